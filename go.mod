@@ -2,8 +2,11 @@ module github.com/falling-table/falling
 
 go 1.26.8
 
+require github.com/gopxl/beep/v2 v2.1.1
+
 require (
-	github.com/gopxl/beep/v2 v2.1.1 // indirect
+	github.com/ebitengine/oto/v3 v3.3.2 // indirect
+	github.com/ebitengine/purego v0.8.0 // indirect
 	github.com/mitchellh/colorstring v0.0.0-20190213212951-d06e56a500db // indirect
 	github.com/pkg/errors v0.9.1 // indirect
 	github.com/rivo/uniseg v0.4.7 // indirect
