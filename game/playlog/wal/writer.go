@@ -1,0 +1,477 @@
+package wal
+
+import (
+	"context"
+	"encoding/binary"
+	"errors"
+	"fmt"
+	"io"
+	"log/slog"
+	"os"
+	"path/filepath"
+	"sync"
+	"sync/atomic"
+	"syscall"
+	"time"
+)
+
+const (
+	// DefaultFlushInterval is one group commit per beat of the dealer.
+	DefaultFlushInterval = 50 * time.Millisecond
+	// DefaultMaxBuffered is far more than a table produces between two
+	// fsyncs; reaching it means the disk has stalled for seconds.
+	DefaultMaxBuffered = 4 << 20
+	minMaxBuffered     = 2 * (frameHeader + MaxPayload)
+)
+
+var (
+	// ErrBufferFull is returned by Append when MaxBuffered bytes are already
+	// waiting for the disk. The record was not appended.
+	ErrBufferFull = errors.New("log buffer full: the disk is slower than the table")
+	// ErrClosed is returned by calls on a closed Writer.
+	ErrClosed = errors.New("log writer closed")
+	// ErrLocked means another Writer holds the file.
+	ErrLocked = errors.New("log is open for writing elsewhere")
+)
+
+// Option configures a Writer.
+type Option func(*options)
+
+type options struct {
+	interval time.Duration
+	maxBuf   int
+	log      *slog.Logger
+}
+
+// WithFlushInterval sets the longest an appended record waits before the
+// flusher writes and fsyncs it. Zero flushes as soon as a record arrives.
+func WithFlushInterval(d time.Duration) Option {
+	return func(o *options) { o.interval = max(d, 0) }
+}
+
+// WithMaxBuffered bounds the bytes waiting for the disk; past it Append
+// returns ErrBufferFull. It is raised to fit two maximum records.
+func WithMaxBuffered(n int) Option {
+	return func(o *options) { o.maxBuf = max(n, minMaxBuffered) }
+}
+
+// WithLogger sets where the writer reports recoveries and disk failures.
+func WithLogger(l *slog.Logger) Option {
+	return func(o *options) { o.log = l }
+}
+
+// Writer appends records to one log file. Its methods are safe for
+// concurrent use.
+type Writer struct {
+	f    logFile
+	path string
+	opt  options
+
+	mu         sync.Mutex
+	buf        []byte // framed records not yet taken by the flusher
+	bufFirst   uint64 // sequence number of the first record in buf
+	spare      []byte // the last written batch, reused as the next buf
+	inflight   []byte // the batch being written; kept until it is durable
+	inFirst    uint64
+	prev       uint32 // CRC of the last appended frame
+	seq        uint64 // last appended sequence number
+	err        error  // sticky write or fsync failure
+	closed     bool
+	durableCh  chan struct{} // closed and replaced whenever durable or err changes
+	durable    atomic.Uint64
+	kick, now  chan struct{} // first record in an empty buffer; flush without delay
+	quit, done chan struct{}
+	closeOnce  sync.Once
+	flushes    atomic.Uint64 // group commits done, for tests and benchmarks
+	closeErr   error
+}
+
+// Recovery reports what OpenForAppend found and did.
+type Recovery struct {
+	Header  Header
+	LastSeq uint64 // the last good record, from which appends continue
+	Cut     Damage // what was truncated; Kind is DamageNone if nothing was
+}
+
+func (r Recovery) String() string {
+	switch r.Cut.Kind {
+	case DamageNone:
+		return fmt.Sprintf("log %q intact through record %d", r.Header.ID, r.LastSeq)
+	case DamageTornTail:
+		return fmt.Sprintf("log %q intact through record %d; the last %d bytes were a torn write and were cut (never reported durable, so nothing durable was lost)",
+			r.Header.ID, r.LastSeq, r.Cut.Bytes)
+	default:
+		return fmt.Sprintf("log %q cannot be resumed: %s", r.Header.ID, r.Cut)
+	}
+}
+
+// Create makes a new log at path, which must not exist, and makes the file
+// and its directory entry durable before returning so that a power cut after
+// Create cannot lose the file itself.
+func Create(path string, h Header, opts ...Option) (*Writer, error) {
+	hb, crc, err := encodeHeader(h)
+	if err != nil {
+		return nil, fmt.Errorf("create log %s: %w", path, err)
+	}
+	// O_EXCL: a referee's log is never overwritten by a second Create.
+	f, err := os.OpenFile(path, os.O_RDWR|os.O_CREATE|os.O_EXCL, 0o644)
+	if err != nil {
+		return nil, fmt.Errorf("create log: %w", err)
+	}
+	fail := func(err error) (*Writer, error) {
+		f.Close()
+		// A file without a durable header holds nothing; removing it lets a
+		// retry create it again.
+		if rmErr := os.Remove(path); rmErr != nil {
+			err = errors.Join(err, rmErr)
+		}
+		return nil, fmt.Errorf("create log %s: %w", path, err)
+	}
+	if err := lock(f); err != nil {
+		return fail(err)
+	}
+	if _, err := f.Write(hb); err != nil {
+		return fail(fmt.Errorf("write header: %w", err))
+	}
+	if err := f.Sync(); err != nil {
+		return fail(fmt.Errorf("fsync header: %w", err))
+	}
+	if err := syncDir(filepath.Dir(path)); err != nil {
+		return fail(err)
+	}
+	return newWriter(f, path, crc, 0, opts), nil
+}
+
+// OpenForAppend recovers the log at path and opens it for appending after its
+// last good record. A torn tail is truncated and the truncation made durable;
+// the Recovery says what was cut. Mid-file corruption is not cut, since that
+// would destroy records after it: OpenForAppend returns an error matching
+// ErrCorrupt, with the Recovery describing it, and the log can still be
+// reviewed with Open.
+func OpenForAppend(path string, opts ...Option) (*Writer, Recovery, error) {
+	f, err := os.OpenFile(path, os.O_RDWR, 0)
+	if err != nil {
+		return nil, Recovery{}, fmt.Errorf("open log for append: %w", err)
+	}
+	fail := func(rec Recovery, err error) (*Writer, Recovery, error) {
+		f.Close()
+		return nil, rec, fmt.Errorf("open log %s for append: %w", path, err)
+	}
+	if err := lock(f); err != nil {
+		return fail(Recovery{}, err)
+	}
+	st, err := f.Stat()
+	if err != nil {
+		return fail(Recovery{}, err)
+	}
+	r, err := NewReader(f, st.Size())
+	if err != nil {
+		return fail(Recovery{}, err)
+	}
+	for {
+		_, err = r.Next()
+		if err != nil {
+			break
+		}
+	}
+	rec := Recovery{Header: r.Header(), LastSeq: r.LastSeq(), Cut: r.Damage()}
+	var de *DamageError
+	switch {
+	case errors.Is(err, io.EOF):
+	case errors.As(err, &de) && de.Damage.Kind == DamageTornTail:
+		if err := f.Truncate(de.Damage.Offset); err != nil {
+			return fail(rec, fmt.Errorf("cut torn tail: %w", err))
+		}
+	case errors.As(err, &de):
+		return fail(rec, fmt.Errorf("refusing to cut: %w", err))
+	default:
+		return fail(rec, err)
+	}
+	// Always fsync: records read back may still be only in the page cache
+	// if the previous writer died before its fsync, and they are about to be
+	// counted durable.
+	if err := f.Sync(); err != nil {
+		return fail(rec, fmt.Errorf("fsync after recovery: %w", err))
+	}
+	if _, err := f.Seek(0, io.SeekEnd); err != nil {
+		return fail(rec, err)
+	}
+	o := newWriter(f, path, r.prev, r.LastSeq(), opts)
+	if rec.Cut.Kind != DamageNone {
+		o.opt.log.Warn("log recovered", "path", path, "recovery", rec.String())
+	}
+	return o, rec, nil
+}
+
+func newWriter(f *os.File, path string, prev uint32, seq uint64, opts []Option) *Writer {
+	o := options{interval: DefaultFlushInterval, maxBuf: DefaultMaxBuffered, log: slog.Default()}
+	for _, fn := range opts {
+		fn(&o)
+	}
+	w := &Writer{
+		f:         f,
+		path:      path,
+		opt:       o,
+		prev:      prev,
+		seq:       seq,
+		durableCh: make(chan struct{}),
+		kick:      make(chan struct{}, 1),
+		now:       make(chan struct{}, 1),
+		quit:      make(chan struct{}),
+		done:      make(chan struct{}),
+	}
+	w.durable.Store(seq)
+	go w.run()
+	return w
+}
+
+// Append frames a record into the buffer and returns its sequence number at
+// once; it is durable when Durable reaches it. It never waits on the disk:
+// if MaxBuffered bytes are already waiting it returns ErrBufferFull and
+// appends nothing. After a write or fsync failure it returns that failure.
+func (w *Writer) Append(typ byte, payload []byte) (uint64, error) {
+	if len(payload) > MaxPayload {
+		return 0, fmt.Errorf("append to %s: %w: %d bytes, limit %d", w.path, ErrTooLarge, len(payload), MaxPayload)
+	}
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	if w.err != nil {
+		return 0, w.err
+	}
+	if w.closed {
+		return 0, fmt.Errorf("append to %s: %w", w.path, ErrClosed)
+	}
+	if len(w.buf)+frameHeader+len(payload) > w.opt.maxBuf {
+		return 0, fmt.Errorf("append to %s: %w (%d bytes waiting, bound %d)", w.path, ErrBufferFull, len(w.buf), w.opt.maxBuf)
+	}
+	first := len(w.buf) == 0
+	w.seq++
+	if first {
+		w.bufFirst = w.seq
+	}
+	w.buf, w.prev = appendFrame(w.buf, w.prev, w.seq, typ, payload)
+	if first {
+		signal(w.kick)
+	}
+	if len(w.buf) >= w.opt.maxBuf/2 {
+		signal(w.now)
+	}
+	return w.seq, nil
+}
+
+func signal(c chan struct{}) {
+	select {
+	case c <- struct{}{}:
+	default:
+	}
+}
+
+// Durable returns the highest sequence number known to be on disk.
+func (w *Writer) Durable() uint64 { return w.durable.Load() }
+
+// WaitDurable waits until record seq is durable, the writer fails, or ctx
+// ends. It does not hurry the flusher; Sync does.
+func (w *Writer) WaitDurable(ctx context.Context, seq uint64) error {
+	for {
+		w.mu.Lock()
+		if w.durable.Load() >= seq {
+			w.mu.Unlock()
+			return nil
+		}
+		if w.err != nil {
+			err := w.err
+			w.mu.Unlock()
+			return err
+		}
+		if seq > w.seq {
+			last := w.seq
+			w.mu.Unlock()
+			return fmt.Errorf("wait for record %d of %s: only %d appended", seq, w.path, last)
+		}
+		ch := w.durableCh
+		w.mu.Unlock()
+		select {
+		case <-ch:
+		case <-ctx.Done():
+			return fmt.Errorf("wait for record %d of %s: %w", seq, w.path, ctx.Err())
+		}
+	}
+}
+
+// Sync writes and fsyncs everything appended so far, without waiting for the
+// next beat, and returns when it is durable.
+func (w *Writer) Sync() error {
+	w.mu.Lock()
+	target, err := w.seq, w.err
+	w.mu.Unlock()
+	if err != nil {
+		return err
+	}
+	if w.durable.Load() >= target {
+		return nil
+	}
+	signal(w.now)
+	return w.WaitDurable(context.Background(), target)
+}
+
+// NotDurable returns copies of the records appended but not known to be on
+// disk, oldest first. After a write or fsync failure these are the records
+// whose fate is unknown; the caller can log them again in a fresh file.
+func (w *Writer) NotDurable() []Record {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	recs := decodeFrames(w.inflight, w.inFirst, nil)
+	return decodeFrames(w.buf, w.bufFirst, recs)
+}
+
+// decodeFrames splits a batch this writer framed; no checks are needed since
+// the bytes never left memory.
+func decodeFrames(b []byte, first uint64, recs []Record) []Record {
+	for seq := first; len(b) >= frameHeader; seq++ {
+		n := int(binary.LittleEndian.Uint32(b[4:]))
+		recs = append(recs, Record{
+			Seq:     seq,
+			Type:    b[16],
+			Payload: append([]byte(nil), b[frameHeader:frameHeader+n]...),
+			Offset:  -1,
+		})
+		b = b[frameHeader+n:]
+	}
+	return recs
+}
+
+// Close flushes and fsyncs what is buffered, stops the flusher and closes the
+// file. It returns the sticky failure if there was one.
+func (w *Writer) Close() error {
+	w.closeOnce.Do(func() {
+		w.mu.Lock()
+		w.closed = true
+		w.mu.Unlock()
+		close(w.quit)
+		<-w.done
+		w.mu.Lock()
+		err := w.err
+		w.mu.Unlock()
+		if cerr := w.f.Close(); cerr != nil && err == nil {
+			err = fmt.Errorf("close log %s: %w", w.path, cerr)
+		}
+		w.closeErr = err
+	})
+	return w.closeErr
+}
+
+// run is the flusher: one group commit at most interval after the first
+// unflushed append, at once when asked.
+func (w *Writer) run() {
+	defer close(w.done)
+	var timer *time.Timer
+	for {
+		urgent := false
+		select {
+		case <-w.kick:
+		case <-w.now:
+			urgent = true
+		case <-w.quit:
+			w.flush()
+			return
+		}
+		if !urgent && w.opt.interval > 0 {
+			if timer == nil {
+				timer = time.NewTimer(w.opt.interval)
+			} else {
+				timer.Reset(w.opt.interval)
+			}
+			select {
+			case <-timer.C:
+			case <-w.now:
+				timer.Stop()
+			case <-w.quit:
+				timer.Stop()
+				w.flush()
+				return
+			}
+		}
+		w.flush()
+	}
+}
+
+func (w *Writer) flush() {
+	w.mu.Lock()
+	if w.err != nil || len(w.buf) == 0 {
+		w.mu.Unlock()
+		return
+	}
+	batch, last := w.buf, w.seq
+	w.inflight, w.inFirst = batch, w.bufFirst
+	w.buf, w.spare = w.spare[:0], nil
+	w.mu.Unlock()
+
+	_, err := w.f.Write(batch)
+	if err != nil {
+		err = fmt.Errorf("write log %s: %w", w.path, err)
+	} else if err = w.f.Sync(); err != nil {
+		err = fmt.Errorf("fsync log %s: %w", w.path, err)
+	}
+
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	if err != nil {
+		// Sticky: see the package comment on fsync failures.
+		w.err = fmt.Errorf("%w; records after %d are not durable and this file takes no more", err, w.durable.Load())
+		w.opt.log.Error("log write failed", "path", w.path, "durable", w.durable.Load(), "last", w.seq, "err", err)
+	} else {
+		w.flushes.Add(1)
+		w.durable.Store(last)
+		w.inflight = nil
+		// Keep the batch's memory for the next buffer unless a stall made it
+		// large.
+		if cap(batch) <= DefaultMaxBuffered {
+			w.spare = batch[:0]
+		}
+	}
+	close(w.durableCh)
+	w.durableCh = make(chan struct{})
+}
+
+// logFile is what the flusher needs of the file; tests put a faulty disk
+// behind it.
+type logFile interface {
+	io.Writer
+	Sync() error
+	Close() error
+}
+
+func lock(f *os.File) error {
+	rc, err := f.SyscallConn()
+	if err != nil {
+		return fmt.Errorf("lock: %w", err)
+	}
+	var lerr error
+	if err := rc.Control(func(fd uintptr) {
+		lerr = syscall.Flock(int(fd), syscall.LOCK_EX|syscall.LOCK_NB)
+	}); err != nil {
+		return fmt.Errorf("lock: %w", err)
+	}
+	if errors.Is(lerr, syscall.EWOULDBLOCK) {
+		return ErrLocked
+	}
+	if lerr != nil {
+		return fmt.Errorf("lock: %w", lerr)
+	}
+	return nil
+}
+
+func syncDir(dir string) error {
+	d, err := os.Open(dir)
+	if err != nil {
+		return fmt.Errorf("open directory to fsync: %w", err)
+	}
+	err = d.Sync()
+	if cerr := d.Close(); err == nil && cerr != nil {
+		err = cerr
+	}
+	if err != nil {
+		return fmt.Errorf("fsync directory %s: %w", dir, err)
+	}
+	return nil
+}
