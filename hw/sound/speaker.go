@@ -1,0 +1,139 @@
+package sound
+
+import (
+	"errors"
+	"fmt"
+	"log/slog"
+	"sync"
+	"time"
+
+	"github.com/gopxl/beep/v2"
+
+	"github.com/falling-table/falling/hw"
+)
+
+// ErrNoSoundSupport is returned by NewSpeaker in a binary built without the
+// alsa tag, so callers need no build tags of their own and can fall back to
+// another sink.
+var ErrNoSoundSupport = errors.New("built without sound support; rebuild with -tags alsa")
+
+// SpeakerConfig chooses a speaker's stream.
+type SpeakerConfig struct {
+	SampleRate beep.SampleRate // 0 means 48000
+	// Buffer is the output buffer. Small keeps the lead time a cue needs
+	// short; too small underruns on a busy Pi Zero. 0 means 20 ms.
+	Buffer time.Duration
+	// Latency is the output's fixed delay after the first pull (DAC,
+	// amplifier, Bluetooth). It shifts every cue equally: measure it once
+	// against the lights. 0 is right for the Pi's own audio out.
+	Latency time.Duration
+}
+
+// Alignment says how the speaker's sample clock has been kept on the table's
+// clock.
+type Alignment struct {
+	Corrections int           // times the origin was moved
+	Drift       time.Duration // total shift so far: the card's crystal against CLOCK_MONOTONIC
+}
+
+// Speaker plays cues on the sound card through beep's speaker (oto, ALSA).
+// Its stream is tied to the table's clock by an aligner: see aligner for how
+// the sample clock is anchored to CLOCK_MONOTONIC at start and how the
+// crystal's drift is corrected.
+//
+// A cue must be scheduled at least Lead() ahead: samples up to that far are
+// already in the card's buffer, and a cue before them is late (it then
+// plays at once, and is counted and logged).
+//
+// Only one Speaker can exist in a process: beep's speaker is global.
+type Speaker struct {
+	mix    *Mixer
+	clk    hw.Clock
+	buffer time.Duration
+
+	mu     sync.Mutex // guards al and closed
+	al     *aligner
+	closed bool
+	stop   func()
+}
+
+// NewSpeaker opens the default sound card. Built without the alsa tag it
+// returns ErrNoSoundSupport.
+func NewSpeaker(clk hw.Clock, cfg SpeakerConfig) (*Speaker, error) {
+	if !soundSupport {
+		return nil, fmt.Errorf("speaker: %w", ErrNoSoundSupport)
+	}
+	if clk == nil {
+		return nil, errors.New("speaker: no clock")
+	}
+	if cfg.SampleRate == 0 {
+		cfg.SampleRate = 48000
+	}
+	if cfg.Buffer == 0 {
+		cfg.Buffer = 20 * time.Millisecond
+	}
+	mix, err := NewMixer(cfg.SampleRate, clk.Now()+cfg.Latency)
+	if err != nil {
+		return nil, fmt.Errorf("speaker: %w", err)
+	}
+	s := &Speaker{mix: mix, clk: clk, buffer: cfg.Buffer, al: newAligner(cfg.SampleRate, cfg.Latency)}
+	stop, err := openDevice(cfg.SampleRate, max(64, cfg.SampleRate.N(cfg.Buffer)), beep.StreamerFunc(s.pull))
+	if err != nil {
+		return nil, fmt.Errorf("speaker: %w", err)
+	}
+	s.stop = stop
+	slog.Info("sound: speaker open", "rate", cfg.SampleRate, "buffer", cfg.Buffer, "latency", cfg.Latency)
+	return s, nil
+}
+
+// pull is what the card's thread calls for samples: measure, re-anchor if
+// the crystal has drifted, then mix.
+func (s *Speaker) pull(samples [][2]float64) (int, bool) {
+	s.mu.Lock()
+	origin, moved := s.al.observe(s.mix.Position(), s.clk.Now())
+	s.mu.Unlock()
+	if moved {
+		s.mix.SetOrigin(origin)
+		slog.Debug("sound: speaker re-anchored", "origin", origin)
+	}
+	return s.mix.Stream(samples)
+}
+
+// Play schedules c at at.
+func (s *Speaker) Play(c hw.Cue, at time.Duration) error {
+	s.mu.Lock()
+	closed := s.closed
+	s.mu.Unlock()
+	if closed {
+		return fmt.Errorf("speaker: play %v: %w", c, ErrClosed)
+	}
+	if err := s.mix.Play(c, at); err != nil {
+		return fmt.Errorf("speaker: %w", err)
+	}
+	return nil
+}
+
+// Lead is how far ahead of now a cue must be scheduled to be on time.
+func (s *Speaker) Lead() time.Duration { return 2 * s.buffer }
+
+// Stats returns the mixer's counters.
+func (s *Speaker) Stats() Stats { return s.mix.Stats() }
+
+// Alignment reports the drift correction so far.
+func (s *Speaker) Alignment() Alignment {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return Alignment{Corrections: s.al.corrections, Drift: s.al.origin - s.al.base}
+}
+
+// Close stops playback. beep's speaker cannot be opened again afterwards.
+func (s *Speaker) Close() error {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.closed {
+		return nil
+	}
+	s.closed = true
+	s.stop()
+	return nil
+}
