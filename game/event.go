@@ -1,0 +1,108 @@
+package game
+
+import "fmt"
+
+// EventKind says what happened.
+type EventKind uint8
+
+const (
+	// Full-information events: the simulator knows everything.
+
+	// EvStep: the dealer carries out the instruction Next returns.
+	EvStep EventKind = iota + 1
+	// EvPickUp: Player picks up the top card of their stack Stack.
+	EvPickUp
+	// EvPlay: Player plays the card in their hand on Target (a player), or
+	// for a Stop on what Stop names.
+	EvPlay
+
+	// Table observations: what the table's sensors see. The engine
+	// reconciles them with the rules and records what it inferred.
+
+	// EvScan: the dealer passed Card (an ID) over the reader.
+	EvScan
+	// EvPress: the button of Seat was pressed.
+	EvPress
+	// EvConfirm: the dealer confirmed by hand (no reader, or a Stop claim
+	// confirmed from the panel).
+	EvConfirm
+	// EvStackGone: the dealer says the stack the engine expected is gone
+	// (its last card was picked up unseen).
+	EvStackGone
+	numEventKinds
+)
+
+var eventNames = [numEventKinds]string{"?", "step", "pick-up", "play", "scan", "press", "confirm", "stack-gone"}
+
+func (k EventKind) String() string {
+	if k < numEventKinds {
+		return eventNames[k]
+	}
+	return fmt.Sprintf("EventKind(%d)", uint8(k))
+}
+
+// StopOn says what a Stop is played against.
+type StopOn uint8
+
+const (
+	StopRider StopOn = iota // the rider in front of Target (official)
+	StopDeal                // the card being dealt to the player: a Ground, or any card under French rules
+	StopPlay                // the card just played (classic)
+)
+
+var stopNames = [...]string{"rider", "deal", "play"}
+
+func (s StopOn) String() string {
+	if int(s) < len(stopNames) {
+		return stopNames[s]
+	}
+	return fmt.Sprintf("StopOn(%d)", uint8(s))
+}
+
+// Event is one input to the engine. It is a plain value so it can be logged
+// and replayed, and applying it allocates nothing.
+type Event struct {
+	Kind   EventKind `json:"kind"`
+	Player int       `json:"player,omitempty"` // the acting faller (index in dealing order)
+	Target int       `json:"target,omitempty"` // the faller played on
+	Stack  int       `json:"stack,omitempty"`  // for EvPickUp
+	Stop   StopOn    `json:"stop,omitempty"`   // for a Stop
+	Card   string    `json:"card,omitempty"`   // for EvScan: the card ID
+	Seat   int       `json:"seat,omitempty"`   // for EvPress
+}
+
+// Step is the dealer's next move.
+func Step() Event { return Event{Kind: EvStep} }
+
+// PickUp is player p picking up the top of stack s.
+func PickUp(p, s int) Event { return Event{Kind: EvPickUp, Player: p, Stack: s} }
+
+// Play is player p playing their card on player t.
+func Play(p, t int) Event { return Event{Kind: EvPlay, Player: p, Target: t} }
+
+// PlayStop is player p playing a Stop on what on names (t: whose rider).
+func PlayStop(p, t int, on StopOn) Event {
+	return Event{Kind: EvPlay, Player: p, Target: t, Stop: on}
+}
+
+// Scan is the reader seeing card id.
+func Scan(id string) Event { return Event{Kind: EvScan, Card: id} }
+
+// Press is seat s's button.
+func Press(seat int) Event { return Event{Kind: EvPress, Seat: seat} }
+
+func (e Event) String() string {
+	switch e.Kind {
+	case EvStep:
+		return "step"
+	case EvPickUp:
+		return fmt.Sprintf("player %d picks up from stack %d", e.Player, e.Stack)
+	case EvPlay:
+		return fmt.Sprintf("player %d plays on player %d (stop on %v)", e.Player, e.Target, e.Stop)
+	case EvScan:
+		return "scan " + e.Card
+	case EvPress:
+		return fmt.Sprintf("press seat %d", e.Seat)
+	}
+	return e.Kind.String()
+}

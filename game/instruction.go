@@ -1,0 +1,134 @@
+package game
+
+import "fmt"
+
+// Action is what the dealer must do next.
+type Action uint8
+
+const (
+	ActDeal  Action = iota + 1 // deal one card into Stack of Player
+	ActSweep                   // sweep the rider and/or its Extras to the discard pile
+	ActPass                    // nothing for Player this pass: a Chute is left in place
+	ActLand                    // the Ground dealt to Player lands: they are out
+	ActOver                    // the hand is over: Player won and deals next
+)
+
+var actionNames = [...]string{"?", "deal", "sweep", "pass", "land", "over"}
+
+func (a Action) String() string {
+	if int(a) < len(actionNames) {
+		return actionNames[a]
+	}
+	return fmt.Sprintf("Action(%d)", uint8(a))
+}
+
+// Instruction answers the dealer's "what now".
+type Instruction struct {
+	Action Action
+	Player int // the faller concerned
+	Seat   int // their seat
+	// For ActDeal: the stack to deal into (left to right), whether it is a new
+	// one, and whether the deck is empty so the dealer announces an
+	// imaginary Ground instead.
+	Stack     int
+	NewStack  bool
+	Imaginary bool
+	// Due is how many cards this address still deals, this one included:
+	// what the seat's light shows.
+	Due int
+	// First is set on the first action of an address: at a real table the
+	// dealer scans the rider now, before dealing.
+	First bool
+	// The rider in force for this address (NoKind for none) and its Extras.
+	Rider  Kind
+	Extras int
+	// For ActSweep: whether the rider itself goes, and how many Extras.
+	SweepRider  bool
+	SweepExtras int
+	// Leave is set when the rider is permanent and stays after this address.
+	Leave bool
+}
+
+func (in Instruction) String() string {
+	switch in.Action {
+	case ActDeal:
+		what := "a card"
+		if in.Imaginary {
+			what = "an imaginary Ground"
+		}
+		where := fmt.Sprintf("stack %d", in.Stack+1)
+		if in.NewStack {
+			where = "a new stack"
+		}
+		return fmt.Sprintf("deal %s to seat %d, %s (%d due)", what, in.Seat, where, in.Due)
+	case ActSweep:
+		s := fmt.Sprintf("seat %d: sweep", in.Seat)
+		if in.SweepRider {
+			s += " the " + in.Rider.String()
+		}
+		if in.SweepExtras > 0 {
+			s += fmt.Sprintf(" %d Extra(s)", in.SweepExtras)
+		}
+		if in.Leave {
+			s += ", leave the " + in.Rider.String()
+		}
+		return s
+	case ActPass:
+		return fmt.Sprintf("seat %d: %v, no cards; leave it", in.Seat, in.Rider)
+	case ActLand:
+		return fmt.Sprintf("seat %d hits the ground", in.Seat)
+	case ActOver:
+		return fmt.Sprintf("seat %d wins and deals next", in.Seat)
+	}
+	return in.Action.String()
+}
+
+// Next tells what the dealer's next step will do, without doing it.
+func (g *Game) Next() Instruction {
+	if g.winner >= 0 {
+		return Instruction{Action: ActOver, Player: g.winner, Seat: g.players[g.winner].seat}
+	}
+	if g.pendingIsGround() {
+		p := g.pend.player
+		return Instruction{Action: ActLand, Player: p, Seat: g.players[p].seat}
+	}
+	a := g.addr
+	first := false
+	if !a.active {
+		a = g.plan(g.peekNext())
+		first = true
+	}
+	a.skipGone()
+	return g.instruction(&a, first)
+}
+
+func (g *Game) instruction(a *address, first bool) Instruction {
+	in := Instruction{Player: a.player, Seat: g.players[a.player].seat, First: first,
+		Rider: a.kind, Extras: a.extras, Leave: a.kind.IsPermanent()}
+	switch {
+	case a.done < a.deals():
+		s := a.slot(a.done)
+		in.Action, in.Stack, in.Due = ActDeal, s, a.deals()-a.done
+		in.NewStack = s >= len(g.players[a.player].stacks) || (len(g.players[a.player].stacks[s]) == 0 && !a.active)
+		in.Imaginary = len(g.deck) == 0
+	case a.sweep > 0:
+		in.Action, in.SweepRider = ActSweep, a.sweepRide
+		in.SweepExtras = a.sweep
+		if a.sweepRide {
+			in.SweepExtras--
+		}
+	default:
+		in.Action = ActPass
+	}
+	return in
+}
+
+func (g *Game) peekNext() int {
+	n := len(g.players)
+	for i := 0; i < n; i++ {
+		if p := (g.turn + i) % n; !g.players[p].out {
+			return p
+		}
+	}
+	return 0
+}

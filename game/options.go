@@ -1,0 +1,88 @@
+package game
+
+import (
+	"fmt"
+	"sort"
+	"strings"
+)
+
+// Options are the rule differences between the three sources in rules/, each a
+// switch of its own so a group can mix them. The zero value is not a rule set;
+// start from Official(), Classic() or French().
+type Options struct {
+	// Name is what the table calls this mix ("official", "classic", ...).
+	Name string `json:"name"`
+
+	// MaxExtras is how many Extras one rider may carry. Official: 1 ("A rider
+	// can only have one Extra at a time"). Classic: 0, meaning no limit ("It is
+	// permissible to play more than one Extra on a single card").
+	MaxExtras int `json:"max_extras"`
+
+	// ExtraDoublesHit makes an Extra double a Hit instead of adding one card
+	// per stack: the French summary's "le donneur donne 4 cartes au lieu de
+	// deux". Official and classic: Hit+Extra = 3 cards per stack.
+	ExtraDoublesHit bool `json:"extra_doubles_hit"`
+
+	// StopDiscardsRider lets a Stop discard any rider at any time (official:
+	// "You can use it to discard any rider").
+	StopDiscardsRider bool `json:"stop_discards_rider"`
+
+	// StopCancelsPlay lets a Stop cancel the card just played, "as it is being
+	// played" (classic). The Stop and that card are discarded.
+	StopCancelsPlay bool `json:"stop_cancels_play"`
+
+	// StopCancelsDealtCard lets a Stop cancel any single card as it is dealt to
+	// the player, not only a Ground (French: "cette carte annule l'effet d'une
+	// seule distribution de carte"). The card goes back on top of the deck.
+	StopCancelsDealtCard bool `json:"stop_cancels_dealt_card"`
+}
+
+// Official is the default rule set: rules/000_…, the 2014 rulebook.
+func Official() Options {
+	return Options{Name: "official", MaxExtras: 1, StopDiscardsRider: true}
+}
+
+// Classic is the 1998 edition as remembered in rules/002_…: Push and Grab
+// (a deck matter), Extras stack, a Stop cancels a card as it is played.
+func Classic() Options {
+	return Options{Name: "classic", MaxExtras: 0, StopCancelsPlay: true}
+}
+
+// French is the house summary in rules/001_…: an Extra doubles a Hit, a Stop
+// cancels one single dealt card.
+func French() Options {
+	return Options{Name: "french", MaxExtras: 1, ExtraDoublesHit: true, StopCancelsDealtCard: true}
+}
+
+var ruleSets = map[string]func() Options{"official": Official, "classic": Classic, "french": French}
+
+// RuleSetNames lists the named rule sets.
+func RuleSetNames() []string {
+	names := make([]string, 0, len(ruleSets))
+	for n := range ruleSets {
+		names = append(names, n)
+	}
+	sort.Strings(names)
+	return names
+}
+
+// RuleSet returns the named rule set.
+func RuleSet(name string) (Options, error) {
+	f, ok := ruleSets[strings.ToLower(strings.TrimSpace(name))]
+	if !ok {
+		return Options{}, fmt.Errorf("unknown rule set %q (want one of %s)", name, strings.Join(RuleSetNames(), ", "))
+	}
+	return f(), nil
+}
+
+// extrasAllowed reports whether a rider carrying n Extras may take another.
+func (o *Options) extrasAllowed(n int) bool { return o.MaxExtras == 0 || n < o.MaxExtras }
+
+// hitRounds is how many cards each stack gets from a Hit (or Anvil) carrying
+// n Extras.
+func (o *Options) hitRounds(n int) int {
+	if o.ExtraDoublesHit {
+		return 2 << n
+	}
+	return 2 + n
+}

@@ -1,0 +1,340 @@
+package game
+
+import (
+	"errors"
+	"fmt"
+)
+
+// maxCards bounds a deck so card indices stay small and a hostile deck file
+// cannot make the engine allocate without limit.
+const maxCards = 1024
+
+// MinFallers and MaxFallers bound the fallers of one hand: the table has up
+// to 12 seats, one of them the dealer's, and FALLING needs at least two
+// fallers for one to be the last.
+const (
+	MinFallers = 2
+	MaxFallers = 11
+)
+
+// Zone is where a card is.
+type Zone uint8
+
+const (
+	InDeck Zone = iota
+	InStack
+	InHand
+	AsRider
+	AsExtra
+	InDiscard
+)
+
+var zoneNames = [...]string{"deck", "stack", "hand", "rider", "extra", "discard"}
+
+func (z Zone) String() string {
+	if int(z) < len(zoneNames) {
+		return zoneNames[z]
+	}
+	return fmt.Sprintf("Zone(%d)", uint8(z))
+}
+
+// Place is where one card is: a zone, and for the player zones whose.
+type Place struct {
+	Zone   Zone
+	Player int // for InStack, InHand, AsRider, AsExtra
+	Stack  int // for InStack: index of the stack, left to right
+}
+
+type player struct {
+	seat   int
+	out    bool
+	stacks [][]int // each bottom to top
+	hand   int     // card index, or -1
+	rider  int     // card index, or -1
+	extras []int   // in the order played
+}
+
+// address is the dealer's work on one player during one pass. It is frozen
+// when it starts: "Once the dealer is addressing a player, no one can affect
+// the deal by meddling with the rider."
+type address struct {
+	active    bool
+	player    int
+	rider     int    // the rider in force, or -1
+	kind      Kind   // its kind, NoKind for none
+	extras    int    // Extras on it when the address began
+	slots     int    // stacks dealt into per round (at least 1: a new stack)
+	rounds    int    // cards per stack
+	newStacks int    // Split: stacks started after the rounds
+	done      int    // deals made so far
+	sweep     int    // cards to sweep at the end: sweepRider first, then Extras
+	sweepRide bool   // the rider itself is swept
+	pass      bool   // nothing to deal and nothing to sweep (a bare Chute)
+	gone      uint64 // slots the dealer reported gone (table mode)
+}
+
+// skipGone moves past deals planned into stacks reported gone.
+func (a *address) skipGone() {
+	for a.gone != 0 && a.done < a.deals() {
+		if s := a.slot(a.done); s < 64 && a.gone&(1<<s) != 0 {
+			a.done++
+			continue
+		}
+		return
+	}
+}
+
+func (a *address) deals() int { return a.rounds*a.slots + a.newStacks }
+
+// pending is the last card dealt, which its receiver may still Stop.
+type pending struct {
+	active bool
+	player int
+	card   int // -1 for an imaginary Ground
+}
+
+// lastPlay is what a classic Stop may cancel "as it is being played".
+type lastPlay struct {
+	active bool
+	kind   Kind // the kind of card played
+	card   int
+	by     int
+	target int // the player whose rider slot received it
+	from   int // for Move/Push/Grab: where the rider came from
+}
+
+// Game is one hand of FALLING. It is a pure state machine: Apply takes an
+// event and either moves the state or refuses with a *RuleError and leaves
+// it untouched. It never reads a clock or does I/O, so a hand replays
+// exactly from its events.
+type Game struct {
+	opt      Options
+	cards    []Card
+	index    map[string]int // card ID → index
+	where    []Place
+	deck     []int // bottom first: the top card is the last element
+	ordered  bool  // the order of deck is known (simulation), not just its contents
+	discard  []int
+	players  []player
+	turn     int // the next player to address
+	lastAddr int // the player addressed last
+	passes   int
+	addr     address
+	pend     pending
+	last     lastPlay
+	winner   int
+	dealt    int
+	imag     int
+	applied  uint64
+	table    tableState
+}
+
+// Config is what a hand starts from.
+type Config struct {
+	Rules Options
+	// Seats are the physical seats of the fallers in dealing order,
+	// clockwise from the dealer's left. Player i in events is Seats[i].
+	Seats []int
+	// Deck lists the cards top first when Ordered, or in any order when the
+	// order is unknown (a real table: the engine learns each card as it is
+	// scanned).
+	Deck    []Card
+	Ordered bool
+}
+
+// ErrConfig is wrapped by every error of New.
+var ErrConfig = errors.New("bad hand configuration")
+
+// New starts a hand.
+func New(cfg Config) (*Game, error) {
+	g := &Game{}
+	if err := g.Reset(cfg); err != nil {
+		return nil, err
+	}
+	return g, nil
+}
+
+// Reset starts a new hand in g, reusing its memory: the simulator plays
+// hundreds of thousands of hands without allocating.
+func (g *Game) Reset(cfg Config) error {
+	n := len(cfg.Seats)
+	if n < MinFallers || n > MaxFallers {
+		return fmt.Errorf("%w: %d fallers, want %d to %d", ErrConfig, n, MinFallers, MaxFallers)
+	}
+	seen := map[int]bool{}
+	for _, s := range cfg.Seats {
+		if s < 1 || seen[s] {
+			return fmt.Errorf("%w: seat %d is not a seat number or is listed twice", ErrConfig, s)
+		}
+		seen[s] = true
+	}
+	if err := ValidateDeck(cfg.Deck); err != nil {
+		return fmt.Errorf("%w: %w", ErrConfig, err)
+	}
+	g.opt = cfg.Rules
+	if g.index == nil || !sameDeck(g.cards, cfg.Deck) {
+		g.cards = append(g.cards[:0], cfg.Deck...)
+		g.index = make(map[string]int, len(cfg.Deck))
+		for i, c := range g.cards {
+			g.index[c.ID] = i
+		}
+	}
+	g.where = resize(g.where, len(g.cards))
+	g.deck = g.deck[:0]
+	for i := len(g.cards) - 1; i >= 0; i-- { // top first in, so top last out
+		g.deck = append(g.deck, i)
+		g.where[i] = Place{Zone: InDeck}
+	}
+	g.ordered = cfg.Ordered
+	g.discard = g.discard[:0]
+	if cap(g.players) < n {
+		g.players = make([]player, n)
+	}
+	g.players = g.players[:n]
+	for i := range g.players {
+		p := &g.players[i]
+		for j := range p.stacks {
+			p.stacks[j] = p.stacks[j][:0]
+		}
+		*p = player{seat: cfg.Seats[i], stacks: p.stacks[:0], hand: -1, rider: -1, extras: p.extras[:0]}
+	}
+	g.lastAddr = -1
+	g.turn, g.passes, g.winner, g.dealt, g.imag, g.applied = 0, 0, -1, 0, 0, 0
+	g.addr, g.pend, g.last = address{}, pending{}, lastPlay{}
+	g.table.reset()
+	return nil
+}
+
+func sameDeck(a, b []Card) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for i := range a {
+		if a[i] != b[i] {
+			return false
+		}
+	}
+	return true
+}
+
+func resize[T any](s []T, n int) []T {
+	if cap(s) < n {
+		return make([]T, n)
+	}
+	return s[:n]
+}
+
+// Rules returns the options this hand is played under.
+func (g *Game) Rules() Options { return g.opt }
+
+// NumPlayers is how many fallers the hand started with.
+func (g *Game) NumPlayers() int { return len(g.players) }
+
+// NumCards is the size of the deck the hand started with.
+func (g *Game) NumCards() int { return len(g.cards) }
+
+// Card returns card i.
+func (g *Game) Card(i int) Card { return g.cards[i] }
+
+// CardIndex finds a card by ID.
+func (g *Game) CardIndex(id string) (int, bool) {
+	i, ok := g.index[id]
+	return i, ok
+}
+
+// Where tells where card i is.
+func (g *Game) Where(i int) Place { return g.where[i] }
+
+// Seat is player p's physical seat.
+func (g *Game) Seat(p int) int { return g.players[p].seat }
+
+// PlayerAt finds the player sitting at seat, or -1.
+func (g *Game) PlayerAt(seat int) int {
+	for i := range g.players {
+		if g.players[i].seat == seat {
+			return i
+		}
+	}
+	return -1
+}
+
+// Out reports whether player p has hit the ground.
+func (g *Game) Out(p int) bool { return g.players[p].out }
+
+// Hand is the card player p holds, or -1.
+func (g *Game) Hand(p int) int { return g.players[p].hand }
+
+// Rider is the rider in front of player p, or -1.
+func (g *Game) Rider(p int) int { return g.players[p].rider }
+
+// Extras are the Extras on player p's rider, in the order played. The slice
+// is the engine's own: read it, do not keep or change it.
+func (g *Game) Extras(p int) []int { return g.players[p].extras }
+
+// NumStacks is how many stacks player p has.
+func (g *Game) NumStacks(p int) int { return len(g.players[p].stacks) }
+
+// Stack is player p's stack s, bottom first. The slice is the engine's own.
+func (g *Game) Stack(p, s int) []int { return g.players[p].stacks[s] }
+
+// Top is the top card of player p's stack s, or -1 when it is empty.
+func (g *Game) Top(p, s int) int {
+	st := g.players[p].stacks[s]
+	if len(st) == 0 {
+		return -1
+	}
+	return st[len(st)-1]
+}
+
+// DeckSize is how many physical cards are left to deal.
+func (g *Game) DeckSize() int { return len(g.deck) }
+
+// Discards is the discard pile, oldest first. The slice is the engine's own.
+func (g *Game) Discards() []int { return g.discard }
+
+// Winner is the winning player, or -1 while the hand goes on.
+func (g *Game) Winner() int { return g.winner }
+
+// Over reports whether the hand has a winner.
+func (g *Game) Over() bool { return g.winner >= 0 }
+
+// Passes is how many times the dealer has started round the table.
+func (g *Game) Passes() int { return g.passes }
+
+// Dealt is how many cards were dealt, imaginary Grounds included.
+func (g *Game) Dealt() int { return g.dealt }
+
+// ImaginaryGrounds is how many imaginary Grounds were dealt.
+func (g *Game) ImaginaryGrounds() int { return g.imag }
+
+// Applied is how many events the engine accepted.
+func (g *Game) Applied() uint64 { return g.applied }
+
+// InPlay is how many fallers have not hit the ground.
+func (g *Game) InPlay() int {
+	n := 0
+	for i := range g.players {
+		if !g.players[i].out {
+			n++
+		}
+	}
+	return n
+}
+
+// Addressed reports which player the dealer is addressing, if any. While a
+// player is addressed their rider cannot be changed.
+func (g *Game) Addressed() (int, bool) { return g.addr.player, g.addr.active }
+
+// PendingDeal reports the last card dealt while its receiver may still Stop
+// it: the player, the card (-1 for an imaginary Ground), and whether it is a
+// Ground.
+func (g *Game) PendingDeal() (player, card int, ground, ok bool) {
+	if !g.pend.active {
+		return -1, -1, false, false
+	}
+	return g.pend.player, g.pend.card, g.pendingIsGround(), true
+}
+
+func (g *Game) pendingIsGround() bool {
+	return g.pend.active && (g.pend.card < 0 || g.cards[g.pend.card].Kind == Ground)
+}

@@ -1,0 +1,418 @@
+package game
+
+import "fmt"
+
+// At a real table the engine sees only scans, presses and the dealer's
+// confirmations. observe turns each into the full-information events it
+// implies, following "What the table can see, and what it must infer" in
+// product.md, and writes down every inference so the end-of-hand audit and
+// the referee can check it.
+
+// InferenceKind says what the engine concluded from an observation.
+type InferenceKind uint8
+
+const (
+	// InfRiderPlayed: a card scanned as a seat's rider was played there
+	// from where it was last seen (From).
+	InfRiderPlayed InferenceKind = iota + 1
+	// InfExtraPlayed: likewise for an Extra on that rider.
+	InfExtraPlayed
+	// InfRiderGone: a rider the engine believed was in front of a seat was
+	// not scanned when the seat was addressed: stopped or moved, unseen.
+	InfRiderGone
+	// InfStackGone: the dealer reported a stack gone, so all its cards were
+	// picked up unseen.
+	InfStackGone
+	// InfStopClaimed: a press from the seat a Ground was being dealt to.
+	InfStopClaimed
+	// InfStopPlayed: a Stop saved a seat from a Ground; From is where the
+	// Stop card was last seen (Card is -1 if it was confirmed by hand and
+	// no Stop could be placed).
+	InfStopPlayed
+	// InfBlindDeal: the dealer confirmed a deal by hand (no reader); the
+	// engine stood in a deck card whose identity is not known.
+	InfBlindDeal
+	// InfLanded: the dealer moved on without a Stop: the Ground landed.
+	InfLanded
+)
+
+var infNames = [...]string{"?", "rider played", "extra played", "rider gone", "stack gone", "stop claimed", "stop played", "blind deal", "landed"}
+
+func (k InferenceKind) String() string {
+	if int(k) < len(infNames) {
+		return infNames[k]
+	}
+	return fmt.Sprintf("InferenceKind(%d)", uint8(k))
+}
+
+// Inference is one thing the engine concluded but did not see.
+type Inference struct {
+	Kind   InferenceKind `json:"kind"`
+	Card   int           `json:"card"`   // card index, or -1
+	Player int           `json:"player"` // the faller concerned
+	From   Place         `json:"from"`   // where the card was last seen
+	Seq    uint64        `json:"seq"`    // Applied() when it was made
+}
+
+type tableState struct {
+	inferred []Inference
+	claim    int    // player whose Stop claim is open, or -1
+	blind    []bool // per card: dealt by hand, identity unknown
+	swept    []bool // per card: its place was seen, not inferred
+}
+
+func (t *tableState) reset() {
+	t.inferred = t.inferred[:0]
+	t.claim = -1
+	t.blind = t.blind[:0]
+	t.swept = t.swept[:0]
+}
+
+// Inferences lists what the engine inferred so far, in order. The slice is
+// the engine's own.
+func (g *Game) Inferences() []Inference { return g.table.inferred }
+
+// Blind reports whether card i was dealt by hand and stands in for a card
+// the engine did not see.
+func (g *Game) Blind(i int) bool { return i < len(g.table.blind) && g.table.blind[i] }
+
+func (g *Game) infer(k InferenceKind, card, p int, from Place) {
+	g.table.inferred = append(g.table.inferred, Inference{Kind: k, Card: card, Player: p, From: from, Seq: g.applied})
+}
+
+func (g *Game) observe(e Event) error {
+	if g.winner >= 0 {
+		return refuse(RuleGameOver, "%v", e)
+	}
+	if len(g.table.blind) != len(g.cards) {
+		g.table.blind = resize(g.table.blind, len(g.cards))
+		g.table.swept = resize(g.table.swept, len(g.cards))
+		clear(g.table.blind)
+		clear(g.table.swept)
+	}
+	switch e.Kind {
+	case EvScan:
+		c, ok := g.index[e.Card]
+		if !ok {
+			return refuse(RuleUnknownCard, "card %q", e.Card)
+		}
+		return g.scan(c)
+	case EvPress:
+		p := g.PlayerAt(e.Seat)
+		if in := g.Next(); in.Action == ActLand && p == in.Player {
+			g.table.claim = p
+			g.infer(InfStopClaimed, -1, p, Place{})
+		}
+		return nil // presses at other times carry no move; the log keeps them for disputes
+	case EvConfirm:
+		return g.confirm()
+	case EvStackGone:
+		return g.stackGone()
+	}
+	return refuse(RuleBadEvent, "%v", e)
+}
+
+// scan reconciles one card passing over the reader.
+func (g *Game) scan(c int) error {
+	in := g.Next()
+	card := g.cards[c]
+	w := g.where[c]
+	switch in.Action {
+	case ActLand:
+		if card.Kind == Stop && w.Zone != InDeck && w.Zone != InDiscard {
+			return g.stopGround(in.Player, c)
+		}
+		if w.Zone != InDeck {
+			return refuse(RuleCardNotExpected, "%v while seat %d's Ground lands", card, in.Seat)
+		}
+		g.table.claim = -1
+		g.infer(InfLanded, g.pend.card, in.Player, Place{})
+		g.land()
+		if g.winner >= 0 {
+			return refuse(RuleGameOver, "%v scanned after seat %d hit the ground and the hand ended", card, in.Seat)
+		}
+		return g.scan(c)
+	case ActSweep, ActPass:
+		if w.Zone == AsRider || w.Zone == AsExtra {
+			if w.Player == in.Player {
+				return refuse(RuleCardSeenTwice, "%v", card)
+			}
+		}
+		if err := g.step(); err != nil {
+			return err
+		}
+		return g.scan(c)
+	case ActDeal:
+		if w.Zone == InDeck {
+			return g.dealScanned(c, in)
+		}
+		if !in.First {
+			if (w.Zone == AsRider || w.Zone == AsExtra) && w.Player == in.Player {
+				return refuse(RuleCardSeenTwice, "%v is seat %d's rider, already scanned", card, in.Seat)
+			}
+			return refuse(RuleCardNotExpected, "%v while dealing to seat %d", card, in.Seat)
+		}
+		return g.riderScanned(c, in)
+	}
+	return refuse(RuleGameOver, "%v", card)
+}
+
+// dealScanned deals card c where the dealer was told to.
+func (g *Game) dealScanned(c int, in Instruction) error {
+	if in.First {
+		g.dropUnseenRider(in.Player)
+		g.begin(in.Player)
+		g.commitTurn(in.Player)
+		in = g.instruction(&g.addr, false)
+		if in.Action != ActDeal { // the rider it believed in was gone: now it is a plain deal
+			return refuse(RuleCardNotExpected, "%v", g.cards[c])
+		}
+	}
+	g.last.active = false
+	if g.pend.active {
+		g.pend.active = false
+	}
+	a := &g.addr
+	g.dealCard(c, a.player, a.slot(a.done))
+	g.table.swept[c] = true
+	a.done++
+	a.skipGone()
+	if a.done == a.deals() && a.sweep == 0 {
+		g.endAddress()
+	}
+	return nil
+}
+
+// commitTurn advances the turn as nextPlayer would have when an address is
+// started from a scan rather than from a step.
+func (g *Game) commitTurn(p int) {
+	if g.passes == 0 || p <= g.lastAddr {
+		g.passes++
+	}
+	g.lastAddr = p
+	g.turn = (p + 1) % len(g.players)
+}
+
+// dropUnseenRider: the first card for player p came from the deck, so any
+// rider the engine believed was in front of them is not there any more.
+func (g *Game) dropUnseenRider(p int) {
+	pl := &g.players[p]
+	if pl.rider < 0 {
+		return
+	}
+	g.infer(InfRiderGone, pl.rider, p, g.where[pl.rider])
+	g.toDiscard(pl.rider)
+	pl.rider = -1
+	for _, x := range pl.extras {
+		g.infer(InfRiderGone, x, p, g.where[x])
+		g.toDiscard(x)
+	}
+	pl.extras = pl.extras[:0]
+}
+
+// riderScanned: at the start of an address, a card already out of the deck
+// is the seat's rider or its Extra.
+func (g *Game) riderScanned(c int, in Instruction) error {
+	p := in.Player
+	pl := &g.players[p]
+	card := g.cards[c]
+	w := g.where[c]
+	if w.Zone == InDiscard && g.table.swept[c] {
+		return refuse(RuleCardNotExpected, "%v was swept already", card)
+	}
+	switch {
+	case card.Kind.IsRider():
+		if pl.rider == c {
+			if g.table.swept[c] {
+				return refuse(RuleCardSeenTwice, "%v", card)
+			}
+			g.table.swept[c] = true
+			return nil
+		}
+		if pl.rider >= 0 {
+			g.dropUnseenRider(p)
+		}
+		g.take(c)
+		pl.rider = c
+		g.where[c] = Place{Zone: AsRider, Player: p}
+		g.table.swept[c] = true
+		g.infer(InfRiderPlayed, c, p, w)
+	case card.Kind == Extra:
+		if pl.rider < 0 {
+			return refuse(RuleExtraNeedsRider, "scan seat %d's rider before its Extra", in.Seat)
+		}
+		for _, x := range pl.extras {
+			if x == c {
+				return refuse(RuleCardSeenTwice, "%v", card)
+			}
+		}
+		g.take(c)
+		pl.extras = append(pl.extras, c)
+		g.where[c] = Place{Zone: AsExtra, Player: p}
+		g.table.swept[c] = true
+		g.infer(InfExtraPlayed, c, p, w)
+	default:
+		return refuse(RuleCardNotExpected, "%v is not a rider", card)
+	}
+	return nil
+}
+
+// take lifts card c from wherever the engine last saw it, so it can be put
+// where it was just seen.
+func (g *Game) take(c int) {
+	w := g.where[c]
+	switch w.Zone {
+	case InStack:
+		pl := &g.players[w.Player]
+		st := pl.stacks[w.Stack]
+		for i := len(st) - 1; i >= 0; i-- {
+			if st[i] == c {
+				pl.stacks[w.Stack] = append(st[:i], st[i+1:]...)
+				break
+			}
+		}
+		if g.pend.active && g.pend.card == c {
+			g.pend.active = false
+		}
+		g.tidy(w.Player)
+	case InHand:
+		g.players[w.Player].hand = -1
+	case AsRider:
+		pl := &g.players[w.Player]
+		pl.rider = -1
+		for _, x := range pl.extras {
+			g.toDiscard(x)
+			g.infer(InfRiderGone, x, w.Player, Place{Zone: AsExtra, Player: w.Player})
+		}
+		pl.extras = pl.extras[:0]
+	case AsExtra:
+		pl := &g.players[w.Player]
+		for i, x := range pl.extras {
+			if x == c {
+				pl.extras = append(pl.extras[:i], pl.extras[i+1:]...)
+				break
+			}
+		}
+	case InDiscard:
+		for i := len(g.discard) - 1; i >= 0; i-- {
+			if g.discard[i] == c {
+				g.discard = append(g.discard[:i], g.discard[i+1:]...)
+				break
+			}
+		}
+	case InDeck:
+		g.removeFromDeck(c)
+	}
+}
+
+// stopGround: player p's Stop card c saves them from the Ground being dealt.
+func (g *Game) stopGround(p, c int) error {
+	from := g.where[c]
+	g.take(c)
+	pl := &g.players[p]
+	if pl.hand >= 0 && pl.hand != c {
+		// They held something else: the engine cannot know, so the held
+		// card is assumed played unseen.
+		g.toDiscard(pl.hand)
+	}
+	pl.hand = c
+	g.where[c] = Place{Zone: InHand, Player: p}
+	if err := g.playStop(p, p, StopDeal); err != nil {
+		return err
+	}
+	g.table.swept[c] = true
+	g.table.claim = -1
+	g.infer(InfStopPlayed, c, p, from)
+	return nil
+}
+
+// confirm is the dealer's hand confirmation: a Stop claim, or a deal made
+// while the reader is gone.
+func (g *Game) confirm() error {
+	in := g.Next()
+	switch in.Action {
+	case ActLand:
+		// The Stop card was not scanned: stand in the Stop nearest the top
+		// of that player's stacks.
+		if c := g.findStop(in.Player); c >= 0 {
+			return g.stopGround(in.Player, c)
+		}
+		return refuse(RuleNoStopCard, "seat %d has no Stop the engine knows of", in.Seat)
+	case ActSweep, ActPass:
+		return g.step()
+	case ActDeal:
+		c := g.blindCard()
+		if c < 0 {
+			// The deck is empty: the Ground is imaginary anyway.
+			return g.step()
+		}
+		if err := g.dealScanned(c, in); err != nil {
+			return err
+		}
+		g.table.blind[c] = true
+		g.table.swept[c] = false
+		g.infer(InfBlindDeal, c, in.Player, Place{Zone: InDeck})
+		return nil
+	}
+	return refuse(RuleGameOver, "nothing to confirm")
+}
+
+func (g *Game) findStop(p int) int {
+	pl := &g.players[p]
+	if pl.hand >= 0 && g.cards[pl.hand].Kind == Stop {
+		return pl.hand
+	}
+	for s := range pl.stacks {
+		st := pl.stacks[s]
+		for i := len(st) - 1; i >= 0; i-- {
+			if g.cards[st[i]].Kind == Stop {
+				return st[i]
+			}
+		}
+	}
+	return -1
+}
+
+// blindCard chooses the deck card a hand-confirmed deal stands for: the
+// Grounds are at the bottom, so it is a non-Ground while any is left.
+func (g *Game) blindCard() int {
+	ground := -1
+	for i := len(g.deck) - 1; i >= 0; i-- {
+		c := g.deck[i]
+		if g.cards[c].Kind != Ground {
+			return c
+		}
+		ground = c
+	}
+	return ground
+}
+
+// stackGone: the dealer reports that the stack they were told to deal into
+// is no longer there. Its cards were picked up unseen; the deal moves on.
+func (g *Game) stackGone() error {
+	in := g.Next()
+	if in.Action != ActDeal || in.NewStack || in.Stack >= len(g.players[in.Player].stacks) {
+		return refuse(RuleCardNotExpected, "no stack is expected to be there")
+	}
+	if in.First {
+		g.begin(in.Player)
+		g.commitTurn(in.Player)
+	}
+	p, s := in.Player, in.Stack
+	pl := &g.players[p]
+	for _, c := range pl.stacks[s] {
+		g.infer(InfStackGone, c, p, g.where[c])
+		g.discard = append(g.discard, c)
+		g.where[c] = Place{Zone: InDiscard}
+	}
+	pl.stacks[s] = pl.stacks[s][:0]
+	a := &g.addr
+	if s < 64 {
+		a.gone |= 1 << s
+	}
+	a.skipGone()
+	if a.done >= a.deals() && a.sweep == 0 {
+		g.endAddress()
+	}
+	return nil
+}
