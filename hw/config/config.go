@@ -264,10 +264,10 @@ const (
 type Role int
 
 const (
-	SeatButton  Role = iota + 1 // input, one edge stream per seat
-	SeatLight                   // output
-	PanelInput                  // input
-	ReaderIRQ                   // input, driven low by the reader
+	SeatButton Role = iota + 1 // input, one edge stream per seat
+	SeatLight                  // output
+	PanelInput                 // input
+	ReaderIRQ                  // input, driven low by the reader
 )
 
 func (r Role) String() string {

@@ -676,4 +676,3 @@ func quoteHint(n *yaml.Node) string {
 	}
 	return ""
 }
-
