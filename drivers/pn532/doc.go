@@ -1,0 +1,35 @@
+// Package pn532 drives the NXP PN532 NFC controller over I²C, as found on
+// the common red and blue breakout boards, to read the UIDs of ISO/IEC
+// 14443 type A tags such as the NTAG21x stickers on FALLING's cards.
+//
+// # Datasheet
+//
+// PN532 user manual UM0701-02 (host link frames, commands, error codes):
+// https://www.nxp.com/docs/en/user-guide/141520.pdf
+//
+// PN532 product data sheet (electrical, I²C timing):
+// https://www.nxp.com/docs/en/nxp/data-sheets/PN532_C1.pdf
+//
+// # Wiring
+//
+// Most boards choose the host interface with two switches or jumpers
+// labelled SEL0/SEL1 (or I0/I1): I²C is SEL0=1 (on/H), SEL1=0 (off/L).
+// Power-cycle the board after changing them; the PN532 only reads them at
+// reset. Connect SDA, SCL, 3V3 and GND; the chip answers at 7-bit address
+// 0x24. Optionally connect the board's IRQ pin to a GPIO input: the PN532
+// pulls it low when a frame is ready, which saves the host from polling the
+// status byte over the bus.
+//
+// The PN532 supports a 400 kHz I²C bus (fast mode); on a Raspberry Pi set
+// dtparam=i2c_arm_baudrate=400000 in config.txt. At that speed a whole card
+// read costs well under a millisecond of bus time (see BenchmarkPoll).
+//
+// # Protocol
+//
+// Every command is a normal information frame (00 00 FF LEN LCS D4 cmd ...
+// DCS 00); the PN532 first acknowledges it with an ACK frame, then sends
+// its response frame (D5 cmd+1 ...). On I²C every read starts with a status
+// byte whose bit 0 says a frame is ready. The driver asks for a resend with
+// NACK when a response's checksums do not balance and aborts a command that
+// timed out by sending ACK, both as the user manual describes (§6.2.1).
+package pn532
