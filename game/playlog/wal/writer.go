@@ -105,27 +105,30 @@ func (r Recovery) String() string {
 	}
 }
 
-// Create makes a new log at path, which must not exist, and makes the file
-// and its directory entry durable before returning so that a power cut after
-// Create cannot lose the file itself.
+// Create makes a new log at path, which must not exist. The header is
+// written and fsynced under a temporary name and then linked into place, and
+// the directory fsynced, so after a power cut path either does not exist or
+// holds a complete header; a stray "*.creating-*" file is all a cut can leave.
 func Create(path string, h Header, opts ...Option) (*Writer, error) {
 	hb, crc, err := encodeHeader(h)
 	if err != nil {
 		return nil, fmt.Errorf("create log %s: %w", path, err)
 	}
-	// O_EXCL: a referee's log is never overwritten by a second Create.
-	f, err := os.OpenFile(path, os.O_RDWR|os.O_CREATE|os.O_EXCL, 0o644)
+	dir := filepath.Dir(path)
+	f, err := os.CreateTemp(dir, filepath.Base(path)+".creating-*")
 	if err != nil {
-		return nil, fmt.Errorf("create log: %w", err)
+		return nil, fmt.Errorf("create log %s: %w", path, err)
 	}
+	tmp := f.Name()
 	fail := func(err error) (*Writer, error) {
 		f.Close()
-		// A file without a durable header holds nothing; removing it lets a
-		// retry create it again.
-		if rmErr := os.Remove(path); rmErr != nil {
+		if rmErr := os.Remove(tmp); rmErr != nil && !errors.Is(rmErr, os.ErrNotExist) {
 			err = errors.Join(err, rmErr)
 		}
 		return nil, fmt.Errorf("create log %s: %w", path, err)
+	}
+	if err := f.Chmod(0o644); err != nil {
+		return fail(err)
 	}
 	if err := lock(f); err != nil {
 		return fail(err)
@@ -136,8 +139,17 @@ func Create(path string, h Header, opts ...Option) (*Writer, error) {
 	if err := f.Sync(); err != nil {
 		return fail(fmt.Errorf("fsync header: %w", err))
 	}
-	if err := syncDir(filepath.Dir(path)); err != nil {
+	// Link, unlike rename, fails if path exists: a referee's log is never
+	// replaced by a second Create.
+	if err := os.Link(tmp, path); err != nil {
 		return fail(err)
+	}
+	if err := os.Remove(tmp); err != nil {
+		return fail(err)
+	}
+	if err := syncDir(dir); err != nil {
+		f.Close()
+		return nil, fmt.Errorf("create log %s: %w", path, err)
 	}
 	return newWriter(f, path, crc, 0, opts), nil
 }
