@@ -145,8 +145,8 @@ func (r *Reader) Header() Header { return r.hdr }
 // LastSeq returns the sequence number of the last record returned.
 func (r *Reader) LastSeq() uint64 { return r.seq }
 
-// Damage describes what stopped the reader; Kind is DamageNone until Next has
-// returned an error, and stays DamageNone if the file ended cleanly.
+// Damage describes what stopped the reader once Next has returned an error;
+// Kind is DamageNone if the file ended cleanly.
 func (r *Reader) Damage() Damage { return r.damage }
 
 // Next returns the next verified record. At the clean end of the log it
@@ -157,6 +157,7 @@ func (r *Reader) Next() (Record, error) {
 		return Record{}, r.err
 	}
 	if r.off == r.size {
+		r.damage = Damage{Offset: r.off, AfterSeq: r.seq}
 		r.err = io.EOF
 		return Record{}, r.err
 	}
