@@ -45,7 +45,11 @@ const (
 
 // Options tune Open. The zero value is the reference table's setup.
 type Options struct {
-	Debounce     time.Duration // default DefaultDebounce
+	Debounce time.Duration // default DefaultDebounce
+	// ArrivalSlack bounds how late an edge reaches this process after its
+	// kernel stamp. If the process falls further behind, a sequence gap may
+	// be reported lost before its straggler arrives, and a glitch may be
+	// reported as a press and a release; stamps are never moved.
 	ArrivalSlack time.Duration // default DefaultArrivalSlack
 	EventBuffer  int           // kernel event buffer (a hint); default DefaultEventBuffer
 	Consumer     string        // label shown by gpioinfo; default "falling"

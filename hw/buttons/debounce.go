@@ -79,7 +79,10 @@ type seqEntry struct {
 // When the window ends (a later edge of the same seat, or Advance past its
 // end), the level the line settled at is compared with the debounced level:
 // if it differs, one event is emitted stamped with the window's FIRST edge,
-// so bounce never moves the time a dispute is settled on. A pulse shorter
+// so bounce never moves the time a dispute is settled on. That first edge
+// counts whichever way the kernel labelled it: every edge event is the line
+// moving at that instant, and the label is only the level read a little
+// later (see below). A pulse shorter
 // than the window that ends at the level it started from is noise, not a
 // press.
 //

@@ -280,7 +280,9 @@ func TestLostEvents(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			out := run(t, []int{1, 2}, tc.edges)
 			sortLost := func(l []hw.LostEvents) {
-				sort.Slice(l, func(i, j int) bool { return l[i].Kernel < l[j].Kernel || l[i].Kernel == l[j].Kernel && l[i].Seat > l[j].Seat })
+				sort.Slice(l, func(i, j int) bool {
+					return l[i].Kernel < l[j].Kernel || l[i].Kernel == l[j].Kernel && l[i].Seat > l[j].Seat
+				})
 			}
 			sortLost(out.Lost)
 			sortLost(tc.wantLost)
