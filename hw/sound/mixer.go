@@ -210,8 +210,8 @@ func (m *Mixer) Stats() Stats {
 }
 
 // limit bends |x| above the knee smoothly towards 1 (a tanh with slope 1 at
-// the knee), so a pile of overlapping cues gets louder without ever
-// reaching full scale, where 16-bit output would clip or wrap.
+// the knee), so a pile of overlapping cues gets louder without ever going
+// past full scale, where 16-bit output would clip hard or wrap.
 func limit(x float64) float64 {
 	const room = 1 - knee
 	if x > 0 {
