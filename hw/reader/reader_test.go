@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
+	"runtime"
 	"slices"
 	"strings"
 	"sync"
@@ -477,3 +478,45 @@ func span(from, to int) []int {
 }
 
 func discard() *slog.Logger { return slog.New(slog.DiscardHandler) }
+
+// realClock is CLOCK_MONOTONIC as the Pi gives it, near enough for a test
+// outside a bubble.
+type realClock struct{ start time.Time }
+
+func (c realClock) Now() time.Duration { return time.Since(c.start) }
+func (c realClock) SleepUntil(t time.Duration, done <-chan struct{}) bool {
+	tm := time.NewTimer(t - c.Now())
+	defer tm.Stop()
+	select {
+	case <-tm.C:
+		return true
+	case <-done:
+		return false
+	}
+}
+
+type emptyPoller struct{}
+
+func (emptyPoller) Poll(ctx context.Context) ([]byte, bool, error) { return nil, false, ctx.Err() }
+func (emptyPoller) Reinit() error                                  { return nil }
+
+// TestNoLeakRealTime checks, outside synctest, that Close leaves no
+// goroutine behind.
+func TestNoLeakRealTime(t *testing.T) {
+	before := runtime.NumGoroutine()
+	r := New(emptyPoller{}, realClock{time.Now()}, Options{Interval: time.Millisecond, Logger: discard()})
+	time.Sleep(10 * time.Millisecond)
+	if err := r.Close(); err != nil {
+		t.Fatal(err)
+	}
+	deadline := time.Now().Add(time.Second)
+	for runtime.NumGoroutine() > before {
+		if time.Now().After(deadline) {
+			t.Fatalf("%d goroutines after Close, %d before", runtime.NumGoroutine(), before)
+		}
+		time.Sleep(time.Millisecond)
+	}
+	if _, ok := <-r.Cards(); ok {
+		t.Error("Cards not closed")
+	}
+}
