@@ -34,13 +34,22 @@ func (g *Game) step() error {
 			g.land()
 			return nil
 		}
-		g.pend.active = false // not stopped in time: it stays
+		g.settle() // not stopped in time: it stays
 	}
 	if !g.addr.active {
 		g.begin(g.nextPlayer())
 	}
 	g.act()
 	return nil
+}
+
+// settle ends the chance to Stop the last card dealt, which was not a
+// Ground: it stays where it was dealt.
+func (g *Game) settle() {
+	if g.pend.active {
+		g.pend.active = false
+		g.tidy(g.pend.player)
+	}
 }
 
 // land knocks out the player a Ground was dealt to. "Once a player gets a

@@ -111,3 +111,24 @@ func ValidateDeck(deck []Card) error {
 	}
 	return nil
 }
+
+// SeatsAfter lists the fallers of a hand dealt from seat dealer: every other
+// seat of the table, clockwise from the dealer's left ("Starting with the
+// player to your left, deal cards one at a time clockwise"). seats is the
+// table's seats in clockwise order.
+func SeatsAfter(dealer int, seats []int) []int {
+	out := make([]int, 0, len(seats))
+	at := -1
+	for i, s := range seats {
+		if s == dealer {
+			at = i
+		}
+	}
+	for i := 1; i <= len(seats); i++ {
+		s := seats[(at+i+len(seats))%len(seats)]
+		if s != dealer {
+			out = append(out, s)
+		}
+	}
+	return out
+}

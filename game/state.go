@@ -127,6 +127,7 @@ type Game struct {
 	imag     int
 	applied  uint64
 	table    tableState
+	undo     *Game // scratch copy for rolling back an observation
 }
 
 // Config is what a hand starts from.

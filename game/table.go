@@ -80,7 +80,24 @@ func (g *Game) infer(k InferenceKind, card, p int, from Place) {
 	g.table.inferred = append(g.table.inferred, Inference{Kind: k, Card: card, Player: p, From: from, Seq: g.applied})
 }
 
+// observe applies a table observation. One scan may imply several moves
+// (a sweep, a Ground landing, then a deal); if the last of them is refused
+// the whole observation must leave no trace, so it works on a saved copy.
 func (g *Game) observe(e Event) error {
+	if g.undo == nil {
+		g.undo = &Game{}
+	}
+	g.copyTo(g.undo)
+	err := g.observe1(e)
+	if err != nil {
+		undo := g.undo
+		undo.copyTo(g)
+		g.undo = undo
+	}
+	return err
+}
+
+func (g *Game) observe1(e Event) error {
 	if g.winner >= 0 {
 		return refuse(RuleGameOver, "%v", e)
 	}
@@ -146,7 +163,8 @@ func (g *Game) scan(c int) error {
 		if w.Zone == InDeck {
 			return g.dealScanned(c, in)
 		}
-		if !in.First {
+		starting := in.First || (g.addr.active && g.addr.player == in.Player && g.addr.done == 0)
+		if !starting {
 			if (w.Zone == AsRider || w.Zone == AsExtra) && w.Player == in.Player {
 				return refuse(RuleCardSeenTwice, "%v is seat %d's rider, already scanned", card, in.Seat)
 			}
@@ -159,7 +177,7 @@ func (g *Game) scan(c int) error {
 
 // dealScanned deals card c where the dealer was told to.
 func (g *Game) dealScanned(c int, in Instruction) error {
-	if in.First {
+	if in.First && !g.addr.active {
 		g.dropUnseenRider(in.Player)
 		g.begin(in.Player)
 		g.commitTurn(in.Player)
@@ -169,9 +187,7 @@ func (g *Game) dealScanned(c int, in Instruction) error {
 		}
 	}
 	g.last.active = false
-	if g.pend.active {
-		g.pend.active = false
-	}
+	g.settle()
 	a := &g.addr
 	g.dealCard(c, a.player, a.slot(a.done))
 	g.table.swept[c] = true
@@ -181,6 +197,16 @@ func (g *Game) dealScanned(c int, in Instruction) error {
 		g.endAddress()
 	}
 	return nil
+}
+
+// startAddress (re)plans player p's address from the rider just scanned:
+// the dealer has reached them, so from now on the rider is frozen.
+func (g *Game) startAddress(p int) {
+	wasActive := g.addr.active && g.addr.player == p
+	g.begin(p)
+	if !wasActive {
+		g.commitTurn(p)
+	}
 }
 
 // commitTurn advances the turn as nextPlayer would have when an address is
@@ -227,6 +253,7 @@ func (g *Game) riderScanned(c int, in Instruction) error {
 				return refuse(RuleCardSeenTwice, "%v", card)
 			}
 			g.table.swept[c] = true
+			g.startAddress(p)
 			return nil
 		}
 		if pl.rider >= 0 {
@@ -237,6 +264,7 @@ func (g *Game) riderScanned(c int, in Instruction) error {
 		g.where[c] = Place{Zone: AsRider, Player: p}
 		g.table.swept[c] = true
 		g.infer(InfRiderPlayed, c, p, w)
+		g.startAddress(p)
 	case card.Kind == Extra:
 		if pl.rider < 0 {
 			return refuse(RuleExtraNeedsRider, "scan seat %d's rider before its Extra", in.Seat)
@@ -251,6 +279,7 @@ func (g *Game) riderScanned(c int, in Instruction) error {
 		g.where[c] = Place{Zone: AsExtra, Player: p}
 		g.table.swept[c] = true
 		g.infer(InfExtraPlayed, c, p, w)
+		g.startAddress(p)
 	default:
 		return refuse(RuleCardNotExpected, "%v is not a rider", card)
 	}
@@ -394,6 +423,7 @@ func (g *Game) stackGone() error {
 	if in.Action != ActDeal || in.NewStack || in.Stack >= len(g.players[in.Player].stacks) {
 		return refuse(RuleCardNotExpected, "no stack is expected to be there")
 	}
+	g.settle()
 	if in.First {
 		g.begin(in.Player)
 		g.commitTurn(in.Player)

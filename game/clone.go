@@ -1,0 +1,38 @@
+package game
+
+// Clone returns an independent copy of the hand: the functional form of the
+// engine, state + event → new state, is g.Clone() then Apply.
+func (g *Game) Clone() *Game {
+	c := &Game{}
+	g.copyTo(c)
+	return c
+}
+
+// copyTo makes dst a deep copy of g, reusing dst's memory. The deck's cards
+// and index never change during a hand, so they are shared.
+func (g *Game) copyTo(dst *Game) {
+	players, tbl := dst.players, dst.table
+	undo := dst.undo
+	*dst = *g
+	dst.undo = undo
+	dst.where = append(dst.where[:0:0], g.where...)
+	dst.deck = append(dst.deck[:0:0], g.deck...)
+	dst.discard = append(dst.discard[:0:0], g.discard...)
+	dst.players = resize(players, len(g.players))
+	for i := range g.players {
+		src, d := &g.players[i], &dst.players[i]
+		stacks := resize(d.stacks, len(src.stacks))
+		for s := range src.stacks {
+			stacks[s] = append(stacks[s][:0], src.stacks[s]...)
+		}
+		extras := append(d.extras[:0], src.extras...)
+		*d = *src
+		d.stacks, d.extras = stacks, extras
+	}
+	dst.table = tableState{
+		inferred: append(tbl.inferred[:0], g.table.inferred...),
+		claim:    g.table.claim,
+		blind:    append(tbl.blind[:0], g.table.blind...),
+		swept:    append(tbl.swept[:0], g.table.swept...),
+	}
+}

@@ -1,0 +1,144 @@
+package game
+
+import "testing"
+
+// Table observations: product.md, "What the table can see, and what it must
+// infer". The deck's order is unknown, so each test names the card scanned.
+
+func newObserved(t *testing.T, n int, kinds ...Kind) *table {
+	t.Helper()
+	tb := newTable(t, Official(), n, kinds...)
+	tb.ordered = false
+	return tb
+}
+
+func (tb *table) id(k Kind, nth int) string {
+	for _, c := range tb.cards {
+		if c.Kind == k {
+			if nth == 0 {
+				return c.ID
+			}
+			nth--
+		}
+	}
+	tb.t.Fatalf("no %v #%d", k, nth)
+	return ""
+}
+
+func TestObservations(t *testing.T) {
+	t.Run("A scanned card still in the deck is a deal to the place the dealer was told.", func(t *testing.T) {
+		tb := newObserved(t, 3, Skip, Hit, Stop, Ground)
+		tb.ok(Scan(tb.id(Stop, 0))) // any deck card, in any order
+		tb.wantStacks(0, "Stop")
+		tb.ok(Scan(tb.id(Hit, 0)))
+		tb.wantStacks(1, "Hit")
+	})
+	t.Run("Unknown card UID, the same card scanned twice, a card scanned that should not be there: the game state does not move.", func(t *testing.T) {
+		tb := newObserved(t, 3, Skip, Hit, Stop, Move, Ground)
+		tb.refused(Scan("04:AA:BB:CC"), RuleUnknownCard)
+		tb.ok(Scan(tb.id(Move, 0)))
+		// The Move now lies on seat 1's stack; scanning it again while
+		// dealing to seat 2 is not a deal, and a Move is never a rider.
+		tb.refused(Scan(tb.id(Move, 0)), RuleCardNotExpected)
+	})
+	t.Run("A scanned card already on the table, during a player's turn to be dealt to, is a rider or Extra being swept.", func(t *testing.T) {
+		tb := newObserved(t, 2, Hit, Extra, Skip, Stop, Split, Split, Split, Ground)
+		tb.ok(Scan(tb.id(Hit, 0)))   // seat 1 gets the Hit
+		tb.ok(Scan(tb.id(Extra, 0))) // seat 2 gets the Extra
+		// Unseen: seat 1 plays the Hit on seat 2, seat 2 the Extra on it.
+		tb.ok(Scan(tb.id(Skip, 0))) // seat 1's second card
+		in := tb.wantNext(ActDeal, 1)
+		if !in.First {
+			t.Fatal("want the start of seat 2's address")
+		}
+		tb.ok(Scan(tb.id(Hit, 0)))
+		tb.ok(Scan(tb.id(Extra, 0)))
+		in = tb.wantNext(ActDeal, 1)
+		if in.Rider != Hit || in.Extras != 1 || in.Due != 3 {
+			t.Fatalf("after the rider scans: %+v", in)
+		}
+		if inf := tb.Inferences(); len(inf) != 2 || inf[0].Kind != InfRiderPlayed || inf[0].From.Player != 0 || inf[1].Kind != InfExtraPlayed {
+			t.Fatalf("inferences %+v", inf)
+		}
+		tb.refused(Scan(tb.id(Hit, 0)), RuleCardSeenTwice)
+		tb.ok(Scan(tb.id(Split, 0)))
+		tb.ok(Scan(tb.id(Split, 1)))
+		tb.ok(Scan(tb.id(Split, 2)))
+		tb.wantNext(ActSweep, 1)
+		tb.ok(Scan(tb.id(Stop, 0))) // the sweep is implied by the next deal
+		if tb.Rider(1) >= 0 || tb.Where(tb.index[tb.id(Extra, 0)]).Zone != InDiscard {
+			t.Fatal("sweep not carried out")
+		}
+		tb.wantStacks(0, "Skip Stop") // the Hit had left from under the Skip
+	})
+	t.Run("A button press from seat N while a Ground is being dealt to N is N's Stop claim.", func(t *testing.T) {
+		tb := newObserved(t, 3, Stop, Skip, Skip, Ground, Ground)
+		tb.ok(Scan(tb.id(Stop, 0)))
+		tb.ok(Scan(tb.id(Skip, 0)))
+		tb.ok(Scan(tb.id(Skip, 1)))
+		tb.ok(Scan(tb.id(Ground, 0)))
+		tb.wantNext(ActLand, 0)
+		tb.ok(Press(2)) // another seat: no claim
+		if len(tb.Inferences()) != 0 {
+			t.Fatal("a press from another seat became a claim")
+		}
+		tb.ok(Press(1))
+		tb.ok(Scan(tb.id(Stop, 0))) // the dealer confirms with the Stop
+		if tb.Out(0) {
+			t.Fatal("Stop not honoured")
+		}
+		tb.ok(Scan(tb.id(Ground, 0))) // the same Ground, now to seat 2
+		tb.wantNext(ActLand, 1)
+		tb.ok(Scan(tb.id(Ground, 1))) // no Stop: the dealer moves on, seat 2 lands
+		if !tb.Out(1) {
+			t.Fatal("seat 2 should be out")
+		}
+	})
+	t.Run("With no reader the dealer confirms deals by hand; the Grounds are known to be at the bottom.", func(t *testing.T) {
+		tb := newObserved(t, 2, Skip, Ground, Hit, Ground)
+		tb.ok(Event{Kind: EvConfirm})
+		tb.ok(Event{Kind: EvConfirm})
+		for p := 0; p < 2; p++ {
+			if k := tb.Card(tb.Stack(p, 0)[0]).Kind; k == Ground || !tb.Blind(tb.Stack(p, 0)[0]) {
+				t.Fatalf("seat %d got %v by hand before the Grounds", p+1, k)
+			}
+		}
+		tb.ok(Event{Kind: EvConfirm})
+		tb.wantNext(ActLand, 0)
+	})
+	t.Run("A Stop claim confirmed from the panel stands in the Stop nearest the top of the seat's stacks.", func(t *testing.T) {
+		tb := newObserved(t, 2, Stop, Skip, Ground)
+		tb.ok(Scan(tb.id(Stop, 0)))
+		tb.ok(Scan(tb.id(Skip, 0)))
+		tb.ok(Scan(tb.id(Ground, 0)))
+		tb.ok(Press(1))
+		tb.ok(Event{Kind: EvConfirm})
+		if tb.Out(0) || tb.NumStacks(0) != 0 {
+			t.Fatalf("stacks %q", tb.kinds(0))
+		}
+	})
+	t.Run("The dealer reports a stack gone: its cards were picked up unseen.", func(t *testing.T) {
+		tb := newObserved(t, 2, Skip, Skip, Hit, Stop, Split, Split, Ground)
+		tb.stack(0, Split)
+		tb.stack(0, Split)
+		tb.ok(Scan(tb.id(Skip, 0)))
+		in := tb.wantNext(ActDeal, 0)
+		if in.Stack != 1 {
+			t.Fatalf("%+v", in)
+		}
+		tb.ok(Event{Kind: EvStackGone})
+		tb.wantNext(ActDeal, 1)
+		if tb.NumStacks(0) != 1 || tb.Inferences()[0].Kind != InfStackGone {
+			t.Fatalf("stacks %q, inferences %+v", tb.kinds(0), tb.Inferences())
+		}
+		tb.refused(Event{Kind: EvStackGone}, RuleCardNotExpected) // seat 2 has no stack yet
+	})
+	t.Run("A rider believed in front of a seat but not scanned there is inferred gone.", func(t *testing.T) {
+		tb := newObserved(t, 2, Goggles, Skip, Skip, Ground)
+		tb.ride(0, Goggles)
+		tb.ok(Scan(tb.id(Skip, 0)))
+		if tb.Rider(0) >= 0 || tb.Inferences()[0].Kind != InfRiderGone {
+			t.Fatal("rider not inferred gone")
+		}
+	})
+}
