@@ -297,6 +297,7 @@ func (d *decoder) seats(e entry) []Seat {
 	if e.val.Kind != yaml.SequenceNode {
 		d.add(e.val.Line, fmt.Sprintf("seats is %s, not a list", kindName(e.val)),
 			"write one entry per seat, each starting with \"- seat: N\"")
+		d.bad["seats"] = true
 		return nil
 	}
 	var seats []Seat
@@ -305,6 +306,7 @@ func (d *decoder) seats(e entry) []Seat {
 		item = deref(item)
 		s, ok := d.seat(item)
 		if !ok {
+			d.bad["seats"] = true
 			continue
 		}
 		if l, dup := first[s.Number]; dup {

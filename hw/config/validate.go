@@ -45,15 +45,16 @@ func (b *Board) validate(ps *problems, bad map[string]bool) {
 		}
 		return 0
 	}
-	if b.Chip.Lines < 1 || b.Chip.Lines > maxChipLines {
+	chipOK := b.Chip.Lines >= 1 && b.Chip.Lines <= maxChipLines
+	if !chipOK {
 		ps.add(at("lines"), fmt.Sprintf("lines: %d is not a GPIO chip's size", b.Chip.Lines),
 			fmt.Sprintf("leave it out for the Pi header's %d lines, or write what gpioinfo shows", DefaultLines))
 	}
 	if !bad["gpiochip"] && chipName.FindStringSubmatch(b.Chip.Name) == nil {
 		ps.add(at("gpiochip"), fmt.Sprintf("unknown GPIO chip %q", b.Chip.Name), "write gpiochip0; gpiodetect lists the chips")
 	}
-	b.validateSeats(ps, at)
-	b.validateLines(ps, bad, at)
+	b.validateSeats(ps, bad, at)
+	b.validateLines(ps, bad, chipOK, at)
 	b.validatePixels(ps, bad, at)
 	b.validateReader(ps, at)
 	b.validateSound(ps, at)
@@ -65,9 +66,11 @@ func (b *Board) validate(ps *problems, bad map[string]bool) {
 	}
 }
 
-func (b *Board) validateSeats(ps *problems, at func(...string) int) {
+func (b *Board) validateSeats(ps *problems, bad map[string]bool, at func(...string) int) {
 	n := len(b.Seats)
 	switch {
+	case bad["seats"]:
+		// Some entries could not be read, so any count would mislead.
 	case n > hw.MaxSeats:
 		ps.add(at("seats"), fmt.Sprintf("%d seats; a table has at most %d", n, hw.MaxSeats), "remove the extra seats")
 	case n < MinSeats && n > 0:
@@ -94,8 +97,10 @@ func (b *Board) validateSeats(ps *problems, at func(...string) int) {
 }
 
 // validateLines checks every GPIO line the Board requests: on the chip, not
-// taken by an enabled bus, and given to one part only.
-func (b *Board) validateLines(ps *problems, bad map[string]bool, at func(...string) int) {
+// taken by an enabled bus, and given to one part only. When the chip's size
+// is itself wrong (chipOK false), only sharing is checked: every line would
+// be "outside" a chip of 0 lines, which says nothing new.
+func (b *Board) validateLines(ps *problems, bad map[string]bool, chipOK bool, at func(...string) int) {
 	reserved := map[int]Reservation{}
 	for _, r := range b.Reserved() {
 		reserved[r.Offset] = r
@@ -110,6 +115,7 @@ func (b *Board) validateLines(ps *problems, bad map[string]bool, at func(...stri
 		uses++
 		line := at(u.What)
 		switch r, isReserved := reserved[u.Offset]; {
+		case !chipOK:
 		case u.Offset < 0 || u.Offset >= b.Chip.Lines:
 			ps.add(line, fmt.Sprintf("%s (%s) is outside %s, which has lines 0..%d", lineName(u.Offset), u.What, b.Chip.Name, b.Chip.Lines-1),
 				fmt.Sprintf("use a line from 0 to %d (the BCM number, not the header pin number)", b.Chip.Lines-1))
@@ -118,8 +124,12 @@ func (b *Board) validateLines(ps *problems, bad map[string]bool, at func(...stri
 			ps.add(line, fmt.Sprintf("%s (%s) is reserved for %s", lineName(u.Offset), u.What, r.Why),
 				"move it to a free line: the HAT specification keeps BCM 0 and 1 for the EEPROM the firmware reads at boot")
 		case isReserved:
+			section := r.Key + " section"
+			if l := at(r.Key); l > 0 {
+				section += fmt.Sprintf(" (line %d)", l)
+			}
 			ps.add(line, fmt.Sprintf("%s (%s) is %s", lineName(u.Offset), u.What, r.Why),
-				fmt.Sprintf("move the %s to a free line, or remove the %s section (line %d) if it is not wired", u.What, r.Key, at(r.Key)))
+				fmt.Sprintf("move the %s to a free line, or remove the %s if it is not wired", u.What, section))
 		}
 		if len(byOffset[u.Offset]) == 0 {
 			order = append(order, u.Offset)
@@ -154,7 +164,7 @@ func (b *Board) validateLines(ps *problems, bad map[string]bool, at func(...stri
 			free--
 		}
 	}
-	if uses > free && b.Chip.Lines > 0 {
+	if uses > free && chipOK {
 		fix := "put the seat lights on a strip (one SPI bus for all of them), or use the dealer's seat button (dealer_seat_long_press) instead of panel buttons"
 		ps.add(at("seats", "lines"), fmt.Sprintf("the table needs %d GPIO lines but %s has only %d free (%d, less %d reserved)",
 			uses, b.Chip.Name, free, b.Chip.Lines, b.Chip.Lines-free), fix)
@@ -176,7 +186,7 @@ func (b *Board) validatePixels(ps *problems, bad map[string]bool, at func(...str
 				nums[i] = strconv.Itoa(s.Number)
 			}
 			ps.add(at(fmt.Sprintf("seat %d light", pixelSeats[0].Number)),
-				fmt.Sprintf("seat %s light is a strip pixel, but there is no strip section", joinAnd(nums)),
+				fmt.Sprintf("pixel lights (seat %s) need a strip, but the file has no strip section", joinAnd(nums)),
 				"add a strip: section (type, spi, pixels), or give the seats {gpio: N} lights")
 		}
 		return
