@@ -51,11 +51,21 @@ type Speaker struct {
 	clk    hw.Clock
 	buffer time.Duration
 
-	mu     sync.Mutex // guards al and closed
-	al     *aligner
-	closed bool
-	stop   func()
+	mu      sync.Mutex // guards al, pulling and closed
+	al      *aligner
+	pulling chan struct{} // closed at the card's first pull
+	closed  bool
+	stop    func()
 }
+
+// firstPullTimeout is how long a card may take to ask for its first samples.
+// beep's speaker reports a device that failed to open only inside oto, out
+// of reach; a card that never pulls is how that failure shows.
+const firstPullTimeout = 2 * time.Second
+
+// ErrNoDevice is wrapped by NewSpeaker when the sound card never asks for
+// samples: no ALSA device, or one that failed to open.
+var ErrNoDevice = errors.New("sound card is not playing (no ALSA device?)")
 
 // NewSpeaker opens the default sound card. Built without the alsa tag it
 // returns ErrNoSoundSupport.
@@ -76,12 +86,24 @@ func NewSpeaker(clk hw.Clock, cfg SpeakerConfig) (*Speaker, error) {
 	if err != nil {
 		return nil, fmt.Errorf("speaker: %w", err)
 	}
-	s := &Speaker{mix: mix, clk: clk, buffer: cfg.Buffer, al: newAligner(cfg.SampleRate, cfg.Latency)}
+	s := &Speaker{
+		mix:     mix,
+		clk:     clk,
+		buffer:  cfg.Buffer,
+		al:      newAligner(cfg.SampleRate, cfg.Latency),
+		pulling: make(chan struct{}),
+	}
 	stop, err := openDevice(cfg.SampleRate, max(64, cfg.SampleRate.N(cfg.Buffer)), beep.StreamerFunc(s.pull))
 	if err != nil {
 		return nil, fmt.Errorf("speaker: %w", err)
 	}
 	s.stop = stop
+	select {
+	case <-s.pulling:
+	case <-time.After(firstPullTimeout):
+		stop()
+		return nil, fmt.Errorf("speaker: %w: no samples asked for in %v", ErrNoDevice, firstPullTimeout)
+	}
 	slog.Info("sound: speaker open", "rate", cfg.SampleRate, "buffer", cfg.Buffer, "latency", cfg.Latency)
 	return s, nil
 }
@@ -90,6 +112,9 @@ func NewSpeaker(clk hw.Clock, cfg SpeakerConfig) (*Speaker, error) {
 // the crystal has drifted, then mix.
 func (s *Speaker) pull(samples [][2]float64) (int, bool) {
 	s.mu.Lock()
+	if !s.al.started {
+		close(s.pulling)
+	}
 	origin, moved := s.al.observe(s.mix.Position(), s.clk.Now())
 	s.mu.Unlock()
 	if moved {

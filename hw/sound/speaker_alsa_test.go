@@ -1,0 +1,52 @@
+//go:build alsa
+
+package sound
+
+import (
+	"os"
+	"testing"
+	"time"
+
+	"github.com/falling-table/falling/hw"
+)
+
+type monotonic struct{ start time.Time }
+
+func (m monotonic) Now() time.Duration { return time.Since(m.start) }
+
+func (m monotonic) SleepUntil(t time.Duration, done <-chan struct{}) bool {
+	timer := time.NewTimer(t - m.Now())
+	defer timer.Stop()
+	select {
+	case <-timer.C:
+		return true
+	case <-done:
+		return false
+	}
+}
+
+// TestSpeakerOnDevice plays every cue on the real sound card, on time. It
+// needs a card and a listener, so it runs only with FALLING_SOUND_TEST=1.
+func TestSpeakerOnDevice(t *testing.T) {
+	if os.Getenv("FALLING_SOUND_TEST") != "1" {
+		t.Skip("set FALLING_SOUND_TEST=1 to play sound on the default ALSA device")
+	}
+	clk := monotonic{time.Now()}
+	s, err := NewSpeaker(clk, SpeakerConfig{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	at := clk.Now() + 500*time.Millisecond
+	for c := range hw.NumCues {
+		if err := s.Play(c, at); err != nil {
+			t.Fatal(err)
+		}
+		at += time.Second
+	}
+	clk.SleepUntil(at, nil)
+	if st := s.Stats(); st.Late != 0 || st.Played != uint64(hw.NumCues) {
+		t.Errorf("stats %+v, want every cue on time", st)
+	}
+	t.Logf("alignment %+v", s.Alignment())
+}

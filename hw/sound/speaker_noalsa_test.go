@@ -1,0 +1,18 @@
+//go:build !alsa
+
+package sound
+
+import (
+	"errors"
+	"testing"
+)
+
+func TestSpeakerWithoutALSA(t *testing.T) {
+	s, err := NewSpeaker(newFakeClock(0), SpeakerConfig{})
+	if s != nil || !errors.Is(err, ErrNoSoundSupport) {
+		t.Fatalf("NewSpeaker = %v, %v; want nil, %v", s, err, ErrNoSoundSupport)
+	}
+	if want := "built without sound support; rebuild with -tags alsa"; !errors.Is(err, ErrNoSoundSupport) || ErrNoSoundSupport.Error() != want {
+		t.Errorf("error %q, want it to say %q", err, want)
+	}
+}
