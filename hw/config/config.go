@@ -237,8 +237,14 @@ type Timing struct {
 	Debounce   time.Duration
 }
 
-// Beat is the time between two cards at this tempo.
-func (t Timing) Beat() time.Duration { return time.Minute / time.Duration(t.Tempo) }
+// Beat is the time between two cards at this tempo; 0 for a tempo Validate
+// refuses, so a Board built in code cannot make it divide by zero.
+func (t Timing) Beat() time.Duration {
+	if t.Tempo < MinTempo || t.Tempo > MaxTempo {
+		return 0
+	}
+	return time.Minute / time.Duration(t.Tempo)
+}
 
 // DefaultTiming is the timing used for whatever the file leaves out.
 func DefaultTiming() Timing {

@@ -149,6 +149,9 @@ func TestDefaults(t *testing.T) {
 			if b.Timing.Beat() != 666666666*time.Nanosecond {
 				return "beat at 90 a minute is not 2/3 s"
 			}
+			if (Timing{}).Beat() != 0 {
+				return "a zero tempo has a beat"
+			}
 			return ""
 		}},
 		{"the rest left out", "", func(b *Board) string {

@@ -273,7 +273,6 @@ func (d *decoder) board(top *yaml.Node) *Board {
 	}
 	if e, ok := f["rules"]; ok {
 		if s, ok := d.text(e, "rules", "rules: official"); ok {
-			d.at["rules"] = e.val.Line
 			b.Rules = RuleSet(s)
 		}
 	}
@@ -653,8 +652,8 @@ func describe(n *yaml.Node) string {
 		return kindName(n)
 	}
 	v := n.Value
-	if len(v) > 40 {
-		v = v[:40] + "..."
+	if r := []rune(v); len(r) > 40 {
+		v = string(r[:40]) + "..."
 	}
 	switch n.ShortTag() {
 	case "!!str":
