@@ -412,3 +412,40 @@ func TestNearest(t *testing.T) {
 		}
 	}
 }
+
+func TestSeatLookup(t *testing.T) {
+	b, err := Parse("t.yaml", []byte(fourSeats))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if s, ok := b.Seat(3); !ok || s.Button != 16 || s.Light != (Light{Kind: GPIOLight, Line: 19}) {
+		t.Errorf("Seat(3) = %+v, %v", s, ok)
+	}
+	if _, ok := b.Seat(5); ok {
+		t.Error("Seat(5) found on a 4-seat table")
+	}
+}
+
+func TestNames(t *testing.T) {
+	tests := []struct{ got, want string }{
+		{NoLight.String(), "none"},
+		{GPIOLight.String(), "gpio"},
+		{PixelLight.String(), "pixel"},
+		{LightKind(9).String(), "LightKind(9)"},
+		{SeatButton.String(), "seat button"},
+		{ReaderIRQ.String(), "reader IRQ"},
+		{Role(0).String(), "Role(0)"},
+		{joinAnd(nil), ""},
+		{joinAnd([]string{"a"}), "a"},
+		{joinAnd([]string{"a", "b"}), "a, and b"},
+		{joinAnd([]string{"a", "b", "c"}), "a, b, and c"},
+	}
+	for _, tt := range tests {
+		if tt.got != tt.want {
+			t.Errorf("got %q, want %q", tt.got, tt.want)
+		}
+	}
+	if !SeatLight.Output() || SeatButton.Output() || PanelInput.Output() || ReaderIRQ.Output() {
+		t.Error("only seat lights are outputs")
+	}
+}
