@@ -7,6 +7,11 @@
 // to say what should be there. Every problem found in a file is reported at
 // once, each as "file:line: what is wrong; fix: what to do" (see Problem), so
 // a table is set up in one edit rather than one error at a time.
+//
+// firmware/board-reference.yaml is the format's reference, commented line by
+// line. Two rules hold throughout: lines are BCM GPIO numbers (the offsets
+// gpioinfo shows), never header pin numbers; and a key with no value means
+// the same as no key, so commenting out a section's body disables it.
 package config
 
 import (
