@@ -111,3 +111,21 @@ func TestRenderErrors(t *testing.T) {
 		})
 	}
 }
+
+// BenchmarkNewMixer is the start-up cost of rendering every cue, and the
+// memory the rendered cues hold.
+func BenchmarkNewMixer(b *testing.B) {
+	b.ReportAllocs()
+	var m *Mixer
+	for b.Loop() {
+		var err error
+		if m, err = NewMixer(48000, 0); err != nil {
+			b.Fatal(err)
+		}
+	}
+	size := 0
+	for _, s := range m.bank {
+		size += 4 * len(s)
+	}
+	b.ReportMetric(float64(size), "bank-bytes")
+}

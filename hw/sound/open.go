@@ -15,9 +15,10 @@ import (
 //
 //	"none"                 Silent: no sound
 //	"wav:/path/file.wav"   a WAV recording (44.1 kHz, mono, 16-bit)
-//	"default"              the sound card; without the alsa build tag an
-//	                       error wrapping ErrNoSoundSupport, so the caller
-//	                       can fall back to "none"
+//	"default"              the sound card; an error wrapping
+//	                       ErrNoSoundSupport (built without the alsa tag)
+//	                       or ErrNoDevice (no card), so the caller can fall
+//	                       back to "none"
 func Open(device string, clk hw.Clock) (hw.Sound, error) {
 	switch {
 	case device == "none":

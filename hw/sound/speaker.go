@@ -154,11 +154,13 @@ func (s *Speaker) Alignment() Alignment {
 // Close stops playback. beep's speaker cannot be opened again afterwards.
 func (s *Speaker) Close() error {
 	s.mu.Lock()
-	defer s.mu.Unlock()
-	if s.closed {
-		return nil
-	}
+	already := s.closed
 	s.closed = true
-	s.stop()
+	s.mu.Unlock()
+	if !already {
+		// Not under s.mu: stopping may wait for a pull in progress, and
+		// a pull takes s.mu.
+		s.stop()
+	}
 	return nil
 }

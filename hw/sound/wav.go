@@ -163,11 +163,14 @@ func (w *WAV) Close() error {
 
 // follow keeps the file current on the clock, so a recording of a real
 // night does not wait for the next cue, and a crash loses at most a step.
+// It renders only up to the clock's now, as Play does, so what is written
+// never depends on when this goroutine happens to run.
 func (w *WAV) follow(t0 time.Duration) {
 	defer close(w.stopped)
-	for next := t0 + followStep; w.clk.SleepUntil(next, w.done); next += followStep {
+	for next := t0 + followStep; w.clk.SleepUntil(next, w.done); {
+		now := w.clk.Now()
 		w.mu.Lock()
-		err := w.renderTo(next)
+		err := w.renderTo(now)
 		if err == nil {
 			err = w.finish()
 		}
@@ -176,6 +179,8 @@ func (w *WAV) follow(t0 time.Duration) {
 			slog.Error("sound: wav recording stopped", "path", w.path, "err", err)
 			return
 		}
+		// After a jump of the clock, catch up in one go, not step by step.
+		next = max(next, now) + followStep
 	}
 }
 
