@@ -58,6 +58,7 @@ func (g *Game) land() {
 	p := g.pend.player
 	g.pend.active = false
 	g.players[p].out = true
+	g.inPlay--
 	if g.addr.active && g.addr.player == p {
 		g.addr.active = false // "You don't deal to her"
 	}
@@ -189,6 +190,9 @@ func (g *Game) deal(p, s int) {
 	}
 	c := g.deck[len(g.deck)-1]
 	g.deck = g.deck[:len(g.deck)-1]
+	if g.cards[c].Kind == Ground {
+		g.grounds--
+	}
 	g.putOnStack(c, p, s)
 	g.pend = pending{active: true, player: p, card: c}
 }
@@ -223,6 +227,9 @@ func (g *Game) putOnStack(c, p, s int) {
 func (g *Game) removeFromDeck(c int) {
 	for i := len(g.deck) - 1; i >= 0; i-- {
 		if g.deck[i] == c {
+			if g.cards[c].Kind == Ground {
+				g.grounds--
+			}
 			copy(g.deck[i:], g.deck[i+1:])
 			g.deck = g.deck[:len(g.deck)-1]
 			return
@@ -473,6 +480,9 @@ func (g *Game) playStop(p, t int, on StopOn) error {
 			st := g.players[w.Player].stacks[w.Stack]
 			g.players[w.Player].stacks[w.Stack] = st[:len(st)-1]
 			g.deck = append(g.deck, d) // back on top
+			if g.cards[d].Kind == Ground {
+				g.grounds++
+			}
 			g.where[d] = Place{Zone: InDeck}
 		}
 		g.pend.active = false

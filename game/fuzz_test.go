@@ -112,3 +112,20 @@ func TestReplayIsExact(t *testing.T) {
 		}
 	}
 }
+
+func TestDigestFollowsState(t *testing.T) {
+	rng := rand.New(rand.NewPCG(5, 5))
+	g := playRandom(t, Official(), DeckSpec{Move: true}, 4, 11)
+	c := g.Clone()
+	if c.Digest() != g.Digest() {
+		t.Fatal("a clone has another digest")
+	}
+	h, _ := New(Config{Rules: Official(), Seats: []int{1, 2, 3}, Deck: Shuffle(NewDeck(DeckSpec{}), rng), Ordered: true})
+	d := h.Digest()
+	if err := h.Apply(Step()); err != nil {
+		t.Fatal(err)
+	}
+	if h.Digest() == d {
+		t.Fatal("a deal did not change the digest")
+	}
+}

@@ -27,6 +27,8 @@ const (
 	AsRider
 	AsExtra
 	InDiscard
+
+	inDeckMark = 255 // Reset's scratch mark while checking an order
 )
 
 var zoneNames = [...]string{"deck", "stack", "hand", "rider", "extra", "discard"}
@@ -126,6 +128,8 @@ type Game struct {
 	dealt    int
 	imag     int
 	applied  uint64
+	inPlay   int // fallers not out
+	grounds  int // Grounds in the deck
 	table    tableState
 	undo     *Game // scratch copy for rolling back an observation
 }
@@ -141,6 +145,10 @@ type Config struct {
 	// scanned).
 	Deck    []Card
 	Ordered bool
+	// Order, if set, is the deck's order as indices into Deck, top first:
+	// the simulator shuffles this instead of the cards so the engine can
+	// keep its card index from hand to hand.
+	Order []int
 }
 
 // ErrConfig is wrapped by every error of New.
@@ -169,11 +177,14 @@ func (g *Game) Reset(cfg Config) error {
 		}
 		seen[s] = true
 	}
-	if err := ValidateDeck(cfg.Deck); err != nil {
-		return fmt.Errorf("%w: %w", ErrConfig, err)
+	same := g.index != nil && sameDeck(g.cards, cfg.Deck)
+	if !same {
+		if err := ValidateDeck(cfg.Deck); err != nil {
+			return fmt.Errorf("%w: %w", ErrConfig, err)
+		}
 	}
 	g.opt = cfg.Rules
-	if g.index == nil || !sameDeck(g.cards, cfg.Deck) {
+	if !same {
 		g.cards = append(g.cards[:0], cfg.Deck...)
 		g.index = make(map[string]int, len(cfg.Deck))
 		for i, c := range g.cards {
@@ -181,11 +192,29 @@ func (g *Game) Reset(cfg Config) error {
 		}
 	}
 	g.where = resize(g.where, len(g.cards))
+	if cfg.Order != nil && len(cfg.Order) != len(g.cards) {
+		return fmt.Errorf("%w: the order lists %d cards of a %d-card deck", ErrConfig, len(cfg.Order), len(g.cards))
+	}
 	g.deck = g.deck[:0]
+	g.grounds = 0
 	for i := len(g.cards) - 1; i >= 0; i-- { // top first in, so top last out
-		g.deck = append(g.deck, i)
+		c := i
+		if cfg.Order != nil {
+			c = cfg.Order[i]
+			if c < 0 || c >= len(g.cards) || g.where[c].Zone == inDeckMark {
+				return fmt.Errorf("%w: the order is not a permutation of the deck", ErrConfig)
+			}
+		}
+		g.deck = append(g.deck, c)
+		g.where[c] = Place{Zone: inDeckMark}
+		if g.cards[c].Kind == Ground {
+			g.grounds++
+		}
+	}
+	for i := range g.where {
 		g.where[i] = Place{Zone: InDeck}
 	}
+	g.inPlay = n
 	g.ordered = cfg.Ordered
 	g.discard = g.discard[:0]
 	if cap(g.players) < n {
@@ -312,15 +341,7 @@ func (g *Game) ImaginaryGrounds() int { return g.imag }
 func (g *Game) Applied() uint64 { return g.applied }
 
 // InPlay is how many fallers have not hit the ground.
-func (g *Game) InPlay() int {
-	n := 0
-	for i := range g.players {
-		if !g.players[i].out {
-			n++
-		}
-	}
-	return n
-}
+func (g *Game) InPlay() int { return g.inPlay }
 
 // Addressed reports which player the dealer is addressing, if any. While a
 // player is addressed their rider cannot be changed.
@@ -339,3 +360,8 @@ func (g *Game) PendingDeal() (player, card int, ground, ok bool) {
 func (g *Game) pendingIsGround() bool {
 	return g.pend.active && (g.pend.card < 0 || g.cards[g.pend.card].Kind == Ground)
 }
+
+// GroundsInDeck is how many Grounds are still in the deck. Fallers can see
+// it too: the Grounds wait at the bottom, so the deck's thickness tells how
+// near they are.
+func (g *Game) GroundsInDeck() int { return g.grounds }

@@ -1,0 +1,98 @@
+package bot
+
+import (
+	"math/rand/v2"
+	"testing"
+
+	"github.com/falling-table/falling/game"
+)
+
+func newHand(t testing.TB, opt game.Options, spec game.DeckSpec, n int, rng *rand.Rand) *game.Game {
+	seats := make([]int, n)
+	for i := range seats {
+		seats[i] = i + 1
+	}
+	g, err := game.New(game.Config{Rules: opt, Seats: seats, Deck: game.Shuffle(game.NewDeck(spec), rng), Ordered: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return g
+}
+
+func TestStrategiesPlayLegalWholeHands(t *testing.T) {
+	for _, tc := range []struct {
+		name string
+		opt  game.Options
+		spec game.DeckSpec
+		mk   func() Strategy
+	}{
+		{"sensible-official", game.Official(), game.DeckSpec{Move: true}, func() Strategy { return &Sensible{} }},
+		{"sensible-expert", game.Official(), game.DeckSpec{Move: true, Anvil: true, Chute: true, Goggles: true}, func() Strategy { return &Sensible{} }},
+		{"sensible-classic", game.Classic(), game.DeckSpec{}, func() Strategy { return &Sensible{} }},
+		{"random-french", game.French(), game.DeckSpec{}, func() Strategy { return &Random{} }},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			var pl Player
+			for seed := uint64(0); seed < 200; seed++ {
+				rng := rand.New(rand.NewPCG(seed, 0))
+				n := 3 + int(seed%5)
+				g := newHand(t, tc.opt, tc.spec, n, rng)
+				fallers := make([]Strategy, n)
+				for i := range fallers {
+					fallers[i] = tc.mk()
+				}
+				res, err := pl.Play(g, fallers, rng, DefaultParams(), nil)
+				if err != nil {
+					t.Fatalf("seed %d: a strategy made an illegal move: %v", seed, err)
+				}
+				if err := g.Check(); err != nil {
+					t.Fatal(err)
+				}
+				if res.Winner < 0 || res.Dealt < n || res.Duration <= 0 {
+					t.Fatalf("seed %d: %+v", seed, res)
+				}
+			}
+		})
+	}
+}
+
+// The sensible strategy uses its Stops on Grounds and plays riders late on
+// its left neighbour, so it should beat random fallers at the same table.
+func TestSensibleBeatsRandom(t *testing.T) {
+	var pl Player
+	wins := 0
+	const games = 2000
+	for seed := uint64(0); seed < games; seed++ {
+		rng := rand.New(rand.NewPCG(seed, 1))
+		g := newHand(t, game.Official(), game.DeckSpec{Move: true}, 4, rng)
+		seat := int(seed % 4)
+		fallers := []Strategy{&Random{}, &Random{}, &Random{}, &Random{}}
+		fallers[seat] = &Sensible{}
+		res, err := pl.Play(g, fallers, rng, DefaultParams(), nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if res.Winner == seat {
+			wins++
+		}
+	}
+	if rate := float64(wins) / games; rate < 0.30 {
+		t.Fatalf("sensible won %.1f%% against 3 random fallers, want well over 25%%", 100*rate)
+	}
+}
+
+func TestSameSeedSameHand(t *testing.T) {
+	var pl Player
+	play := func() Result {
+		rng := rand.New(rand.NewPCG(42, 42))
+		g := newHand(t, game.Official(), game.DeckSpec{Move: true}, 5, rng)
+		res, err := pl.Play(g, []Strategy{&Sensible{}, &Sensible{}, &Random{}, &Sensible{}, &Random{}}, rng, DefaultParams(), nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return res
+	}
+	if a, b := play(), play(); a != b {
+		t.Fatalf("%+v != %+v", a, b)
+	}
+}

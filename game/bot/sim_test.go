@@ -1,0 +1,55 @@
+package bot
+
+import (
+	"reflect"
+	"testing"
+
+	"github.com/falling-table/falling/game"
+)
+
+func TestSimulateIsDeterministicAcrossWorkers(t *testing.T) {
+	cfg := SimConfig{Games: 500, Fallers: 5, Rules: game.Official(), Deck: game.DeckSpec{Move: true}, Seed: 9, Params: DefaultParams()}
+	cfg.Workers = 1
+	a, err := Simulate(cfg, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	cfg.Workers = 3
+	b, err := Simulate(cfg, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !reflect.DeepEqual(a, b) {
+		t.Fatalf("1 worker: %+v\n3 workers: %+v", a, b)
+	}
+	sum := 0
+	for _, w := range a.WinsBySeat {
+		sum += w
+	}
+	if sum != a.Games || len(a.WinsBySeat) != 5 {
+		t.Fatalf("wins %v do not sum to %d", a.WinsBySeat, a.Games)
+	}
+	// The 54-card deck less 5 Grounds is 49 cards before any Ground: a hand
+	// deals at least those and one Ground per faller but the winner.
+	if a.MeanCardsDealt < 49+4 || a.MeanPasses < 1 {
+		t.Fatalf("implausible figures %+v", a)
+	}
+	// At 60 cards a minute a hand of this many cards takes about a minute
+	// and a half: "An average game lasts about 90 seconds".
+	if a.MeanSeconds < 40 || a.MeanSeconds > 200 {
+		t.Fatalf("mean hand %.1f s", a.MeanSeconds)
+	}
+}
+
+func TestSimulateRefusesBadConfig(t *testing.T) {
+	for _, cfg := range []SimConfig{
+		{Games: 0, Fallers: 4, Params: DefaultParams(), Rules: game.Official()},
+		{Games: 10, Fallers: 1, Params: DefaultParams(), Rules: game.Official()},
+		{Games: 10, Fallers: 12, Params: DefaultParams(), Rules: game.Official()},
+		{Games: 10, Fallers: 4, Rules: game.Official()},
+	} {
+		if _, err := Simulate(cfg, nil); err == nil {
+			t.Errorf("%+v accepted", cfg)
+		}
+	}
+}

@@ -1,0 +1,63 @@
+package game
+
+import "hash/fnv"
+
+// Digest is a fingerprint of the whole state: the play log stores it beside
+// each engine decision so a replay can prove it reached the same state.
+func (g *Game) Digest() uint64 {
+	h := fnv.New64a()
+	var b []byte
+	put := func(v int) { b = append(b, byte(v), byte(v>>8), byte(v>>16), byte(v>>24)) }
+	flag := func(v bool) {
+		if v {
+			put(1)
+		} else {
+			put(0)
+		}
+	}
+	put(len(g.deck))
+	for _, c := range g.deck {
+		put(c)
+	}
+	put(len(g.discard))
+	for _, c := range g.discard {
+		put(c)
+	}
+	for i := range g.players {
+		pl := &g.players[i]
+		put(pl.seat)
+		flag(pl.out)
+		put(pl.hand)
+		put(pl.rider)
+		put(len(pl.extras))
+		for _, x := range pl.extras {
+			put(x)
+		}
+		put(len(pl.stacks))
+		for _, st := range pl.stacks {
+			put(len(st))
+			for _, c := range st {
+				put(c)
+			}
+		}
+	}
+	a := g.addr
+	flag(a.active)
+	put(a.player)
+	put(a.rider)
+	put(a.done)
+	put(a.deals())
+	put(int(a.gone))
+	flag(g.pend.active)
+	put(g.pend.player)
+	put(g.pend.card)
+	flag(g.last.active)
+	put(g.turn)
+	put(g.passes)
+	put(g.winner)
+	put(g.dealt)
+	put(g.imag)
+	put(len(g.table.inferred))
+	h.Write(b)
+	return h.Sum64()
+}

@@ -1,0 +1,106 @@
+// Package playlog is the hand's play log: every press, scan, dealer control
+// and engine decision, with its kernel time, written through package wal so
+// it survives a power cut, and read back for review and replay.
+package playlog
+
+import (
+	"time"
+
+	"github.com/falling-table/falling/game"
+)
+
+// Source says where an entry came from.
+type Source uint8
+
+const (
+	FromEngine  Source = iota + 1 // the rules engine's decisions and inferences
+	FromSeat                      // a seat button
+	FromReader                    // the card reader
+	FromPanel                     // the dealer panel or keyboard
+	FromDealer                    // the metronome: beats, instructions, cues
+	FromReferee                   // a referee's correction
+)
+
+// Kind says what an entry records.
+type Kind uint8
+
+const (
+	KindHandStart   Kind = iota + 1 // Start holds the hand's configuration
+	KindPress                       // a seat button pressed (Seat, Kernel, Seq)
+	KindRelease                     // released
+	KindScan                        // a card read (UID, Card if known)
+	KindControl                     // a dealer panel control (Control)
+	KindApplied                     // the engine accepted Event (Digest after it)
+	KindRefused                     // the engine refused Event (Rule, Error)
+	KindInference                   // the engine inferred something (Inference)
+	KindInstruction                 // the dealer was told Instruction
+	KindBeat                        // a beat (Beat number, Late if strict mode)
+	KindLost                        // the kernel dropped button edges (Count)
+	KindReader                      // the reader's state changed (Note)
+	KindDispute                     // a dispute was called and settled (Dispute)
+	KindCorrection                  // a referee's correction (Note, Event)
+	KindAudit                       // an end-of-hand audit scan or finding (Note)
+	KindHandEnd                     // the hand ended (Winner seat)
+	KindNote                        // anything else worth a referee's eye
+)
+
+// Start is the configuration a hand is replayed from.
+type Start struct {
+	Hand   string       `json:"hand"`
+	Rules  game.Options `json:"rules"`
+	Seats  []int        `json:"seats"`
+	Dealer int          `json:"dealer"`
+	Deck   []game.Card  `json:"deck"`
+	// Ordered and Order are as in game.Config: the simulated table knows
+	// the deck's order, a real table does not.
+	Ordered bool  `json:"ordered,omitempty"`
+	Order   []int `json:"order,omitempty"`
+	// Tempo and windows as configured for the hand.
+	Tempo      float64       `json:"tempo"`
+	StopWindow time.Duration `json:"stop_window"`
+	TieWindow  time.Duration `json:"tie_window"`
+}
+
+// Config is the engine configuration this hand starts from.
+func (s *Start) Config() game.Config {
+	return game.Config{Rules: s.Rules, Seats: s.Seats, Deck: s.Deck, Ordered: s.Ordered, Order: s.Order}
+}
+
+// Dispute is a settled "who was first".
+type Dispute struct {
+	Since  time.Duration `json:"since"`            // kernel time the window opened
+	Seats  []int         `json:"seats"`            // seats that pressed, in kernel-time order
+	Times  []int64       `json:"times"`            // their first press, kernel ns
+	Winner int           `json:"winner"`           // 0 for a tie or no press
+	Margin time.Duration `json:"margin,omitempty"` // lead over the second
+	Tie    bool          `json:"tie,omitempty"`
+}
+
+// Entry is one record of the log. Only the fields its Kind names are set.
+type Entry struct {
+	Seq    uint64        `json:"-"`                // assigned by the log
+	Kind   Kind          `json:"k"`                // what
+	Source Source        `json:"src"`              // from where
+	Kernel time.Duration `json:"kt,omitempty"`     // kernel time of the edge or scan
+	Mono   time.Duration `json:"mt"`               // CLOCK_MONOTONIC when logged
+	Wall   time.Time     `json:"wt"`               // wall time when logged
+	Seat   int           `json:"seat,omitempty"`   // the seat concerned
+	HwSeq  uint32        `json:"hwseq,omitempty"`  // the kernel's sequence number of the edge
+	UID    string        `json:"uid,omitempty"`    // a scanned tag
+	Card   string        `json:"card,omitempty"`   // the card ID it maps to
+	Event  *game.Event   `json:"ev,omitempty"`     // the engine event
+	Digest uint64        `json:"dg,omitempty"`     // game.Digest after an applied event
+	Rule   game.Rule     `json:"rule,omitempty"`   // the rule that refused
+	Error  string        `json:"err,omitempty"`    // why refused, in words
+	Beat   int64         `json:"beat,omitempty"`   // beat number
+	Late   time.Duration `json:"late,omitempty"`   // how late the beat or deal was
+	Count  int           `json:"count,omitempty"`  // lost edges
+	Winner int           `json:"winner,omitempty"` // winning seat at hand end
+	Note   string        `json:"note,omitempty"`
+
+	Start       *Start            `json:"start,omitempty"`
+	Instruction *game.Instruction `json:"ins,omitempty"`
+	Inference   *game.Inference   `json:"inf,omitempty"`
+	Dispute     *Dispute          `json:"dispute,omitempty"`
+	Control     string            `json:"ctl,omitempty"`
+}
