@@ -12,7 +12,7 @@ import (
 func BenchmarkGames(b *testing.B) {
 	cfg := SimConfig{Games: 1, Fallers: 5, Rules: game.Official(), Deck: game.DeckSpec{Move: true}, Params: DefaultParams()}
 	deck := game.NewDeck(cfg.Deck)
-	shuffled := make([]game.Card, len(deck))
+	order := make([]int, len(deck))
 	fallers := []Strategy{&Sensible{}, &Sensible{}, &Sensible{}, &Sensible{}, &Sensible{}}
 	var pl Player
 	var g game.Game
@@ -23,8 +23,8 @@ func BenchmarkGames(b *testing.B) {
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
 		src.Seed(1, uint64(i))
-		shuffleInto(shuffled, deck, rng)
-		if err := g.Reset(game.Config{Rules: cfg.Rules, Seats: []int{1, 2, 3, 4, 5}, Deck: shuffled, Ordered: true}); err != nil {
+		ShuffleOrder(order, deck, rng)
+		if err := g.Reset(game.Config{Rules: cfg.Rules, Seats: []int{1, 2, 3, 4, 5}, Deck: deck, Ordered: true, Order: order}); err != nil {
 			b.Fatal(err)
 		}
 		res, err := pl.Play(&g, fallers, rng, cfg.Params, nil)

@@ -68,15 +68,40 @@ func leftOf(g *game.Game, p int) int {
 }
 
 func (s *Sensible) Act(g *game.Game, p int, rng *rand.Rand) (game.Event, bool) {
-	h := g.Hand(p)
-	if h < 0 {
-		return s.pick(g, p)
+	v := view{g: g, p: p, late: late(g), left: leftOf(g, p)}
+	if h := g.Hand(p); h >= 0 {
+		return s.play(&v, g.Card(h).Kind)
 	}
-	return s.play(g, p, g.Card(h).Kind)
+	return s.pick(&v)
+}
+
+// view is what one decision looks at, worked out once per decision.
+type view struct {
+	g    *game.Game
+	p    int
+	late bool
+	left int
+}
+
+func (v *view) free(t int) bool { return !v.g.Out(t) && v.g.Rider(t) < 0 }
+
+func (v *view) frozen(t int) bool { a, ok := v.g.Addressed(); return ok && a == t }
+
+func (v *view) rider(t int) game.Kind {
+	if r := v.g.Rider(t); r >= 0 {
+		return v.g.Card(r).Kind
+	}
+	return game.NoKind
+}
+
+// canExtra reports whether t's rider can take an Extra now.
+func (v *view) canExtra(t int) bool {
+	return !v.g.Out(t) && len(v.g.Extras(t)) == 0 && !v.frozen(t)
 }
 
 // pick chooses a stack whose top card is worth taking now.
-func (s *Sensible) pick(g *game.Game, p int) (game.Event, bool) {
+func (s *Sensible) pick(v *view) (game.Event, bool) {
+	g, p := v.g, v.p
 	for st := 0; st < g.NumStacks(p); st++ {
 		top := g.Top(p, st)
 		if top < 0 {
@@ -86,92 +111,83 @@ func (s *Sensible) pick(g *game.Game, p int) (game.Event, bool) {
 		if k == game.Ground {
 			continue
 		}
-		if _, ok := s.target(g, p, k); ok {
+		if _, ok := s.target(v, k); ok {
 			return game.PickUp(p, st), true
 		}
-		if k == game.Stop && late(g) && !s.NoStopGround {
+		if k == game.Stop && v.late && !s.NoStopGround {
 			return game.PickUp(p, st), true // hold it for the Ground
 		}
 	}
 	return game.Event{}, false
 }
 
-func (s *Sensible) play(g *game.Game, p int, k game.Kind) (game.Event, bool) {
-	pp, _, ground, pending := g.PendingDeal()
-	groundOnMe := pending && ground && pp == p
+func (s *Sensible) play(v *view, k game.Kind) (game.Event, bool) {
+	pp, _, ground, pending := v.g.PendingDeal()
+	groundOnMe := pending && ground && pp == v.p
 	if k == game.Stop {
 		if groundOnMe && !s.NoStopGround {
-			return game.PlayStop(p, p, game.StopDeal), true
+			return game.PlayStop(v.p, v.p, game.StopDeal), true
 		}
 		return game.Event{}, false
 	}
 	if groundOnMe {
 		return game.Event{}, false // only a Stop helps now
 	}
-	if t, ok := s.target(g, p, k); ok {
-		return game.Play(p, t), true
+	if t, ok := s.target(v, k); ok {
+		return game.Play(v.p, t), true
 	}
 	return game.Event{}, false
 }
 
 // target is where card kind k is worth playing now, if anywhere.
-func (s *Sensible) target(g *game.Game, p int, k game.Kind) (int, bool) {
-	lt := late(g)
-	free := func(t int) bool { return !g.Out(t) && g.Rider(t) < 0 }
-	frozen := func(t int) bool { a, ok := g.Addressed(); return ok && a == t }
-	riderKind := func(t int) game.Kind {
-		if r := g.Rider(t); r >= 0 {
-			return g.Card(r).Kind
-		}
-		return game.NoKind
-	}
-	left := leftOf(g, p)
+func (s *Sensible) target(v *view, k game.Kind) (int, bool) {
+	g, p, left := v.g, v.p, v.left
 	switch k {
 	case game.Hit, game.Split, game.Anvil:
-		if !lt {
-			if free(p) && k != game.Split {
+		if !v.late {
+			if k != game.Split && v.free(p) {
 				return p, true // early: more cards for me
 			}
 			return 0, false
 		}
-		if free(left) {
-			return left, true
+		if v.free(left) {
+			return left, true // late: more cards, and the Ground, for my left
 		}
 		for t := 0; t < g.NumPlayers(); t++ {
-			if t != p && free(t) {
+			if t != p && v.free(t) {
 				return t, true
 			}
 		}
 	case game.Skip, game.Chute, game.Goggles:
-		if lt && free(p) {
+		if v.late && v.free(p) {
 			return p, true // late: keep the Grounds away
 		}
 	case game.Extra:
-		rk := riderKind(p)
-		if lt && (rk == game.Skip || rk == game.Chute) && len(g.Extras(p)) == 0 && !frozen(p) {
+		rk := v.rider(p)
+		if v.late && (rk == game.Skip || rk == game.Chute) && v.canExtra(p) {
 			return p, true
 		}
-		if !lt && rk == game.Hit && len(g.Extras(p)) == 0 && !frozen(p) {
+		if !v.late && rk == game.Hit && v.canExtra(p) {
 			return p, true
 		}
-		if lt && riderKind(left) == game.Hit && len(g.Extras(left)) == 0 && !frozen(left) && !g.Out(left) {
+		if v.late && v.rider(left) == game.Hit && v.canExtra(left) {
 			return left, true
 		}
 	case game.Move, game.Grab:
-		mine := riderKind(p)
-		if mine == game.NoKind && lt {
+		mine := v.rider(p)
+		if mine == game.NoKind && v.late {
 			for t := 0; t < g.NumPlayers(); t++ {
-				if rk := riderKind(t); t != p && !g.Out(t) && !frozen(t) && (rk == game.Skip || rk == game.Chute) {
+				if rk := v.rider(t); t != p && !g.Out(t) && !v.frozen(t) && (rk == game.Skip || rk == game.Chute) {
 					return t, true // steal a Skip
 				}
 			}
 		}
-		if k == game.Move && lt && (mine == game.Hit || mine == game.Split || mine == game.Anvil) && !frozen(p) && free(left) {
+		if k == game.Move && v.late && (mine == game.Hit || mine == game.Split || mine == game.Anvil) && !v.frozen(p) && v.free(left) {
 			return left, true // give my Hit away
 		}
 	case game.Push:
-		mine := riderKind(p)
-		if lt && (mine == game.Hit || mine == game.Split || mine == game.Anvil) && !frozen(p) && free(left) {
+		mine := v.rider(p)
+		if v.late && (mine == game.Hit || mine == game.Split || mine == game.Anvil) && !v.frozen(p) && v.free(left) {
 			return left, true
 		}
 	}
@@ -212,7 +228,40 @@ type Observer func(at time.Duration, e game.Event)
 // use: give each goroutine its own.
 type Player struct {
 	next []time.Duration
+	idle []bool
+	// interest is, per idle faller, the kinds of card they could act with
+	// (in hand or on a stack top) when they went idle: a play wakes only
+	// those it may concern.
+	interest []uint32
 }
+
+// interestIn returns the kinds faller p could act with now.
+func interestIn(g *game.Game, p int) uint32 {
+	var m uint32
+	if h := g.Hand(p); h >= 0 {
+		m |= 1 << g.Card(h).Kind
+	}
+	for s := 0; s < g.NumStacks(p); s++ {
+		if t := g.Top(p, s); t >= 0 {
+			m |= 1 << g.Card(t).Kind
+		}
+	}
+	return m
+}
+
+// concerns is, for a card kind played, the kinds whose holders may now
+// have something to do: a new rider is a target for an Extra, Move, Push,
+// Grab or Stop; a rider moved or stopped frees a seat for every rider.
+func concerns(k game.Kind) uint32 {
+	const actions = 1<<game.Extra | 1<<game.Move | 1<<game.Push | 1<<game.Grab | 1<<game.Stop
+	if k.IsRider() || k == game.Extra {
+		return actions
+	}
+	return ^uint32(0)
+}
+
+// never is a time no hand reaches: an idle faller's next glance.
+const never = time.Duration(1<<63 - 1)
 
 // Play runs g to its end: the dealer steps on the beat (a Ground's landing
 // waits for the Stop window), and between beats each faller acts when their
@@ -224,6 +273,15 @@ func (pl *Player) Play(g *game.Game, fallers []Strategy, rng *rand.Rand, par Par
 		pl.next = make([]time.Duration, n)
 	}
 	next := pl.next[:n]
+	if cap(pl.idle) < n {
+		pl.idle = make([]bool, n)
+	}
+	idle := pl.idle[:n]
+	if cap(pl.interest) < n {
+		pl.interest = make([]uint32, n)
+	}
+	interest := pl.interest[:n]
+	wasLate := false
 	period := time.Duration(float64(time.Minute) / par.Tempo)
 	react := func() time.Duration {
 		if par.Jitter <= 0 {
@@ -233,7 +291,21 @@ func (pl *Player) Play(g *game.Game, fallers []Strategy, rng *rand.Rand, par Par
 	}
 	for i := range next {
 		next[i] = react()
+		idle[i] = false
+		if fallers[i] == nil {
+			next[i] = never // a human seat, driven from outside
+		}
 	}
+	// An idle faller found nothing worth doing; nothing changes for them
+	// until a card reaches them or someone plays, so they sleep till then
+	// instead of being asked again on every beat.
+	wake := func(i int, at time.Duration) {
+		if idle[i] && !g.Out(i) {
+			idle[i] = false
+			next[i] = at + react()/4
+		}
+	}
+
 	var res Result
 	beat := time.Duration(0)
 	for !g.Over() {
@@ -241,16 +313,20 @@ func (pl *Player) Play(g *game.Game, fallers []Strategy, rng *rand.Rand, par Par
 		for {
 			who, at := -1, beat
 			for i, t := range next {
-				if t < at && fallers[i] != nil && !g.Out(i) {
+				if t < at {
 					who, at = i, t
 				}
 			}
 			if who < 0 {
 				break
 			}
+			var played game.Kind
+			if h := g.Hand(who); h >= 0 {
+				played = g.Card(h).Kind
+			}
 			e, ok := fallers[who].Act(g, who, rng)
 			if !ok {
-				next[who] = beat + react()/4 // glance again after the next beat
+				idle[who], next[who], interest[who] = true, never, interestIn(g, who)
 				continue
 			}
 			if err := g.Apply(e); err != nil {
@@ -261,8 +337,16 @@ func (pl *Player) Play(g *game.Game, fallers []Strategy, rng *rand.Rand, par Par
 				observe(at, e)
 			}
 			next[who] = at + react()
+			if e.Kind == game.EvPlay {
+				c := concerns(played)
+				for i := range idle {
+					if interest[i]&c != 0 {
+						wake(i, at)
+					}
+				}
+			}
 		}
-		in := g.Next()
+		dealt, inPlay := g.Dealt(), g.InPlay()
 		if err := g.Apply(game.Step()); err != nil {
 			return res, err
 		}
@@ -270,25 +354,41 @@ func (pl *Player) Play(g *game.Game, fallers []Strategy, rng *rand.Rand, par Par
 		if observe != nil {
 			observe(beat, game.Step())
 		}
+		// What the step did, read off the engine's counters rather than
+		// asking Next before every step.
+		pp, _, ground, pending := g.PendingDeal()
 		switch {
-		case in.Action == game.ActDeal && (in.Imaginary || isGround(g, in.Player)):
+		case g.Dealt() > dealt && pending && ground:
 			// The seat that got the Ground reacts to it; the landing waits
 			// for the Stop window.
-			if t := beat + react(); t < next[in.Player] {
-				next[in.Player] = t
+			wake(pp, beat)
+			idle[pp] = false
+			if t := beat + react(); t < next[pp] && fallers[pp] != nil {
+				next[pp] = t
 			}
 			beat += par.StopWindow
-		case in.Action == game.ActDeal || in.Action == game.ActLand:
+		case g.Dealt() > dealt:
+			if pending {
+				wake(pp, beat)
+			}
+			beat += period
+		case g.InPlay() < inPlay:
+			for i := range next {
+				if g.Out(i) {
+					next[i], idle[i] = never, false
+				}
+			}
 			beat += period
 		default:
 			beat += period / 4 // a sweep or a pass takes the dealer a moment
 		}
+		if l := late(g); l != wasLate {
+			wasLate = l
+			for i := range idle {
+				wake(i, beat)
+			}
+		}
 	}
 	res.Winner, res.Dealt, res.Passes, res.Duration = g.Winner(), g.Dealt(), g.Passes(), beat
 	return res, nil
-}
-
-func isGround(g *game.Game, p int) bool {
-	pp, _, ground, ok := g.PendingDeal()
-	return ok && ground && pp == p
 }

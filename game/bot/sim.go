@@ -93,7 +93,7 @@ func Simulate(cfg SimConfig, progress func(done int)) (Stats, error) {
 			}
 			var pl Player
 			var g game.Game
-			shuffled := make([]game.Card, len(deck))
+			order := make([]int, len(deck))
 			src := rand.NewPCG(0, 0)
 			rng := rand.New(src)
 			for {
@@ -104,8 +104,8 @@ func Simulate(cfg SimConfig, progress func(done int)) (Stats, error) {
 				// Each hand's randomness depends only on the seed and its
 				// number, never on which worker plays it.
 				src.Seed(cfg.Seed, uint64(i))
-				shuffleInto(shuffled, deck, rng)
-				if err := g.Reset(game.Config{Rules: cfg.Rules, Seats: seats, Deck: shuffled, Ordered: true}); err != nil {
+				ShuffleOrder(order, deck, rng)
+				if err := g.Reset(game.Config{Rules: cfg.Rules, Seats: seats, Deck: deck, Ordered: true, Order: order}); err != nil {
 					errs[w] = err
 					return
 				}
@@ -163,21 +163,23 @@ func Simulate(cfg SimConfig, progress func(done int)) (Stats, error) {
 	return st, nil
 }
 
-// shuffleInto is game.Shuffle without allocating: the simulator shuffles
-// once per hand.
-func shuffleInto(dst, deck []game.Card, rng *rand.Rand) {
+// ShuffleOrder writes into order a dealing order of deck, top first, as the
+// rulebook shuffles: the Grounds at the bottom, the rest at random. It is
+// game.Shuffle without allocating, for the simulator's hundreds of
+// thousands of hands.
+func ShuffleOrder(order []int, deck []game.Card, rng *rand.Rand) {
 	j := 0
-	for _, c := range deck {
+	for i, c := range deck {
 		if c.Kind != game.Ground {
-			dst[j] = c
+			order[j] = i
 			j++
 		}
 	}
-	rest := dst[:j]
+	rest := order[:j]
 	rng.Shuffle(len(rest), func(a, b int) { rest[a], rest[b] = rest[b], rest[a] })
-	for _, c := range deck {
+	for i, c := range deck {
 		if c.Kind == game.Ground {
-			dst[j] = c
+			order[j] = i
 			j++
 		}
 	}
