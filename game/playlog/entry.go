@@ -4,6 +4,8 @@
 package playlog
 
 import (
+	"encoding/json"
+	"fmt"
 	"time"
 
 	"github.com/falling-table/falling/game"
@@ -39,13 +41,39 @@ const (
 	KindReader                      // the reader's state changed (Note)
 	KindDispute                     // a dispute was called and settled (Dispute)
 	KindCorrection                  // a referee's correction (Note, Event)
-	KindAudit                       // an end-of-hand audit scan or finding (Note)
+	KindAudit                       // an end-of-hand audit scan (Card; Seat whose stacks, 0 for the discard pile) or finding (Note)
 	KindHandEnd                     // the hand ended (Winner seat)
 	KindNote                        // anything else worth a referee's eye
+	numKinds
 )
+
+var kindNames = [numKinds]string{"?", "hand-start", "press", "release", "scan", "control", "applied",
+	"refused", "inference", "instruction", "beat", "lost", "reader", "dispute", "correction", "audit",
+	"hand-end", "note"}
+
+func (k Kind) String() string {
+	if k < numKinds {
+		return kindNames[k]
+	}
+	return fmt.Sprintf("Kind(%d)", uint8(k))
+}
+
+var sourceNames = [...]string{"?", "engine", "seat", "reader", "panel", "dealer", "referee"}
+
+func (s Source) String() string {
+	if int(s) < len(sourceNames) {
+		return sourceNames[s]
+	}
+	return fmt.Sprintf("Source(%d)", uint8(s))
+}
+
+// Schema is the version of the entry encoding this package writes. A reader
+// meeting a higher one says so, since entries it does not know may follow.
+const Schema = 1
 
 // Start is the configuration a hand is replayed from.
 type Start struct {
+	Schema int          `json:"schema,omitempty"` // set by Create; 0 in logs written before it existed
 	Hand   string       `json:"hand"`
 	Rules  game.Options `json:"rules"`
 	Seats  []int        `json:"seats"`
@@ -103,4 +131,50 @@ type Entry struct {
 	Inference   *game.Inference   `json:"inf,omitempty"`
 	Dispute     *Dispute          `json:"dispute,omitempty"`
 	Control     string            `json:"ctl,omitempty"`
+}
+
+// game.Kind refuses to encode NoKind, which an Instruction carries whenever
+// the seat has no rider, so instructions travel with the rider as a
+// pointer that is simply absent then.
+type wireInstruction struct {
+	game.Instruction
+	Rider *game.Kind `json:"Rider,omitempty"`
+}
+
+type entryFields Entry // Entry without its methods, so encoding does not recurse
+
+type wireEntry struct {
+	*entryFields
+	Instruction *wireInstruction `json:"ins,omitempty"`
+}
+
+// MarshalJSON encodes e as its fields say, with the instruction's rider
+// left out when there is none.
+func (e Entry) MarshalJSON() ([]byte, error) {
+	w := wireEntry{entryFields: (*entryFields)(&e)}
+	if e.Instruction != nil {
+		w.Instruction = &wireInstruction{Instruction: *e.Instruction}
+		if r := e.Instruction.Rider; r != game.NoKind {
+			w.Instruction.Rider = &r
+		}
+	}
+	return json.Marshal(w)
+}
+
+// UnmarshalJSON is MarshalJSON's inverse.
+func (e *Entry) UnmarshalJSON(b []byte) error {
+	w := wireEntry{entryFields: (*entryFields)(e)}
+	if err := json.Unmarshal(b, &w); err != nil {
+		return err
+	}
+	e.Instruction = nil
+	if w.Instruction != nil {
+		in := w.Instruction.Instruction
+		in.Rider = game.NoKind
+		if w.Instruction.Rider != nil {
+			in.Rider = *w.Instruction.Rider
+		}
+		e.Instruction = &in
+	}
+	return nil
 }

@@ -1,0 +1,159 @@
+package playlog
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"time"
+
+	"github.com/falling-table/falling/game/playlog/wal"
+	"github.com/falling-table/falling/game/playlog/wal/index"
+)
+
+// Hand is a hand log as read back: everything that could be read, and what
+// could not.
+type Hand struct {
+	Path    string
+	ID      string    // from the file header
+	Created time.Time // from the file header
+	// Start is the hand's configuration, nil if its first entry could not
+	// be read (then nothing can be replayed, but presses and scans still
+	// show).
+	Start   *Start
+	Entries []Entry // in sequence order, the hand-start entry included
+	// Damage is the file's state after the last good record: wal.DamageNone
+	// for a clean end.
+	Damage wal.Damage
+	// Problems lists records that checked but could not be understood, and
+	// anything else a referee should know before trusting the review.
+	Problems []string
+	// Ended is set when the log holds a hand-end entry; Winner is its seat.
+	Ended  bool
+	Winner int
+}
+
+// DamageText says in plain words what was lost at the end of the file, or
+// "" if nothing was.
+func (h *Hand) DamageText() string {
+	d := h.Damage
+	switch d.Kind {
+	case wal.DamageNone:
+		return ""
+	case wal.DamageTornTail:
+		return fmt.Sprintf("the log ends in a torn write: %d bytes after entry %d are an append cut short (a power cut or crash), "+
+			"never reported durable; everything up to entry %d is intact", d.Bytes, d.AfterSeq, d.AfterSeq)
+	default:
+		return fmt.Sprintf("the log is damaged after entry %d (byte %d: %s); the %d bytes after it cannot be read, "+
+			"so anything logged after entry %d is missing from this review", d.AfterSeq, d.Offset, d.Reason, d.Bytes, d.AfterSeq)
+	}
+}
+
+// Read reads the hand log at path. Damage is not an error: what precedes it
+// comes back with the damage described. The error is for a file that is not
+// a hand log at all, is from a newer version, or cannot be opened; its
+// message says which in words a referee can act on.
+func Read(path string) (*Hand, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, fmt.Errorf("read hand: %w", err)
+	}
+	defer f.Close()
+	st, err := f.Stat()
+	if err != nil {
+		return nil, fmt.Errorf("read hand %s: %w", path, err)
+	}
+	h, err := Decode(f, st.Size())
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", path, err)
+	}
+	h.Path = path
+	return h, nil
+}
+
+// Decode reads a hand log of the given size from src.
+func Decode(src io.ReaderAt, size int64) (*Hand, error) {
+	r, err := wal.NewReader(src, size)
+	if err != nil {
+		return nil, headerError(err)
+	}
+	hdr := r.Header()
+	if hdr.Kind != HandKind {
+		return nil, kindError(hdr.Kind)
+	}
+	recs, d, err := r.All()
+	h := &Hand{ID: hdr.ID, Created: hdr.Created, Damage: d}
+	if err != nil {
+		// An I/O error mid-file: show what came before it, and say so.
+		h.Problems = append(h.Problems, fmt.Sprintf("reading stopped after entry %d: %v", r.LastSeq(), err))
+	}
+	h.Entries = make([]Entry, 0, len(recs))
+	for _, rec := range recs {
+		e, err := decodeEntry(rec)
+		if err != nil {
+			h.Problems = append(h.Problems, err.Error())
+			continue
+		}
+		if framed := Kind(rec.Type); e.Kind != framed {
+			// The frame's type byte is what the CRC covers first; trust it,
+			// but say so.
+			h.Problems = append(h.Problems, fmt.Sprintf("entry %d: framed as %v but its payload says %v; read as %v", e.Seq, framed, e.Kind, framed))
+			e.Kind = framed
+		}
+		switch {
+		case e.Kind == KindHandStart && e.Start != nil && h.Start == nil:
+			h.Start = e.Start
+			if e.Start.Schema > Schema {
+				h.Problems = append(h.Problems, fmt.Sprintf("written by a newer version of falling (entry schema %d, this one knows %d): entries it added are shown raw or skipped", e.Start.Schema, Schema))
+			}
+		case e.Kind == KindHandStart:
+			h.Problems = append(h.Problems, fmt.Sprintf("entry %d: a second hand-start, ignored", e.Seq))
+		case e.Kind == KindHandEnd:
+			h.Ended, h.Winner = true, e.Winner
+		case e.Kind >= numKinds:
+			h.Problems = append(h.Problems, fmt.Sprintf("entry %d: unknown kind %d (from a newer version?), shown raw", e.Seq, e.Kind))
+		}
+		h.Entries = append(h.Entries, e)
+	}
+	if h.Start == nil {
+		h.Problems = append(h.Problems, "the hand's configuration (its first entry) is missing: the hand cannot be replayed, only its raw inputs shown")
+	}
+	return h, nil
+}
+
+func decodeEntry(rec wal.Record) (Entry, error) {
+	var e Entry
+	if err := json.Unmarshal(rec.Payload, &e); err != nil {
+		return Entry{}, fmt.Errorf("entry %d (%v) cannot be decoded, skipped: %v", rec.Seq, Kind(rec.Type), err)
+	}
+	e.Seq = rec.Seq
+	return e, nil
+}
+
+// headerError turns wal's refusals into messages for someone holding a
+// file, not a format specification.
+func headerError(err error) error {
+	var ve *wal.VersionError
+	switch {
+	case errors.As(err, &ve):
+		return fmt.Errorf("written by a newer version of falling (log format %d; this one reads up to %d): update falling to review it: %w", ve.Got, ve.Max, err)
+	case errors.Is(err, wal.ErrNotLog):
+		return fmt.Errorf("not a FALLING log (it does not start with the log's signature): %w", err)
+	case errors.Is(err, wal.ErrEmpty):
+		return fmt.Errorf("empty: the hand was never started completely, nothing to review: %w", err)
+	case errors.Is(err, wal.ErrBadHeader):
+		return fmt.Errorf("the log's header is damaged, so none of it can be trusted: %w", err)
+	}
+	return err
+}
+
+// ErrWrongKind is matched by the error for a log that is not a hand log.
+var ErrWrongKind = errors.New("not a hand log")
+
+func kindError(k byte) error {
+	if k == index.Kind {
+		return fmt.Errorf("%w: this is a night index; review the night with --night and its directory", ErrWrongKind)
+	}
+	return fmt.Errorf("%w: a FALLING log of kind %q", ErrWrongKind, k)
+}

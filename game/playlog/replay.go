@@ -1,0 +1,74 @@
+package playlog
+
+import (
+	"errors"
+	"fmt"
+
+	"github.com/falling-table/falling/game"
+)
+
+// Mismatch is an engine record the replay could not reproduce: the log says
+// the engine reached one state, the replay reached another or refused.
+type Mismatch struct {
+	Seq   uint64
+	Event game.Event
+	Want  uint64 // the digest logged
+	Got   uint64 // the digest replayed; 0 if the replay refused the event
+	Err   string // the replay's refusal
+}
+
+func (m Mismatch) String() string {
+	if m.Err != "" {
+		return fmt.Sprintf("entry %d: the log says the engine accepted %v, the replay refuses it: %s", m.Seq, m.Event, m.Err)
+	}
+	return fmt.Sprintf("entry %d: after %v the log has state %016x, the replay %016x", m.Seq, m.Event, m.Want, m.Got)
+}
+
+// Hooks let a caller see the engine around every entry of a replay. Before
+// sees the state before the entry's event is applied, After the state after
+// (the same state for entries that apply nothing). The game is the replay's
+// own: read it, clone it to keep it.
+type Hooks struct {
+	Before, After func(e *Entry, g *game.Game)
+}
+
+// ErrNoStart is returned when a hand cannot be replayed for want of its
+// configuration.
+var ErrNoStart = errors.New("the hand's configuration is missing")
+
+// Replay rebuilds the engine from the hand's Start by applying, in log
+// order, the Event of every KindApplied entry, and checks the digest logged
+// with each. A hand that replays exactly returns no mismatches. Referee
+// corrections are records beside the engine's, not engine input: a
+// correction the engine took is logged as an applied entry of its own.
+func Replay(h *Hand) (*game.Game, []Mismatch, error) { return ReplayWith(h, Hooks{}) }
+
+// ReplayWith is Replay calling hooks around each entry.
+func ReplayWith(h *Hand, hooks Hooks) (*game.Game, []Mismatch, error) {
+	if h.Start == nil {
+		return nil, nil, fmt.Errorf("replay hand %s: %w", h.ID, ErrNoStart)
+	}
+	g, err := game.New(h.Start.Config())
+	if err != nil {
+		return nil, nil, fmt.Errorf("replay hand %s: %w", h.ID, err)
+	}
+	var bad []Mismatch
+	for i := range h.Entries {
+		e := &h.Entries[i]
+		if hooks.Before != nil {
+			hooks.Before(e, g)
+		}
+		if e.Kind == KindApplied && e.Event != nil {
+			if err := g.Apply(*e.Event); err != nil {
+				bad = append(bad, Mismatch{Seq: e.Seq, Event: *e.Event, Want: e.Digest, Err: err.Error()})
+			} else if d := g.Digest(); e.Digest != 0 && d != e.Digest {
+				// A zero digest means the writer did not log one.
+				bad = append(bad, Mismatch{Seq: e.Seq, Event: *e.Event, Want: e.Digest, Got: d})
+			}
+		}
+		if hooks.After != nil {
+			hooks.After(e, g)
+		}
+	}
+	return g, bad, nil
+}
