@@ -18,7 +18,7 @@ import (
 // scoreboard.
 type Night struct {
 	Dir      string
-	ID       string     // the index's id, "" without an index
+	ID       string // the index's id, "" without an index
 	Hands    []NightHand
 	Damage   wal.Damage // of the index
 	Problems []string   // what could not be read, in words
