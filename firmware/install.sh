@@ -183,7 +183,7 @@ fi
 # this machine's /etc/passwd, not the card's.
 groups='gpio i2c spi audio'
 if [ "$root" != / ] || [ "$users" = no ]; then
-	say "not creating users here; on the Pi this step runs:"
+	say "not creating users here; falling.service cannot start until these run on the Pi:"
 	say "  useradd --system --user-group --home-dir /var/lib/falling --no-create-home --shell /usr/sbin/nologin falling"
 	say "  usermod --append --groups $(echo "$groups" | tr ' ' ',') falling"
 else
