@@ -1,0 +1,490 @@
+package pi
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+	"io/fs"
+	"log/slog"
+	"os"
+	"strings"
+	"sync"
+	"syscall"
+	"testing"
+	"time"
+
+	"periph.io/x/conn/v3/gpio"
+	"periph.io/x/conn/v3/i2c"
+	"periph.io/x/conn/v3/i2c/i2ctest"
+	"periph.io/x/conn/v3/physic"
+	"periph.io/x/conn/v3/spi"
+	"periph.io/x/conn/v3/spi/spitest"
+
+	"github.com/falling-table/falling/hw"
+	"github.com/falling-table/falling/hw/buttons"
+	"github.com/falling-table/falling/hw/config"
+	"github.com/falling-table/falling/hw/sound"
+)
+
+func TestClock(t *testing.T) {
+	c, err := NewClock()
+	if err != nil {
+		t.Fatal(err)
+	}
+	a := c.Now()
+	if !c.SleepUntil(a+5*time.Millisecond, nil) {
+		t.Fatal("SleepUntil did not reach its time")
+	}
+	if b := c.Now(); b < a+5*time.Millisecond {
+		t.Errorf("woke at %v, before %v", b, a+5*time.Millisecond)
+	}
+	done := make(chan struct{})
+	close(done)
+	if c.SleepUntil(c.Now()+time.Hour, done) {
+		t.Error("SleepUntil reached an hour away with done closed")
+	}
+	if !c.SleepUntil(0, done) {
+		t.Error("a time in the past must count as reached")
+	}
+}
+
+func press(k time.Duration) hw.ButtonEvent   { return hw.ButtonEvent{Seat: 2, Press: true, Kernel: k} }
+func release(k time.Duration) hw.ButtonEvent { return hw.ButtonEvent{Seat: 2, Kernel: k} }
+
+func TestLongPress(t *testing.T) {
+	ms := time.Millisecond
+	type step struct {
+		ev      *hw.ButtonEvent
+		advance time.Duration // when ev is nil
+		want    hw.Control    // 0: nothing
+		kernel  time.Duration
+	}
+	ev := func(e hw.ButtonEvent) *hw.ButtonEvent { return &e }
+	tests := []struct {
+		name  string
+		steps []step
+	}{
+		{"tap pauses", []step{{ev: ev(press(100 * ms))}, {ev: ev(release(250 * ms)), want: hw.ControlPause, kernel: 100 * ms}}},
+		{"just short of the hold pauses", []step{{ev: ev(press(0))}, {ev: ev(release(599 * ms)), want: hw.ControlPause}}},
+		{"held past the hold, released before the timer: dispute", []step{
+			{ev: ev(press(0))}, {ev: ev(release(620 * ms)), want: hw.ControlDispute}}},
+		{"timer calls the dispute while held, release adds nothing", []step{
+			{ev: ev(press(10 * ms))}, {advance: 500 * ms}, {advance: 660 * ms, want: hw.ControlDispute, kernel: 10 * ms},
+			{advance: 2000 * ms}, {ev: ev(release(3000 * ms))}}},
+		{"release before the grace ends wins over the timer", []step{
+			{ev: ev(press(0))}, {ev: ev(release(580 * ms)), want: hw.ControlPause}, {advance: 700 * ms}}},
+		{"a release with no press is ignored", []step{{ev: ev(release(5 * ms))}}},
+		{"two taps, two pauses", []step{
+			{ev: ev(press(0))}, {ev: ev(release(50 * ms)), want: hw.ControlPause},
+			{ev: ev(press(200 * ms))}, {ev: ev(release(260 * ms)), want: hw.ControlPause, kernel: 200 * ms}}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			lp := longPress{hold: DefaultLongPress, grace: 50 * ms}
+			for i, s := range tt.steps {
+				var c hw.PanelEvent
+				var ok bool
+				if s.ev != nil {
+					c, ok = lp.feed(*s.ev)
+				} else {
+					c, ok = lp.advance(s.advance)
+				}
+				if got := map[bool]hw.Control{true: c.Control}[ok]; got != s.want {
+					t.Fatalf("step %d: control %v, want %v", i, got, s.want)
+				}
+				if ok && c.Kernel != s.kernel {
+					t.Errorf("step %d: stamped %v, want the press's %v", i, c.Kernel, s.kernel)
+				}
+			}
+		})
+	}
+}
+
+func TestClassifyAdvice(t *testing.T) {
+	tests := []struct {
+		err      error
+		bus      Bus
+		kind     Kind
+		wantFix  string
+		wantWhat string
+	}{
+		{fmt.Errorf("request: %w", syscall.EBUSY), GPIO, Busy, "pick another line", "busy"},
+		{&fs.PathError{Op: "open", Path: "/dev/gpiochip0", Err: syscall.EACCES}, GPIO, Denied, "gpio group", "permission denied"},
+		{fs.ErrPermission, I2C, Denied, "i2c group", "permission denied"},
+		{&fs.PathError{Op: "open", Path: "/dev/i2c-1", Err: syscall.ENOENT}, I2C, Missing, "dtparam=i2c_arm=on", "does not exist"},
+		{fs.ErrNotExist, SPI, Missing, "dtparam=spi=on", "does not exist"},
+		{syscall.EREMOTEIO, I2C, NotAnswers, "mode switches", "does not answer"},
+		{errors.New("odd"), GPIO, Other, "", "failed"},
+	}
+	for _, tt := range tests {
+		if k := Classify(tt.err); k != tt.kind {
+			t.Errorf("Classify(%v) = %v, want %v", tt.err, k, tt.kind)
+		}
+		what, fix := Advice(tt.bus, tt.kind)
+		if !strings.Contains(fix, tt.wantFix) || !strings.Contains(what, tt.wantWhat) {
+			t.Errorf("Advice(%v, %v) = %q, %q; want %q and %q", tt.bus, tt.kind, what, fix, tt.wantWhat, tt.wantFix)
+		}
+	}
+}
+
+// fakeDevices is a whole table in memory. Every part it hands out notes
+// its opening and closing in log, so tests can check the order.
+type fakeDevices struct {
+	mu      sync.Mutex
+	log     []string
+	used    map[int]string // line → consumer
+	fail    map[string]error
+	i2cOps  []i2ctest.IO
+	buttons map[string]*fakeButtons // by the first line requested
+}
+
+func (f *fakeDevices) note(s string) {
+	f.mu.Lock()
+	f.log = append(f.log, s)
+	f.mu.Unlock()
+}
+
+func (f *fakeDevices) LineInfo(chip string, offsets []int) ([]LineInfo, error) {
+	if err := f.fail["chip"]; err != nil {
+		return nil, err
+	}
+	var out []LineInfo
+	for _, o := range offsets {
+		c, used := f.used[o]
+		out = append(out, LineInfo{Offset: o, Used: used, Consumer: c})
+	}
+	return out, nil
+}
+
+func (f *fakeDevices) OpenButtons(chip string, lines map[int]int, _ buttons.Options) (hw.Buttons, error) {
+	name := fmt.Sprintf("buttons%d", len(lines))
+	if err := f.fail[name]; err != nil {
+		return nil, err
+	}
+	f.note("open " + name)
+	b := &fakeButtons{ev: make(chan hw.ButtonEvent, 16), lost: make(chan hw.LostEvents), closed: func() { f.note("close " + name) }}
+	if f.buttons == nil {
+		f.buttons = map[string]*fakeButtons{}
+	}
+	f.buttons[name] = b
+	return b, nil
+}
+
+func (f *fakeDevices) OpenOutput(chip string, offset int, activeLow bool) (OutputPin, error) {
+	if err := f.fail["out"]; err != nil {
+		return nil, err
+	}
+	f.note(fmt.Sprint("open led ", offset))
+	return &fakePin{n: offset, f: f}, nil
+}
+
+func (f *fakeDevices) OpenIRQ(chip string, offset int) (IRQPin, error) {
+	f.note(fmt.Sprint("open irq ", offset))
+	return &fakeIRQ{fakePin{n: offset, f: f}}, nil
+}
+
+func (f *fakeDevices) OpenI2C(bus int) (i2c.BusCloser, error) {
+	if err := f.fail["i2c"]; err != nil {
+		return nil, err
+	}
+	f.note("open i2c")
+	return &notedBus{Playback: &i2ctest.Playback{Ops: f.i2cOps, DontPanic: true}, f: f}, nil
+}
+
+func (f *fakeDevices) OpenSPI(bus, cs int) (spi.PortCloser, error) {
+	if err := f.fail["spi"]; err != nil {
+		return nil, err
+	}
+	f.note("open spi")
+	return &notedPort{RecordRaw: spitest.NewRecordRaw(&bytes.Buffer{}), f: f}, nil
+}
+
+func (f *fakeDevices) OpenSound(device string, clk hw.Clock) (hw.Sound, error) {
+	if err := f.fail["sound"]; err != nil {
+		return nil, err
+	}
+	f.note("open sound " + device)
+	return sound.NewSilent(clk), nil
+}
+
+type fakeButtons struct {
+	ev     chan hw.ButtonEvent
+	lost   chan hw.LostEvents
+	once   sync.Once
+	closed func()
+}
+
+func (b *fakeButtons) Events() <-chan hw.ButtonEvent { return b.ev }
+func (b *fakeButtons) Lost() <-chan hw.LostEvents    { return b.lost }
+func (b *fakeButtons) Close() error {
+	b.once.Do(func() { close(b.ev); close(b.lost); b.closed() })
+	return nil
+}
+
+type fakePin struct {
+	n int
+	f *fakeDevices
+}
+
+func (p *fakePin) String() string                        { return fmt.Sprint("line", p.n) }
+func (p *fakePin) Name() string                          { return p.String() }
+func (p *fakePin) Number() int                           { return p.n }
+func (p *fakePin) Function() string                      { return "" }
+func (p *fakePin) Halt() error                           { return nil }
+func (p *fakePin) Out(gpio.Level) error                  { return nil }
+func (p *fakePin) PWM(gpio.Duty, physic.Frequency) error { return nil }
+func (p *fakePin) Close() error                          { p.f.note(fmt.Sprint("close line ", p.n)); return nil }
+
+type fakeIRQ struct{ fakePin }
+
+func (p *fakeIRQ) In(gpio.Pull, gpio.Edge) error  { return nil }
+func (p *fakeIRQ) Read() gpio.Level               { return gpio.Low } // always ready
+func (p *fakeIRQ) WaitForEdge(time.Duration) bool { return true }
+func (p *fakeIRQ) Pull() gpio.Pull                { return gpio.PullUp }
+func (p *fakeIRQ) DefaultPull() gpio.Pull         { return gpio.PullUp }
+
+type notedBus struct {
+	*i2ctest.Playback
+	f *fakeDevices
+}
+
+func (b *notedBus) Close() error { b.f.note("close i2c"); return nil }
+
+type notedPort struct {
+	*spitest.RecordRaw
+	f *fakeDevices
+}
+
+func (p *notedPort) Close() error { p.f.note("close spi"); return nil }
+
+// pn532Setup is what pn532.New exchanges with a PN532 whose IRQ line is
+// wired (no status polls): abort, GetFirmwareVersion (IC 0x32, v1.6),
+// SAMConfiguration and RFConfiguration.
+func pn532Setup() []i2ctest.IO {
+	const addr = 0x24
+	frame := func(tfi byte, data ...byte) []byte {
+		n := byte(1 + len(data))
+		sum := tfi
+		for _, c := range data {
+			sum += c
+		}
+		return append(append([]byte{0, 0, 0xFF, n, -n, tfi}, data...), -sum, 0)
+	}
+	read := func(n int, f []byte) []byte {
+		b := make([]byte, n)
+		b[0] = 1
+		copy(b[1:], f)
+		return b
+	}
+	ack := []byte{0, 0, 0xFF, 0, 0xFF, 0}
+	cmd := func(req, resp []byte, respLen int) []i2ctest.IO {
+		return []i2ctest.IO{
+			{Addr: addr, W: req},
+			{Addr: addr, R: read(7, ack)},
+			{Addr: addr, R: read(1+7+respLen, resp)},
+		}
+	}
+	ops := []i2ctest.IO{{Addr: addr, W: ack}}
+	ops = append(ops, cmd(frame(0xD4, 0x02), frame(0xD5, 0x03, 0x32, 0x01, 0x06, 0x07), 6)...)
+	ops = append(ops, cmd(frame(0xD4, 0x14, 0x01, 0x14, 0x01), frame(0xD5, 0x15), 2)...)
+	ops = append(ops, cmd(frame(0xD4, 0x32, 0x05, 0xFF, 0x01, 0x01), frame(0xD5, 0x33), 2)...)
+	return ops
+}
+
+func loadBoard(t *testing.T, path string) *config.Board {
+	t.Helper()
+	b, err := config.Load(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return b
+}
+
+const reference = "../../firmware/board-reference.yaml"
+
+func TestOpenReferenceTable(t *testing.T) {
+	b := loadBoard(t, reference)
+	f := &fakeDevices{i2cOps: pn532Setup()}
+	clk, _ := NewClock()
+	tb, err := Open(context.Background(), b, clk, Opts{Devices: f, Logger: slog.New(slog.DiscardHandler)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if tb.Buttons == nil || tb.Panel == nil || tb.Lights == nil || tb.Reader == nil || tb.Sound == nil {
+		t.Fatalf("a part is missing: %+v", tb)
+	}
+	if tb.Firmware.IC != 0x32 || tb.Firmware.Ver != 1 || tb.Firmware.Rev != 6 {
+		t.Errorf("firmware %v", tb.Firmware)
+	}
+	if err := tb.Lights.Set(3, hw.Pattern{Kind: hw.On, Color: hw.Red}); err != nil {
+		t.Errorf("Set on a strip seat: %v", err)
+	}
+	// The panel's own buttons are seats 1 (pause) and 2 (dispute) of the
+	// second request.
+	f.buttons["buttons2"].ev <- hw.ButtonEvent{Seat: 2, Press: true, Kernel: 42}
+	select {
+	case c := <-tb.Panel.Controls():
+		if c.Control != hw.ControlDispute || c.Kernel != 42 {
+			t.Errorf("panel gave %+v, want dispute at 42", c)
+		}
+	case <-time.After(time.Second):
+		t.Fatal("no control from the panel's dispute button")
+	}
+	if err := tb.Close(); err != nil {
+		t.Fatal(err)
+	}
+	want := []string{"open buttons8", "open buttons2", "open spi", "open i2c", "open irq 4", "open sound default",
+		"close line 4", "close i2c", "close spi", "close buttons2", "close buttons8"}
+	if got := strings.Join(f.log, "; "); got != strings.Join(want, "; ") {
+		t.Errorf("open and close order:\n got %s\nwant %s", got, strings.Join(want, "; "))
+	}
+}
+
+func TestOpenDealerSeatLongPress(t *testing.T) {
+	b := loadBoard(t, "../config/testdata/six-seat-leds.yaml")
+	f := &fakeDevices{}
+	clk, _ := NewClock()
+	tb, err := Open(context.Background(), b, clk, Opts{Devices: f, LongPress: 30 * time.Millisecond})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer tb.Close()
+	if tb.Reader != nil {
+		t.Error("a reader without one in the config")
+	}
+	tb.Panel.SetDealer(2)
+	seats := f.buttons["buttons6"].ev
+	next := func(what string) hw.ButtonEvent {
+		t.Helper()
+		select {
+		case e := <-tb.Buttons.Events():
+			return e
+		case <-time.After(time.Second):
+			t.Fatalf("%s did not reach the game", what)
+		}
+		return hw.ButtonEvent{}
+	}
+	control := func(want hw.Control) {
+		t.Helper()
+		select {
+		case c := <-tb.Panel.Controls():
+			if c.Control != want {
+				t.Errorf("got %v, want %v", c.Control, want)
+			}
+		case <-time.After(time.Second):
+			t.Fatalf("no %v", want)
+		}
+	}
+	now := clk.Now()
+	seats <- hw.ButtonEvent{Seat: 4, Press: true, Kernel: now} // not the dealer
+	next("seat 4's press")
+	seats <- press(now)
+	seats <- release(now + 5*time.Millisecond)
+	next("the dealer's press")
+	next("the dealer's release")
+	control(hw.ControlPause)
+	seats <- press(clk.Now())
+	next("the dealer's long press")
+	control(hw.ControlDispute) // while still held
+	select {
+	case c := <-tb.Panel.Controls():
+		t.Errorf("unexpected %v", c)
+	default:
+	}
+}
+
+func TestOpenFailures(t *testing.T) {
+	tests := []struct {
+		name string
+		dev  fakeDevices
+		want []string
+	}{
+		{"busy line", fakeDevices{used: map[int]string{17: "gpioset", 26: ""}}, []string{
+			"board-reference.yaml:23: seat 4 button (GPIO line 17) is busy: held by \"gpioset\"; fix: stop that program",
+			"board-reference.yaml:40: panel pause (GPIO line 26) is busy: held by another program"}},
+		{"no chip", fakeDevices{fail: map[string]error{"chip": &fs.PathError{Op: "open", Path: "/dev/gpiochip0", Err: syscall.ENOENT}}},
+			[]string{"board-reference.yaml:6: GPIO chip /dev/gpiochip0 does not exist", "gpiodetect"}},
+		{"buttons denied", fakeDevices{fail: map[string]error{"buttons8": fs.ErrPermission}},
+			[]string{"seat buttons on /dev/gpiochip0 cannot be opened: permission denied", "add the user to the gpio group"}},
+		{"no i2c", fakeDevices{fail: map[string]error{"i2c": &fs.PathError{Op: "open", Path: "/dev/i2c-1", Err: syscall.ENOENT}}},
+			[]string{"board-reference.yaml:46: card reader bus /dev/i2c-1 does not exist", "dtparam=i2c_arm=on"}},
+		{"silent pn532", fakeDevices{}, []string{"PN532 card reader at 0x24 on /dev/i2c-1 does not answer", "i2cdetect -y 1"}},
+		{"no spi", fakeDevices{fail: map[string]error{"spi": fs.ErrNotExist}}, []string{"apa102 strip on /dev/spidev0.0 does not exist", "dtparam=spi=on"}},
+		{"sound refused", fakeDevices{i2cOps: pn532Setup(), fail: map[string]error{"sound": errors.New("device busy elsewhere")}},
+			[]string{"sound device default failed", "device busy elsewhere"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			clk, _ := NewClock()
+			f := &tt.dev
+			tb, err := Open(context.Background(), loadBoard(t, reference), clk, Opts{Devices: f})
+			if err == nil {
+				tb.Close()
+				t.Fatal("Open succeeded")
+			}
+			for _, w := range tt.want {
+				if !strings.Contains(err.Error(), w) {
+					t.Errorf("error %q\ndoes not say %q", err, w)
+				}
+			}
+			if tt.name == "busy line" && !errors.Is(err, syscall.EBUSY) {
+				t.Errorf("a busy line's error %v does not wrap EBUSY", err)
+			}
+			opened, closed := 0, 0
+			for _, l := range f.log {
+				if strings.HasPrefix(l, "open") {
+					opened++
+				} else {
+					closed++
+				}
+			}
+			if opened != closed {
+				t.Errorf("%d parts opened, %d closed: %v", opened, closed, f.log)
+			}
+		})
+	}
+}
+
+func TestOpenSoundFallsBackToSilent(t *testing.T) {
+	f := &fakeDevices{i2cOps: pn532Setup(), fail: map[string]error{"sound": fmt.Errorf("speaker: %w", sound.ErrNoSoundSupport)}}
+	clk, _ := NewClock()
+	tb, err := Open(context.Background(), loadBoard(t, reference), clk, Opts{Devices: f})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer tb.Close()
+	if len(tb.Degraded) != 1 || !errors.Is(tb.Degraded[0], sound.ErrNoSoundSupport) {
+		t.Errorf("Degraded = %v", tb.Degraded)
+	}
+	if err := tb.Sound.Play(hw.CueTick, clk.Now()); err != nil {
+		t.Errorf("the silent stand-in refused a cue: %v", err)
+	}
+}
+
+// TestOpenHost runs the real hardware path. On a machine without GPIO (CI,
+// a laptop) it must fail with the chip named, not panic.
+func TestOpenHost(t *testing.T) {
+	if _, err := os.Stat("/dev/gpiochip0"); err == nil {
+		t.Skip("this machine has a GPIO chip: opening it could disturb real wiring")
+	}
+	clk, _ := NewClock()
+	_, err := Open(context.Background(), loadBoard(t, reference), clk, Opts{})
+	if err == nil || !strings.Contains(err.Error(), "GPIO chip /dev/gpiochip0 does not exist") {
+		t.Fatalf("Open on a machine without GPIO: %v", err)
+	}
+	var pe *PartError
+	if !errors.As(err, &pe) || Classify(err) != Missing {
+		t.Errorf("error %v is not a Missing PartError", err)
+	}
+	chips, err := Host{}.Chips()
+	if err != nil || len(chips) != 0 {
+		t.Errorf("Chips() = %v, %v on a machine without GPIO", chips, err)
+	}
+	if _, err := (Host{}).OpenI2C(1); Classify(err) != Missing {
+		t.Errorf("OpenI2C(1) = %v, want a missing device", err)
+	}
+	if _, err := (Host{}).OpenSPI(0, 0); Classify(err) != Missing {
+		t.Errorf("OpenSPI(0, 0) = %v, want a missing device", err)
+	}
+}
