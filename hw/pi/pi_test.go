@@ -397,27 +397,27 @@ func TestOpenDealerSeatLongPress(t *testing.T) {
 func TestOpenFailures(t *testing.T) {
 	tests := []struct {
 		name string
-		dev  fakeDevices
+		dev  *fakeDevices
 		want []string
 	}{
-		{"busy line", fakeDevices{used: map[int]string{17: "gpioset", 26: ""}}, []string{
+		{"busy line", &fakeDevices{used: map[int]string{17: "gpioset", 26: ""}}, []string{
 			"board-reference.yaml:23: seat 4 button (GPIO line 17) is busy: held by \"gpioset\"; fix: stop that program",
 			"board-reference.yaml:40: panel pause (GPIO line 26) is busy: held by another program"}},
-		{"no chip", fakeDevices{fail: map[string]error{"chip": &fs.PathError{Op: "open", Path: "/dev/gpiochip0", Err: syscall.ENOENT}}},
+		{"no chip", &fakeDevices{fail: map[string]error{"chip": &fs.PathError{Op: "open", Path: "/dev/gpiochip0", Err: syscall.ENOENT}}},
 			[]string{"board-reference.yaml:6: GPIO chip /dev/gpiochip0 does not exist", "gpiodetect"}},
-		{"buttons denied", fakeDevices{fail: map[string]error{"buttons8": fs.ErrPermission}},
+		{"buttons denied", &fakeDevices{fail: map[string]error{"buttons8": fs.ErrPermission}},
 			[]string{"seat buttons on /dev/gpiochip0 cannot be opened: permission denied", "add the user to the gpio group"}},
-		{"no i2c", fakeDevices{fail: map[string]error{"i2c": &fs.PathError{Op: "open", Path: "/dev/i2c-1", Err: syscall.ENOENT}}},
+		{"no i2c", &fakeDevices{fail: map[string]error{"i2c": &fs.PathError{Op: "open", Path: "/dev/i2c-1", Err: syscall.ENOENT}}},
 			[]string{"board-reference.yaml:46: card reader bus /dev/i2c-1 does not exist", "dtparam=i2c_arm=on"}},
-		{"silent pn532", fakeDevices{}, []string{"PN532 card reader at 0x24 on /dev/i2c-1 does not answer", "i2cdetect -y 1"}},
-		{"no spi", fakeDevices{fail: map[string]error{"spi": fs.ErrNotExist}}, []string{"apa102 strip on /dev/spidev0.0 does not exist", "dtparam=spi=on"}},
-		{"sound refused", fakeDevices{i2cOps: pn532Setup(), fail: map[string]error{"sound": errors.New("device busy elsewhere")}},
+		{"silent pn532", &fakeDevices{}, []string{"PN532 card reader at 0x24 on /dev/i2c-1 does not answer", "i2cdetect -y 1"}},
+		{"no spi", &fakeDevices{fail: map[string]error{"spi": fs.ErrNotExist}}, []string{"apa102 strip on /dev/spidev0.0 does not exist", "dtparam=spi=on"}},
+		{"sound refused", &fakeDevices{i2cOps: pn532Setup(), fail: map[string]error{"sound": errors.New("device busy elsewhere")}},
 			[]string{"sound device default failed", "device busy elsewhere"}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			clk, _ := NewClock()
-			f := &tt.dev
+			f := tt.dev
 			tb, err := Open(context.Background(), loadBoard(t, reference), clk, Opts{Devices: f})
 			if err == nil {
 				tb.Close()
