@@ -1,0 +1,499 @@
+// Package doctor says, in plain words, what table hardware is present and
+// working: the GPIO chips and the lines a config uses, the PN532 card
+// reader's firmware, the light strip's SPI port, the sound card, and the
+// config file itself. It is what `falling doctor` prints.
+//
+// It opens devices only to look at them and lets go at once. Everything
+// goes through System, so the whole report is tested on a faked table.
+package doctor
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"periph.io/x/conn/v3/i2c"
+	"periph.io/x/conn/v3/physic"
+	"periph.io/x/conn/v3/spi"
+
+	"github.com/falling-table/falling/drivers/pn532"
+	"github.com/falling-table/falling/hw"
+	"github.com/falling-table/falling/hw/config"
+	"github.com/falling-table/falling/hw/pi"
+	"github.com/falling-table/falling/hw/sound"
+)
+
+// System is what the doctor looks at. Host is the real one.
+type System interface {
+	Chips() ([]pi.ChipInfo, error)
+	LineInfo(chip string, offsets []int) ([]pi.LineInfo, error)
+	OpenI2C(bus int) (i2c.BusCloser, error)
+	OpenSPI(bus, cs int) (spi.PortCloser, error)
+	OpenSound(device string, clk hw.Clock) (hw.Sound, error)
+	// Stat says whether a device file or directory exists (nil) or why
+	// not (fs.ErrNotExist, fs.ErrPermission).
+	Stat(path string) error
+	// Glob lists device files, as filepath.Glob.
+	Glob(pattern string) ([]string, error)
+}
+
+// Host is the machine the doctor runs on.
+type Host struct{ pi.Host }
+
+var _ System = Host{}
+
+// Stat implements System.
+func (Host) Stat(path string) error {
+	_, err := os.Stat(path)
+	return err
+}
+
+// Glob implements System.
+func (Host) Glob(pattern string) ([]string, error) { return filepath.Glob(pattern) }
+
+// Status is how a check went.
+type Status int
+
+const (
+	OK      Status = iota // present and working
+	Note                  // worth knowing; not a fault
+	Missing               // not there
+	Failing               // there, but not working
+)
+
+func (s Status) String() string {
+	switch s {
+	case OK:
+		return "ok"
+	case Note:
+		return "note"
+	case Missing:
+		return "missing"
+	case Failing:
+		return "failing"
+	}
+	return fmt.Sprintf("Status(%d)", int(s))
+}
+
+// Check is one finding.
+type Check struct {
+	Part   string // the heading it is shown under: "GPIO", "Card reader"
+	Status Status
+	Say    string // the finding, one sentence
+	Where  string // "table.yaml:14" when a line of the config is concerned
+	Fix    string // what to do, when Status is Missing or Failing
+}
+
+// Report is everything the doctor found.
+type Report struct {
+	Config string // the config file, "" when run without one
+	Checks []Check
+}
+
+// OK reports whether nothing is missing or failing.
+func (r *Report) OK() bool {
+	return r.Problems() == 0
+}
+
+// Problems counts the checks missing or failing.
+func (r *Report) Problems() int {
+	n := 0
+	for _, c := range r.Checks {
+		if c.Status == Missing || c.Status == Failing {
+			n++
+		}
+	}
+	return n
+}
+
+func (r *Report) add(part string, st Status, where, fix, format string, args ...any) {
+	r.Checks = append(r.Checks, Check{Part: part, Status: st, Say: fmt.Sprintf(format, args...), Where: where, Fix: fix})
+}
+
+// Parts, in the order the report shows them.
+const (
+	PartConfig = "Config"
+	PartGPIO   = "GPIO"
+	PartReader = "Card reader"
+	PartLights = "Lights"
+	PartSound  = "Sound"
+)
+
+// Run checks the machine, and the table in the config at path if path is
+// not empty. clk is what the sound card is opened with.
+func Run(ctx context.Context, sys System, clk hw.Clock, path string) *Report {
+	r := &Report{Config: path}
+	var b *config.Board
+	if path != "" {
+		var err error
+		b, err = config.Load(path)
+		if err != nil {
+			ps := config.Problems(err)
+			for _, p := range ps {
+				// Verbatim: the same words `falling play` would refuse with.
+				r.add(PartConfig, Failing, "", "", "%s", p.Error())
+			}
+			if len(ps) == 0 {
+				r.add(PartConfig, Failing, "", "", "%s", err.Error())
+			}
+		} else {
+			r.add(PartConfig, OK, "", "", "%s: %d seats, chip %s, %s", path, len(b.Seats), b.Chip.Name, parts(b))
+		}
+	}
+	chips := checkChips(r, sys, b)
+	if b != nil {
+		checkLines(r, sys, b, chips)
+		checkReader(ctx, r, sys, b)
+		checkStrip(r, sys, b)
+	} else {
+		listBuses(r, sys)
+	}
+	checkSound(r, sys, clk, b)
+	return r
+}
+
+// parts lists what a board has besides its seats, for the config line.
+func parts(b *config.Board) string {
+	var p []string
+	if len(b.Panel.Buttons) > 0 {
+		p = append(p, fmt.Sprintf("%d panel buttons", len(b.Panel.Buttons)))
+	}
+	if b.Panel.DealerSeatLongPress {
+		p = append(p, "dealer seat long press")
+	}
+	if b.Reader != nil {
+		p = append(p, "a card reader")
+	}
+	if b.Strip != nil {
+		p = append(p, "an "+strings.ToUpper(string(b.Strip.Type))+" strip")
+	}
+	p = append(p, "sound: "+pi.SoundDevice(b.Sound))
+	return strings.Join(p, ", ")
+}
+
+func checkChips(r *Report, sys System, b *config.Board) []pi.ChipInfo {
+	chips, err := sys.Chips()
+	if err != nil {
+		what, fix := pi.Advice(pi.GPIO, pi.Classify(err))
+		r.add(PartGPIO, Failing, "", fix, "a GPIO chip %s: %v", what, err)
+	}
+	if len(chips) == 0 {
+		r.add(PartGPIO, Missing, "",
+			"this is not a Raspberry Pi, or its kernel has no GPIO character device; `falling play` without --config runs the simulated table",
+			"no GPIO chip was found (no /dev/gpiochip*): no seat button, LED or panel button can be read here")
+		return nil
+	}
+	for _, c := range chips {
+		say := fmt.Sprintf("%s %q has %d lines", c.Name, c.Label, c.Lines)
+		if c.Header() {
+			say += ": the Pi's 40-pin header"
+		}
+		r.add(PartGPIO, OK, "", "", "%s", say)
+	}
+	if b == nil {
+		return chips
+	}
+	var header string
+	for _, c := range chips {
+		if c.Header() {
+			header = c.Name
+		}
+		if c.Name == b.Chip.Name {
+			if !c.Header() && header != "" {
+				r.add(PartGPIO, Note, b.Where("gpiochip"), "", "the config uses %s, which is not the header's chip (%s)", b.Chip.Name, header)
+			}
+			return chips
+		}
+	}
+	fix := "write gpiochip: with one of the chips above"
+	for _, c := range chips {
+		if c.Header() {
+			fix = "write gpiochip: " + c.Name + ", the header's chip"
+		}
+	}
+	r.add(PartGPIO, Missing, b.Where("gpiochip"), fix, "the config's chip %s is not here", b.Chip.Name)
+	return chips
+}
+
+func checkLines(r *Report, sys System, b *config.Board, chips []pi.ChipInfo) {
+	uses := b.Uses()
+	found := false
+	for _, c := range chips {
+		found = found || c.Name == b.Chip.Name
+	}
+	if !found {
+		if len(chips) > 0 {
+			// The chip line already says why; one line per seat would bury it.
+			return
+		}
+		r.add(PartGPIO, Missing, b.Where("seats"), "",
+			"none of the %d lines the config uses (seat buttons, LEDs, panel, reader IRQ) can be checked without a GPIO chip", len(uses))
+		return
+	}
+	offsets := make([]int, len(uses))
+	for i, u := range uses {
+		offsets[i] = u.Offset
+	}
+	infos, err := sys.LineInfo(b.Chip.Name, offsets)
+	if err != nil {
+		what, fix := pi.Advice(pi.GPIO, pi.Classify(err))
+		r.add(PartGPIO, Failing, b.Where("gpiochip"), fix, "the lines of %s %s: %v", b.Chip.Path(), what, err)
+		return
+	}
+	for i, li := range infos {
+		u := uses[i]
+		line := fmt.Sprintf("GPIO line %d", u.Offset)
+		if pin, ok := config.HeaderPin(u.Offset); ok {
+			line += fmt.Sprintf(" (pin %d)", pin)
+		}
+		if !li.Used {
+			r.add(PartGPIO, OK, "", "", "%s: %s is free", u.What, line)
+			continue
+		}
+		holder := "another program"
+		if li.Consumer != "" {
+			holder = fmt.Sprintf("%q", li.Consumer)
+		}
+		fix := "stop that program (gpioinfo shows who holds each line), or pick another line"
+		if li.Consumer == pi.Consumer {
+			fix = "another falling is running (systemctl stop falling, or close it), then run the doctor again"
+		}
+		r.add(PartGPIO, Failing, b.Where(u.What), fix, "%s: %s is busy, held by %s", u.What, line, holder)
+	}
+}
+
+// deviceMissing adds a check for a device file that is not usable, and
+// reports whether it did.
+func deviceMissing(r *Report, sys System, part string, bus pi.Bus, where, what, path string) bool {
+	err := sys.Stat(path)
+	if err == nil {
+		return false
+	}
+	st := Failing
+	if errors.Is(err, fs.ErrNotExist) {
+		st = Missing
+	}
+	why, fix := pi.Advice(bus, pi.Classify(err))
+	r.add(part, st, where, fix, "%s: %s %s", what, path, why)
+	return true
+}
+
+func checkReader(ctx context.Context, r *Report, sys System, b *config.Board) {
+	rd := b.Reader
+	if rd == nil {
+		r.add(PartReader, Note, "", "", "no reader in the config: the dealer confirms each card by hand")
+		return
+	}
+	what := "PN532 card reader"
+	if deviceMissing(r, sys, PartReader, pi.I2C, b.Where("reader bus"), what, rd.Path()) {
+		return
+	}
+	bus, err := sys.OpenI2C(rd.Bus)
+	if err != nil {
+		why, fix := pi.Advice(pi.I2C, pi.Classify(err))
+		r.add(PartReader, Failing, b.Where("reader bus"), fix, "%s: %s %s: %v", what, rd.Path(), why, err)
+		return
+	}
+	defer bus.Close()
+	if ctx.Err() != nil {
+		r.add(PartReader, Failing, "", "", "%s: not checked: %v", what, ctx.Err())
+		return
+	}
+	// Polled over the bus, not by IRQ: the IRQ line was checked with the
+	// others, and a miswired IRQ must not make a working chip look dead.
+	opts := pn532.DefaultOpts
+	opts.Addr = rd.Address
+	dev, err := pn532.New(bus, &opts)
+	if err != nil {
+		r.add(PartReader, Failing, b.Where("reader"),
+			fmt.Sprintf("check its wiring (SDA, SCL, 3.3 V, ground) and that its mode switches select I2C; i2cdetect -y %d should show %02x", rd.Bus, rd.Address),
+			"%s at %#x on %s does not answer: %v", what, rd.Address, rd.Path(), err)
+		return
+	}
+	fw := dev.Firmware()
+	if fw.IC != 0x32 {
+		r.add(PartReader, Failing, b.Where("reader address"), "use a PN532 board, or check the address",
+			"the chip at %#x on %s answers as IC 0x%02X, firmware %d.%d: not a PN532", rd.Address, rd.Path(), fw.IC, fw.Ver, fw.Rev)
+		return
+	}
+	r.add(PartReader, OK, "", "", "%s at %#x on %s answers: firmware %d.%d, IC PN532 (0x%02X)", what, rd.Address, rd.Path(), fw.Ver, fw.Rev, fw.IC)
+}
+
+func checkStrip(r *Report, sys System, b *config.Board) {
+	leds := 0
+	for _, s := range b.Seats {
+		if s.Light.Kind == config.GPIOLight {
+			leds++
+		}
+	}
+	if leds > 0 {
+		r.add(PartLights, Note, "", "", "%d seat LEDs on GPIO lines (checked with the lines above; the doctor cannot see whether they light)", leds)
+	}
+	st := b.Strip
+	if st == nil {
+		if leds == 0 {
+			r.add(PartLights, Note, "", "", "no seat lights in the config: the dealer follows the beat and the screen")
+		}
+		return
+	}
+	what := strings.ToUpper(string(st.Type)) + " strip"
+	where := b.Where("strip spi")
+	if deviceMissing(r, sys, PartLights, pi.SPI, where, what, st.SPIPath()) {
+		return
+	}
+	port, err := sys.OpenSPI(st.SPIBus, st.SPICS)
+	if err != nil {
+		why, fix := pi.Advice(pi.SPI, pi.Classify(err))
+		r.add(PartLights, Failing, where, fix, "%s: %s %s: %v", what, st.SPIPath(), why, err)
+		return
+	}
+	defer port.Close()
+	f := physic.Frequency(st.SpeedHz) * physic.Hertz
+	if err := port.LimitSpeed(f); err != nil {
+		r.add(PartLights, Failing, b.Where("strip speed_hz"), "lower speed_hz", "%s: %s refuses %d Hz: %v", what, st.SPIPath(), st.SpeedHz, err)
+		return
+	}
+	if _, err := port.Connect(f, spi.Mode0, 8); err != nil {
+		r.add(PartLights, Failing, where, "check that nothing else uses the port", "%s: %s does not open for writing: %v", what, st.SPIPath(), err)
+		return
+	}
+	r.add(PartLights, OK, "", "", "%s: %s opens at %d Hz for %d pixels (the doctor cannot see whether they light)", what, st.SPIPath(), st.SpeedHz, st.Pixels)
+}
+
+// listBuses says which buses are on, for a table not yet configured.
+func listBuses(r *Report, sys System) {
+	for _, bus := range []struct{ part, name, glob, off string }{
+		{PartReader, "I2C bus", "/dev/i2c-*", "I2C is off (dtparam=i2c_arm=on turns it on): no card reader can be used"},
+		{PartLights, "SPI device", "/dev/spidev*", "SPI is off (dtparam=spi=on turns it on): no light strip can be used"},
+	} {
+		found, err := sys.Glob(bus.glob)
+		switch {
+		case err != nil:
+			r.add(bus.part, Note, "", "", "cannot list %s: %v", bus.glob, err)
+		case len(found) == 0:
+			r.add(bus.part, Note, "", "", "no %s: %s", bus.name, bus.off)
+		default:
+			r.add(bus.part, Note, "", "", "%s here: %s (a config names the one to use)", bus.name, strings.Join(found, ", "))
+		}
+	}
+}
+
+func checkSound(r *Report, sys System, clk hw.Clock, b *config.Board) {
+	dev := "default"
+	where := ""
+	if b != nil {
+		dev = pi.SoundDevice(b.Sound)
+		where = b.Where("sound device")
+		switch b.Sound.Output {
+		case config.SoundNone:
+			r.add(PartSound, OK, "", "", "sound is off in the config (device: none): the table runs silent")
+			return
+		case config.SoundWAV:
+			dir := filepath.Dir(b.Sound.WAV)
+			if err := sys.Stat(dir); err != nil {
+				r.add(PartSound, Failing, where, "create the folder, or write another path", "cues go to %s, but its folder %s: %v", b.Sound.WAV, dir, err)
+				return
+			}
+			r.add(PartSound, OK, "", "", "cues are recorded to %s, not played", b.Sound.WAV)
+			return
+		}
+	}
+	// Without a config nothing is missing: the simulated table runs
+	// silent, so absence is a note there and a fault with a config.
+	bad := Note
+	if b != nil {
+		bad = Missing
+	}
+	if err := sys.Stat("/dev/snd"); err != nil {
+		r.add(PartSound, bad, where, fixIf(bad, "plug in a USB speaker or enable the Pi's audio (dtparam=audio=on), or write device: none under sound:"),
+			"no sound card (no /dev/snd): the beat and cues cannot be heard")
+		return
+	}
+	s, err := sys.OpenSound(dev, clk)
+	switch {
+	case errors.Is(err, sound.ErrNoSoundSupport):
+		r.add(PartSound, maxStatus(bad, Failing), where, fixIf(bad, "use a binary built with -tags alsa (make pi builds one)"),
+			"there is a sound card, but this falling was built without sound support")
+	case err != nil:
+		why, fix := pi.Advice(pi.Audio, pi.Classify(err))
+		r.add(PartSound, maxStatus(bad, Failing), where, fixIf(bad, fix), "the sound card %s: %v", why, err)
+	default:
+		if cerr := s.Close(); cerr != nil {
+			r.add(PartSound, maxStatus(bad, Failing), where, "", "the sound card opened but did not close: %v", cerr)
+			return
+		}
+		r.add(PartSound, OK, "", "", "the sound card plays (%s)", dev)
+	}
+}
+
+// maxStatus keeps a note a note: without a config nothing is required.
+func maxStatus(bad, st Status) Status {
+	if bad == Note {
+		return Note
+	}
+	return st
+}
+
+func fixIf(st Status, fix string) string {
+	if st == Note {
+		return ""
+	}
+	return fix
+}
+
+// Write prints the report: one line per finding under its part, the fix
+// under each problem, and a verdict.
+func (r *Report) Write(w io.Writer) error {
+	var b strings.Builder
+	if r.Config == "" {
+		b.WriteString("falling doctor: the hardware on this machine (no --config)\n")
+	} else {
+		fmt.Fprintf(&b, "falling doctor: the table in %s\n", r.Config)
+	}
+	for _, part := range []string{PartConfig, PartGPIO, PartReader, PartLights, PartSound} {
+		first := true
+		for _, c := range r.Checks {
+			if c.Part != part {
+				continue
+			}
+			if first {
+				fmt.Fprintf(&b, "\n%s\n", part)
+				first = false
+			}
+			fmt.Fprintf(&b, "  %-8s %s", c.Status, c.Say)
+			if c.Where != "" && c.Status != OK {
+				fmt.Fprintf(&b, " [%s]", c.Where)
+			}
+			b.WriteByte('\n')
+			if c.Fix != "" {
+				fmt.Fprintf(&b, "  %-8s fix: %s\n", "", c.Fix)
+			}
+		}
+	}
+	b.WriteByte('\n')
+	n := r.Problems()
+	switch {
+	case r.Config == "" && n == 0:
+		b.WriteString("No config given: only the simulated table can run (falling play). Write one from firmware/board-reference.yaml and run falling doctor --config FILE.\n")
+	case r.Config == "":
+		fmt.Fprintf(&b, "%s. No config given: only the simulated table can run (falling play).\n", plural(n, "problem"))
+	case n == 0:
+		b.WriteString("Everything the config names is here and working.\n")
+	default:
+		fmt.Fprintf(&b, "%s: the table cannot start as configured until %s fixed.\n", plural(n, "problem"), map[bool]string{true: "it is", false: "they are"}[n == 1])
+	}
+	_, err := io.WriteString(w, b.String())
+	return err
+}
+
+func plural(n int, s string) string {
+	if n == 1 {
+		return "1 " + s
+	}
+	return fmt.Sprintf("%d %ss", n, s)
+}

@@ -1,0 +1,300 @@
+package doctor
+
+import (
+	"bytes"
+	"context"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"strings"
+	"syscall"
+	"testing"
+	"time"
+
+	"periph.io/x/conn/v3/i2c"
+	"periph.io/x/conn/v3/i2c/i2ctest"
+	"periph.io/x/conn/v3/spi"
+	"periph.io/x/conn/v3/spi/spitest"
+
+	"github.com/falling-table/falling/hw"
+	"github.com/falling-table/falling/hw/pi"
+	"github.com/falling-table/falling/hw/sound"
+)
+
+// fakeSystem is a machine described in memory.
+type fakeSystem struct {
+	chips    []pi.ChipInfo
+	used     map[int]string // line → consumer
+	files    map[string]bool
+	i2cOps   []i2ctest.IO
+	soundErr error
+	spiErr   error
+	played   *i2ctest.Playback
+}
+
+func (f *fakeSystem) Chips() ([]pi.ChipInfo, error) { return f.chips, nil }
+
+func (f *fakeSystem) LineInfo(chip string, offsets []int) ([]pi.LineInfo, error) {
+	var out []pi.LineInfo
+	for _, o := range offsets {
+		c, used := f.used[o]
+		out = append(out, pi.LineInfo{Offset: o, Used: used, Consumer: c})
+	}
+	return out, nil
+}
+
+func (f *fakeSystem) OpenI2C(bus int) (i2c.BusCloser, error) {
+	f.played = &i2ctest.Playback{Ops: f.i2cOps, DontPanic: true}
+	return f.played, nil
+}
+
+func (f *fakeSystem) OpenSPI(bus, cs int) (spi.PortCloser, error) {
+	if f.spiErr != nil {
+		return nil, f.spiErr
+	}
+	return spitest.NewRecordRaw(&bytes.Buffer{}), nil
+}
+
+func (f *fakeSystem) OpenSound(device string, clk hw.Clock) (hw.Sound, error) {
+	if f.soundErr != nil {
+		return nil, f.soundErr
+	}
+	return sound.NewSilent(clk), nil
+}
+
+func (f *fakeSystem) Stat(path string) error {
+	if f.files[path] {
+		return nil
+	}
+	return &fs.PathError{Op: "stat", Path: path, Err: syscall.ENOENT}
+}
+
+func (f *fakeSystem) Glob(pattern string) ([]string, error) {
+	var out []string
+	for p := range f.files {
+		if ok, _ := filepath.Match(pattern, p); ok {
+			out = append(out, p)
+		}
+	}
+	return out, nil
+}
+
+// pn532Polled is what pn532.New exchanges with a PN532 (IC 0x32, firmware
+// 1.6) when it polls the status byte: abort, GetFirmwareVersion,
+// SAMConfiguration, RFConfiguration.
+func pn532Polled() []i2ctest.IO {
+	const addr = 0x24
+	frame := func(tfi byte, data ...byte) []byte {
+		n := byte(1 + len(data))
+		sum := tfi
+		for _, c := range data {
+			sum += c
+		}
+		return append(append([]byte{0, 0, 0xFF, n, -n, tfi}, data...), -sum, 0)
+	}
+	read := func(n int, f []byte) []byte {
+		b := make([]byte, n)
+		b[0] = 1
+		copy(b[1:], f)
+		return b
+	}
+	ack := []byte{0, 0, 0xFF, 0, 0xFF, 0}
+	status := i2ctest.IO{Addr: addr, R: []byte{1}}
+	cmd := func(req, resp []byte, respLen int) []i2ctest.IO {
+		return []i2ctest.IO{{Addr: addr, W: req}, status, {Addr: addr, R: read(7, ack)}, status, {Addr: addr, R: read(1+7+respLen, resp)}}
+	}
+	ops := []i2ctest.IO{{Addr: addr, W: ack}}
+	ops = append(ops, cmd(frame(0xD4, 0x02), frame(0xD5, 0x03, 0x32, 0x01, 0x06, 0x07), 6)...)
+	ops = append(ops, cmd(frame(0xD4, 0x14, 0x01, 0x14, 0x01), frame(0xD5, 0x15), 2)...)
+	ops = append(ops, cmd(frame(0xD4, 0x32, 0x05, 0xFF, 0x01, 0x01), frame(0xD5, 0x33), 2)...)
+	return ops
+}
+
+// healthy is the reference table, wired and working, on a Pi 4.
+func healthy() *fakeSystem {
+	return &fakeSystem{
+		chips: []pi.ChipInfo{
+			{Name: "gpiochip0", Label: "pinctrl-bcm2711", Lines: 58},
+			{Name: "gpiochip1", Label: "raspberrypi-exp-gpio", Lines: 8},
+		},
+		files:  map[string]bool{"/dev/i2c-1": true, "/dev/spidev0.0": true, "/dev/spidev0.1": true, "/dev/snd": true},
+		i2cOps: pn532Polled(),
+	}
+}
+
+const reference = "../../firmware/board-reference.yaml"
+
+type clock struct{}
+
+func (clock) Now() time.Duration                             { return 0 }
+func (clock) SleepUntil(time.Duration, <-chan struct{}) bool { return true }
+
+func TestRun(t *testing.T) {
+	tests := []struct {
+		name   string
+		config string
+		sys    func(*fakeSystem)
+		ok     bool
+		want   []string // in the printed report
+	}{
+		{"healthy reference table", reference, nil, true, []string{
+			`ok       gpiochip0 "pinctrl-bcm2711" has 58 lines: the Pi's 40-pin header`,
+			"ok       seat 4 button: GPIO line 17 (pin 11) is free",
+			"ok       reader irq: GPIO line 4 (pin 7) is free",
+			"ok       PN532 card reader at 0x24 on /dev/i2c-1 answers: firmware 1.6, IC PN532 (0x32)",
+			"ok       APA102 strip: /dev/spidev0.0 opens at 4000000 Hz for 8 pixels",
+			"ok       the sound card plays (default)",
+			"Everything the config names is here and working.",
+		}},
+		{"no GPIO chip", reference, func(f *fakeSystem) { f.chips = nil }, false, []string{
+			"missing  no GPIO chip was found (no /dev/gpiochip*)",
+			"missing  none of the 11 lines the config uses",
+		}},
+		{"chip of another name", reference, func(f *fakeSystem) { f.chips[0].Name = "gpiochip4" }, false, []string{
+			"missing  the config's chip gpiochip0 is not here [../../firmware/board-reference.yaml:6]",
+			"fix: write gpiochip: gpiochip4, the header's chip",
+		}},
+		{"busy line", reference, func(f *fakeSystem) { f.used = map[int]string{17: "gpioset", 27: pi.Consumer} }, false, []string{
+			`failing  seat 4 button: GPIO line 17 (pin 11) is busy, held by "gpioset" [../../firmware/board-reference.yaml:23]`,
+			"fix: stop that program (gpioinfo shows who holds each line), or pick another line",
+			`failing  panel dispute: GPIO line 27 (pin 13) is busy, held by "falling"`,
+			"fix: another falling is running",
+			"2 problems: the table cannot start as configured until they are fixed.",
+		}},
+		{"I2C off", reference, func(f *fakeSystem) { delete(f.files, "/dev/i2c-1") }, false, []string{
+			"missing  PN532 card reader: /dev/i2c-1 does not exist [../../firmware/board-reference.yaml:46]",
+			"fix: turn I2C on: add dtparam=i2c_arm=on",
+		}},
+		{"PN532 does not answer", reference, func(f *fakeSystem) { f.i2cOps = nil }, false, []string{
+			"failing  PN532 card reader at 0x24 on /dev/i2c-1 does not answer: pn532: no answer at I²C address 0x24",
+			"i2cdetect -y 1 should show 24",
+		}},
+		{"not a PN532", reference, func(f *fakeSystem) {
+			// A PN533 answers the same frames with IC 0x33.
+			ops := pn532Polled()
+			ops[5].R = bytes.Replace(ops[5].R, []byte{0xD5, 0x03, 0x32}, []byte{0xD5, 0x03, 0x33}, 1)
+			ops[5].R[1+7+4] -= 1 // keep the checksum
+			f.i2cOps = ops
+		}, false, []string{"answers as IC 0x33, firmware 1.6: not a PN532"}},
+		{"SPI off", reference, func(f *fakeSystem) { f.files = map[string]bool{"/dev/i2c-1": true, "/dev/snd": true} }, false, []string{
+			"missing  APA102 strip: /dev/spidev0.0 does not exist [../../firmware/board-reference.yaml:55]",
+			"fix: turn SPI on: add dtparam=spi=on",
+		}},
+		{"SPI denied", reference, func(f *fakeSystem) { f.spiErr = fs.ErrPermission }, false, []string{
+			"failing  APA102 strip: /dev/spidev0.0 cannot be opened: permission denied",
+			"add the user to the spi group",
+		}},
+		{"no sound card", reference, func(f *fakeSystem) { delete(f.files, "/dev/snd") }, false, []string{
+			"missing  no sound card (no /dev/snd): the beat and cues cannot be heard [../../firmware/board-reference.yaml:61]",
+		}},
+		{"built without alsa", reference, func(f *fakeSystem) { f.soundErr = fmt.Errorf("speaker: %w", sound.ErrNoSoundSupport) }, false, []string{
+			"failing  there is a sound card, but this falling was built without sound support",
+			"-tags alsa",
+		}},
+		{"LEDs, no reader, no sound", "../config/testdata/six-seat-leds.yaml", func(f *fakeSystem) { f.files = nil }, true, []string{
+			"ok       seat 6 light: GPIO line 13 (pin 33) is free",
+			"note     no reader in the config: the dealer confirms each card by hand",
+			"note     6 seat LEDs on GPIO lines",
+			"ok       sound is off in the config (device: none)",
+		}},
+		{"bad config", "../config/testdata/bad/pin-twice.yaml", nil, false, []string{
+			"failing  ../config/testdata/bad/pin-twice.yaml:",
+		}},
+		{"no such config", "nowhere.yaml", nil, false, []string{
+			"failing  nowhere.yaml: cannot open the wiring file: no such file or directory",
+		}},
+		{"no config on a Pi", "", nil, true, []string{
+			"falling doctor: the hardware on this machine (no --config)",
+			"note     I2C bus here: /dev/i2c-1",
+			"note     SPI device here: /dev/spidev0.0, /dev/spidev0.1",
+			"No config given: only the simulated table can run",
+		}},
+		{"no config, no GPIO", "", func(f *fakeSystem) { f.chips = nil; f.files = nil }, false, []string{
+			"missing  no GPIO chip was found",
+			"note     no I2C bus: I2C is off",
+			"note     no sound card (no /dev/snd)",
+			"1 problem. No config given: only the simulated table can run (falling play).",
+		}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			sys := healthy()
+			if tt.sys != nil {
+				tt.sys(sys)
+			}
+			r := Run(context.Background(), sys, clock{}, tt.config)
+			var out bytes.Buffer
+			if err := r.Write(&out); err != nil {
+				t.Fatal(err)
+			}
+			if r.OK() != tt.ok {
+				t.Errorf("OK() = %v, want %v", r.OK(), tt.ok)
+			}
+			for _, w := range tt.want {
+				if !strings.Contains(out.String(), w) {
+					t.Errorf("report does not say %q", w)
+				}
+			}
+			if t.Failed() || testing.Verbose() {
+				t.Logf("report:\n%s", out.String())
+			}
+			if sys.played != nil && tt.ok {
+				if err := sys.played.Close(); err != nil {
+					t.Errorf("PN532 transcript: %v", err)
+				}
+			}
+		})
+	}
+}
+
+// TestBadConfigVerbatim checks that the config's problems are shown in the
+// words config.Load uses, each with its file and line.
+func TestBadConfigVerbatim(t *testing.T) {
+	path := "../config/testdata/bad/pin-twice.yaml"
+	r := Run(context.Background(), healthy(), clock{}, path)
+	var configChecks []string
+	for _, c := range r.Checks {
+		if c.Part == PartConfig {
+			configChecks = append(configChecks, c.Say)
+		}
+	}
+	if len(configChecks) == 0 {
+		t.Fatal("no config problem reported")
+	}
+	for _, s := range configChecks {
+		if !strings.HasPrefix(s, path+":") {
+			t.Errorf("%q does not start with file:line", s)
+		}
+	}
+}
+
+// TestRunHere runs the doctor on this machine. Where there is no GPIO (CI,
+// a laptop) it must say so and fail, without panicking.
+func TestRunHere(t *testing.T) {
+	if _, err := os.Stat("/dev/gpiochip0"); err == nil {
+		t.Skip("this machine has GPIO")
+	}
+	clk, err := pi.NewClock()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, path := range []string{"", reference} {
+		r := Run(context.Background(), Host{}, clk, path)
+		var out bytes.Buffer
+		if err := r.Write(&out); err != nil {
+			t.Fatal(err)
+		}
+		if r.OK() || !strings.Contains(out.String(), "no GPIO chip was found") {
+			t.Errorf("config %q: OK=%v\n%s", path, r.OK(), out.String())
+		}
+	}
+}
+
+func TestStatusString(t *testing.T) {
+	for st, want := range map[Status]string{OK: "ok", Note: "note", Missing: "missing", Failing: "failing", Status(9): "Status(9)"} {
+		if got := st.String(); got != want {
+			t.Errorf("%d: %q, want %q", int(st), got, want)
+		}
+	}
+}
