@@ -1,0 +1,170 @@
+package playlog_test
+
+import (
+	"bytes"
+	"errors"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/falling-table/falling/game"
+	"github.com/falling-table/falling/game/playlog"
+	"github.com/falling-table/falling/game/playlog/wal"
+	"github.com/falling-table/falling/game/playlog/wal/index"
+)
+
+// Every bad file gets a message that says what it is, and whatever can be
+// read from it comes back.
+func TestReadBadFiles(t *testing.T) {
+	dir := t.TempDir()
+	good, data := simHand(t, dir, "7", 1)
+	whole := mustRead(t, good)
+	n := len(whole.Entries)
+	mid := len(data) / 2
+
+	flipped := bytes.Clone(data)
+	flipped[mid] ^= 0x40
+	newer := bytes.Clone(data)
+	newer[8] = 2
+
+	tests := []struct {
+		name      string
+		path      string
+		errHas    string // "" for a file that reads
+		damage    wal.DamageKind
+		damageHas string
+		minN      int // at least this many entries come back
+		maxN      int
+	}{
+		{name: "clean", path: good, minN: n, maxN: n},
+		{name: "torn tail", path: writeFile(t, data[:len(data)-5]), damage: wal.DamageTornTail, damageHas: "torn write", minN: n - 1, maxN: n - 1},
+		{name: "zeros after a power cut", path: writeFile(t, append(bytes.Clone(data), make([]byte, 4096)...)), damage: wal.DamageTornTail, damageHas: "torn write", minN: n, maxN: n},
+		{name: "corrupt in the middle", path: writeFile(t, flipped), damage: wal.DamageCorrupt, damageHas: "cannot be read", minN: 10, maxN: n - 10},
+		{name: "header only", path: writeFile(t, data[:30]), damage: wal.DamageTornTail, maxN: 0},
+		{name: "newer version", path: writeFile(t, newer), errHas: "newer version of falling"},
+		{name: "not a log", path: writeFile(t, []byte("#!/bin/sh\necho hello\n")), errHas: "not a FALLING log"},
+		{name: "empty", path: writeFile(t, nil), errHas: "never started"},
+		{name: "missing", path: filepath.Join(dir, "nope.fall"), errHas: "no such file"},
+		{name: "night index", path: filepath.Join(dir, playlog.IndexFile), errHas: "--night"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			h, err := playlog.Read(tt.path)
+			if tt.errHas != "" {
+				if err == nil || !strings.Contains(err.Error(), tt.errHas) {
+					t.Fatalf("err %v, want one saying %q", err, tt.errHas)
+				}
+				return
+			}
+			if err != nil {
+				t.Fatal(err)
+			}
+			if h.Damage.Kind != tt.damage || !strings.Contains(h.DamageText(), tt.damageHas) {
+				t.Errorf("damage %v %q, want %v saying %q", h.Damage.Kind, h.DamageText(), tt.damage, tt.damageHas)
+			}
+			if len(h.Entries) < tt.minN || len(h.Entries) > tt.maxN {
+				t.Errorf("%d entries, want %d to %d", len(h.Entries), tt.minN, tt.maxN)
+			}
+			for i, e := range h.Entries {
+				if e.Seq != uint64(i+1) || e.Kind != whole.Entries[i].Kind {
+					t.Fatalf("entry %d: seq %d kind %v, want %d %v", i, e.Seq, e.Kind, i+1, whole.Entries[i].Kind)
+				}
+			}
+			// What was read replays as far as it goes.
+			if h.Start != nil {
+				if _, bad, err := playlog.Replay(h); err != nil || len(bad) > 0 {
+					t.Errorf("replay: %v %v", bad, err)
+				}
+			}
+		})
+	}
+}
+
+// A record whose frame checks but whose payload is not an entry (a bug, or
+// a newer writer) is skipped with a problem, and the rest still reads.
+func TestReadUndecodableEntry(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "hand-1.fall")
+	w, err := wal.Create(path, wal.Header{Kind: playlog.HandKind, ID: "1", Created: time.Unix(0, 0)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	start := `{"k":1,"src":5,"mt":1,"wt":"2026-01-01T20:00:00Z","start":{"schema":9,"hand":"1","rules":{"name":"official","max_extras":1},"seats":[1,2],"dealer":3,"deck":[{"id":"g","kind":"Ground"}],"tempo":60,"stop_window":0,"tie_window":0}}`
+	for _, r := range []struct {
+		typ byte
+		p   string
+	}{{1, start}, {2, `{"k":2,"src":2,"seat":`}, {2, `{"k":2,"src":2,"kt":5,"mt":6,"wt":"2026-01-01T20:00:00Z","seat":1}`}, {99, `{"k":99,"mt":7,"wt":"2026-01-01T20:00:00Z"}`}, {3, `{"k":2,"mt":7,"wt":"2026-01-01T20:00:00Z"}`}} {
+		if _, err := w.Append(r.typ, []byte(r.p)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := w.Close(); err != nil {
+		t.Fatal(err)
+	}
+	h := mustRead(t, path)
+	if h.Start == nil || len(h.Entries) != 4 || h.Entries[1].Seq != 3 || h.Entries[1].Seat != 1 || h.Entries[3].Kind != playlog.KindRelease {
+		t.Fatalf("start %v, entries %+v", h.Start, h.Entries)
+	}
+	want := []string{"newer version of falling", "entry 2 (press) cannot be decoded", "entry 4: unknown kind 99", "entry 5: framed as release but its payload says press"}
+	if len(h.Problems) != len(want) {
+		t.Fatalf("problems %q", h.Problems)
+	}
+	for i, w := range want {
+		if !strings.Contains(h.Problems[i], w) {
+			t.Errorf("problem %d: %q, want %q", i, h.Problems[i], w)
+		}
+	}
+}
+
+// A log whose digests do not match what the engine does now says where.
+func TestReplayMismatch(t *testing.T) {
+	path, _ := simHand(t, t.TempDir(), "1", 3)
+	h := mustRead(t, path)
+	var tampered, refused uint64
+	for i := range h.Entries {
+		e := &h.Entries[i]
+		if e.Kind != playlog.KindApplied {
+			continue
+		}
+		switch {
+		case tampered == 0 && e.Seq > 50:
+			e.Digest ^= 1
+			tampered = e.Seq
+		case tampered != 0 && refused == 0 && e.Event.Kind == game.EvPlay:
+			bad := game.Play(99, 0)
+			e.Event = &bad
+			refused = e.Seq
+		}
+	}
+	_, bad, err := playlog.Replay(h)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(bad) < 2 || bad[0].Seq != tampered || bad[0].Err != "" || bad[1].Seq != refused || bad[1].Err == "" {
+		t.Fatalf("mismatches %v; want %d (digest) then %d (refused)", bad, tampered, refused)
+	}
+	if !strings.Contains(bad[1].String(), "refuses") {
+		t.Errorf("%q", bad[1])
+	}
+	h.Start = nil
+	if _, _, err := playlog.Replay(h); !errors.Is(err, playlog.ErrNoStart) {
+		t.Errorf("replay without a start: %v", err)
+	}
+}
+
+// The night index lists the hands of the directory with their outcome.
+func TestCreateRegistersInIndex(t *testing.T) {
+	dir := t.TempDir()
+	simHand(t, dir, "", 1)
+	simHand(t, dir, "", 2)
+	_, hands, d, err := index.Read(filepath.Join(dir, playlog.IndexFile))
+	if err != nil || d.Kind != wal.DamageNone || len(hands) != 2 {
+		t.Fatalf("%v %v %+v", d, err, hands)
+	}
+	for i, h := range hands {
+		id := []string{"0001", "0002"}[i]
+		if h.ID != id || h.File != playlog.HandFile(id) || !h.Ended || !strings.HasPrefix(string(h.Winner), `{"winner":`) {
+			t.Errorf("hand %d: %+v", i, h)
+		}
+	}
+}
