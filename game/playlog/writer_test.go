@@ -142,12 +142,12 @@ func TestSettle(t *testing.T) {
 		tied    int
 	}{
 		{"nobody", nil, 0, nil, 0, 0},
-		{"alone", []playlog.Press{p(4, 100 * ms)}, 4, []int{4}, 0, 0},
-		{"clear lead", []playlog.Press{p(2, 130 * ms), p(5, 120 * ms), p(2, 111 * ms)}, 2, []int{2, 5}, 9 * ms, 0},
-		{"before the window is ignored", []playlog.Press{p(1, 10 * ms), p(3, 120 * ms), p(1, 150 * ms)}, 3, []int{3, 1}, 30 * ms, 0},
-		{"tie inside the window", []playlog.Press{p(6, 200 * ms), p(2, 204 * ms), p(3, 230 * ms)}, 0, []int{6, 2, 3}, 4 * ms, 2},
-		{"tie on the window's edge", []playlog.Press{p(6, 200 * ms), p(2, 205 * ms), p(3, 209 * ms)}, 0, []int{6, 2, 3}, 5 * ms, 2},
-		{"same stamp", []playlog.Press{p(9, 200 * ms), p(2, 200 * ms)}, 0, []int{2, 9}, 0, 2},
+		{"alone", []playlog.Press{p(4, 100*ms)}, 4, []int{4}, 0, 0},
+		{"clear lead", []playlog.Press{p(2, 130*ms), p(5, 120*ms), p(2, 111*ms)}, 2, []int{2, 5}, 9 * ms, 0},
+		{"before the window is ignored", []playlog.Press{p(1, 10*ms), p(3, 120*ms), p(1, 150*ms)}, 3, []int{3, 1}, 30 * ms, 0},
+		{"tie inside the window", []playlog.Press{p(6, 200*ms), p(2, 204*ms), p(3, 230*ms)}, 0, []int{6, 2, 3}, 4 * ms, 2},
+		{"tie on the window's edge", []playlog.Press{p(6, 200*ms), p(2, 205*ms), p(3, 209*ms)}, 0, []int{6, 2, 3}, 5 * ms, 2},
+		{"same stamp", []playlog.Press{p(9, 200*ms), p(2, 200*ms)}, 0, []int{2, 9}, 0, 2},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
