@@ -1,0 +1,443 @@
+package sim
+
+import (
+	"errors"
+	"fmt"
+	"math/rand/v2"
+	"sync"
+	"time"
+
+	"github.com/falling-table/falling/game"
+	"github.com/falling-table/falling/game/bot"
+	"github.com/falling-table/falling/hw"
+)
+
+// TableConfig sets up a simulated table.
+type TableConfig struct {
+	Rules game.Options
+	// Deck is the shuffled deck, top first. The simulated table knows its
+	// order; the dealer under test does not.
+	Deck []game.Card
+	// Seats are the fallers' seats in dealing order.
+	Seats []int
+	// Fallers plays each faller; a nil entry (or a nil slice) is
+	// bot.Sensible.
+	Fallers []bot.Strategy
+	// Human is the seat whose button is a person's key (0: none). Its cards
+	// are played by a Sensible bot that leaves Stops on a Ground to the
+	// person: Press is their Stop.
+	Human int
+	// Seed makes the fallers' choices and reaction times repeatable.
+	Seed uint64
+	// Reaction and Jitter pace the fallers as in bot.Params.
+	Reaction, Jitter time.Duration
+	// DealDelay is how long after a beat's cue the simulated dealer's card
+	// is read (or a rider shown).
+	DealDelay time.Duration
+	// StopWindow is the table's window for a Stop on a Ground: the
+	// simulated dealer lets a Ground land when it is nearly over.
+	StopWindow time.Duration
+	// Ready makes the computer fallers press their buttons at the start to
+	// say they are ready.
+	Ready bool
+}
+
+// Table is a simulated table: the physical truth of a hand (a full-
+// information game.Game on the ordered deck), computer fallers playing it,
+// and a simulated human dealer who deals when the beat says so. Everything
+// the dealer under test may see comes out through the fake devices.
+type Table struct {
+	Clock   *Virtual
+	Buttons *Buttons
+	Reader  *Reader
+	Panel   *Panel
+	Lights  *Lights
+	Sound   *Sound
+
+	cfg     TableConfig
+	truth   *game.Game
+	rng     *rand.Rand
+	fallers []bot.Strategy
+	tags    map[string]hw.UID
+	cards   map[hw.UID]string
+
+	mu         sync.Mutex
+	next       []time.Duration // each faller's next glance
+	busy       bool            // the dealer's hands are full: a reaction is on its way
+	auditStep  int
+	mismatches int
+	errs       []error
+	started    bool
+}
+
+// margin keeps the simulated dealer's own landing of a Ground, and so the
+// last Stop a faller can play, clear of the end of the dealer's window.
+const margin = 200 * time.Millisecond
+
+// NewTable builds a table at virtual time 0.
+func NewTable(cfg TableConfig) (*Table, error) {
+	if cfg.Reaction == 0 && cfg.Jitter == 0 {
+		p := bot.DefaultParams()
+		cfg.Reaction, cfg.Jitter = p.Reaction, p.Jitter
+	}
+	if cfg.DealDelay <= 0 {
+		cfg.DealDelay = 120 * time.Millisecond
+	}
+	if cfg.StopWindow <= margin {
+		return nil, fmt.Errorf("sim: stop window %v: want more than %v", cfg.StopWindow, margin)
+	}
+	g, err := game.New(game.Config{Rules: cfg.Rules, Seats: cfg.Seats, Deck: cfg.Deck, Ordered: true})
+	if err != nil {
+		return nil, fmt.Errorf("sim: %w", err)
+	}
+	if cfg.Fallers != nil && len(cfg.Fallers) != len(cfg.Seats) {
+		return nil, fmt.Errorf("sim: %d strategies for %d fallers", len(cfg.Fallers), len(cfg.Seats))
+	}
+	clk := NewVirtual(0)
+	t := &Table{
+		Clock: clk, Buttons: NewButtons(clk), Panel: NewPanel(clk), Lights: NewLights(clk), Sound: NewSound(clk),
+		cfg: cfg, truth: g, rng: rand.New(rand.NewPCG(cfg.Seed, 0x5eed)),
+		tags: make(map[string]hw.UID, len(cfg.Deck)), cards: make(map[hw.UID]string, len(cfg.Deck)),
+		next: make([]time.Duration, len(cfg.Seats)),
+	}
+	for i, c := range cfg.Deck {
+		t.tags[c.ID] = Tag(i)
+		t.cards[Tag(i)] = c.ID
+	}
+	t.Reader = NewReader(clk, t.tags)
+	t.fallers = make([]bot.Strategy, len(cfg.Seats))
+	for i, s := range cfg.Seats {
+		switch {
+		case cfg.Fallers != nil && cfg.Fallers[i] != nil:
+			t.fallers[i] = cfg.Fallers[i]
+		case s == cfg.Human:
+			t.fallers[i] = &bot.Sensible{NoStopGround: true}
+		default:
+			t.fallers[i] = &bot.Sensible{}
+		}
+	}
+	t.Sound.Observe(t.onCue)
+	return t, nil
+}
+
+// Cards maps each tag to its card ID: the deck file the dealer reads.
+func (t *Table) Cards() map[hw.UID]string { return t.cards }
+
+// TagOf is card id's tag.
+func (t *Table) TagOf(id string) (hw.UID, bool) { u, ok := t.tags[id]; return u, ok }
+
+// Truth is the physical state of the hand. Read it only from the goroutine
+// that advances the clock, or after the hand.
+func (t *Table) Truth() *game.Game { return t.truth }
+
+// Mismatches counts the beats at which the dealer lit a seat the simulated
+// dealer had nothing for, and so reported the expected stack gone.
+func (t *Table) Mismatches() int {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	return t.mismatches
+}
+
+// Err reports the first thing that went wrong at the table: a faller's
+// move the rules refused, or a device that could not deliver.
+func (t *Table) Err() error {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	errs := append([]error(nil), t.errs...)
+	return errors.Join(append(errs, t.Buttons.Err(), t.Reader.Err(), t.Panel.Err())...)
+}
+
+func (t *Table) fail(err error) {
+	t.mu.Lock()
+	t.errs = append(t.errs, err)
+	t.mu.Unlock()
+}
+
+// Start sets the fallers going: they say they are ready (if asked) and
+// begin to glance at their cards. Call it once, before advancing the clock.
+func (t *Table) Start() {
+	t.mu.Lock()
+	if t.started {
+		t.mu.Unlock()
+		return
+	}
+	t.started = true
+	t.mu.Unlock()
+	now := t.Clock.Now()
+	for i, s := range t.cfg.Seats {
+		if t.cfg.Ready && s != t.cfg.Human {
+			t.Buttons.ClickAt(s, now+300*time.Millisecond+time.Duration(i)*100*time.Millisecond, 80*time.Millisecond)
+		}
+		t.glanceAt(i, now+t.react())
+	}
+}
+
+func (t *Table) react() time.Duration {
+	if t.cfg.Jitter <= 0 {
+		return t.cfg.Reaction
+	}
+	return t.cfg.Reaction + time.Duration(t.rng.Int64N(int64(t.cfg.Jitter)))
+}
+
+// glanceAt makes faller i look at their cards at at, replacing any later
+// glance already planned.
+func (t *Table) glanceAt(i int, at time.Duration) {
+	t.mu.Lock()
+	t.next[i] = at
+	t.mu.Unlock()
+	t.Clock.At(at, func() {
+		t.mu.Lock()
+		stale := t.next[i] != at
+		t.mu.Unlock()
+		if !stale {
+			t.act(i)
+		}
+	})
+}
+
+// act is faller i's turn to do something, if they want to.
+func (t *Table) act(i int) {
+	g := t.truth
+	if g.Over() || g.Out(i) {
+		return
+	}
+	now := t.Clock.Now()
+	held := g.Hand(i)
+	e, ok := t.fallers[i].Act(g, i, t.rng)
+	if !ok {
+		t.glanceAt(i, now+t.react()/4)
+		return
+	}
+	if err := g.Apply(e); err != nil {
+		t.fail(fmt.Errorf("sim: faller at seat %d: %v: %w", t.cfg.Seats[i], e, err))
+		return
+	}
+	if e.Kind == game.EvPlay && e.Stop == game.StopDeal {
+		t.stopShown(i, held, now)
+	}
+	t.glanceAt(i, now+t.react())
+}
+
+// stopShown is a faller's Stop on a Ground as the table sees it: their
+// button at once, then the dealer reading the Stop card they hand over.
+func (t *Table) stopShown(i, stop int, now time.Duration) {
+	t.Buttons.ClickAt(t.cfg.Seats[i], now, 80*time.Millisecond)
+	if t.Reader.Gone() {
+		t.Panel.ControlAt(hw.ControlConfirm, now+150*time.Millisecond)
+		return
+	}
+	t.Reader.ScanAt(t.tags[t.truth.Card(stop).ID], now+150*time.Millisecond)
+}
+
+// Press is the human seat's key: their button, and their Stop if a Ground
+// is landing on them and they have one to hand.
+func (t *Table) Press(seat int) {
+	t.Clock.At(t.Clock.Now(), func() {
+		now := t.Clock.Now()
+		g := t.truth
+		p := g.PlayerAt(seat)
+		pp, _, ground, pending := g.PendingDeal()
+		if p < 0 || !pending || !ground || pp != p {
+			t.Buttons.ClickAt(seat, now, 80*time.Millisecond)
+			return
+		}
+		if h := g.Hand(p); h < 0 {
+			for s := 0; s < g.NumStacks(p); s++ {
+				if top := g.Top(p, s); top >= 0 && g.Card(top).Kind == game.Stop {
+					if err := g.Apply(game.PickUp(p, s)); err == nil {
+						break
+					}
+				}
+			}
+		}
+		h := g.Hand(p)
+		if h < 0 || g.Card(h).Kind != game.Stop || g.Apply(game.PlayStop(p, p, game.StopDeal)) != nil {
+			t.Buttons.ClickAt(seat, now, 80*time.Millisecond) // a claim with no Stop to show
+			return
+		}
+		t.stopShown(p, h, now)
+	})
+}
+
+// beatCue reports whether c is one the dealer plays on a beat.
+func beatCue(c hw.Cue) bool {
+	switch c {
+	case hw.CueAccent, hw.CueDealHere, hw.CueTick, hw.CueSkip, hw.CueGround:
+		return true
+	}
+	return false
+}
+
+// onCue is the simulated dealer hearing a cue: on a beat they look at the
+// lights and, a moment later, do what the rules say comes next.
+func (t *Table) onCue(c CuePlayed) {
+	if !beatCue(c.Cue) {
+		return
+	}
+	t.mu.Lock()
+	if t.busy {
+		t.mu.Unlock()
+		return
+	}
+	t.busy = true
+	t.mu.Unlock()
+	t.Clock.At(c.Now+t.cfg.DealDelay, t.deal)
+}
+
+func (t *Table) lit(seat int) bool { return t.Lights.Now(seat).Kind != hw.Off }
+
+func (t *Table) litFaller() int {
+	for _, s := range t.cfg.Seats {
+		if t.lit(s) {
+			return s
+		}
+	}
+	return 0
+}
+
+// deal is the simulated dealer's move on a beat.
+func (t *Table) deal() {
+	at := t.Clock.Now()
+	done := func(end time.Duration) {
+		t.Clock.At(end, func() {
+			t.mu.Lock()
+			t.busy = false
+			t.mu.Unlock()
+		})
+	}
+	g := t.truth
+	if g.Over() {
+		done(t.audit(at))
+		return
+	}
+	in := g.Next()
+	for (in.Action == game.ActSweep || in.Action == game.ActPass) && !in.First {
+		t.step() // a sweep left over from the last address
+		in = g.Next()
+	}
+	if in.Action == game.ActLand || in.Action == game.ActOver {
+		done(at)
+		return
+	}
+	if !t.lit(in.Seat) {
+		if s := t.litFaller(); s != 0 {
+			// The dealer wants more for a seat whose stack is gone
+			// (picked up unseen): say so from the panel.
+			t.mu.Lock()
+			t.mismatches++
+			t.mu.Unlock()
+			t.Panel.ControlAt(hw.ControlSkip, at)
+		}
+		done(at)
+		return
+	}
+	p := in.Player
+	if in.First && !t.Reader.Gone() {
+		if r := g.Rider(p); r >= 0 {
+			t.Reader.ScanAt(t.tags[g.Card(r).ID], at)
+			at += 20 * time.Millisecond
+			for _, x := range g.Extras(p) {
+				t.Reader.ScanAt(t.tags[g.Card(x).ID], at)
+				at += 20 * time.Millisecond
+			}
+		}
+	}
+	t.Clock.At(at, func() {
+		in := g.Next()
+		t.step()
+		if in.Action == game.ActDeal {
+			t.dealt(in, t.Clock.Now())
+		}
+	})
+	done(at)
+}
+
+// dealt follows a card just dealt: the reader (or the panel, with the
+// reader gone) sees it, the sweep that ends the address is made, and a
+// Ground gets its Stop window.
+func (t *Table) dealt(in game.Instruction, at time.Duration) {
+	g := t.truth
+	p, c, ground, _ := g.PendingDeal()
+	switch {
+	case in.Imaginary:
+		// The dealer under test announced it: nothing to read.
+	case t.Reader.Gone():
+		t.Panel.ControlAt(hw.ControlConfirm, at)
+	default:
+		t.Reader.ScanAt(t.tags[g.Card(c).ID], at)
+	}
+	if !ground {
+		for n := g.Next(); n.Action == game.ActSweep && !n.First && n.Player == in.Player; n = g.Next() {
+			t.step()
+		}
+		return
+	}
+	if t.fallers[p] != nil {
+		t.mu.Lock()
+		soon := at + t.react()
+		later := t.next[p] > soon
+		t.mu.Unlock()
+		if later {
+			t.glanceAt(p, soon)
+		}
+	}
+	t.Clock.At(at+t.cfg.StopWindow-margin, func() {
+		if q, d, gr, ok := g.PendingDeal(); ok && gr && q == p && d == c {
+			t.step() // not stopped: it lands
+		}
+	})
+}
+
+func (t *Table) step() {
+	if err := t.truth.Apply(game.Step()); err != nil {
+		t.fail(fmt.Errorf("sim: dealer step: %w", err))
+	}
+}
+
+// audit is the simulated dealer's end-of-hand audit, one group a prompt:
+// each faller's cards in dealing order, then the discard pile, then what is
+// left of the deck, each followed by a confirmation from the panel.
+func (t *Table) audit(at time.Duration) time.Duration {
+	g := t.truth
+	t.mu.Lock()
+	k := t.auditStep
+	t.auditStep++
+	t.mu.Unlock()
+	var ids []int
+	n := g.NumPlayers()
+	switch {
+	case k < n:
+		if !t.lit(g.Seat(k)) {
+			t.fail(fmt.Errorf("sim: audit prompt %d: seat %d is not lit", k+1, g.Seat(k)))
+		}
+		for s := 0; s < g.NumStacks(k); s++ {
+			st := g.Stack(k, s)
+			for i := len(st) - 1; i >= 0; i-- {
+				ids = append(ids, st[i])
+			}
+		}
+		if h := g.Hand(k); h >= 0 {
+			ids = append(ids, h)
+		}
+		if r := g.Rider(k); r >= 0 {
+			ids = append(ids, r)
+			ids = append(ids, g.Extras(k)...)
+		}
+	case k == n:
+		ids = append(ids, g.Discards()...)
+	case k == n+1:
+		for c := 0; c < g.NumCards(); c++ {
+			if g.Where(c).Zone == game.InDeck {
+				ids = append(ids, c)
+			}
+		}
+	default:
+		return at
+	}
+	for _, c := range ids {
+		t.Reader.ScanAt(t.tags[g.Card(c).ID], at)
+		at += 30 * time.Millisecond
+	}
+	t.Panel.ControlAt(hw.ControlConfirm, at)
+	return at
+}
