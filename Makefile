@@ -4,6 +4,9 @@
 GO      ?= go
 BIN     ?= bin
 PKGS    := ./...
+# The speaker needs cgo and ALSA's headers; without them the build plays to
+# a WAV file or stays silent, and says so.
+TAGS    ?= $(shell pkg-config --exists alsa 2>/dev/null && echo alsa)
 # Tests that fork, fuzz seeds and golden files all run under plain go test;
 # -race on the packages with goroutines catches what a 2-core Pi would.
 RACE_PKGS := ./hw/... ./game/playlog/... ./game/dealer/...
@@ -13,7 +16,7 @@ RACE_PKGS := ./hw/... ./game/playlog/... ./game/dealer/...
 all: build
 
 build:
-	$(GO) build -o $(BIN)/falling ./cmd/falling
+	$(GO) build -tags '$(TAGS)' -o $(BIN)/falling ./cmd/falling
 
 run: build
 	$(BIN)/falling play

@@ -32,7 +32,8 @@ type command struct {
 }
 
 var commands = map[string]command{
-	"sim": {runSim, "play many simulated hands and print statistics"},
+	"sim":    {runSim, "play many simulated hands and print statistics"},
+	"doctor": {runDoctor, "say what table hardware is here and working"},
 }
 
 func main() {
