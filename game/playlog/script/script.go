@@ -97,7 +97,14 @@ func Simulate(dir string, s Sim, opts ...wal.Option) (string, int, error) {
 			seat = g.Seat(e.Player)
 		}
 		l.applied(at, src, seat, e, g, nil)
-		for len(presses) > 0 && presses[0].At <= at {
+		due := at
+		if g.Next().Action == game.ActLand {
+			// The bot lands a Ground a Stop window after dealing it; presses
+			// in that window must reach the engine before the landing, as a
+			// Stop claim at the table would.
+			due = at + s.Params.StopWindow - 1
+		}
+		for len(presses) > 0 && presses[0].At <= due {
 			l.press(presses[0], g, s.Tie)
 			presses = presses[1:]
 		}
@@ -162,6 +169,11 @@ func Table(dir string, start playlog.Start, inputs []Input, opts ...wal.Option) 
 	if g.Over() {
 		winner = g.Seat(g.Winner())
 	}
+	var end time.Duration
+	if len(inputs) > 0 {
+		end = inputs[len(inputs)-1].At
+	}
+	l.log(end+time.Second, playlog.Entry{Kind: playlog.KindHandEnd, Source: playlog.FromEngine, Winner: winner})
 	return l.close(winner)
 }
 

@@ -1,0 +1,795 @@
+// Package review turns a hand's play log into what a referee reads: a
+// timeline per seat, every contested moment with who pressed first and by
+// how much and the table as it stood then, and the audit's findings. It is
+// pure: a Hand in, a Review out, then text or a page from the Review.
+package review
+
+import (
+	"cmp"
+	"fmt"
+	"slices"
+	"strings"
+	"time"
+
+	"github.com/falling-table/falling/game"
+	"github.com/falling-table/falling/game/playlog"
+)
+
+// DefaultContest is how close presses by two or more seats must be to make
+// a contested moment when nobody called a dispute.
+const DefaultContest = 300 * time.Millisecond
+
+// defaultTie stands in when the log does not say its tie window.
+const defaultTie = 5 * time.Millisecond
+
+// Options tune a review.
+type Options struct {
+	// Contest: presses by two or more seats within this of the first make a
+	// contested moment. Zero means DefaultContest.
+	Contest time.Duration
+	// Loc is where wall times are shown; nil means time.Local.
+	Loc *time.Location
+}
+
+// Kind is what a moment of the timeline is.
+type Kind uint8
+
+const (
+	Deal    Kind = iota + 1 // a card dealt to the seat
+	Ground                  // a Ground dealt to the seat
+	Rider                   // a rider or Extra put in front of the seat
+	Play                    // an action card played by the seat (Move, Push, Grab, Stop on a rider)
+	Stop                    // a Stop saved the seat from the card dealt
+	Press                   // the seat's button
+	Out                     // the seat hit the ground
+	Win                     // the seat won
+	Sweep                   // the dealer swept the seat's rider
+	PickUp                  // the seat picked up a card
+	Refused                 // the engine refused an input
+	Dispute                 // the dealer called a dispute
+	Note                    // anything else: controls, reader, corrections, notes
+)
+
+var kindNames = [...]string{"?", "deal", "ground", "rider", "play", "stop", "press", "out", "win", "sweep", "pick-up", "refused", "dispute", "note"}
+
+func (k Kind) String() string {
+	if int(k) < len(kindNames) {
+		return kindNames[k]
+	}
+	return fmt.Sprintf("Kind(%d)", uint8(k))
+}
+
+// Moment is one line of the timeline.
+type Moment struct {
+	At      time.Duration // since the hand started: the kernel's stamp where there is one, else the log's monotonic time
+	Seq     uint64        // the log entry
+	Seat    int           // the lane; 0 for the dealer and the table
+	Kind    Kind
+	Text    string
+	Contest int // 1-based index into Review.Contests of the contest this press belongs to, or 0
+}
+
+// Contest is a contested moment: a dispute the dealer called, or presses by
+// two or more seats close together.
+type Contest struct {
+	At      time.Duration // the first press (the window's opening for a dispute with no press)
+	Seq     uint64        // the entry the table is shown at
+	Called  bool          // the dealer called it; Logged is what the table announced
+	Entry   uint64        // the dispute's entry, for a called one
+	Logged  *playlog.Dispute
+	Settled playlog.Dispute // recomputed here from the logged presses
+	Tie     time.Duration   // the tie window it was settled with
+	Verdict string          // "seat 3 first by 12.4 ms", "seat 2 and seat 5 tie (within 5 ms)"
+	Ground  string          // what was being dealt: "a Ground was being dealt to seat 3", or ""
+	Table   []string        // the table at that instant, a line each
+	Differs string          // set when the announcement differs from the log
+}
+
+// Finding is something the audit of the log found wrong.
+type Finding struct {
+	At   time.Duration
+	Seq  uint64
+	Seat int
+	Text string
+}
+
+// SeatSummary counts one seat's hand.
+type SeatSummary struct {
+	Seat                                         int
+	Deals, Grounds, Riders, Plays, Presses, Stop int
+	Out                                          time.Duration // when the seat hit the ground; -1 if it did not
+	Won                                          bool
+}
+
+// Review is a hand as the referee sees it.
+type Review struct {
+	Hand       *playlog.Hand
+	Opt        Options
+	Seats      []int // the fallers' seats in dealing order, then any other seat seen
+	Dealer     int
+	T0         time.Duration // the monotonic time all moments count from
+	Length     time.Duration // from the start to the last entry
+	Moments    []Moment      // in log order
+	Contests   []Contest
+	Findings   []Finding
+	Summary    []SeatSummary // in Seats order
+	Mismatches []playlog.Mismatch
+	ReplayErr  error // why the hand could not be replayed, if it could not
+	Engine     int   // engine events replayed
+	Winner     int   // seat, 0 if none
+}
+
+// Analyze reviews h. It never fails: what cannot be worked out is said in
+// the review.
+func Analyze(h *playlog.Hand, opt Options) *Review {
+	if opt.Contest <= 0 {
+		opt.Contest = DefaultContest
+	}
+	if opt.Loc == nil {
+		opt.Loc = time.Local
+	}
+	r := &Review{Hand: h, Opt: opt, Winner: h.Winner}
+	if h.Start != nil {
+		r.Seats = slices.Clone(h.Start.Seats)
+		r.Dealer = h.Start.Dealer
+	}
+	for _, e := range h.Entries {
+		if e.Mono != 0 {
+			r.T0 = e.Mono
+			break
+		}
+	}
+	if n := len(h.Entries); n > 0 {
+		r.Length = max(0, h.Entries[n-1].Mono-r.T0)
+	}
+	a := analyzer{r: r, tie: defaultTie, contestAt: map[uint64][]int{}, pressContest: map[uint64]int{}}
+	if h.Start != nil && h.Start.TieWindow > 0 {
+		a.tie = h.Start.TieWindow
+	}
+	a.findContests()
+	a.walk()
+	a.summarize()
+	return r
+}
+
+// at is when e happened, on the review's clock.
+func (r *Review) at(e *playlog.Entry) time.Duration {
+	if e.Kernel != 0 {
+		return e.Kernel - r.T0
+	}
+	return e.Mono - r.T0
+}
+
+type analyzer struct {
+	r   *Review
+	tie time.Duration
+	// contestAt lists, per press entry, the contests whose table is shown
+	// as it stood at that entry.
+	contestAt    map[uint64][]int
+	pressContest map[uint64]int // press entry → 1-based contest
+	buried       []buried
+	audit        []playlog.Entry // audit scans
+}
+
+// buried is an inferred play of a card that was under other cards.
+type buried struct {
+	at     time.Duration
+	seq    uint64
+	card   int
+	player int
+	stack  int
+	cover  []int // the cards on top of it then
+}
+
+// findContests works out the contested moments before the replay, so the
+// replay can show the table at each.
+func (a *analyzer) findContests() {
+	r := a.r
+	var presses []playlog.Press
+	var groups [][]playlog.Press
+	for i := range r.Hand.Entries {
+		e := &r.Hand.Entries[i]
+		switch {
+		case e.Kind == playlog.KindPress && e.Seat > 0:
+			presses = append(presses, playlog.Press{Seat: e.Seat, Kernel: e.Kernel, Seq: e.Seq})
+		case e.Kind == playlog.KindDispute && e.Dispute != nil:
+			d := *e.Dispute
+			s := playlog.Settle(presses, d.Since, a.tie)
+			c := Contest{Called: true, Logged: &d, Settled: s, Tie: a.tie, At: d.Since - r.T0, Seq: e.Seq, Entry: e.Seq}
+			if len(s.Seats) > 0 {
+				c.At = time.Duration(s.Times[0]) - r.T0
+				c.Seq = firstPressSeq(presses, s.Seats[0], time.Duration(s.Times[0]))
+			}
+			c.Differs = differs(&d, &s, a.tie)
+			r.Contests = append(r.Contests, c)
+		}
+	}
+	// Uncalled contests: runs of presses, each within the window of the
+	// run's first, by two or more seats.
+	sorted := slices.Clone(presses)
+	slices.SortStableFunc(sorted, func(x, y playlog.Press) int { return cmp.Compare(x.Kernel, y.Kernel) })
+	for i := 0; i < len(sorted); {
+		j := i + 1
+		for j < len(sorted) && sorted[j].Kernel-sorted[i].Kernel <= a.r.Opt.Contest {
+			j++
+		}
+		seats := map[int]bool{}
+		for _, p := range sorted[i:j] {
+			seats[p.Seat] = true
+		}
+		if len(seats) >= 2 {
+			groups = append(groups, sorted[i:j])
+		}
+		i = j
+	}
+	called := slices.Clone(r.Contests)
+	for _, g := range groups {
+		if coveredByDispute(called, g) {
+			continue
+		}
+		st := playlog.Settle(g, g[0].Kernel, a.tie)
+		r.Contests = append(r.Contests, Contest{At: g[0].Kernel - r.T0, Seq: minSeq(g), Settled: st, Tie: a.tie})
+	}
+	slices.SortStableFunc(r.Contests, func(x, y Contest) int { return cmp.Compare(x.At, y.At) })
+	for i := range r.Contests {
+		c := &r.Contests[i]
+		c.Verdict = verdict(&c.Settled, c.Tie)
+		a.contestAt[c.Seq] = append(a.contestAt[c.Seq], i)
+		// The presses that count (each seat's first) are marked in the
+		// timeline.
+		for k, seat := range c.Settled.Seats {
+			if seq := firstPressSeq(presses, seat, time.Duration(c.Settled.Times[k])); seq != 0 && a.pressContest[seq] == 0 {
+				a.pressContest[seq] = i + 1
+			}
+		}
+	}
+}
+
+func firstPressSeq(ps []playlog.Press, seat int, at time.Duration) uint64 {
+	for _, p := range ps {
+		if p.Seat == seat && p.Kernel == at {
+			return p.Seq
+		}
+	}
+	return 0
+}
+
+func minSeq(ps []playlog.Press) uint64 {
+	m := ps[0].Seq
+	for _, p := range ps {
+		m = min(m, p.Seq)
+	}
+	return m
+}
+
+// coveredByDispute: a run of presses the dealer called a dispute over is
+// shown as that dispute, not twice.
+func coveredByDispute(called []Contest, g []playlog.Press) bool {
+	for _, c := range called {
+		if g[len(g)-1].Kernel >= c.Logged.Since && minSeq(g) < c.Entry {
+			return true
+		}
+	}
+	return false
+}
+
+// verdict says who was first in words.
+func verdict(d *playlog.Dispute, tie time.Duration) string {
+	switch {
+	case len(d.Seats) == 0:
+		return "nobody pressed"
+	case len(d.Seats) == 1:
+		return fmt.Sprintf("only seat %d pressed", d.Seats[0])
+	case d.Tie:
+		n := d.Tied(tie)
+		return fmt.Sprintf("%s tie (within %s)", seatList(d.Seats[:n]), ms(tie))
+	}
+	return fmt.Sprintf("seat %d first by %s", d.Seats[0], ms(d.Margin))
+}
+
+// order lists every seat's press after the first with its lag.
+func order(d *playlog.Dispute) string {
+	if len(d.Seats) < 2 {
+		return ""
+	}
+	parts := make([]string, 0, len(d.Seats))
+	for i, s := range d.Seats {
+		if i == 0 {
+			parts = append(parts, fmt.Sprintf("seat %d", s))
+			continue
+		}
+		parts = append(parts, fmt.Sprintf("seat %d +%s", s, ms(time.Duration(d.Times[i]-d.Times[0]))))
+	}
+	return strings.Join(parts, ", ")
+}
+
+func differs(logged, settled *playlog.Dispute, tie time.Duration) string {
+	if logged.Winner == settled.Winner && logged.Tie == settled.Tie && logged.Tied(tie) == settled.Tied(tie) {
+		return ""
+	}
+	return fmt.Sprintf("the table announced %q, but the presses in the log say %q", verdict(logged, tie), verdict(settled, tie))
+}
+
+func seatList(seats []int) string {
+	parts := make([]string, len(seats))
+	for i, s := range seats {
+		parts[i] = fmt.Sprintf("seat %d", s)
+	}
+	if len(parts) == 2 {
+		return parts[0] + " and " + parts[1]
+	}
+	return strings.Join(parts[:len(parts)-1], ", ") + " and " + parts[len(parts)-1]
+}
+
+// ms formats a duration in milliseconds to a tenth.
+func ms(d time.Duration) string {
+	s := fmt.Sprintf("%.1f", float64(d)/float64(time.Millisecond))
+	return strings.TrimSuffix(s, ".0") + " ms"
+}
+
+// before is what the replay knew just before an engine event.
+type before struct {
+	next     game.Instruction
+	dealt    int
+	out      []bool
+	inferred int
+	over     bool
+	hand     int // the acting player's card, for a play
+	riders   []int
+	pre      *game.Game // for scans and confirmations: to see what lay on a card inferred played
+}
+
+func (a *analyzer) walk() {
+	r := a.r
+	var b before
+	hooks := playlog.Hooks{
+		Before: func(e *playlog.Entry, g *game.Game) {
+			for _, ci := range a.contestAt[e.Seq] {
+				a.tableAt(&r.Contests[ci], g)
+			}
+			if e.Kind == playlog.KindPress {
+				a.press(e, g)
+				return
+			}
+			if e.Kind == playlog.KindApplied && e.Event != nil {
+				b = a.snapshot(e.Event, g, b)
+			}
+		},
+		After: func(e *playlog.Entry, g *game.Game) {
+			if e.Kind == playlog.KindApplied && e.Event != nil {
+				r.Engine++
+				a.applied(e, g, &b)
+				return
+			}
+			if e.Kind != playlog.KindPress {
+				a.raw(e)
+			}
+		},
+	}
+	if r.Hand.Start == nil {
+		// No engine: the raw inputs still make a timeline.
+		for i := range r.Hand.Entries {
+			e := &r.Hand.Entries[i]
+			if e.Kind == playlog.KindPress {
+				a.press(e, nil)
+			} else {
+				a.raw(e)
+			}
+		}
+		r.ReplayErr = playlog.ErrNoStart
+		a.findAudit(nil)
+		return
+	}
+	g, bad, err := playlog.ReplayWith(r.Hand, hooks)
+	r.Mismatches, r.ReplayErr = bad, err
+	for _, m := range bad {
+		a.find(m.Seq, 0, "the log does not replay: "+m.String())
+	}
+	if g != nil && r.Winner == 0 && g.Over() {
+		r.Winner = g.Seat(g.Winner())
+	}
+	a.findAudit(g)
+}
+
+func (a *analyzer) snapshot(ev *game.Event, g *game.Game, b before) before {
+	b.next = g.Next()
+	b.dealt = g.Dealt()
+	b.inferred = len(g.Inferences())
+	b.over = g.Over()
+	b.out = b.out[:0]
+	b.riders = b.riders[:0]
+	for p := range g.NumPlayers() {
+		b.out = append(b.out, g.Out(p))
+		b.riders = append(b.riders, g.Rider(p))
+	}
+	b.hand = -1
+	if ev.Kind == game.EvPlay && ev.Player >= 0 && ev.Player < g.NumPlayers() {
+		b.hand = g.Hand(ev.Player)
+	}
+	b.pre = nil
+	if ev.Kind == game.EvScan || ev.Kind == game.EvConfirm {
+		b.pre = g.Clone()
+	}
+	return b
+}
+
+func (a *analyzer) add(m Moment) { a.r.Moments = append(a.r.Moments, m) }
+
+func (a *analyzer) find(seq uint64, seat int, text string) {
+	at := time.Duration(0)
+	for i := range a.r.Hand.Entries {
+		if e := &a.r.Hand.Entries[i]; e.Seq == seq {
+			at = a.r.at(e)
+			break
+		}
+	}
+	a.r.Findings = append(a.r.Findings, Finding{At: at, Seq: seq, Seat: seat, Text: text})
+}
+
+func (a *analyzer) press(e *playlog.Entry, g *game.Game) {
+	text := "press"
+	if g != nil {
+		if in := g.Next(); in.Action == game.ActLand && in.Seat == e.Seat {
+			text = "press: Stop claim on the Ground"
+		}
+	}
+	a.add(Moment{At: a.r.at(e), Seq: e.Seq, Seat: e.Seat, Kind: Press, Text: text, Contest: a.pressContest[e.Seq]})
+}
+
+func cardName(g *game.Game, c int) string {
+	if c < 0 || c >= g.NumCards() {
+		return "an unseen card"
+	}
+	return g.Card(c).String()
+}
+
+func seatOf(g *game.Game, p int) int {
+	if p < 0 || p >= g.NumPlayers() {
+		return 0
+	}
+	return g.Seat(p)
+}
+
+// applied turns one engine event into moments, by comparing the engine
+// before and after it.
+func (a *analyzer) applied(e *playlog.Entry, g *game.Game, b *before) {
+	at := a.r.at(e)
+	m := func(seat int, k Kind, format string, args ...any) {
+		a.add(Moment{At: at, Seq: e.Seq, Seat: seat, Kind: k, Text: fmt.Sprintf(format, args...)})
+	}
+	ev := e.Event
+	switch ev.Kind {
+	case game.EvPlay:
+		a.play(ev, g, b, m)
+	case game.EvPickUp:
+		if p := ev.Player; p >= 0 && p < g.NumPlayers() {
+			m(g.Seat(p), PickUp, "picks up %s from stack %d", cardName(g, g.Hand(p)), ev.Stack+1)
+		}
+	case game.EvStep:
+		if b.next.Action == game.ActSweep {
+			m(b.next.Seat, Sweep, "dealer sweeps the %v", b.next.Rider)
+		}
+	case game.EvConfirm:
+		m(0, Note, "dealer confirms by hand")
+	}
+	if g.Dealt() > b.dealt {
+		p, c, ground, ok := g.PendingDeal()
+		seat, where := b.next.Seat, fmt.Sprintf("stack %d", b.next.Stack+1)
+		if b.next.NewStack {
+			where = "a new stack"
+		}
+		switch {
+		case ok && c < 0:
+			m(seatOf(g, p), Ground, "dealt an imaginary GROUND")
+		case ok && ground:
+			m(seatOf(g, p), Ground, "dealt a GROUND (%s)", cardName(g, c))
+		case ok:
+			m(seatOf(g, p), Deal, "dealt %s, %s", cardName(g, c), where)
+		default:
+			m(seat, Deal, "dealt a card, %s", where)
+		}
+	}
+	infs := g.Inferences()
+	for i := b.inferred; i < len(infs); i++ {
+		a.inference(infs[i], g, b, e, at, m)
+	}
+	for p := range min(len(b.out), g.NumPlayers()) {
+		if g.Out(p) && !b.out[p] {
+			m(g.Seat(p), Out, "hits the ground: OUT")
+		}
+	}
+	if g.Over() && !b.over {
+		m(g.Seat(g.Winner()), Win, "last faller standing: WINS")
+	}
+}
+
+func (a *analyzer) play(ev *game.Event, g *game.Game, b *before, m func(int, Kind, string, ...any)) {
+	p, t := ev.Player, ev.Target
+	if p < 0 || p >= g.NumPlayers() || b.hand < 0 {
+		return
+	}
+	seat, k := g.Seat(p), g.Card(b.hand).Kind
+	tseat := seatOf(g, t)
+	switch {
+	case k == game.Stop && ev.Stop == game.StopDeal:
+		m(seat, Stop, "plays a Stop on the card dealt: saved")
+	case k == game.Stop && ev.Stop == game.StopRider:
+		m(seat, Play, "Stop discards seat %d's rider", tseat)
+	case k == game.Stop:
+		m(seat, Play, "Stop cancels the card just played")
+	case k.IsRider() && t == p:
+		m(tseat, Rider, "%v, played on themselves", k)
+	case k.IsRider():
+		m(tseat, Rider, "%v, played on them by seat %d", k, seat)
+	case k == game.Extra:
+		m(tseat, Rider, "Extra on their rider, from seat %d", seat)
+	case k == game.Move && t >= 0 && t < len(b.riders) && p < len(b.riders) && b.riders[p] >= 0:
+		m(seat, Play, "Move: gives their %v to seat %d", g.Card(b.riders[p]).Kind, tseat)
+	case (k == game.Move || k == game.Grab) && t >= 0 && t < len(b.riders) && b.riders[t] >= 0:
+		m(seat, Play, "%v: takes seat %d's %v", k, tseat, g.Card(b.riders[t]).Kind)
+	default:
+		m(seat, Play, "%v on seat %d", k, tseat)
+	}
+}
+
+func (a *analyzer) inference(inf game.Inference, g *game.Game, b *before, e *playlog.Entry, at time.Duration, m func(int, Kind, string, ...any)) {
+	seat := seatOf(g, inf.Player)
+	name := cardName(g, inf.Card)
+	from := place(g, inf.From)
+	switch inf.Kind {
+	case game.InfRiderPlayed:
+		m(seat, Rider, "rider %s seen, played unseen from %s", name, from)
+	case game.InfExtraPlayed:
+		m(seat, Rider, "Extra %s seen, played unseen from %s", name, from)
+	case game.InfStopPlayed:
+		m(seat, Stop, "Stop %s saves them (from %s)", name, from)
+	case game.InfRiderGone:
+		m(seat, Note, "%s no longer there: stopped or moved unseen", name)
+	case game.InfStackGone:
+		m(seat, Note, "%s picked up unseen (stack reported gone)", name)
+	case game.InfBlindDeal:
+		m(seat, Note, "deal confirmed by hand: the card was not seen")
+	}
+	played := inf.Kind == game.InfRiderPlayed || inf.Kind == game.InfExtraPlayed || inf.Kind == game.InfStopPlayed
+	if !played || inf.From.Zone != game.InStack || b.pre == nil {
+		return
+	}
+	pre := b.pre
+	fp, fs := inf.From.Player, inf.From.Stack
+	if fp < 0 || fp >= pre.NumPlayers() || fs < 0 || fs >= pre.NumStacks(fp) {
+		return
+	}
+	st := pre.Stack(fp, fs)
+	if i := slices.Index(st, inf.Card); i >= 0 && i < len(st)-1 {
+		a.buried = append(a.buried, buried{at: at, seq: e.Seq, card: inf.Card, player: fp, stack: fs, cover: slices.Clone(st[i+1:])})
+	}
+}
+
+func place(g *game.Game, pl game.Place) string {
+	s := seatOf(g, pl.Player)
+	switch pl.Zone {
+	case game.InDeck:
+		return "the deck"
+	case game.InStack:
+		return fmt.Sprintf("seat %d's stack %d", s, pl.Stack+1)
+	case game.InHand:
+		return fmt.Sprintf("seat %d's hand", s)
+	case game.AsRider:
+		return fmt.Sprintf("seat %d's rider", s)
+	case game.AsExtra:
+		return fmt.Sprintf("seat %d's Extra", s)
+	case game.InDiscard:
+		return "the discard pile"
+	}
+	return pl.Zone.String()
+}
+
+// raw turns an entry that is not engine input into a moment or finding.
+func (a *analyzer) raw(e *playlog.Entry) {
+	at := a.r.at(e)
+	m := func(seat int, k Kind, format string, args ...any) {
+		a.add(Moment{At: at, Seq: e.Seq, Seat: seat, Kind: k, Text: fmt.Sprintf(format, args...)})
+	}
+	switch e.Kind {
+	case playlog.KindRefused:
+		m(e.Seat, Refused, "refused: %s", e.Error)
+		switch e.Rule {
+		case game.RuleCardSeenTwice:
+			a.find(e.Seq, e.Seat, "a card seen twice: "+e.Error)
+		case game.RuleCardNotExpected:
+			a.find(e.Seq, e.Seat, "a card where it cannot be: "+e.Error)
+		case game.RuleUnknownCard:
+			a.find(e.Seq, e.Seat, "a card not in this deck: "+e.Error)
+		}
+	case playlog.KindDispute:
+		if e.Dispute != nil {
+			contest := 0
+			for i, c := range a.r.Contests {
+				if c.Entry == e.Seq {
+					contest = i + 1
+				}
+			}
+			a.add(Moment{At: at, Seq: e.Seq, Seat: e.Dispute.Winner, Kind: Dispute, Contest: contest,
+				Text: "dispute called: the table announced " + verdict(e.Dispute, a.tie)})
+		}
+	case playlog.KindControl:
+		m(0, Note, "dealer: %s", e.Control)
+	case playlog.KindCorrection:
+		m(e.Seat, Note, "referee's correction: %s", e.Note)
+	case playlog.KindNote:
+		m(e.Seat, Note, "note: %s", e.Note)
+	case playlog.KindReader:
+		m(0, Note, "reader: %s", e.Note)
+	case playlog.KindLost:
+		m(0, Note, "the kernel dropped %d button edges", e.Count)
+		a.find(e.Seq, 0, fmt.Sprintf("%d button edges were lost by the kernel: a press near %.3f s may be missing from every ranking", e.Count, at.Seconds()))
+	case playlog.KindBeat:
+		if e.Late > 0 {
+			m(0, Note, "beat %d late by %s", e.Beat, ms(e.Late))
+		}
+	case playlog.KindAudit:
+		if e.Card != "" {
+			a.audit = append(a.audit, *e)
+			return
+		}
+		m(e.Seat, Note, "audit: %s", e.Note)
+		a.find(e.Seq, e.Seat, "audit: "+e.Note)
+	case playlog.KindHandEnd:
+		if e.Winner > 0 {
+			m(e.Winner, Note, "hand over: seat %d wins", e.Winner)
+		} else {
+			m(0, Note, "hand over")
+		}
+	}
+}
+
+// findAudit checks the end-of-hand audit scans and the buried plays
+// against where the replay left every card. g is nil when there was no
+// replay.
+func (a *analyzer) findAudit(g *game.Game) {
+	seen := map[string]uint64{}
+	foundAt := map[string]int{} // card ID → seat whose stacks it was found in (0: discard pile)
+	for _, e := range a.audit {
+		if first, dup := seen[e.Card]; dup {
+			a.find(e.Seq, e.Seat, fmt.Sprintf("a card seen twice: %s was scanned at the audit at entries %d and %d", e.Card, first, e.Seq))
+			continue
+		}
+		seen[e.Card] = e.Seq
+		foundAt[e.Card] = e.Seat
+		if g == nil {
+			continue
+		}
+		c, ok := g.CardIndex(e.Card)
+		if !ok {
+			a.find(e.Seq, e.Seat, fmt.Sprintf("a card not in this deck: %s at the audit", e.Card))
+			continue
+		}
+		w := g.Where(c)
+		want := "the discard pile"
+		if e.Seat > 0 {
+			want = fmt.Sprintf("seat %d's stacks", e.Seat)
+		}
+		switch {
+		case e.Seat > 0 && w.Zone == game.InStack && seatOf(g, w.Player) == e.Seat:
+		case e.Seat == 0 && w.Zone == game.InDiscard:
+		default:
+			a.find(e.Seq, e.Seat, fmt.Sprintf("%s found in %s at the audit, but the log puts it in %s", cardName(g, c), want, place(g, w)))
+		}
+	}
+	if g == nil {
+		return
+	}
+	for _, bp := range a.buried {
+		for _, d := range bp.cover {
+			w := g.Where(d)
+			stayed := w.Zone == game.InStack && w.Player == bp.player
+			if s, ok := foundAt[g.Card(d).ID]; ok {
+				stayed = s > 0 && s == seatOf(g, bp.player)
+			}
+			if stayed {
+				a.r.Findings = append(a.r.Findings, Finding{At: bp.at, Seq: bp.seq, Seat: seatOf(g, bp.player), Text: fmt.Sprintf(
+					"a buried card played: %s was played from seat %d's stack %d while under %s, which stayed on that stack: a play that cannot have happened",
+					cardName(g, bp.card), seatOf(g, bp.player), bp.stack+1, cardName(g, d))})
+				break
+			}
+		}
+	}
+	slices.SortStableFunc(a.r.Findings, func(x, y Finding) int { return cmp.Compare(x.Seq, y.Seq) })
+}
+
+// tableAt writes down the table as it stood for a contest.
+func (a *analyzer) tableAt(c *Contest, g *game.Game) {
+	if p, card, ground, ok := g.PendingDeal(); ok && ground {
+		what := "a Ground"
+		if card < 0 {
+			what = "an imaginary Ground"
+		}
+		c.Ground = fmt.Sprintf("%s was being dealt to seat %d", what, g.Seat(p))
+	}
+	c.Table = Table(g)
+}
+
+// Table describes the table in g, a line for the deck and one per faller.
+func Table(g *game.Game) []string {
+	lines := []string{fmt.Sprintf("deck: %s (%s); discard pile: %s", count(g.DeckSize(), "card"), count(g.GroundsInDeck(), "Ground"), count(len(g.Discards()), "card"))}
+	for p := range g.NumPlayers() {
+		if g.Out(p) {
+			lines = append(lines, fmt.Sprintf("seat %-2d OUT", g.Seat(p)))
+			continue
+		}
+		var stacks []string
+		for s := range g.NumStacks(p) {
+			st := g.Stack(p, s)
+			if len(st) == 0 {
+				stacks = append(stacks, "(empty)")
+				continue
+			}
+			stacks = append(stacks, fmt.Sprintf("%v/%d", g.Card(st[len(st)-1]).Kind, len(st)))
+		}
+		line := fmt.Sprintf("seat %-2d stacks %-22s", g.Seat(p), strings.Join(stacks, " "))
+		if r := g.Rider(p); r >= 0 {
+			rider := g.Card(r).Kind.String()
+			for range g.Extras(p) {
+				rider += "+Extra"
+			}
+			line += " rider " + rider
+		}
+		if h := g.Hand(p); h >= 0 {
+			line += " holds " + g.Card(h).Kind.String()
+		}
+		lines = append(lines, strings.TrimRight(line, " "))
+	}
+	return lines
+}
+
+func (a *analyzer) summarize() {
+	r := a.r
+	idx := map[int]int{}
+	for _, s := range r.Seats {
+		idx[s] = len(r.Summary)
+		r.Summary = append(r.Summary, SeatSummary{Seat: s, Out: -1})
+	}
+	for _, m := range r.Moments {
+		if m.Seat <= 0 {
+			continue
+		}
+		i, ok := idx[m.Seat]
+		if !ok {
+			idx[m.Seat] = len(r.Summary)
+			i = len(r.Summary)
+			r.Seats = append(r.Seats, m.Seat)
+			r.Summary = append(r.Summary, SeatSummary{Seat: m.Seat, Out: -1})
+		}
+		s := &r.Summary[i]
+		switch m.Kind {
+		case Deal:
+			s.Deals++
+		case Ground:
+			s.Grounds++
+		case Rider:
+			s.Riders++
+		case Play:
+			s.Plays++
+		case Press:
+			s.Presses++
+		case Stop:
+			s.Stop++
+		case Out:
+			s.Out = m.At
+		case Win:
+			s.Won = true
+		}
+	}
+	if r.Winner > 0 {
+		if i, ok := idx[r.Winner]; ok {
+			r.Summary[i].Won = true
+		}
+	}
+}
+
+func count(n int, what string) string {
+	if n == 1 {
+		return "1 " + what
+	}
+	return fmt.Sprintf("%d %ss", n, what)
+}
