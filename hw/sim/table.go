@@ -64,6 +64,7 @@ type Table struct {
 	mu         sync.Mutex
 	next       []time.Duration // each faller's next glance
 	busy       bool            // the dealer's hands are full: a reaction is on its way
+	missed     bool            // an audit prompt came while busy
 	auditStep  int
 	mismatches int
 	errs       []error
@@ -274,8 +275,15 @@ func (t *Table) onCue(c CuePlayed) {
 	if !beatCue(c.Cue) {
 		return
 	}
+	if c.Cue == hw.CueGround && t.truth.Next().Action == game.ActLand {
+		return // the Ground just read, not an imaginary one announced on the beat
+	}
 	t.mu.Lock()
 	if t.busy {
+		// A prompt heard with full hands is only taken up afterwards at
+		// the audit: during the deal a cue heard while busy is the
+		// dealer's reaction to this very card.
+		t.missed = t.truth.Over()
 		t.mu.Unlock()
 		return
 	}
@@ -302,7 +310,12 @@ func (t *Table) deal() {
 		t.Clock.At(end, func() {
 			t.mu.Lock()
 			t.busy = false
+			missed := t.missed
+			t.missed = false
 			t.mu.Unlock()
+			if missed {
+				t.onCue(CuePlayed{Cue: hw.CueAccent, At: end, Now: end})
+			}
 		})
 	}
 	g := t.truth
@@ -320,7 +333,7 @@ func (t *Table) deal() {
 		return
 	}
 	if !t.lit(in.Seat) {
-		if s := t.litFaller(); s != 0 {
+		if s := t.litFaller(); s != 0 && t.Lights.Now(s).Color != hw.Red {
 			// The dealer wants more for a seat whose stack is gone
 			// (picked up unseen): say so from the panel.
 			t.mu.Lock()
