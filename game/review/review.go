@@ -109,7 +109,7 @@ type Review struct {
 	Dealer     int
 	T0         time.Duration // the monotonic time all moments count from
 	Length     time.Duration // from the start to the last entry
-	Moments    []Moment      // in log order
+	Moments    []Moment      // in time order; log order among equal times
 	Contests   []Contest
 	Findings   []Finding
 	Summary    []SeatSummary // in Seats order
@@ -148,6 +148,9 @@ func Analyze(h *playlog.Hand, opt Options) *Review {
 	}
 	a.findContests()
 	a.walk()
+	// Log order is engine order, but a press is logged a little after its
+	// edge; the referee reads by time.
+	slices.SortStableFunc(r.Moments, func(x, y Moment) int { return cmp.Compare(x.At, y.At) })
 	a.summarize()
 	return r
 }

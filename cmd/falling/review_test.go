@@ -1,0 +1,134 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"flag"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/falling-table/falling/game/playlog/script"
+)
+
+var updateReview = flag.Bool("update", false, "rewrite cmd/falling/testdata/review")
+
+// night logs three hands of four computer fallers, a few minutes apart.
+func night(t *testing.T) (dir string, hands []string) {
+	t.Helper()
+	dir = t.TempDir()
+	for i := range 3 {
+		p, _, err := script.Simulate(dir, script.Sim{Fallers: 4, Seed: uint64(i + 10),
+			Wall:    script.DefaultWall.Add(time.Duration(i) * 3 * time.Minute),
+			Presses: []script.Press{{At: 8 * time.Second, Seat: 1}, {At: 8*time.Second + 2*time.Millisecond, Seat: 2, Dispute: true, Since: 7 * time.Second}}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		hands = append(hands, p)
+	}
+	return dir, hands
+}
+
+func runReviewTest(args ...string) (code int, stdout, stderr string) {
+	var out, errb bytes.Buffer
+	code = runReview(context.Background(), args, strings.NewReader(""), &out, &errb)
+	return code, out.String(), errb.String()
+}
+
+func TestReviewCommand(t *testing.T) {
+	dir, hands := night(t)
+	page := filepath.Join(t.TempDir(), "hand.html")
+	garbage := filepath.Join(t.TempDir(), "notes.txt")
+	if err := os.WriteFile(garbage, []byte("shopping list\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	b, err := os.ReadFile(hands[0])
+	if err != nil {
+		t.Fatal(err)
+	}
+	torn := filepath.Join(t.TempDir(), "hand-torn.fall")
+	if err := os.WriteFile(torn, b[:len(b)-40], 0o644); err != nil {
+		t.Fatal(err)
+	}
+	tests := []struct {
+		name      string
+		args      []string
+		code      int
+		outHas    []string
+		errHas    []string
+		writePage bool
+	}{
+		{name: "a hand", args: []string{"--utc", hands[0]}, outHas: []string{"Hand 0001 · official rules · started 2026-01-01 20:00:00 UTC", "CONTEST 1 at 8.000 s: seat 1 and seat 2 tie (within 5 ms)", "replays exactly"}},
+		{name: "a hand and its page", args: []string{"--html", page, hands[1]}, outHas: []string{"Hand 0002"}, errHas: []string{"wrote " + page}, writePage: true},
+		{name: "a wider contest window", args: []string{"--contest", "2s", hands[2]}, outHas: []string{"contest 2000 ms"}},
+		{name: "a torn hand is shown with the damage", args: []string{torn}, outHas: []string{"DAMAGED", "torn write"}},
+		{name: "the night", args: []string{"--night", dir}, outHas: []string{"3 hands", "Scoreboard"}},
+		{name: "not a log", args: []string{garbage}, code: 1, errHas: []string{"not a FALLING log"}},
+		{name: "the index as a hand", args: []string{filepath.Join(dir, "night.idx")}, code: 1, errHas: []string{"--night"}},
+		{name: "a directory as a hand", args: []string{dir}, code: 2, errHas: []string{"--night " + dir}},
+		{name: "no hand", args: nil, code: 2, errHas: []string{"usage: falling review"}},
+		{name: "two hands", args: []string{hands[0], hands[1]}, code: 2, errHas: []string{"usage"}},
+		{name: "night and a hand", args: []string{"--night", dir, hands[0]}, code: 2, errHas: []string{"--night takes a directory"}},
+		{name: "missing night", args: []string{"--night", filepath.Join(dir, "nope")}, code: 1, errHas: []string{"no such file"}},
+		{name: "bad flag", args: []string{"--nope"}, code: 2, errHas: []string{"flag provided but not defined"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			code, out, errs := runReviewTest(tt.args...)
+			if code != tt.code {
+				t.Fatalf("exit %d, want %d; stderr %q", code, tt.code, errs)
+			}
+			for _, s := range tt.outHas {
+				if !strings.Contains(out, s) {
+					t.Errorf("stdout lacks %q:\n%s", s, out)
+				}
+			}
+			for _, s := range tt.errHas {
+				if !strings.Contains(errs, s) {
+					t.Errorf("stderr lacks %q: %q", s, errs)
+				}
+			}
+			if tt.writePage {
+				b, err := os.ReadFile(page)
+				if err != nil {
+					t.Fatal(err)
+				}
+				s := string(b)
+				if !strings.Contains(s, "<svg") || strings.Contains(s, "http://") && !strings.Contains(s, `"http://www.w3.org/2000/svg"`) || strings.Contains(s, "https://") {
+					t.Errorf("the page is not one self-contained SVG page")
+				}
+				left, err := filepath.Glob(page + ".tmp-*")
+				if err != nil || len(left) > 0 {
+					t.Errorf("temporary files left: %v %v", left, err)
+				}
+			}
+		})
+	}
+}
+
+// The night's review, golden.
+func TestReviewNightGolden(t *testing.T) {
+	dir, _ := night(t)
+	code, out, errs := runReviewTest("--utc", "--night", dir)
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errs)
+	}
+	// The directory and the night's id (its name) change with every run.
+	got := []byte(strings.Replace(strings.ReplaceAll(out, dir, "DIR"), "Night "+filepath.Base(dir)+":", "Night NIGHT:", 1))
+	path := filepath.Join("testdata", "review", "night.txt")
+	if *updateReview {
+		if err := os.WriteFile(path, got, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return
+	}
+	want, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatalf("%v (go test -run ReviewNight -update creates it)", err)
+	}
+	if !bytes.Equal(got, want) {
+		t.Errorf("night review differs from %s:\n%s", path, got)
+	}
+}
