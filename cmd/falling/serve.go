@@ -1,0 +1,139 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"net"
+	"net/http"
+	"os"
+	"time"
+
+	"github.com/falling-table/falling/game/serve"
+)
+
+func runServe(ctx context.Context, args []string, _ io.Reader, stdout, stderr io.Writer) int {
+	fs := flag.NewFlagSet("falling serve", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	listen := fs.String("listen", ":8080", "address to serve the referee's page on (host:port; no host: every interface)")
+	logDir := fs.String("log-dir", "", "the night's log folder (required)")
+	if err := fs.Parse(args); err != nil {
+		return 2
+	}
+	if fs.NArg() > 0 {
+		fmt.Fprintf(stderr, "falling serve: unexpected argument %q\n", fs.Arg(0))
+		return 2
+	}
+	if *logDir == "" {
+		fmt.Fprintln(stderr, "falling serve: --log-dir is required: the folder falling play logs the night's hands in")
+		return 2
+	}
+	if fi, err := os.Stat(*logDir); err != nil || !fi.IsDir() {
+		fmt.Fprintf(stderr, "falling serve: %s is not a folder of hand logs (%v)\n", *logDir, err)
+		return 1
+	}
+	web, err := startServe(ctx, *listen, *logDir, nil, stdout)
+	if err != nil {
+		fmt.Fprintf(stderr, "falling serve: %v\n", err)
+		return 1
+	}
+	<-ctx.Done()
+	if err := web.Stop(); err != nil {
+		fmt.Fprintf(stderr, "falling serve: %v\n", err)
+		return 1
+	}
+	return 0
+}
+
+// webServer is the referee's page running in the background.
+type webServer struct {
+	URL   string // the address to open, with the host a phone on the LAN can reach
+	Token string
+	srv   *http.Server
+	stop  context.CancelFunc
+	done  chan error
+}
+
+// startServe serves the referee's page on addr for the night in logDir,
+// with live the table running in this process (nil for none), and writes
+// the address, the control token and its QR code to out. falling play
+// --serve calls it with the dealer as live.
+func startServe(ctx context.Context, addr, logDir string, live serve.Live, out io.Writer) (*webServer, error) {
+	token, err := serve.NewToken()
+	if err != nil {
+		return nil, err
+	}
+	s, err := serve.New(serve.Options{LogDir: logDir, Token: token, Live: live})
+	if err != nil {
+		return nil, err
+	}
+	ln, err := net.Listen("tcp", addr)
+	if err != nil {
+		return nil, fmt.Errorf("listen on %s: %w", addr, err)
+	}
+	ctx, stop := context.WithCancel(ctx)
+	srv := &http.Server{
+		Handler:           s,
+		ReadHeaderTimeout: 5 * time.Second,
+		IdleTimeout:       time.Minute,
+		MaxHeaderBytes:    16 << 10,
+		// Request contexts end with ctx, so the event streams close and
+		// Shutdown does not wait on them.
+		BaseContext: func(net.Listener) context.Context { return ctx },
+	}
+	w := &webServer{URL: "http://" + reachable(ln.Addr()) + "/", Token: token, srv: srv, stop: stop, done: make(chan error, 1)}
+	go s.Run(ctx)
+	go func() {
+		err := srv.Serve(ln)
+		if errors.Is(err, http.ErrServerClosed) {
+			err = nil
+		}
+		w.done <- err
+	}()
+	link := w.URL + "?token=" + token
+	fmt.Fprintf(out, "The referee's page: %s (anyone on the LAN can read it)\n", w.URL)
+	fmt.Fprintf(out, "Controls: scan the code, or open %s\n", link)
+	if qr, err := serve.QRText(link); err != nil {
+		fmt.Fprintf(out, "(no QR code: %v)\n", err)
+	} else {
+		fmt.Fprint(out, qr)
+	}
+	return w, nil
+}
+
+// Stop closes the page and waits up to five seconds for requests under way.
+func (w *webServer) Stop() error {
+	w.stop()
+	sctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+	defer cancel()
+	err := w.srv.Shutdown(sctx)
+	if serr := <-w.done; serr != nil {
+		err = errors.Join(err, fmt.Errorf("serve: %w", serr))
+	}
+	if err != nil {
+		return fmt.Errorf("stop the referee's page: %w", err)
+	}
+	return nil
+}
+
+// reachable is the listening address as a phone on the LAN would type it:
+// a wildcard host is replaced by this machine's first non-loopback IPv4
+// address, falling back to loopback when it has none.
+func reachable(a net.Addr) string {
+	ta, ok := a.(*net.TCPAddr)
+	if !ok || !ta.IP.IsUnspecified() {
+		return a.String()
+	}
+	host := "127.0.0.1"
+	if addrs, err := net.InterfaceAddrs(); err == nil {
+		for _, ad := range addrs {
+			if n, ok := ad.(*net.IPNet); ok && !n.IP.IsLoopback() && n.IP.To4() != nil && !n.IP.IsLinkLocalUnicast() {
+				host = n.IP.String()
+				break
+			}
+		}
+	}
+	return net.JoinHostPort(host, fmt.Sprint(ta.Port))
+}

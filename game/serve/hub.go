@@ -1,0 +1,128 @@
+package serve
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"log/slog"
+	"sync"
+
+	"github.com/falling-table/falling/hw"
+)
+
+// Live is the table running in this process, as the page needs it. The
+// dealer satisfies it; the server never sees the dealer's own types.
+type Live interface {
+	// Subscribe sends the current snapshot at once, then one after every
+	// change, until ctx ends; then it closes the channel. A subscriber that
+	// falls behind may miss snapshots in between but must get the latest:
+	// the page shows state, not a history.
+	Subscribe(ctx context.Context) <-chan Snapshot
+	// Control is a dealer panel press made from the page: hw.ControlPause
+	// (which toggles), hw.ControlDispute or hw.ControlConfirm.
+	Control(c hw.Control) error
+	// Correct logs a referee's correction, a note in words, beside the
+	// hand's entries (playlog.KindCorrection).
+	Correct(note string) error
+}
+
+// ErrNoTable is returned for live requests when no table runs in this
+// process.
+var ErrNoTable = errors.New("no table is running in this process: only past hands can be shown")
+
+// hub fans one subscription out to every page open on the LAN. It encodes
+// each snapshot once, and each client holds only the newest one not yet
+// sent, so a slow phone can never hold up the dealer or the other pages.
+type hub struct {
+	mu      sync.Mutex
+	latest  *frame
+	clients map[*client]struct{}
+	max     int
+	closed  bool
+}
+
+// frame is one encoded snapshot.
+type frame struct {
+	seq    uint64
+	paused bool
+	data   []byte
+}
+
+type client struct {
+	ch chan *frame // capacity 1: the newest unsent frame
+}
+
+// errTooMany refuses a client past the server's limit.
+var errTooMany = errors.New("too many pages are following the table; close one and reload")
+
+func newHub(max int) *hub {
+	return &hub{clients: map[*client]struct{}{}, max: max}
+}
+
+// run follows the live table until ctx ends or it closes its channel.
+func (h *hub) run(ctx context.Context, live Live) {
+	for s := range live.Subscribe(ctx) {
+		b, err := json.Marshal(s)
+		if err != nil {
+			// A Snapshot is plain data; this would be a programming error
+			// worth seeing, not worth stopping the page for.
+			slog.Error("serve: encode snapshot", "seq", s.Seq, "err", err)
+			continue
+		}
+		h.publish(&frame{seq: s.Seq, paused: s.Paused, data: b})
+	}
+	h.mu.Lock()
+	h.closed = true
+	for c := range h.clients {
+		close(c.ch)
+		delete(h.clients, c)
+	}
+	h.mu.Unlock()
+}
+
+func (h *hub) publish(f *frame) {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	h.latest = f
+	for c := range h.clients {
+		select {
+		case <-c.ch: // drop the unsent older frame
+		default:
+		}
+		c.ch <- f
+	}
+}
+
+// join registers a client; it gets the latest frame at once. The channel
+// is closed when the table goes away.
+func (h *hub) join() (*client, error) {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	if h.closed {
+		return nil, ErrNoTable
+	}
+	if len(h.clients) >= h.max {
+		return nil, fmt.Errorf("%w (limit %d)", errTooMany, h.max)
+	}
+	c := &client{ch: make(chan *frame, 1)}
+	if h.latest != nil {
+		c.ch <- h.latest
+	}
+	h.clients[c] = struct{}{}
+	return c, nil
+}
+
+func (h *hub) leave(c *client) {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	if _, ok := h.clients[c]; ok {
+		delete(h.clients, c)
+	}
+}
+
+func (h *hub) current() (*frame, bool) {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	return h.latest, h.latest != nil && !h.closed
+}
