@@ -116,9 +116,7 @@ func (h *hub) join() (*client, error) {
 func (h *hub) leave(c *client) {
 	h.mu.Lock()
 	defer h.mu.Unlock()
-	if _, ok := h.clients[c]; ok {
-		delete(h.clients, c)
-	}
+	delete(h.clients, c)
 }
 
 func (h *hub) current() (*frame, bool) {
