@@ -34,6 +34,8 @@ type command struct {
 var commands = map[string]command{
 	"sim":    {runSim, "play many simulated hands and print statistics"},
 	"doctor": {runDoctor, "say what table hardware is here and working"},
+	"review": {runReview, "a hand's timeline, disputes and audit, or the night's scoreboard"},
+	"serve":  {runServe, "the referee's web page on the LAN: the live table and every past hand"},
 }
 
 func main() {
