@@ -47,16 +47,23 @@ func ParseKind(s string) (Kind, error) {
 	return NoKind, fmt.Errorf("unknown card kind %q (want one of Hit, Split, Skip, Extra, Move, Push, Grab, Stop, Ground, Anvil, Chute, Goggles)", s)
 }
 
-// MarshalText writes the kind's name.
+// MarshalText writes the kind's name; NoKind (no rider, say) is empty.
 func (k Kind) MarshalText() ([]byte, error) {
-	if k == NoKind || k >= numKinds {
+	if k == NoKind {
+		return []byte{}, nil
+	}
+	if k >= numKinds {
 		return nil, fmt.Errorf("cannot encode card kind %d", uint8(k))
 	}
 	return []byte(k.String()), nil
 }
 
-// UnmarshalText reads a kind's name.
+// UnmarshalText reads a kind's name, or NoKind from an empty one.
 func (k *Kind) UnmarshalText(b []byte) error {
+	if len(b) == 0 {
+		*k = NoKind
+		return nil
+	}
 	v, err := ParseKind(string(b))
 	if err != nil {
 		return err

@@ -40,7 +40,7 @@ type Instruction struct {
 	// dealer scans the rider now, before dealing.
 	First bool
 	// The rider in force for this address (NoKind for none) and its Extras.
-	Rider  Kind
+	Rider  Kind `json:",omitempty"`
 	Extras int
 	// For ActSweep: whether the rider itself goes, and how many Extras.
 	SweepRider  bool

@@ -207,3 +207,20 @@ func TestRuleSets(t *testing.T) {
 		t.Error("unknown rule set accepted")
 	}
 }
+
+func TestKindText(t *testing.T) {
+	for _, k := range append(Kinds(), NoKind) {
+		b, err := k.MarshalText()
+		if err != nil {
+			t.Fatal(err)
+		}
+		var back Kind
+		if err := back.UnmarshalText(b); err != nil || back != k {
+			t.Fatalf("%v -> %q -> %v, %v", k, b, back, err)
+		}
+	}
+	var k Kind
+	if err := k.UnmarshalText([]byte("Joker")); err == nil {
+		t.Fatal("unknown kind accepted")
+	}
+}

@@ -2,6 +2,7 @@ package playlog_test
 
 import (
 	"context"
+	"encoding/json"
 	"os"
 	"path/filepath"
 	"sync/atomic"
@@ -21,7 +22,7 @@ func BenchmarkDurableEntries(b *testing.B) {
 	dir := b.TempDir()
 	press := playlog.Entry{Kind: playlog.KindPress, Source: playlog.FromSeat, Seat: 7, HwSeq: 1234,
 		Kernel: 1234567890 * time.Nanosecond, Mono: 1234568123 * time.Nanosecond, Wall: time.Unix(1767297600, 123456789)}
-	payload, err := press.MarshalJSON()
+	payload, err := json.Marshal(press)
 	if err != nil {
 		b.Fatal(err)
 	}

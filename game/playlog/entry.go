@@ -4,7 +4,6 @@
 package playlog
 
 import (
-	"encoding/json"
 	"fmt"
 	"time"
 
@@ -131,50 +130,4 @@ type Entry struct {
 	Inference   *game.Inference   `json:"inf,omitempty"`
 	Dispute     *Dispute          `json:"dispute,omitempty"`
 	Control     string            `json:"ctl,omitempty"`
-}
-
-// game.Kind refuses to encode NoKind, which an Instruction carries whenever
-// the seat has no rider, so instructions travel with the rider as a
-// pointer that is simply absent then.
-type wireInstruction struct {
-	game.Instruction
-	Rider *game.Kind `json:"Rider,omitempty"`
-}
-
-type entryFields Entry // Entry without its methods, so encoding does not recurse
-
-type wireEntry struct {
-	*entryFields
-	Instruction *wireInstruction `json:"ins,omitempty"`
-}
-
-// MarshalJSON encodes e as its fields say, with the instruction's rider
-// left out when there is none.
-func (e Entry) MarshalJSON() ([]byte, error) {
-	w := wireEntry{entryFields: (*entryFields)(&e)}
-	if e.Instruction != nil {
-		w.Instruction = &wireInstruction{Instruction: *e.Instruction}
-		if r := e.Instruction.Rider; r != game.NoKind {
-			w.Instruction.Rider = &r
-		}
-	}
-	return json.Marshal(w)
-}
-
-// UnmarshalJSON is MarshalJSON's inverse.
-func (e *Entry) UnmarshalJSON(b []byte) error {
-	w := wireEntry{entryFields: (*entryFields)(e)}
-	if err := json.Unmarshal(b, &w); err != nil {
-		return err
-	}
-	e.Instruction = nil
-	if w.Instruction != nil {
-		in := w.Instruction.Instruction
-		in.Rider = game.NoKind
-		if w.Instruction.Rider != nil {
-			in.Rider = *w.Instruction.Rider
-		}
-		e.Instruction = &in
-	}
-	return nil
 }
