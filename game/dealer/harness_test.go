@@ -52,13 +52,7 @@ func botHand(tb testing.TB, seed uint64, fallers int, mode config.Mode, audit bo
 	// No Extras and no permanent riders: the engine cannot yet take an
 	// Extra read after a Skip, nor a permanent rider shown again on its
 	// next pass (see the report); scripted tests cover both.
-	var deck []game.Card
-	for _, c := range game.NewDeck(game.DeckSpec{Move: true}) {
-		if c.Kind != game.Extra {
-			deck = append(deck, c)
-		}
-	}
-	deck = game.Shuffle(deck, rand.New(rand.NewPCG(seed, 1)))
+	deck := botDeck(seed)
 	seats := make([]int, fallers)
 	for i := range seats {
 		seats[i] = i + 2 // seat 1 deals
@@ -69,13 +63,7 @@ func botHand(tb testing.TB, seed uint64, fallers int, mode config.Mode, audit bo
 		tb.Fatal(err)
 	}
 	log := &memLog{}
-	d, err := dealer.New(dealer.Config{
-		Hand: fmt.Sprintf("bots-%d", seed), Dealer: 1, Cards: t.Cards(),
-		Game:  game.Config{Rules: game.Official(), Seats: seats, Deck: deck},
-		Tempo: dealer.Tempo{Start: 60, RampEvery: 10, RampBy: 10, Max: 120, RiseLast: 5, RiseTo: 150},
-		Mode:  mode, CountIn: 2, WaitReady: true, StopWindow: window, TieWindow: 5 * time.Millisecond,
-		Audit: audit, Wall: func() time.Time { return time.Unix(0, 0) },
-	}, dealer.Hardware{Clock: t.Clock, Lights: t.Lights, Sound: t.Sound, Buttons: t.Buttons, Reader: t.Reader, Panel: t.Panel}, log)
+	d, err := dealer.New(botConfig(seed, seats, deck, t, mode, audit), dealer.Hardware{Clock: t.Clock, Lights: t.Lights, Sound: t.Sound, Buttons: t.Buttons, Reader: t.Reader, Panel: t.Panel}, log)
 	if err != nil {
 		tb.Fatal(err)
 	}
@@ -85,6 +73,26 @@ func botHand(tb testing.TB, seed uint64, fallers int, mode config.Mode, audit bo
 	t.Clock.At(30*time.Minute, cancel) // a hand lasts minutes: a stuck one fails
 	res, err := d.RunStepped(ctx, t.Clock)
 	return t, d, log, res, err
+}
+
+func botDeck(seed uint64) []game.Card {
+	var deck []game.Card
+	for _, c := range game.NewDeck(game.DeckSpec{Move: true}) {
+		if c.Kind != game.Extra {
+			deck = append(deck, c)
+		}
+	}
+	return game.Shuffle(deck, rand.New(rand.NewPCG(seed, 1)))
+}
+
+func botConfig(seed uint64, seats []int, deck []game.Card, t *sim.Table, mode config.Mode, audit bool) dealer.Config {
+	return dealer.Config{
+		Hand: fmt.Sprintf("bots-%d", seed), Dealer: 1, Cards: t.Cards(),
+		Game:  game.Config{Rules: game.Official(), Seats: seats, Deck: deck},
+		Tempo: dealer.Tempo{Start: 60, RampEvery: 10, RampBy: 10, Max: 120, RiseLast: 5, RiseTo: 150},
+		Mode:  mode, CountIn: 2, WaitReady: true, StopWindow: 1500 * time.Millisecond, TieWindow: 5 * time.Millisecond,
+		Audit: audit, Wall: func() time.Time { return time.Unix(0, 0) },
+	}
 }
 
 func warnings(d *dealer.Dealer) []string {

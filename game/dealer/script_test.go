@@ -20,7 +20,7 @@ import (
 type idle struct{}
 
 func (idle) Act(*game.Game, int, *rand.Rand) (game.Event, bool) { return game.Event{}, false }
-func (idle) Name() string                                         { return "idle" }
+func (idle) Name() string                                       { return "idle" }
 
 // stopper holds a Stop and plays it on the first Ground dealt to them.
 type stopper struct{}
