@@ -46,7 +46,8 @@ type Table struct {
 	cur     serve.Snapshot
 	seq     uint64
 	paused  bool
-	resume  chan struct{} // closed when a pause ends
+	resume  chan struct{} // closed when a pause ends; nil while running
+	pausing chan struct{} // closed when a pause begins
 	presses []playlog.Press
 	dispute *playlog.Dispute
 	notes   []string
@@ -72,7 +73,7 @@ func New(cfg Config) (*Table, error) {
 	if cfg.Between == 0 {
 		cfg.Between = time.Second
 	}
-	return &Table{cfg: cfg, start: time.Now(), subs: map[chan serve.Snapshot]struct{}{}}, nil
+	return &Table{cfg: cfg, start: time.Now(), subs: map[chan serve.Snapshot]struct{}{}, pausing: make(chan struct{})}, nil
 }
 
 // Now is the table's clock, standing in for CLOCK_MONOTONIC: presses are
@@ -120,33 +121,40 @@ func (t *Table) hand(ctx context.Context, n int) error {
 		if e.Kind == game.EvStep {
 			beat++
 		}
+		// An event the fallers made as the pause came in shows only
+		// after it: nothing moves on a paused page.
+		if t.hold(ctx) {
+			base, vbase = time.Now(), at
+		}
 		t.publish(g, hand, beat, serve.EventText(e, seats))
 		// Pace the next event in real time; a pause holds the hand here,
-		// between two events, as the dealer freezes the beat. Once ctx
-		// ends the hand plays out at once, unseen.
+		// between two events, as the dealer freezes the beat, even one
+		// that comes while waiting. Once ctx ends the hand plays out at
+		// once, unseen.
 		for {
-			t.mu.Lock()
-			resume := t.resume
-			t.mu.Unlock()
-			if resume == nil {
-				break
-			}
-			select {
-			case <-resume:
+			if t.hold(ctx) {
 				base, vbase = time.Now(), at
-			case <-ctx.Done():
+			}
+			if ctx.Err() != nil {
 				return
 			}
-		}
-		wait := time.Until(base.Add(time.Duration(float64(at-vbase) / t.cfg.Speed)))
-		if wait <= 0 {
-			return
-		}
-		tm := time.NewTimer(wait)
-		defer tm.Stop()
-		select {
-		case <-tm.C:
-		case <-ctx.Done():
+			t.mu.Lock()
+			pausing := t.pausing
+			t.mu.Unlock()
+			wait := time.Until(base.Add(time.Duration(float64(at-vbase) / t.cfg.Speed)))
+			if wait <= 0 {
+				return
+			}
+			tm := time.NewTimer(wait)
+			select {
+			case <-tm.C:
+				return
+			case <-pausing:
+				tm.Stop()
+			case <-ctx.Done():
+				tm.Stop()
+				return
+			}
 		}
 	})
 	if err != nil {
@@ -155,10 +163,35 @@ func (t *Table) hand(ctx context.Context, n int) error {
 	return nil
 }
 
+// hold waits while the table is paused, or until ctx ends, and reports
+// whether it waited.
+func (t *Table) hold(ctx context.Context) bool {
+	waited := false
+	for {
+		t.mu.Lock()
+		resume := t.resume
+		t.mu.Unlock()
+		if resume == nil {
+			return waited
+		}
+		waited = true
+		select {
+		case <-resume:
+		case <-ctx.Done():
+			return true
+		}
+	}
+}
+
 // publish builds the snapshot of g and sends it to every subscriber.
 func (t *Table) publish(g *game.Game, hand string, beat int64, last string) {
 	t.mu.Lock()
 	defer t.mu.Unlock()
+	if t.paused {
+		// A pause that came in since hold looked: the next event after
+		// the resume shows this one's state too.
+		return
+	}
 	t.seq++
 	t.cur = serve.SnapshotOf(g, serve.Meta{Seq: t.seq, Time: time.Now(), Hand: hand, Dealer: t.cfg.Fallers + 1,
 		Beat: beat, Tempo: t.cfg.Params.Tempo, Paused: t.paused, Last: last, Dispute: t.dispute, Tie: t.cfg.Tie, Notes: t.notes})
@@ -230,9 +263,10 @@ func (t *Table) Control(c hw.Control) error {
 		t.paused = !t.paused
 		if t.paused {
 			t.resume = make(chan struct{})
+			close(t.pausing)
 		} else {
 			close(t.resume)
-			t.resume = nil
+			t.resume, t.pausing = nil, make(chan struct{})
 		}
 	case hw.ControlDispute:
 		since := time.Since(t.start) - t.cfg.Window

@@ -1,0 +1,121 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"io"
+	"net/http"
+	"regexp"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/falling-table/falling/game/playlog/script"
+)
+
+func TestServeUsage(t *testing.T) {
+	dir := t.TempDir()
+	for _, tc := range []struct {
+		name string
+		args []string
+		code int
+		want string
+	}{
+		{"no log dir", []string{"--listen", "127.0.0.1:0"}, 2, "--log-dir is required"},
+		{"stray argument", []string{"--log-dir", dir, "extra"}, 2, `unexpected argument "extra"`},
+		{"unknown flag", []string{"--port", "80"}, 2, "flag provided but not defined"},
+		{"missing folder", []string{"--log-dir", dir + "/nope", "--listen", "127.0.0.1:0"}, 1, "is not a folder"},
+		{"bad address", []string{"--log-dir", dir, "--listen", "127.0.0.1:99999"}, 1, "listen on 127.0.0.1:99999"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			var out, errb bytes.Buffer
+			code := runServe(context.Background(), tc.args, nil, &out, &errb)
+			if code != tc.code || !strings.Contains(errb.String(), tc.want) {
+				t.Errorf("exit %d, stderr %q; want %d with %q", code, errb.String(), tc.code, tc.want)
+			}
+		})
+	}
+}
+
+// syncBuffer is written by runServe's goroutine and read by the test.
+type syncBuffer struct {
+	mu sync.Mutex
+	b  bytes.Buffer
+}
+
+func (s *syncBuffer) Write(p []byte) (int, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.b.Write(p)
+}
+
+func (s *syncBuffer) String() string {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.b.String()
+}
+
+// TestServeRuns starts falling serve on loopback over a night's log, reads
+// the page and a hand, uses the printed token, and stops it.
+func TestServeRuns(t *testing.T) {
+	dir := t.TempDir()
+	if _, _, err := script.Simulate(dir, script.Sim{Fallers: 3, Seed: 5}); err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	var out, errb syncBuffer
+	code := make(chan int, 1)
+	go func() {
+		code <- runServe(ctx, []string{"--listen", "127.0.0.1:0", "--log-dir", dir}, nil, &out, &errb)
+	}()
+	link := regexp.MustCompile(`open (http://127\.0\.0\.1:\d+/)\?token=([a-z0-9]+)`)
+	var m []string
+	deadline := time.Now().Add(5 * time.Second)
+	for m == nil {
+		m = link.FindStringSubmatch(out.String())
+		if time.Now().After(deadline) {
+			cancel()
+			t.Fatalf("no control link printed; stdout %q stderr %q", out.String(), errb.String())
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
+	base, token := m[1], m[2]
+	if !strings.Contains(out.String(), "█") {
+		t.Error("no QR code printed")
+	}
+	get := func(path string) (int, string) {
+		resp, err := http.Get(base + path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer resp.Body.Close()
+		b, _ := io.ReadAll(resp.Body)
+		return resp.StatusCode, string(b)
+	}
+	if c, body := get(""); c != 200 || !strings.Contains(body, "/hands/0001") || !strings.Contains(body, "No table is running") {
+		t.Errorf("page: %d, want the night's hand and no live table", c)
+	}
+	if c, _ := get("hands/0001"); c != 200 {
+		t.Errorf("hand page: %d", c)
+	}
+	req, _ := http.NewRequest("POST", base+"api/control/pause", nil)
+	req.Header.Set("X-Falling-Token", token)
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	resp.Body.Close()
+	if resp.StatusCode != http.StatusConflict {
+		t.Errorf("pause with the token and no table: %d, want 409", resp.StatusCode)
+	}
+	cancel()
+	select {
+	case c := <-code:
+		if c != 0 {
+			t.Errorf("exit %d; stderr %q", c, errb.String())
+		}
+	case <-time.After(10 * time.Second):
+		t.Fatal("falling serve did not stop within 10 s of its context ending")
+	}
+}
