@@ -84,6 +84,7 @@ func (g *Game) nextPlayer() int {
 			}
 			g.lastAddr = p
 			g.turn = (p + 1) % n
+			g.addrSeq++
 			return p
 		}
 	}

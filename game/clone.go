@@ -34,5 +34,7 @@ func (g *Game) copyTo(dst *Game) {
 		claim:    g.table.claim,
 		blind:    append(tbl.blind[:0], g.table.blind...),
 		swept:    append(tbl.swept[:0], g.table.swept...),
+		shown:    append(tbl.shown[:0], g.table.shown...),
+		shownSeq: g.table.shownSeq,
 	}
 }

@@ -118,8 +118,9 @@ type Game struct {
 	ordered  bool  // the order of deck is known (simulation), not just its contents
 	discard  []int
 	players  []player
-	turn     int // the next player to address
-	lastAddr int // the player addressed last
+	turn     int    // the next player to address
+	lastAddr int    // the player addressed last
+	addrSeq  uint64 // numbers addresses, so table mode knows what was shown at this one
 	passes   int
 	addr     address
 	pend     pending
@@ -228,7 +229,7 @@ func (g *Game) Reset(cfg Config) error {
 		}
 		*p = player{seat: cfg.Seats[i], stacks: p.stacks[:0], hand: -1, rider: -1, extras: p.extras[:0]}
 	}
-	g.lastAddr = -1
+	g.lastAddr, g.addrSeq = -1, 0
 	g.turn, g.passes, g.winner, g.dealt, g.imag, g.applied = 0, 0, -1, 0, 0, 0
 	g.addr, g.pend, g.last = address{}, pending{}, lastPlay{}
 	g.table.reset()

@@ -59,6 +59,8 @@ type tableState struct {
 	claim    int    // player whose Stop claim is open, or -1
 	blind    []bool // per card: dealt by hand, identity unknown
 	swept    []bool // per card: its place was seen, not inferred
+	shown    []int  // cards shown at the address numbered shownSeq
+	shownSeq uint64
 }
 
 func (t *tableState) reset() {
@@ -66,6 +68,8 @@ func (t *tableState) reset() {
 	t.claim = -1
 	t.blind = t.blind[:0]
 	t.swept = t.swept[:0]
+	t.shown = t.shown[:0]
+	t.shownSeq = 0
 }
 
 // Inferences lists what the engine inferred so far, in order. The slice is
@@ -135,6 +139,8 @@ func (g *Game) scan(c int) error {
 	card := g.cards[c]
 	w := g.where[c]
 	switch in.Action {
+	case ActOver:
+		return refuse(RuleGameOver, "%v", card)
 	case ActLand:
 		if card.Kind == Stop && w.Zone != InDeck && w.Zone != InDiscard {
 			return g.stopGround(in.Player, c)
@@ -149,11 +155,35 @@ func (g *Game) scan(c int) error {
 			return refuse(RuleGameOver, "%v scanned after seat %d hit the ground and the hand ended", card, in.Seat)
 		}
 		return g.scan(c)
+	}
+	p := in.Player
+	// At the start of a seat's address, before anything is dealt or swept,
+	// the dealer shows the seat's rider and its Extras: "when the dealer
+	// reaches a player with a rider, they scan it" (product.md), every pass,
+	// permanent riders included.
+	starting := in.First || (g.addr.active && g.addr.player == p && g.addr.done == 0)
+	if starting && w.Zone != InDeck && (card.Kind.IsRider() || card.Kind == Extra) {
+		if g.shownNow(c) {
+			return refuse(RuleCardSeenTwice, "%v was shown already at seat %d's turn", card, in.Seat)
+		}
+		if !(card.Kind.IsRider() && g.riderShownNow()) {
+			return g.riderScanned(c, in)
+		}
+		// A second rider cannot be this seat's: the dealer has moved on.
+	}
+	switch in.Action {
 	case ActSweep, ActPass:
-		if w.Zone == AsRider || w.Zone == AsExtra {
-			if w.Player == in.Player {
-				return refuse(RuleCardSeenTwice, "%v", card)
+		if w.Zone == InDeck && in.First {
+			// The seat is dealt to, so the rider the engine believed in (a
+			// Chute, a Skip left by an Extra Skip) was removed unseen.
+			g.dropUnseenRider(p)
+			if in = g.Next(); in.Action != ActDeal {
+				return refuse(RuleCardNotExpected, "%v at seat %d's turn", card, in.Seat)
 			}
+			return g.dealScanned(c, in)
+		}
+		if (w.Zone == AsRider || w.Zone == AsExtra) && w.Player == p {
+			return refuse(RuleCardSeenTwice, "%v", card)
 		}
 		if err := g.step(); err != nil {
 			return err
@@ -163,16 +193,47 @@ func (g *Game) scan(c int) error {
 		if w.Zone == InDeck {
 			return g.dealScanned(c, in)
 		}
-		starting := in.First || (g.addr.active && g.addr.player == in.Player && g.addr.done == 0)
-		if !starting {
-			if (w.Zone == AsRider || w.Zone == AsExtra) && w.Player == in.Player {
-				return refuse(RuleCardSeenTwice, "%v is seat %d's rider, already scanned", card, in.Seat)
-			}
-			return refuse(RuleCardNotExpected, "%v while dealing to seat %d", card, in.Seat)
+		if (w.Zone == AsRider || w.Zone == AsExtra) && w.Player == p {
+			return refuse(RuleCardSeenTwice, "%v is seat %d's rider, already scanned", card, in.Seat)
 		}
-		return g.riderScanned(c, in)
+		return refuse(RuleCardNotExpected, "%v while dealing to seat %d", card, in.Seat)
 	}
-	return refuse(RuleGameOver, "%v", card)
+	return refuse(RuleBadEvent, "%v", card)
+}
+
+// shownNow reports whether card c was shown at the current address.
+func (g *Game) shownNow(c int) bool {
+	if g.table.shownSeq != g.addrSeq || !g.addr.active {
+		return false
+	}
+	for _, x := range g.table.shown {
+		if x == c {
+			return true
+		}
+	}
+	return false
+}
+
+// riderShownNow reports whether a rider was shown at the current address.
+func (g *Game) riderShownNow() bool {
+	if g.table.shownSeq != g.addrSeq || !g.addr.active {
+		return false
+	}
+	for _, x := range g.table.shown {
+		if g.cards[x].Kind.IsRider() {
+			return true
+		}
+	}
+	return false
+}
+
+// markShown notes that card c was shown at the current address.
+func (g *Game) markShown(c int) {
+	if g.table.shownSeq != g.addrSeq {
+		g.table.shownSeq = g.addrSeq
+		g.table.shown = g.table.shown[:0]
+	}
+	g.table.shown = append(g.table.shown, c)
 }
 
 // dealScanned deals card c where the dealer was told to.
@@ -212,6 +273,7 @@ func (g *Game) startAddress(p int) {
 // commitTurn advances the turn as nextPlayer would have when an address is
 // started from a scan rather than from a step.
 func (g *Game) commitTurn(p int) {
+	g.addrSeq++
 	if g.passes == 0 || p <= g.lastAddr {
 		g.passes++
 	}
@@ -248,12 +310,9 @@ func (g *Game) riderScanned(c int, in Instruction) error {
 	}
 	switch {
 	case card.Kind.IsRider():
-		if pl.rider == c {
-			if g.table.swept[c] {
-				return refuse(RuleCardSeenTwice, "%v", card)
-			}
-			g.table.swept[c] = true
+		if pl.rider == c { // a permanent rider, or a Skip an Extra Skip left
 			g.startAddress(p)
+			g.markShown(c)
 			return nil
 		}
 		if pl.rider >= 0 {
@@ -265,13 +324,16 @@ func (g *Game) riderScanned(c int, in Instruction) error {
 		g.table.swept[c] = true
 		g.infer(InfRiderPlayed, c, p, w)
 		g.startAddress(p)
+		g.markShown(c)
 	case card.Kind == Extra:
 		if pl.rider < 0 {
 			return refuse(RuleExtraNeedsRider, "scan seat %d's rider before its Extra", in.Seat)
 		}
 		for _, x := range pl.extras {
 			if x == c {
-				return refuse(RuleCardSeenTwice, "%v", card)
+				g.startAddress(p)
+				g.markShown(c)
+				return nil
 			}
 		}
 		g.take(c)
@@ -280,6 +342,7 @@ func (g *Game) riderScanned(c int, in Instruction) error {
 		g.table.swept[c] = true
 		g.infer(InfExtraPlayed, c, p, w)
 		g.startAddress(p)
+		g.markShown(c)
 	default:
 		return refuse(RuleCardNotExpected, "%v is not a rider", card)
 	}

@@ -142,3 +142,73 @@ func TestObservations(t *testing.T) {
 		}
 	})
 }
+
+func TestObservedRidersAcrossPasses(t *testing.T) {
+	t.Run("Permanent Riders: ... the dealer does not sweep them: shown again on the next pass, the Anvil stays", func(t *testing.T) {
+		tb := newObserved(t, 2, Anvil, Skip, Skip, Skip, Skip, Skip, Skip, Ground)
+		tb.ok(Scan(tb.id(Anvil, 0))) // dealt to seat 1
+		tb.ok(Scan(tb.id(Skip, 0)))  // seat 2
+		// Unseen: seat 1 plays the Anvil on seat 2. Seat 1's turn:
+		tb.ok(Scan(tb.id(Skip, 1)))
+		// Seat 2's turn: the dealer shows the Anvil, then deals 2.
+		tb.ok(Scan(tb.id(Anvil, 0)))
+		tb.refused(Scan(tb.id(Anvil, 0)), RuleCardSeenTwice)
+		tb.ok(Scan(tb.id(Skip, 2)))
+		tb.ok(Scan(tb.id(Skip, 3)))
+		tb.ok(Scan(tb.id(Skip, 4))) // seat 1
+		// Next pass, seat 2: shown again, and it is still a permanent Hit.
+		tb.ok(Scan(tb.id(Anvil, 0)))
+		if in := tb.wantNext(ActDeal, 1); in.Rider != Anvil || in.Due != 2 {
+			t.Fatalf("%+v", in)
+		}
+		tb.ok(Scan(tb.id(Skip, 5)))
+		if tb.Rider(1) != tb.index[tb.id(Anvil, 0)] {
+			t.Fatal("the Anvil was lost")
+		}
+	})
+	t.Run("EXTRA SKIP: Deal no cards to this player, and sweep away only the Extra card. (The Skip remains.)", func(t *testing.T) {
+		tb := newObserved(t, 2, Skip, Extra, Stop, Stop, Stop, Stop, Ground)
+		tb.ok(Scan(tb.id(Skip, 0)))  // seat 1
+		tb.ok(Scan(tb.id(Extra, 0))) // seat 2
+		// Unseen: seat 1's Skip on seat 1, seat 2's Extra on it.
+		tb.ok(Scan(tb.id(Skip, 0)))
+		tb.ok(Scan(tb.id(Extra, 0)))
+		in := tb.wantNext(ActSweep, 0)
+		if in.SweepRider || in.SweepExtras != 1 {
+			t.Fatalf("want the Extra swept and the Skip left: %+v", in)
+		}
+		tb.ok(Scan(tb.id(Stop, 0))) // seat 2's card: the sweep is implied
+		tb.wantStacks(1, "Stop")
+		if tb.Rider(0) != tb.index[tb.id(Skip, 0)] {
+			t.Fatal("the Skip did not stay")
+		}
+		// Second pass: the Skip is shown again and taken.
+		tb.ok(Scan(tb.id(Skip, 0)))
+		in = tb.wantNext(ActSweep, 0)
+		if !in.SweepRider {
+			t.Fatalf("%+v", in)
+		}
+		tb.ok(Scan(tb.id(Stop, 1)))
+		tb.wantStacks(1, "Stop Stop")
+		if tb.Rider(0) >= 0 {
+			t.Fatal("the Skip was not swept on the second pass")
+		}
+	})
+	t.Run("A rider the engine believed in but that is not shown, with a card dealt to the seat, was removed unseen.", func(t *testing.T) {
+		tb := newObserved(t, 2, Chute, Skip, Stop, Stop, Ground)
+		tb.ok(Scan(tb.id(Chute, 0))) // seat 1
+		tb.ok(Scan(tb.id(Skip, 0)))  // seat 2
+		tb.ok(Scan(tb.id(Chute, 0))) // seat 1 shows it: played on themselves
+		tb.wantNext(ActPass, 0)
+		tb.ok(Scan(tb.id(Stop, 0))) // the pass is implied: seat 2's card
+		tb.wantStacks(1, "Skip Stop")
+		tb.wantNext(ActPass, 0)
+		// Unseen: someone Stopped the Chute. The dealer deals to seat 1.
+		tb.ok(Scan(tb.id(Stop, 1)))
+		tb.wantStacks(0, "Stop")
+		inf := tb.Inferences()
+		if last := inf[len(inf)-1]; last.Kind != InfRiderGone || tb.Card(last.Card).Kind != Chute {
+			t.Fatalf("inferences %+v", inf)
+		}
+	})
+}
