@@ -142,7 +142,11 @@ func (g *Game) scan(c int) error {
 	case ActOver:
 		return refuse(RuleGameOver, "%v", card)
 	case ActLand:
-		if card.Kind == Stop && w.Zone != InDeck && w.Zone != InDiscard {
+		// A Stop shown now saves the seat, wherever it was last seen but
+		// the deck, or the discard pile the dealer swept it to: one the
+		// engine only guessed was discarded (its stack picked up unseen)
+		// may have been in the faller's hand all along.
+		if card.Kind == Stop && w.Zone != InDeck && !(w.Zone == InDiscard && g.table.swept[c]) {
 			return g.stopGround(in.Player, c)
 		}
 		if w.Zone != InDeck {
@@ -289,13 +293,23 @@ func (g *Game) dropUnseenRider(p int) {
 		return
 	}
 	g.infer(InfRiderGone, pl.rider, p, g.where[pl.rider])
-	g.toDiscard(pl.rider)
+	g.goneUnseen(pl.rider)
 	pl.rider = -1
 	for _, x := range pl.extras {
 		g.infer(InfRiderGone, x, p, g.where[x])
-		g.toDiscard(x)
+		g.goneUnseen(x)
 	}
 	pl.extras = pl.extras[:0]
+}
+
+// goneUnseen puts card c on the discard pile as a guess: it left where it
+// was last seen, stopped or moved, and nobody saw where it went. Unlike a
+// card the dealer swept, it may well turn up again, as another seat's
+// rider after a Move: "What it cannot see (a Move between players, a Stop
+// on a rider ...) it reconstructs when the cards show up again".
+func (g *Game) goneUnseen(c int) {
+	g.toDiscard(c)
+	g.table.swept[c] = false
 }
 
 // riderScanned: at the start of an address, a card already out of the deck
@@ -373,7 +387,7 @@ func (g *Game) take(c int) {
 		pl := &g.players[w.Player]
 		pl.rider = -1
 		for _, x := range pl.extras {
-			g.toDiscard(x)
+			g.goneUnseen(x)
 			g.infer(InfRiderGone, x, w.Player, Place{Zone: AsExtra, Player: w.Player})
 		}
 		pl.extras = pl.extras[:0]
@@ -495,8 +509,7 @@ func (g *Game) stackGone() error {
 	pl := &g.players[p]
 	for _, c := range pl.stacks[s] {
 		g.infer(InfStackGone, c, p, g.where[c])
-		g.discard = append(g.discard, c)
-		g.where[c] = Place{Zone: InDiscard}
+		g.goneUnseen(c)
 	}
 	pl.stacks[s] = pl.stacks[s][:0]
 	a := &g.addr

@@ -212,3 +212,59 @@ func TestObservedRidersAcrossPasses(t *testing.T) {
 		}
 	})
 }
+
+// product.md, "What the table can see, and what it must infer": "What it
+// cannot see (a Move between players, a Stop on a rider, which card a
+// player holds) it reconstructs when the cards show up again". A card the
+// engine only guessed was discarded is not one the dealer swept.
+func TestObservedCardsShowingUpAgain(t *testing.T) {
+	t.Run("a rider inferred gone from one seat (Moved, unseen) is shown at another seat's turn and taken there", func(t *testing.T) {
+		tb := newObserved(t, 3, Skip, Extra, Split, Stop, Stop, Stop, Stop, Ground)
+		tb.ok(Scan(tb.id(Skip, 0)))  // seat 1
+		tb.ok(Scan(tb.id(Extra, 0))) // seat 2
+		tb.ok(Scan(tb.id(Split, 0))) // seat 3
+		// Unseen: seat 1 plays the Skip on themselves, seat 2 the Extra on it.
+		tb.ok(Scan(tb.id(Skip, 0)))
+		tb.ok(Scan(tb.id(Extra, 0))) // an Extra Skip: the Extra goes, the Skip stays
+		tb.ok(Scan(tb.id(Stop, 0)))  // seat 2
+		tb.ok(Scan(tb.id(Stop, 1)))  // seat 3
+		// Unseen: seat 2 Moves the Skip to themselves. Seat 1 is dealt to,
+		// so the Skip is inferred gone from there.
+		tb.ok(Scan(tb.id(Stop, 2)))
+		skip := tb.index[tb.id(Skip, 0)]
+		if w := tb.Where(skip); w.Zone != InDiscard {
+			t.Fatalf("the Skip is believed in %v", w)
+		}
+		// Seat 2's turn: the dealer shows the Skip.
+		tb.ok(Scan(tb.id(Skip, 0)))
+		tb.wantNext(ActSweep, 1)
+		inf := tb.Inferences()
+		if last := inf[len(inf)-1]; last.Kind != InfRiderPlayed || last.Card != skip || last.Player != 1 || last.From.Zone != InDiscard {
+			t.Fatalf("inferences %+v", inf)
+		}
+		tb.ok(Scan(tb.id(Stop, 3))) // seat 3: the sweep is implied
+		if tb.Where(skip).Zone != InDiscard || tb.Rider(1) >= 0 {
+			t.Fatal("the Skip was not swept at seat 2")
+		}
+		tb.refused(Scan(tb.id(Skip, 0)), RuleCardNotExpected) // swept by the dealer: it cannot come back
+	})
+	t.Run("To Stop a Ground, play the Stop as the Ground is being dealt to you: a Stop from a stack reported gone was held, not lost", func(t *testing.T) {
+		tb := newObserved(t, 2, Stop, Skip, Skip, Ground, Ground)
+		tb.ok(Scan(tb.id(Stop, 0))) // seat 1
+		tb.ok(Scan(tb.id(Skip, 0))) // seat 2
+		// Unseen: seat 1 picks the Stop up. The dealer finds no stack there.
+		tb.ok(Event{Kind: EvStackGone})
+		tb.ok(Scan(tb.id(Skip, 1))) // seat 2
+		tb.ok(Scan(tb.id(Ground, 0)))
+		tb.wantNext(ActLand, 0)
+		tb.ok(Press(1))
+		tb.ok(Scan(tb.id(Stop, 0))) // the Stop seat 1 held all along
+		if tb.Out(0) {
+			t.Fatal("the Stop was not honoured")
+		}
+		inf := tb.Inferences()
+		if last := inf[len(inf)-1]; last.Kind != InfStopPlayed || last.From.Zone != InDiscard {
+			t.Fatalf("inferences %+v", inf)
+		}
+	})
+}
