@@ -171,8 +171,8 @@ func TestTableDealsOnTheBeat(t *testing.T) {
 	if len(got) != 2 || got[0] != "hit-1" || got[1] != "skip-1" {
 		t.Fatalf("read %q", got)
 	}
-	if tb.Mismatches() != 1 || len(tb.Panel.Controls()) != 1 {
-		t.Fatalf("mismatches %d, controls %d", tb.Mismatches(), len(tb.Panel.Controls()))
+	if tb.StacksGone() != 1 || tb.Mismatches() != 0 || len(tb.Panel.Controls()) != 1 {
+		t.Fatalf("stacks gone %d, mismatches %d, controls %d", tb.StacksGone(), tb.Mismatches(), len(tb.Panel.Controls()))
 	}
 	if c := <-tb.Panel.Controls(); c.Control != hw.ControlSkip || c.Kernel != Seconds(3)+tb.cfg.DealDelay {
 		t.Fatalf("control %+v", c)

@@ -40,6 +40,10 @@ type TableConfig struct {
 	// Ready makes the computer fallers press their buttons at the start to
 	// say they are ready.
 	Ready bool
+	// Trace, if set, is told every event the truth accepted, with the
+	// virtual time: what really happened, for a test to set beside the
+	// dealer's log when the two disagree.
+	Trace func(at time.Duration, e game.Event, what string)
 }
 
 // Table is a simulated table: the physical truth of a hand (a full-
@@ -67,6 +71,9 @@ type Table struct {
 	missed     bool            // an audit prompt came while busy
 	auditStep  int
 	mismatches int
+	stacksGone int
+	lastDealt  int // the seat the last card was dealt to
+	frozen     int // the faller whose rider the dealer is showing, or -1
 	errs       []error
 	started    bool
 }
@@ -99,7 +106,7 @@ func NewTable(cfg TableConfig) (*Table, error) {
 		Clock: clk, Buttons: NewButtons(clk), Panel: NewPanel(clk), Lights: NewLights(clk), Sound: NewSound(clk),
 		cfg: cfg, truth: g, rng: rand.New(rand.NewPCG(cfg.Seed, 0x5eed)),
 		tags: make(map[string]hw.UID, len(cfg.Deck)), cards: make(map[hw.UID]string, len(cfg.Deck)),
-		next: make([]time.Duration, len(cfg.Seats)),
+		next: make([]time.Duration, len(cfg.Seats)), frozen: -1,
 	}
 	for i, c := range cfg.Deck {
 		t.tags[c.ID] = Tag(i)
@@ -132,11 +139,22 @@ func (t *Table) TagOf(id string) (hw.UID, bool) { u, ok := t.tags[id]; return u,
 func (t *Table) Truth() *game.Game { return t.truth }
 
 // Mismatches counts the beats at which the dealer lit a seat the simulated
-// dealer had nothing for, and so reported the expected stack gone.
+// dealer had nothing for and had not just dealt to: the dealer and the
+// table disagree about whose turn it is.
 func (t *Table) Mismatches() int {
 	t.mu.Lock()
 	defer t.mu.Unlock()
 	return t.mismatches
+}
+
+// StacksGone counts the beats at which the dealer wanted more cards for the
+// seat just dealt to than the table had stacks for, and the simulated
+// dealer reported the expected stack gone: "What it cannot see ... it
+// reconstructs", and a stack picked up unseen is one of those.
+func (t *Table) StacksGone() int {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	return t.stacksGone
 }
 
 // Err reports the first thing that went wrong at the table: a faller's
@@ -205,11 +223,11 @@ func (t *Table) act(i int) {
 	now := t.Clock.Now()
 	held := g.Hand(i)
 	e, ok := t.fallers[i].Act(g, i, t.rng)
-	if !ok {
+	if !ok || t.meddles(e) {
 		t.glanceAt(i, now+t.react()/4)
 		return
 	}
-	if err := g.Apply(e); err != nil {
+	if err := t.apply(e); err != nil {
 		t.fail(fmt.Errorf("sim: faller at seat %d: %v: %w", t.cfg.Seats[i], e, err))
 		return
 	}
@@ -245,14 +263,14 @@ func (t *Table) Press(seat int) {
 		if h := g.Hand(p); h < 0 {
 			for s := 0; s < g.NumStacks(p); s++ {
 				if top := g.Top(p, s); top >= 0 && g.Card(top).Kind == game.Stop {
-					if err := g.Apply(game.PickUp(p, s)); err == nil {
+					if err := t.apply(game.PickUp(p, s)); err == nil {
 						break
 					}
 				}
 			}
 		}
 		h := g.Hand(p)
-		if h < 0 || g.Card(h).Kind != game.Stop || g.Apply(game.PlayStop(p, p, game.StopDeal)) != nil {
+		if h < 0 || g.Card(h).Kind != game.Stop || t.apply(game.PlayStop(p, p, game.StopDeal)) != nil {
 			t.Buttons.ClickAt(seat, now, 80*time.Millisecond) // a claim with no Stop to show
 			return
 		}
@@ -333,11 +351,23 @@ func (t *Table) deal() {
 		return
 	}
 	if !t.lit(in.Seat) {
-		if s := t.litFaller(); s != 0 && t.Lights.Now(s).Color != hw.Red {
+		t.mu.Lock()
+		last := t.lastDealt
+		t.mu.Unlock()
+		// A red light is a Ground: the one just read, or an imaginary one
+		// announced; for the seat just dealt to, an imaginary Ground the
+		// table has no stack for is a stack gone like any other card.
+		if s := t.litFaller(); s != 0 && (t.Lights.Now(s).Color != hw.Red || s == last) {
 			// The dealer wants more for a seat whose stack is gone
-			// (picked up unseen): say so from the panel.
+			// (picked up unseen): say so from the panel. That is the
+			// table's lot when it is the seat just dealt to; any other
+			// seat means the dealer and the table disagree.
 			t.mu.Lock()
-			t.mismatches++
+			if s == last {
+				t.stacksGone++
+			} else {
+				t.mismatches++
+			}
 			t.mu.Unlock()
 			t.Panel.ControlAt(hw.ControlSkip, at)
 		}
@@ -347,6 +377,13 @@ func (t *Table) deal() {
 	p := in.Player
 	if in.First && !t.Reader.Gone() {
 		if r := g.Rider(p); r >= 0 {
+			// The dealer has reached the seat and holds up its rider: from
+			// now on "no one can affect the deal by meddling with the
+			// rider", though the truth starts the address only with the
+			// step after the reads.
+			t.mu.Lock()
+			t.frozen = p
+			t.mu.Unlock()
 			t.Reader.ScanAt(t.tags[g.Card(r).ID], at)
 			at += 20 * time.Millisecond
 			for _, x := range g.Extras(p) {
@@ -356,13 +393,34 @@ func (t *Table) deal() {
 		}
 	}
 	t.Clock.At(at, func() {
+		t.mu.Lock()
+		t.frozen = -1
+		t.mu.Unlock()
 		in := g.Next()
 		t.step()
 		if in.Action == game.ActDeal {
+			t.mu.Lock()
+			t.lastDealt = in.Seat
+			t.mu.Unlock()
 			t.dealt(in, t.Clock.Now())
 		}
 	})
 	done(at)
+}
+
+// meddles reports whether e, a faller's move, would touch the rider of a
+// seat the dealer is showing.
+func (t *Table) meddles(e game.Event) bool {
+	t.mu.Lock()
+	f := t.frozen
+	t.mu.Unlock()
+	if f < 0 || e.Kind != game.EvPlay {
+		return false
+	}
+	if e.Stop == game.StopDeal && e.Target == e.Player {
+		return false // a Stop on a card being dealt to oneself touches no rider
+	}
+	return e.Target == f || e.Player == f
 }
 
 // dealt follows a card just dealt: the reader (or the panel, with the
@@ -394,17 +452,53 @@ func (t *Table) dealt(in game.Instruction, at time.Duration) {
 			t.glanceAt(p, soon)
 		}
 	}
+	// The same Ground may be Stopped and dealt again to this seat: only
+	// this deal's window ends here.
+	n := g.Dealt()
 	t.Clock.At(at+t.cfg.StopWindow-margin, func() {
-		if q, d, gr, ok := g.PendingDeal(); ok && gr && q == p && d == c {
+		if q, d, gr, ok := g.PendingDeal(); ok && gr && q == p && d == c && g.Dealt() == n {
 			t.step() // not stopped: it lands
 		}
 	})
 }
 
 func (t *Table) step() {
-	if err := t.truth.Apply(game.Step()); err != nil {
+	if err := t.apply(game.Step()); err != nil {
 		t.fail(fmt.Errorf("sim: dealer step: %w", err))
 	}
+}
+
+// apply moves the truth, and tells the trace.
+func (t *Table) apply(e game.Event) error {
+	g := t.truth
+	var what string
+	if t.cfg.Trace != nil {
+		switch e.Kind {
+		case game.EvStep:
+			what = g.Next().String()
+		case game.EvPlay:
+			if h := g.Hand(e.Player); h >= 0 {
+				what = g.Card(h).String()
+			}
+		}
+	}
+	if err := g.Apply(e); err != nil {
+		return err
+	}
+	if t.cfg.Trace != nil {
+		switch e.Kind {
+		case game.EvStep:
+			if _, c, _, ok := g.PendingDeal(); ok && c >= 0 {
+				what += ": " + g.Card(c).String()
+			}
+		case game.EvPickUp:
+			if h := g.Hand(e.Player); h >= 0 {
+				what = g.Card(h).String()
+			}
+		}
+		t.cfg.Trace(t.Clock.Now(), e, what)
+	}
+	return nil
 }
 
 // audit is the simulated dealer's end-of-hand audit, one group a prompt:
