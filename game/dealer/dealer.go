@@ -141,6 +141,7 @@ type Dealer struct {
 	insLogged bool
 
 	imagAt    time.Duration // an imaginary Ground announced, dealt at this time
+	imagSeat  int           // to this seat
 	imag      bool
 	window    bool
 	winSeat   int
@@ -556,7 +557,7 @@ func (d *Dealer) onBeat(t time.Duration) {
 		d.showOnly(in.Seat, LightGround)
 		d.cue(hw.CueGround, t)
 		d.say(false, "seat %d: an imaginary Ground (the deck is empty)", in.Seat)
-		d.imag, d.imagAt = true, t+min(d.period()/2, imaginaryGrace)
+		d.imag, d.imagAt, d.imagSeat = true, t+min(d.period()/2, imaginaryGrace), in.Seat
 	case in.Action == game.ActDeal:
 		d.showOnly(in.Seat, LightDeal(in.Due, in.NewStack))
 		c := hw.CueDealHere
@@ -586,12 +587,16 @@ const imaginaryGrace = 400 * time.Millisecond
 func (d *Dealer) imaginary(t time.Duration) {
 	d.imag = false
 	in := d.g.Next()
-	if in.Action != game.ActDeal || !in.Imaginary {
+	if in.Action != game.ActDeal || !in.Imaginary || in.Seat != d.imagSeat {
+		// A rider shown, or the stack reported gone, has changed what
+		// the seat gets; another seat's Ground is announced on its beat.
 		d.resume(t)
 		return
 	}
 	if d.apply(game.Event{Kind: game.EvConfirm}, playlog.FromDealer, t) == nil {
-		d.openWindow(in.Seat, t)
+		// Its sound was the announcement on the beat: a second one would
+		// tell the dealer of a second Ground.
+		d.openWindow(in.Seat, t, false)
 	}
 	d.noteInstruction()
 }
@@ -611,12 +616,15 @@ func (d *Dealer) finishSweeps(t time.Duration) {
 	}
 }
 
-// openWindow starts seat's Stop window: a Ground is being dealt to it.
-func (d *Dealer) openWindow(seat int, t time.Duration) {
+// openWindow starts seat's Stop window: a Ground is being dealt to it, and
+// sounds it unless it was announced already.
+func (d *Dealer) openWindow(seat int, t time.Duration, sound bool) {
 	d.window, d.winSeat, d.winStart, d.winEnd, d.claim = true, seat, t, t+d.cfg.StopWindow, false
 	d.slotOpen = false
 	d.showOnly(seat, LightGround)
-	d.cue(hw.CueGround, t)
+	if sound {
+		d.cue(hw.CueGround, t)
+	}
 }
 
 // windowOver ends a Stop window with no Stop: the Ground lands.

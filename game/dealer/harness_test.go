@@ -3,6 +3,8 @@ package dealer_test
 import (
 	"context"
 	"fmt"
+	"io"
+	"log/slog"
 	"math/rand/v2"
 	"sync"
 	"testing"
@@ -46,24 +48,57 @@ func (l *memLog) kind(k playlog.Kind) []playlog.Entry {
 	return out
 }
 
-// botHand plays a whole hand of computer fallers on the simulated table.
+// handSpec is one computer-faller hand on the simulated table.
+type handSpec struct {
+	seed    uint64
+	fallers int
+	mode    config.Mode
+	rules   game.Options
+	deck    game.DeckSpec
+	audit   bool
+	// trace, if set, hears every event of the truth.
+	trace func(at time.Duration, e game.Event, what string)
+}
+
+func (h handSpec) String() string {
+	return fmt.Sprintf("%s/%s/%d fallers/%s/seed %d", h.rules.Name, deckName(h.deck), h.fallers, h.mode, h.seed)
+}
+
+func deckName(s game.DeckSpec) string {
+	name := "1998"
+	if s.Move {
+		name = "move"
+	}
+	if s.Anvil || s.Chute || s.Goggles {
+		name += "+expert"
+	}
+	return name
+}
+
+// botHand plays a whole hand of computer fallers on the simulated table,
+// official rules, with the deck botDeck gives the seed.
 func botHand(tb testing.TB, seed uint64, fallers int, mode config.Mode, audit bool) (*sim.Table, *dealer.Dealer, *memLog, dealer.Result, error) {
 	tb.Helper()
-	// No Extras and no permanent riders: the engine cannot yet take an
-	// Extra read after a Skip, nor a permanent rider shown again on its
-	// next pass (see the report); scripted tests cover both.
-	deck := botDeck(seed)
-	seats := make([]int, fallers)
+	return playHand(tb, handSpec{seed: seed, fallers: fallers, mode: mode, rules: game.Official(), deck: botDeckSpec(seed), audit: audit})
+}
+
+// playHand plays h to the end with RunStepped.
+func playHand(tb testing.TB, h handSpec) (*sim.Table, *dealer.Dealer, *memLog, dealer.Result, error) {
+	tb.Helper()
+	deck := game.Shuffle(game.NewDeck(h.deck), rand.New(rand.NewPCG(h.seed, 1)))
+	seats := make([]int, h.fallers)
 	for i := range seats {
 		seats[i] = i + 2 // seat 1 deals
 	}
 	window := 1500 * time.Millisecond
-	t, err := sim.NewTable(sim.TableConfig{Rules: game.Official(), Deck: deck, Seats: seats, Seed: seed, StopWindow: window, Ready: true})
+	t, err := sim.NewTable(sim.TableConfig{Rules: h.rules, Deck: deck, Seats: seats, Seed: h.seed, StopWindow: window, Ready: true, Trace: h.trace})
 	if err != nil {
 		tb.Fatal(err)
 	}
 	log := &memLog{}
-	d, err := dealer.New(botConfig(seed, seats, deck, t, mode, audit), dealer.Hardware{Clock: t.Clock, Lights: t.Lights, Sound: t.Sound, Buttons: t.Buttons, Reader: t.Reader, Panel: t.Panel}, log)
+	cfg := botConfig(h.seed, seats, deck, t, h.mode, h.audit)
+	cfg.Game.Rules = h.rules
+	d, err := dealer.New(cfg, dealer.Hardware{Clock: t.Clock, Lights: t.Lights, Sound: t.Sound, Buttons: t.Buttons, Reader: t.Reader, Panel: t.Panel}, log)
 	if err != nil {
 		tb.Fatal(err)
 	}
@@ -75,14 +110,15 @@ func botHand(tb testing.TB, seed uint64, fallers int, mode config.Mode, audit bo
 	return t, d, log, res, err
 }
 
+// botDeckSpec is the official 2014 deck, Extras included; every third seed
+// adds the expert permanent riders.
+func botDeckSpec(seed uint64) game.DeckSpec {
+	expert := seed%3 == 0
+	return game.DeckSpec{Move: true, Anvil: expert, Chute: expert, Goggles: expert}
+}
+
 func botDeck(seed uint64) []game.Card {
-	var deck []game.Card
-	for _, c := range game.NewDeck(game.DeckSpec{Move: true}) {
-		if c.Kind != game.Extra {
-			deck = append(deck, c)
-		}
-	}
-	return game.Shuffle(deck, rand.New(rand.NewPCG(seed, 1)))
+	return game.Shuffle(game.NewDeck(botDeckSpec(seed)), rand.New(rand.NewPCG(seed, 1)))
 }
 
 func botConfig(seed uint64, seats []int, deck []game.Card, t *sim.Table, mode config.Mode, audit bool) dealer.Config {
@@ -92,6 +128,7 @@ func botConfig(seed uint64, seats []int, deck []game.Card, t *sim.Table, mode co
 		Tempo: dealer.Tempo{Start: 60, RampEvery: 10, RampBy: 10, Max: 120, RiseLast: 5, RiseTo: 150},
 		Mode:  mode, CountIn: 2, WaitReady: true, StopWindow: 1500 * time.Millisecond, TieWindow: 5 * time.Millisecond,
 		Audit: audit, Wall: func() time.Time { return time.Unix(0, 0) },
+		Logger: slog.New(slog.NewTextHandler(io.Discard, nil)), // the tests read warnings from the view
 	}
 }
 

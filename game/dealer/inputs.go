@@ -159,6 +159,10 @@ func (d *Dealer) event(e game.Event, src playlog.Source, at time.Duration, c int
 		d.say(true, "%v", err)
 		return
 	}
+	// Whatever the beat announced for this seat (a known Skip to sweep)
+	// was planned before this read; the read has re-planned the address,
+	// and a sweep still due is finished on the next beat like any other.
+	d.announced = false
 	if d.g.InPlay() < out && wasWindow {
 		// The dealer dealt on: the Ground landed before this card.
 		d.window, d.claim = false, false
@@ -238,7 +242,7 @@ func (d *Dealer) dealt(at time.Duration) {
 	}
 	d.closeSlot(at)
 	if ok && ground {
-		d.openWindow(d.g.Seat(p), at)
+		d.openWindow(d.g.Seat(p), at, true)
 		d.say(false, "seat %d: a Ground", d.g.Seat(p))
 		return
 	}
