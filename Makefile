@@ -46,11 +46,28 @@ fuzz:
 # Cross-builds for the Pi: arm64 (Pi 3/4/5/Zero 2 W on 64-bit OS), armv7
 # (Pi 2/3 on 32-bit OS) and armv6 (Zero, Pi 1). CGO_ENABLED=0 builds have no
 # speaker (WAV and silent sinks only); the -alsa builds link ALSA through
-# Debian's cross compilers and multiarch libasound2-dev.
+# Debian's cross compilers and multiarch libasound2-dev (see PI_CROSS_DEBS).
+# There is no armv6 ALSA build: Debian's armhf is ARMv7 (Thumb-2 C runtime
+# and libasound), so a binary linked against it dies with SIGILL on a Zero;
+# the Zero and Pi 1 run the static armv6 build, silent or into a WAV file.
+# PI_ALSA=0 builds only the static binaries, with nothing but Go installed.
+PI_ALSA       ?= 1
+PI_GOFLAGS    ?= -trimpath -ldflags='-s -w'
+PI_CROSS_DEBS := gcc-aarch64-linux-gnu gcc-arm-linux-gnueabihf libasound2-dev:arm64 libasound2-dev:armhf pkg-config
 pi:
-	GOOS=linux GOARCH=arm64 CGO_ENABLED=0 $(GO) build -o $(BIN)/falling-linux-arm64 ./cmd/falling
-	GOOS=linux GOARCH=arm GOARM=7 CGO_ENABLED=0 $(GO) build -o $(BIN)/falling-linux-armv7 ./cmd/falling
-	GOOS=linux GOARCH=arm GOARM=6 CGO_ENABLED=0 $(GO) build -o $(BIN)/falling-linux-armv6 ./cmd/falling
+	GOOS=linux GOARCH=arm64 CGO_ENABLED=0 $(GO) build $(PI_GOFLAGS) -o $(BIN)/falling-linux-arm64 ./cmd/falling
+	GOOS=linux GOARCH=arm GOARM=7 CGO_ENABLED=0 $(GO) build $(PI_GOFLAGS) -o $(BIN)/falling-linux-armv7 ./cmd/falling
+	GOOS=linux GOARCH=arm GOARM=6 CGO_ENABLED=0 $(GO) build $(PI_GOFLAGS) -o $(BIN)/falling-linux-armv6 ./cmd/falling
+ifneq ($(PI_ALSA),0)
+	@for cc in aarch64-linux-gnu-gcc arm-linux-gnueabihf-gcc; do command -v $$cc >/dev/null || { \
+	  echo "make pi: $$cc is missing; install with: dpkg --add-architecture arm64 && dpkg --add-architecture armhf && apt-get update && apt-get install $(PI_CROSS_DEBS)"; \
+	  echo "         or run make pi PI_ALSA=0 for the builds without sound"; exit 1; }; done
+	GOOS=linux GOARCH=arm64 CGO_ENABLED=1 CC=aarch64-linux-gnu-gcc PKG_CONFIG_LIBDIR=/usr/lib/aarch64-linux-gnu/pkgconfig:/usr/share/pkgconfig \
+	  $(GO) build -tags alsa $(PI_GOFLAGS) -o $(BIN)/falling-linux-arm64-alsa ./cmd/falling
+	GOOS=linux GOARCH=arm GOARM=7 CGO_ENABLED=1 CC=arm-linux-gnueabihf-gcc PKG_CONFIG_LIBDIR=/usr/lib/arm-linux-gnueabihf/pkgconfig:/usr/share/pkgconfig \
+	  $(GO) build -tags alsa $(PI_GOFLAGS) -o $(BIN)/falling-linux-armv7-alsa ./cmd/falling
+endif
+	@ls -l $(BIN)/falling-linux-*
 
 clean:
 	rm -rf $(BIN)
