@@ -108,7 +108,7 @@ func (g *Game) instruction(a *address, first bool) Instruction {
 	switch {
 	case a.done < a.deals():
 		s := a.slot(a.done)
-		in.Action, in.Stack, in.Due = ActDeal, s, a.deals()-a.done
+		in.Action, in.Stack, in.Due = ActDeal, s, a.due()
 		in.NewStack = s >= len(g.players[a.player].stacks) || (len(g.players[a.player].stacks[s]) == 0 && !a.active)
 		in.Imaginary = len(g.deck) == 0
 	case a.sweep > 0:

@@ -493,10 +493,37 @@ func (g *Game) blindCard() int {
 	return ground
 }
 
+// due is how many cards the address still deals, the next one included:
+// the deals planned into stacks the dealer reported gone are not dealt, so
+// they are not due either.
+func (a *address) due() int {
+	n := a.deals() - a.done
+	if a.gone == 0 {
+		return n
+	}
+	for k := a.done; k < a.deals(); k++ {
+		if s := a.slot(k); s < 64 && a.gone&(1<<s) != 0 {
+			n--
+		}
+	}
+	return n
+}
+
 // stackGone: the dealer reports that the stack they were told to deal into
 // is no longer there. Its cards were picked up unseen; the deal moves on.
+// At the start of a seat's turn, told to sweep or leave a rider, it is the
+// rider that is not there.
 func (g *Game) stackGone() error {
 	in := g.Next()
+	if (in.Action == ActSweep || in.Action == ActPass) && in.First && g.players[in.Player].rider >= 0 {
+		// Told to sweep or leave a rider that is not there: it was Moved
+		// or Stopped unseen. With a card to deal the read says so (see
+		// scan); an imaginary Ground leaves nothing to read, so the dealer
+		// says it from the panel.
+		g.settle()
+		g.dropUnseenRider(in.Player)
+		return nil
+	}
 	if in.Action != ActDeal || in.NewStack || in.Stack >= len(g.players[in.Player].stacks) {
 		return refuse(RuleCardNotExpected, "no stack is expected to be there")
 	}

@@ -268,3 +268,42 @@ func TestObservedCardsShowingUpAgain(t *testing.T) {
 		}
 	})
 }
+
+// The dealer panel's "not there": a stack the engine expected (its cards
+// picked up unseen), or a rider it believed in, when no card will be read
+// to show it.
+func TestObservedNotThere(t *testing.T) {
+	t.Run("HIT: After dealing normally, deal a second card into each of this player's stacks: a stack reported gone is owed no cards", func(t *testing.T) {
+		tb := newObserved(t, 2, Hit, Skip, Skip, Stop, Stop, Stop, Stop, Ground)
+		tb.stack(0, Skip)
+		tb.stack(0, Skip)
+		tb.ride(0, Hit)
+		tb.ok(Scan(tb.id(Hit, 0))) // shown: 2 stacks × 2
+		if in := tb.wantNext(ActDeal, 0); in.Due != 4 {
+			t.Fatalf("%+v", in)
+		}
+		tb.ok(Scan(tb.id(Stop, 0))) // stack 1
+		tb.ok(Event{Kind: EvStackGone})
+		if in := tb.wantNext(ActDeal, 0); in.Stack != 0 || in.Due != 1 {
+			t.Fatalf("after stack 2 is gone: %+v", in)
+		}
+	})
+	t.Run("There are only five Ground cards, but there is an unlimited supply of ground: a Chute not there when an imaginary Ground is due is reported from the panel", func(t *testing.T) {
+		tb := newObserved(t, 3, Chute, Skip)
+		chute := tb.ride(1, Chute)
+		tb.ok(Scan(tb.id(Skip, 0))) // seat 1: the deck is empty now
+		if in := tb.wantNext(ActPass, 1); !in.First {
+			t.Fatalf("%+v", in)
+		}
+		// Unseen: the Chute was Moved away. No card will be read at seat 2.
+		tb.ok(Event{Kind: EvStackGone})
+		if in := tb.wantNext(ActDeal, 1); !in.Imaginary || !in.First || in.Rider != NoKind {
+			t.Fatalf("%+v", in)
+		}
+		inf := tb.Inferences()
+		if last := inf[len(inf)-1]; last.Kind != InfRiderGone || last.Card != chute {
+			t.Fatalf("inferences %+v", inf)
+		}
+		tb.refused(Event{Kind: EvStackGone}, RuleCardNotExpected) // no stack and no rider left to be gone
+	})
+}
