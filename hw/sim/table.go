@@ -72,6 +72,7 @@ type Table struct {
 	auditStep  int
 	mismatches int
 	stacksGone int
+	ridersGone int
 	lastDealt  int // the seat the last card was dealt to
 	frozen     int // the faller whose rider the dealer is showing, or -1
 	errs       []error
@@ -145,6 +146,15 @@ func (t *Table) Mismatches() int {
 	t.mu.Lock()
 	defer t.mu.Unlock()
 	return t.mismatches
+}
+
+// RidersGone counts the beats at which the dealer asked for a rider to be
+// swept or left at a seat that had none, before an imaginary Ground, and
+// the simulated dealer said it was not there.
+func (t *Table) RidersGone() int {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	return t.ridersGone
 }
 
 // StacksGone counts the beats at which the dealer wanted more cards for the
@@ -374,6 +384,27 @@ func (t *Table) deal() {
 		done(at)
 		return
 	}
+	if in.First && in.Imaginary && g.Rider(in.Player) < 0 && t.Lights.Now(in.Seat).Color == hw.Violet {
+		// Told to sweep or leave a rider that is not there (Moved or
+		// Stopped unseen), with no card to deal that would show it: the
+		// dealer says so from the panel.
+		t.mu.Lock()
+		t.ridersGone++
+		t.mu.Unlock()
+		t.Panel.ControlAt(hw.ControlSkip, at)
+		done(at)
+		return
+	}
+	if !in.First && t.fewerStacks(t.Lights.Now(in.Seat), in) {
+		// The seat is the right one but the dealer counts a stack the
+		// table no longer has: the dealer says so before dealing.
+		t.mu.Lock()
+		t.stacksGone++
+		t.mu.Unlock()
+		t.Panel.ControlAt(hw.ControlSkip, at)
+		done(at)
+		return
+	}
 	p := in.Player
 	if in.First && !t.Reader.Gone() {
 		if r := g.Rider(p); r >= 0 {
@@ -406,6 +437,29 @@ func (t *Table) deal() {
 		}
 	})
 	done(at)
+}
+
+// fewerStacks reports whether the dealer's light for a deal in the middle
+// of an address asks for more than the table has stacks for: an existing
+// stack where the table has to start a new one, or more cards due than the
+// table has places for. The light says how many are due (green one, amber
+// two, white more) and whether the stack is new (pulsing).
+func (t *Table) fewerStacks(lit hw.Pattern, in game.Instruction) bool {
+	if in.Action != game.ActDeal || (lit.Kind != hw.On && lit.Kind != hw.Pulse) {
+		return false
+	}
+	due := 0
+	switch lit.Color {
+	case hw.Green:
+		due = 1
+	case hw.Amber:
+		due = 2
+	case hw.White:
+		due = 3
+	default:
+		return false // not a deal: a Ground, a sweep
+	}
+	return (lit.Kind == hw.On && in.NewStack) || due > min(in.Due, 3)
 }
 
 // meddles reports whether e, a faller's move, would touch the rider of a
