@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"github.com/falling-table/falling/game"
+	"github.com/falling-table/falling/game/playlog"
 )
 
 // The end-of-hand audit "closes the books: every card is accounted for, and
@@ -83,6 +84,19 @@ type AuditReport struct {
 	Unknown    []string         `json:"unknown,omitempty"`    // scanned at the audit, not in this deck
 	Misplaced  []Misplaced      `json:"misplaced,omitempty"`
 	Impossible []ImpossiblePlay `json:"impossible,omitempty"`
+}
+
+// Result is the report as the play log keeps it.
+func (r AuditReport) Result() playlog.AuditResult {
+	res := playlog.AuditResult{Cards: r.Cards, Counted: r.Counted, Accounted: r.Accounted,
+		Missing: r.Missing, NeverSeen: r.NeverSeen, SeenTwice: r.SeenTwice, Unknown: r.Unknown}
+	for _, m := range r.Misplaced {
+		res.Misplaced = append(res.Misplaced, playlog.AuditMisplaced{Card: m.Card, Found: m.Found, Believed: m.Believed})
+	}
+	for _, ip := range r.Impossible {
+		res.Impossible = append(res.Impossible, playlog.AuditImpossible{Card: ip.Card, Seat: ip.Seat, Under: ip.Under, Why: ip.Why})
+	}
+	return res
 }
 
 // Audit checks the books of a finished hand.

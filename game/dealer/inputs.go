@@ -260,8 +260,12 @@ func (d *Dealer) closeSlot(at time.Duration) {
 	if d.slotOpen {
 		d.slotOpen = false
 		if late := at - d.slotSince; d.cfg.Mode == config.Strict && late > d.period() {
-			d.append(playlog.Entry{Kind: playlog.KindNote, Source: playlog.FromDealer, Kernel: at, Beat: d.beat, Late: late - d.period(),
-				Note: "strict: late deal"})
+			seat := 0
+			if p, _, _, ok := d.g.PendingDeal(); ok {
+				seat = d.g.Seat(p)
+			}
+			d.append(playlog.Entry{Kind: playlog.KindLateDeal, Source: playlog.FromDealer, Kernel: at, Beat: d.beat, Late: late - d.period(),
+				Seat: seat, Note: "strict: late deal"})
 		}
 	}
 	if !d.running && d.phase == PhaseDealing && !d.window {
@@ -316,7 +320,7 @@ func (d *Dealer) pause(at time.Duration) {
 		return
 	}
 	d.paused, d.pausedAt = true, d.now()
-	d.append(playlog.Entry{Kind: playlog.KindNote, Source: playlog.FromDealer, Kernel: at, Note: "paused"})
+	d.append(playlog.Entry{Kind: playlog.KindPause, Source: playlog.FromDealer, Kernel: at, Note: "paused"})
 	d.say(false, "paused")
 }
 
@@ -336,7 +340,7 @@ func (d *Dealer) unpause(at time.Duration) {
 		}
 		d.restoreLights()
 	}
-	d.append(playlog.Entry{Kind: playlog.KindNote, Source: playlog.FromDealer, Kernel: at, Note: "resumed"})
+	d.append(playlog.Entry{Kind: playlog.KindResume, Source: playlog.FromDealer, Kernel: at, Note: "resumed"})
 	d.say(false, "resumed")
 	if d.phase == PhaseDealing || d.phase == PhaseCountIn {
 		wasRunning := d.running || d.phase == PhaseCountIn
@@ -383,6 +387,7 @@ func (d *Dealer) callDispute(at time.Duration) {
 		d.light(s, LightFirst)
 	}
 	pl := ds.Dispute
+	pl.TiedSeats = ds.Tied
 	d.append(playlog.Entry{Kind: playlog.KindDispute, Source: playlog.FromPanel, Kernel: at, Seat: ds.Winner, Dispute: &pl, Note: ds.String()})
 	d.say(false, "dispute: %s", ds.String())
 }
@@ -554,6 +559,8 @@ func (d *Dealer) logAudit(at time.Duration, rep AuditReport) {
 	for _, ip := range rep.Impossible {
 		add("impossible play: "+ip.Why, ip.Card)
 	}
+	res := rep.Result()
+	d.append(playlog.Entry{Kind: playlog.KindAuditResult, Source: playlog.FromDealer, Kernel: at, Audit: &res})
 	verdict := fmt.Sprintf("audit: %d of %d cards counted", rep.Counted, rep.Cards)
 	if rep.Accounted {
 		verdict += ", every card accounted for"

@@ -91,6 +91,14 @@ func checkHand(t *testing.T, h handSpec) error {
 	if a := res.Audit; a == nil || !a.Accounted || len(a.Impossible) > 0 {
 		return fmt.Errorf("audit %+v", a)
 	}
+	// The verdict is in the log as one structured entry, for the referee.
+	if rs := log.kind(playlog.KindAuditResult); len(rs) != 1 || rs[0].Audit == nil || rs[0].Audit.Counted != res.Audit.Counted || !rs[0].Audit.Accounted {
+		return fmt.Errorf("audit result entries %+v", rs)
+	}
+	// "in "strict" mode it keeps time and late deals are logged": only there.
+	if n := len(log.kind(playlog.KindLateDeal)); h.mode == config.Follow && n > 0 {
+		return fmt.Errorf("%d late deals logged in follow mode", n)
+	}
 	return nil
 }
 

@@ -1,6 +1,7 @@
 package dealer_test
 
 import (
+	"slices"
 	"testing"
 	"time"
 
@@ -145,6 +146,13 @@ func TestDispute(t *testing.T) {
 			got := ds[0].Dispute
 			if got.Winner != c.winner || got.Tie != c.tie || len(got.Seats) != 2 || float64(got.Margin)/1e6 != c.marginMs {
 				t.Fatalf("dispute %+v", got)
+			}
+			if !slices.Equal(got.TiedSeats, c.tied) {
+				t.Errorf("the log's tied seats %v, want %v", got.TiedSeats, c.tied)
+			}
+			// "the dealer pauses (lights and beat freeze, the log notes it)"
+			if p, r := s.log.kind(playlog.KindPause), s.log.kind(playlog.KindResume); len(p) != 1 || len(r) != 1 || p[0].Kernel != sim.Seconds(3.5) || r[0].Kernel != sim.Seconds(9) {
+				t.Errorf("pause entries %+v, resume entries %+v", p, r)
 			}
 			if during.Dispute == nil || !during.Paused || during.Dispute.Winner != c.winner {
 				t.Fatalf("view during the dispute %+v", during.Dispute)

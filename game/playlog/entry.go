@@ -43,12 +43,18 @@ const (
 	KindAudit                       // an end-of-hand audit scan (Card; Seat whose stacks, 0 for the discard pile) or finding (Note)
 	KindHandEnd                     // the hand ended (Winner seat)
 	KindNote                        // anything else worth a referee's eye
+	// Kinds added after the first logs were written: a reader that does
+	// not know one shows it by number, and older logs used KindNote.
+	KindPause       // the dealer paused: beat and lights froze
+	KindResume      // the dealer resumed
+	KindLateDeal    // strict mode: a card dealt after its beat (Beat, Late past the period, Seat)
+	KindAuditResult // the end-of-hand audit's verdict (Audit)
 	numKinds
 )
 
 var kindNames = [numKinds]string{"?", "hand-start", "press", "release", "scan", "control", "applied",
 	"refused", "inference", "instruction", "beat", "lost", "reader", "dispute", "correction", "audit",
-	"hand-end", "note"}
+	"hand-end", "note", "pause", "resume", "late-deal", "audit-result"}
 
 func (k Kind) String() string {
 	if k < numKinds {
@@ -101,6 +107,38 @@ type Dispute struct {
 	Winner int           `json:"winner"`           // 0 for a tie or no press
 	Margin time.Duration `json:"margin,omitempty"` // lead over the second
 	Tie    bool          `json:"tie,omitempty"`
+	// TiedSeats are the seats inside the tie window of the first, as
+	// announced (the method Tied counts them again from Times).
+	TiedSeats []int `json:"tied,omitempty"`
+}
+
+// AuditResult is the end-of-hand audit's verdict: "every card is accounted
+// for, and plays that were impossible ... are reported".
+type AuditResult struct {
+	Cards      int               `json:"cards"`   // in the deck
+	Counted    int               `json:"counted"` // distinct cards scanned at the audit
+	Accounted  bool              `json:"accounted"`
+	Missing    []string          `json:"missing,omitempty"`    // not scanned at the audit
+	NeverSeen  []string          `json:"never_seen,omitempty"` // nor read during the hand
+	SeenTwice  []string          `json:"seen_twice,omitempty"`
+	Unknown    []string          `json:"unknown,omitempty"` // not in this deck
+	Misplaced  []AuditMisplaced  `json:"misplaced,omitempty"`
+	Impossible []AuditImpossible `json:"impossible,omitempty"`
+}
+
+// AuditMisplaced is a card found where the engine did not believe it was.
+type AuditMisplaced struct {
+	Card     string     `json:"card"`
+	Found    string     `json:"found"` // the audit group it was scanned in
+	Believed game.Place `json:"believed"`
+}
+
+// AuditImpossible is a card played while buried.
+type AuditImpossible struct {
+	Card  string `json:"card"`
+	Seat  int    `json:"seat"`
+	Under string `json:"under"`
+	Why   string `json:"why"`
 }
 
 // Entry is one record of the log. Only the fields its Kind names are set.
@@ -130,4 +168,5 @@ type Entry struct {
 	Inference   *game.Inference   `json:"inf,omitempty"`
 	Dispute     *Dispute          `json:"dispute,omitempty"`
 	Control     string            `json:"ctl,omitempty"`
+	Audit       *AuditResult      `json:"audit,omitempty"`
 }

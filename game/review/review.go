@@ -621,6 +621,15 @@ func (a *analyzer) raw(e *playlog.Entry) {
 		m(e.Seat, Note, "referee's correction: %s", e.Note)
 	case playlog.KindNote:
 		m(e.Seat, Note, "note: %s", e.Note)
+	case playlog.KindPause:
+		m(0, Note, "paused")
+	case playlog.KindResume:
+		m(0, Note, "resumed")
+	case playlog.KindLateDeal:
+		m(e.Seat, Note, "strict: card dealt %s after its beat", ms(e.Late))
+	case playlog.KindAuditResult:
+		// The audit's findings and verdict come as KindAudit entries too,
+		// which logs written before this kind also have.
 	case playlog.KindReader:
 		m(0, Note, "reader: %s", e.Note)
 	case playlog.KindLost:
