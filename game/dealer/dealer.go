@@ -444,10 +444,29 @@ func (d *Dealer) deadline() (time.Duration, bool) {
 		consider(d.imagAt)
 	}
 	if d.running && (d.phase == PhaseCountIn || (d.phase == PhaseDealing && !d.window && !d.imag)) {
-		consider(d.nextBeat)
+		consider(d.beatWake())
 	}
 	return t, ok
 }
+
+// leader is a sound sink that must be given a cue some time ahead of it:
+// a speaker has that much already in the card's buffer (hw/sound Speaker).
+type leader interface {
+	Lead() time.Duration
+}
+
+// lead is how far ahead of a beat its cue must be scheduled.
+func (d *Dealer) lead() time.Duration {
+	if l, ok := d.hw.Sound.(leader); ok {
+		return max(0, l.Lead())
+	}
+	return 0
+}
+
+// beatWake is when the dealer wakes for the next beat: early by the
+// sound's lead, so the beat's cue is scheduled at the beat's exact time
+// while it can still sound then ("sample-accurate in the audio stream").
+func (d *Dealer) beatWake() time.Duration { return d.nextBeat - d.lead() }
 
 // fire is the dealer's own move at time t: a beat, or a Stop window ending.
 func (d *Dealer) fire(t time.Duration) {
@@ -462,7 +481,7 @@ func (d *Dealer) fire(t time.Duration) {
 		d.imaginary(t)
 		return
 	}
-	if d.running && t >= d.nextBeat {
+	if d.running && t >= d.beatWake() {
 		d.onBeat(d.nextBeat)
 	}
 }
@@ -494,7 +513,7 @@ func (d *Dealer) start() {
 
 // countIn starts the count-in at t; the deal follows it.
 func (d *Dealer) countIn(t time.Duration) {
-	d.running, d.nextBeat = true, t
+	d.running, d.nextBeat = true, d.soonest(t)
 	if d.cfg.CountIn == 0 {
 		d.phase = PhaseDealing
 		return
@@ -506,11 +525,12 @@ func (d *Dealer) period() time.Duration {
 	return d.cfg.Tempo.Period(d.g.Dealt(), d.g.DeckSize()-d.g.GroundsInDeck())
 }
 
-// onBeat is beat number d.beat+1, scheduled for t.
+// onBeat is beat number d.beat+1, scheduled for t. It runs the sound's lead
+// before t: the cues it asks for are at t.
 func (d *Dealer) onBeat(t time.Duration) {
 	now := d.now()
 	d.beat++
-	d.append(playlog.Entry{Kind: playlog.KindBeat, Source: playlog.FromDealer, Kernel: t, Beat: d.beat, Late: now - t})
+	d.append(playlog.Entry{Kind: playlog.KindBeat, Source: playlog.FromDealer, Kernel: t, Beat: d.beat, Late: max(0, now-(t-d.lead()))})
 	p := d.period()
 	d.nextBeat = t + p
 	if d.phase == PhaseCountIn {
@@ -654,8 +674,12 @@ func (d *Dealer) resume(t time.Duration) {
 	if d.phase != PhaseDealing {
 		return
 	}
-	d.running, d.nextBeat = true, t
+	d.running, d.nextBeat = true, d.soonest(t)
 }
+
+// soonest is the earliest a beat wanted at t can be: one whose cue still
+// sounds on time, the sound's lead from now.
+func (d *Dealer) soonest(t time.Duration) time.Duration { return max(t, d.now()+d.lead()) }
 
 // say adds a message for the screen, and logs it.
 func (d *Dealer) say(warn bool, format string, args ...any) {

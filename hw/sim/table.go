@@ -317,7 +317,9 @@ func (t *Table) onCue(c CuePlayed) {
 	}
 	t.busy = true
 	t.mu.Unlock()
-	t.Clock.At(c.Now+t.cfg.DealDelay, t.deal)
+	// The dealer hears a cue when it sounds, which may be after it was
+	// asked for: a beat's cue is scheduled ahead by the speaker's lead.
+	t.Clock.At(max(c.At, c.Now)+t.cfg.DealDelay, t.deal)
 }
 
 func (t *Table) lit(seat int) bool { return t.Lights.Now(seat).Kind != hw.Off }
