@@ -32,8 +32,10 @@ type command struct {
 }
 
 var commands = map[string]command{
+	"play":   {runPlay, "a hand at the table, or on the simulated table with no --config"},
 	"sim":    {runSim, "play many simulated hands and print statistics"},
 	"doctor": {runDoctor, "say what table hardware is here and working"},
+	"enroll": {runEnroll, "scan the deck card by card into a deck file"},
 	"review": {runReview, "a hand's timeline, disputes and audit, or the night's scoreboard"},
 	"serve":  {runServe, "the referee's web page on the LAN: the live table and every past hand"},
 }

@@ -7,23 +7,17 @@ import (
 	"time"
 
 	"github.com/falling-table/falling/game"
+	"github.com/falling-table/falling/game/dealer"
+	"github.com/falling-table/falling/hw"
 )
 
-// frame is everything one screen shows. It is built from a snapshot of the
-// hand so rendering never races the dealer.
+// frame is everything one screen shows: the dealer's view of the hand and
+// what only the terminal knows.
 type frame struct {
-	G        *game.Game
-	Next     game.Instruction
-	Rules    string
-	Tempo    float64
-	Beat     int64
-	Elapsed  time.Duration
-	Paused   bool
-	You      int      // the seat whose button is the keyboard, 0 for none
-	Lit      int      // the seat whose light is on
-	Red      bool     // the lit seat is red: a Ground
-	Messages []string // newest last
-	Footer   string
+	V      dealer.View
+	Rules  string
+	You    int // the seat whose button is the keyboard, 0 for none
+	Footer string
 }
 
 const (
@@ -31,63 +25,89 @@ const (
 	screenHeight = 24
 )
 
-// render draws f as at most 24 lines of at most 80 columns: it must work over
+// render draws f as exactly 24 lines of at most 80 columns: it must work over
 // SSH in the smallest terminal. color adds ANSI colours.
 func render(f *frame, color bool) []string {
-	g := f.G
+	v := &f.V
 	var lines []string
 	add := func(format string, args ...any) {
 		lines = append(lines, clip(fmt.Sprintf(format, args...), screenWidth))
 	}
-	state := fmt.Sprintf("beat %d", f.Beat)
-	if f.Paused {
-		state = "PAUSED"
+	state := fmt.Sprintf("beat %d", v.Beat)
+	switch {
+	case v.Paused:
+		state = paint(color, "1;33", "PAUSED")
+	case v.Phase == dealer.PhaseReady:
+		state = "waiting for the fallers"
+	case v.Phase == dealer.PhaseCountIn:
+		state = "count-in"
+	case v.Phase == dealer.PhaseOver || v.Phase == dealer.PhaseAudit:
+		state = "hand over"
+	case v.Waiting:
+		state += " (waiting for the dealer)"
 	}
-	add("FALLING  %s rules  %.0f cards/min  %s  %s", f.Rules, f.Tempo, state, clock(f.Elapsed))
+	lines = append(lines, clipANSI(fmt.Sprintf("FALLING  %s rules  %.0f cards/min  %s  %s", f.Rules, v.Tempo, state, clock(v.Now)), screenWidth))
 	add("%s", strings.Repeat("─", screenWidth))
 	add(" seat  stacks (top card ×height)                          rider")
-	for p := 0; p < g.NumPlayers(); p++ {
-		seat := g.Seat(p)
-		mark := "  "
-		switch {
-		case seat == f.Lit && f.Red:
-			mark = paint(color, "41", "██")
-		case seat == f.Lit:
-			mark = paint(color, "42", "██")
+	for _, s := range v.Seats {
+		if s.Dealer {
+			continue
 		}
 		you := " "
-		if seat == f.You {
+		if s.Seat == f.You {
 			you = "*"
 		}
 		var stacks, rider string
-		if g.Out(p) {
+		switch {
+		case s.Out:
 			stacks = paint(color, "31", "hit the ground")
-		} else {
-			stacks = stackText(g, p)
-			if h := g.Hand(p); h >= 0 {
-				stacks += "  hand:" + g.Card(h).Kind.String()
+		case len(s.Stacks) == 0:
+			stacks = "(no stack)"
+		default:
+			parts := make([]string, 0, len(s.Stacks))
+			for _, st := range s.Stacks {
+				if len(st) == 0 {
+					parts = append(parts, "-")
+					continue
+				}
+				parts = append(parts, fmt.Sprintf("%s×%d", st[len(st)-1].Kind, len(st)))
 			}
+			stacks = strings.Join(parts, " | ")
 		}
-		if r := g.Rider(p); r >= 0 {
-			rider = g.Card(r).Kind.String()
-			if n := len(g.Extras(p)); n > 0 {
-				rider += strings.Repeat("+Extra", n)
-			}
+		if s.Rider != nil {
+			rider = s.Rider.Kind.String() + strings.Repeat("+Extra", len(s.Extras))
 		}
-		row := fmt.Sprintf(" %s%2d%s %s", mark, seat, you, padRight(stacks, 52, color))
+		if s.Seat == v.Winner {
+			rider = paint(color, "1;32", "WINNER") + " " + rider
+		}
+		row := fmt.Sprintf(" %s%2d%s %s", lamp(s.Light, color), s.Seat, you, padRight(stacks, 52))
 		lines = append(lines, clipANSI(row+" "+rider, screenWidth))
 	}
 	add("%s", strings.Repeat("─", screenWidth))
-	add(" deck %d cards (%d Grounds)   discard %d   dealt %d   pass %d", g.DeckSize(), g.GroundsInDeck(), len(g.Discards()), g.Dealt(), g.Passes())
-	add(" DEALER: %s", f.Next.String())
-	// Messages fill what is left, newest last, leaving the footer line.
+	add(" deck %d cards (%d Grounds)   reader %v", v.DeckLeft, v.Grounds, v.Reader)
+	switch {
+	case v.Winner > 0:
+		add(" seat %d wins and deals next", v.Winner)
+	case v.StopWindow != nil:
+		lines = append(lines, clipANSI(" "+paint(color, "1;31", fmt.Sprintf("GROUND on seat %d: press now to Stop it", v.StopWindow.Seat)), screenWidth))
+	default:
+		add(" DEALER: %s", instructionText(v.Instruction))
+	}
+	if d := v.Dispute; d != nil {
+		lines = append(lines, clipANSI(" "+paint(color, "35", "DISPUTE: "+disputeText(d)), screenWidth))
+	}
+	// Messages fill what is left, newest last, above the footer.
 	room := screenHeight - len(lines) - 1
-	msgs := f.Messages
+	msgs := v.Messages
 	if len(msgs) > room {
 		msgs = msgs[len(msgs)-room:]
 	}
 	for _, m := range msgs {
-		add(" %s", m)
+		text := " " + m.Text
+		if m.Warning {
+			text = " " + paint(color, "33", "! "+m.Text)
+		}
+		lines = append(lines, clipANSI(text, screenWidth))
 	}
 	for len(lines) < screenHeight-1 {
 		lines = append(lines, "")
@@ -96,23 +116,50 @@ func render(f *frame, color bool) []string {
 	return lines
 }
 
-func stackText(g *game.Game, p int) string {
-	if g.NumStacks(p) == 0 {
-		return "(no stack)"
+func instructionText(in game.Instruction) string {
+	if in.Action == 0 {
+		return "-"
 	}
-	parts := make([]string, 0, g.NumStacks(p))
-	for s := 0; s < g.NumStacks(p); s++ {
-		st := g.Stack(p, s)
-		if len(st) == 0 {
-			parts = append(parts, "-")
-			continue
+	return in.String()
+}
+
+func disputeText(d *dealer.Dispute) string {
+	switch {
+	case d.Tie:
+		seats := make([]string, len(d.Tied))
+		for i, s := range d.Tied {
+			seats[i] = fmt.Sprint(s)
 		}
-		parts = append(parts, fmt.Sprintf("%s×%d", g.Card(st[len(st)-1]).Kind, len(st)))
+		return "seats " + strings.Join(seats, " and ") + " tie"
+	case d.Winner > 0 && len(d.Seats) > 1:
+		return fmt.Sprintf("seat %d first, by %.1f ms", d.Winner, float64(d.Margin)/float64(time.Millisecond))
+	case d.Winner > 0:
+		return fmt.Sprintf("seat %d pressed, nobody else", d.Winner)
 	}
-	return strings.Join(parts, " | ")
+	return "nobody pressed"
+}
+
+// lamp draws a seat's light as two cells in its colour.
+func lamp(p hw.Pattern, color bool) string {
+	if p.Kind == hw.Off {
+		return "  "
+	}
+	if !color {
+		switch {
+		case p.Color == hw.Red:
+			return "RR"
+		case p.Kind == hw.Blink || p.Kind == hw.Pulse:
+			return "<>"
+		}
+		return "[]"
+	}
+	return fmt.Sprintf("\x1b[48;2;%d;%d;%dm  \x1b[0m", p.Color.R, p.Color.G, p.Color.B)
 }
 
 func clock(d time.Duration) string {
+	if d < 0 {
+		d = 0
+	}
 	d = d.Round(time.Second)
 	return fmt.Sprintf("%d:%02d", int(d.Minutes()), int(d.Seconds())%60)
 }
@@ -142,13 +189,7 @@ func visible(s string) int {
 	return n
 }
 
-func clip(s string, w int) string {
-	r := []rune(s)
-	if len(r) > w {
-		return string(r[:w-1]) + "…"
-	}
-	return s
-}
+func clip(s string, w int) string { return clipANSI(s, w) }
 
 // clipANSI clips s to w visible columns, keeping escapes whole.
 func clipANSI(s string, w int) string {
@@ -177,7 +218,7 @@ func clipANSI(s string, w int) string {
 	return b.String()
 }
 
-func padRight(s string, w int, _ bool) string {
+func padRight(s string, w int) string {
 	if v := visible(s); v < w {
 		return s + strings.Repeat(" ", w-v)
 	}

@@ -29,6 +29,11 @@ func (d *Dealer) onButton(e hw.ButtonEvent) {
 	if len(d.presses) > keepPresses {
 		d.presses = append(d.presses[:0], d.presses[len(d.presses)-keepPresses:]...)
 	}
+	if d.imag && e.Seat == d.imagSeat {
+		// The seat reacts to the imaginary Ground announced for it: to them
+		// it is being dealt now, so deal it and let the press claim a Stop.
+		d.imaginary(e.Kernel)
+	}
 	switch {
 	case d.window && e.Seat == d.winSeat && !d.claim && e.Kernel >= d.winStart && e.Kernel <= d.winEnd:
 		d.append(ent)
@@ -126,6 +131,11 @@ func (d *Dealer) onCard(e hw.CardEvent) {
 		return
 	}
 	c, _ := d.g.CardIndex(id)
+	if d.imag && d.g.Card(c).Kind == game.Stop {
+		// A Stop shown while an imaginary Ground is announced is played on
+		// it: the Ground is being dealt.
+		d.imaginary(e.Time)
+	}
 	d.event(game.Scan(id), playlog.FromReader, e.Time, c)
 }
 

@@ -1,6 +1,7 @@
 package dealer
 
 import (
+	"sync"
 	"time"
 
 	"github.com/falling-table/falling/game"
@@ -133,7 +134,8 @@ func (d *Dealer) view() View {
 
 // Subscribe returns a channel that receives the View after every change
 // the dealer makes. A slow reader only misses intermediate views, never
-// the latest one, and never slows the beat. cancel stops the deliveries.
+// the latest one, and never slows the beat. cancel stops the deliveries and
+// closes the channel, so a reader may range over it.
 func (d *Dealer) Subscribe() (views <-chan View, cancel func()) {
 	ch := make(chan View, 1)
 	d.mu.Lock()
@@ -141,10 +143,14 @@ func (d *Dealer) Subscribe() (views <-chan View, cancel func()) {
 	v := d.view()
 	d.mu.Unlock()
 	ch <- v
+	var once sync.Once
 	return ch, func() {
-		d.mu.Lock()
-		delete(d.subs, ch)
-		d.mu.Unlock()
+		once.Do(func() {
+			d.mu.Lock()
+			delete(d.subs, ch)
+			close(ch) // under the lock: publish never sends on a closed channel
+			d.mu.Unlock()
+		})
 	}
 }
 
