@@ -1,6 +1,6 @@
 module github.com/falling-table/falling
 
-go 1.25.0
+go 1.26.0
 
 require (
 	github.com/gopxl/beep/v2 v2.1.1
