@@ -52,7 +52,7 @@ func (k Kind) MarshalText() ([]byte, error) {
 	if k == NoKind {
 		return []byte{}, nil
 	}
-	if k >= numKinds {
+	if !k.Valid() {
 		return nil, fmt.Errorf("cannot encode card kind %d", uint8(k))
 	}
 	return []byte(k.String()), nil
@@ -71,6 +71,9 @@ func (k *Kind) UnmarshalText(b []byte) error {
 	*k = v
 	return nil
 }
+
+// Valid reports whether k is a real card kind (not NoKind, not out of range).
+func (k Kind) Valid() bool { return k > NoKind && k < numKinds }
 
 // Kinds lists every real card kind, in a fixed order.
 func Kinds() []Kind {

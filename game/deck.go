@@ -95,7 +95,7 @@ var ErrDeck = errors.New("bad deck")
 func ValidateDeck(deck []Card) error {
 	seen := make(map[string]int, len(deck))
 	for i, c := range deck {
-		if c.Kind == NoKind || c.Kind >= numKinds {
+		if !c.Kind.Valid() {
 			return fmt.Errorf("%w: card %d (%q) has no kind", ErrDeck, i+1, c.ID)
 		}
 		if c.ID == "" {

@@ -420,8 +420,8 @@ func checkEntry(e Entry) error {
 	if e.UID.IsZero() {
 		return fmt.Errorf("%w: %s has no tag", ErrDeck, e.Name())
 	}
-	if _, err := e.Kind.MarshalText(); err != nil {
-		return fmt.Errorf("%w: tag %v: %v", ErrDeck, e.UID, err)
+	if !e.Kind.Valid() {
+		return fmt.Errorf("%w: tag %v: no card kind", ErrDeck, e.UID)
 	}
 	if e.Number < 1 || e.Number > MaxCards {
 		return fmt.Errorf("%w: tag %v: card number %d out of 1..%d", ErrDeck, e.UID, e.Number, MaxCards)
