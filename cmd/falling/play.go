@@ -8,6 +8,7 @@ import (
 	"io"
 	"math/rand/v2"
 	"os"
+	"path/filepath"
 	"strings"
 	"sync"
 	"time"
@@ -46,7 +47,7 @@ func runPlay(ctx context.Context, args []string, stdin io.Reader, stdout, stderr
 	fs.BoolVar(&o.fast, "fast", false, "simulated table: play the hand to the end without waiting, then exit")
 	fs.IntVar(&o.fallers, "fallers", 5, "simulated table: fallers, you included (2-11)")
 	fs.IntVar(&o.seat, "seat", 1, "simulated table: your seat, whose button is the space bar (0: computer fallers only)")
-	fs.IntVar(&o.hands, "hands", 1, "hands to play in a row; the winner deals the next")
+	fs.IntVar(&o.hands, "hands", 1, "hands to play in a row, the winner dealing the next (0: until stopped)")
 	fs.StringVar(&o.rules, "rules", "", "rule set: "+oneOf(ruleNames())+" (default: the config's, or official)")
 	fs.StringVar(&o.mode, "mode", "", "follow (the beat waits for the dealer) or strict (default: the config's, or follow)")
 	fs.Float64Var(&o.tempo, "tempo", 0, "cards per minute (default: the config's, or 60)")
@@ -60,8 +61,8 @@ func runPlay(ctx context.Context, args []string, stdin io.Reader, stdout, stderr
 		fmt.Fprintf(stderr, "falling play: unexpected argument %q\n", fs.Arg(0))
 		return 2
 	}
-	if o.hands < 1 {
-		fmt.Fprintln(stderr, "falling play: --hands must be at least 1")
+	if o.hands < 0 {
+		fmt.Fprintln(stderr, "falling play: --hands must be 0 (until stopped) or more")
 		return 2
 	}
 	if o.serve != "" && o.logDir == "" {
@@ -174,7 +175,7 @@ func playSim(ctx context.Context, o playOpts, stdin io.Reader, stdout, stderr io
 		}
 		defer srv.Stop()
 	}
-	for h := 0; h < o.hands; h++ {
+	for h := 0; o.hands == 0 || h < o.hands; h++ {
 		fallers := game.SeatsAfter(dealerSeat, seats)
 		deck := game.Shuffle(game.NewDeck(s.deck), rng)
 		you := 0
@@ -245,7 +246,7 @@ func playSim(ctx context.Context, o playOpts, stdin io.Reader, stdout, stderr io
 		report(stdout, h+1, res, log, seed)
 		dealerSeat = res.NextDealer
 	}
-	if o.hands > 1 {
+	if o.hands != 1 {
 		writeScoreboard(stdout, board)
 	}
 	return 0
@@ -265,7 +266,7 @@ func playTable(ctx context.Context, o playOpts, stdin io.Reader, stdout, stderr 
 	}
 	deckPath := o.deck
 	if deckPath == "" {
-		deckPath = strings.TrimSuffix(o.config, ".yaml") + "-deck.txt"
+		deckPath = defaultDeck(o.config)
 	}
 	dk, err := deckfile.Read(deckPath)
 	if err != nil {
@@ -304,7 +305,7 @@ func playTable(ctx context.Context, o playOpts, stdin io.Reader, stdout, stderr 
 		defer srv.Stop()
 	}
 	interactive := isTerminal(stdin) && isTerminal(stdout)
-	for h := 0; h < o.hands; h++ {
+	for h := 0; o.hands == 0 || h < o.hands; h++ {
 		if t.Panel != nil {
 			t.Panel.SetDealer(dealerSeat)
 		}
@@ -335,6 +336,12 @@ func playTable(ctx context.Context, o playOpts, stdin io.Reader, stdout, stderr 
 	}
 	writeScoreboard(stdout, board)
 	return 0
+}
+
+// defaultDeck is where a table's deck file lives when not named: beside its
+// board config (/etc/falling/table.yaml → /etc/falling/table-deck.txt).
+func defaultDeck(config string) string {
+	return strings.TrimSuffix(config, filepath.Ext(config)) + "-deck.txt"
 }
 
 // errQuit is the player's q.

@@ -1,0 +1,64 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// falling play --fast plays simulated hands to the end without waiting,
+// writes their logs, and the winner deals the next hand.
+func TestPlayFast(t *testing.T) {
+	dir := t.TempDir()
+	var out, errb bytes.Buffer
+	code := run(context.Background(), []string{"play", "--fast", "--log-dir", dir, "--seed", "3", "--hands", "2", "--fallers", "4"}, nil, &out, &errb)
+	if code != 0 {
+		t.Fatalf("exit %d\n%s\n%s", code, out.String(), errb.String())
+	}
+	for _, want := range []string{"hand 1: seat ", "hand 2: seat ", "audit: every card accounted for", "the night so far"} {
+		if !strings.Contains(out.String(), want) {
+			t.Errorf("output lacks %q:\n%s", want, out.String())
+		}
+	}
+	hands, _ := filepath.Glob(filepath.Join(dir, "hand-*.fall"))
+	if len(hands) != 2 {
+		t.Fatalf("hand logs %v", hands)
+	}
+	for _, h := range hands {
+		out.Reset()
+		if code := run(context.Background(), []string{"review", h}, nil, &out, &errb); code != 0 || !strings.Contains(out.String(), "replays exactly") {
+			t.Fatalf("review %s: exit %d\n%s", h, code, out.String())
+		}
+	}
+}
+
+func TestPlayRefusesBadFlags(t *testing.T) {
+	cfg := filepath.Join(t.TempDir(), "table.yaml")
+	if err := os.WriteFile(cfg, []byte("seats: [\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"--hands", "-1"}, "--hands"},
+		{[]string{"--fast", "--fallers", "1"}, "--fallers 1"},
+		{[]string{"--fast", "--fallers", "12"}, "--fallers 12"},
+		{[]string{"--serve", ":0"}, "--serve needs --log-dir"},
+		{[]string{"--fast", "--rules", "poker"}, "unknown rule set"},
+		{[]string{"--fast", "--mode", "jazz"}, "unknown mode"},
+		{[]string{"--fast", "--tempo", "5000"}, "tempo 5000"},
+		{[]string{"--config", filepath.Join(t.TempDir(), "none.yaml")}, "board config is refused"},
+		{[]string{"--config", cfg}, "table.yaml:"},
+		{[]string{"stray"}, "unexpected argument"},
+	} {
+		var out, errb bytes.Buffer
+		code := run(context.Background(), append([]string{"play"}, c.args...), nil, &out, &errb)
+		if code != 2 || !strings.Contains(errb.String(), c.want) {
+			t.Errorf("play %v: exit %d, stderr %q; want 2 and %q", c.args, code, errb.String(), c.want)
+		}
+	}
+}
