@@ -570,14 +570,7 @@ func (d *Dealer) onBeat(t time.Duration) {
 	in := d.g.Next()
 	switch {
 	case in.Action == game.ActDeal && in.Imaginary:
-		// "After the last physical Ground the assistant announces
-		// imaginary Grounds": nothing to read, the assistant says it. It
-		// lands a moment later, so a rider the dealer shows first (an
-		// unseen Skip) still counts.
-		d.showOnly(in.Seat, LightGround)
-		d.cue(hw.CueGround, t)
-		d.say(false, "seat %d: an imaginary Ground (the deck is empty)", in.Seat)
-		d.imag, d.imagAt, d.imagSeat = true, t+min(d.period()/2, imaginaryGrace), in.Seat
+		d.announceImaginary(in.Seat, t)
 	case in.Action == game.ActDeal:
 		d.showOnly(in.Seat, LightDeal(in.Due, in.NewStack))
 		c := hw.CueDealHere
@@ -601,6 +594,18 @@ func (d *Dealer) onBeat(t time.Duration) {
 // imaginaryGrace is how long after announcing an imaginary Ground the
 // assistant deals it: time enough for the dealer to show a rider.
 const imaginaryGrace = 400 * time.Millisecond
+
+// announceImaginary: "After the last physical Ground the assistant
+// announces imaginary Grounds": nothing to read, the assistant says it. It
+// lands a moment later, so a rider (or Extra) the dealer shows first still
+// counts, and a Stop shown or a press from the seat before then is played
+// on it (see onCard, onButton).
+func (d *Dealer) announceImaginary(seat int, t time.Duration) {
+	d.showOnly(seat, LightGround)
+	d.cue(hw.CueGround, t)
+	d.say(false, "seat %d: an imaginary Ground (the deck is empty)", seat)
+	d.imag, d.imagAt, d.imagSeat = true, t+min(d.period()/2, imaginaryGrace), seat
+}
 
 // imaginary deals the imaginary Ground announced on the last beat, unless
 // a rider shown since has changed what the seat gets.

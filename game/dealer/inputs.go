@@ -227,13 +227,24 @@ func (d *Dealer) isShown(c int, in game.Instruction) bool {
 func (d *Dealer) riderShown(c int, at time.Duration) {
 	d.shown[c] = true
 	in := d.g.Next()
-	switch in.Action {
-	case game.ActDeal:
+	switch {
+	case in.Action == game.ActDeal && in.Imaginary:
+		// The rider turned what the beat announced (a Skip to sweep, say)
+		// into imaginary Grounds: the dealer is at the seat, so to its
+		// faller the first is being dealt now, and a Stop they show for it
+		// must find it dealt. Announced already (the beat said Ground and
+		// the rider is a Hit), it keeps its time and sounds once.
+		if d.imag && d.imagSeat == in.Seat {
+			d.showOnly(in.Seat, LightGround)
+		} else {
+			d.announceImaginary(in.Seat, at)
+		}
+	case in.Action == game.ActDeal:
 		d.showOnly(in.Seat, LightDeal(in.Due, in.NewStack))
 		if in.Rider == game.Hit || in.Rider == game.Split || in.Rider == game.Anvil {
 			d.cue(hw.CueDealHere, at)
 		}
-	case game.ActSweep, game.ActPass:
+	case in.Action == game.ActSweep || in.Action == game.ActPass:
 		// A Skip or Chute uses up the seat's beat: nothing to deal, and no
 		// imaginary Ground either.
 		d.imag = false

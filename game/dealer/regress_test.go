@@ -2,59 +2,112 @@ package dealer_test
 
 import (
 	"context"
+	"fmt"
 	"math/rand/v2"
 	"testing"
 	"time"
 
 	"github.com/falling-table/falling/game"
 	"github.com/falling-table/falling/game/dealer"
+	"github.com/falling-table/falling/hw/config"
 	"github.com/falling-table/falling/hw/sim"
 )
 
-// Hands that once went wrong, played as falling play --fast plays them.
-//
-// Seed 7 with 9 fallers: a faller with a Stop in hand answered an imaginary
-// Ground within 70 ms, before the dealer (which deals an announced
-// imaginary Ground a moment after the beat, so a rider shown first still
-// counts) had dealt it; the Stop was refused, the dealer and the table
-// disagreed who was out, and the hand never ended. "a press from that seat
-// within the Stop window claims a Stop (the dealer confirms by scanning the
-// Stop card, or with the dealer panel)".
+// Hands that once went wrong: some played as falling play --fast plays
+// them (fast), the others as TestSweep plays them, each checked as that
+// sweep checks a hand (checkHand).
 func TestRegressions(t *testing.T) {
-	for _, c := range []struct{ seed, fallers int }{{7, 9}} {
-		n := c.fallers
-		seats := make([]int, n+1)
-		for i := range seats {
-			seats[i] = i + 1
-		}
-		rng := rand.New(rand.NewPCG(uint64(c.seed), 0x5eed))
-		fallers := game.SeatsAfter(n+1, seats)
-		deck := game.Shuffle(game.NewDeck(game.DeckSpec{Move: true}), rng)
-		tb, err := sim.NewTable(sim.TableConfig{Rules: game.Official(), Deck: deck, Seats: fallers, Seed: uint64(c.seed), StopWindow: 1500 * time.Millisecond, Ready: true})
-		if err != nil {
-			t.Fatal(err)
-		}
-		log := &memLog{}
-		d, err := dealer.New(dealer.Config{Game: game.Config{Rules: game.Official(), Seats: fallers, Deck: deck}, Dealer: n + 1, Cards: tb.Cards(),
-			Tempo: dealer.Tempo{Start: 60, RiseLast: 8, RiseTo: 75}, CountIn: 4, WaitReady: true, StopWindow: 1500 * time.Millisecond, TieWindow: 5 * time.Millisecond, Audit: true},
-			dealer.Hardware{Clock: tb.Clock, Lights: tb.Lights, Sound: tb.Sound, Buttons: tb.Buttons, Reader: tb.Reader, Panel: tb.Panel}, log)
-		if err != nil {
-			t.Fatal(err)
-		}
-		ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
-		tb.Clock.At(time.Hour, cancel)
-		tb.Start()
-		res, err := d.RunStepped(ctx, tb.Clock)
-		cancel()
-		if err != nil {
-			t.Fatalf("seed %d, %d fallers: %v", c.seed, n, err)
-		}
-		truth := tb.Truth()
-		if !truth.Over() || res.Winner != truth.Seat(truth.Winner()) {
-			t.Fatalf("seed %d, %d fallers: the dealer says seat %d won, the table %v", c.seed, n, res.Winner, truth.Next())
-		}
-		if w := warnings(d); len(w) > 0 {
-			t.Fatalf("seed %d, %d fallers: warnings %q", c.seed, n, w)
+	official := game.DeckSpec{Move: true}
+	expert := game.DeckSpec{Move: true, Anvil: true, Chute: true, Goggles: true}
+	cases := []struct {
+		why  string
+		fast bool // played as falling play --fast: official rules, the Move deck
+		hand handSpec
+	}{{
+		// A faller with a Stop in hand answered an imaginary Ground within
+		// 70 ms, before the dealer (which deals an announced imaginary
+		// Ground a moment after the beat, so a rider shown first still
+		// counts) had dealt it; the Stop was refused, the dealer and the
+		// table disagreed who was out, and the hand never ended. "a press
+		// from that seat within the Stop window claims a Stop (the dealer
+		// confirms by scanning the Stop card, or with the dealer panel)".
+		why: "a Stop shown for an imaginary Ground announced on the beat", fast: true,
+		hand: handSpec{seed: 7, fallers: 9},
+	}, {
+		// The beat announced a Skip to sweep; the dealer showed a Hit
+		// (Moved there unseen) instead, which made the seat's deal two
+		// imaginary Grounds. The dealer went on to deal the first at once,
+		// its faller Stopped it, and the assistant, which only announced
+		// imaginary Grounds on a beat, refused the Stop "while dealing".
+		why:  "a Stop for an imaginary Ground that a Hit shown in place of a Skip brought",
+		hand: handSpec{seed: 7, fallers: 8, rules: game.Official(), deck: expert},
+	}, {
+		why:  "a Stop for an imaginary Ground that a Split shown in place of a Skip brought",
+		hand: handSpec{seed: 32, fallers: 10, rules: game.Classic()},
+	}}
+	for _, c := range cases {
+		for _, mode := range []config.Mode{config.Follow, config.Strict} {
+			h := c.hand
+			h.mode, h.audit = mode, true
+			if c.fast {
+				if mode != config.Follow {
+					continue
+				}
+				h.rules, h.deck = game.Official(), official
+			}
+			t.Run(h.String(), func(t *testing.T) {
+				var err error
+				if c.fast {
+					err = fastHand(t, h)
+				} else {
+					err = checkHand(t, h)
+				}
+				if err != nil {
+					t.Errorf("%s: %v", c.why, err)
+				}
+			})
 		}
 	}
+}
+
+// fastHand plays h as falling play --fast does: the seats numbered from 1
+// with the dealer last, its own tempo and shuffle, and reports what went
+// wrong.
+func fastHand(t *testing.T, h handSpec) error {
+	t.Helper()
+	n := h.fallers
+	seats := make([]int, n+1)
+	for i := range seats {
+		seats[i] = i + 1
+	}
+	rng := rand.New(rand.NewPCG(h.seed, 0x5eed))
+	fallers := game.SeatsAfter(n+1, seats)
+	deck := game.Shuffle(game.NewDeck(h.deck), rng)
+	tb, err := sim.NewTable(sim.TableConfig{Rules: h.rules, Deck: deck, Seats: fallers, Seed: h.seed, StopWindow: 1500 * time.Millisecond, Ready: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	log := &memLog{}
+	d, err := dealer.New(dealer.Config{Game: game.Config{Rules: h.rules, Seats: fallers, Deck: deck}, Dealer: n + 1, Cards: tb.Cards(),
+		Tempo: dealer.Tempo{Start: 60, RiseLast: 8, RiseTo: 75}, CountIn: 4, WaitReady: true, StopWindow: 1500 * time.Millisecond, TieWindow: 5 * time.Millisecond, Audit: h.audit},
+		dealer.Hardware{Clock: tb.Clock, Lights: tb.Lights, Sound: tb.Sound, Buttons: tb.Buttons, Reader: tb.Reader, Panel: tb.Panel}, log)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
+	defer cancel()
+	tb.Clock.At(time.Hour, cancel)
+	tb.Start()
+	res, err := d.RunStepped(ctx, tb.Clock)
+	if err != nil {
+		return err
+	}
+	truth := tb.Truth()
+	if !truth.Over() || res.Winner != truth.Seat(truth.Winner()) {
+		return fmt.Errorf("the dealer says seat %d won, the table %v", res.Winner, truth.Next())
+	}
+	if w := warnings(d); len(w) > 0 {
+		return fmt.Errorf("warnings %q", w)
+	}
+	return nil
 }

@@ -133,7 +133,7 @@ func TestSweepOne(t *testing.T) {
 	tb, _, log, _, err := playHand(t, h)
 	for _, e := range log.all() {
 		switch e.Kind {
-		case playlog.KindBeat, playlog.KindApplied, playlog.KindRefused, playlog.KindInference, playlog.KindInstruction, playlog.KindScan, playlog.KindControl, playlog.KindPress, playlog.KindNote, playlog.KindHandEnd:
+		case playlog.KindBeat, playlog.KindApplied, playlog.KindRefused, playlog.KindInference, playlog.KindInstruction, playlog.KindScan, playlog.KindControl, playlog.KindPress, playlog.KindNote, playlog.KindHandEnd, playlog.KindAudit:
 			s := fmt.Sprintf("%14v       %v seat %d", e.Mono, e.Kind, e.Seat)
 			if e.Event != nil {
 				s += " " + e.Event.String()
