@@ -159,26 +159,41 @@ const (
 	GroupDeck    = "deck"
 )
 
-// impossible finds cards played from a stack while buried. A faller may
-// pick a card up before it is buried and hold it as long as they like, so a
-// play is only proved impossible when their hand was provably busy:
+// impossible finds cards played from a stack while buried. A referee
+// trusts this report, so a play is only called impossible when the log
+// proves it; what the table cannot see (a Move, a card played on oneself
+// since the dealer last came round) may not be taken for a fault. A faller
+// may pick a card up before it is buried and hold it as long as they like,
+// so a play is only proved impossible when their hand was provably busy:
 //
 //   - c was dealt to P's stack, then d on top of it, and d never left the
-//     stack (it was scanned there at the audit and never seen played), so
-//     c must have been picked up before d was dealt;
+//     stack, so c must have been picked up before d was dealt. The audit
+//     scans everything in front of a seat as one group, so d found there
+//     proves that only if d cannot lie there outside the stack: a rider or
+//     an Extra may be P's own, played unseen since the dealer last came
+//     round, or Moved back ("You can either steal someone else's rider, or
+//     you can give your rider to someone else"). Any other card in front of
+//     P never left: it was in the stack or in P's hand, and a card held is
+//     a hand too busy to pick up c;
 //   - c turned up at seat Q at Tc, and Q was reached by the dealer at Ta
-//     (d dealt < Ta < Tc) without c, so c was played after Ta;
+//     (d dealt < Ta < Tc) without c, so c was played after Ta. A rider or
+//     an Extra may have been played elsewhere earlier and carried to Q by a
+//     Move ("This card moves a rider ... If the rider moves around, the
+//     Extra moves with it"), so for those this needs every Move (Push,
+//     Grab) card to be provably unplayed by Tc;
 //   - P played another card c2, dealt after d, and it turned up before Ta:
 //     P picked c2 up while still holding c. "You may pick up only one card
 //     at a time."
 //
-// A Move could in principle have carried c to Q from elsewhere; the report
-// says so.
+// Deals the dealer confirmed by hand name a card the engine only stood in
+// for, so they prove nothing either.
 func impossible(in AuditInput, found map[int]int) []ImpossiblePlay {
 	g := in.Game
 	dealOf := map[int]DealRecord{}
 	for _, d := range in.Deals {
-		dealOf[d.Card] = d
+		if !g.Blind(d.Card) {
+			dealOf[d.Card] = d
+		}
 	}
 	var out []ImpossiblePlay
 	for _, p := range in.Plays {
@@ -189,13 +204,19 @@ func impossible(in AuditInput, found map[int]int) []ImpossiblePlay {
 		if !ok {
 			continue
 		}
+		if movable(g.Card(p.Card).Kind) && moveOut(in, found, dealOf, p.At) {
+			continue // a Move may have carried it to where it turned up
+		}
 		ta, reached := lastReached(in.Addresses, p.Player, p.At)
 		if !reached {
 			continue
 		}
 		for _, d := range in.Deals {
-			if d.Player != dc.Player || d.Stack != dc.Stack || d.At <= dc.At || d.At >= ta {
+			if d.Player != dc.Player || d.Stack != dc.Stack || d.At <= dc.At || d.At >= ta || g.Blind(d.Card) {
 				continue
+			}
+			if movable(g.Card(d.Card).Kind) {
+				continue // found in front of the seat, it may be the seat's rider or Extra
 			}
 			gi, ok := found[d.Card]
 			if !ok || in.Groups[gi].Player != d.Player || playedLater(in.Plays, d.Card) {
@@ -207,13 +228,45 @@ func impossible(in AuditInput, found map[int]int) []ImpossiblePlay {
 			}
 			out = append(out, ImpossiblePlay{
 				Card: g.Card(p.Card).ID, Seat: g.Seat(d.Player), Under: g.Card(d.Card).ID,
-				Why: fmt.Sprintf("%v was buried under %v, which never left seat %d's stack, and was played after seat %d played %v (unless a Move carried it)",
+				Why: fmt.Sprintf("%v was buried under %v, which never left seat %d's stack, and was played after seat %d played %v",
 					g.Card(p.Card), g.Card(d.Card), g.Seat(d.Player), g.Seat(d.Player), g.Card(c2)),
 			})
 			break
 		}
 	}
 	return out
+}
+
+// movable reports whether a card of kind k can lie in front of a seat
+// outside its stacks and be carried from seat to seat by a Move: a rider,
+// or an Extra with its rider.
+func movable(k game.Kind) bool { return k.IsRider() || k == game.Extra }
+
+// moveOut reports whether a Move (or the classic Push or Grab) may have
+// been played before t. A Move card is provably unplayed by then if it was
+// not dealt before t, or if the audit found it in front of a seat: a
+// played Move is discarded ("then discard the Action card yourself") and
+// never comes back.
+func moveOut(in AuditInput, found map[int]int, dealOf map[int]DealRecord, t time.Duration) bool {
+	g := in.Game
+	for c := 0; c < g.NumCards(); c++ {
+		switch g.Card(c).Kind {
+		case game.Move, game.Push, game.Grab:
+		default:
+			continue
+		}
+		if gi, ok := found[c]; ok && in.Groups[gi].Player >= 0 {
+			continue // still in a stack or a hand at the end
+		}
+		if gi, ok := found[c]; ok && in.Groups[gi].Name == GroupDeck {
+			continue // never dealt
+		}
+		if d, ok := dealOf[c]; ok && d.At >= t {
+			continue // dealt only after
+		}
+		return true
+	}
+	return false
 }
 
 // lastReached is the start of player p's last address before t.

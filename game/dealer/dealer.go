@@ -786,7 +786,9 @@ func (d *Dealer) apply(e game.Event, src playlog.Source, at time.Duration) error
 		d.append(playlog.Entry{Kind: playlog.KindInference, Source: playlog.FromEngine, Kernel: at, Seat: d.g.Seat(x.Player), Inference: &x})
 		switch x.Kind {
 		case game.InfRiderPlayed, game.InfExtraPlayed, game.InfStopPlayed:
-			if x.Card >= 0 {
+			// Only a card the dealer read is a play the audit may reason
+			// from: a Stop confirmed by hand is one the engine stood in.
+			if x.Card >= 0 && e.Kind == game.EvScan && e.Card == d.g.Card(x.Card).ID {
 				d.plays = append(d.plays, PlayRecord{Card: x.Card, Player: x.Player, From: x.From, At: at})
 			}
 		}

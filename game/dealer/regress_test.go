@@ -44,6 +44,19 @@ func TestRegressions(t *testing.T) {
 	}, {
 		why:  "a Stop for an imaginary Ground that a Split shown in place of a Skip brought",
 		hand: handSpec{seed: 32, fallers: 10, rules: game.Classic()},
+	}, {
+		// Seat 3 played the Skip dealt on the Split onto itself and was
+		// never reached again; the audit found the Skip in front of seat 3
+		// and took it for a card that never left the stack, so the Split
+		// "was played from under it".
+		why:  "a covering card that is the seat's own rider, not proof of a buried play",
+		hand: handSpec{seed: 10, fallers: 3, rules: game.Official(), deck: official},
+	}, {
+		// Seat 2 played the Hit that covered its Stop on seat 5, who gave
+		// it back with a Move: in front of seat 2 at the end, it had left
+		// the stack all the same.
+		why:  "a covering card Moved back to its seat as a rider, not proof of a buried play",
+		hand: handSpec{seed: 14, fallers: 6, rules: game.Official(), deck: expert},
 	}}
 	for _, c := range cases {
 		for _, mode := range []config.Mode{config.Follow, config.Strict} {
