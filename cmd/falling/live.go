@@ -24,20 +24,21 @@ type liveHub struct {
 	seq   uint64
 	last  *serve.Snapshot
 	subs  map[chan serve.Snapshot]struct{}
-	tie   time.Duration
+	tie   time.Duration // the hand's tie window, to word its disputes
+	rules string
 	notes []string
 }
 
 func newLiveHub() *liveHub { return &liveHub{subs: map[chan serve.Snapshot]struct{}{}} }
 
 // attach makes d the table shown from now on.
-func (h *liveHub) attach(d *dealer.Dealer, p injector, log *handLog) {
+func (h *liveHub) attach(d *dealer.Dealer, p injector, log *handLog, rules string, tie time.Duration) {
 	views, stop := d.Subscribe()
 	h.mu.Lock()
 	if h.stop != nil {
 		h.stop()
 	}
-	h.d, h.panel, h.log, h.notes, h.stop = d, p, log, nil, stop
+	h.d, h.panel, h.log, h.notes, h.stop, h.rules, h.tie = d, p, log, nil, stop, rules, tie
 	h.mu.Unlock()
 	go func() {
 		for v := range views {
@@ -50,7 +51,7 @@ func (h *liveHub) publish(v dealer.View) {
 	h.mu.Lock()
 	defer h.mu.Unlock()
 	h.seq++
-	s := snapshotOf(v, h.seq, h.notes)
+	s := snapshotOf(v, h.seq, h.notes, h.rules, h.tie)
 	h.last = &s
 	for ch := range h.subs {
 		// Latest wins: drop a stale snapshot the page has not read.
@@ -106,9 +107,9 @@ func (h *liveHub) Correct(note string) error {
 }
 
 // snapshotOf turns the dealer's view into the page's.
-func snapshotOf(v dealer.View, seq uint64, notes []string) serve.Snapshot {
+func snapshotOf(v dealer.View, seq uint64, notes []string, rules string, tie time.Duration) serve.Snapshot {
 	s := serve.Snapshot{
-		Seq: seq, Time: time.Now(), Hand: v.Hand, Beat: v.Beat, Tempo: v.Tempo, Paused: v.Paused,
+		Seq: seq, Time: time.Now(), Hand: v.Hand, Rules: rules, Beat: v.Beat, Tempo: v.Tempo, Paused: v.Paused,
 		Deck: v.DeckLeft, GroundsInDeck: v.Grounds, Over: v.Winner > 0, Winner: v.Winner,
 		Reader: v.Reader.String(), Notes: notes,
 	}
@@ -137,8 +138,7 @@ func snapshotOf(v dealer.View, seq uint64, notes []string) serve.Snapshot {
 		s.Last = v.Messages[n-1].Text
 	}
 	if v.Dispute != nil {
-		dv := serve.DisputeOf(v.Dispute.Dispute, 0)
-		dv.Tied = v.Dispute.Tied
+		dv := serve.DisputeOf(v.Dispute.Dispute, tie)
 		s.Dispute = &dv
 	}
 	return s

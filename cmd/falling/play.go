@@ -6,6 +6,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"log/slog"
 	"math/rand/v2"
 	"os"
 	"path/filepath"
@@ -149,6 +150,10 @@ func playSim(ctx context.Context, o playOpts, stdin io.Reader, stdout, stderr io
 		seed = uint64(time.Now().UnixNano())
 	}
 	interactive := !o.fast && isTerminal(stdin) && isTerminal(stdout)
+	var kb *keyboard
+	if interactive {
+		kb = newKeyboard(stdin)
+	}
 	human := o.seat
 	if !interactive {
 		human = 0 // nobody at the keyboard: computer fallers only
@@ -209,7 +214,7 @@ func playSim(ctx context.Context, o playOpts, stdin io.Reader, stdout, stderr io
 				fmt.Fprintf(stderr, "falling play: %v\n", err)
 				return 1
 			}
-			web.attach(d, panel, log)
+			web.attach(d, panel, log, s.nRules, s.tie)
 			// A hand lasts minutes. If the dealer and the simulated table
 			// ever disagreed so that neither could end it, stop rather
 			// than spin: the log keeps what happened.
@@ -233,7 +238,7 @@ func playSim(ctx context.Context, o playOpts, stdin io.Reader, stdout, stderr io
 			}
 		} else {
 			res, err = playLive(ctx, liveHand{cfg: cfg, hw: hwr, tb: tb, panel: panel, log: log, web: web,
-				rules: s.nRules, you: you, interactive: interactive, color: o.color}, stdin, stdout)
+				rules: s.nRules, you: you, interactive: interactive, color: o.color, keys: kb}, stdin, stdout)
 			if err != nil {
 				if errors.Is(err, errQuit) || ctx.Err() != nil {
 					fmt.Fprintln(stdout, "stopped before the hand ended")
@@ -305,6 +310,10 @@ func playTable(ctx context.Context, o playOpts, stdin io.Reader, stdout, stderr 
 		defer srv.Stop()
 	}
 	interactive := isTerminal(stdin) && isTerminal(stdout)
+	var kb *keyboard
+	if interactive {
+		kb = newKeyboard(stdin)
+	}
 	for h := 0; o.hands == 0 || h < o.hands; h++ {
 		if t.Panel != nil {
 			t.Panel.SetDealer(dealerSeat)
@@ -322,7 +331,7 @@ func playTable(ctx context.Context, o playOpts, stdin io.Reader, stdout, stderr 
 			hwr.Reader = t.Reader
 		}
 		res, err := playLive(ctx, liveHand{cfg: cfg, hw: hwr, panel: panel, log: log, web: web,
-			rules: s.nRules, interactive: interactive, color: o.color}, stdin, stdout)
+			rules: s.nRules, interactive: interactive, color: o.color, keys: kb}, stdin, stdout)
 		if err != nil {
 			if errors.Is(err, errQuit) || ctx.Err() != nil {
 				fmt.Fprintln(stdout, "stopped before the hand ended; the log keeps what happened")
@@ -365,6 +374,7 @@ type liveHand struct {
 	you         int
 	interactive bool
 	color       bool
+	keys        *keyboard // nil without a terminal
 }
 
 // playLive runs one hand at the speed of life: the screen follows the
@@ -393,7 +403,7 @@ func playLive(ctx context.Context, h liveHand, stdin io.Reader, stdout io.Writer
 	if err != nil {
 		return dealer.Result{}, err
 	}
-	h.web.attach(d, h.panel, h.log)
+	h.web.attach(d, h.panel, h.log, h.rules, h.cfg.TieWindow)
 	footer := "p pause/resume   d dispute   c confirm   q quit"
 	if h.you > 0 {
 		footer = fmt.Sprintf("space: seat %d's button   ", h.you) + footer
@@ -405,7 +415,7 @@ func playLive(ctx context.Context, h liveHand, stdin io.Reader, stdout io.Writer
 			restore = func() { _ = term.Restore(int(f.Fd()), old) }
 		}
 		fmt.Fprint(stdout, "\x1b[?25l\x1b[2J") // hide the cursor, clear once
-		go keys(ctx, f, func(b byte) {
+		go h.keys.each(ctx, func(b byte) {
 			switch b {
 			case ' ', '\r', '\n':
 				if h.tb != nil && h.you > 0 {
@@ -503,16 +513,42 @@ func screen(ctx context.Context, views <-chan dealer.View, h liveHand, footer st
 	}
 }
 
-// keys reads single key presses until ctx ends.
-func keys(ctx context.Context, r io.Reader, on func(byte)) {
-	buf := make([]byte, 16)
-	for ctx.Err() == nil {
-		n, err := r.Read(buf)
-		if err != nil {
-			return
+// keyboard reads the terminal for the whole process: one reader, so a key
+// pressed during one hand never lands in a hand that has ended.
+type keyboard struct{ ch chan byte }
+
+func newKeyboard(r io.Reader) *keyboard {
+	k := &keyboard{ch: make(chan byte, 64)}
+	go func() {
+		defer close(k.ch)
+		buf := make([]byte, 16)
+		for {
+			n, err := r.Read(buf)
+			for _, b := range buf[:n] {
+				select {
+				case k.ch <- b:
+				default: // 64 keys unread: nobody is playing
+				}
+			}
+			if err != nil {
+				return
+			}
 		}
-		for _, b := range buf[:n] {
+	}()
+	return k
+}
+
+// each calls on for every key until ctx ends.
+func (k *keyboard) each(ctx context.Context, on func(byte)) {
+	for {
+		select {
+		case b, ok := <-k.ch:
+			if !ok {
+				return
+			}
 			on(b)
+		case <-ctx.Done():
+			return
 		}
 	}
 }
@@ -627,7 +663,10 @@ func newPanel(up hw.Panel, clk hw.Clock) *panel {
 func (p *panel) inject(c hw.Control) {
 	select {
 	case p.out <- hw.PanelEvent{Control: c, Kernel: p.clk.Now()}:
-	default: // sixteen controls unread: the dealer is not listening
+	default:
+		// Sixteen controls unread: the dealer is not listening (the hand
+		// is over). Say so rather than lose it silently.
+		slog.Warn("dealer panel: control not taken, the dealer is not listening", "control", c)
 	}
 }
 
