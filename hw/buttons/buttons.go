@@ -29,6 +29,7 @@ import (
 	"github.com/warthog618/go-gpiocdev"
 
 	"github.com/falling-table/falling/hw"
+	"github.com/falling-table/falling/hw/clock"
 )
 
 // Defaults for Options.
@@ -72,9 +73,6 @@ func (o *Options) defaults() {
 	if o.Consumer == "" {
 		o.Consumer = "falling"
 	}
-	if o.Clock == nil {
-		o.Clock = monotonic{}
-	}
 	if o.Logger == nil {
 		o.Logger = slog.Default()
 	}
@@ -113,9 +111,13 @@ func Open(chip string, lines map[int]int, opts Options) (*Buttons, error) {
 		return nil, fmt.Errorf("buttons on %s: %w", chip, err)
 	}
 	if opts.Clock == nil {
-		if err := checkMonotonic(); err != nil {
+		// Checked here, where an error can be returned, so the debounce
+		// loop's Now never reads a clock that failed.
+		c, err := clock.New()
+		if err != nil {
 			return nil, fmt.Errorf("buttons: %w", err)
 		}
+		opts.Clock = c
 	}
 	opts.defaults()
 	seatOf := make(map[int]int, len(lines))

@@ -4,53 +4,12 @@ import (
 	"math/rand/v2"
 	"slices"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
 	"github.com/falling-table/falling/hw"
+	"github.com/falling-table/falling/hw/clock"
 )
-
-// fakeClock is a CLOCK_MONOTONIC that moves only when the test says so.
-type fakeClock struct {
-	mu    sync.Mutex
-	now   time.Duration
-	moved chan struct{} // closed and replaced on every Set
-}
-
-func newFakeClock(t time.Duration) *fakeClock {
-	return &fakeClock{now: t, moved: make(chan struct{})}
-}
-
-func (c *fakeClock) Now() time.Duration {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	return c.now
-}
-
-func (c *fakeClock) Set(t time.Duration) {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	c.now = t
-	close(c.moved)
-	c.moved = make(chan struct{})
-}
-
-func (c *fakeClock) SleepUntil(t time.Duration, done <-chan struct{}) bool {
-	for {
-		c.mu.Lock()
-		now, moved := c.now, c.moved
-		c.mu.Unlock()
-		if now >= t {
-			return true
-		}
-		select {
-		case <-moved:
-		case <-done:
-			return false
-		}
-	}
-}
 
 // The whole pipeline below the uAPI call: a fake source delivers a late,
 // reordered burst from 8 mashing seats plus a kernel drop; the Buttons
@@ -74,8 +33,8 @@ func TestButtonsFromFakeSource(t *testing.T) {
 		}
 	}
 
-	clock := newFakeClock(ms(900))
-	b, err := newButtons(seats, Options{Clock: clock, ArrivalSlack: ms(20), Debounce: ms(10), Logger: discardLogger()})
+	clk := clock.NewManual(ms(900))
+	b, err := newButtons(seats, Options{Clock: clk, ArrivalSlack: ms(20), Debounce: ms(10), Logger: discardLogger()})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -92,7 +51,7 @@ func TestButtonsFromFakeSource(t *testing.T) {
 	for len(b.edges) > 0 {
 		time.Sleep(time.Millisecond)
 	}
-	clock.Set(ms(3000))
+	clk.Set(ms(3000))
 
 	var got []hw.ButtonEvent
 	var lost []hw.LostEvents

@@ -10,7 +10,6 @@ import (
 	"strings"
 	"syscall"
 	"testing"
-	"time"
 
 	"periph.io/x/conn/v3/i2c"
 	"periph.io/x/conn/v3/i2c/i2ctest"
@@ -18,6 +17,7 @@ import (
 	"periph.io/x/conn/v3/spi/spitest"
 
 	"github.com/falling-table/falling/hw"
+	"github.com/falling-table/falling/hw/clock"
 	"github.com/falling-table/falling/hw/pi"
 	"github.com/falling-table/falling/hw/sound"
 )
@@ -125,11 +125,6 @@ func healthy() *fakeSystem {
 
 const reference = "../../firmware/board-reference.yaml"
 
-type clock struct{}
-
-func (clock) Now() time.Duration                             { return 0 }
-func (clock) SleepUntil(time.Duration, <-chan struct{}) bool { return true }
-
 func TestRun(t *testing.T) {
 	tests := []struct {
 		name   string
@@ -223,7 +218,7 @@ func TestRun(t *testing.T) {
 			if tt.sys != nil {
 				tt.sys(sys)
 			}
-			r := Run(context.Background(), sys, clock{}, tt.config)
+			r := Run(context.Background(), sys, clock.NewManual(0), tt.config)
 			var out bytes.Buffer
 			if err := r.Write(&out); err != nil {
 				t.Fatal(err)
@@ -252,7 +247,7 @@ func TestRun(t *testing.T) {
 // words config.Load uses, each with its file and line.
 func TestBadConfigVerbatim(t *testing.T) {
 	path := "../config/testdata/bad/pin-twice.yaml"
-	r := Run(context.Background(), healthy(), clock{}, path)
+	r := Run(context.Background(), healthy(), clock.NewManual(0), path)
 	var configChecks []string
 	for _, c := range r.Checks {
 		if c.Part == PartConfig {
@@ -275,7 +270,7 @@ func TestRunHere(t *testing.T) {
 	if _, err := os.Stat("/dev/gpiochip0"); err == nil {
 		t.Skip("this machine has GPIO")
 	}
-	clk, err := pi.NewClock()
+	clk, err := clock.New()
 	if err != nil {
 		t.Fatal(err)
 	}

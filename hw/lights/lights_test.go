@@ -15,6 +15,7 @@ import (
 	"periph.io/x/conn/v3/spi/spitest"
 
 	"github.com/falling-table/falling/hw"
+	"github.com/falling-table/falling/hw/clock"
 )
 
 func ms(n int) time.Duration { return time.Duration(n) * time.Millisecond }
@@ -52,45 +53,6 @@ func TestRender(t *testing.T) {
 				t.Errorf("Render at %v = %v, want %v", tc.t-since, got, tc.want)
 			}
 		})
-	}
-}
-
-// fakeClock is a monotonic clock moved only by the test.
-type fakeClock struct {
-	mu    sync.Mutex
-	now   time.Duration
-	moved chan struct{}
-}
-
-func newFakeClock(t time.Duration) *fakeClock { return &fakeClock{now: t, moved: make(chan struct{})} }
-
-func (c *fakeClock) Now() time.Duration {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	return c.now
-}
-
-func (c *fakeClock) Set(t time.Duration) {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	c.now = t
-	close(c.moved)
-	c.moved = make(chan struct{})
-}
-
-func (c *fakeClock) SleepUntil(t time.Duration, done <-chan struct{}) bool {
-	for {
-		c.mu.Lock()
-		now, moved := c.now, c.moved
-		c.mu.Unlock()
-		if now >= t {
-			return true
-		}
-		select {
-		case <-moved:
-		case <-done:
-			return false
-		}
 	}
 }
 
@@ -198,7 +160,7 @@ func levels(pins []*ledPin) []gpio.Level {
 
 func TestGPIOLevelsOverTime(t *testing.T) {
 	const t0 = 10 * time.Second
-	clock := newFakeClock(t0)
+	clk := clock.NewManual(t0)
 	pins, outs := newPins(3)
 	g, err := NewGPIO(outs)
 	if err != nil {
@@ -206,7 +168,7 @@ func TestGPIOLevelsOverTime(t *testing.T) {
 	}
 	drv := newCounting(g)
 	// Seat 4's LED is pin 0, seat 1's is pin 1, seat 2's is pin 2.
-	e, err := New(drv, map[int]int{4: 0, 1: 1, 2: 2}, Options{Clock: clock, Logger: discard()})
+	e, err := New(drv, map[int]int{4: 0, 1: 1, 2: 2}, Options{Clock: clk, Logger: discard()})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -228,7 +190,7 @@ func TestGPIOLevelsOverTime(t *testing.T) {
 		{ms(320), []gpio.Level{gpio.Low, gpio.High, gpio.Low}},
 	}
 	for _, s := range steps {
-		clock.Set(t0 + s.at)
+		clk.Set(t0 + s.at)
 		drv.next(t)
 		if got := levels(pins); !equalLevels(got, s.want) {
 			t.Errorf("at +%v: levels %v, want %v", s.at, got, s.want)
@@ -260,14 +222,14 @@ func mustSet(t *testing.T, e *Engine, seat int, p hw.Pattern) {
 
 func TestRateCapCoalesces(t *testing.T) {
 	const t0 = time.Second
-	clock := newFakeClock(t0)
+	clk := clock.NewManual(t0)
 	_, outs := newPins(2)
 	g, err := NewGPIO(outs)
 	if err != nil {
 		t.Fatal(err)
 	}
 	drv := newCounting(g)
-	e, err := New(drv, map[int]int{1: 0, 2: 1}, Options{Clock: clock, Logger: discard()})
+	e, err := New(drv, map[int]int{1: 0, 2: 1}, Options{Clock: clk, Logger: discard()})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -282,13 +244,13 @@ func TestRateCapCoalesces(t *testing.T) {
 		mustSet(t, e, 1+i%2, hw.Pattern{Kind: kind, Color: hw.White})
 	}
 	drv.quiet(t)
-	clock.Set(t0 + ms(20)) // next frame slot at 50 frames/s
+	clk.Set(t0 + ms(20)) // next frame slot at 50 frames/s
 	if got, want := drv.next(t), []hw.Color{hw.White, hw.Black}; !equalColors(got, want) {
 		t.Errorf("coalesced frame %v, want %v (the last Set of each seat)", got, want)
 	}
 	// Nothing changed: frames pass with no write.
 	for i := 2; i < 6; i++ {
-		clock.Set(t0 + ms(20*i))
+		clk.Set(t0 + ms(20*i))
 	}
 	drv.quiet(t)
 	if n := drv.count(); n != 2 {
@@ -393,21 +355,21 @@ func scaled(f []hw.Color, k uint8) []hw.Color {
 
 // Seat → pixel mapping, and Close leaving the strip dark.
 func TestEngineOnAPA102(t *testing.T) {
-	clock := newFakeClock(time.Second)
+	clk := clock.NewManual(time.Second)
 	rec := &spitest.Record{}
 	s, err := NewAPA102(rec, 4, 255)
 	if err != nil {
 		t.Fatal(err)
 	}
 	drv := newCounting(s)
-	e, err := New(drv, map[int]int{1: 3, 2: 0}, Options{Clock: clock, Logger: discard()})
+	e, err := New(drv, map[int]int{1: 3, 2: 0}, Options{Clock: clk, Logger: discard()})
 	if err != nil {
 		t.Fatal(err)
 	}
 	drv.next(t)
 	mustSet(t, e, 1, hw.Pattern{Kind: hw.On, Color: hw.Violet})
 	mustSet(t, e, 2, hw.Pattern{Kind: hw.On, Color: hw.Green})
-	clock.Set(time.Second + ms(20))
+	clk.Set(time.Second + ms(20))
 	drv.next(t)
 	if got, want := rec.Ops[len(rec.Ops)-1].W, apa102Frame([]hw.Color{hw.Green, {}, {}, hw.Violet}, 255); !bytes.Equal(got, want) {
 		t.Errorf("wrote % x, want % x", got, want)
@@ -429,19 +391,19 @@ func (f *failing) Len() int                    { return f.n }
 func (f *failing) Show(frame []hw.Color) error { return errors.New("spi: bus gone") }
 
 func TestBadInput(t *testing.T) {
-	clock := newFakeClock(0)
+	clk := clock.NewManual(0)
 	_, outs := newPins(2)
 	g, err := NewGPIO(outs)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, err := New(g, map[int]int{1: 0, 2: 0}, Options{Clock: clock}); err == nil {
+	if _, err := New(g, map[int]int{1: 0, 2: 0}, Options{Clock: clk}); err == nil {
 		t.Error("New with one light for two seats succeeded")
 	}
-	if _, err := New(g, map[int]int{1: 2}, Options{Clock: clock}); err == nil {
+	if _, err := New(g, map[int]int{1: 2}, Options{Clock: clk}); err == nil {
 		t.Error("New with a light past the driver's end succeeded")
 	}
-	if _, err := New(g, map[int]int{13: 0}, Options{Clock: clock}); err == nil {
+	if _, err := New(g, map[int]int{13: 0}, Options{Clock: clk}); err == nil {
 		t.Error("New with seat 13 succeeded")
 	}
 	if _, err := New(g, map[int]int{1: 0}, Options{}); err == nil {
@@ -453,7 +415,7 @@ func TestBadInput(t *testing.T) {
 	if _, err := NewAPA102(&spitest.Record{}, 0, 255); err == nil {
 		t.Error("NewAPA102 with no pixels succeeded")
 	}
-	e, err := New(g, map[int]int{1: 0}, Options{Clock: clock, Logger: discard()})
+	e, err := New(g, map[int]int{1: 0}, Options{Clock: clk, Logger: discard()})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -477,12 +439,27 @@ func TestBadInput(t *testing.T) {
 }
 
 func TestWriteErrorsAreReported(t *testing.T) {
-	e, err := New(&failing{n: 1}, map[int]int{1: 0}, Options{Clock: newFakeClock(0), Logger: discard()})
+	clk := clock.NewManual(0)
+	e, err := New(&failing{n: 1}, map[int]int{1: 0}, Options{Clock: clk, Logger: discard()})
 	if err != nil {
 		t.Fatal(err)
 	}
-	time.Sleep(10 * time.Millisecond) // let the first frame fail
+	// The engine sleeps to the next frame slot only once the first frame
+	// was tried (and failed).
+	if !clk.WaitForSleepers(1, timeout(t)) {
+		t.Fatal("the engine never tried its first frame")
+	}
 	if err := e.Close(); err == nil || !bytes.Contains([]byte(err.Error()), []byte("bus gone")) {
 		t.Errorf("Close = %v, want the write error", err)
 	}
+}
+
+// timeout is closed after 5 s, so a wait that never ends fails the test
+// instead of hanging it.
+func timeout(t *testing.T) <-chan struct{} {
+	t.Helper()
+	ch := make(chan struct{})
+	tm := time.AfterFunc(5*time.Second, func() { close(ch) })
+	t.Cleanup(func() { tm.Stop() })
+	return ch
 }

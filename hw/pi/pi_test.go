@@ -23,31 +23,10 @@ import (
 
 	"github.com/falling-table/falling/hw"
 	"github.com/falling-table/falling/hw/buttons"
+	"github.com/falling-table/falling/hw/clock"
 	"github.com/falling-table/falling/hw/config"
 	"github.com/falling-table/falling/hw/sound"
 )
-
-func TestClock(t *testing.T) {
-	c, err := NewClock()
-	if err != nil {
-		t.Fatal(err)
-	}
-	a := c.Now()
-	if !c.SleepUntil(a+5*time.Millisecond, nil) {
-		t.Fatal("SleepUntil did not reach its time")
-	}
-	if b := c.Now(); b < a+5*time.Millisecond {
-		t.Errorf("woke at %v, before %v", b, a+5*time.Millisecond)
-	}
-	done := make(chan struct{})
-	close(done)
-	if c.SleepUntil(c.Now()+time.Hour, done) {
-		t.Error("SleepUntil reached an hour away with done closed")
-	}
-	if !c.SleepUntil(0, done) {
-		t.Error("a time in the past must count as reached")
-	}
-}
 
 func press(k time.Duration) hw.ButtonEvent   { return hw.ButtonEvent{Seat: 2, Press: true, Kernel: k} }
 func release(k time.Duration) hw.ButtonEvent { return hw.ButtonEvent{Seat: 2, Kernel: k} }
@@ -306,7 +285,7 @@ const reference = "../../firmware/board-reference.yaml"
 func TestOpenReferenceTable(t *testing.T) {
 	b := loadBoard(t, reference)
 	f := &fakeDevices{i2cOps: pn532Setup()}
-	clk, _ := NewClock()
+	clk := mustClock(t)
 	tb, err := Open(context.Background(), b, clk, Opts{Devices: f, Logger: slog.New(slog.DiscardHandler)})
 	if err != nil {
 		t.Fatal(err)
@@ -344,7 +323,7 @@ func TestOpenReferenceTable(t *testing.T) {
 func TestOpenDealerSeatLongPress(t *testing.T) {
 	b := loadBoard(t, "../config/testdata/six-seat-leds.yaml")
 	f := &fakeDevices{}
-	clk, _ := NewClock()
+	clk := mustClock(t)
 	tb, err := Open(context.Background(), b, clk, Opts{Devices: f, LongPress: 30 * time.Millisecond})
 	if err != nil {
 		t.Fatal(err)
@@ -416,7 +395,7 @@ func TestOpenFailures(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			clk, _ := NewClock()
+			clk := mustClock(t)
 			f := tt.dev
 			tb, err := Open(context.Background(), loadBoard(t, reference), clk, Opts{Devices: f})
 			if err == nil {
@@ -448,7 +427,7 @@ func TestOpenFailures(t *testing.T) {
 
 func TestOpenSoundFallsBackToSilent(t *testing.T) {
 	f := &fakeDevices{i2cOps: pn532Setup(), fail: map[string]error{"sound": fmt.Errorf("speaker: %w", sound.ErrNoSoundSupport)}}
-	clk, _ := NewClock()
+	clk := mustClock(t)
 	tb, err := Open(context.Background(), loadBoard(t, reference), clk, Opts{Devices: f})
 	if err != nil {
 		t.Fatal(err)
@@ -468,7 +447,7 @@ func TestOpenHost(t *testing.T) {
 	if _, err := os.Stat("/dev/gpiochip0"); err == nil {
 		t.Skip("this machine has a GPIO chip: opening it could disturb real wiring")
 	}
-	clk, _ := NewClock()
+	clk := mustClock(t)
 	_, err := Open(context.Background(), loadBoard(t, reference), clk, Opts{})
 	if err == nil || !strings.Contains(err.Error(), "GPIO chip /dev/gpiochip0 does not exist") {
 		t.Fatalf("Open on a machine without GPIO: %v", err)
@@ -487,4 +466,13 @@ func TestOpenHost(t *testing.T) {
 	if _, err := (Host{}).OpenSPI(0, 0); Classify(err) != Missing {
 		t.Errorf("OpenSPI(0, 0) = %v, want a missing device", err)
 	}
+}
+
+func mustClock(t *testing.T) clock.Monotonic {
+	t.Helper()
+	c, err := clock.New()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return c
 }

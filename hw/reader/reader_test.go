@@ -16,6 +16,7 @@ import (
 
 	"github.com/falling-table/falling/drivers/pn532"
 	"github.com/falling-table/falling/hw"
+	"github.com/falling-table/falling/hw/clock"
 )
 
 var _ Poller = (*pn532.Dev)(nil)
@@ -25,7 +26,11 @@ var _ Poller = (*pn532.Dev)(nil)
 // fails the test if a goroutine is still blocked when it ends (a leak).
 
 // fakeClock is CLOCK_MONOTONIC for the bubble: its zero is when the test
-// started, offset so times look like a Pi that has been up a while.
+// started, offset so times look like a Pi that has been up a while. It reads
+// the bubble's fake time rather than being a clock.Manual because the fake
+// pollers take their time with time.Sleep, and synctest, not the test,
+// moves time when every goroutine is blocked: that is what makes the
+// schedules below exact without the test stepping the clock poll by poll.
 type fakeClock struct{ start time.Time }
 
 const boot = 1000 * time.Second
@@ -479,22 +484,6 @@ func span(from, to int) []int {
 
 func discard() *slog.Logger { return slog.New(slog.DiscardHandler) }
 
-// realClock is CLOCK_MONOTONIC as the Pi gives it, near enough for a test
-// outside a bubble.
-type realClock struct{ start time.Time }
-
-func (c realClock) Now() time.Duration { return time.Since(c.start) }
-func (c realClock) SleepUntil(t time.Duration, done <-chan struct{}) bool {
-	tm := time.NewTimer(t - c.Now())
-	defer tm.Stop()
-	select {
-	case <-tm.C:
-		return true
-	case <-done:
-		return false
-	}
-}
-
 type emptyPoller struct{}
 
 func (emptyPoller) Poll(ctx context.Context) ([]byte, bool, error) { return nil, false, ctx.Err() }
@@ -503,8 +492,12 @@ func (emptyPoller) Reinit() error                                  { return nil 
 // TestNoLeakRealTime checks, outside synctest, that Close leaves no
 // goroutine behind.
 func TestNoLeakRealTime(t *testing.T) {
+	clk, err := clock.New()
+	if err != nil {
+		t.Fatal(err)
+	}
 	before := runtime.NumGoroutine()
-	r := New(emptyPoller{}, realClock{time.Now()}, Options{Interval: time.Millisecond, Logger: discard()})
+	r := New(emptyPoller{}, clk, Options{Interval: time.Millisecond, Logger: discard()})
 	time.Sleep(10 * time.Millisecond)
 	if err := r.Close(); err != nil {
 		t.Fatal(err)

@@ -6,10 +6,11 @@ import (
 	"time"
 
 	"github.com/falling-table/falling/hw"
+	"github.com/falling-table/falling/hw/clock"
 )
 
 func TestSilentRecords(t *testing.T) {
-	clk := newFakeClock(10 * time.Second)
+	clk := clock.NewManual(10 * time.Second)
 	s := NewSilent(clk)
 	plays := []struct {
 		cue  hw.Cue

@@ -8,22 +8,8 @@ import (
 	"time"
 
 	"github.com/falling-table/falling/hw"
+	"github.com/falling-table/falling/hw/clock"
 )
-
-type monotonic struct{ start time.Time }
-
-func (m monotonic) Now() time.Duration { return time.Since(m.start) }
-
-func (m monotonic) SleepUntil(t time.Duration, done <-chan struct{}) bool {
-	timer := time.NewTimer(t - m.Now())
-	defer timer.Stop()
-	select {
-	case <-timer.C:
-		return true
-	case <-done:
-		return false
-	}
-}
 
 // TestSpeakerOnDevice plays every cue on the real sound card, on time. It
 // needs a card and a listener, so it runs only with FALLING_SOUND_TEST=1.
@@ -31,7 +17,10 @@ func TestSpeakerOnDevice(t *testing.T) {
 	if os.Getenv("FALLING_SOUND_TEST") != "1" {
 		t.Skip("set FALLING_SOUND_TEST=1 to play sound on the default ALSA device")
 	}
-	clk := monotonic{time.Now()}
+	clk, err := clock.New()
+	if err != nil {
+		t.Fatal(err)
+	}
 	s, err := NewSpeaker(clk, SpeakerConfig{})
 	if err != nil {
 		t.Fatal(err)

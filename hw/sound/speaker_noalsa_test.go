@@ -5,10 +5,12 @@ package sound
 import (
 	"errors"
 	"testing"
+
+	"github.com/falling-table/falling/hw/clock"
 )
 
 func TestSpeakerWithoutALSA(t *testing.T) {
-	s, err := NewSpeaker(newFakeClock(0), SpeakerConfig{})
+	s, err := NewSpeaker(clock.NewManual(0), SpeakerConfig{})
 	if s != nil || !errors.Is(err, ErrNoSoundSupport) {
 		t.Fatalf("NewSpeaker = %v, %v; want nil, %v", s, err, ErrNoSoundSupport)
 	}
