@@ -40,7 +40,7 @@ const (
 	KindReader                      // the reader's state changed (Note)
 	KindDispute                     // a dispute was called and settled (Dispute)
 	KindCorrection                  // a referee's correction (Note, Event)
-	KindAudit                       // an end-of-hand audit scan (Card; Seat whose stacks, 0 for the discard pile) or finding (Note)
+	KindAudit                       // an end-of-hand audit scan (FromReader: Card, Note the group's name, see AuditGroup) or the dealer's finding (FromDealer: Note, Card it concerns)
 	KindHandEnd                     // the hand ended (Winner seat)
 	KindNote                        // anything else worth a referee's eye
 	// Kinds added after the first logs were written: a reader that does
@@ -110,6 +110,35 @@ type Dispute struct {
 	// TiedSeats are the seats inside the tie window of the first, as
 	// announced (the method Tied counts them again from Times).
 	TiedSeats []int `json:"tied,omitempty"`
+}
+
+// The names of the end-of-hand audit's groups, which a KindAudit scan
+// carries in Note: "seat N" for everything in front of seat N, then the
+// discard pile, then what is left of the deck. Review places each scanned
+// card by its group, so writer and reader share these.
+const (
+	AuditDiscard = "discard pile"
+	AuditDeck    = "deck"
+)
+
+// AuditSeat is the name of seat's audit group.
+func AuditSeat(seat int) string { return fmt.Sprintf("seat %d", seat) }
+
+// AuditGroup reads an audit group's name: the seat for "seat N", 0 for
+// the discard pile and the deck (deck tells those apart); ok is false for
+// a name that is none of them.
+func AuditGroup(name string) (seat int, deck, ok bool) {
+	switch name {
+	case AuditDiscard:
+		return 0, false, true
+	case AuditDeck:
+		return 0, true, true
+	}
+	var n int
+	if _, err := fmt.Sscanf(name, "seat %d", &n); err == nil && n > 0 && AuditSeat(n) == name {
+		return n, false, true
+	}
+	return 0, false, false
 }
 
 // AuditResult is the end-of-hand audit's verdict: "every card is accounted

@@ -103,10 +103,23 @@ func tableHand(t testing.TB, dir string) string {
 	return path
 }
 
+// cleanHand is a hand as the table logs it with nothing wrong: the fallers
+// press "ready" for the count-in, computer fallers play it out, and the
+// audit scans every card where the engine has it, group by group.
+func cleanHand(t testing.TB, dir string) string {
+	t.Helper()
+	path, _, err := script.Simulate(dir, script.Sim{Hand: "clean", Fallers: 4, Seed: 3, CountIn: true, Audit: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return path
+}
+
 func TestGolden(t *testing.T) {
 	dir := t.TempDir()
 	sim := simDispute(t, dir)
 	table := tableHand(t, dir)
+	clean := cleanHand(t, dir)
 	b, err := os.ReadFile(sim)
 	if err != nil {
 		t.Fatal(err)
@@ -117,10 +130,12 @@ func TestGolden(t *testing.T) {
 	}
 	tests := []struct {
 		name, path string
+		clean      bool // no contest, no finding
 	}{
-		{"sim-dispute", sim},
-		{"table-audit", table},
-		{"torn", torn},
+		{"sim-dispute", sim, false},
+		{"table-audit", table, false},
+		{"torn", torn, false},
+		{"clean", clean, true},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -129,6 +144,9 @@ func TestGolden(t *testing.T) {
 				t.Fatal(err)
 			}
 			r := review.Analyze(h, review.Options{Loc: time.UTC})
+			if tt.clean && (len(r.Findings) > 0 || len(r.Contests) > 0 || r.AuditVerdict == "") {
+				t.Errorf("a clean hand reviews with findings %+v, contests %+v, audit %q", r.Findings, r.Contests, r.AuditVerdict)
+			}
 			var txt, page bytes.Buffer
 			if err := review.Text(&txt, r); err != nil {
 				t.Fatal(err)

@@ -65,6 +65,8 @@ type page struct {
 	Bands    []pageBand
 	Contests []pageContest
 	Findings []string
+	Audit    string   // the dealer's audit verdict, "" if none was logged
+	Moved    []string // cards the audit found moved unseen
 	Moments  []pageMoment
 	End      float64
 	H        int
@@ -189,6 +191,7 @@ func buildPage(r *Review) *page {
 		}
 		p.Contests = append(p.Contests, pc)
 	}
+	p.Audit, p.Moved = r.AuditVerdict, r.Moved
 	for _, f := range r.Findings {
 		s := fmt.Sprintf("%.3f s", f.At.Seconds())
 		if f.Seat > 0 {
@@ -281,7 +284,9 @@ details{margin:.6em 0}
 {{else}}<p>None.</p>{{end}}
 
 <h2>Audit findings</h2>
-{{if .Findings}}<ul>{{range .Findings}}<li>{{.}}</li>{{end}}</ul>{{else}}<p>None.</p>{{end}}
+{{if .Audit}}<p>The dealer's audit: {{.Audit}}.</p>
+{{if .Moved}}<p>Found where the log did not put them (moved unseen, which is allowed):</p><ul>{{range .Moved}}<li>{{.}}</li>{{end}}</ul>
+{{end}}{{end}}{{if .Findings}}<ul>{{range .Findings}}<li>{{.}}</li>{{end}}</ul>{{else}}<p>None.</p>{{end}}
 
 <h2>Seats</h2>
 <div class="scroll"><table><tr><th>seat</th><th>deals</th><th>Grounds</th><th>riders</th><th>plays</th><th>presses</th><th>Stops</th><th class="t">out</th></tr>

@@ -67,6 +67,10 @@ type Moment struct {
 	Kind    Kind
 	Text    string
 	Contest int // 1-based index into Review.Contests of the contest this press belongs to, or 0
+	// By is the seat that played the card of a rider or Extra moment, 0
+	// when unknown: the moment is in the lane of the seat it landed on,
+	// the play counts for the seat that made it.
+	By int
 }
 
 // Contest is a contested moment: a dispute the dealer called, or presses by
@@ -117,6 +121,13 @@ type Review struct {
 	ReplayErr  error // why the hand could not be replayed, if it could not
 	Engine     int   // engine events replayed
 	Winner     int   // seat, 0 if none
+	// Audit is the dealer's end-of-hand audit as logged (nil when the log
+	// has none), and AuditVerdict it in words. Its faults are in Findings;
+	// Moved lists the cards it found where the log did not put them, which
+	// is allowed (a Move, a Stop on a rider, unseen) and not a fault.
+	Audit        *playlog.AuditResult
+	AuditVerdict string
+	Moved        []string
 }
 
 // Analyze reviews h. It never fails: what cannot be worked out is said in
@@ -142,10 +153,11 @@ func Analyze(h *playlog.Hand, opt Options) *Review {
 	if n := len(h.Entries); n > 0 {
 		r.Length = max(0, h.Entries[n-1].Mono-r.T0)
 	}
-	a := analyzer{r: r, tie: defaultTie, contestAt: map[uint64][]int{}, pressContest: map[uint64]int{}}
+	a := analyzer{r: r, tie: defaultTie, contestAt: map[uint64][]int{}, pressContest: map[uint64]int{}, ready: map[uint64]bool{}}
 	if h.Start != nil && h.Start.TieWindow > 0 {
 		a.tie = h.Start.TieWindow
 	}
+	a.prescan()
 	a.findContests()
 	a.walk()
 	// Log order is engine order, but a press is logged a little after its
@@ -172,6 +184,40 @@ type analyzer struct {
 	pressContest map[uint64]int // press entry → 1-based contest
 	buried       []buried
 	audit        []playlog.Entry // audit scans
+	// result is the dealer's logged audit verdict, nil if none: when there
+	// is one it is the audit (its findings, logged one by one as well, are
+	// shown from it once), and the review does not audit again.
+	result *playlog.Entry
+	// ready marks the presses before the deal started: the fallers saying
+	// "ready" for the count-in, all together by design, not a contest.
+	ready map[uint64]bool
+}
+
+// prescan finds what the walk must know before it starts: the logged audit
+// verdict and the presses that were only "ready".
+func (a *analyzer) prescan() {
+	es := a.r.Hand.Entries
+	var start *playlog.Entry
+	for i := range es {
+		e := &es[i]
+		switch {
+		case e.Kind == playlog.KindAuditResult && e.Audit != nil:
+			a.result = e
+		case e.Kind == playlog.KindBeat && start == nil:
+			start = e
+		}
+	}
+	// The first beat ends the count-in. A log without beats (a hand of
+	// computer fallers) had no count-in: all its presses are play.
+	if start == nil {
+		return
+	}
+	for i := range es {
+		e := &es[i]
+		if e.Kind == playlog.KindPress && (e.Seq < start.Seq || a.r.at(e) < a.r.at(start)) {
+			a.ready[e.Seq] = true
+		}
+	}
 }
 
 // buried is an inferred play of a card that was under other cards.
@@ -193,7 +239,7 @@ func (a *analyzer) findContests() {
 	for i := range r.Hand.Entries {
 		e := &r.Hand.Entries[i]
 		switch {
-		case e.Kind == playlog.KindPress && e.Seat > 0:
+		case e.Kind == playlog.KindPress && e.Seat > 0 && !a.ready[e.Seq]:
 			presses = append(presses, playlog.Press{Seat: e.Seat, Kernel: e.Kernel, Seq: e.Seq})
 		case e.Kind == playlog.KindDispute && e.Dispute != nil:
 			d := *e.Dispute
@@ -418,6 +464,9 @@ func (a *analyzer) snapshot(ev *game.Event, g *game.Game, b before) before {
 
 func (a *analyzer) add(m Moment) { a.r.Moments = append(a.r.Moments, m) }
 
+// playedBy says who played the card of the moment just added.
+func (a *analyzer) playedBy(seat int) { a.r.Moments[len(a.r.Moments)-1].By = seat }
+
 func (a *analyzer) find(seq uint64, seat int, text string) {
 	at := time.Duration(0)
 	for i := range a.r.Hand.Entries {
@@ -431,6 +480,9 @@ func (a *analyzer) find(seq uint64, seat int, text string) {
 
 func (a *analyzer) press(e *playlog.Entry, g *game.Game) {
 	text := "press"
+	if a.ready[e.Seq] {
+		text = "press: ready"
+	}
 	if g != nil {
 		if in := g.Next(); in.Action == game.ActLand && in.Seat == e.Seat {
 			text = "press: Stop claim on the Ground"
@@ -522,10 +574,13 @@ func (a *analyzer) play(ev *game.Event, g *game.Game, b *before, m func(int, Kin
 		m(seat, Play, "Stop cancels the card just played")
 	case k.IsRider() && t == p:
 		m(tseat, Rider, "%v, played on themselves", k)
+		a.playedBy(seat)
 	case k.IsRider():
 		m(tseat, Rider, "%v, played on them by seat %d", k, seat)
+		a.playedBy(seat)
 	case k == game.Extra:
 		m(tseat, Rider, "Extra on their rider, from seat %d", seat)
+		a.playedBy(seat)
 	case k == game.Move && t >= 0 && t < len(b.riders) && p < len(b.riders) && b.riders[p] >= 0:
 		m(seat, Play, "Move: gives their %v to seat %d", g.Card(b.riders[p]).Kind, tseat)
 	case (k == game.Move || k == game.Grab) && t >= 0 && t < len(b.riders) && b.riders[t] >= 0:
@@ -539,11 +594,20 @@ func (a *analyzer) inference(inf game.Inference, g *game.Game, b *before, e *pla
 	seat := seatOf(g, inf.Player)
 	name := cardName(g, inf.Card)
 	from := place(g, inf.From)
+	// A card that came from a faller's stacks or hand was played by that
+	// faller; one that was another seat's rider was carried by a Move
+	// nobody saw, by whom the log cannot say.
+	by := 0
+	if inf.From.Zone == game.InStack || inf.From.Zone == game.InHand {
+		by = seatOf(g, inf.From.Player)
+	}
 	switch inf.Kind {
 	case game.InfRiderPlayed:
 		m(seat, Rider, "rider %s seen, played unseen from %s", name, from)
+		a.playedBy(by)
 	case game.InfExtraPlayed:
 		m(seat, Rider, "Extra %s seen, played unseen from %s", name, from)
+		a.playedBy(by)
 	case game.InfStopPlayed:
 		m(seat, Stop, "Stop %s saves them (from %s)", name, from)
 	case game.InfRiderGone:
@@ -628,8 +692,9 @@ func (a *analyzer) raw(e *playlog.Entry) {
 	case playlog.KindLateDeal:
 		m(e.Seat, Note, "strict: card dealt %s after its beat", ms(e.Late))
 	case playlog.KindAuditResult:
-		// The audit's findings and verdict come as KindAudit entries too,
-		// which logs written before this kind also have.
+		if e.Audit != nil && e == a.result {
+			m(0, Note, "audit: %s", auditVerdict(e.Audit))
+		}
 	case playlog.KindReader:
 		m(0, Note, "reader: %s", e.Note)
 	case playlog.KindLost:
@@ -640,12 +705,7 @@ func (a *analyzer) raw(e *playlog.Entry) {
 			m(0, Note, "beat %d late by %s", e.Beat, ms(e.Late))
 		}
 	case playlog.KindAudit:
-		if e.Card != "" {
-			a.audit = append(a.audit, *e)
-			return
-		}
-		m(e.Seat, Note, "audit: %s", e.Note)
-		a.find(e.Seq, e.Seat, "audit: "+e.Note)
+		a.auditEntry(e, m)
 	case playlog.KindHandEnd:
 		if e.Winner > 0 {
 			m(e.Winner, Note, "hand over: seat %d wins", e.Winner)
@@ -655,10 +715,128 @@ func (a *analyzer) raw(e *playlog.Entry) {
 	}
 }
 
+// auditEntry sorts a KindAudit entry: a scan (the reader's, naming a card)
+// is kept for findAudit; the dealer's findings and verdict, which name a
+// card too, are shown from the logged audit result when there is one, and
+// on their own in logs from before it; anything else (a referee's note) is
+// a finding.
+func (a *analyzer) auditEntry(e *playlog.Entry, m func(int, Kind, string, ...any)) {
+	// The dealer writes its verdict as "audit: ..." already.
+	note := strings.TrimPrefix(e.Note, "audit: ")
+	switch {
+	case e.Source == playlog.FromDealer && a.result != nil:
+	case e.Source == playlog.FromDealer && e.Card == "":
+		m(0, Note, "audit: %s", note)
+	case e.Source == playlog.FromDealer:
+		m(e.Seat, Note, "audit: %s: %s", e.Card, note)
+		a.find(e.Seq, e.Seat, fmt.Sprintf("audit: %s: %s", e.Card, note))
+	case e.Card != "":
+		a.audit = append(a.audit, *e)
+	default:
+		m(e.Seat, Note, "audit: %s", note)
+		a.find(e.Seq, e.Seat, "audit: "+note)
+	}
+}
+
+// auditVerdict says the audit's result in a line.
+func auditVerdict(res *playlog.AuditResult) string {
+	s := fmt.Sprintf("%d of %d cards counted", res.Counted, res.Cards)
+	if res.Accounted {
+		s += ", every card accounted for"
+	} else {
+		s += ", NOT every card accounted for"
+	}
+	switch n := len(res.Impossible); n {
+	case 0:
+	case 1:
+		s += ", 1 impossible play"
+	default:
+		s += fmt.Sprintf(", %d impossible plays", n)
+	}
+	return s
+}
+
+// scanGroup is where an audit scan was made: a seat's stacks (seat > 0),
+// the discard pile, or the deck. The group's name in Note says; logs that
+// do not name it say the seat (0 for the discard pile).
+func scanGroup(e *playlog.Entry) (seat int, deck bool) {
+	if s, d, ok := playlog.AuditGroup(e.Note); ok {
+		return s, d
+	}
+	return max(e.Seat, 0), false
+}
+
+// loggedAudit turns the dealer's logged audit into findings, each impossible
+// play with its reason, and the cards it found moved unseen.
+func (a *analyzer) loggedAudit(g *game.Game) {
+	e, res := a.result, a.result.Audit
+	r := a.r
+	r.Audit, r.AuditVerdict = res, auditVerdict(res)
+	name := func(id string) string {
+		if g != nil {
+			if c, ok := g.CardIndex(id); ok {
+				return cardName(g, c)
+			}
+		}
+		return id
+	}
+	never := map[string]bool{}
+	for _, id := range res.NeverSeen {
+		never[id] = true
+	}
+	for _, id := range res.Missing {
+		why := "not scanned at the audit"
+		if never[id] {
+			why += ", nor seen during the hand"
+		}
+		a.find(e.Seq, 0, fmt.Sprintf("a card missing: %s was %s", name(id), why))
+	}
+	for _, id := range res.SeenTwice {
+		a.find(e.Seq, 0, fmt.Sprintf("a card seen twice: %s was scanned more than once at the audit", name(id)))
+	}
+	for _, id := range res.Unknown {
+		a.find(e.Seq, 0, fmt.Sprintf("a card not in this deck: %s at the audit", id))
+	}
+	for _, ip := range res.Impossible {
+		a.find(e.Seq, ip.Seat, fmt.Sprintf("an impossible play: %s played from seat %d's stack while under %s: %s", name(ip.Card), ip.Seat, name(ip.Under), ip.Why))
+	}
+	for _, mv := range res.Misplaced {
+		believed := mv.Believed.Zone.String()
+		if g != nil {
+			believed = place(g, mv.Believed)
+		}
+		found := mv.Found
+		if seat, deck, ok := playlog.AuditGroup(found); ok {
+			found = groupPlace(seat, deck)
+		}
+		r.Moved = append(r.Moved, fmt.Sprintf("%s found %s, the log had it in %s", name(mv.Card), found, believed))
+	}
+}
+
+// groupPlace says where an audit group was scanned.
+func groupPlace(seat int, deck bool) string {
+	switch {
+	case deck:
+		return "in the deck"
+	case seat > 0:
+		return fmt.Sprintf("in front of seat %d", seat)
+	}
+	return "in the discard pile"
+}
+
 // findAudit checks the end-of-hand audit scans and the buried plays
 // against where the replay left every card. g is nil when there was no
 // replay.
 func (a *analyzer) findAudit(g *game.Game) {
+	defer func() {
+		slices.SortStableFunc(a.r.Findings, func(x, y Finding) int { return cmp.Compare(x.Seq, y.Seq) })
+	}()
+	if a.result != nil {
+		// The dealer audited with what the review cannot see again (its
+		// record of deals and addresses): its verdict is the one.
+		a.loggedAudit(g)
+		return
+	}
 	seen := map[string]uint64{}
 	foundAt := map[string]int{} // card ID → seat whose stacks it was found in (0: discard pile)
 	for _, e := range a.audit {
@@ -667,25 +845,24 @@ func (a *analyzer) findAudit(g *game.Game) {
 			continue
 		}
 		seen[e.Card] = e.Seq
-		foundAt[e.Card] = e.Seat
+		seat, deck := scanGroup(&e)
+		foundAt[e.Card] = seat
 		if g == nil {
 			continue
 		}
 		c, ok := g.CardIndex(e.Card)
 		if !ok {
-			a.find(e.Seq, e.Seat, fmt.Sprintf("a card not in this deck: %s at the audit", e.Card))
+			a.find(e.Seq, seat, fmt.Sprintf("a card not in this deck: %s at the audit", e.Card))
 			continue
 		}
 		w := g.Where(c)
-		want := "the discard pile"
-		if e.Seat > 0 {
-			want = fmt.Sprintf("seat %d's stacks", e.Seat)
-		}
 		switch {
-		case e.Seat > 0 && w.Zone == game.InStack && seatOf(g, w.Player) == e.Seat:
-		case e.Seat == 0 && w.Zone == game.InDiscard:
+		case seat > 0 && (w.Zone == game.InStack || w.Zone == game.InHand || w.Zone == game.AsRider || w.Zone == game.AsExtra) && seatOf(g, w.Player) == seat:
+			// Everything in front of a seat is scanned as one group.
+		case deck && w.Zone == game.InDeck:
+		case seat == 0 && !deck && w.Zone == game.InDiscard:
 		default:
-			a.find(e.Seq, e.Seat, fmt.Sprintf("%s found in %s at the audit, but the log puts it in %s", cardName(g, c), want, place(g, w)))
+			a.find(e.Seq, seat, fmt.Sprintf("%s found %s at the audit, but the log puts it in %s", cardName(g, c), groupPlace(seat, deck), place(g, w)))
 		}
 	}
 	if g == nil {
@@ -706,7 +883,6 @@ func (a *analyzer) findAudit(g *game.Game) {
 			}
 		}
 	}
-	slices.SortStableFunc(a.r.Findings, func(x, y Finding) int { return cmp.Compare(x.Seq, y.Seq) })
 }
 
 // tableAt writes down the table as it stood for a contest.
@@ -761,18 +937,21 @@ func (a *analyzer) summarize() {
 		idx[s] = len(r.Summary)
 		r.Summary = append(r.Summary, SeatSummary{Seat: s, Out: -1})
 	}
+	get := func(seat int) *SeatSummary {
+		i, ok := idx[seat]
+		if !ok {
+			idx[seat] = len(r.Summary)
+			i = len(r.Summary)
+			r.Seats = append(r.Seats, seat)
+			r.Summary = append(r.Summary, SeatSummary{Seat: seat, Out: -1})
+		}
+		return &r.Summary[i]
+	}
 	for _, m := range r.Moments {
 		if m.Seat <= 0 {
 			continue
 		}
-		i, ok := idx[m.Seat]
-		if !ok {
-			idx[m.Seat] = len(r.Summary)
-			i = len(r.Summary)
-			r.Seats = append(r.Seats, m.Seat)
-			r.Summary = append(r.Summary, SeatSummary{Seat: m.Seat, Out: -1})
-		}
-		s := &r.Summary[i]
+		s := get(m.Seat)
 		switch m.Kind {
 		case Deal:
 			s.Deals++
@@ -780,6 +959,10 @@ func (a *analyzer) summarize() {
 			s.Grounds++
 		case Rider:
 			s.Riders++
+			if m.By > 0 {
+				// get may grow Summary: s is not used after it.
+				get(m.By).Plays++
+			}
 		case Play:
 			s.Plays++
 		case Press:

@@ -71,3 +71,90 @@ func TestAnalyzeOddLogs(t *testing.T) {
 		})
 	}
 }
+
+// The end-of-hand audit as the dealer logs it: the reader's scans name
+// their group in Note (and no seat), the dealer's findings name a card too,
+// and the verdict comes as one KindAuditResult. The review must tell scans
+// from findings, show each impossible play with its reason once, and
+// invent nothing.
+func TestAuditFromLog(t *testing.T) {
+	start := &playlog.Start{Hand: "audit", Rules: game.Official(), Seats: []int{1, 2}, Dealer: 3,
+		Deck: []game.Card{{ID: "h", Kind: game.Hit}, {ID: "g", Kind: game.Ground}}}
+	at := func(s float64) time.Duration { return time.Second + time.Duration(s*float64(time.Second)) }
+	scan := func(seq uint64, id, group string) playlog.Entry {
+		return playlog.Entry{Seq: seq, Kind: playlog.KindAudit, Source: playlog.FromReader, Card: id, Note: group, Kernel: at(float64(seq)), Mono: at(float64(seq))}
+	}
+	dealer := func(seq uint64, id, note string) playlog.Entry {
+		return playlog.Entry{Seq: seq, Kind: playlog.KindAudit, Source: playlog.FromDealer, Card: id, Note: note, Kernel: at(9), Mono: at(9)}
+	}
+	result := &playlog.AuditResult{Cards: 2, Counted: 2, Accounted: true,
+		Misplaced:  []playlog.AuditMisplaced{{Card: "h", Found: "seat 1", Believed: game.Place{Zone: game.InDeck}}},
+		Impossible: []playlog.AuditImpossible{{Card: "h", Seat: 2, Under: "g", Why: "Hit was buried under Ground, which never left seat 2's stack"}}}
+	tests := []struct {
+		name     string
+		entries  []playlog.Entry
+		findings []string // each finding's text contains one, in order
+		has      []string
+		lacks    []string
+	}{
+		{
+			name: "the dealer's result is the verdict",
+			entries: []playlog.Entry{
+				scan(2, "h", "seat 1"), scan(3, "g", "discard pile"),
+				dealer(4, "h", "found in seat 1, believed {deck 0 0}"),
+				dealer(5, "h", "impossible play: Hit was buried under Ground"),
+				{Seq: 6, Kind: playlog.KindAuditResult, Source: playlog.FromDealer, Audit: result, Kernel: at(9), Mono: at(9)},
+				dealer(7, "", "audit: 2 of 2 cards counted, every card accounted for, 1 impossible play(s)"),
+			},
+			findings: []string{"an impossible play: Hit#h played from seat 2's stack while under Ground#g: Hit was buried under Ground, which never left seat 2's stack"},
+			has:      []string{"The dealer's audit: 2 of 2 cards counted", "1 impossible", "Hit#h found in front of seat 1, the log had it in the deck"},
+			lacks:    []string{"audit: audit:", "found in the discard pile at the audit"},
+		},
+		{
+			name: "a log from before the result: the dealer's findings on their own",
+			entries: []playlog.Entry{
+				scan(2, "h", "deck"), scan(3, "g", "deck"),
+				dealer(4, "x", "not in this deck"),
+				dealer(5, "", "audit: 2 of 2 cards counted"),
+			},
+			findings: []string{"audit: x: not in this deck"},
+			has:      []string{"audit: 2 of 2 cards counted"},
+			lacks:    []string{"audit: audit:", "at the audit, but the log puts it"},
+		},
+		{
+			name: "scans that name only their seat, as scripted logs do",
+			entries: []playlog.Entry{
+				{Seq: 2, Kind: playlog.KindAudit, Source: playlog.FromReader, Seat: 1, Card: "h", Mono: at(2)},
+			},
+			findings: []string{"Hit#h found in front of seat 1 at the audit, but the log puts it in the deck"},
+		},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			h := playlog.Hand{ID: "audit", Start: start, Entries: append([]playlog.Entry{{Seq: 1, Kind: playlog.KindHandStart, Start: start, Mono: at(0)}}, tt.entries...)}
+			r := review.Analyze(&h, review.Options{Loc: time.UTC})
+			var txt bytes.Buffer
+			if err := review.Text(&txt, r); err != nil {
+				t.Fatal(err)
+			}
+			if len(r.Findings) != len(tt.findings) {
+				t.Fatalf("%d findings, want %d: %+v", len(r.Findings), len(tt.findings), r.Findings)
+			}
+			for i, f := range tt.findings {
+				if !strings.Contains(r.Findings[i].Text, f) {
+					t.Errorf("finding %d is %q, want %q in it", i, r.Findings[i].Text, f)
+				}
+			}
+			for _, s := range tt.has {
+				if !strings.Contains(txt.String(), s) {
+					t.Errorf("review lacks %q:\n%s", s, txt.String())
+				}
+			}
+			for _, s := range tt.lacks {
+				if strings.Contains(txt.String(), s) {
+					t.Errorf("review has %q:\n%s", s, txt.String())
+				}
+			}
+		})
+	}
+}

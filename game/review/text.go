@@ -90,6 +90,15 @@ func Text(w io.Writer, r *Review) error {
 		}
 	}
 	p("")
+	if r.AuditVerdict != "" {
+		wrapTo(bw, "", "The dealer's audit: "+r.AuditVerdict)
+		if len(r.Moved) > 0 {
+			p("  found where the log did not put them (moved unseen, which is allowed):")
+			for _, m := range r.Moved {
+				wrapTo(bw, "    ", m)
+			}
+		}
+	}
 	if len(r.Findings) == 0 {
 		p("Audit findings: none")
 	} else {

@@ -47,6 +47,13 @@ type Sim struct {
 	T0      time.Duration // zero: DefaultT0
 	Wall    time.Time     // zero: DefaultWall
 	Tie     time.Duration // tie window; zero: 5 ms
+	// CountIn starts the hand as the table does: each faller presses
+	// "ready", one after another, and the first beat starts the deal.
+	CountIn bool
+	// Audit ends the hand with the end-of-hand audit as the dealer logs it:
+	// every card scanned in its group (the engine sees everything, so each
+	// where the engine has it), and a verdict with nothing wrong.
+	Audit bool
 }
 
 // Simulate plays s and logs it in dir the way the simulated table does:
@@ -83,6 +90,13 @@ func Simulate(dir string, s Sim, opts ...wal.Option) (string, int, error) {
 	fallers := make([]bot.Strategy, s.Fallers)
 	for i := range fallers {
 		fallers[i] = &bot.Sensible{}
+	}
+	if s.CountIn {
+		for i, seat := range seats {
+			l.press(Press{At: time.Duration(i+1) * 100 * time.Millisecond, Seat: seat}, nil, s.Tie)
+		}
+		l.off = time.Duration(len(seats)+1) * 100 * time.Millisecond
+		l.log(0, playlog.Entry{Kind: playlog.KindBeat, Source: playlog.FromDealer, Kernel: l.t0 + l.off, Beat: 1})
 	}
 	presses := s.Presses
 	var last time.Duration
@@ -125,8 +139,47 @@ func Simulate(dir string, s Sim, opts ...wal.Option) (string, int, error) {
 		winner = g.Seat(g.Winner())
 	}
 	l.log(last+time.Second, playlog.Entry{Kind: playlog.KindHandEnd, Source: playlog.FromEngine, Winner: winner})
+	if s.Audit {
+		l.audit(last+2*time.Second, g)
+	}
 	path, err := l.close(winner)
 	return path, winner, err
+}
+
+// audit logs the end-of-hand audit of g as the dealer does: a scan per
+// card in its group (each seat, the discard pile, the deck), then the
+// result, then the verdict in words.
+func (l *logger) audit(at time.Duration, g *game.Game) {
+	groups := map[string][]int{}
+	for c := range g.NumCards() {
+		w := g.Where(c)
+		name := playlog.AuditDiscard
+		switch w.Zone {
+		case game.InStack, game.InHand, game.AsRider, game.AsExtra:
+			name = playlog.AuditSeat(g.Seat(w.Player))
+		case game.InDeck:
+			name = playlog.AuditDeck
+		}
+		groups[name] = append(groups[name], c)
+	}
+	var order []string
+	for p := range g.NumPlayers() {
+		order = append(order, playlog.AuditSeat(g.Seat(p)))
+	}
+	order = append(order, playlog.AuditDiscard, playlog.AuditDeck)
+	for _, name := range order {
+		for _, c := range groups[name] {
+			at += 30 * time.Millisecond
+			id := g.Card(c).ID
+			l.log(at, playlog.Entry{Kind: playlog.KindAudit, Source: playlog.FromReader, Kernel: l.t0 + l.off + at, UID: id, Card: id, Note: name})
+		}
+	}
+	at += time.Second
+	n := g.NumCards()
+	l.log(at, playlog.Entry{Kind: playlog.KindAuditResult, Source: playlog.FromDealer, Kernel: l.t0 + l.off + at,
+		Audit: &playlog.AuditResult{Cards: n, Counted: n, Accounted: true}})
+	l.log(at, playlog.Entry{Kind: playlog.KindAudit, Source: playlog.FromDealer, Kernel: l.t0 + l.off + at,
+		Note: fmt.Sprintf("audit: %d of %d cards counted, every card accounted for", n, n)})
 }
 
 // Input is one step of a scripted table hand.
@@ -188,6 +241,9 @@ type logger struct {
 	nInf int
 	// pressed is every press so far, for settling disputes.
 	pressed []playlog.Press
+	// off is added to every time after the count-in, so a simulated
+	// hand's play starts at its first beat.
+	off time.Duration
 }
 
 func newLogger(dir string, start playlog.Start, t0 time.Duration, wall time.Time, opts []wal.Option) (*logger, error) {
@@ -209,6 +265,7 @@ func (l *logger) log(at time.Duration, e playlog.Entry) {
 	if l.err != nil {
 		return
 	}
+	at += l.off
 	e.Mono, e.Wall = l.t0+at, l.wall.Add(at)
 	if _, err := l.w.Append(e); err != nil {
 		l.err = err
@@ -240,14 +297,18 @@ func (l *logger) applied(at time.Duration, src playlog.Source, seat int, e game.
 
 func (l *logger) press(p Press, g *game.Game, tie time.Duration) {
 	l.hw++
-	k := l.t0 + p.At
+	k := l.t0 + l.off + p.At
 	if l.err == nil {
 		// A press is logged a fraction of a millisecond after its edge.
 		e := playlog.Entry{Kind: playlog.KindPress, Source: playlog.FromSeat, Seat: p.Seat, Kernel: k, HwSeq: l.hw,
-			Mono: k + 200*time.Microsecond, Wall: l.wall.Add(p.At + 200*time.Microsecond)}
+			Mono: k + 200*time.Microsecond, Wall: l.wall.Add(l.off + p.At + 200*time.Microsecond)}
 		if _, err := l.w.Append(e); err != nil {
 			l.err = err
 		}
+	}
+	if g == nil {
+		// A "ready" press before the deal: nothing for the engine yet.
+		return
 	}
 	l.applied(p.At, playlog.FromEngine, p.Seat, game.Press(p.Seat), g, g.Apply)
 	l.pressed = append(l.pressed, playlog.Press{Seat: p.Seat, Kernel: k})
