@@ -3,10 +3,12 @@ package doctor
 import (
 	"bytes"
 	"context"
+	"errors"
 	"fmt"
 	"io/fs"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"syscall"
 	"testing"
@@ -70,13 +72,20 @@ func (f *fakeSystem) Stat(path string) error {
 	return &fs.PathError{Op: "stat", Path: path, Err: syscall.ENOENT}
 }
 
+// Glob keeps System.Glob's contract, filepath.Glob's: matches in lexical
+// order (files is a map, whose order changes from run to run), and
+// filepath.ErrBadPattern for a malformed pattern.
 func (f *fakeSystem) Glob(pattern string) ([]string, error) {
+	if _, err := filepath.Match(pattern, ""); err != nil {
+		return nil, err
+	}
 	var out []string
 	for p := range f.files {
 		if ok, _ := filepath.Match(pattern, p); ok {
 			out = append(out, p)
 		}
 	}
+	slices.Sort(out)
 	return out, nil
 }
 
@@ -237,6 +246,43 @@ func TestRun(t *testing.T) {
 			if sys.played != nil && tt.ok {
 				if err := sys.played.Close(); err != nil {
 					t.Errorf("PN532 transcript: %v", err)
+				}
+			}
+		})
+	}
+}
+
+// TestFakeGlobIsFilepathGlob holds the fake to what Host does: the same
+// files, globbed by both, give the same answer every time, so a report that
+// lists devices reads the same on every run.
+func TestFakeGlobIsFilepathGlob(t *testing.T) {
+	dir := t.TempDir()
+	names := []string{"i2c-1", "i2c-10", "i2c-2", "spidev0.0", "spidev0.1", "spidev1.0", "spidev1.2", "snd"}
+	f := &fakeSystem{files: map[string]bool{}}
+	for _, n := range names {
+		p := filepath.Join(dir, n)
+		if err := os.WriteFile(p, nil, 0o600); err != nil {
+			t.Fatal(err)
+		}
+		f.files[p] = true
+	}
+	tests := []struct{ name, pattern string }{
+		{"I2C buses", "i2c-*"},
+		{"SPI devices", "spidev*"},
+		{"one file", "snd"},
+		{"nothing", "gpiochip*"},
+		{"bad pattern", "spidev[0"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			pattern := filepath.Join(dir, tt.pattern)
+			want, wantErr := filepath.Glob(pattern)
+			// A map's order changes between ranges: one lucky order must
+			// not pass.
+			for range 20 {
+				got, err := f.Glob(pattern)
+				if !errors.Is(err, wantErr) || !slices.Equal(got, want) {
+					t.Fatalf("fake Glob(%q) = %q, %v; filepath.Glob = %q, %v", tt.pattern, got, err, want, wantErr)
 				}
 			}
 		})
