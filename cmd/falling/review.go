@@ -35,6 +35,12 @@ func runReview(_ context.Context, args []string, _ io.Reader, stdout, stderr io.
 		}
 		return 2
 	}
+	if *contest <= 0 {
+		// Analyze would quietly take its default for this: say so instead,
+		// a referee who typed a window means it.
+		fmt.Fprintf(stderr, "falling review: --contest must be longer than 0, not %v: how close presses by two or more seats must be to make a contest, like 300ms\n", *contest)
+		return 2
+	}
 	loc := time.Local
 	if *utc {
 		loc = time.UTC

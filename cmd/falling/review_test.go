@@ -73,6 +73,8 @@ func TestReviewCommand(t *testing.T) {
 		{name: "night and a hand", args: []string{"--night", dir, hands[0]}, code: 2, errHas: []string{"--night takes a directory"}},
 		{name: "missing night", args: []string{"--night", filepath.Join(dir, "nope")}, code: 1, errHas: []string{"no such file"}},
 		{name: "bad flag", args: []string{"--nope"}, code: 2, errHas: []string{"flag provided but not defined"}},
+		{name: "a negative contest window", args: []string{"--contest", "-5ms", hands[0]}, code: 2, errHas: []string{"--contest must be longer than 0, not -5ms"}},
+		{name: "a zero contest window", args: []string{"--contest", "0", hands[0]}, code: 2, errHas: []string{"--contest must be longer than 0, not 0s"}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

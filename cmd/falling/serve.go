@@ -9,6 +9,7 @@ import (
 	"net"
 	"net/http"
 	"os"
+	"strings"
 	"time"
 
 	"github.com/falling-table/falling/game/serve"
@@ -93,14 +94,30 @@ func startServe(ctx context.Context, addr, logDir string, live serve.Live, out i
 		w.done <- err
 	}()
 	link := w.URL + "?token=" + token
-	fmt.Fprintf(out, "The referee's page: %s (anyone on the LAN can read it)\n", w.URL)
-	fmt.Fprintf(out, "Controls: scan the code, or open %s\n", link)
+	// The banner goes out in one write, so whoever reads the link (a
+	// test, a log) finds the QR code with it.
+	var b strings.Builder
+	fmt.Fprintf(&b, "The referee's page: %s (%s can read it)\n", w.URL, readers(ln.Addr()))
+	fmt.Fprintf(&b, "Controls: scan the code, or open %s\n", link)
 	if qr, err := serve.QRText(link); err != nil {
-		fmt.Fprintf(out, "(no QR code: %v)\n", err)
+		fmt.Fprintf(&b, "(no QR code: %v)\n", err)
 	} else {
-		fmt.Fprint(out, qr)
+		b.WriteString(qr)
+	}
+	if _, err := io.WriteString(out, b.String()); err != nil {
+		// The page runs; only its address was not shown.
+		fmt.Fprintf(os.Stderr, "falling serve: show the page's address: %v\n", err)
 	}
 	return w, nil
+}
+
+// readers says who can open a page listening on a: only this machine on
+// loopback, anyone on the LAN otherwise.
+func readers(a net.Addr) string {
+	if ta, ok := a.(*net.TCPAddr); ok && ta.IP.IsLoopback() {
+		return "only this machine"
+	}
+	return "anyone on the LAN"
 }
 
 // Stop closes the page and waits up to five seconds for requests under way.

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"io"
+	"net"
 	"net/http"
 	"regexp"
 	"strings"
@@ -82,7 +83,10 @@ func TestServeRuns(t *testing.T) {
 	}
 	base, token := m[1], m[2]
 	if !strings.Contains(out.String(), "█") {
-		t.Error("no QR code printed")
+		t.Error("no QR code printed with the link")
+	}
+	if !strings.Contains(out.String(), "(only this machine can read it)") {
+		t.Errorf("a page on loopback is not said to be for this machine only: %q", out.String())
 	}
 	get := func(path string) (int, string) {
 		resp, err := http.Get(base + path)
@@ -117,5 +121,24 @@ func TestServeRuns(t *testing.T) {
 		}
 	case <-time.After(10 * time.Second):
 		t.Fatal("falling serve did not stop within 10 s of its context ending")
+	}
+}
+
+// The banner must not promise the LAN a page it cannot reach, nor hide
+// from the table that the LAN can read it.
+func TestServeReaders(t *testing.T) {
+	for _, tc := range []struct {
+		ip   string
+		want string
+	}{
+		{"127.0.0.1", "only this machine"},
+		{"::1", "only this machine"},
+		{"0.0.0.0", "anyone on the LAN"},
+		{"::", "anyone on the LAN"},
+		{"192.168.1.20", "anyone on the LAN"},
+	} {
+		if got := readers(&net.TCPAddr{IP: net.ParseIP(tc.ip), Port: 8080}); got != tc.want {
+			t.Errorf("listening on %s: %q, want %q", tc.ip, got, tc.want)
+		}
 	}
 }

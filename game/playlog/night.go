@@ -35,12 +35,13 @@ type NightHand struct {
 	Err        error // why not
 }
 
-// Score is one seat's night.
+// Score is one seat's night. The referee's page serves it as JSON, with
+// keys like the rest of its API.
 type Score struct {
-	Seat   int
-	Played int // hands the seat fell in
-	Won    int
-	Dealt  int // hands the seat dealt
+	Seat   int `json:"seat"`
+	Played int `json:"played"` // hands the seat fell in
+	Won    int `json:"won"`
+	Dealt  int `json:"dealt"` // hands the seat dealt
 }
 
 // ReadNight reads the night in dir: the hands its index lists, then any

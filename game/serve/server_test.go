@@ -172,7 +172,7 @@ func TestRequests(t *testing.T) {
 		{"index", "GET", "/", "", nil, 200, "read-only"},
 		{"index with controls", "GET", "/", "", map[string]string{"Cookie": TokenCookie + "=" + testToken}, 200, "controls on"},
 		{"index lists the hands", "GET", "/", "", nil, 200, "/hands/" + id},
-		{"scoreboard", "GET", "/api/night", "", nil, 200, `"scores"`},
+		{"scoreboard", "GET", "/api/night", "", nil, 200, `"scores":[{"seat":1,"played":`},
 		{"hand page", "GET", "/hands/" + id, "", nil, 200, "seat 2 first by 12 ms"},
 		{"hand page leads back", "GET", "/hands/" + id, "", nil, 200, `<a href="/">`},
 		{"hand json", "GET", "/api/hands/" + id, "", nil, 200, `"verdict":"seat 2 first by 12 ms"`},
