@@ -73,6 +73,12 @@ type Config struct {
 
 	Logger *slog.Logger
 	Wall   func() time.Time // wall clock for log entries; default time.Now
+
+	// Resume, if set, carries on a hand replayed from its log (Replay)
+	// instead of starting one: the hand's rules, fallers, deck, dealer and
+	// windows are the log's, and the dealer writes on into the same log,
+	// starting paused until the dealer confirms.
+	Resume *Resumed
 }
 
 // Phase is where the hand is.
@@ -127,7 +133,9 @@ type Dealer struct {
 	phase    Phase
 	paused   bool
 	pausedAt time.Duration
-	ready    map[int]bool
+	// resumeWait: a resumed hand waits for the dealer's go (see control).
+	resumeWait bool
+	ready      map[int]bool
 
 	nextBeat  time.Duration
 	beat      int64
@@ -179,6 +187,12 @@ func New(cfg Config, h Hardware, log Log) (*Dealer, error) {
 	if err := cfg.Tempo.Validate(); err != nil {
 		return nil, fmt.Errorf("dealer: %w", err)
 	}
+	if cfg.Resume != nil {
+		if cfg.Resume.Game == nil || cfg.Resume.Start == nil {
+			return nil, errors.New("dealer: resume: no replayed hand (make it with dealer.Replay)")
+		}
+		resumeConfig(&cfg)
+	}
 	if cfg.Mode == "" {
 		cfg.Mode = config.Follow
 	}
@@ -197,9 +211,14 @@ func New(cfg Config, h Hardware, log Log) (*Dealer, error) {
 	if cfg.CountIn < 0 {
 		return nil, fmt.Errorf("dealer: count-in of %d beats", cfg.CountIn)
 	}
-	g, err := game.New(cfg.Game)
-	if err != nil {
-		return nil, fmt.Errorf("dealer: %w", err)
+	var g *game.Game
+	if cfg.Resume != nil {
+		g = cfg.Resume.Game
+	} else {
+		var err error
+		if g, err = game.New(cfg.Game); err != nil {
+			return nil, fmt.Errorf("dealer: %w", err)
+		}
 	}
 	d := &Dealer{
 		cfg: cfg, hw: h, log: log, lg: cfg.Logger, wall: cfg.Wall, g: g,
@@ -326,7 +345,7 @@ func (d *Dealer) Run(ctx context.Context) (Result, error) {
 				ch.panel = nil
 				continue
 			}
-			d.onControl(p)
+			d.control(p)
 		case t := <-fire:
 			if armed && t == armedAt {
 				armed = false
@@ -396,7 +415,7 @@ func (d *Dealer) drain() bool {
 	if in.panel != nil {
 		select {
 		case p := <-in.panel:
-			d.onControl(p)
+			d.control(p)
 			return true
 		default:
 		}
@@ -496,6 +515,11 @@ func (d *Dealer) start() {
 	defer d.mu.Unlock()
 	now := d.now()
 	d.startedAt = now
+	if d.cfg.Resume != nil {
+		// The log has its hand-start already: the hand goes on in it.
+		d.startResumed(now)
+		return
+	}
 	st := &playlog.Start{Hand: d.cfg.Hand, Rules: d.cfg.Game.Rules, Seats: d.cfg.Game.Seats, Dealer: d.cfg.Dealer,
 		Deck: d.cfg.Game.Deck, Ordered: d.cfg.Game.Ordered, Order: d.cfg.Game.Order, Tempo: d.cfg.Tempo.Start,
 		StopWindow: d.cfg.StopWindow, TieWindow: d.cfg.TieWindow}
@@ -581,6 +605,11 @@ func (d *Dealer) onBeat(t time.Duration) {
 		if !d.slotOpen {
 			d.slotOpen, d.slotSince = true, t
 		}
+	case in.Action == game.ActLand && !d.window:
+		// A Ground being dealt when the power was cut: its Stop window
+		// went with the power, so it is dealt again and its seat gets a
+		// whole window (only a resumed hand meets this).
+		d.openWindow(in.Seat, t, true)
 	case (in.Action == game.ActSweep || in.Action == game.ActPass) && in.First:
 		d.showOnly(in.Seat, LightSweep)
 		d.cue(hw.CueSkip, t)
