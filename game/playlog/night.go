@@ -48,7 +48,13 @@ type Score struct {
 // hand file the index does not know (its entry lost in a crash), each hand
 // read in full. Damage anywhere is reported in Problems and the rest is
 // shown; the error is only for a directory that cannot be listed.
-func ReadNight(dir string) (*Night, error) {
+func ReadNight(dir string) (*Night, error) { return ReadNightWith(dir, Read) }
+
+// ReadNightWith is ReadNight reading each hand file through read, so a
+// caller that reads the night again and again (the referee's page, while
+// the live hand grows) can hand back the hands it already has for files
+// that did not change instead of reading them all again.
+func ReadNightWith(dir string, read func(path string) (*Hand, error)) (*Night, error) {
 	n := &Night{Dir: dir}
 	files, err := filepath.Glob(filepath.Join(dir, "hand-*.fall"))
 	if err != nil {
@@ -90,18 +96,18 @@ func ReadNight(dir string) (*Night, error) {
 		}
 	}
 	for i := range n.Hands {
-		n.readHand(&n.Hands[i])
+		n.readHand(&n.Hands[i], read)
 	}
 	n.score()
 	return n, nil
 }
 
-func (n *Night) readHand(nh *NightHand) {
+func (n *Night) readHand(nh *NightHand, read func(string) (*Hand, error)) {
 	if filepath.IsAbs(nh.File) || !filepath.IsLocal(nh.File) {
 		nh.Err = fmt.Errorf("the index names %q, outside the night's directory: not read", nh.File)
 		return
 	}
-	h, err := Read(filepath.Join(n.Dir, nh.File))
+	h, err := read(filepath.Join(n.Dir, nh.File))
 	if err != nil {
 		nh.Err = err
 		return

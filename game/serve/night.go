@@ -7,21 +7,37 @@ import (
 	"path/filepath"
 	"strings"
 	"sync"
+	"time"
 
 	"github.com/falling-table/falling/game"
 	"github.com/falling-table/falling/game/playlog"
 	"github.com/falling-table/falling/game/review"
 )
 
-// nightCache reads the log directory again only when a file in it changed:
-// a night is read in full (every hand replayed from disk), which is too slow
-// on a Pi Zero to do for every phone's every request.
+// nightCache reads the log directory again only when a file in it
+// changed, and then reads again only the hand files that changed: while a
+// hand is live its file grows every beat, and reading (and for a hand's
+// page, replaying) every hand of the night for every phone's every request
+// is too slow on a Pi Zero. A hand's page is drawn once per version of its
+// file, so a finished hand is replayed once a night.
 type nightCache struct {
 	dir   string
 	mu    sync.Mutex
 	stamp string
 	night *playlog.Night
-	views map[string]*handPage
+	files map[string]*cachedHand // by path
+	// reads and views count the hand files read and the pages drawn, so a
+	// test can see that an unchanged hand is not read or replayed again.
+	reads, views int
+}
+
+// cachedHand is one version of a hand file: the hand read from it and its
+// page once drawn.
+type cachedHand struct {
+	size int64
+	mod  time.Time
+	hand *playlog.Hand
+	page *handPage
 }
 
 // get returns the night as the directory now holds it.
@@ -35,12 +51,37 @@ func (c *nightCache) get() (*playlog.Night, error) {
 	if c.night != nil && stamp == c.stamp {
 		return c.night, nil
 	}
-	n, err := playlog.ReadNight(c.dir)
+	old := c.files
+	c.files = map[string]*cachedHand{}
+	n, err := playlog.ReadNightWith(c.dir, func(path string) (*playlog.Hand, error) { return c.read(path, old) })
 	if err != nil {
 		return nil, fmt.Errorf("read the log folder: %w", err)
 	}
-	c.night, c.stamp, c.views = n, stamp, map[string]*handPage{}
+	c.night, c.stamp = n, stamp
 	return n, nil
+}
+
+// read reads the hand file at path, or takes it from old when its size and
+// modification time are those it was read at. It keeps what it returns in
+// c.files; files gone from the night are dropped with old.
+func (c *nightCache) read(path string, old map[string]*cachedHand) (*playlog.Hand, error) {
+	fi, err := os.Stat(path)
+	if err != nil {
+		return nil, fmt.Errorf("read hand: %w", err)
+	}
+	if ch, ok := old[path]; ok && ch.size == fi.Size() && ch.mod.Equal(fi.ModTime()) {
+		c.files[path] = ch
+		return ch.hand, nil
+	}
+	c.reads++
+	h, err := playlog.Read(path)
+	if err != nil {
+		return nil, err
+	}
+	// The file may have grown since the Stat: then its next stamp differs
+	// and it is read again, never kept stale.
+	c.files[path] = &cachedHand{size: fi.Size(), mod: fi.ModTime(), hand: h}
+	return h, nil
 }
 
 // hand returns the view of hand id, found only by its id among the night's
@@ -52,9 +93,6 @@ func (c *nightCache) hand(id string) (*handPage, error) {
 	}
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	if v, ok := c.views[id]; ok && c.night == n {
-		return v, nil
-	}
 	for i := range n.Hands {
 		nh := &n.Hands[i]
 		if nh.ID != id || id == "" {
@@ -63,12 +101,17 @@ func (c *nightCache) hand(id string) (*handPage, error) {
 		if nh.Hand == nil {
 			return nil, fmt.Errorf("hand %s cannot be read: %w", id, nh.Err)
 		}
+		ch := c.files[filepath.Join(c.dir, nh.File)]
+		if ch != nil && ch.hand == nh.Hand && ch.page != nil {
+			return ch.page, nil
+		}
+		c.views++
 		v, err := viewHand(nh)
 		if err != nil {
 			return nil, err
 		}
-		if c.night == n {
-			c.views[id] = v
+		if ch != nil && ch.hand == nh.Hand {
+			ch.page = v
 		}
 		return v, nil
 	}

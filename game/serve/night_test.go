@@ -1,0 +1,63 @@
+package serve
+
+import (
+	"os"
+	"path/filepath"
+	"testing"
+	"time"
+
+	"github.com/falling-table/falling/game/playlog/script"
+)
+
+// While a hand is live its file grows every beat: a request must then read
+// only that file again, and never replay a finished hand it has drawn.
+func TestNightCacheReadsOnlyWhatChanged(t *testing.T) {
+	dir := night(t) // two finished hands
+	c := &nightCache{dir: dir}
+	touch := func(i int) func(t *testing.T) {
+		return func(t *testing.T) {
+			files, err := filepath.Glob(filepath.Join(dir, "hand-*.fall"))
+			if err != nil || len(files) <= i {
+				t.Fatalf("hand files %v: %v", files, err)
+			}
+			// A write a beat later: the file's time moves on.
+			later := time.Now().Add(time.Duration(i+1) * time.Minute)
+			if err := os.Chtimes(files[i], later, later); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	steps := []struct {
+		name         string
+		do           func(t *testing.T)
+		open         []int // the hands whose pages are requested, by file order
+		reads, views int   // in total after the step
+	}{
+		{name: "first request reads the night", open: []int{0, 0}, reads: 2, views: 1},
+		{name: "nothing changed", open: []int{0, 1}, reads: 2, views: 2},
+		{name: "a new hand starts", do: func(t *testing.T) {
+			if _, _, err := script.Simulate(dir, script.Sim{Fallers: 3, Seed: 9}); err != nil {
+				t.Fatal(err)
+			}
+		}, open: []int{0, 1}, reads: 3, views: 2},
+		{name: "the live hand grows", do: touch(2), open: []int{0, 2, 2}, reads: 4, views: 3},
+		{name: "it grows again", do: touch(2), open: []int{1}, reads: 5, views: 3},
+		{name: "and its page is drawn again", open: []int{2}, reads: 5, views: 4},
+	}
+	for _, st := range steps {
+		if st.do != nil {
+			st.do(t)
+		}
+		if _, err := c.get(); err != nil {
+			t.Fatalf("%s: %v", st.name, err)
+		}
+		for _, i := range st.open {
+			if _, err := c.hand(handID(t, dir, i)); err != nil {
+				t.Fatalf("%s: hand %d: %v", st.name, i, err)
+			}
+		}
+		if c.reads != st.reads || c.views != st.views {
+			t.Errorf("%s: %d hand files read and %d pages drawn so far, want %d and %d", st.name, c.reads, c.views, st.reads, st.views)
+		}
+	}
+}
