@@ -2,6 +2,7 @@ package playlog
 
 import (
 	"cmp"
+	"math"
 	"slices"
 	"time"
 )
@@ -17,11 +18,19 @@ type Press struct {
 // seat's first press counts (a held or bouncing button cannot improve a
 // seat's time), seats are ranked by kernel time, and a lead no bigger than
 // tie is a tie, never a guess. The dealer calls it live; review calls it
-// again on the log to check what was announced.
+// again on the log to check what was announced: it is the one answer, so
+// the two cannot disagree. TiedSeats lists the seats a tie covers.
 func Settle(presses []Press, since, tie time.Duration) Dispute {
+	return SettleWindow(presses, since, math.MaxInt64, tie)
+}
+
+// SettleWindow is Settle over the presses at or after since and at or
+// before until: the dealer settles the window up to the instant a dispute
+// is called, and a press edge after it is not in what it announced.
+func SettleWindow(presses []Press, since, until, tie time.Duration) Dispute {
 	first := map[int]time.Duration{}
 	for _, p := range presses {
-		if p.Kernel < since || p.Seat <= 0 {
+		if p.Kernel < since || p.Kernel > until || p.Seat <= 0 {
 			continue
 		}
 		if t, ok := first[p.Seat]; !ok || p.Kernel < t {
@@ -48,6 +57,7 @@ func Settle(presses []Press, since, tie time.Duration) Dispute {
 		d.Margin = time.Duration(d.Times[1] - d.Times[0])
 		if d.Margin <= tie {
 			d.Tie = true
+			d.TiedSeats = d.Seats[:d.Tied(tie)]
 		} else {
 			d.Winner = d.Seats[0]
 		}
