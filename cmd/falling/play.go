@@ -18,6 +18,7 @@ import (
 	"github.com/falling-table/falling/game/dealer"
 	"github.com/falling-table/falling/game/deckfile"
 	"github.com/falling-table/falling/game/playlog"
+	"github.com/falling-table/falling/game/playlog/wal"
 	"github.com/falling-table/falling/hw"
 	"github.com/falling-table/falling/hw/config"
 	"github.com/falling-table/falling/hw/pi"
@@ -29,7 +30,7 @@ import (
 // playOpts are falling play's flags.
 type playOpts struct {
 	config, deck, logDir, serve string
-	fast, color                 bool
+	fast, color, resume         bool
 	fallers, seat, hands        int
 	rules, mode                 string
 	tempo                       float64
@@ -55,6 +56,7 @@ func runPlay(ctx context.Context, args []string, stdin io.Reader, stdout, stderr
 	fs.Uint64Var(&o.seed, "seed", 0, "simulated table: shuffle and fallers' seed (0: a new one each time)")
 	fs.BoolVar(&o.expert, "expert", false, "simulated table: add Anvil, Chute and Goggles")
 	fs.BoolVar(&o.color, "color", true, "colours on the terminal")
+	fs.BoolVar(&o.resume, "resume", false, "real table: carry on the night's last hand if a power cut or crash left it unfinished (with --config and --log-dir)")
 	if err := fs.Parse(args); err != nil {
 		return 2
 	}
@@ -68,6 +70,14 @@ func runPlay(ctx context.Context, args []string, stdin io.Reader, stdout, stderr
 	}
 	if o.serve != "" && o.logDir == "" {
 		fmt.Fprintln(stderr, "falling play: --serve needs --log-dir: the page shows the night's hands from it")
+		return 2
+	}
+	if o.resume && o.config == "" {
+		fmt.Fprintln(stderr, "falling play: --resume needs --config: only the real table can resume a hand; the simulated table's hidden deck order is not in the log, so its hand cannot go on")
+		return 2
+	}
+	if o.resume && o.logDir == "" {
+		fmt.Fprintln(stderr, "falling play: --resume needs --log-dir: the unfinished hand is found in the night's logs")
 		return 2
 	}
 	if o.logDir != "" {
@@ -299,6 +309,16 @@ func playTable(ctx context.Context, o playOpts, stdin io.Reader, stdout, stderr 
 		seats[i] = st.Number
 	}
 	dealerSeat := seats[len(seats)-1]
+	var rh *resumedHand
+	if o.resume {
+		if rh, err = resumeHand(o.logDir, stdout); err != nil {
+			fmt.Fprintf(stderr, "falling play: %v\n", err)
+			return 1
+		}
+		if rh != nil {
+			dealerSeat = rh.r.Start.Dealer
+		}
+	}
 	board := &dealer.Scoreboard{}
 	web := newLiveHub()
 	if o.serve != "" {
@@ -325,6 +345,9 @@ func playTable(ctx context.Context, o playOpts, stdin io.Reader, stdout, stderr 
 			Dealer: dealerSeat, Tempo: s.tempoRamp(), Mode: s.mode,
 			CountIn: 4, WaitReady: true, StopWindow: s.stop, TieWindow: s.tie,
 			Audit: true, Scoreboard: board,
+		}
+		if h == 0 && rh != nil {
+			log = rh.into(&cfg)
 		}
 		hwr := dealer.Hardware{Clock: clk, Lights: t.Lights, Sound: t.Sound, Buttons: t.Buttons, Panel: panel}
 		if t.Reader != nil {
@@ -691,3 +714,67 @@ type offsetSound struct {
 
 func (o offsetSound) Play(c hw.Cue, at time.Duration) error { return o.s.Play(c, at+o.offset) }
 func (o offsetSound) Close() error                          { return nil }
+
+// resumedHand is the night's unfinished hand, replayed and reopened for the
+// dealer to carry on in the same log.
+type resumedHand struct {
+	r *dealer.Resumed
+	w *playlog.Writer
+}
+
+// into makes cfg the resumed hand and returns the log it goes on in.
+func (rh *resumedHand) into(cfg *dealer.Config) *handLog {
+	cfg.Resume = rh.r
+	return &handLog{dir: filepath.Dir(rh.w.Path()), w: rh.w}
+}
+
+// resumeHand finds the night's last hand in dir and, if a power cut or a
+// crash left it unfinished, replays it and reopens its log, cutting a torn
+// last record, and says so on out. Only the last hand: an earlier one left
+// unfinished had a new hand started after it, and the table has moved on.
+// It returns nil, and says why, when there is nothing to resume. The error
+// is for a hand that cannot be trusted to go on (damaged, or not
+// replaying to the states it logged): it can still be reviewed.
+func resumeHand(dir string, out io.Writer) (*resumedHand, error) {
+	n, err := playlog.ReadNight(dir)
+	if err != nil {
+		return nil, fmt.Errorf("resume: %w", err)
+	}
+	if len(n.Hands) == 0 {
+		fmt.Fprintf(out, "no hand to resume in %s: starting a new one\n", dir)
+		return nil, nil
+	}
+	last := n.Hands[len(n.Hands)-1]
+	path := filepath.Join(dir, last.File)
+	switch {
+	case last.Hand == nil && errors.Is(last.Err, wal.ErrEmpty):
+		// Cut while its file was being made: no entry is in it.
+		fmt.Fprintf(out, "%s was cut before its first entry: nothing to resume, starting a new hand\n", path)
+		return nil, nil
+	case last.Hand == nil:
+		return nil, fmt.Errorf("cannot resume %s: %w", path, last.Err)
+	case last.Ended:
+		fmt.Fprintf(out, "the night's last hand (%s) ended: nothing to resume, starting a new one\n", last.ID)
+		return nil, nil
+	}
+	h := last.Hand
+	if k := h.Damage.Kind; k != wal.DamageNone && k != wal.DamageTornTail {
+		// Cutting it would throw away whatever follows the damage.
+		return nil, fmt.Errorf("cannot resume hand %s: %s; review it with falling review %s", h.ID, h.DamageText(), path)
+	}
+	r, err := dealer.Replay(h)
+	if errors.Is(err, dealer.ErrHandEnded) {
+		fmt.Fprintf(out, "hand %s: %v; starting a new hand\n", h.ID, err)
+		return nil, nil
+	}
+	if err != nil {
+		return nil, fmt.Errorf("%w\nthe log cannot be trusted to resume; it can still be reviewed: falling review %s\n(move it out of %s to start a new hand)", err, path, dir)
+	}
+	w, rec, err := playlog.Resume(path)
+	if err != nil {
+		return nil, fmt.Errorf("cannot resume hand %s (%s): %w", h.ID, rec, err)
+	}
+	r.Cut = rec.Cut
+	fmt.Fprintf(out, "resuming hand %s (%s): %s; %d entries replayed\n", h.ID, path, rec, len(h.Entries))
+	return &resumedHand{r: r, w: w}, nil
+}
