@@ -331,7 +331,7 @@ func TestUnit(t *testing.T) {
 		return v[0]
 	}
 	for _, tc := range []struct{ section, key, want string }{
-		{"Service", "ExecStart", "/usr/local/bin/falling play --config /etc/falling/table.yaml --log-dir /var/lib/falling --hands 0"},
+		{"Service", "ExecStart", "/usr/local/bin/falling play --config /etc/falling/table.yaml --log-dir /var/lib/falling --hands 0 --resume"},
 		{"Service", "User", "falling"},
 		{"Service", "Restart", "on-failure"},
 		{"Service", "StandardOutput", "journal"},
