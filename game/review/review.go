@@ -243,7 +243,11 @@ func (a *analyzer) findContests() {
 			presses = append(presses, playlog.Press{Seat: e.Seat, Kernel: e.Kernel, Seq: e.Seq})
 		case e.Kind == playlog.KindDispute && e.Dispute != nil:
 			d := *e.Dispute
+			// Settled as the dealer did: over its window up to the call.
 			s := playlog.Settle(presses, d.Since, a.tie)
+			if e.Kernel > 0 {
+				s = playlog.SettleWindow(presses, d.Since, e.Kernel, a.tie)
+			}
 			c := Contest{Called: true, Logged: &d, Settled: s, Tie: a.tie, At: d.Since - r.T0, Seq: e.Seq, Entry: e.Seq}
 			if len(s.Seats) > 0 {
 				c.At = time.Duration(s.Times[0]) - r.T0
