@@ -138,11 +138,12 @@ func TestResumeAfterPowerCut(t *testing.T) {
 		name string
 		cut  time.Duration // the power goes at
 		torn int64         // bytes of the last record the disk never got
+		goOn hw.Control    // the dealer's go: confirm, or pause as after any pause
 	}{
-		{"between two deals, a clean end", 8500 * time.Millisecond, 0},
-		{"between two deals, a torn record", 8500 * time.Millisecond, 3},
-		{"in the first Ground's Stop window, torn", 21500 * time.Millisecond, 5},
-		{"just after the first deal, torn", 3500 * time.Millisecond, 2},
+		{"between two deals, a clean end", 8500 * time.Millisecond, 0, hw.ControlConfirm},
+		{"between two deals, a torn record", 8500 * time.Millisecond, 3, hw.ControlConfirm},
+		{"in the first Ground's Stop window, torn", 21500 * time.Millisecond, 5, hw.ControlConfirm},
+		{"just after the first deal, torn, go by pause", 3500 * time.Millisecond, 2, hw.ControlPause},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
@@ -182,7 +183,7 @@ func TestResumeAfterPowerCut(t *testing.T) {
 			}
 			// The dealer looks at the table, then confirms; the cards the
 			// engine never took are dealt (again).
-			tb.panel.ControlAt(hw.ControlConfirm, 2*time.Second)
+			tb.panel.ControlAt(c.goOn, 2*time.Second)
 			var left []string
 			for _, c := range deck {
 				if !taken(h, c.ID) {
