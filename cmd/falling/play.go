@@ -312,8 +312,12 @@ func playTable(ctx context.Context, o playOpts, stdin io.Reader, stdout, stderr 
 	var rh *resumedHand
 	if o.resume {
 		if rh, err = resumeHand(o.logDir, stdout); err != nil {
-			fmt.Fprintf(stderr, "falling play: %v\n", err)
-			return 1
+			// The table must not stop playing because a log is damaged:
+			// the hand that cannot go on is kept, untouched, for review,
+			// and a new one starts. (Under systemd, refusing would mean
+			// restarts until the unit gives up and the table is dead.)
+			fmt.Fprintf(stderr, "falling play: %v\nstarting a new hand instead\n", err)
+			rh = nil
 		}
 		if rh != nil {
 			dealerSeat = rh.r.Start.Dealer
