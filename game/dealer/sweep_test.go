@@ -14,14 +14,15 @@ import (
 )
 
 var (
-	sweepSeeds = flag.Int("sweep.seeds", 0, "seeds per case of TestSweep (0: 2 with -short, 6 otherwise)")
+	sweepSeeds = flag.Int("sweep.seeds", 0, "seeds per case of TestSweep (0: 2 with -short, 30 otherwise)")
 	sweepOne   = flag.String("sweep.one", "", "TestSweepOne: play one hand (rules/deck/fallers/mode/seed, as TestSweep names it) and log its timeline")
 )
 
 // TestSweep plays computer-faller hands on the simulated table to the end,
-// over every faller count the table allows, both modes, and three decks:
+// over every faller count the table allows, both modes, and four decks:
 // the official Move deck with its Extras, the same with the expert
-// permanent riders, and the classic rules with the 1998 Push/Grab deck.
+// permanent riders, the classic rules with the 1998 Push/Grab deck, and
+// the French rules (an Extra doubles a Hit) with that deck.
 // The dealer sees only the devices; the simulated table knows the truth.
 // "The last faller standing wins; the winner's seat becomes the dealer for
 // the next hand; the scoreboard updates; the audit runs", and the audit
@@ -29,7 +30,7 @@ var (
 func TestSweep(t *testing.T) {
 	seeds := *sweepSeeds
 	if seeds <= 0 {
-		seeds = 6
+		seeds = 30 // 2160 hands, about 12 s
 		if testing.Short() {
 			seeds = 2
 		}
@@ -41,6 +42,7 @@ func TestSweep(t *testing.T) {
 		{game.Official(), game.DeckSpec{Move: true}},
 		{game.Official(), game.DeckSpec{Move: true, Anvil: true, Chute: true, Goggles: true}},
 		{game.Classic(), game.DeckSpec{}},
+		{game.French(), game.DeckSpec{}},
 	}
 	failed := 0
 	for _, dk := range decks {

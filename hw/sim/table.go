@@ -442,9 +442,9 @@ func (t *Table) deal() {
 }
 
 // fewerStacks reports whether the dealer's light for a deal in the middle
-// of an address asks for more than the table has stacks for: an existing
-// stack where the table has to start a new one, or more cards due than the
-// table has places for. The light says how many are due (green one, amber
+// of an address proves it asks for more than the table has stacks for: an
+// existing stack where the table has to start a new one, or more cards due
+// than the table has places for. The light says how many are due (green one, amber
 // two, white more) and whether the stack is new (pulsing).
 func (t *Table) fewerStacks(lit hw.Pattern, in game.Instruction) bool {
 	if in.Action != game.ActDeal || (lit.Kind != hw.On && lit.Kind != hw.Pulse) {
@@ -461,7 +461,13 @@ func (t *Table) fewerStacks(lit hw.Pattern, in game.Instruction) bool {
 	default:
 		return false // not a deal: a Ground, a sweep
 	}
-	return (lit.Kind == hw.On && in.NewStack) || due > min(in.Due, 3)
+	// White is "three or more": against fewer cards due at the table it
+	// says the dealer counts more, not which stack they count that the
+	// table lacks. Told "gone" then, the dealer would drop the stack it was
+	// about to deal into, a real one, and move on while the table still
+	// has cards due; the dealer deals on instead, and says "gone" once the
+	// table's deal is over and the light still asks for more.
+	return (lit.Kind == hw.On && in.NewStack) || (due < 3 && due > in.Due)
 }
 
 // meddles reports whether e, a faller's move, would touch the rider of a
