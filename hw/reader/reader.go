@@ -3,6 +3,15 @@
 // from the table's clock, and a status stream that follows the reader being
 // unplugged and plugged back in.
 //
+// Status policy: ReaderLost makes the dealer play a warning and ask for
+// confirmation by hand, so it is kept for a reader that is really gone. A
+// single failed poll (a glitch on the I2C bus) is logged at debug level and
+// the next poll goes ahead as scheduled; only Options.LostAfter failed polls
+// in a row (about 50 ms) report the reader lost. Once lost, Reinit is
+// retried with backoff and ReaderOK is reported when it succeeds. A reader
+// that does not answer when the table starts is started lost (NewLost), so
+// the table runs without it and picks it up when it answers.
+//
 // Delivery policy: the polling loop never blocks on a consumer. Events go
 // through an in-memory queue to buffered channels; when a consumer falls
 // behind the backlog is logged (slog, Warn) as it grows, and only past
@@ -13,6 +22,8 @@ package reader
 
 import (
 	"context"
+	"errors"
+	"fmt"
 	"log/slog"
 	"sync"
 	"time"
@@ -40,6 +51,11 @@ type Options struct {
 	// counts as gone and may count again: 3, so a poll lost to RF flicker
 	// does not count a resting card twice.
 	LeaveAfter int
+	// LostAfter is how many polls in a row must fail before the reader is
+	// reported lost: 3, about 50 ms at the default Interval, so a glitch on
+	// the bus does not alarm the table but an unplugged reader is told
+	// within a card's swipe.
+	LostAfter int
 	// Backoff is the first wait before Reinit after the reader failed:
 	// 100 ms, doubling up to MaxBackoff (2 s).
 	Backoff    time.Duration
@@ -59,6 +75,9 @@ func (o Options) withDefaults() Options {
 	}
 	if o.LeaveAfter <= 0 {
 		o.LeaveAfter = 3
+	}
+	if o.LostAfter <= 0 {
+		o.LostAfter = 3
 	}
 	if o.Backoff <= 0 {
 		o.Backoff = 100 * time.Millisecond
@@ -100,6 +119,24 @@ var _ hw.CardReader = (*Reader)(nil)
 // New starts polling p. The first status sent is ReaderOK: the caller
 // hands over a reader it has just set up.
 func New(p Poller, clk hw.Clock, opts Options) *Reader {
+	return start(p, clk, opts, nil)
+}
+
+// NewLost starts the service for a reader that did not answer its setup:
+// the first status sent is ReaderLost carrying cause, and Reinit is retried
+// with backoff until the chip answers, when ReaderOK follows and polling
+// starts. The table can so start without its reader and pace the deal with
+// the dealer confirming by hand until it is plugged in.
+func NewLost(p Poller, clk hw.Clock, cause error, opts Options) *Reader {
+	if cause == nil {
+		cause = errors.New("card reader: not answering at start")
+	}
+	return start(p, clk, opts, cause)
+}
+
+// start runs the service; lost is nil to start with the reader working, or
+// why it is not.
+func start(p Poller, clk hw.Clock, opts Options, lost error) *Reader {
 	o := opts.withDefaults()
 	ctx, cancel := context.WithCancel(context.Background())
 	r := &Reader{
@@ -117,7 +154,7 @@ func New(p Poller, clk hw.Clock, opts Options) *Reader {
 	go func() { defer r.fwd.Done(); r.cards.run(r.fwdDone) }()
 	go func() { defer r.fwd.Done(); r.status.run(r.fwdDone) }()
 	r.loop.Add(1)
-	go func() { defer r.loop.Done(); r.run() }()
+	go func() { defer r.loop.Done(); r.run(lost) }()
 	return r
 }
 
@@ -153,13 +190,20 @@ func (r *Reader) setStatus(s hw.ReaderState, err error) {
 	r.status.push(hw.ReaderStatus{State: s, Err: err, Time: r.clk.Now()})
 }
 
-func (r *Reader) run() {
-	r.setStatus(hw.ReaderOK, nil)
+func (r *Reader) run(lost error) {
+	if lost != nil {
+		if !r.recover(lost) {
+			return
+		}
+	} else {
+		r.setStatus(hw.ReaderOK, nil)
+	}
 	done := r.ctx.Done()
 	var (
 		cur    hw.UID // card on the reader, zero if none
 		misses int    // polls in a row without cur
 		bad    string // last UID hw rejected, so it is logged once per appearance
+		failed int    // polls in a row that failed
 	)
 	next := r.clk.Now()
 	for {
@@ -174,12 +218,24 @@ func (r *Reader) run() {
 		if err != nil {
 			// cur is kept: a card lying on the reader through a glitch
 			// must not count twice when the reader comes back.
+			if failed++; failed < r.o.LostAfter {
+				// The driver has already aborted the failed exchange, so
+				// the next poll, on schedule, starts in step with the chip.
+				r.log.Debug("card reader: poll failed, retrying", "err", err, "failed", failed, "time", now)
+				next = max(next+r.o.Interval, now)
+				continue
+			}
+			if failed > 1 {
+				err = fmt.Errorf("%d polls in a row failed: %w", failed, err)
+			}
 			if !r.recover(err) {
 				return
 			}
+			failed = 0
 			next = r.clk.Now()
 			continue
 		}
+		failed = 0
 		// Absolute schedule; after a slow poll, poll at once rather than
 		// try to catch up.
 		next = max(next+r.o.Interval, now)

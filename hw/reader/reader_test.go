@@ -2,6 +2,7 @@ package reader
 
 import (
 	"bytes"
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
@@ -278,62 +279,209 @@ func TestTenCardsASecond(t *testing.T) {
 	})
 }
 
-func TestReaderLostAndBack(t *testing.T) {
-	synctest.Test(t, func(t *testing.T) {
-		clk := newClock()
-		errGone := errors.New("pn532: reading status: remote I/O error")
-		p := &fakePoller{
-			clk:        clk,
-			script:     script(card(cardA, 3), []poll{{err: errGone}}, card(cardA, 2), nothing(3), card(cardB, 2)),
-			reinitErrs: []error{errGone, errGone, errGone, errGone, errGone},
-		}
-		r := New(p, clk, Options{Interval: 10 * time.Millisecond, Backoff: 100 * time.Millisecond, MaxBackoff: 400 * time.Millisecond, Logger: discard()})
-		cards, st := collect(r, p.done())
+// A glitch on the bus, as opposed to a reader gone, must not alarm the
+// table: fewer than LostAfter failed polls in a row change no status, count
+// no card twice and miss no card, and are logged at debug level only.
+func TestGlitchIsNotLost(t *testing.T) {
+	glitch := []poll{{err: errors.New("pn532: reading status: remote I/O error")}}
+	tests := []struct {
+		name   string
+		script []poll
+		want   [][]byte
+		at     []int // poll index each card must be stamped at
+		logged int   // debug lines about a failed poll
+	}{
+		{"one glitch under a resting card", script(card(cardA, 3), glitch, card(cardA, 3), nothing(3), card(cardB, 1)),
+			[][]byte{cardA, cardB}, []int{0, 10}, 1},
+		{"two in a row, one short of lost", script(card(cardA, 2), glitch, glitch, card(cardA, 2)),
+			[][]byte{cardA}, []int{0}, 2},
+		{"glitches that do not follow each other", script(glitch, card(cardA, 1), glitch, card(cardA, 1), glitch, glitch, nothing(3), card(cardB, 1)),
+			[][]byte{cardA, cardB}, []int{1, 9}, 4},
+		{"a card swiped right after a glitch", script(nothing(2), glitch, card(cardC, 1), nothing(2)),
+			[][]byte{cardC}, []int{3}, 1},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			synctest.Test(t, func(t *testing.T) {
+				clk := newClock()
+				const interval = 15 * time.Millisecond
+				p := &fakePoller{clk: clk, script: tt.script}
+				logs := &syncBuffer{}
+				log := slog.New(slog.NewTextHandler(logs, &slog.HandlerOptions{Level: slog.LevelDebug}))
+				r := New(p, clk, Options{Interval: interval, Logger: log})
+				cards, st := collect(r, p.done())
+				if len(st) != 1 || st[0].State != hw.ReaderOK {
+					t.Errorf("status = %+v, want only the ReaderOK at start", st)
+				}
+				if len(p.reinits) != 0 {
+					t.Errorf("Reinit called at %v for a glitch", p.reinits)
+				}
+				if len(cards) != len(tt.want) {
+					t.Fatalf("cards = %v, want % X", cards, tt.want)
+				}
+				for i, c := range cards {
+					if c.UID != uid(t, tt.want[i]) {
+						t.Errorf("card %d = %v, want % X", i, c.UID, tt.want[i])
+					}
+					// A failed poll keeps the schedule: poll n is at n·interval.
+					if want := boot + time.Duration(tt.at[i])*interval; c.Time != want {
+						t.Errorf("card %d at %v, want %v", i, c.Time, want)
+					}
+				}
+				out := logs.String()
+				if n := strings.Count(out, "level=DEBUG msg=\"card reader: poll failed, retrying\""); n != tt.logged {
+					t.Errorf("%d failed polls logged at debug, want %d:\n%s", n, tt.logged, out)
+				}
+				if strings.Contains(out, "level=WARN") || strings.Contains(out, "level=ERROR") {
+					t.Errorf("a glitch logged above debug:\n%s", out)
+				}
+			})
+		})
+	}
+}
 
-		wantStates := []hw.ReaderState{hw.ReaderOK, hw.ReaderLost, hw.ReaderOK}
-		if len(st) != len(wantStates) {
-			t.Fatalf("status = %+v, want states %v", st, wantStates)
-		}
-		for i, s := range st {
-			if s.State != wantStates[i] {
-				t.Errorf("status %d = %v, want %v", i, s.State, wantStates[i])
-			}
-		}
-		if !errors.Is(st[1].Err, errGone) {
-			t.Errorf("Lost carries %v, want %v", st[1].Err, errGone)
-		}
-		// The error comes from poll 3, at 30 ms.
-		lostAt := boot + 30*time.Millisecond
-		if st[1].Time != lostAt {
-			t.Errorf("Lost at %v, want %v", st[1].Time, lostAt)
-		}
-		// Reinit backs off 100, 200, 400, 400, 400, 400 ms (capped).
-		var want []time.Duration
-		at := lostAt
-		for _, w := range []time.Duration{100, 200, 400, 400, 400, 400} {
-			at += w * time.Millisecond
-			want = append(want, at)
-		}
-		if fmt.Sprint(p.reinits) != fmt.Sprint(want) {
-			t.Errorf("Reinit at %v, want %v", p.reinits, want)
-		}
-		if st[2].Time != want[len(want)-1] {
-			t.Errorf("OK again at %v, want %v", st[2].Time, want[len(want)-1])
-		}
-		// Card A lay there through the outage: counted once. B after it.
-		if len(cards) != 2 || cards[0].UID != uid(t, cardA) || cards[1].UID != uid(t, cardB) {
-			t.Fatalf("cards = %v, want A then B", cards)
-		}
-		if cards[1].Time <= st[2].Time {
-			t.Errorf("card B at %v, before the reader was back at %v", cards[1].Time, st[2].Time)
-		}
-	})
+// An outage is LostAfter failed polls in a row: the reader is reported lost
+// once, with the cause, Reinit is retried with doubling backoff, and
+// ReaderOK follows when it answers; a card lying there throughout counts
+// once.
+func TestReaderLostAndBack(t *testing.T) {
+	errGone := errors.New("pn532: reading status: remote I/O error")
+	tests := []struct {
+		name      string
+		lostAfter int // 0: the default
+		failures  int // failed polls in the script
+	}{
+		{"default: three failed polls", 0, 3},
+		{"LostAfter 5", 5, 5},
+		{"LostAfter 1: every failed poll is an outage", 1, 1},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			synctest.Test(t, func(t *testing.T) {
+				clk := newClock()
+				const interval = 10 * time.Millisecond
+				p := &fakePoller{
+					clk:        clk,
+					script:     script(card(cardA, 3), repeat(poll{err: errGone}, tt.failures), card(cardA, 2), nothing(3), card(cardB, 2)),
+					reinitErrs: []error{errGone, errGone, errGone, errGone, errGone},
+				}
+				r := New(p, clk, Options{Interval: interval, LostAfter: tt.lostAfter, Backoff: 100 * time.Millisecond, MaxBackoff: 400 * time.Millisecond, Logger: discard()})
+				cards, st := collect(r, p.done())
+
+				wantStates := []hw.ReaderState{hw.ReaderOK, hw.ReaderLost, hw.ReaderOK}
+				if len(st) != len(wantStates) {
+					t.Fatalf("status = %+v, want states %v", st, wantStates)
+				}
+				for i, s := range st {
+					if s.State != wantStates[i] {
+						t.Errorf("status %d = %v, want %v", i, s.State, wantStates[i])
+					}
+				}
+				if !errors.Is(st[1].Err, errGone) {
+					t.Errorf("Lost carries %v, want %v", st[1].Err, errGone)
+				}
+				// Lost at the LostAfter-th failed poll, the first at poll 3.
+				lostAfter := cmp.Or(tt.lostAfter, 3)
+				lostAt := boot + time.Duration(3+lostAfter-1)*interval
+				if st[1].Time != lostAt {
+					t.Errorf("Lost at %v, want %v", st[1].Time, lostAt)
+				}
+				// Reinit backs off 100, 200, 400, 400, 400, 400 ms (capped).
+				var want []time.Duration
+				at := lostAt
+				for _, w := range []time.Duration{100, 200, 400, 400, 400, 400} {
+					at += w * time.Millisecond
+					want = append(want, at)
+				}
+				if fmt.Sprint(p.reinits) != fmt.Sprint(want) {
+					t.Errorf("Reinit at %v, want %v", p.reinits, want)
+				}
+				if st[2].Time != want[len(want)-1] {
+					t.Errorf("OK again at %v, want %v", st[2].Time, want[len(want)-1])
+				}
+				// Card A lay there through the outage: counted once. B after it.
+				if len(cards) != 2 || cards[0].UID != uid(t, cardA) || cards[1].UID != uid(t, cardB) {
+					t.Fatalf("cards = %v, want A then B", cards)
+				}
+				if cards[1].Time <= st[2].Time {
+					t.Errorf("card B at %v, before the reader was back at %v", cards[1].Time, st[2].Time)
+				}
+			})
+		})
+	}
+}
+
+// A reader that did not answer at start: the service starts lost, retries
+// Reinit with backoff, and reports OK and reads cards once it answers.
+func TestNewLost(t *testing.T) {
+	errSilent := errors.New("pn532: no answer at I²C address 0x24: remote I/O error")
+	tests := []struct {
+		name       string
+		cause      error
+		reinitErrs int  // Reinit failures before it answers
+		never      bool // it never answers
+	}{
+		{"answers at the first retry", errSilent, 0, false},
+		{"answers after three more failures", errSilent, 3, false},
+		{"never answers", errSilent, 0, true},
+		{"no cause given", nil, 1, false},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			synctest.Test(t, func(t *testing.T) {
+				clk := newClock()
+				p := &fakePoller{clk: clk, script: script(nothing(2), card(cardA, 2)), lostForever: tt.never,
+					reinitErrs: slices.Repeat([]error{errSilent}, tt.reinitErrs)}
+				r := NewLost(p, clk, tt.cause, Options{Backoff: 100 * time.Millisecond, MaxBackoff: time.Second, Logger: discard()})
+				drained := p.done()
+				if tt.never {
+					time.Sleep(10 * time.Second)
+					idle := make(chan struct{})
+					close(idle)
+					drained = idle
+				}
+				cards, st := collect(r, drained)
+				if len(st) == 0 || st[0].State != hw.ReaderLost || st[0].Time != boot {
+					t.Fatalf("status = %+v, want ReaderLost first, at start", st)
+				}
+				if tt.cause != nil && !errors.Is(st[0].Err, tt.cause) {
+					t.Errorf("Lost carries %v, want %v", st[0].Err, tt.cause)
+				}
+				if st[0].Err == nil {
+					t.Error("Lost carries no reason")
+				}
+				if tt.never {
+					if len(st) != 1 || len(cards) != 0 || len(p.reinits) < 5 {
+						t.Errorf("status %+v, cards %v, %d Reinits in 10 s; want one Lost, no card, retries", st, cards, len(p.reinits))
+					}
+					return
+				}
+				// Reinit at 100, 300, 700, 1500 ms: doubling from Backoff.
+				var want []time.Duration
+				at, wait := boot, 100*time.Millisecond
+				for range tt.reinitErrs + 1 {
+					at += wait
+					want = append(want, at)
+					wait = min(2*wait, time.Second)
+				}
+				if fmt.Sprint(p.reinits) != fmt.Sprint(want) {
+					t.Errorf("Reinit at %v, want %v", p.reinits, want)
+				}
+				if len(st) != 2 || st[1].State != hw.ReaderOK || st[1].Time != want[len(want)-1] {
+					t.Errorf("status = %+v, want Lost then OK at %v", st, want[len(want)-1])
+				}
+				if len(cards) != 1 || cards[0].UID != uid(t, cardA) || cards[0].Time <= want[len(want)-1] {
+					t.Errorf("cards = %v, want card A read after the reader answered", cards)
+				}
+			})
+		})
+	}
 }
 
 func TestCloseWhileLost(t *testing.T) {
 	synctest.Test(t, func(t *testing.T) {
 		clk := newClock()
-		p := &fakePoller{clk: clk, script: []poll{{err: errors.New("bus gone")}}, lostForever: true}
+		p := &fakePoller{clk: clk, script: repeat(poll{err: errors.New("bus gone")}, 3), lostForever: true}
 		r := New(p, clk, Options{Logger: discard()})
 		time.Sleep(10 * time.Second)
 		idle := make(chan struct{})
