@@ -6,8 +6,8 @@ import (
 	"fmt"
 	"io"
 
+	"github.com/falling-table/falling/hw/clock"
 	"github.com/falling-table/falling/hw/doctor"
-	"github.com/falling-table/falling/hw/pi"
 )
 
 // runDoctor is `falling doctor [--config FILE]`: exit 0 when everything the
@@ -28,7 +28,7 @@ func runDoctor(ctx context.Context, args []string, _ io.Reader, stdout, stderr i
 		fmt.Fprintf(stderr, "falling doctor: unexpected argument %q (the config goes after --config)\n", fs.Arg(0))
 		return 2
 	}
-	clk, err := pi.NewClock()
+	clk, err := clock.New()
 	if err != nil {
 		fmt.Fprintf(stderr, "falling doctor: %v\n", err)
 		return 1

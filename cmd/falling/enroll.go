@@ -14,6 +14,7 @@ import (
 	"github.com/falling-table/falling/game"
 	"github.com/falling-table/falling/game/deckfile"
 	"github.com/falling-table/falling/game/enroll"
+	"github.com/falling-table/falling/hw/clock"
 	"github.com/falling-table/falling/hw/config"
 	"github.com/falling-table/falling/hw/pi"
 )
@@ -38,7 +39,7 @@ func openPiTable(ctx context.Context, configPath string) (enroll.Table, func() e
 	if b.Reader == nil {
 		return enroll.Table{}, nil, fmt.Errorf("%s: the table has no card reader, and enrolling is scanning; fix: add a reader: section (see firmware/board-reference.yaml)", b.File)
 	}
-	clk, err := pi.NewClock()
+	clk, err := clock.New()
 	if err != nil {
 		return enroll.Table{}, nil, err
 	}

@@ -20,6 +20,7 @@ import (
 	"github.com/falling-table/falling/game/playlog"
 	"github.com/falling-table/falling/game/playlog/wal"
 	"github.com/falling-table/falling/hw"
+	"github.com/falling-table/falling/hw/clock"
 	"github.com/falling-table/falling/hw/config"
 	"github.com/falling-table/falling/hw/pi"
 	"github.com/falling-table/falling/hw/sim"
@@ -288,7 +289,7 @@ func playTable(ctx context.Context, o playOpts, stdin io.Reader, stdout, stderr 
 		fmt.Fprintf(stderr, "falling play: %v\n(enroll the deck first: falling enroll --config %s --deck %s)\n", err, o.config, deckPath)
 		return 2
 	}
-	clk, err := pi.NewClock()
+	clk, err := clock.New()
 	if err != nil {
 		fmt.Fprintf(stderr, "falling play: %v\n", err)
 		return 1
@@ -410,7 +411,7 @@ func playLive(ctx context.Context, h liveHand, stdin io.Reader, stdout io.Writer
 	ctx, cancel := context.WithCancelCause(ctx)
 	defer cancel(nil)
 	if h.tb != nil {
-		mono, err := sim.NewMonotonic()
+		mono, err := clock.New()
 		if err != nil {
 			return dealer.Result{}, err
 		}
@@ -510,7 +511,7 @@ func screen(ctx context.Context, views <-chan dealer.View, h liveHand, footer st
 			printed = 0 // the dealer keeps the latest few: start again
 		}
 		for _, m := range msgs[printed:] {
-			fmt.Fprintf(w, "%8s  %s\n", clock(m.At), m.Text)
+			fmt.Fprintf(w, "%8s  %s\n", clockText(m.At), m.Text)
 		}
 		printed = len(msgs)
 	}

@@ -46,7 +46,7 @@ func render(f *frame, color bool) []string {
 	case v.Waiting:
 		state += " (waiting for the dealer)"
 	}
-	lines = append(lines, clipANSI(fmt.Sprintf("FALLING  %s rules  %.0f cards/min  %s  %s", f.Rules, v.Tempo, state, clock(v.Now)), screenWidth))
+	lines = append(lines, clipANSI(fmt.Sprintf("FALLING  %s rules  %.0f cards/min  %s  %s", f.Rules, v.Tempo, state, clockText(v.Now)), screenWidth))
 	add("%s", strings.Repeat("─", screenWidth))
 	add(" seat  stacks (top card ×height)                          rider")
 	for _, s := range v.Seats {
@@ -156,7 +156,7 @@ func lamp(p hw.Pattern, color bool) string {
 	return fmt.Sprintf("\x1b[48;2;%d;%d;%dm  \x1b[0m", p.Color.R, p.Color.G, p.Color.B)
 }
 
-func clock(d time.Duration) string {
+func clockText(d time.Duration) string {
 	if d < 0 {
 		d = 0
 	}
