@@ -129,8 +129,26 @@ type Dev struct {
 
 // New wakes the PN532 on bus, checks it answers GetFirmwareVersion and
 // configures it for reading cards: SAM in normal mode (not used) and a short
-// passive activation retry count. opts may be nil for DefaultOpts.
+// passive activation retry count. opts may be nil for DefaultOpts. It is
+// Attach followed by Reinit.
 func New(bus i2c.Bus, opts *Opts) (*Dev, error) {
+	d, err := Attach(bus, opts)
+	if err != nil {
+		return nil, err
+	}
+	if err := d.Reinit(); err != nil {
+		return nil, err
+	}
+	return d, nil
+}
+
+// Attach returns a Dev for the PN532 on bus without talking to it: it
+// checks opts and sets up the IRQ pin, and leaves waking and configuring
+// the chip to Reinit. It is for a caller that must not fail because the
+// reader is unplugged right now: the table starts with its reader lost and
+// calls Reinit until the chip answers. Its errors are the caller's (bad
+// options, an IRQ pin that cannot be set up), never the chip's.
+func Attach(bus i2c.Bus, opts *Opts) (*Dev, error) {
 	if opts == nil {
 		opts = &DefaultOpts
 	}
@@ -154,18 +172,15 @@ func New(bus i2c.Bus, opts *Opts) (*Dev, error) {
 			return nil, fmt.Errorf("pn532: IRQ pin %s: %w", o.IRQ, err)
 		}
 	}
-	d := &Dev{c: i2c.Dev{Bus: bus, Addr: o.Addr}, opts: o}
-	if err := d.Reinit(); err != nil {
-		return nil, err
-	}
-	return d, nil
+	return &Dev{c: i2c.Dev{Bus: bus, Addr: o.Addr}, opts: o}, nil
 }
 
 func (d *Dev) String() string {
 	return fmt.Sprintf("PN532{%s}", &d.c)
 }
 
-// Firmware returns the version read by the last New or Reinit.
+// Firmware returns the version read by the last New or Reinit: zero for a
+// Dev from Attach until a Reinit succeeds.
 func (d *Dev) Firmware() Firmware {
 	d.mu.Lock()
 	defer d.mu.Unlock()

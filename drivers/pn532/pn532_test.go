@@ -218,6 +218,62 @@ func TestNewNoChip(t *testing.T) {
 	}
 }
 
+// recordingBus counts the transactions that reach it.
+type recordingBus struct {
+	i2c.Bus
+	mu sync.Mutex
+	tx int
+}
+
+func (r *recordingBus) Tx(a uint16, w, rd []byte) error {
+	r.mu.Lock()
+	r.tx++
+	r.mu.Unlock()
+	return r.Bus.Tx(a, w, rd)
+}
+
+// TestAttachThenReinit: Attach must not touch the bus (the chip may be
+// unplugged at start), refuses what New refuses of the options, and a later
+// Reinit picks the chip up as New would have.
+func TestAttachThenReinit(t *testing.T) {
+	tests := []struct {
+		name    string
+		opts    *Opts
+		wantErr bool
+	}{
+		{"default options", nil, false},
+		{"zero values take defaults", &Opts{PassiveActivationRetries: 1}, false},
+		{"passive retries forever", &Opts{PassiveActivationRetries: 0xFF}, true},
+		{"negative timeout", &Opts{Timeout: -time.Second}, true},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			pb := &i2ctest.Playback{Ops: setupOps(t, 1), DontPanic: true}
+			bus := &recordingBus{Bus: pb}
+			d, err := Attach(bus, tt.opts)
+			if (err != nil) != tt.wantErr {
+				t.Fatalf("Attach() err = %v, wantErr %v", err, tt.wantErr)
+			}
+			if bus.tx != 0 {
+				t.Errorf("Attach made %d bus transactions, want none", bus.tx)
+			}
+			if err != nil {
+				return
+			}
+			if fw := d.Firmware(); fw != (Firmware{}) {
+				t.Errorf("Firmware() before any Reinit = %v, want zero", fw)
+			}
+			if err := d.Reinit(); err != nil {
+				t.Fatalf("Reinit: %v", err)
+			}
+			if fw := d.Firmware(); fw.IC != 0x32 {
+				t.Errorf("Firmware() after Reinit = %v", fw)
+			}
+			closePlayback(t, pb)
+		})
+	}
+}
+
 func TestCommands(t *testing.T) {
 	ctx := context.Background()
 	tests := []struct {

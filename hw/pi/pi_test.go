@@ -21,6 +21,7 @@ import (
 	"periph.io/x/conn/v3/spi"
 	"periph.io/x/conn/v3/spi/spitest"
 
+	"github.com/falling-table/falling/drivers/pn532"
 	"github.com/falling-table/falling/hw"
 	"github.com/falling-table/falling/hw/buttons"
 	"github.com/falling-table/falling/hw/clock"
@@ -116,6 +117,7 @@ type fakeDevices struct {
 	fail    map[string]error
 	i2cOps  []i2ctest.IO
 	buttons map[string]*fakeButtons // by the first line requested
+	gate    *gatedBus               // if set, the I2C bus OpenI2C returns
 }
 
 func (f *fakeDevices) note(s string) {
@@ -168,6 +170,9 @@ func (f *fakeDevices) OpenI2C(bus int) (i2c.BusCloser, error) {
 		return nil, err
 	}
 	f.note("open i2c")
+	if f.gate != nil {
+		return f.gate, nil
+	}
 	return &notedBus{Playback: &i2ctest.Playback{Ops: f.i2cOps, DontPanic: true}, f: f}, nil
 }
 
@@ -229,6 +234,34 @@ type notedBus struct {
 }
 
 func (b *notedBus) Close() error { b.f.note("close i2c"); return nil }
+
+// gatedBus is a PN532 that does not answer until answer is called, as one
+// unplugged at start and plugged in later.
+type gatedBus struct {
+	*notedBus
+	mu        sync.Mutex
+	answering bool
+}
+
+func newGatedBus(f *fakeDevices) *gatedBus {
+	return &gatedBus{notedBus: &notedBus{Playback: &i2ctest.Playback{Ops: pn532Setup(), DontPanic: true}, f: f}}
+}
+
+func (g *gatedBus) Tx(addr uint16, w, r []byte) error {
+	g.mu.Lock()
+	on := g.answering
+	g.mu.Unlock()
+	if !on {
+		return fmt.Errorf("i2c tx to %#x: %w", addr, syscall.EREMOTEIO)
+	}
+	return g.notedBus.Tx(addr, w, r)
+}
+
+func (g *gatedBus) answer() {
+	g.mu.Lock()
+	g.answering = true
+	g.mu.Unlock()
+}
 
 type notedPort struct {
 	*spitest.RecordRaw
@@ -388,7 +421,6 @@ func TestOpenFailures(t *testing.T) {
 			[]string{"seat buttons on /dev/gpiochip0 cannot be opened: permission denied", "add the user to the gpio group"}},
 		{"no i2c", &fakeDevices{fail: map[string]error{"i2c": &fs.PathError{Op: "open", Path: "/dev/i2c-1", Err: syscall.ENOENT}}},
 			[]string{"board-reference.yaml:46: card reader bus /dev/i2c-1 does not exist", "dtparam=i2c_arm=on"}},
-		{"silent pn532", &fakeDevices{}, []string{"PN532 card reader at 0x24 on /dev/i2c-1 does not answer", "i2cdetect -y 1"}},
 		{"no spi", &fakeDevices{fail: map[string]error{"spi": fs.ErrNotExist}}, []string{"apa102 strip on /dev/spidev0.0 does not exist", "dtparam=spi=on"}},
 		{"sound refused", &fakeDevices{i2cOps: pn532Setup(), fail: map[string]error{"sound": errors.New("device busy elsewhere")}},
 			[]string{"sound device default failed", "device busy elsewhere"}},
@@ -422,6 +454,52 @@ func TestOpenFailures(t *testing.T) {
 				t.Errorf("%d parts opened, %d closed: %v", opened, closed, f.log)
 			}
 		})
+	}
+}
+
+// TestOpenSilentReader: a PN532 that does not answer at start must not stop
+// the table. Open succeeds, says why in Degraded, and the reader service
+// starts lost, then reports OK once the chip answers.
+func TestOpenSilentReader(t *testing.T) {
+	f := &fakeDevices{}
+	f.gate = newGatedBus(f)
+	clk := mustClock(t)
+	tb, err := Open(context.Background(), loadBoard(t, reference), clk, Opts{Devices: f, Logger: slog.New(slog.DiscardHandler)})
+	if err != nil {
+		t.Fatalf("Open with a silent PN532: %v", err)
+	}
+	defer tb.Close()
+	if tb.Reader == nil || tb.Buttons == nil || tb.Lights == nil || tb.Sound == nil {
+		t.Fatalf("a part is missing: %+v", tb)
+	}
+	if tb.Firmware != (pn532.Firmware{}) {
+		t.Errorf("Firmware = %v from a reader that never answered", tb.Firmware)
+	}
+	var pe *PartError
+	if len(tb.Degraded) != 1 || !errors.As(tb.Degraded[0], &pe) || Classify(pe) != NotAnswers {
+		t.Fatalf("Degraded = %v, want one PartError for the reader not answering", tb.Degraded)
+	}
+	for _, w := range []string{"board-reference.yaml:45: PN532 card reader at 0x24 on /dev/i2c-1 does not answer", "confirms cards by hand", "fix:", "i2cdetect -y 1"} {
+		if !strings.Contains(pe.Error(), w) {
+			t.Errorf("Degraded %q\ndoes not say %q", pe, w)
+		}
+	}
+	next := func() hw.ReaderStatus {
+		t.Helper()
+		select {
+		case s := <-tb.Reader.Status():
+			return s
+		case <-time.After(5 * time.Second):
+			t.Fatal("no reader status")
+		}
+		return hw.ReaderStatus{}
+	}
+	if s := next(); s.State != hw.ReaderLost || !errors.Is(s.Err, syscall.EREMOTEIO) {
+		t.Fatalf("first status %+v, want ReaderLost for the bus error", s)
+	}
+	f.gate.answer()
+	if s := next(); s.State != hw.ReaderOK {
+		t.Fatalf("status after the PN532 answers: %+v, want ReaderOK", s)
 	}
 }
 

@@ -4,7 +4,11 @@
 // the dealer runs the same on the Pi as on the simulated table.
 //
 // Parts the config leaves out are absent, never an error: a table with no
-// reader still paces the deal, one with no lights still logs presses.
+// reader still paces the deal, one with no lights still logs presses, one
+// with no seat buttons still tracks cards. A card reader that is configured
+// but does not answer is not an error either (product.md: the assistant
+// keeps pacing with manual confirmation and picks the reader up when it
+// comes back): the table opens with it lost, and says so in Degraded.
 // Every error names the part, the line of the wiring file it came from and
 // the fix, because it is read by whoever wired the table, at the table.
 //
@@ -128,11 +132,14 @@ type Table struct {
 	Panel  *Panel
 	Lights hw.Lights     // seats without a light ignore Set
 	Reader hw.CardReader // nil: no reader, the dealer confirms by hand
-	// Firmware is the PN532's, when there is a reader.
+	// Firmware is the PN532's, when there is a reader that answered at
+	// Open; zero when it did not (the reader then starts lost).
 	Firmware pn532.Firmware
 	Sound    hw.Sound
-	// Degraded lists parts that were configured but replaced by a stand-in
-	// (a speaker that would not open plays silently); each was logged.
+	// Degraded lists parts that were configured but are not working, each
+	// a *PartError with the fix, and each logged: a speaker that would not
+	// open plays silently; a card reader that did not answer starts lost
+	// (Reader reports ReaderLost first, then ReaderOK once it answers).
 	Degraded []error
 
 	closers []closer
@@ -404,21 +411,38 @@ func (o *opener) reader() error {
 		o.t.onClose("reader IRQ line", irq.Close)
 		popts.IRQ = irq
 	}
-	dev, err := pn532.New(bus, &popts)
+	dev, err := pn532.Attach(bus, &popts)
 	if err != nil {
-		return &PartError{
+		return &PartError{Where: o.b.Where("reader"), Part: o.readerPart(), What: "could not be set up", Err: err}
+	}
+	ropts := reader.Options{Logger: o.opts.Logger}
+	var rd *reader.Reader
+	if err := dev.Reinit(); err != nil {
+		// A reader that does not answer is one unplugged or miswired: the
+		// table still paces the deal with the dealer confirming by hand,
+		// and the service picks the reader up when it answers.
+		perr := &PartError{
 			Where: o.b.Where("reader"),
-			Part:  fmt.Sprintf("PN532 card reader at %#x on %s", r.Address, r.Path()),
-			What:  "does not answer",
+			Part:  o.readerPart(),
+			What:  "does not answer: the table starts without it (the dealer confirms cards by hand) and picks it up when it answers",
 			Fix:   "check its wiring (SDA BCM 2, SCL BCM 3, 3.3 V, ground) and that its mode switches select I2C; i2cdetect -y " + fmt.Sprint(r.Bus) + " should show 24",
 			Err:   err,
 		}
+		o.opts.Logger.Warn("pi: card reader not answering", "err", perr)
+		o.t.Degraded = append(o.t.Degraded, perr)
+		rd = reader.NewLost(dev, o.clk, perr, ropts)
+	} else {
+		o.t.Firmware = dev.Firmware()
+		rd = reader.New(dev, o.clk, ropts)
 	}
-	o.t.Firmware = dev.Firmware()
-	rd := reader.New(dev, o.clk, reader.Options{Logger: o.opts.Logger})
 	o.t.Reader = rd
 	o.t.onClose("card reader", rd.Close)
 	return nil
+}
+
+func (o *opener) readerPart() string {
+	r := o.b.Reader
+	return fmt.Sprintf("PN532 card reader at %#x on %s", r.Address, r.Path())
 }
 
 // SoundDevice is the sound.Open device string for a config's sound.
