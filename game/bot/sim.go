@@ -46,9 +46,9 @@ type Stats struct {
 }
 
 type tally struct {
-	wins                     []int
-	dealt, passes, events    int64
-	durNanos, maxDur         int64
+	wins                  []int
+	dealt, passes, events int64
+	durNanos, maxDur      int64
 }
 
 // Simulate plays cfg.Games hands. progress, if not nil, is called from the
