@@ -9,7 +9,24 @@
 // a table is set up in one edit rather than one error at a time.
 //
 // firmware/board-reference.yaml is the format's reference, commented line by
-// line. Two rules hold throughout: lines are BCM GPIO numbers (the offsets
+// line.
+//
+// Every part but the seats list is optional (product.md: "with no buttons it
+// still tracks cards"). A table without seat buttons lists its seats with no
+// button: key, each with its light if it has one:
+//
+//	seats:
+//	  - seat: 1
+//	    light: {pixel: 0}
+//	  - seat: 2
+//
+// Buttons are all or nothing: a seat without a button beside seats with one
+// is refused as a forgotten line, since that seat could never claim a Stop
+// or win a "who was first". Without seat buttons there is no dealer seat to
+// long-press, so dealer_seat_long_press is refused too; panel buttons of
+// their own still work.
+//
+// Two rules hold throughout: lines are BCM GPIO numbers (the offsets
 // gpioinfo shows), never header pin numbers; and a key with no value means
 // the same as no key, so commenting out a section's body disables it.
 package config
@@ -120,8 +137,12 @@ func (c Chip) Path() string { return "/dev/" + c.Name }
 // Seat is one player's position at the table.
 type Seat struct {
 	Number int // 1..hw.MaxSeats, clockwise
-	Button int // GPIO line offset of the seat's button
-	Light  Light
+	Button int // GPIO line offset of the seat's button, unless NoButton
+	// NoButton is set for a seat written without button: (a table with no
+	// seat buttons). It is a negative so that a Seat built in code with a
+	// Button keeps it.
+	NoButton bool
+	Light    Light
 }
 
 // LightKind says what a seat's light is.
@@ -314,8 +335,10 @@ type LineUse struct {
 func (b *Board) Uses() []LineUse {
 	var u []LineUse
 	for _, s := range b.Seats {
-		u = append(u, LineUse{Offset: s.Button, Role: SeatButton, Seat: s.Number,
-			What: fmt.Sprintf("seat %d button", s.Number)})
+		if !s.NoButton {
+			u = append(u, LineUse{Offset: s.Button, Role: SeatButton, Seat: s.Number,
+				What: fmt.Sprintf("seat %d button", s.Number)})
+		}
 		if s.Light.Kind == GPIOLight {
 			u = append(u, LineUse{Offset: s.Light.Line, Role: SeatLight, Seat: s.Number,
 				What: fmt.Sprintf("seat %d light", s.Number)})
@@ -385,6 +408,17 @@ func (b *Board) Reserved() []Reservation {
 	}
 	sort.SliceStable(r, func(i, j int) bool { return r[i].Offset < r[j].Offset })
 	return r
+}
+
+// HasButtons reports whether the table has seat buttons. Validate allows
+// either every seat with a button or none.
+func (b *Board) HasButtons() bool {
+	for _, s := range b.Seats {
+		if !s.NoButton {
+			return true
+		}
+	}
+	return false
 }
 
 // Seat returns seat n.

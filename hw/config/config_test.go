@@ -2,6 +2,7 @@ package config
 
 import (
 	"errors"
+	"fmt"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -218,7 +219,7 @@ func TestDefaults(t *testing.T) {
 }
 
 func TestRoundTrip(t *testing.T) {
-	files := []string{referencePath, "testdata/six-seat-leds.yaml"}
+	files := []string{referencePath, "testdata/six-seat-leds.yaml", "testdata/no-buttons.yaml"}
 	for _, f := range files {
 		t.Run(filepath.Base(f), func(t *testing.T) {
 			b, err := Load(f)
@@ -274,6 +275,62 @@ func sameBoard(a, b *Board) bool {
 	x, y := *a, *b
 	x.at, y.at = nil, nil
 	return reflect.DeepEqual(x, y)
+}
+
+// TestNoSeatButtons: a table may have no seat buttons at all. Its seats are
+// written without button:, it requests no seat lines, and it writes back
+// the same way.
+func TestNoSeatButtons(t *testing.T) {
+	tests := []struct {
+		name  string
+		text  string // or, when empty, file
+		file  string
+		seats int
+		uses  []string // every line it requests, by What
+	}{
+		{"seats only", "seats:\n  - seat: 1\n  - seat: 2\n  - seat: 3\n  - seat: 4\n", "", 4, nil},
+		{"flow style, with LEDs", "seats: [{seat: 1, light: {gpio: 24}}, {seat: 2}, {seat: 3}, {seat: 4, light: {gpio: 25}}]\n", "", 4,
+			[]string{"seat 1 light", "seat 4 light"}},
+		{"button: left empty", "seats:\n  - {seat: 1, button: }\n  - {seat: 2}\n  - {seat: 3}\n  - {seat: 4}\n", "", 4, nil},
+		{"pixels, panel and reader", "", "testdata/no-buttons.yaml", 5, []string{"reader irq", "panel pause"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			var b *Board
+			var err error
+			if tt.text == "" {
+				b, err = Load(tt.file)
+			} else {
+				b, err = Parse("t.yaml", []byte(tt.text))
+			}
+			if err != nil {
+				t.Fatal(err)
+			}
+			if b.HasButtons() || len(b.Seats) != tt.seats {
+				t.Errorf("HasButtons() = %v with %d seats, want false with %d", b.HasButtons(), len(b.Seats), tt.seats)
+			}
+			for _, s := range b.Seats {
+				if !s.NoButton {
+					t.Errorf("seat %d has a button", s.Number)
+				}
+			}
+			var uses []string
+			for _, u := range b.Uses() {
+				uses = append(uses, u.What)
+			}
+			if fmt.Sprint(uses) != fmt.Sprint(tt.uses) {
+				t.Errorf("Uses() = %v, want %v", uses, tt.uses)
+			}
+			out, err := Marshal(b)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if strings.Contains(string(out), "button") {
+				t.Errorf("Marshal wrote a button for a table with none:\n%s", out)
+			}
+			roundTrip(t, b)
+		})
+	}
 }
 
 func TestBadFiles(t *testing.T) {

@@ -21,7 +21,9 @@ func Marshal(b *Board) ([]byte, error) {
 	for _, s := range b.Seats {
 		m := mapping()
 		add(m, "seat", num(s.Number))
-		add(m, "button", num(s.Button))
+		if !s.NoButton {
+			add(m, "button", num(s.Button))
+		}
 		switch s.Light.Kind {
 		case GPIOLight:
 			l := flow()

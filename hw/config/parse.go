@@ -344,8 +344,9 @@ func (d *decoder) seat(n *yaml.Node) (Seat, bool) {
 			d.bad[name+" button"] = true
 		}
 	} else {
-		d.add(n.Line, name+" has no button", "add button: N, the GPIO line (BCM number) its button is wired to")
-		d.bad[name+" button"] = true
+		// A table may have no seat buttons; Validate refuses a seat without
+		// one beside seats with one.
+		s.NoButton = true
 	}
 	if e, ok := f["light"]; ok {
 		d.at[name+" light"] = e.val.Line

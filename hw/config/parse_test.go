@@ -35,6 +35,10 @@ func TestParseProblems(t *testing.T) {
 		{"two documents", fourSeats + "---\nseats: []\n", []string{":6: a second YAML document starts here"}},
 		{"huge", strings.Repeat("#", MaxSize+1), []string{": is larger than 64 KB"}},
 		{"no seats", "rules: official\n", []string{": the file has no seats: section; fix: list the seats"}},
+		{"long press with no seat buttons", "seats: [{seat: 1}, {seat: 2}, {seat: 3}, {seat: 4}]\npanel:\n  dealer_seat_long_press: true\n",
+			[]string{":3: dealer_seat_long_press needs seat buttons, and no seat has one; fix: remove it"}},
+		{"one seat's button forgotten", "seats: [{seat: 1, button: 5}, {seat: 2}, {seat: 3, button: 6}, {seat: 4, button: 16}]\n",
+			[]string{":1: seat 2 has no button; fix: add button: N, the GPIO line (BCM number) its button is wired to, as seats 1, 3, and 4 have one; or, for a table with no seat buttons, remove button: from every seat"}},
 		{"key twice", fourSeats + "rules: official\nrules: classic\n", []string{":7: rules is given twice in the file (first at line 6); fix: keep one of them"}},
 		{"key is a list", "[a]: 1\n" + fourSeats, []string{":1: the file has a key that is a list"}},
 

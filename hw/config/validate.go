@@ -79,6 +79,29 @@ func (b *Board) validateSeats(ps *problems, bad map[string]bool, at func(...stri
 	case n == 0 && at("seats") > 0:
 		ps.add(at("seats"), "the seats list is empty", "list each seat with its number and button line")
 	}
+	var with []string
+	for _, s := range b.Seats {
+		if !s.NoButton {
+			with = append(with, strconv.Itoa(s.Number))
+		}
+	}
+	if len(with) > 0 {
+		others := "seat " + with[0] + " has one"
+		if len(with) > 1 {
+			others = "seats " + joinAnd(with) + " have one"
+		}
+		// Buttons are all or nothing: a seat left out is a forgotten line,
+		// and a seat that cannot press could never claim a Stop.
+		for _, s := range b.Seats {
+			if s.NoButton && !bad["seats"] {
+				ps.add(at(fmt.Sprintf("seat %d", s.Number)), fmt.Sprintf("seat %d has no button", s.Number),
+					"add button: N, the GPIO line (BCM number) its button is wired to, as "+others+"; or, for a table with no seat buttons, remove button: from every seat")
+			}
+		}
+	} else if n > 0 && b.Panel.DealerSeatLongPress {
+		ps.add(at("panel dealer_seat_long_press", "panel"), "dealer_seat_long_press needs seat buttons, and no seat has one",
+			"remove it; the dealer pauses and calls disputes from the keyboard or from panel buttons (pause:, dispute:)")
+	}
 	seen := map[int]bool{}
 	for i, s := range b.Seats {
 		name := "seat " + strconv.Itoa(s.Number)

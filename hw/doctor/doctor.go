@@ -160,6 +160,11 @@ func Run(ctx context.Context, sys System, clk hw.Clock, path string) *Report {
 // parts lists what a board has besides its seats, for the config line.
 func parts(b *config.Board) string {
 	var p []string
+	if !b.HasButtons() {
+		// Allowed (the table still tracks cards), but worth saying: a
+		// forgotten seats section looks the same.
+		p = append(p, "no seat buttons (presses are not tracked)")
+	}
 	if len(b.Panel.Buttons) > 0 {
 		p = append(p, fmt.Sprintf("%d panel buttons", len(b.Panel.Buttons)))
 	}

@@ -202,6 +202,10 @@ func TestRun(t *testing.T) {
 			"note     6 seat LEDs on GPIO lines",
 			"ok       sound is off in the config (device: none)",
 		}},
+		{"no seat buttons", "../config/testdata/no-buttons.yaml", nil, true, []string{
+			"5 seats, chip gpiochip0, no seat buttons (presses are not tracked), 1 panel buttons, a card reader",
+			"ok       panel pause: GPIO line 26 (pin 37) is free",
+		}},
 		{"bad config", "../config/testdata/bad/pin-twice.yaml", nil, false, []string{
 			"failing  ../config/testdata/bad/pin-twice.yaml:",
 		}},

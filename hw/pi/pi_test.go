@@ -457,6 +457,63 @@ func TestOpenFailures(t *testing.T) {
 	}
 }
 
+// TestOpenNoSeatButtons: a table whose config has no seat buttons opens,
+// requests no seat lines, and hands over Buttons that stay quiet and close.
+func TestOpenNoSeatButtons(t *testing.T) {
+	seatsOnly, err := config.Parse("seats-only.yaml", []byte("seats: [{seat: 1}, {seat: 2}, {seat: 3}, {seat: 4}]\nsound: {device: none}\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	tests := []struct {
+		name   string
+		board  *config.Board
+		i2c    []i2ctest.IO
+		opened []string
+		reader bool
+	}{
+		{"pixels, panel and reader", loadBoard(t, "../config/testdata/no-buttons.yaml"), pn532Setup(),
+			[]string{"open buttons1", "open spi", "open i2c", "open irq 4", "open sound default"}, true},
+		{"nothing but seats", seatsOnly, nil, []string{"open sound none"}, false},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			f := &fakeDevices{i2cOps: tt.i2c}
+			tb, err := Open(context.Background(), tt.board, mustClock(t), Opts{Devices: f, Logger: slog.New(slog.DiscardHandler)})
+			if err != nil {
+				t.Fatalf("Open a table with no seat buttons: %v", err)
+			}
+			if got := strings.Join(f.log, "; "); got != strings.Join(tt.opened, "; ") {
+				t.Errorf("opened %s, want %s", got, strings.Join(tt.opened, "; "))
+			}
+			if tb.Buttons == nil || tb.Lights == nil || tb.Sound == nil || (tb.Reader != nil) != tt.reader {
+				t.Fatalf("parts: %+v", tb)
+			}
+			if len(tb.Degraded) != 0 {
+				t.Errorf("Degraded = %v: no buttons is a choice, not a fault", tb.Degraded)
+			}
+			if err := tb.Lights.Set(1, hw.Pattern{Kind: hw.On, Color: hw.Red}); err != nil {
+				t.Errorf("Set seat 1's light: %v", err)
+			}
+			select {
+			case e := <-tb.Buttons.Events():
+				t.Errorf("a press %+v from a table without buttons", e)
+			case l := <-tb.Buttons.Lost():
+				t.Errorf("lost events %+v from a table without buttons", l)
+			case <-time.After(20 * time.Millisecond):
+			}
+			if err := tb.Close(); err != nil {
+				t.Fatal(err)
+			}
+			if _, ok := <-tb.Buttons.Events(); ok {
+				t.Error("Events not closed by Close")
+			}
+			if _, ok := <-tb.Buttons.Lost(); ok {
+				t.Error("Lost not closed by Close")
+			}
+		})
+	}
+}
+
 // TestOpenSilentReader: a PN532 that does not answer at start must not stop
 // the table. Open succeeds, says why in Degraded, and the reader service
 // starts lost, then reports OK once the chip answers.

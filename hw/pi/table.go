@@ -124,7 +124,8 @@ type Opts struct {
 }
 
 // Table is every part of a real table. Buttons, Lights and Sound are never
-// nil; Panel and Reader are nil when the config has none.
+// nil (a table without seat buttons has Buttons that never deliver an
+// event); Panel and Reader are nil when the config has none.
 type Table struct {
 	Buttons hw.Buttons
 	// Panel is nil unless the config has panel buttons or the dealer seat's
@@ -267,12 +268,23 @@ func (o *opener) buttonOpts() buttons.Options {
 }
 
 func (o *opener) seats() error {
+	if len(o.b.Seats) == 0 {
+		return errors.New(o.b.Where("seats") + ": no seats: list the table's seats, each with its number")
+	}
 	lines := make(map[int]int, len(o.b.Seats))
 	for _, s := range o.b.Seats {
-		lines[s.Number] = s.Button
+		if !s.NoButton {
+			lines[s.Number] = s.Button
+		}
 	}
 	if len(lines) == 0 {
-		return errors.New(o.b.Where("seats") + ": no seats: the table needs seat buttons")
+		// A table without seat buttons still tracks cards and paces the
+		// deal; the game just never sees a press.
+		o.opts.Logger.Info("pi: no seat buttons in the config: presses are not tracked")
+		nb := newNoButtons()
+		o.t.Buttons = nb
+		o.t.onClose("seat buttons", nb.Close)
+		return nil
 	}
 	bs, err := o.dev.OpenButtons(o.b.Chip.Name, lines, o.buttonOpts())
 	if err != nil {
@@ -474,6 +486,31 @@ func (o *opener) sound() error {
 	}
 	o.t.Sound = s
 	o.t.onClose("sound", s.Close)
+	return nil
+}
+
+// noButtons is the seat buttons of a table that has none: hw.Buttons whose
+// channels stay open and empty until Close, so the game reads them as it
+// would a quiet table's.
+type noButtons struct {
+	ev   chan hw.ButtonEvent
+	lost chan hw.LostEvents
+	once sync.Once
+}
+
+var _ hw.Buttons = (*noButtons)(nil)
+
+func newNoButtons() *noButtons {
+	return &noButtons{ev: make(chan hw.ButtonEvent), lost: make(chan hw.LostEvents)}
+}
+
+func (n *noButtons) Events() <-chan hw.ButtonEvent { return n.ev }
+func (n *noButtons) Lost() <-chan hw.LostEvents    { return n.lost }
+
+// Close closes both channels, as a real Buttons does, so a reader ranging
+// over them ends. It is safe to call more than once.
+func (n *noButtons) Close() error {
+	n.once.Do(func() { close(n.ev); close(n.lost) })
 	return nil
 }
 
