@@ -153,10 +153,11 @@ func believedIn(w game.Place, grp AuditGroup) bool {
 	return false
 }
 
-// Group names of the audit's last two groups.
+// Group names of the audit's last two groups: the play log's, which review
+// reads back.
 const (
-	GroupDiscard = "discard pile"
-	GroupDeck    = "deck"
+	GroupDiscard = playlog.AuditDiscard
+	GroupDeck    = playlog.AuditDeck
 )
 
 // impossible finds cards played from a stack while buried. A referee

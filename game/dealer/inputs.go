@@ -7,7 +7,6 @@ import (
 	"github.com/falling-table/falling/game"
 	"github.com/falling-table/falling/game/playlog"
 	"github.com/falling-table/falling/hw"
-	"github.com/falling-table/falling/hw/buttons"
 	"github.com/falling-table/falling/hw/config"
 )
 
@@ -124,7 +123,11 @@ func (d *Dealer) onCard(e hw.CardEvent) {
 	case PhaseAudit:
 		g := &d.groups[len(d.groups)-1]
 		g.Cards = append(g.Cards, id)
-		d.append(playlog.Entry{Kind: playlog.KindAudit, Source: playlog.FromReader, Kernel: e.Time, Card: id, Note: g.Name})
+		seat := 0 // the discard pile and the deck
+		if g.Player >= 0 {
+			seat = d.g.Seat(g.Player)
+		}
+		d.append(playlog.Entry{Kind: playlog.KindAudit, Source: playlog.FromReader, Kernel: e.Time, Seat: seat, Card: id, Note: g.Name})
 		return
 	case PhaseOver, PhaseDone:
 		d.say(true, "%s read after the hand ended", id)
@@ -446,52 +449,16 @@ func (ds Dispute) String() string {
 // settle orders the seats by their first press in [since, until] and calls
 // a tie when the runner-up is within tie of the first.
 func settle(presses []hw.ButtonEvent, since, until time.Duration, tie time.Duration) Dispute {
-	ds := Dispute{At: until}
-	ds.Since = since
-	var in []hw.ButtonEvent
+	// One "who pressed first" for the table and the referee: the play log's,
+	// which falling review applies to the same presses afterwards.
+	in := make([]playlog.Press, 0, len(presses))
 	for _, e := range presses {
-		if e.Press && e.Kernel >= since && e.Kernel <= until {
-			in = append(in, e)
+		if e.Press {
+			in = append(in, playlog.Press{Seat: e.Seat, Kernel: e.Kernel})
 		}
 	}
-	firstOf := map[int]time.Duration{}
-	for len(in) > 0 {
-		seat, _ := buttons.First(in, since)
-		if seat == 0 {
-			break
-		}
-		t := time.Duration(-1)
-		rest := in[:0]
-		for _, e := range in {
-			if e.Seat == seat {
-				if t < 0 || e.Kernel < t {
-					t = e.Kernel
-				}
-				continue
-			}
-			rest = append(rest, e)
-		}
-		in = rest
-		firstOf[seat] = t
-		ds.Seats = append(ds.Seats, seat)
-		ds.Times = append(ds.Times, int64(t))
-	}
-	if len(ds.Seats) == 0 {
-		return ds
-	}
-	ds.Winner = ds.Seats[0]
-	if len(ds.Seats) > 1 {
-		ds.Margin = time.Duration(ds.Times[1] - ds.Times[0])
-		if ds.Margin <= tie {
-			ds.Tie, ds.Winner = true, 0
-			for i, s := range ds.Seats {
-				if time.Duration(ds.Times[i]-ds.Times[0]) <= tie {
-					ds.Tied = append(ds.Tied, s)
-				}
-			}
-		}
-	}
-	return ds
+	pl := playlog.SettleWindow(in, since, until, tie)
+	return Dispute{Dispute: pl, Tied: pl.TiedSeats, At: until}
 }
 
 // handOver: "The last faller standing wins; the winner's seat becomes the
@@ -536,7 +503,7 @@ func (d *Dealer) nextGroup(at time.Duration) {
 	switch {
 	case k < n:
 		seat := d.g.Seat(k)
-		d.groups = append(d.groups, AuditGroup{Name: fmt.Sprintf("seat %d", seat), Player: k})
+		d.groups = append(d.groups, AuditGroup{Name: playlog.AuditSeat(seat), Player: k})
 		d.showOnly(seat, LightAudit)
 		d.say(false, "audit: scan everything in front of seat %d (stacks, held card, rider), then confirm", seat)
 	case k == n:
