@@ -2,6 +2,7 @@ package dealer_test
 
 import (
 	"context"
+	"github.com/falling-table/falling/hw/clock"
 
 	"sort"
 	"testing"
@@ -104,7 +105,7 @@ func BenchmarkBeatLateness(b *testing.B) {
 }
 
 func lateness(b *testing.B, span time.Duration, busy bool) (beat, naive []time.Duration) {
-	clk, err := sim.NewMonotonic()
+	clk, err := clock.New()
 	if err != nil {
 		b.Fatal(err)
 	}
