@@ -182,15 +182,12 @@ func playSim(ctx context.Context, o playOpts, stdin io.Reader, stdout, stderr io
 	dealerSeat := len(seats)
 	rng := rand.New(rand.NewPCG(seed, 0x5eed))
 	board := &dealer.Scoreboard{}
-	web := newLiveHub()
-	if o.serve != "" {
-		srv, err := startServe(ctx, o.serve, o.logDir, web, stdout)
-		if err != nil {
-			fmt.Fprintf(stderr, "falling play: %v\n", err)
-			return 1
-		}
-		defer srv.Stop()
+	web, stopWeb, err := liveWeb(ctx, o, stdout)
+	if err != nil {
+		fmt.Fprintf(stderr, "falling play: %v\n", err)
+		return 1
 	}
+	defer stopWeb()
 	for h := 0; o.hands == 0 || h < o.hands; h++ {
 		fallers := game.SeatsAfter(dealerSeat, seats)
 		deck := game.Shuffle(game.NewDeck(s.deck), rng)
@@ -325,15 +322,12 @@ func playTable(ctx context.Context, o playOpts, stdin io.Reader, stdout, stderr 
 		}
 	}
 	board := &dealer.Scoreboard{}
-	web := newLiveHub()
-	if o.serve != "" {
-		srv, err := startServe(ctx, o.serve, o.logDir, web, stdout)
-		if err != nil {
-			fmt.Fprintf(stderr, "falling play: %v\n", err)
-			return 1
-		}
-		defer srv.Stop()
+	web, stopWeb, err := liveWeb(ctx, o, stdout)
+	if err != nil {
+		fmt.Fprintf(stderr, "falling play: %v\n", err)
+		return 1
 	}
+	defer stopWeb()
 	interactive := isTerminal(stdin) && isTerminal(stdout)
 	var kb *keyboard
 	if interactive {
@@ -379,6 +373,24 @@ func playTable(ctx context.Context, o playOpts, stdin io.Reader, stdout, stderr 
 // board config (/etc/falling/table.yaml → /etc/falling/table-deck.txt).
 func defaultDeck(config string) string {
 	return strings.TrimSuffix(config, filepath.Ext(config)) + "-deck.txt"
+}
+
+// liveWeb is the hub the referee's page follows the table through, and,
+// with --serve, the page itself.
+func liveWeb(ctx context.Context, o playOpts, out io.Writer) (*liveHub, func(), error) {
+	web := newLiveHub()
+	if o.serve == "" {
+		return web, func() {}, nil
+	}
+	srv, err := startServe(ctx, o.serve, o.logDir, web, out)
+	if err != nil {
+		return nil, nil, err
+	}
+	return web, func() {
+		if err := srv.Stop(); err != nil {
+			slog.Warn("referee page: stopping", "err", err)
+		}
+	}, nil
 }
 
 // errQuit is the player's q.
