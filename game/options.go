@@ -2,7 +2,6 @@ package game
 
 import (
 	"fmt"
-	"sort"
 	"strings"
 )
 
@@ -54,25 +53,42 @@ func French() Options {
 	return Options{Name: "french", MaxExtras: 1, ExtraDoublesHit: true, StopCancelsDealtCard: true}
 }
 
-var ruleSets = map[string]func() Options{"official": Official, "classic": Classic, "french": French}
+// A named rule set, with the deck it is played with when the cards are
+// simulated (a real table plays whatever deck it enrolled).
+type namedRules struct {
+	name string
+	opt  func() Options
+	deck DeckSpec
+}
 
-// RuleSetNames lists the named rule sets.
+var ruleSets = []namedRules{
+	{"official", Official, DeckSpec{Move: true}},
+	{"classic", Classic, DeckSpec{}},
+	{"french", French, DeckSpec{}},
+	// "Dans un premier temps, on ne jouera qu'avec les cartes Skip, Hit et
+	// Split": the French rules with the beginner's deck.
+	{"beginner", func() Options { o := French(); o.Name = "beginner"; return o }, DeckSpec{Beginner: true}},
+}
+
+// RuleSetNames lists the named rule sets, the default first.
 func RuleSetNames() []string {
-	names := make([]string, 0, len(ruleSets))
-	for n := range ruleSets {
-		names = append(names, n)
+	names := make([]string, len(ruleSets))
+	for i, r := range ruleSets {
+		names[i] = r.name
 	}
-	sort.Strings(names)
 	return names
 }
 
-// RuleSet returns the named rule set.
-func RuleSet(name string) (Options, error) {
-	f, ok := ruleSets[strings.ToLower(strings.TrimSpace(name))]
-	if !ok {
-		return Options{}, fmt.Errorf("unknown rule set %q (want one of %s)", name, strings.Join(RuleSetNames(), ", "))
+// RuleSet returns the named rule set and the built-in deck it is simulated
+// with. The expert riders are each the caller's choice, on any deck.
+func RuleSet(name string) (Options, DeckSpec, error) {
+	n := strings.ToLower(strings.TrimSpace(name))
+	for _, r := range ruleSets {
+		if r.name == n {
+			return r.opt(), r.deck, nil
+		}
 	}
-	return f(), nil
+	return Options{}, DeckSpec{}, fmt.Errorf("unknown rule set %q (want one of %s)", name, strings.Join(RuleSetNames(), ", "))
 }
 
 // extrasAllowed reports whether a rider carrying n Extras may take another.

@@ -198,12 +198,21 @@ func TestDecks(t *testing.T) {
 
 func TestRuleSets(t *testing.T) {
 	for _, name := range RuleSetNames() {
-		o, err := RuleSet(name)
+		o, deck, err := RuleSet(name)
 		if err != nil || o.Name != name {
 			t.Errorf("RuleSet(%q) = %+v, %v", name, o, err)
 		}
+		if err := ValidateDeck(NewDeck(deck)); err != nil {
+			t.Errorf("RuleSet(%q)'s deck: %v", name, err)
+		}
 	}
-	if _, err := RuleSet("poker"); err == nil {
+	if o, deck, _ := RuleSet("Official"); !deck.Move || o.MaxExtras != 1 {
+		t.Errorf("official: the 2014 Move deck and one Extra a rider, got %+v %+v", o, deck)
+	}
+	if _, deck, _ := RuleSet("beginner"); !deck.Beginner {
+		t.Error("beginner: the beginner's deck")
+	}
+	if _, _, err := RuleSet("poker"); err == nil {
 		t.Error("unknown rule set accepted")
 	}
 }

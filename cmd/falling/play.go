@@ -51,7 +51,7 @@ func runPlay(ctx context.Context, args []string, stdin io.Reader, stdout, stderr
 	fs.IntVar(&o.fallers, "fallers", 5, "simulated table: fallers, you included (2-11)")
 	fs.IntVar(&o.seat, "seat", 1, "simulated table: your seat, whose button is the space bar (0: computer fallers only)")
 	fs.IntVar(&o.hands, "hands", 1, "hands to play in a row, the winner dealing the next (0: until stopped)")
-	fs.StringVar(&o.rules, "rules", "", "rule set: "+oneOf(ruleNames())+" (default: the config's, or official)")
+	fs.StringVar(&o.rules, "rules", "", "rule set: "+oneOf(game.RuleSetNames())+" (default: the config's, or official)")
 	fs.StringVar(&o.mode, "mode", "", "follow (the beat waits for the dealer) or strict (default: the config's, or follow)")
 	fs.Float64Var(&o.tempo, "tempo", 0, "cards per minute (default: the config's, or 60)")
 	fs.Uint64Var(&o.seed, "seed", 0, "simulated table: shuffle and fallers' seed (0: a new one each time)")
@@ -115,12 +115,11 @@ func settings(o playOpts, b *config.Board) (handSettings, error) {
 	if o.rules != "" {
 		rules = o.rules
 	}
-	rc, ok := simRules[strings.ToLower(rules)]
-	if !ok {
-		return handSettings{}, fmt.Errorf("unknown rule set %q (want one of %s)", rules, oneOf(ruleNames()))
+	opt, deck, err := ruleSet(rules, o.expert)
+	if err != nil {
+		return handSettings{}, err
 	}
-	choice := rc(o.expert)
-	s := handSettings{rules: choice.opt, deck: choice.deck, mode: t.Mode, tempo: float64(t.Tempo), stop: t.StopWindow, tie: t.TieWindow, nRules: choice.opt.Name}
+	s := handSettings{rules: opt, deck: deck, mode: t.Mode, tempo: float64(t.Tempo), stop: t.StopWindow, tie: t.TieWindow, nRules: opt.Name}
 	switch o.mode {
 	case "":
 	case "follow":

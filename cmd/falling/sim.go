@@ -17,36 +17,23 @@ import (
 	"golang.org/x/term"
 )
 
-// ruleChoice is a rule set with the deck that goes with it for simulation.
-type ruleChoice struct {
-	opt  game.Options
-	deck game.DeckSpec
+// ruleSet is the named rule set and its simulated deck, with the expert
+// riders when asked for.
+func ruleSet(name string, expert bool) (game.Options, game.DeckSpec, error) {
+	opt, deck, err := game.RuleSet(name)
+	deck.Anvil, deck.Chute, deck.Goggles = expert, expert, expert
+	return opt, deck, err
 }
-
-var simRules = map[string]func(expert bool) ruleChoice{
-	"official": func(x bool) ruleChoice {
-		return ruleChoice{game.Official(), game.DeckSpec{Move: true, Anvil: x, Chute: x, Goggles: x}}
-	},
-	"classic": func(bool) ruleChoice { return ruleChoice{game.Classic(), game.DeckSpec{}} },
-	"french":  func(bool) ruleChoice { return ruleChoice{game.French(), game.DeckSpec{}} },
-	"beginner": func(bool) ruleChoice {
-		o := game.French()
-		o.Name = "beginner"
-		return ruleChoice{o, game.DeckSpec{Beginner: true}}
-	},
-}
-
-func ruleNames() []string { return []string{"official", "classic", "french", "beginner"} }
 
 func runSim(ctx context.Context, args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("falling sim", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	games := fs.Int("games", 10000, "hands to play")
 	fallers := fs.Int("fallers", 5, "computer fallers at the table (2-11)")
-	rules := fs.String("rules", "official", "rule set: "+oneOf(ruleNames()))
+	rules := fs.String("rules", "official", "rule set: "+oneOf(game.RuleSetNames()))
 	seed := fs.Uint64("seed", 1, "random seed: the same seed gives the same figures")
 	tempo := fs.Float64("tempo", 60, "dealer's pace in cards per minute")
-	expert := fs.Bool("expert", false, "add the expert Anvil, Chute and Goggles (official rules)")
+	expert := fs.Bool("expert", false, "add the expert Anvil, Chute and Goggles")
 	strategy := fs.String("strategy", "sensible", "computer fallers: sensible or random")
 	jsonOut := fs.Bool("json", false, "print one JSON object instead of a report")
 	workers := fs.Int("workers", 0, "goroutines (0: one per core)")
@@ -57,12 +44,11 @@ func runSim(ctx context.Context, args []string, _ io.Reader, stdout, stderr io.W
 		fmt.Fprintf(stderr, "falling sim: unexpected argument %q\n", fs.Arg(0))
 		return 2
 	}
-	rc, ok := simRules[strings.ToLower(*rules)]
-	if !ok {
-		fmt.Fprintf(stderr, "falling sim: unknown rule set %q (want one of %s)\n", *rules, oneOf(ruleNames()))
+	opt, deck, err := ruleSet(*rules, *expert)
+	if err != nil {
+		fmt.Fprintf(stderr, "falling sim: %v\n", err)
 		return 2
 	}
-	choice := rc(*expert)
 	var mk func() bot.Strategy
 	switch *strategy {
 	case "sensible":
@@ -75,7 +61,7 @@ func runSim(ctx context.Context, args []string, _ io.Reader, stdout, stderr io.W
 	}
 	par := bot.DefaultParams()
 	par.Tempo = *tempo
-	cfg := bot.SimConfig{Games: *games, Fallers: *fallers, Rules: choice.opt, Deck: choice.deck,
+	cfg := bot.SimConfig{Games: *games, Fallers: *fallers, Rules: opt, Deck: deck,
 		Seed: *seed, Params: par, Strategy: mk, Workers: *workers}
 
 	// A progress bar only where a person is watching: never in JSON output
