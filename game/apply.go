@@ -258,12 +258,6 @@ func (g *Game) sweep() {
 		g.toDiscard(pl.extras[0])
 		pl.extras = append(pl.extras[:0], pl.extras[1:]...)
 	}
-	if pl.rider < 0 {
-		for _, x := range pl.extras { // cannot happen: Extras never outlive their rider
-			g.toDiscard(x)
-		}
-		pl.extras = pl.extras[:0]
-	}
 }
 
 // tidy removes player p's empty stacks: "Extra stacks disappear once they are

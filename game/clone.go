@@ -31,7 +31,6 @@ func (g *Game) copyTo(dst *Game) {
 	}
 	dst.table = tableState{
 		inferred: append(tbl.inferred[:0], g.table.inferred...),
-		claim:    g.table.claim,
 		blind:    append(tbl.blind[:0], g.table.blind...),
 		swept:    append(tbl.swept[:0], g.table.swept...),
 		shown:    append(tbl.shown[:0], g.table.shown...),

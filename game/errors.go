@@ -14,7 +14,6 @@ const (
 	RuleOut
 	RuleOneCardInHand
 	RuleEmptyHand
-	RuleTopCardOnly
 	RuleNoSuchStack
 	RuleGroundNotPlayable
 	RuleGroundPending
@@ -35,7 +34,6 @@ const (
 	RuleUnknownCard
 	RuleCardSeenTwice
 	RuleCardNotExpected
-	RuleNotYourGround
 	numRules
 )
 
@@ -46,7 +44,6 @@ var ruleText = [numRules]string{
 	RuleOut:               "Once you have hit the Ground, you can no longer play cards, receive cards, or have any cards played on you.",
 	RuleOneCardInHand:     "You may pick up only one card at a time",
 	RuleEmptyHand:         "you may only play the card that is in your hand",
-	RuleTopCardOnly:       "You can only pick up the top card of your stack.",
 	RuleNoSuchStack:       "you can only pick up from a stack you have",
 	RuleGroundNotPlayable: "If you receive one of these, you are immediately out.",
 	RuleGroundPending:     "If you receive one of these, you are immediately out. (Only a Stop can save you now.)",
@@ -67,7 +64,6 @@ var ruleText = [numRules]string{
 	RuleUnknownCard:       "the card is not in this hand's deck",
 	RuleCardSeenTwice:     "the card was scanned twice",
 	RuleCardNotExpected:   "the card cannot be where it was scanned",
-	RuleNotYourGround:     "a Stop claim counts only from the seat the Ground is being dealt to",
 }
 
 // Text is the sentence the rule rests on.

@@ -56,7 +56,6 @@ type Inference struct {
 
 type tableState struct {
 	inferred []Inference
-	claim    int    // player whose Stop claim is open, or -1
 	blind    []bool // per card: dealt by hand, identity unknown
 	swept    []bool // per card: its place was seen, not inferred
 	shown    []int  // cards shown at the address numbered shownSeq
@@ -65,7 +64,6 @@ type tableState struct {
 
 func (t *tableState) reset() {
 	t.inferred = t.inferred[:0]
-	t.claim = -1
 	t.blind = t.blind[:0]
 	t.swept = t.swept[:0]
 	t.shown = t.shown[:0]
@@ -121,7 +119,6 @@ func (g *Game) observe1(e Event) error {
 	case EvPress:
 		p := g.PlayerAt(e.Seat)
 		if in := g.Next(); in.Action == ActLand && p == in.Player {
-			g.table.claim = p
 			g.infer(InfStopClaimed, -1, p, Place{})
 		}
 		return nil // presses at other times carry no move; the log keeps them for disputes
@@ -152,7 +149,6 @@ func (g *Game) scan(c int) error {
 		if w.Zone != InDeck {
 			return refuse(RuleCardNotExpected, "%v while seat %d's Ground lands", card, in.Seat)
 		}
-		g.table.claim = -1
 		g.infer(InfLanded, g.pend.card, in.Player, Place{})
 		g.land()
 		if g.winner >= 0 {
@@ -427,7 +423,6 @@ func (g *Game) stopGround(p, c int) error {
 		return err
 	}
 	g.table.swept[c] = true
-	g.table.claim = -1
 	g.infer(InfStopPlayed, c, p, from)
 	return nil
 }

@@ -115,7 +115,7 @@ func TestSweepOne(t *testing.T) {
 	if _, err := fmt.Sscanf(strings.NewReplacer("/", " ", " fallers", "", "seed ", "").Replace(*sweepOne), "%s %s %d %s %d", &rules, &deck, &h.fallers, &mode, &h.seed); err != nil {
 		t.Fatalf("-sweep.one %q: %v", *sweepOne, err)
 	}
-	r, err := game.RuleSet(rules)
+	r, _, err := game.RuleSet(rules)
 	if err != nil {
 		t.Fatal(err)
 	}
