@@ -87,8 +87,8 @@ func TestButtonsFromFakeSource(t *testing.T) {
 				round = append(round, e)
 			}
 		}
-		if seat, margin := First(round, since); seat != 1 || margin != 100*time.Microsecond {
-			t.Errorf("round %d: First = seat %d by %v", i, seat, margin)
+		if seat, margin := first(round, since); seat != 1 || margin != 100*time.Microsecond {
+			t.Errorf("round %d: first = seat %d by %v", i, seat, margin)
 		}
 	}
 	// A buffer overflow shows both for the table and for its seat.

@@ -2,6 +2,7 @@ package buttons
 
 import (
 	"errors"
+	"github.com/falling-table/falling/game/playlog"
 	"math/rand/v2"
 	"slices"
 	"sort"
@@ -209,9 +210,9 @@ func TestLateBurstOrderComesFromKernelTime(t *testing.T) {
 	if len(out.Lost) != 0 {
 		t.Fatalf("reordering reported as loss: %v", out.Lost)
 	}
-	seat, margin := First(out.Events, ms(100))
+	seat, margin := first(out.Events, ms(100))
 	if seat != 5 || margin != 450*time.Microsecond {
-		t.Errorf("First = seat %d by %v, want seat 5 by 450µs", seat, margin)
+		t.Errorf("first = seat %d by %v, want seat 5 by 450µs", seat, margin)
 	}
 	d.Advance(time.Hour, &out)
 	checkPerSeatOrder(t, out.Events)
@@ -369,33 +370,16 @@ func TestBadInput(t *testing.T) {
 	}
 }
 
-func TestFirst(t *testing.T) {
-	es := []hw.ButtonEvent{
-		{Seat: 3, Press: true, Kernel: ms(10)},
-		{Seat: 4, Press: true, Kernel: ms(12)},
-		{Seat: 4, Press: false, Kernel: ms(5)},
-		{Seat: 2, Press: true, Kernel: ms(14)},
-		{Seat: 3, Press: true, Kernel: ms(11)},
+// first ranks presses as the table and the referee do (playlog.Settle),
+// so these tests show the debouncer hands on kernel times that rank right
+// whatever the arrival order.
+func first(events []hw.ButtonEvent, since time.Duration) (seat int, margin time.Duration) {
+	var ps []playlog.Press
+	for _, e := range events {
+		if e.Press {
+			ps = append(ps, playlog.Press{Seat: e.Seat, Kernel: e.Kernel})
+		}
 	}
-	tests := []struct {
-		name       string
-		events     []hw.ButtonEvent
-		since      time.Duration
-		seat       int
-		wantMargin time.Duration
-	}{
-		{"earliest wins over arrival order", es, 0, 3, ms(2)},
-		{"since skips older presses", es, ms(11.5), 4, ms(2)},
-		{"a lone seat has no margin", es[:1], 0, 3, -1},
-		{"no press", es[2:3], 0, 0, -1},
-		{"equal times: lower seat, margin 0", []hw.ButtonEvent{{Seat: 6, Press: true, Kernel: 7}, {Seat: 5, Press: true, Kernel: 7}}, 0, 5, 0},
-	}
-	for _, tc := range tests {
-		t.Run(tc.name, func(t *testing.T) {
-			seat, margin := First(tc.events, tc.since)
-			if seat != tc.seat || margin != tc.wantMargin {
-				t.Errorf("First = %d, %v; want %d, %v", seat, margin, tc.seat, tc.wantMargin)
-			}
-		})
-	}
+	d := playlog.Settle(ps, since, 0)
+	return d.Winner, d.Margin
 }
