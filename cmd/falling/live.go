@@ -6,6 +6,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/falling-table/falling/game"
 	"github.com/falling-table/falling/game/dealer"
 	"github.com/falling-table/falling/game/playlog"
 	"github.com/falling-table/falling/game/serve"
@@ -25,20 +26,19 @@ type liveHub struct {
 	last  *serve.Snapshot
 	subs  map[chan serve.Snapshot]struct{}
 	tie   time.Duration // the hand's tie window, to word its disputes
-	rules string
 	notes []string
 }
 
 func newLiveHub() *liveHub { return &liveHub{subs: map[chan serve.Snapshot]struct{}{}} }
 
 // attach makes d the table shown from now on.
-func (h *liveHub) attach(d *dealer.Dealer, p injector, log *handLog, rules string, tie time.Duration) {
+func (h *liveHub) attach(d *dealer.Dealer, p injector, log *handLog, tie time.Duration) {
 	views, stop := d.Subscribe()
 	h.mu.Lock()
 	if h.stop != nil {
 		h.stop()
 	}
-	h.d, h.panel, h.log, h.notes, h.stop, h.rules, h.tie = d, p, log, nil, stop, rules, tie
+	h.d, h.panel, h.log, h.notes, h.stop, h.tie = d, p, log, nil, stop, tie
 	h.mu.Unlock()
 	go func() {
 		for v := range views {
@@ -51,7 +51,7 @@ func (h *liveHub) publish(v dealer.View) {
 	h.mu.Lock()
 	defer h.mu.Unlock()
 	h.seq++
-	s := snapshotOf(v, h.seq, h.notes, h.rules, h.tie)
+	s := snapshotOf(h.d, v, h.seq, h.notes, h.tie)
 	h.last = &s
 	for ch := range h.subs {
 		// Latest wins: drop a stale snapshot the page has not read.
@@ -106,40 +106,25 @@ func (h *liveHub) Correct(note string) error {
 		Mono: d.View().Now, Wall: time.Now(), Note: note})
 }
 
-// snapshotOf turns the dealer's view into the page's.
-func snapshotOf(v dealer.View, seq uint64, notes []string, rules string, tie time.Duration) serve.Snapshot {
-	s := serve.Snapshot{
-		Seq: seq, Time: time.Now(), Hand: v.Hand, Rules: rules, Beat: v.Beat, Tempo: v.Tempo, Paused: v.Paused,
-		Deck: v.DeckLeft, GroundsInDeck: v.Grounds, Over: v.Winner > 0, Winner: v.Winner,
-		Reader: v.Reader.String(), Notes: notes,
-	}
-	if in := v.Instruction; in.Action != 0 && v.Winner == 0 {
-		s.Turn, s.Next, s.Due = in.Seat, in.String(), in.Due
-	}
+// snapshotOf is the page's view of the hand: serve.SnapshotOf on the
+// dealer's engine (the builder the page's own tests hold to), with what only
+// the dealer knows (the beat, pause, reader, messages, the dispute) from
+// its view.
+func snapshotOf(d *dealer.Dealer, v dealer.View, seq uint64, notes []string, tie time.Duration) serve.Snapshot {
+	m := serve.Meta{Seq: seq, Time: time.Now(), Hand: v.Hand, Beat: v.Beat, Tempo: v.Tempo,
+		Paused: v.Paused, Reader: v.Reader.String(), Tie: tie, Notes: notes}
 	for _, st := range v.Seats {
 		if st.Dealer {
-			s.Dealer = st.Seat
-			continue
+			m.Dealer = st.Seat
 		}
-		sv := serve.SeatView{Seat: st.Seat, Out: st.Out, Extras: len(st.Extras), Turn: st.Seat == s.Turn, Winner: st.Seat == v.Winner}
-		if st.Rider != nil {
-			sv.Rider = st.Rider.Kind.String()
-		}
-		for _, stack := range st.Stacks {
-			sk := serve.StackView{Cards: len(stack)}
-			if len(stack) > 0 {
-				sk.Top = stack[len(stack)-1].Kind.String()
-			}
-			sv.Stacks = append(sv.Stacks, sk)
-		}
-		s.Seats = append(s.Seats, sv)
 	}
 	if n := len(v.Messages); n > 0 {
-		s.Last = v.Messages[n-1].Text
+		m.Last = v.Messages[n-1].Text
 	}
 	if v.Dispute != nil {
-		dv := serve.DisputeOf(v.Dispute.Dispute, tie)
-		s.Dispute = &dv
+		m.Dispute = &v.Dispute.Dispute
 	}
+	var s serve.Snapshot
+	d.Inspect(func(g *game.Game) { s = serve.SnapshotOf(g, m) })
 	return s
 }

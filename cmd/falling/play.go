@@ -221,7 +221,7 @@ func playSim(ctx context.Context, o playOpts, stdin io.Reader, stdout, stderr io
 				fmt.Fprintf(stderr, "falling play: %v\n", err)
 				return 1
 			}
-			web.attach(d, panel, log, s.nRules, s.tie)
+			web.attach(d, panel, log, s.tie)
 			// A hand lasts minutes. If the dealer and the simulated table
 			// ever disagreed so that neither could end it, stop rather
 			// than spin: the log keeps what happened.
@@ -442,7 +442,7 @@ func playLive(ctx context.Context, h liveHand, stdin io.Reader, stdout io.Writer
 	if err != nil {
 		return dealer.Result{}, err
 	}
-	h.web.attach(d, h.panel, h.log, h.rules, h.cfg.TieWindow)
+	h.web.attach(d, h.panel, h.log, h.cfg.TieWindow)
 	footer := "p pause/resume   d dispute   c confirm   q quit"
 	if h.you > 0 {
 		footer = fmt.Sprintf("space: seat %d's button   ", h.you) + footer

@@ -174,3 +174,13 @@ func (d *Dealer) publish() {
 		}
 	}
 }
+
+// Inspect calls f with the dealer's engine, under the dealer's lock, so a
+// page can be drawn from the engine's own state (what the web page's
+// snapshot is built from) without racing the beat. f must only read g, and
+// be quick: the beat waits for it.
+func (d *Dealer) Inspect(f func(g *game.Game)) {
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	f(d.g)
+}

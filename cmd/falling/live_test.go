@@ -1,0 +1,61 @@
+package main
+
+import (
+	"context"
+	"math/rand/v2"
+	"testing"
+	"time"
+
+	"github.com/falling-table/falling/game"
+	"github.com/falling-table/falling/game/dealer"
+	"github.com/falling-table/falling/game/serve"
+	"github.com/falling-table/falling/hw/sim"
+)
+
+// The page follows the hand through the hub: the snapshots are the page's
+// own builder's, on the dealer's engine, and the last one shows the winner.
+func TestLiveHubFollowsTheHand(t *testing.T) {
+	seats := []int{1, 2, 3, 4, 5}
+	fallers := game.SeatsAfter(5, seats)
+	deck := game.Shuffle(game.NewDeck(game.DeckSpec{Move: true}), rand.New(rand.NewPCG(4, 1)))
+	tb, err := sim.NewTable(sim.TableConfig{Rules: game.Official(), Deck: deck, Seats: fallers, Seed: 4, StopWindow: 1500 * time.Millisecond, Ready: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	d, err := dealer.New(dealer.Config{Game: game.Config{Rules: game.Official(), Seats: fallers, Deck: deck}, Dealer: 5,
+		Cards: tb.Cards(), Tempo: dealer.Tempo{Start: 60}, CountIn: 2, WaitReady: true,
+		StopWindow: 1500 * time.Millisecond, TieWindow: 5 * time.Millisecond},
+		dealer.Hardware{Clock: tb.Clock, Lights: tb.Lights, Sound: tb.Sound, Buttons: tb.Buttons, Reader: tb.Reader, Panel: tb.Panel}, &handLog{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	hub := newLiveHub()
+	hub.attach(d, simPanel{tb.Panel}, &handLog{}, 5*time.Millisecond)
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	snaps := hub.Subscribe(ctx)
+	tb.Start()
+	res, err := d.RunStepped(ctx, tb.Clock)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var last serve.Snapshot
+	deadline := time.After(5 * time.Second)
+	for last.Winner == 0 {
+		select {
+		case s := <-snaps:
+			if s.Seq <= last.Seq && last.Seq != 0 {
+				t.Fatalf("snapshot %d after %d", s.Seq, last.Seq)
+			}
+			last = s
+		case <-deadline:
+			t.Fatalf("no snapshot with the winner; last %+v", last)
+		}
+	}
+	if last.Winner != res.Winner || !last.Over || last.Rules != "official" || last.Dealer != 5 || len(last.Seats) != 4 {
+		t.Fatalf("last snapshot %+v, the dealer says seat %d won", last, res.Winner)
+	}
+	if last.Discards == 0 || last.Pass == 0 {
+		t.Fatalf("the page lost the discards or the pass: %+v", last)
+	}
+}
