@@ -172,7 +172,8 @@ type Dealer struct {
 	report    *AuditReport
 	startedAt time.Duration
 	result    Result
-	logErr    error
+	logErr    error // the first failure to log
+	logFails  int   // entries not logged
 	subs      map[chan View]struct{}
 }
 
@@ -433,7 +434,7 @@ func (d *Dealer) end(err error) (Result, error) {
 	d.mu.Lock()
 	defer d.mu.Unlock()
 	if d.logErr != nil {
-		err = errors.Join(err, d.logErr)
+		err = errors.Join(err, fmt.Errorf("%d log entries not written, the first: %w", d.logFails, d.logErr))
 	}
 	return d.result, err
 }
@@ -779,11 +780,14 @@ func (d *Dealer) append(e playlog.Entry) {
 	e.Wall = d.wall()
 	if err := d.log.Append(e); err != nil {
 		err = fmt.Errorf("dealer: play log: %w", err)
+		// Say it once, and keep the first cause and a count: a dead disk
+		// fails every entry, and a hand is thousands of them.
 		if d.logErr == nil {
 			d.msgs = append(d.msgs, Message{At: e.Mono, Text: err.Error(), Warning: true})
 			d.lg.Error(err.Error())
+			d.logErr = err
 		}
-		d.logErr = errors.Join(d.logErr, err)
+		d.logFails++
 	}
 }
 
