@@ -9,7 +9,6 @@ import (
 	"sync"
 	"time"
 
-	"github.com/falling-table/falling/game"
 	"github.com/falling-table/falling/game/playlog"
 	"github.com/falling-table/falling/game/review"
 )
@@ -213,36 +212,4 @@ func viewHand(nh *playlog.NightHand) (*handPage, error) {
 		p.sum.Problems = append(p.sum.Problems, "the hand cannot be replayed: "+r.ReplayErr.Error())
 	}
 	return p, nil
-}
-
-// EventText says an engine event in the table's words, by seat (seats are
-// the fallers' seats in dealing order, as in playlog.Start): what the page
-// shows as the last thing that happened.
-func EventText(ev game.Event, seats []int) string {
-	seatOf := func(p int) int {
-		if p >= 0 && p < len(seats) {
-			return seats[p]
-		}
-		return 0
-	}
-	switch ev.Kind {
-	case game.EvStep:
-		return "dealer steps"
-	case game.EvPickUp:
-		return fmt.Sprintf("seat %d picks up from stack %d", seatOf(ev.Player), ev.Stack+1)
-	case game.EvPlay:
-		if ev.Stop == game.StopDeal {
-			return fmt.Sprintf("seat %d plays a Stop on the card dealt", seatOf(ev.Player))
-		}
-		return fmt.Sprintf("seat %d plays on seat %d", seatOf(ev.Player), seatOf(ev.Target))
-	case game.EvScan:
-		return "scan " + ev.Card
-	case game.EvPress:
-		return fmt.Sprintf("press of seat %d taken by the engine", ev.Seat)
-	case game.EvConfirm:
-		return "dealer confirms by hand"
-	case game.EvStackGone:
-		return "dealer: the stack is gone"
-	}
-	return ev.Kind.String()
 }

@@ -126,7 +126,7 @@ func (t *Table) hand(ctx context.Context, n int) error {
 		if t.hold(ctx) {
 			base, vbase = time.Now(), at
 		}
-		t.publish(g, hand, beat, serve.EventText(e, seats))
+		t.publish(g, hand, beat, eventText(e, seats))
 		// Pace the next event in real time; a pause holds the hand here,
 		// between two events, as the dealer freezes the beat, even one
 		// that comes while waiting. Once ctx ends the hand plays out at
@@ -288,4 +288,36 @@ func (t *Table) Correct(note string) error {
 	t.notes = append(t.notes, note)
 	t.republishLocked()
 	return nil
+}
+
+// eventText says an engine event in the table's words, by seat (seats are
+// the fallers' seats in dealing order, as in playlog.Start): what the page
+// shows as the last thing that happened.
+func eventText(ev game.Event, seats []int) string {
+	seatOf := func(p int) int {
+		if p >= 0 && p < len(seats) {
+			return seats[p]
+		}
+		return 0
+	}
+	switch ev.Kind {
+	case game.EvStep:
+		return "dealer steps"
+	case game.EvPickUp:
+		return fmt.Sprintf("seat %d picks up from stack %d", seatOf(ev.Player), ev.Stack+1)
+	case game.EvPlay:
+		if ev.Stop == game.StopDeal {
+			return fmt.Sprintf("seat %d plays a Stop on the card dealt", seatOf(ev.Player))
+		}
+		return fmt.Sprintf("seat %d plays on seat %d", seatOf(ev.Player), seatOf(ev.Target))
+	case game.EvScan:
+		return "scan " + ev.Card
+	case game.EvPress:
+		return fmt.Sprintf("press of seat %d taken by the engine", ev.Seat)
+	case game.EvConfirm:
+		return "dealer confirms by hand"
+	case game.EvStackGone:
+		return "dealer: the stack is gone"
+	}
+	return ev.Kind.String()
 }
