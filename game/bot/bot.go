@@ -5,6 +5,7 @@
 package bot
 
 import (
+	"math/bits"
 	"math/rand/v2"
 	"time"
 
@@ -68,19 +69,75 @@ func leftOf(g *game.Game, p int) int {
 }
 
 func (s *Sensible) Act(g *game.Game, p int, rng *rand.Rand) (game.Event, bool) {
-	v := view{g: g, p: p, late: late(g), left: leftOf(g, p)}
+	v := view{g: g, p: p, late: late(g), left: -1}
 	if h := g.Hand(p); h >= 0 {
 		return s.play(&v, g.Card(h).Kind)
 	}
 	return s.pick(&v)
 }
 
-// view is what one decision looks at, worked out once per decision.
+// WakeOn makes Sensible a Sleeper: it says, from the cards a waiting faller
+// holds or sees, which plays and deals could make target find a use for one
+// of them before the Grounds come near (when Play wakes everyone anyway). A
+// card dealt to the faller covers a stack's top, so only its own kind can
+// bring something new.
+func (s *Sensible) WakeOn(g *game.Game, p int) (played, dealt uint32) {
+	lateNow := late(g)
+	if a, ok := g.Addressed(); ok && a == p {
+		// The dealer's last card to p ends the address and unfreezes p's
+		// rider, which an Extra or a Move may have been waiting for.
+		dealt = allKinds
+	}
+	if h := g.Hand(p); h >= 0 {
+		return wakeSensible(g.Card(h).Kind, lateNow), dealt // no pick-ups with a card in hand
+	}
+	for st := 0; st < g.NumStacks(p); st++ {
+		if t := g.Top(p, st); t >= 0 {
+			played |= wakeSensible(g.Card(t).Kind, lateNow)
+		}
+	}
+	if lateNow {
+		return played, allKinds
+	}
+	return played, dealt | 1<<game.Hit | 1<<game.Anvil | 1<<game.Extra // what target uses early
+}
+
+// wakeSensible is the kinds whose play could make target use a card of kind
+// k: rider plays give an Extra, Move or Push something to work on, and a
+// Move, Grab, Push or Stop frees a seat for a rider.
+func wakeSensible(k game.Kind, late bool) uint32 {
+	const freeing = 1<<game.Move | 1<<game.Grab | 1<<game.Push | 1<<game.Stop
+	switch k {
+	case game.Hit, game.Anvil:
+		return freeing
+	case game.Extra:
+		return riderKinds | freeing
+	case game.Split, game.Skip, game.Chute, game.Goggles:
+		if late {
+			return freeing
+		}
+	case game.Move, game.Grab, game.Push:
+		if late {
+			return riderKinds | freeing
+		}
+	}
+	return 0 // a Stop waits for a Ground on its holder; a Ground is never picked up
+}
+
+// view is what one decision looks at. Most decisions end in waiting, so the
+// left neighbour is found only when a card could go there.
 type view struct {
 	g    *game.Game
 	p    int
 	late bool
-	left int
+	left int // -1 until leftOf is asked
+}
+
+func (v *view) leftOf() int {
+	if v.left < 0 {
+		v.left = leftOf(v.g, v.p)
+	}
+	return v.left
 }
 
 func (v *view) free(t int) bool { return !v.g.Out(t) && v.g.Rider(t) < 0 }
@@ -141,7 +198,7 @@ func (s *Sensible) play(v *view, k game.Kind) (game.Event, bool) {
 
 // target is where card kind k is worth playing now, if anywhere.
 func (s *Sensible) target(v *view, k game.Kind) (int, bool) {
-	g, p, left := v.g, v.p, v.left
+	g, p := v.g, v.p
 	switch k {
 	case game.Hit, game.Split, game.Anvil:
 		if !v.late {
@@ -150,8 +207,8 @@ func (s *Sensible) target(v *view, k game.Kind) (int, bool) {
 			}
 			return 0, false
 		}
-		if v.free(left) {
-			return left, true // late: more cards, and the Ground, for my left
+		if v.free(v.leftOf()) {
+			return v.leftOf(), true // late: more cards, and the Ground, for my left
 		}
 		for t := 0; t < g.NumPlayers(); t++ {
 			if t != p && v.free(t) {
@@ -170,8 +227,8 @@ func (s *Sensible) target(v *view, k game.Kind) (int, bool) {
 		if !v.late && rk == game.Hit && v.canExtra(p) {
 			return p, true
 		}
-		if v.late && v.rider(left) == game.Hit && v.canExtra(left) {
-			return left, true
+		if v.late && v.rider(v.leftOf()) == game.Hit && v.canExtra(v.leftOf()) {
+			return v.leftOf(), true
 		}
 	case game.Move, game.Grab:
 		mine := v.rider(p)
@@ -182,13 +239,13 @@ func (s *Sensible) target(v *view, k game.Kind) (int, bool) {
 				}
 			}
 		}
-		if k == game.Move && v.late && (mine == game.Hit || mine == game.Split || mine == game.Anvil) && !v.frozen(p) && v.free(left) {
-			return left, true // give my Hit away
+		if k == game.Move && v.late && (mine == game.Hit || mine == game.Split || mine == game.Anvil) && !v.frozen(p) && v.free(v.leftOf()) {
+			return v.leftOf(), true // give my Hit away
 		}
 	case game.Push:
 		mine := v.rider(p)
-		if v.late && (mine == game.Hit || mine == game.Split || mine == game.Anvil) && !v.frozen(p) && v.free(left) {
-			return left, true
+		if v.late && (mine == game.Hit || mine == game.Split || mine == game.Anvil) && !v.frozen(p) && v.free(v.leftOf()) {
+			return v.leftOf(), true
 		}
 	}
 	return 0, false
@@ -223,17 +280,61 @@ type Result struct {
 // Observer sees each event as it is applied, with its virtual time.
 type Observer func(at time.Duration, e game.Event)
 
+// A Sleeper is a Strategy that can say what could change its mind. Play asks
+// a waiting faller again only when a card of those kinds is played or dealt
+// to them, when a Ground is dealt to them, or when the Grounds come near.
+// A Strategy that is not a Sleeper is woken by every card dealt to it and by
+// every play that might concern a card it holds or sees.
+type Sleeper interface {
+	Strategy
+	// WakeOn is asked right after Act returned false for p. It returns the
+	// kinds of card whose play by anyone, and whose dealing to p, could give
+	// p something to do before the Grounds come near, as bit masks (1<<Kind).
+	WakeOn(g *game.Game, p int) (played, dealt uint32)
+}
+
 // Player runs simulated hands. It keeps its buffers between hands so a
 // simulator can play many without allocating; it is not safe for concurrent
 // use: give each goroutine its own.
 type Player struct {
-	next []time.Duration
-	idle []bool
-	// interest is, per idle faller, the kinds of card they could act with
-	// (in hand or on a stack top) when they went idle: a play wakes only
-	// those it may concern.
-	interest []uint32
+	fallers []faller
+	jitter  uint64 // the reaction-time generator's state
 }
+
+// faller is one computer faller's place in the schedule.
+type faller struct {
+	s     Strategy
+	sleep Sleeper   // s, when it can say what wakes it
+	sens  *Sensible // s, when it is one: falling sim's hot path calls it directly
+	next  time.Duration
+	idle  bool
+	// played and dealt are, while idle, the kinds of card whose play by
+	// anyone or whose dealing to this faller wakes it.
+	played, dealt uint32
+}
+
+// act asks faller i's strategy for its move.
+func (f *faller) act(g *game.Game, i int, rng *rand.Rand) (game.Event, bool) {
+	if f.sens != nil {
+		return f.sens.Act(g, i, rng)
+	}
+	return f.s.Act(g, i, rng)
+}
+
+// sleepOn records what wakes faller i, which has just found nothing to do.
+func (f *faller) sleepOn(g *game.Game, i int) {
+	f.idle, f.next = true, never
+	switch {
+	case f.sens != nil:
+		f.played, f.dealt = f.sens.WakeOn(g, i)
+	case f.sleep != nil:
+		f.played, f.dealt = f.sleep.WakeOn(g, i)
+	default:
+		f.played, f.dealt = wakeOnHeld(interestIn(g, i)), allKinds
+	}
+}
+
+const allKinds = ^uint32(0)
 
 // interestIn returns the kinds faller p could act with now.
 func interestIn(g *game.Game, p int) uint32 {
@@ -249,60 +350,70 @@ func interestIn(g *game.Game, p int) uint32 {
 	return m
 }
 
-// concerns is, for a card kind played, the kinds whose holders may now
-// have something to do: a new rider is a target for an Extra, Move, Push,
-// Grab or Stop; a rider moved or stopped frees a seat for every rider.
-func concerns(k game.Kind) uint32 {
+// wakeOnHeld is, for a faller holding or seeing the kinds held, the kinds
+// whose play may give them something to do: a new rider or Extra is a target
+// for an Extra, Move, Push, Grab or Stop; a rider moved or stopped frees a
+// seat for every rider.
+func wakeOnHeld(held uint32) uint32 {
 	const actions = 1<<game.Extra | 1<<game.Move | 1<<game.Push | 1<<game.Grab | 1<<game.Stop
-	if k.IsRider() || k == game.Extra {
-		return actions
+	switch {
+	case held&actions != 0:
+		return allKinds
+	case held != 0:
+		return allKinds &^ (riderKinds | 1<<game.Extra)
 	}
-	return ^uint32(0)
+	return 0
 }
+
+// riderKinds are the kinds played in front of a player.
+const riderKinds = 1<<game.Hit | 1<<game.Split | 1<<game.Skip | 1<<game.Anvil | 1<<game.Chute | 1<<game.Goggles
 
 // never is a time no hand reaches: an idle faller's next glance.
 const never = time.Duration(1<<63 - 1)
+
+// react draws a reaction time: Reaction plus a uniform part below Jitter.
+// The draws come from a small generator seeded from the hand's rng, as a
+// hand needs a hundred of them and the rng's PCG costs several times more.
+func (pl *Player) react(par *Params) time.Duration {
+	if par.Jitter <= 0 {
+		return par.Reaction
+	}
+	// wyrand: passes BigCrush and PractRand; plenty for reaction times.
+	pl.jitter += 0xa0761d6478bd642f
+	hi, lo := bits.Mul64(pl.jitter, pl.jitter^0xe7037ed1a0b428db)
+	hi, _ = bits.Mul64(hi^lo, uint64(par.Jitter))
+	return par.Reaction + time.Duration(hi)
+}
 
 // Play runs g to its end: the dealer steps on the beat (a Ground's landing
 // waits for the Stop window), and between beats each faller acts when their
 // reaction time allows. fallers[i] plays player i; a nil strategy is a faller
 // who never acts (a human seat driven from outside through observe).
-func (pl *Player) Play(g *game.Game, fallers []Strategy, rng *rand.Rand, par Params, observe Observer) (Result, error) {
+func (pl *Player) Play(g *game.Game, strategies []Strategy, rng *rand.Rand, par Params, observe Observer) (Result, error) {
 	n := g.NumPlayers()
-	if cap(pl.next) < n {
-		pl.next = make([]time.Duration, n)
+	if cap(pl.fallers) < n {
+		pl.fallers = make([]faller, n)
 	}
-	next := pl.next[:n]
-	if cap(pl.idle) < n {
-		pl.idle = make([]bool, n)
-	}
-	idle := pl.idle[:n]
-	if cap(pl.interest) < n {
-		pl.interest = make([]uint32, n)
-	}
-	interest := pl.interest[:n]
+	fs := pl.fallers[:n]
+	pl.jitter = rng.Uint64()
 	wasLate := false
 	period := time.Duration(float64(time.Minute) / par.Tempo)
-	react := func() time.Duration {
-		if par.Jitter <= 0 {
-			return par.Reaction
-		}
-		return par.Reaction + time.Duration(rng.Int64N(int64(par.Jitter)))
-	}
-	for i := range next {
-		next[i] = react()
-		idle[i] = false
-		if fallers[i] == nil {
-			next[i] = never // a human seat, driven from outside
+	for i := range fs {
+		f := &fs[i]
+		*f = faller{s: strategies[i], next: pl.react(&par)}
+		f.sleep, _ = f.s.(Sleeper)
+		f.sens, _ = f.s.(*Sensible)
+		if f.s == nil {
+			f.next = never // a human seat, driven from outside
 		}
 	}
 	// An idle faller found nothing worth doing; nothing changes for them
 	// until a card reaches them or someone plays, so they sleep till then
 	// instead of being asked again on every beat.
-	wake := func(i int, at time.Duration) {
-		if idle[i] && !g.Out(i) {
-			idle[i] = false
-			next[i] = at + react()/4
+	wake := func(f *faller, at time.Duration) {
+		if f.idle {
+			f.idle = false
+			f.next = at + pl.react(&par)/4
 		}
 	}
 
@@ -312,21 +423,22 @@ func (pl *Player) Play(g *game.Game, fallers []Strategy, rng *rand.Rand, par Par
 		// Fallers act, in time order, until the dealer's next step.
 		for {
 			who, at := -1, beat
-			for i, t := range next {
-				if t < at {
+			for i := range fs {
+				if t := fs[i].next; t < at {
 					who, at = i, t
 				}
 			}
 			if who < 0 {
 				break
 			}
+			f := &fs[who]
 			var played game.Kind
 			if h := g.Hand(who); h >= 0 {
 				played = g.Card(h).Kind
 			}
-			e, ok := fallers[who].Act(g, who, rng)
+			e, ok := f.act(g, who, rng)
 			if !ok {
-				idle[who], next[who], interest[who] = true, never, interestIn(g, who)
+				f.sleepOn(g, who)
 				continue
 			}
 			if err := g.Apply(e); err != nil {
@@ -336,12 +448,12 @@ func (pl *Player) Play(g *game.Game, fallers []Strategy, rng *rand.Rand, par Par
 			if observe != nil {
 				observe(at, e)
 			}
-			next[who] = at + react()
+			f.next = at + pl.react(&par)
 			if e.Kind == game.EvPlay {
-				c := concerns(played)
-				for i := range idle {
-					if interest[i]&c != 0 {
-						wake(i, at)
+				bit := uint32(1) << played
+				for i := range fs {
+					if fs[i].played&bit != 0 {
+						wake(&fs[i], at)
 					}
 				}
 			}
@@ -356,26 +468,26 @@ func (pl *Player) Play(g *game.Game, fallers []Strategy, rng *rand.Rand, par Par
 		}
 		// What the step did, read off the engine's counters rather than
 		// asking Next before every step.
-		pp, _, ground, pending := g.PendingDeal()
+		pp, card, ground, pending := g.PendingDeal()
 		switch {
 		case g.Dealt() > dealt && pending && ground:
 			// The seat that got the Ground reacts to it; the landing waits
 			// for the Stop window.
-			wake(pp, beat)
-			idle[pp] = false
-			if t := beat + react(); t < next[pp] && fallers[pp] != nil {
-				next[pp] = t
+			if f := &fs[pp]; f.idle {
+				wake(f, beat)
+			} else if t := beat + pl.react(&par); f.s != nil && t < f.next {
+				f.next = t
 			}
 			beat += par.StopWindow
 		case g.Dealt() > dealt:
-			if pending {
-				wake(pp, beat)
+			if pending && fs[pp].dealt&(1<<g.Card(card).Kind) != 0 {
+				wake(&fs[pp], beat)
 			}
 			beat += period
 		case g.InPlay() < inPlay:
-			for i := range next {
+			for i := range fs {
 				if g.Out(i) {
-					next[i], idle[i] = never, false
+					fs[i] = faller{next: never}
 				}
 			}
 			beat += period
@@ -384,8 +496,8 @@ func (pl *Player) Play(g *game.Game, fallers []Strategy, rng *rand.Rand, par Par
 		}
 		if l := late(g); l != wasLate {
 			wasLate = l
-			for i := range idle {
-				wake(i, beat)
+			for i := range fs {
+				wake(&fs[i], beat)
 			}
 		}
 	}

@@ -96,3 +96,81 @@ func TestSameSeedSameHand(t *testing.T) {
 		t.Fatalf("%+v != %+v", a, b)
 	}
 }
+
+// Play lets a waiting Sensible faller sleep through plays and deals that
+// WakeOn leaves out. That is safe only if such an event never gives the
+// faller something to do, so random play checks it event by event: a faller
+// that waits before a play or a deal whose kind its masks leave out still
+// waits after it (unless the Grounds came near, which wakes everyone).
+func TestSensibleSleepsThroughNothingItWants(t *testing.T) {
+	for _, tc := range []struct {
+		name string
+		opt  game.Options
+		spec game.DeckSpec
+	}{
+		{"official", game.Official(), game.DeckSpec{Move: true}},
+		{"expert", game.Official(), game.DeckSpec{Move: true, Anvil: true, Chute: true, Goggles: true}},
+		{"classic", game.Classic(), game.DeckSpec{}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			var s Sensible
+			var buf []game.Event
+			checked := 0
+			for seed := uint64(0); seed < 300; seed++ {
+				rng := rand.New(rand.NewPCG(seed, 7))
+				n := 3 + int(seed%4)
+				g := newHand(t, tc.opt, tc.spec, n, rng)
+				waiting := make([]bool, n)
+				played, dealt := make([]uint32, n), make([]uint32, n)
+				for steps := 0; !g.Over() && steps < 5000; steps++ {
+					e := game.Step()
+					if rng.IntN(2) == 0 {
+						if buf = g.Legal(rng.IntN(n), buf[:0]); len(buf) > 0 {
+							e = buf[rng.IntN(len(buf))]
+						}
+					}
+					var kind game.Kind
+					if e.Kind == game.EvPlay {
+						kind = g.Card(g.Hand(e.Player)).Kind
+					}
+					wasLate, before := late(g), g.Dealt()
+					for i := range waiting {
+						_, acts := s.Act(g, i, rng)
+						waiting[i] = !g.Out(i) && !acts
+						if waiting[i] {
+							played[i], dealt[i] = s.WakeOn(g, i)
+						}
+					}
+					if err := g.Apply(e); err != nil {
+						t.Fatal(err)
+					}
+					if late(g) != wasLate {
+						continue
+					}
+					for i := range waiting {
+						if !waiting[i] || g.Out(i) {
+							continue
+						}
+						switch {
+						case e.Kind == game.EvPlay && e.Player != i && played[i]&(1<<kind) == 0:
+						case e.Kind == game.EvStep && g.Dealt() > before:
+							pp, c, ground, ok := g.PendingDeal()
+							if !ok || pp != i || ground || dealt[i]&(1<<g.Card(c).Kind) != 0 {
+								continue
+							}
+						default:
+							continue
+						}
+						checked++
+						if ev, acts := s.Act(g, i, rng); acts {
+							t.Fatalf("seed %d: player %d slept through %v and now wants %v (hand %v rider %d masks %b %b)", seed, i, e, ev, g.Card(g.Hand(i)).Kind, g.Rider(i), played[i], dealt[i])
+						}
+					}
+				}
+			}
+			if checked < 1000 {
+				t.Fatalf("only %d events checked", checked)
+			}
+		})
+	}
+}
