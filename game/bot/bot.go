@@ -69,6 +69,35 @@ func leftOf(g *game.Game, p int) int {
 }
 
 func (s *Sensible) Act(g *game.Game, p int, rng *rand.Rand) (game.Event, bool) {
+	m := s.decide(g, p)
+	return m.event(p), m.kind != 0
+}
+
+// move is one decision in a few bytes rather than a whole game.Event: a hand
+// asks for about a hundred and most are "wait".
+type move struct {
+	kind game.EventKind // 0 to wait
+	stop game.StopOn
+	arg  int32 // the stack picked up from, or the player played on
+}
+
+var wait move
+
+func pickUp(st int) move { return move{kind: game.EvPickUp, arg: int32(st)} }
+func playOn(t int) move  { return move{kind: game.EvPlay, arg: int32(t)} }
+
+// event is m made by player p.
+func (m move) event(p int) game.Event {
+	switch m.kind {
+	case game.EvPickUp:
+		return game.PickUp(p, int(m.arg))
+	case game.EvPlay:
+		return game.PlayStop(p, int(m.arg), m.stop)
+	}
+	return game.Event{}
+}
+
+func (s *Sensible) decide(g *game.Game, p int) move {
 	v := view{g: g, p: p, late: late(g), left: -1}
 	if h := g.Hand(p); h >= 0 {
 		return s.play(&v, g.Card(h).Kind)
@@ -157,7 +186,7 @@ func (v *view) canExtra(t int) bool {
 }
 
 // pick chooses a stack whose top card is worth taking now.
-func (s *Sensible) pick(v *view) (game.Event, bool) {
+func (s *Sensible) pick(v *view) move {
 	g, p := v.g, v.p
 	for st := 0; st < g.NumStacks(p); st++ {
 		top := g.Top(p, st)
@@ -169,31 +198,31 @@ func (s *Sensible) pick(v *view) (game.Event, bool) {
 			continue
 		}
 		if _, ok := s.target(v, k); ok {
-			return game.PickUp(p, st), true
+			return pickUp(st)
 		}
 		if k == game.Stop && v.late && !s.NoStopGround {
-			return game.PickUp(p, st), true // hold it for the Ground
+			return pickUp(st) // hold it for the Ground
 		}
 	}
-	return game.Event{}, false
+	return wait
 }
 
-func (s *Sensible) play(v *view, k game.Kind) (game.Event, bool) {
+func (s *Sensible) play(v *view, k game.Kind) move {
 	pp, _, ground, pending := v.g.PendingDeal()
 	groundOnMe := pending && ground && pp == v.p
 	if k == game.Stop {
 		if groundOnMe && !s.NoStopGround {
-			return game.PlayStop(v.p, v.p, game.StopDeal), true
+			return move{kind: game.EvPlay, stop: game.StopDeal, arg: int32(v.p)}
 		}
-		return game.Event{}, false
+		return wait
 	}
 	if groundOnMe {
-		return game.Event{}, false // only a Stop helps now
+		return wait // only a Stop helps now
 	}
 	if t, ok := s.target(v, k); ok {
-		return game.Play(v.p, t), true
+		return playOn(t)
 	}
-	return game.Event{}, false
+	return wait
 }
 
 // target is where card kind k is worth playing now, if anywhere.
@@ -298,7 +327,12 @@ type Sleeper interface {
 // use: give each goroutine its own.
 type Player struct {
 	fallers []faller
-	jitter  uint64 // the reaction-time generator's state
+	// next is each faller's next glance at the table, and soon the faller
+	// whose glance comes first (the lowest index among equals): kept up to
+	// date as glances move, so the loop need not search on every beat.
+	next   []time.Duration
+	soon   int
+	jitter uint64 // the reaction-time generator's state
 }
 
 // faller is one computer faller's place in the schedule.
@@ -306,24 +340,32 @@ type faller struct {
 	s     Strategy
 	sleep Sleeper   // s, when it can say what wakes it
 	sens  *Sensible // s, when it is one: falling sim's hot path calls it directly
-	next  time.Duration
 	idle  bool
 	// played and dealt are, while idle, the kinds of card whose play by
 	// anyone or whose dealing to this faller wakes it.
 	played, dealt uint32
 }
 
-// act asks faller i's strategy for its move.
-func (f *faller) act(g *game.Game, i int, rng *rand.Rand) (game.Event, bool) {
-	if f.sens != nil {
-		return f.sens.Act(g, i, rng)
+// setNext moves faller i's next glance to t.
+func (pl *Player) setNext(i int, t time.Duration) {
+	pl.next[i] = t
+	switch s := pl.soon; {
+	case t < pl.next[s] || (t == pl.next[s] && i < s):
+		pl.soon = i
+	case i == s:
+		s = 0
+		for j, u := range pl.next {
+			if u < pl.next[s] {
+				s = j
+			}
+		}
+		pl.soon = s
 	}
-	return f.s.Act(g, i, rng)
 }
 
 // sleepOn records what wakes faller i, which has just found nothing to do.
 func (f *faller) sleepOn(g *game.Game, i int) {
-	f.idle, f.next = true, never
+	f.idle = true
 	switch {
 	case f.sens != nil:
 		f.played, f.dealt = f.sens.WakeOn(g, i)
@@ -392,28 +434,32 @@ func (pl *Player) react(par *Params) time.Duration {
 func (pl *Player) Play(g *game.Game, strategies []Strategy, rng *rand.Rand, par Params, observe Observer) (Result, error) {
 	n := g.NumPlayers()
 	if cap(pl.fallers) < n {
-		pl.fallers = make([]faller, n)
+		pl.fallers, pl.next = make([]faller, n), make([]time.Duration, n)
 	}
 	fs := pl.fallers[:n]
+	pl.next = pl.next[:n]
 	pl.jitter = rng.Uint64()
 	wasLate := false
 	period := time.Duration(float64(time.Minute) / par.Tempo)
 	for i := range fs {
 		f := &fs[i]
-		*f = faller{s: strategies[i], next: pl.react(&par)}
+		*f = faller{s: strategies[i]}
 		f.sleep, _ = f.s.(Sleeper)
 		f.sens, _ = f.s.(*Sensible)
+		pl.next[i] = pl.react(&par)
 		if f.s == nil {
-			f.next = never // a human seat, driven from outside
+			pl.next[i] = never // a human seat, driven from outside
 		}
 	}
+	pl.soon = 0
+	pl.setNext(0, pl.next[0])
 	// An idle faller found nothing worth doing; nothing changes for them
 	// until a card reaches them or someone plays, so they sleep till then
 	// instead of being asked again on every beat.
-	wake := func(f *faller, at time.Duration) {
-		if f.idle {
+	wake := func(i int, at time.Duration) {
+		if f := &fs[i]; f.idle {
 			f.idle = false
-			f.next = at + pl.react(&par)/4
+			pl.setNext(i, at+pl.react(&par)/4)
 		}
 	}
 
@@ -422,13 +468,9 @@ func (pl *Player) Play(g *game.Game, strategies []Strategy, rng *rand.Rand, par 
 	for !g.Over() {
 		// Fallers act, in time order, until the dealer's next step.
 		for {
-			who, at := -1, beat
-			for i := range fs {
-				if t := fs[i].next; t < at {
-					who, at = i, t
-				}
-			}
-			if who < 0 {
+			who := pl.soon
+			at := pl.next[who]
+			if at >= beat {
 				break
 			}
 			f := &fs[who]
@@ -436,10 +478,22 @@ func (pl *Player) Play(g *game.Game, strategies []Strategy, rng *rand.Rand, par 
 			if h := g.Hand(who); h >= 0 {
 				played = g.Card(h).Kind
 			}
-			e, ok := f.act(g, who, rng)
-			if !ok {
-				f.sleepOn(g, who)
-				continue
+			var e game.Event
+			if f.sens != nil {
+				m := f.sens.decide(g, who)
+				if m.kind == 0 {
+					f.sleepOn(g, who)
+					pl.setNext(who, never)
+					continue
+				}
+				e = m.event(who)
+			} else {
+				var ok bool
+				if e, ok = f.s.Act(g, who, rng); !ok {
+					f.sleepOn(g, who)
+					pl.setNext(who, never)
+					continue
+				}
 			}
 			if err := g.Apply(e); err != nil {
 				return res, err
@@ -448,12 +502,12 @@ func (pl *Player) Play(g *game.Game, strategies []Strategy, rng *rand.Rand, par 
 			if observe != nil {
 				observe(at, e)
 			}
-			f.next = at + pl.react(&par)
+			pl.setNext(who, at+pl.react(&par))
 			if e.Kind == game.EvPlay {
 				bit := uint32(1) << played
 				for i := range fs {
 					if fs[i].played&bit != 0 {
-						wake(&fs[i], at)
+						wake(i, at)
 					}
 				}
 			}
@@ -473,21 +527,22 @@ func (pl *Player) Play(g *game.Game, strategies []Strategy, rng *rand.Rand, par 
 		case g.Dealt() > dealt && pending && ground:
 			// The seat that got the Ground reacts to it; the landing waits
 			// for the Stop window.
-			if f := &fs[pp]; f.idle {
-				wake(f, beat)
-			} else if t := beat + pl.react(&par); f.s != nil && t < f.next {
-				f.next = t
+			if fs[pp].idle {
+				wake(pp, beat)
+			} else if t := beat + pl.react(&par); fs[pp].s != nil && t < pl.next[pp] {
+				pl.setNext(pp, t)
 			}
 			beat += par.StopWindow
 		case g.Dealt() > dealt:
 			if pending && fs[pp].dealt&(1<<g.Card(card).Kind) != 0 {
-				wake(&fs[pp], beat)
+				wake(pp, beat)
 			}
 			beat += period
 		case g.InPlay() < inPlay:
 			for i := range fs {
 				if g.Out(i) {
-					fs[i] = faller{next: never}
+					fs[i] = faller{}
+					pl.setNext(i, never)
 				}
 			}
 			beat += period
@@ -497,7 +552,7 @@ func (pl *Player) Play(g *game.Game, strategies []Strategy, rng *rand.Rand, par 
 		if l := late(g); l != wasLate {
 			wasLate = l
 			for i := range fs {
-				wake(&fs[i], beat)
+				wake(i, beat)
 			}
 		}
 	}
