@@ -98,11 +98,8 @@ func (m move) event(p int) game.Event {
 }
 
 func (s *Sensible) decide(g *game.Game, p int) move {
-	v := view{g: g, p: p, late: late(g), left: -1}
-	if h := g.Hand(p); h >= 0 {
-		return s.play(&v, g.Card(h).Kind)
-	}
-	return s.pick(&v)
+	m, _, _ := s.decideOrSleep(g, p)
+	return m
 }
 
 // WakeOn makes Sensible a Sleeper: it says, from the cards a waiting faller
@@ -111,25 +108,32 @@ func (s *Sensible) decide(g *game.Game, p int) move {
 // card dealt to the faller covers a stack's top, so only its own kind can
 // bring something new.
 func (s *Sensible) WakeOn(g *game.Game, p int) (played, dealt uint32) {
-	lateNow := late(g)
+	_, played, dealt = s.decideOrSleep(g, p)
+	return played, dealt
+}
+
+// decideOrSleep is decide and, when the move is to wait, WakeOn in the same
+// look at the faller's cards: Play asks both a hundred times a hand.
+func (s *Sensible) decideOrSleep(g *game.Game, p int) (m move, played, dealt uint32) {
+	v := view{g: g, p: p, late: late(g), left: -1}
 	if a, ok := g.Addressed(); ok && a == p {
 		// The dealer's last card to p ends the address and unfreezes p's
 		// rider, which an Extra or a Move may have been waiting for.
 		dealt = allKinds
 	}
 	if h := g.Hand(p); h >= 0 {
-		return wakeSensible(g.Card(h).Kind, lateNow), dealt // no pick-ups with a card in hand
+		k := g.Card(h).Kind
+		return s.play(&v, k), wakeSensible(k, v.late), dealt // no pick-ups with a card in hand
 	}
-	for st := 0; st < g.NumStacks(p); st++ {
-		if t := g.Top(p, st); t >= 0 {
-			played |= wakeSensible(g.Card(t).Kind, lateNow)
-		}
+	m, played = s.pick(&v)
+	if v.late {
+		return m, played, allKinds
 	}
-	if lateNow {
-		return played, allKinds
-	}
-	return played, dealt | 1<<game.Hit | 1<<game.Anvil | 1<<game.Extra // what target uses early
+	return m, played, dealt | earlyUse
 }
+
+// earlyUse is the kinds target finds a use for before the Grounds come near.
+const earlyUse = 1<<game.Hit | 1<<game.Anvil | 1<<game.Extra
 
 // wakeSensible is the kinds whose play could make target use a card of kind
 // k: rider plays give an Extra, Move or Push something to work on, and a
@@ -185,8 +189,9 @@ func (v *view) canExtra(t int) bool {
 	return !v.g.Out(t) && len(v.g.Extras(t)) == 0 && !v.frozen(t)
 }
 
-// pick chooses a stack whose top card is worth taking now.
-func (s *Sensible) pick(v *view) move {
+// pick chooses a stack whose top card is worth taking now. When there is
+// none it returns what WakeOn would: the plays that could change that.
+func (s *Sensible) pick(v *view) (m move, played uint32) {
 	g, p := v.g, v.p
 	for st := 0; st < g.NumStacks(p); st++ {
 		top := g.Top(p, st)
@@ -194,17 +199,18 @@ func (s *Sensible) pick(v *view) move {
 			continue
 		}
 		k := g.Card(top).Kind
-		if k == game.Ground {
+		if k == game.Ground || (!v.late && earlyUse&(1<<k) == 0) {
 			continue
 		}
 		if _, ok := s.target(v, k); ok {
-			return pickUp(st)
+			return pickUp(st), 0
 		}
 		if k == game.Stop && v.late && !s.NoStopGround {
-			return pickUp(st) // hold it for the Ground
+			return pickUp(st), 0 // hold it for the Ground
 		}
+		played |= wakeSensible(k, v.late)
 	}
-	return wait
+	return wait, played
 }
 
 func (s *Sensible) play(v *view, k game.Kind) move {
@@ -348,15 +354,17 @@ type faller struct {
 
 // setNext moves faller i's next glance to t.
 func (pl *Player) setNext(i int, t time.Duration) {
-	pl.next[i] = t
-	switch s := pl.soon; {
-	case t < pl.next[s] || (t == pl.next[s] && i < s):
+	next, s := pl.next, pl.soon
+	cur := next[s]
+	next[i] = t
+	switch {
+	case t < cur || (t == cur && i < s):
 		pl.soon = i
 	case i == s:
-		s = 0
-		for j, u := range pl.next {
-			if u < pl.next[s] {
-				s = j
+		s, cur = 0, next[0]
+		for j := 1; j < len(next); j++ {
+			if next[j] < cur {
+				s, cur = j, next[j]
 			}
 		}
 		pl.soon = s
@@ -480,9 +488,9 @@ func (pl *Player) Play(g *game.Game, strategies []Strategy, rng *rand.Rand, par 
 			}
 			var e game.Event
 			if f.sens != nil {
-				m := f.sens.decide(g, who)
+				m, played, dealt := f.sens.decideOrSleep(g, who)
 				if m.kind == 0 {
-					f.sleepOn(g, who)
+					f.idle, f.played, f.dealt = true, played, dealt
 					pl.setNext(who, never)
 					continue
 				}
