@@ -1,6 +1,7 @@
 package bot
 
 import (
+	"math/rand/v2"
 	"reflect"
 	"testing"
 
@@ -51,5 +52,48 @@ func TestSimulateRefusesBadConfig(t *testing.T) {
 		if _, err := Simulate(cfg, nil); err == nil {
 			t.Errorf("%+v accepted", cfg)
 		}
+	}
+}
+
+// ShuffleOrder deals as the rulebook shuffles: "Shuffle the rest of the
+// cards, and put the Grounds at the bottom." Every other card must be as
+// likely in every place above them.
+func TestShuffleOrderIsUniformAboveTheGrounds(t *testing.T) {
+	deck := []game.Card{
+		{Kind: game.Hit, ID: "a"}, {Kind: game.Ground, ID: "g1"}, {Kind: game.Skip, ID: "b"},
+		{Kind: game.Stop, ID: "c"}, {Kind: game.Ground, ID: "g2"}, {Kind: game.Split, ID: "d"}, {Kind: game.Extra, ID: "e"},
+	}
+	const rounds = 50000
+	const others = 5
+	var count [7][others]int // card → place among the top five
+	order := make([]int, len(deck))
+	rng := rand.New(rand.NewPCG(3, 4))
+	for r := 0; r < rounds; r++ {
+		ShuffleOrder(order, deck, rng)
+		for place, c := range order {
+			if place >= others {
+				if deck[c].Kind != game.Ground {
+					t.Fatalf("%v below the Grounds: %v", deck[c], order)
+				}
+				continue
+			}
+			count[c][place]++
+		}
+	}
+	// Chi-square over the 25 cells (16 degrees of freedom): 39.3 is the
+	// 0.1 % critical value, so a fair shuffle fails one run in a thousand.
+	want := float64(rounds) / others
+	chi := 0.0
+	for c := range deck {
+		if deck[c].Kind == game.Ground {
+			continue
+		}
+		for place := 0; place < others; place++ {
+			d := float64(count[c][place]) - want
+			chi += d * d / want
+		}
+	}
+	if chi > 39.3 {
+		t.Fatalf("chi-square %.1f over 16 degrees of freedom: places %v", chi, count)
 	}
 }
