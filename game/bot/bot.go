@@ -338,6 +338,7 @@ type Player struct {
 	// date as glances move, so the loop need not search on every beat.
 	next   []time.Duration
 	soon   int
+	awake  uint16 // bit i: faller i has a glance coming
 	jitter uint64 // the reaction-time generator's state
 }
 
@@ -354,21 +355,32 @@ type faller struct {
 
 // setNext moves faller i's next glance to t.
 func (pl *Player) setNext(i int, t time.Duration) {
-	next, s := pl.next, pl.soon
-	cur := next[s]
-	next[i] = t
-	switch {
-	case t < cur || (t == cur && i < s):
-		pl.soon = i
-	case i == s:
-		s, cur = 0, next[0]
-		for j := 1; j < len(next); j++ {
-			if next[j] < cur {
-				s, cur = j, next[j]
-			}
-		}
-		pl.soon = s
+	s := pl.soon
+	cur := pl.next[s]
+	pl.next[i] = t
+	if t == never {
+		pl.awake &^= 1 << i
+	} else {
+		pl.awake |= 1 << i
 	}
+	if t < cur || (t == cur && i < s) {
+		pl.soon = i
+	} else if i == s {
+		pl.rescan()
+	}
+}
+
+// rescan finds the earliest glance again after the earliest moved later,
+// looking only at the fallers who are not asleep: most of them are.
+func (pl *Player) rescan() {
+	s, cur := 0, never
+	for w := pl.awake; w != 0; w &= w - 1 {
+		j := bits.TrailingZeros16(w)
+		if t := pl.next[j]; t < cur {
+			s, cur = j, t
+		}
+	}
+	pl.soon = s
 }
 
 // sleepOn records what wakes faller i, which has just found nothing to do.
@@ -459,8 +471,10 @@ func (pl *Player) Play(g *game.Game, strategies []Strategy, rng *rand.Rand, par 
 			pl.next[i] = never // a human seat, driven from outside
 		}
 	}
-	pl.soon = 0
-	pl.setNext(0, pl.next[0])
+	pl.soon, pl.awake = 0, 0
+	for i, t := range pl.next {
+		pl.setNext(i, t)
+	}
 	// An idle faller found nothing worth doing; nothing changes for them
 	// until a card reaches them or someone plays, so they sleep till then
 	// instead of being asked again on every beat.
