@@ -3,6 +3,7 @@ package game
 import (
 	"errors"
 	"fmt"
+	"slices"
 )
 
 // maxCards bounds a deck so card indices stay small and a hostile deck file
@@ -171,12 +172,12 @@ func (g *Game) Reset(cfg Config) error {
 	if n < MinFallers || n > MaxFallers {
 		return fmt.Errorf("%w: %d fallers, want %d to %d", ErrConfig, n, MinFallers, MaxFallers)
 	}
-	seen := map[int]bool{}
-	for _, s := range cfg.Seats {
-		if s < 1 || seen[s] {
+	// At most 11 seats: looking back over the seats before each one is
+	// cheaper than a set, and allocates nothing on the simulator's path.
+	for i, s := range cfg.Seats {
+		if s < 1 || slices.Contains(cfg.Seats[:i], s) {
 			return fmt.Errorf("%w: seat %d is not a seat number or is listed twice", ErrConfig, s)
 		}
-		seen[s] = true
 	}
 	same := g.index != nil && sameDeck(g.cards, cfg.Deck)
 	if !same {
