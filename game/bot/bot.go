@@ -118,16 +118,24 @@ func (s *Sensible) decideOrSleep(g *game.Game, p int) (m move, played, dealt uin
 	v := view{g: g, p: p, late: late(g), left: -1}
 	if a, ok := g.Addressed(); ok && a == p {
 		// The dealer's last card to p ends the address and unfreezes p's
-		// rider, which an Extra or a Move may have been waiting for.
-		dealt = allKinds
+		// rider, which an Extra or a Move may have been waiting for. (A
+		// Ground needs a Stop, below.)
+		dealt = allKinds &^ (1 << game.Ground)
 	}
 	if h := g.Hand(p); h >= 0 {
 		k := g.Card(h).Kind
+		if k == game.Stop && !s.NoStopGround {
+			dealt |= 1 << game.Ground
+		}
 		return s.play(&v, k), wakeSensible(k, v.late), dealt // no pick-ups with a card in hand
 	}
-	m, played = s.pick(&v)
+	var stop bool
+	m, played, stop = s.pick(&v)
+	if stop && !s.NoStopGround {
+		dealt |= 1 << game.Ground // picks up the Stop and plays it on the Ground
+	}
 	if v.late {
-		return m, played, allKinds
+		return m, played, dealt | allKinds&^(1<<game.Ground)
 	}
 	return m, played, dealt | earlyUse
 }
@@ -190,8 +198,9 @@ func (v *view) canExtra(t int) bool {
 }
 
 // pick chooses a stack whose top card is worth taking now. When there is
-// none it returns what WakeOn would: the plays that could change that.
-func (s *Sensible) pick(v *view) (m move, played uint32) {
+// none it returns what WakeOn would: the plays that could change that, and
+// whether a Stop is on top, to be taken if a Ground comes.
+func (s *Sensible) pick(v *view) (m move, played uint32, stop bool) {
 	g, p := v.g, v.p
 	for st := 0; st < g.NumStacks(p); st++ {
 		top := g.Top(p, st)
@@ -199,18 +208,19 @@ func (s *Sensible) pick(v *view) (m move, played uint32) {
 			continue
 		}
 		k := g.Card(top).Kind
+		stop = stop || k == game.Stop
 		if k == game.Ground || (!v.late && earlyUse&(1<<k) == 0) {
 			continue
 		}
 		if _, ok := s.target(v, k); ok {
-			return pickUp(st), 0
+			return pickUp(st), 0, false
 		}
 		if k == game.Stop && v.late && !s.NoStopGround {
-			return pickUp(st), 0 // hold it for the Ground
+			return pickUp(st), 0, false // hold it for the Ground
 		}
 		played |= wakeSensible(k, v.late)
 	}
-	return wait, played
+	return wait, played, stop
 }
 
 func (s *Sensible) play(v *view, k game.Kind) move {
@@ -550,7 +560,9 @@ func (pl *Player) Play(g *game.Game, strategies []Strategy, rng *rand.Rand, par 
 			// The seat that got the Ground reacts to it; the landing waits
 			// for the Stop window.
 			if fs[pp].idle {
-				wake(pp, beat)
+				if fs[pp].dealt&(1<<game.Ground) != 0 {
+					wake(pp, beat)
+				}
 			} else if t := beat + pl.react(&par); fs[pp].s != nil && t < pl.next[pp] {
 				pl.setNext(pp, t)
 			}
