@@ -1,0 +1,116 @@
+package game
+
+import (
+	"errors"
+	"math/rand/v2"
+	"testing"
+)
+
+// TestResetOrder: a hand reset with an Order deals exactly as a hand whose
+// deck lists the cards in that order.
+func TestResetOrder(t *testing.T) {
+	rng := rand.New(rand.NewPCG(7, 7))
+	deck := NewDeck(DeckSpec{Move: true, Anvil: true})
+	var g Game
+	for _, seats := range [][]int{{1, 2, 3}, {4, 2, 9, 7, 1}, {12, 3}} {
+		order := rng.Perm(len(deck))
+		inOrder := make([]Card, len(deck))
+		for i, c := range order {
+			inOrder[i] = deck[c]
+		}
+		if err := g.Reset(Config{Rules: Official(), Seats: seats, Deck: deck, Ordered: true, Order: order}); err != nil {
+			t.Fatal(err)
+		}
+		h, err := New(Config{Rules: Official(), Seats: seats, Deck: inOrder, Ordered: true})
+		if err != nil {
+			t.Fatal(err)
+		}
+		for c := range deck {
+			if w := g.Where(c); w != (Place{Zone: InDeck}) {
+				t.Fatalf("card %d starts at %+v", c, w)
+			}
+		}
+		for !g.Over() || !h.Over() {
+			if g.DeckSize() != h.DeckSize() || g.GroundsInDeck() != h.GroundsInDeck() || g.Over() != h.Over() {
+				t.Fatalf("seats %v: deck %d/%d cards, %d/%d Grounds", seats, g.DeckSize(), h.DeckSize(), g.GroundsInDeck(), h.GroundsInDeck())
+			}
+			if err := g.Apply(Step()); err != nil {
+				t.Fatal(err)
+			}
+			if err := h.Apply(Step()); err != nil {
+				t.Fatal(err)
+			}
+			gp, gc, gg, gok := g.PendingDeal()
+			hp, hc, hg, hok := h.PendingDeal()
+			if gp != hp || gg != hg || gok != hok || (gc >= 0) != (hc >= 0) || gc >= 0 && g.Card(gc) != h.Card(hc) {
+				t.Fatalf("seats %v: dealt %v %v %v %v, want %v %v %v %v", seats, gp, gc, gg, gok, hp, hc, hg, hok)
+			}
+			if err := g.Check(); err != nil {
+				t.Fatal(err)
+			}
+		}
+		if g.Winner() != h.Winner() || g.Dealt() != h.Dealt() {
+			t.Fatalf("seats %v: winner %d after %d cards, want %d after %d", seats, g.Winner(), g.Dealt(), h.Winner(), h.Dealt())
+		}
+	}
+}
+
+// TestResetRefusesBadConfig: every bad configuration is refused, and the
+// game it was refused in can start a good hand afterwards.
+func TestResetRefusesBadConfig(t *testing.T) {
+	deck := NewDeck(DeckSpec{})
+	good := Config{Rules: Official(), Seats: []int{1, 2, 3}, Deck: deck, Ordered: true}
+	order := func(change func([]int)) []int {
+		o := make([]int, len(deck))
+		for i := range o {
+			o[i] = len(o) - 1 - i
+		}
+		change(o)
+		return o
+	}
+	bad := map[string]Config{
+		"one faller":        {Seats: []int{1}},
+		"twelve fallers":    {Seats: []int{1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12}},
+		"seat 0":            {Seats: []int{1, 0, 2}},
+		"negative seat":     {Seats: []int{-4, 2}},
+		"seat twice":        {Seats: []int{5, 3, 9, 3}},
+		"first seat twice":  {Seats: []int{7, 7}},
+		"card without ID":   {Deck: append([]Card{{Kind: Hit}}, deck...)},
+		"short order":       {Order: order(func([]int) {})[1:]},
+		"card twice":        {Order: order(func(o []int) { o[5] = o[9] })},
+		"card past the end": {Order: order(func(o []int) { o[0] = len(o) })},
+		"negative card":     {Order: order(func(o []int) { o[len(o)-1] = -1 })},
+	}
+	var g Game
+	for name, cfg := range bad {
+		if cfg.Seats == nil {
+			cfg.Seats = good.Seats
+		}
+		if cfg.Deck == nil {
+			cfg.Deck = good.Deck
+		}
+		if _, err := New(cfg); !errors.Is(err, ErrConfig) {
+			t.Errorf("%s: New says %v", name, err)
+		}
+		if err := g.Reset(good); err != nil {
+			t.Fatal(err)
+		}
+		for i := 0; i < 10; i++ {
+			_ = g.Apply(Step())
+		}
+		if err := g.Reset(cfg); !errors.Is(err, ErrConfig) {
+			t.Errorf("%s: Reset says %v", name, err)
+		}
+		if err := g.Reset(good); err != nil {
+			t.Fatalf("%s: then %v", name, err)
+		}
+		for !g.Over() {
+			if err := g.Apply(Step()); err != nil {
+				t.Fatal(err)
+			}
+			if err := g.Check(); err != nil {
+				t.Fatalf("%s: then %v", name, err)
+			}
+		}
+	}
+}
