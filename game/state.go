@@ -28,8 +28,6 @@ const (
 	AsRider
 	AsExtra
 	InDiscard
-
-	inDeckMark = 255 // Reset's scratch mark while checking an order
 )
 
 var zoneNames = [...]string{"deck", "stack", "hand", "rider", "extra", "discard"}
@@ -134,6 +132,11 @@ type Game struct {
 	grounds  int // Grounds in the deck
 	table    tableState
 	undo     *Game // scratch copy for rolling back an observation
+
+	// allGrounds is how many Grounds the cards hold, counted when the deck
+	// changes rather than every hand: each hand starts with all of them in
+	// the deck.
+	allGrounds int
 }
 
 // Config is what a hand starts from.
@@ -189,33 +192,30 @@ func (g *Game) Reset(cfg Config) error {
 	if !same {
 		g.cards = append(g.cards[:0], cfg.Deck...)
 		g.index = make(map[string]int, len(cfg.Deck))
+		g.allGrounds = 0
 		for i, c := range g.cards {
 			g.index[c.ID] = i
+			if c.Kind == Ground {
+				g.allGrounds++
+			}
 		}
 	}
 	g.where = resize(g.where, len(g.cards))
 	if cfg.Order != nil && len(cfg.Order) != len(g.cards) {
 		return fmt.Errorf("%w: the order lists %d cards of a %d-card deck", ErrConfig, len(cfg.Order), len(g.cards))
 	}
-	g.deck = g.deck[:0]
-	g.grounds = 0
-	for i := len(g.cards) - 1; i >= 0; i-- { // top first in, so top last out
-		c := i
-		if cfg.Order != nil {
-			c = cfg.Order[i]
-			if c < 0 || c >= len(g.cards) || g.where[c].Zone == inDeckMark {
-				return fmt.Errorf("%w: the order is not a permutation of the deck", ErrConfig)
-			}
+	g.deck = resize(g.deck, len(g.cards))
+	if cfg.Order == nil {
+		d, top := g.deck, len(g.deck) // the cards are listed top first; the top is dealt last
+		for i := range d {
+			top--
+			d[i] = top
 		}
-		g.deck = append(g.deck, c)
-		g.where[c] = Place{Zone: inDeckMark}
-		if g.cards[c].Kind == Ground {
-			g.grounds++
-		}
+	} else if !fillDeck(g.deck, cfg.Order) {
+		return fmt.Errorf("%w: the order is not a permutation of the deck", ErrConfig)
 	}
-	for i := range g.where {
-		g.where[i] = Place{Zone: InDeck}
-	}
+	clear(g.where) // the zero Place is InDeck, where every card starts
+	g.grounds = g.allGrounds
 	g.inPlay = n
 	g.ordered = cfg.Ordered
 	g.discard = g.discard[:0]
@@ -223,12 +223,13 @@ func (g *Game) Reset(cfg Config) error {
 		g.players = make([]player, n)
 	}
 	g.players = g.players[:n]
-	for i := range g.players {
+	for i, s := range cfg.Seats {
+		// Field by field, every one of them: a literal would cost a third of
+		// this loop. The stacks and Extras keep their memory, and appendStack
+		// empties a stack again when it reuses it.
 		p := &g.players[i]
-		for j := range p.stacks {
-			p.stacks[j] = p.stacks[j][:0]
-		}
-		*p = player{seat: cfg.Seats[i], stacks: p.stacks[:0], hand: -1, rider: -1, extras: p.extras[:0]}
+		p.seat, p.out, p.hand, p.rider = s, false, -1, -1
+		p.stacks, p.extras = p.stacks[:0], p.extras[:0]
 	}
 	g.lastAddr, g.addrSeq = -1, 0
 	g.turn, g.passes, g.winner, g.dealt, g.imag, g.applied = 0, 0, -1, 0, 0, 0
@@ -237,12 +238,41 @@ func (g *Game) Reset(cfg Config) error {
 	return nil
 }
 
+// fillDeck lays order, top first, into deck, top last, and reports whether
+// it is a permutation of the deck's cards.
+func fillDeck(deck, order []int) bool {
+	var seen [maxCards / 64]uint64 // a bit per card: ValidateDeck bounds the deck
+	top := len(deck)
+	for _, c := range order {
+		u := uint(c)
+		if u >= uint(len(deck)) {
+			return false
+		}
+		w, bit := &seen[u/64], uint64(1)<<(u%64)
+		if *w&bit != 0 {
+			return false
+		}
+		*w |= bit
+		top--
+		deck[top] = c
+	}
+	return true
+}
+
+// sameDeck reports whether Reset may keep the cards and their index. It
+// runs every hand, so it is written for the compiler: the Kind and the ID
+// compared apart, counting down, leave the least to reload after each call
+// that compares an ID's bytes.
 func sameDeck(a, b []Card) bool {
 	if len(a) != len(b) {
 		return false
 	}
-	for i := range a {
-		if a[i] != b[i] {
+	b = b[:len(a)]
+	for i := len(a) - 1; i >= 0; i-- {
+		if a[i].Kind != b[i].Kind {
+			return false
+		}
+		if a[i].ID != b[i].ID {
 			return false
 		}
 	}
