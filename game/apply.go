@@ -91,11 +91,12 @@ func (g *Game) nextPlayer() int {
 	return 0 // unreachable while the hand has no winner: two fallers are in
 }
 
-// plan works out what addressing player p means, from the rider in front of
-// them now.
-func (g *Game) plan(p int) address {
+// plan works out in a what addressing player p means, from the rider in
+// front of them now. It fills a in place: the address is some hundred
+// bytes, and the dealer starts one most steps.
+func (g *Game) plan(p int, a *address) {
 	pl := &g.players[p]
-	a := address{active: true, player: p, rider: pl.rider, extras: len(pl.extras)}
+	*a = address{active: true, player: p, rider: pl.rider, extras: len(pl.extras)}
 	a.slots = len(pl.stacks)
 	if a.slots == 0 {
 		a.slots = 1 // "If a player has no stacks at all, you must start a new one."
@@ -136,10 +137,9 @@ func (g *Game) plan(p int) address {
 		a.sweep = 1 + a.extras
 	}
 	a.pass = a.deals() == 0 && a.sweep == 0
-	return a
 }
 
-func (g *Game) begin(p int) { g.addr = g.plan(p) }
+func (g *Game) begin(p int) { g.plan(p, &g.addr) }
 
 // act carries out the next action of the current address.
 func (g *Game) act() {

@@ -95,7 +95,7 @@ func (g *Game) Next() Instruction {
 	a := g.addr
 	first := false
 	if !a.active {
-		a = g.plan(g.peekNext())
+		g.plan(g.peekNext(), &a)
 		first = true
 	}
 	a.skipGone()
