@@ -75,20 +75,29 @@ func (g *Game) land() {
 // nextPlayer returns the next faller still in, clockwise, and advances the
 // turn past them. A pass starts whenever the dealer comes round again.
 func (g *Game) nextPlayer() int {
-	n := len(g.players)
-	for i := 0; i < n; i++ {
-		p := (g.turn + i) % n
+	p := g.turn
+	for range g.players {
 		if !g.players[p].out {
 			if g.passes == 0 || p <= g.lastAddr {
 				g.passes++
 			}
 			g.lastAddr = p
-			g.turn = (p + 1) % n
+			g.turn = g.after(p)
 			g.addrSeq++
 			return p
 		}
+		p = g.after(p)
 	}
 	return 0 // unreachable while the hand has no winner: two fallers are in
+}
+
+// after is the player clockwise after p. It wraps round with a comparison,
+// not a division: the dealer asks on every address.
+func (g *Game) after(p int) int {
+	if p++; p == len(g.players) {
+		return 0
+	}
+	return p
 }
 
 // plan works out in a what addressing player p means, from the rider in
@@ -163,10 +172,14 @@ func (g *Game) act() {
 // slot is the stack the k-th deal of an address goes into: round by round
 // through the stacks the player had, then the new stacks of a Split.
 func (a *address) slot(k int) int {
-	if k < a.rounds*a.slots {
-		return k % a.slots
+	n := a.rounds * a.slots
+	switch {
+	case k >= n:
+		return a.slots + k - n
+	case k < a.slots:
+		return k // the first round, most deals: no division needed
 	}
-	return a.slots + k - a.rounds*a.slots
+	return k % a.slots
 }
 
 func (g *Game) endAddress() {

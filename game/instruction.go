@@ -124,11 +124,12 @@ func (g *Game) instruction(a *address, first bool) Instruction {
 }
 
 func (g *Game) peekNext() int {
-	n := len(g.players)
-	for i := 0; i < n; i++ {
-		if p := (g.turn + i) % n; !g.players[p].out {
+	p := g.turn
+	for range g.players {
+		if !g.players[p].out {
 			return p
 		}
+		p = g.after(p)
 	}
 	return 0
 }

@@ -278,7 +278,7 @@ func (g *Game) commitTurn(p int) {
 		g.passes++
 	}
 	g.lastAddr = p
-	g.turn = (p + 1) % len(g.players)
+	g.turn = g.after(p)
 }
 
 // dropUnseenRider: the first card for player p came from the deck, so any
