@@ -191,10 +191,7 @@ func (g *Game) endAddress() {
 // deal puts the top card of the deck, or an imaginary Ground once the deck is
 // empty, into stack s of player p.
 func (g *Game) deal(p, s int) {
-	pl := &g.players[p]
-	for len(pl.stacks) <= s {
-		pl.stacks = appendStack(pl.stacks)
-	}
+	st := g.stack(p, s)
 	g.dealt++
 	if len(g.deck) == 0 {
 		// "There are only five Ground cards, but there is an unlimited supply of ground."
@@ -202,26 +199,35 @@ func (g *Game) deal(p, s int) {
 		g.pend = pending{active: true, player: p, card: -1}
 		return
 	}
-	c := g.deck[len(g.deck)-1]
-	g.deck = g.deck[:len(g.deck)-1]
+	top := len(g.deck) - 1
+	c := g.deck[top]
+	g.deck = g.deck[:top]
 	if g.cards[c].Kind == Ground {
 		g.grounds--
 	}
-	g.putOnStack(c, p, s)
+	g.putOnStack(st, c, p, s)
 	g.pend = pending{active: true, player: p, card: c}
 }
 
 // dealCard is deal for a card chosen by the reader rather than the deck's
 // top: at a real table the deck's order is unknown.
 func (g *Game) dealCard(c, p, s int) {
+	st := g.stack(p, s)
+	g.dealt++
+	g.removeFromDeck(c)
+	g.putOnStack(st, c, p, s)
+	g.pend = pending{active: true, player: p, card: c}
+}
+
+// stack is player p's stack s about to be dealt into, starting new stacks up
+// to it if need be. A deal finds the stack once and works through the
+// pointer.
+func (g *Game) stack(p, s int) *[]int {
 	pl := &g.players[p]
 	for len(pl.stacks) <= s {
 		pl.stacks = appendStack(pl.stacks)
 	}
-	g.dealt++
-	g.removeFromDeck(c)
-	g.putOnStack(c, p, s)
-	g.pend = pending{active: true, player: p, card: c}
+	return &pl.stacks[s]
 }
 
 func appendStack(st [][]int) [][]int {
@@ -233,8 +239,9 @@ func appendStack(st [][]int) [][]int {
 	return append(st, make([]int, 0, 8))
 }
 
-func (g *Game) putOnStack(c, p, s int) {
-	g.players[p].stacks[s] = append(g.players[p].stacks[s], c)
+// putOnStack puts card c on st, player p's stack s.
+func (g *Game) putOnStack(st *[]int, c, p, s int) {
+	*st = append(*st, c)
 	g.where[c] = Place{Zone: InStack, Player: p, Stack: s}
 }
 
