@@ -159,7 +159,9 @@ func (g *Game) act() {
 		a.done++
 		a.skipGone()
 		if a.done == a.deals() && a.sweep == 0 {
-			g.endAddress()
+			// endAddress without its tidy: the card just dealt can still
+			// be stopped, so the stacks stay until it settles.
+			a.active = false
 		}
 		return
 	}
@@ -288,21 +290,25 @@ func (g *Game) tidy(p int) {
 	if (g.addr.active && g.addr.player == p) || (g.pend.active && g.pend.player == p) {
 		return
 	}
-	pl := &g.players[p]
+	stacks := g.players[p].stacks
 	j := 0
-	for i, st := range pl.stacks {
-		if len(st) == 0 {
+	for j < len(stacks) && len(stacks[j]) > 0 {
+		j++ // most often no stack is empty and this is all
+	}
+	if j == len(stacks) {
+		return
+	}
+	for i := j + 1; i < len(stacks); i++ {
+		if len(stacks[i]) == 0 {
 			continue
 		}
-		if i != j {
-			pl.stacks[i], pl.stacks[j] = pl.stacks[j], pl.stacks[i]
-			for _, c := range pl.stacks[j] {
-				g.where[c].Stack = j
-			}
+		stacks[i], stacks[j] = stacks[j], stacks[i]
+		for _, c := range stacks[j] {
+			g.where[c].Stack = j
 		}
 		j++
 	}
-	pl.stacks = pl.stacks[:j]
+	g.players[p].stacks = stacks[:j]
 }
 
 // --- the fallers ----------------------------------------------------------
