@@ -56,7 +56,8 @@ func TestResetOrder(t *testing.T) {
 }
 
 // TestResetRefusesBadConfig: every bad configuration is refused, and the
-// game it was refused in can start a good hand afterwards.
+// game it was refused in can start a good hand afterwards, with an Order
+// or without.
 func TestResetRefusesBadConfig(t *testing.T) {
 	deck := NewDeck(DeckSpec{})
 	good := Config{Rules: Official(), Seats: []int{1, 2, 3}, Deck: deck, Ordered: true}
@@ -101,7 +102,11 @@ func TestResetRefusesBadConfig(t *testing.T) {
 		if err := g.Reset(cfg); !errors.Is(err, ErrConfig) {
 			t.Errorf("%s: Reset says %v", name, err)
 		}
-		if err := g.Reset(good); err != nil {
+		// With an Order too: a refused Order must leave no trace the next
+		// one trips on.
+		next := good
+		next.Order = order(func([]int) {})
+		if err := g.Reset(next); err != nil {
 			t.Fatalf("%s: then %v", name, err)
 		}
 		for !g.Over() {
