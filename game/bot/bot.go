@@ -457,6 +457,17 @@ func (pl *Player) react(par *Params) time.Duration {
 	return par.Reaction + time.Duration(hi)
 }
 
+// apply applies a faller's event and shows it to observe.
+func apply(g *game.Game, e game.Event, at time.Duration, observe Observer) error {
+	if err := g.Apply(e); err != nil {
+		return err
+	}
+	if observe != nil {
+		observe(at, e)
+	}
+	return nil
+}
+
 // Play runs g to its end: the dealer steps on the beat (a Ground's landing
 // waits for the Stop window), and between beats each faller acts when their
 // reaction time allows. fallers[i] plays player i; a nil strategy is a faller
@@ -510,7 +521,7 @@ func (pl *Player) Play(g *game.Game, strategies []Strategy, rng *rand.Rand, par 
 			if h := g.Hand(who); h >= 0 {
 				played = g.Card(h).Kind
 			}
-			var e game.Event
+			var kind game.EventKind
 			if f.sens != nil {
 				m, played, dealt := f.sens.decideOrSleep(g, who)
 				if m.kind == 0 {
@@ -518,24 +529,27 @@ func (pl *Player) Play(g *game.Game, strategies []Strategy, rng *rand.Rand, par 
 					pl.setNext(who, never)
 					continue
 				}
-				e = m.event(who)
+				// m.event goes straight to Apply: kept in a variable, the
+				// Event is stored and reloaded, which stalls the CPU.
+				if err := apply(g, m.event(who), at, observe); err != nil {
+					return res, err
+				}
+				kind = m.kind
 			} else {
-				var ok bool
-				if e, ok = f.s.Act(g, who, rng); !ok {
+				e, ok := f.s.Act(g, who, rng)
+				if !ok {
 					f.sleepOn(g, who)
 					pl.setNext(who, never)
 					continue
 				}
-			}
-			if err := g.Apply(e); err != nil {
-				return res, err
+				if err := apply(g, e, at, observe); err != nil {
+					return res, err
+				}
+				kind = e.Kind
 			}
 			res.Events++
-			if observe != nil {
-				observe(at, e)
-			}
 			pl.setNext(who, at+pl.react(&par))
-			if e.Kind == game.EvPlay {
+			if kind == game.EvPlay {
 				bit := uint32(1) << played
 				for i := range fs {
 					if fs[i].played&bit != 0 {
