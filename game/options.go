@@ -91,6 +91,23 @@ func RuleSet(name string) (Options, DeckSpec, error) {
 	return Options{}, DeckSpec{}, fmt.Errorf("unknown rule set %q (want one of %s)", name, strings.Join(RuleSetNames(), ", "))
 }
 
+// copyTo sets *dst to o field by field, copying the Name (when it changed)
+// rather than keeping o's. Reset keeps its Config's rules so because
+// storing any pointer out of a Config, the Name's included, makes the
+// compiler put all of the Config's slices on the heap: a caller writing
+// Config{Seats: []int{...}} each hand would allocate each hand.
+// TestResetKeepsEveryRule checks that no field is missed.
+func (o *Options) copyTo(dst *Options) {
+	if dst.Name != o.Name {
+		dst.Name = strings.Clone(o.Name)
+	}
+	dst.MaxExtras = o.MaxExtras
+	dst.ExtraDoublesHit = o.ExtraDoublesHit
+	dst.StopDiscardsRider = o.StopDiscardsRider
+	dst.StopCancelsPlay = o.StopCancelsPlay
+	dst.StopCancelsDealtCard = o.StopCancelsDealtCard
+}
+
 // extrasAllowed reports whether a rider carrying n Extras may take another.
 func (o *Options) extrasAllowed(n int) bool { return o.MaxExtras == 0 || n < o.MaxExtras }
 

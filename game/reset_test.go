@@ -3,6 +3,7 @@ package game
 import (
 	"errors"
 	"math/rand/v2"
+	"reflect"
 	"testing"
 )
 
@@ -117,5 +118,53 @@ func TestResetRefusesBadConfig(t *testing.T) {
 				t.Fatalf("%s: then %v", name, err)
 			}
 		}
+	}
+}
+
+// TestResetKeepsEveryRule: Reset copies the rules field by field (so that a
+// Config does not escape), and must miss none, including any added later.
+func TestResetKeepsEveryRule(t *testing.T) {
+	var g Game
+	cfg := Config{Seats: []int{1, 2}, Deck: NewDeck(DeckSpec{}), Ordered: true}
+	for i := range reflect.TypeFor[Options]().NumField() {
+		want := Official()
+		f := reflect.ValueOf(&want).Elem().Field(i)
+		switch f.Kind() {
+		case reflect.String:
+			f.SetString(f.String() + "+")
+		case reflect.Int:
+			f.SetInt(f.Int() + 7)
+		case reflect.Bool:
+			f.SetBool(!f.Bool())
+		default:
+			t.Fatalf("Options.%s: a %v; teach this test to change one", reflect.TypeFor[Options]().Field(i).Name, f.Kind())
+		}
+		cfg.Rules = want
+		if err := g.Reset(cfg); err != nil {
+			t.Fatal(err)
+		}
+		if got := g.Rules(); got != want {
+			t.Errorf("Rules() = %+v, want %+v", got, want)
+		}
+	}
+}
+
+// TestResetDoesNotAllocate: the simulator resets a game every hand, with a
+// Config it may build afresh each time.
+func TestResetDoesNotAllocate(t *testing.T) {
+	var g Game
+	deck := NewDeck(DeckSpec{Move: true})
+	order := rand.New(rand.NewPCG(1, 2)).Perm(len(deck))
+	rules := Official()
+	if err := g.Reset(Config{Rules: rules, Seats: []int{1, 2, 3}, Deck: deck, Ordered: true, Order: order}); err != nil {
+		t.Fatal(err)
+	}
+	allocs := testing.AllocsPerRun(100, func() {
+		if err := g.Reset(Config{Rules: rules, Seats: []int{1, 2, 3, 4, 5}, Deck: deck, Ordered: true, Order: order}); err != nil {
+			t.Fatal(err)
+		}
+	})
+	if allocs != 0 {
+		t.Errorf("Reset allocates %v times", allocs)
 	}
 }

@@ -188,7 +188,7 @@ func (g *Game) Reset(cfg Config) error {
 			return fmt.Errorf("%w: %w", ErrConfig, err)
 		}
 	}
-	g.opt = cfg.Rules
+	cfg.Rules.copyTo(&g.opt)
 	if !same {
 		g.cards = append(g.cards[:0], cfg.Deck...)
 		g.index = make(map[string]int, len(cfg.Deck))
