@@ -60,8 +60,12 @@ func late(g *game.Game) bool {
 // immediate left, who is dealt to right after p.
 func leftOf(g *game.Game, p int) int {
 	n := g.NumPlayers()
+	q := p
 	for i := 1; i < n; i++ {
-		if q := (p + i) % n; !g.Out(q) {
+		if q++; q == n { // round the table without dividing
+			q = 0
+		}
+		if !g.Out(q) {
 			return q
 		}
 	}
