@@ -367,15 +367,18 @@ type faller struct {
 	played, dealt uint32
 }
 
+// awake has a bit for every faller: this fails to compile if they outgrow it.
+const _ = uint(15 - game.MaxFallers)
+
 // setNext moves faller i's next glance to t.
 func (pl *Player) setNext(i int, t time.Duration) {
 	s := pl.soon
 	cur := pl.next[s]
 	pl.next[i] = t
-	if t == never {
-		pl.awake &^= 1 << i
+	if bit := uint16(1) << (uint(i) & 15); t == never { // i < MaxFallers < 16
+		pl.awake &^= bit
 	} else {
-		pl.awake |= 1 << i
+		pl.awake |= bit
 	}
 	if t < cur || (t == cur && i < s) {
 		pl.soon = i
