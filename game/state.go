@@ -239,7 +239,11 @@ func (g *Game) Reset(cfg Config) error {
 }
 
 // fillDeck lays order, top first, into deck, top last, and reports whether
-// it is a permutation of the deck's cards.
+// it is a permutation of the deck's cards. Like sameDeck it runs every hand
+// and keeps out of line, where its loop does not depend on what Reset keeps
+// in registers around it.
+//
+//go:noinline
 func fillDeck(deck, order []int) bool {
 	var seen [maxCards / 64]uint64 // a bit per card: ValidateDeck bounds the deck
 	top := len(deck)
