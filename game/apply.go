@@ -34,7 +34,10 @@ func (g *Game) step() error {
 			g.land()
 			return nil
 		}
-		g.settle() // not stopped in time: it stays
+		// Not stopped in time: it stays. (This is settle, written out so
+		// that tidy is inlined here, on most dealer steps.)
+		g.pend.active = false
+		g.tidy(g.pend.player)
 	}
 	if !g.addr.active {
 		g.begin(g.nextPlayer())
@@ -197,6 +200,7 @@ func (g *Game) deal(p, s int) {
 	g.dealt++
 	if len(g.deck) == 0 {
 		// "There are only five Ground cards, but there is an unlimited supply of ground."
+		g.emptied(p) // the stack it lands on may be a new one, left empty
 		g.imag++
 		g.pend = pending{active: true, player: p, card: -1}
 		return
@@ -227,6 +231,9 @@ func (g *Game) dealCard(c, p, s int) {
 func (g *Game) stack(p, s int) *[]int {
 	pl := &g.players[p]
 	for len(pl.stacks) <= s {
+		if len(pl.stacks) < s {
+			g.emptied(p) // a new stack before s stays empty
+		}
 		pl.stacks = appendStack(pl.stacks)
 	}
 	return &pl.stacks[s]
@@ -286,29 +293,41 @@ func (g *Game) sweep() {
 // empty, so you don't have to remember anything beyond the first." Stacks
 // stay put while the dealer is dealing into them, or while a card just dealt
 // there can still be stopped.
+//
+// It runs after most deals and pick-ups and nearly always has nothing to
+// do, so it first asks untidy, and is small enough to be inlined.
 func (g *Game) tidy(p int) {
+	if g.untidy&(1<<p) != 0 {
+		g.dropEmpty(p)
+	}
+}
+
+// emptied notes that player p may now have an empty stack. Everywhere a
+// stack empties or starts empty says so, and tidy skips everyone else;
+// Check holds the engine to it.
+func (g *Game) emptied(p int) { g.untidy |= 1 << p }
+
+// dropEmpty is tidy's work, for a player who may have an empty stack.
+func (g *Game) dropEmpty(p int) {
 	if (g.addr.active && g.addr.player == p) || (g.pend.active && g.pend.player == p) {
-		return
+		return // later, then: the bit stays
 	}
-	stacks := g.players[p].stacks
+	g.untidy &^= 1 << p
+	pl := &g.players[p]
 	j := 0
-	for j < len(stacks) && len(stacks[j]) > 0 {
-		j++ // most often no stack is empty and this is all
-	}
-	if j == len(stacks) {
-		return
-	}
-	for i := j + 1; i < len(stacks); i++ {
-		if len(stacks[i]) == 0 {
+	for i, st := range pl.stacks {
+		if len(st) == 0 {
 			continue
 		}
-		stacks[i], stacks[j] = stacks[j], stacks[i]
-		for _, c := range stacks[j] {
-			g.where[c].Stack = j
+		if i != j {
+			pl.stacks[i], pl.stacks[j] = pl.stacks[j], pl.stacks[i]
+			for _, c := range pl.stacks[j] {
+				g.where[c].Stack = j
+			}
 		}
 		j++
 	}
-	g.players[p].stacks = stacks[:j]
+	pl.stacks = pl.stacks[:j]
 }
 
 // --- the fallers ----------------------------------------------------------
@@ -343,6 +362,9 @@ func (g *Game) pickUp(p, s int) error {
 		return refuse(RuleGroundNotPlayable, "seat %d reaches for a Ground", pl.seat)
 	}
 	pl.stacks[s] = st[:len(st)-1]
+	if len(st) == 1 {
+		g.emptied(p)
+	}
 	pl.hand = c
 	g.where[c] = Place{Zone: InHand, Player: p}
 	if g.pend.active && g.pend.card == c {
@@ -500,6 +522,9 @@ func (g *Game) playStop(p, t int, on StopOn) error {
 			w := g.where[d]
 			st := g.players[w.Player].stacks[w.Stack]
 			g.players[w.Player].stacks[w.Stack] = st[:len(st)-1]
+			if len(st) == 1 {
+				g.emptied(w.Player)
+			}
 			g.deck = append(g.deck, d) // back on top
 			if g.cards[d].Kind == Ground {
 				g.grounds++

@@ -143,6 +143,9 @@ func (g *Game) Check() error {
 	for p := range g.players {
 		pl := &g.players[p]
 		for s, st := range pl.stacks {
+			if len(st) == 0 && g.untidy&(1<<p) == 0 {
+				return fmt.Errorf("%w: seat %d's stack %d is empty, and tidy would keep it", ErrInvariant, pl.seat, s+1)
+			}
 			for _, c := range st {
 				if err := at(c, Place{Zone: InStack, Player: p, Stack: s}); err != nil {
 					return err

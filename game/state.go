@@ -128,8 +128,9 @@ type Game struct {
 	dealt    int
 	imag     int
 	applied  uint64
-	inPlay   int // fallers not out
-	grounds  int // Grounds in the deck
+	inPlay   int    // fallers not out
+	grounds  int    // Grounds in the deck
+	untidy   uint16 // a bit for each player who may have an empty stack (see emptied)
 	table    tableState
 	undo     *Game // scratch copy for rolling back an observation
 
@@ -232,7 +233,7 @@ func (g *Game) Reset(cfg Config) error {
 		p.stacks, p.extras = p.stacks[:0], p.extras[:0]
 	}
 	g.lastAddr, g.addrSeq = -1, 0
-	g.turn, g.passes, g.winner, g.dealt, g.imag, g.applied = 0, 0, -1, 0, 0, 0
+	g.turn, g.passes, g.winner, g.dealt, g.imag, g.applied, g.untidy = 0, 0, -1, 0, 0, 0, 0
 	g.addr, g.pend, g.last = address{}, pending{}, lastPlay{}
 	g.table.reset()
 	return nil

@@ -370,6 +370,9 @@ func (g *Game) take(c int) {
 		for i := len(st) - 1; i >= 0; i-- {
 			if st[i] == c {
 				pl.stacks[w.Stack] = append(st[:i], st[i+1:]...)
+				if len(st) == 1 {
+					g.emptied(w.Player)
+				}
 				break
 			}
 		}
@@ -534,6 +537,7 @@ func (g *Game) stackGone() error {
 		g.goneUnseen(c)
 	}
 	pl.stacks[s] = pl.stacks[s][:0]
+	g.emptied(p)
 	a := &g.addr
 	if s < 64 {
 		a.gone |= 1 << s
