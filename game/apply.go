@@ -202,17 +202,18 @@ func (g *Game) deal(p, s int) {
 		// "There are only five Ground cards, but there is an unlimited supply of ground."
 		g.emptied(p) // the stack it lands on may be a new one, left empty
 		g.imag++
-		g.pend = pending{active: true, player: p, card: -1}
+		g.pend = pending{active: true, player: p, card: -1, ground: true}
 		return
 	}
 	top := len(g.deck) - 1
 	c := g.deck[top]
 	g.deck = g.deck[:top]
-	if g.cards[c].Kind == Ground {
+	ground := g.cards[c].Kind == Ground
+	if ground {
 		g.grounds--
 	}
 	g.putOnStack(st, c, p, s)
-	g.pend = pending{active: true, player: p, card: c}
+	g.pend = pending{active: true, player: p, card: c, ground: ground}
 }
 
 // dealCard is deal for a card chosen by the reader rather than the deck's
@@ -222,7 +223,7 @@ func (g *Game) dealCard(c, p, s int) {
 	g.dealt++
 	g.removeFromDeck(c)
 	g.putOnStack(st, c, p, s)
-	g.pend = pending{active: true, player: p, card: c}
+	g.pend = pending{active: true, player: p, card: c, ground: g.cards[c].Kind == Ground}
 }
 
 // stack is player p's stack s about to be dealt into, starting new stacks up

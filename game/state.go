@@ -91,7 +91,8 @@ func (a *address) deals() int { return a.rounds*a.slots + a.newStacks }
 type pending struct {
 	active bool
 	player int
-	card   int // -1 for an imaginary Ground
+	card   int  // -1 for an imaginary Ground
+	ground bool // the card is a Ground: asked on every dealer step
 }
 
 // lastPlay is what a classic Stop may cancel "as it is being played".
@@ -398,7 +399,7 @@ func (g *Game) PendingDeal() (player, card int, ground, ok bool) {
 }
 
 func (g *Game) pendingIsGround() bool {
-	return g.pend.active && (g.pend.card < 0 || g.cards[g.pend.card].Kind == Ground)
+	return g.pend.active && g.pend.ground
 }
 
 // GroundsInDeck is how many Grounds are still in the deck. Fallers can see
