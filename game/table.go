@@ -115,7 +115,7 @@ func (g *Game) observe1(e Event) error {
 		if !ok {
 			return refuse(RuleUnknownCard, "card %q", e.Card)
 		}
-		return g.scan(c)
+		return g.scan(c, g.passes)
 	case EvPress:
 		p := g.PlayerAt(e.Seat)
 		if in := g.Next(); in.Action == ActLand && p == in.Player {
@@ -130,8 +130,10 @@ func (g *Game) observe1(e Event) error {
 	return refuse(RuleBadEvent, "%v", e)
 }
 
-// scan reconciles one card passing over the reader.
-func (g *Game) scan(c int) error {
+// scan reconciles one card passing over the reader. since is the pass the
+// scan began in: a card the dealer must go round the table to place may be
+// looked for through one whole pass, no further.
+func (g *Game) scan(c, since int) error {
 	in := g.Next()
 	card := g.cards[c]
 	w := g.where[c]
@@ -154,7 +156,7 @@ func (g *Game) scan(c int) error {
 		if g.winner >= 0 {
 			return refuse(RuleGameOver, "%v scanned after seat %d hit the ground and the hand ended", card, in.Seat)
 		}
-		return g.scan(c)
+		return g.scan(c, since)
 	}
 	p := in.Player
 	// At the start of a seat's address, before anything is dealt or swept,
@@ -185,10 +187,16 @@ func (g *Game) scan(c int) error {
 		if (w.Zone == AsRider || w.Zone == AsExtra) && w.Player == p {
 			return refuse(RuleCardSeenTwice, "%v", card)
 		}
+		if g.passes > since+1 {
+			// Every seat's turn has come since the scan and none could show
+			// this card: each faller left has a Chute, which is never swept,
+			// so going on would go round the table for ever.
+			return refuse(RuleCardNotExpected, "%v: no seat's turn can show it", card)
+		}
 		if err := g.step(); err != nil {
 			return err
 		}
-		return g.scan(c)
+		return g.scan(c, since)
 	case ActDeal:
 		if w.Zone == InDeck {
 			return g.dealScanned(c, in)

@@ -288,6 +288,16 @@ func TestObservedNotThere(t *testing.T) {
 			t.Fatalf("after stack 2 is gone: %+v", in)
 		}
 	})
+	t.Run("A card scanned that should not be there: the game state does not move, even when every faller left has a Chute and the dealer would go round for ever", func(t *testing.T) {
+		tb := newObserved(t, 2, Hit, Stop, Chute, Chute, Ground, Ground)
+		tb.ride(0, Chute)
+		tb.ride(1, Chute)
+		tb.stack(1, Stop)
+		tb.wantNext(ActPass, 0)
+		tb.refused(Scan(tb.id(Stop, 0)), RuleCardNotExpected) // a Stop is never a rider
+		tb.ok(Scan(tb.id(Hit, 0)))                            // a deck card: seat 1's Chute went unseen
+		tb.wantStacks(0, "Hit")
+	})
 	t.Run("There are only five Ground cards, but there is an unlimited supply of ground: a Chute not there when an imaginary Ground is due is reported from the panel", func(t *testing.T) {
 		tb := newObserved(t, 3, Chute, Skip)
 		chute := tb.ride(1, Chute)
