@@ -11,15 +11,26 @@ func (g *Game) Apply(e Event) error {
 		err = g.pickUp(e.Player, e.Stack)
 	case EvPlay:
 		err = g.play(e.Player, e.Target, e.Stop)
-	case EvScan, EvPress, EvConfirm, EvStackGone:
-		err = g.observe(e)
 	default:
-		err = refuse(RuleBadEvent, "event kind %d", e.Kind)
+		err = g.applyOther(e)
 	}
 	if err == nil {
 		g.applied++
 	}
 	return err
+}
+
+// applyOther is Apply for table observations and bad kinds. Kept apart, it
+// spares the simulator's events a copy of the whole Event to the stack on
+// every Apply, which the call to observe with it would otherwise force.
+//
+//go:noinline
+func (g *Game) applyOther(e Event) error {
+	switch e.Kind {
+	case EvScan, EvPress, EvConfirm, EvStackGone:
+		return g.observe(e)
+	}
+	return refuse(RuleBadEvent, "event kind %d", e.Kind)
 }
 
 // --- the dealer -----------------------------------------------------------
