@@ -168,3 +168,68 @@ func TestResetDoesNotAllocate(t *testing.T) {
 		t.Errorf("Reset allocates %v times", allocs)
 	}
 }
+
+// TestRedeal: the next hand at the same table, dealt in a new order, is the
+// hand Reset would start with that order; a bad order is refused and the
+// table can be dealt again afterwards.
+func TestRedeal(t *testing.T) {
+	rng := rand.New(rand.NewPCG(5, 6))
+	deck := NewDeck(DeckSpec{Move: true, Chute: true})
+	cfg := Config{Rules: Official(), Seats: []int{3, 1, 4, 6}, Deck: deck, Ordered: true}
+	var g, h Game
+	if err := g.Redeal(rng.Perm(len(deck))); !errors.Is(err, ErrConfig) {
+		t.Fatalf("Redeal before any Reset: %v", err)
+	}
+	if err := g.Reset(cfg); err != nil {
+		t.Fatal(err)
+	}
+	for hand := 0; hand < 20; hand++ {
+		order := rng.Perm(len(deck))
+		if err := g.Redeal(order); err != nil {
+			t.Fatal(err)
+		}
+		cfg.Order = order
+		if err := h.Reset(cfg); err != nil {
+			t.Fatal(err)
+		}
+		var buf []Event
+		for !h.Over() {
+			e := Step()
+			if rng.IntN(3) == 0 {
+				if buf = h.Legal(rng.IntN(4), buf[:0]); len(buf) > 0 {
+					e = buf[rng.IntN(len(buf))]
+				}
+			}
+			if err, want := g.Apply(e), h.Apply(e); (err == nil) != (want == nil) {
+				t.Fatalf("hand %d: %v: %v after Redeal, %v after Reset", hand, e, err, want)
+			}
+			if g.Digest() != h.Digest() {
+				t.Fatalf("hand %d: after %v the two hands differ", hand, e)
+			}
+		}
+		if g.Seat(g.Winner()) != h.Seat(h.Winner()) {
+			t.Fatalf("hand %d: winners differ", hand)
+		}
+	}
+	for name, order := range map[string][]int{
+		"short":        rng.Perm(len(deck) - 1),
+		"card twice":   func() []int { o := rng.Perm(len(deck)); o[5] = o[9]; return o }(),
+		"past the end": func() []int { o := rng.Perm(len(deck)); o[3] = len(deck); return o }(),
+		"negative":     func() []int { o := rng.Perm(len(deck)); o[0] = -1; return o }(),
+	} {
+		if err := g.Redeal(order); !errors.Is(err, ErrConfig) {
+			t.Errorf("%s: Redeal says %v", name, err)
+		}
+		if err := g.Redeal(rng.Perm(len(deck))); err != nil {
+			t.Fatalf("%s: then %v", name, err)
+		}
+		for !g.Over() {
+			if err := g.Apply(Step()); err != nil {
+				t.Fatal(err)
+			}
+			if err := g.Check(); err != nil {
+				t.Fatalf("%s: then %v", name, err)
+			}
+		}
+	}
+}

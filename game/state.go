@@ -216,28 +216,57 @@ func (g *Game) Reset(cfg Config) error {
 	} else if !fillDeck(g.deck, cfg.Order) {
 		return fmt.Errorf("%w: the order is not a permutation of the deck", ErrConfig)
 	}
-	clear(g.where) // the zero Place is InDeck, where every card starts
-	g.grounds = g.allGrounds
-	g.inPlay = n
 	g.ordered = cfg.Ordered
-	g.discard = g.discard[:0]
 	if cap(g.players) < n {
 		g.players = make([]player, n)
 	}
 	g.players = g.players[:n]
 	for i, s := range cfg.Seats {
+		g.players[i].seat = s
+	}
+	g.restart()
+	return nil
+}
+
+// Redeal starts the next hand at the same table: the rules, fallers and
+// deck of the last Reset, the deck dealt in order (top first, as indices
+// into that deck, like Config.Order). The simulator plays hand after hand
+// this way without having the deck and the seats checked again. After an
+// error, as after one from Reset, g needs a Reset or a Redeal to be used.
+func (g *Game) Redeal(order []int) error {
+	if g.index == nil || len(g.players) < MinFallers {
+		return fmt.Errorf("%w: Redeal before a Reset has seated the fallers", ErrConfig)
+	}
+	if len(order) != len(g.cards) {
+		return fmt.Errorf("%w: the order lists %d cards of a %d-card deck", ErrConfig, len(order), len(g.cards))
+	}
+	g.deck = resize(g.deck, len(g.cards)) // dealing shortened it
+	if !fillDeck(g.deck, order) {
+		return fmt.Errorf("%w: the order is not a permutation of the deck", ErrConfig)
+	}
+	g.restart()
+	return nil
+}
+
+// restart puts every card in the deck and every faller in, with nothing in
+// play: the part of a new hand that Reset and Redeal share.
+func (g *Game) restart() {
+	clear(g.where) // the zero Place is InDeck, where every card starts
+	g.grounds = g.allGrounds
+	g.inPlay = len(g.players)
+	g.discard = g.discard[:0]
+	for i := range g.players {
 		// Field by field, every one of them: a literal would cost a third of
 		// this loop. The stacks and Extras keep their memory, and appendStack
 		// empties a stack again when it reuses it.
 		p := &g.players[i]
-		p.seat, p.out, p.hand, p.rider = s, false, -1, -1
+		p.out, p.hand, p.rider = false, -1, -1
 		p.stacks, p.extras = p.stacks[:0], p.extras[:0]
 	}
 	g.lastAddr, g.addrSeq = -1, 0
 	g.turn, g.passes, g.winner, g.dealt, g.imag, g.applied, g.untidy = 0, 0, -1, 0, 0, 0, 0
 	g.addr, g.pend, g.last = address{}, pending{}, lastPlay{}
 	g.table.reset()
-	return nil
 }
 
 // fillDeck lays order, top first, into deck, top last, and reports whether

@@ -16,6 +16,9 @@ func BenchmarkGames(b *testing.B) {
 	fallers := []Strategy{&Sensible{}, &Sensible{}, &Sensible{}, &Sensible{}, &Sensible{}}
 	var pl Player
 	var g game.Game
+	if err := g.Reset(game.Config{Rules: cfg.Rules, Seats: []int{1, 2, 3, 4, 5}, Deck: deck, Ordered: true}); err != nil {
+		b.Fatal(err)
+	}
 	src := rand.NewPCG(0, 0)
 	rng := rand.New(src)
 	events := 0
@@ -24,7 +27,7 @@ func BenchmarkGames(b *testing.B) {
 	for i := 0; i < b.N; i++ {
 		src.Seed(1, uint64(i))
 		ShuffleOrder(order, deck, rng)
-		if err := g.Reset(game.Config{Rules: cfg.Rules, Seats: []int{1, 2, 3, 4, 5}, Deck: deck, Ordered: true, Order: order}); err != nil {
+		if err := g.Redeal(order); err != nil {
 			b.Fatal(err)
 		}
 		res, err := pl.Play(&g, fallers, rng, cfg.Params, nil)

@@ -93,6 +93,10 @@ func Simulate(cfg SimConfig, progress func(done int)) (Stats, error) {
 			}
 			var pl Player
 			var g game.Game
+			if err := g.Reset(game.Config{Rules: cfg.Rules, Seats: seats, Deck: deck, Ordered: true}); err != nil {
+				errs[w] = err
+				return
+			}
 			order := make([]int, len(deck))
 			src := rand.NewPCG(0, 0)
 			rng := rand.New(src)
@@ -105,7 +109,7 @@ func Simulate(cfg SimConfig, progress func(done int)) (Stats, error) {
 				// number, never on which worker plays it.
 				src.Seed(cfg.Seed, uint64(i))
 				ShuffleOrder(order, deck, rng)
-				if err := g.Reset(game.Config{Rules: cfg.Rules, Seats: seats, Deck: deck, Ordered: true, Order: order}); err != nil {
+				if err := g.Redeal(order); err != nil {
 					errs[w] = err
 					return
 				}
