@@ -495,8 +495,14 @@ func (pl *Player) Play(g *game.Game, strategies []Strategy, rng *rand.Rand, par 
 		f.sleep, _ = f.s.(Sleeper)
 		f.sens, _ = f.s.(*Sensible)
 		pl.next[i] = pl.react(&par)
-		if f.s == nil {
+		switch {
+		case f.s == nil:
 			pl.next[i] = never // a human seat, driven from outside
+		case g.Hand(i) < 0 && g.NumStacks(i) == 0:
+			// No card yet, so nothing to do: asleep till one comes, rather
+			// than glancing at an empty place before the first deal.
+			f.sleepOn(g, i)
+			pl.next[i] = never
 		}
 	}
 	pl.soon, pl.awake = 0, 0
