@@ -33,7 +33,7 @@ bench:
 lint:
 	gofmt -l . | (! grep .) || (echo "gofmt would change the files above" && exit 1)
 	$(GO) vet $(PKGS)
-	$(GO) run honnef.co/go/tools/cmd/staticcheck@2025.1.1 $(PKGS)
+	$(GO) run honnef.co/go/tools/cmd/staticcheck@v0.8.2 $(PKGS)
 
 # A minute of each fuzz target, one after another.
 fuzz:
