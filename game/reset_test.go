@@ -233,3 +233,52 @@ func TestRedeal(t *testing.T) {
 		}
 	}
 }
+
+// TestRefusedResetChangesNothing: a refused Reset leaves the hand in play
+// exactly as it was, so it goes on, and a later Redeal deals that table, not
+// a mixture of it and the refused configuration.
+func TestRefusedResetChangesNothing(t *testing.T) {
+	rng := rand.New(rand.NewPCG(8, 9))
+	deck := NewDeck(DeckSpec{Move: true, Anvil: true, Chute: true, Goggles: true})
+	var g Game
+	if err := g.Reset(Config{Rules: Official(), Seats: []int{1, 2, 3, 4}, Deck: deck, Ordered: true}); err != nil {
+		t.Fatal(err)
+	}
+	for i := 0; i < 10; i++ {
+		if err := g.Apply(Step()); err != nil {
+			t.Fatal(err)
+		}
+	}
+	other := NewDeck(DeckSpec{})
+	for name, cfg := range map[string]Config{
+		"order of one card":         {Rules: Classic(), Seats: []int{7, 8}, Deck: other, Order: []int{0}},
+		"order naming a card twice": {Rules: Classic(), Seats: []int{7, 8}, Deck: other, Order: func() []int { o := rng.Perm(len(other)); o[1] = o[2]; return o }()},
+		"bad seat":                  {Rules: Classic(), Seats: []int{7, 7}, Deck: other},
+		"card without an ID":        {Rules: Classic(), Seats: []int{7, 8}, Deck: append([]Card{{Kind: Hit}}, other...)},
+	} {
+		before := snapshot(&g)
+		if err := g.Reset(cfg); !errors.Is(err, ErrConfig) {
+			t.Fatalf("%s: Reset says %v", name, err)
+		}
+		if snapshot(&g) != before {
+			t.Fatalf("%s: the refused Reset changed the hand", name)
+		}
+		if err := g.Apply(Step()); err != nil {
+			t.Fatalf("%s: the hand cannot go on: %v", name, err)
+		}
+	}
+	if err := g.Redeal(rng.Perm(len(deck))); err != nil {
+		t.Fatal(err)
+	}
+	if g.NumPlayers() != 4 || g.Seat(3) != 4 || g.NumCards() != len(deck) || g.Rules().Name != Official().Name {
+		t.Fatalf("Redeal dealt %d players (seat %d last), %d cards, %s rules", g.NumPlayers(), g.Seat(g.NumPlayers()-1), g.NumCards(), g.Rules().Name)
+	}
+	for !g.Over() {
+		if err := g.Apply(Step()); err != nil {
+			t.Fatal(err)
+		}
+		if err := g.Check(); err != nil {
+			t.Fatal(err)
+		}
+	}
+}

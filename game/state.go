@@ -190,6 +190,10 @@ func (g *Game) Reset(cfg Config) error {
 			return fmt.Errorf("%w: %w", ErrConfig, err)
 		}
 	}
+	if err := checkOrder(cfg.Order, len(cfg.Deck), cfg.Order != nil); err != nil {
+		return err
+	}
+	// Nothing below can fail: a refused Reset leaves g as it was.
 	cfg.Rules.copyTo(&g.opt)
 	if !same {
 		g.cards = append(g.cards[:0], cfg.Deck...)
@@ -203,9 +207,6 @@ func (g *Game) Reset(cfg Config) error {
 		}
 	}
 	g.where = resize(g.where, len(g.cards))
-	if cfg.Order != nil && len(cfg.Order) != len(g.cards) {
-		return fmt.Errorf("%w: the order lists %d cards of a %d-card deck", ErrConfig, len(cfg.Order), len(g.cards))
-	}
 	g.deck = resize(g.deck, len(g.cards))
 	if cfg.Order == nil {
 		d, top := g.deck, len(g.deck) // the cards are listed top first; the top is dealt last
@@ -213,8 +214,8 @@ func (g *Game) Reset(cfg Config) error {
 			top--
 			d[i] = top
 		}
-	} else if !fillDeck(g.deck, cfg.Order) {
-		return fmt.Errorf("%w: the order is not a permutation of the deck", ErrConfig)
+	} else {
+		fillDeck(g.deck, cfg.Order)
 	}
 	g.ordered = cfg.Ordered
 	if cap(g.players) < n {
@@ -232,18 +233,16 @@ func (g *Game) Reset(cfg Config) error {
 // deck of the last Reset, the deck dealt in order (top first, as indices
 // into that deck, like Config.Order). The simulator plays hand after hand
 // this way without having the deck and the seats checked again. After an
-// error, as after one from Reset, g needs a Reset or a Redeal to be used.
+// error g is as it was.
 func (g *Game) Redeal(order []int) error {
 	if g.index == nil || len(g.players) < MinFallers {
 		return fmt.Errorf("%w: Redeal before a Reset has seated the fallers", ErrConfig)
 	}
-	if len(order) != len(g.cards) {
-		return fmt.Errorf("%w: the order lists %d cards of a %d-card deck", ErrConfig, len(order), len(g.cards))
+	if err := checkOrder(order, len(g.cards), true); err != nil {
+		return err
 	}
 	g.deck = resize(g.deck, len(g.cards)) // dealing shortened it
-	if !fillDeck(g.deck, order) {
-		return fmt.Errorf("%w: the order is not a permutation of the deck", ErrConfig)
-	}
+	fillDeck(g.deck, order)
 	g.restart()
 	return nil
 }
@@ -269,29 +268,41 @@ func (g *Game) restart() {
 	g.table.reset()
 }
 
-// fillDeck lays order, top first, into deck, top last, and reports whether
-// it is a permutation of the deck's cards. Like sameDeck it runs every hand
-// and keeps out of line, where its loop does not depend on what Reset keeps
-// in registers around it.
+// checkOrder refuses an order (when there is one) that is not a
+// permutation of a deck of n cards. It runs every hand and keeps out of
+// line, where its loop does not depend on what Reset keeps in registers.
 //
 //go:noinline
-func fillDeck(deck, order []int) bool {
+func checkOrder(order []int, n int, given bool) error {
+	if !given {
+		return nil
+	}
+	if len(order) != n {
+		return fmt.Errorf("%w: the order lists %d cards of a %d-card deck", ErrConfig, len(order), n)
+	}
 	var seen [maxCards / 64]uint64 // a bit per card: ValidateDeck bounds the deck
-	top := len(deck)
 	for _, c := range order {
 		u := uint(c)
-		if u >= uint(len(deck)) {
-			return false
+		if u >= uint(n) {
+			return fmt.Errorf("%w: the order names card %d of a %d-card deck", ErrConfig, c, n)
 		}
 		w, bit := &seen[u/64], uint64(1)<<(u%64)
 		if *w&bit != 0 {
-			return false
+			return fmt.Errorf("%w: the order names card %d twice", ErrConfig, c)
 		}
 		*w |= bit
+	}
+	return nil
+}
+
+// fillDeck lays order, top first, into deck, top last; checkOrder has
+// passed it.
+func fillDeck(deck, order []int) {
+	top := len(deck)
+	for _, c := range order {
 		top--
 		deck[top] = c
 	}
-	return true
 }
 
 // sameDeck reports whether Reset may keep the cards and their index. It
