@@ -100,8 +100,10 @@ func TestSameSeedSameHand(t *testing.T) {
 // Play lets a waiting Sensible faller sleep through plays and deals that
 // WakeOn leaves out. That is safe only if such an event never gives the
 // faller something to do, so random play checks it event by event: a faller
-// that waits before a play or a deal whose kind its masks leave out still
-// waits after it (unless the Grounds came near, which wakes everyone).
+// that waits before a play or a deal to it whose kind its masks leave out
+// still waits after it (unless the Grounds came near, which wakes everyone).
+// The dealer's other steps wake no sleeper by design (see Sleeper) and are
+// not checked.
 func TestSensibleSleepsThroughNothingItWants(t *testing.T) {
 	for _, tc := range []struct {
 		name string
