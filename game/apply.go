@@ -114,7 +114,7 @@ func (g *Game) after(p int) int {
 	return p
 }
 
-// plan works out in a what addressing player p means, from the rider in
+// plan works out what addressing player p means, from the rider in
 // front of them now. It fills a in place: the address is some hundred
 // bytes, and the dealer starts one most steps.
 func (g *Game) plan(p int, a *address) {

@@ -18,6 +18,10 @@ const (
 	MaxFallers = 11
 )
 
+// Game.untidy has a bit for every faller: this fails to compile if they
+// outgrow it.
+const _ = uint(15 - MaxFallers)
+
 // Zone is where a card is.
 type Zone uint8
 

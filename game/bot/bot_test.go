@@ -180,3 +180,32 @@ func TestSensibleSleepsThroughNothingItWants(t *testing.T) {
 		})
 	}
 }
+
+// sleeper is a Sleeper that Play cannot call directly as a *Sensible, so it
+// goes through the Strategy and Sleeper interfaces.
+type sleeper struct{ *Sensible }
+
+// The interfaces and falling sim's direct calls must play the same hands.
+func TestSleeperThroughInterfacesPlaysTheSameHands(t *testing.T) {
+	var pl Player
+	for seed := uint64(0); seed < 100; seed++ {
+		play := func(mk func() Strategy) Result {
+			rng := rand.New(rand.NewPCG(seed, 3))
+			g := newHand(t, game.Official(), game.DeckSpec{Move: true}, 5, rng)
+			fallers := make([]Strategy, 5)
+			for i := range fallers {
+				fallers[i] = mk()
+			}
+			res, err := pl.Play(g, fallers, rng, DefaultParams(), nil)
+			if err != nil {
+				t.Fatal(err)
+			}
+			return res
+		}
+		direct := play(func() Strategy { return &Sensible{} })
+		through := play(func() Strategy { return sleeper{&Sensible{}} })
+		if direct != through {
+			t.Fatalf("seed %d: %+v directly, %+v through the interfaces", seed, direct, through)
+		}
+	}
+}
