@@ -31,7 +31,7 @@ func render(f *frame, color bool) []string {
 	v := &f.V
 	var lines []string
 	add := func(format string, args ...any) {
-		lines = append(lines, clip(fmt.Sprintf(format, args...), screenWidth))
+		lines = append(lines, clipANSI(fmt.Sprintf(format, args...), screenWidth))
 	}
 	state := fmt.Sprintf("beat %d", v.Beat)
 	switch {
@@ -189,16 +189,14 @@ func visible(s string) int {
 	return n
 }
 
-func clip(s string, w int) string { return clipANSI(s, w) }
-
-// clipANSI clips s to w visible columns, keeping escapes whole.
+// clipANSI clips s to w visible columns, keeping escapes whole: a line cut
+// short ends in "…" and a reset, so no colour runs on.
 func clipANSI(s string, w int) string {
-	if visible(s) <= w {
-		return s
+	if w < 1 {
+		return ""
 	}
-	var b strings.Builder
-	n, esc := 0, false
-	for _, r := range s {
+	n, esc, cut := 0, false, 0
+	for i, r := range s {
 		switch {
 		case r == '\x1b':
 			esc = true
@@ -208,14 +206,15 @@ func clipANSI(s string, w int) string {
 			}
 		default:
 			if n == w-1 {
-				b.WriteString("…\x1b[0m")
-				return b.String()
+				cut = i // room for the "…" that replaces the rest
+			}
+			if n == w {
+				return s[:cut] + "…\x1b[0m"
 			}
 			n++
 		}
-		b.WriteRune(r)
 	}
-	return b.String()
+	return s
 }
 
 func padRight(s string, w int) string {

@@ -95,3 +95,32 @@ func TestScreenShowsTheHand(t *testing.T) {
 		}
 	}
 }
+
+// A line wider than the screen is cut to exactly its width, ends in "…"
+// and a reset so no colour runs on, and keeps the escapes before the cut.
+func TestClipANSI(t *testing.T) {
+	red := "\x1b[31m"
+	for _, tc := range []struct {
+		name, in string
+		w        int
+		want     string
+	}{
+		{"short", "abc", 5, "abc"},
+		{"exactly the width", "abcde", 5, "abcde"},
+		{"one too many", "abcdef", 5, "abcd…\x1b[0m"},
+		{"escapes take no column", red + "abcde\x1b[0m", 5, red + "abcde\x1b[0m"},
+		{"colour cut short is reset", red + "abcdefgh", 5, red + "abcd…\x1b[0m"},
+		{"a rune of several bytes takes one column", "ééééééé", 3, "éé…\x1b[0m"},
+		{"no room", "abc", 0, ""},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			got := clipANSI(tc.in, tc.w)
+			if got != tc.want {
+				t.Fatalf("clipANSI(%q, %d) = %q, want %q", tc.in, tc.w, got, tc.want)
+			}
+			if tc.w > 0 && visible(got) > tc.w {
+				t.Fatalf("%q takes %d columns", got, visible(got))
+			}
+		})
+	}
+}
