@@ -110,14 +110,7 @@ func TestResetRefusesBadConfig(t *testing.T) {
 		if err := g.Reset(next); err != nil {
 			t.Fatalf("%s: then %v", name, err)
 		}
-		for !g.Over() {
-			if err := g.Apply(Step()); err != nil {
-				t.Fatal(err)
-			}
-			if err := g.Check(); err != nil {
-				t.Fatalf("%s: then %v", name, err)
-			}
-		}
+		dealToTheEnd(t, &g, name)
 	}
 }
 
@@ -223,14 +216,7 @@ func TestRedeal(t *testing.T) {
 		if err := g.Redeal(rng.Perm(len(deck))); err != nil {
 			t.Fatalf("%s: then %v", name, err)
 		}
-		for !g.Over() {
-			if err := g.Apply(Step()); err != nil {
-				t.Fatal(err)
-			}
-			if err := g.Check(); err != nil {
-				t.Fatalf("%s: then %v", name, err)
-			}
-		}
+		dealToTheEnd(t, &g, name)
 	}
 }
 
@@ -273,12 +259,19 @@ func TestRefusedResetChangesNothing(t *testing.T) {
 	if g.NumPlayers() != 4 || g.Seat(3) != 4 || g.NumCards() != len(deck) || g.Rules().Name != Official().Name {
 		t.Fatalf("Redeal dealt %d players (seat %d last), %d cards, %s rules", g.NumPlayers(), g.Seat(g.NumPlayers()-1), g.NumCards(), g.Rules().Name)
 	}
+	dealToTheEnd(t, &g, "after the refusals")
+}
+
+// dealToTheEnd deals g's hand out with no faller acting, checking the
+// invariants after every step: a hand started after a refusal must be whole.
+func dealToTheEnd(t *testing.T, g *Game, name string) {
+	t.Helper()
 	for !g.Over() {
 		if err := g.Apply(Step()); err != nil {
-			t.Fatal(err)
+			t.Fatalf("%s: %v", name, err)
 		}
 		if err := g.Check(); err != nil {
-			t.Fatal(err)
+			t.Fatalf("%s: then %v", name, err)
 		}
 	}
 }
