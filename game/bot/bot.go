@@ -410,9 +410,7 @@ func (pl *Player) rescan() {
 func (f *faller) sleepOn(g *game.Game, i int) {
 	f.idle = true
 	switch {
-	case f.sens != nil:
-		f.played, f.dealt = f.sens.WakeOn(g, i)
-	case f.sleep != nil:
+	case f.sleep != nil: // a Sensible too: Play's hot path has its own
 		f.played, f.dealt = f.sleep.WakeOn(g, i)
 	default:
 		f.played, f.dealt = wakeOnHeld(interestIn(g, i)), allKinds
