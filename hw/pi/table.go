@@ -26,17 +26,11 @@ import (
 	"syscall"
 	"time"
 
-	"periph.io/x/conn/v3/driver/driverreg"
 	"periph.io/x/conn/v3/gpio"
 	"periph.io/x/conn/v3/i2c"
-	"periph.io/x/conn/v3/i2c/i2creg"
 	"periph.io/x/conn/v3/physic"
 	"periph.io/x/conn/v3/spi"
-	"periph.io/x/conn/v3/spi/spireg"
-	// Only periph's sysfs drivers are loaded (I2C and SPI through /dev):
-	// host.Init would also start gpioioctl and bcm283x, a second GPIO stack
-	// beside go-gpiocdev holding every chip open.
-	_ "periph.io/x/host/v3/sysfs"
+	"periph.io/x/host/v3/sysfs"
 
 	"github.com/falling-table/falling/drivers/pn532"
 	"github.com/falling-table/falling/hw"
@@ -73,22 +67,39 @@ func (Host) OpenButtons(chip string, lines map[int]int, opts buttons.Options) (h
 	return buttons.Open(chip, lines, opts)
 }
 
-// OpenI2C opens /dev/i2c-<bus> through periph's i2creg.
+// OpenI2C opens /dev/i2c-<bus> with periph's sysfs I2C.
+//
+// The bus is opened directly, not through periph's registry: registering
+// the drivers (driverreg.Init) would need the whole host stack, and in
+// host v3.8.5 the sysfs package's GPIO driver depends on gpioioctl, so with
+// only sysfs linked the registry refused every driver and no bus ever
+// opened; linking gpioioctl instead would start a second GPIO stack beside
+// go-gpiocdev, holding every chip open. The product is Linux-only, so the
+// registry's portability buys nothing here.
 func (Host) OpenI2C(bus int) (i2c.BusCloser, error) {
 	path := fmt.Sprintf("/dev/i2c-%d", bus)
-	if err := periphInit(path); err != nil {
+	if err := checkDevice(path); err != nil {
 		return nil, err
 	}
-	return i2creg.Open(path)
+	b, err := sysfs.NewI2C(bus)
+	if err != nil {
+		return nil, fmt.Errorf("open %s: %w", path, err)
+	}
+	return b, nil
 }
 
-// OpenSPI opens /dev/spidev<bus>.<cs> through periph's spireg.
+// OpenSPI opens /dev/spidev<bus>.<cs> with periph's sysfs SPI, directly for
+// the reason OpenI2C gives.
 func (Host) OpenSPI(bus, cs int) (spi.PortCloser, error) {
 	path := fmt.Sprintf("/dev/spidev%d.%d", bus, cs)
-	if err := periphInit(path); err != nil {
+	if err := checkDevice(path); err != nil {
 		return nil, err
 	}
-	return spireg.Open(path)
+	p, err := sysfs.NewSPI(bus, cs)
+	if err != nil {
+		return nil, fmt.Errorf("open %s: %w", path, err)
+	}
+	return p, nil
 }
 
 // OpenSound implements Devices with package sound.
@@ -96,24 +107,15 @@ func (Host) OpenSound(device string, clk hw.Clock) (hw.Sound, error) {
 	return sound.Open(device, clk)
 }
 
-// periphInit loads periph's drivers once the device file is known to be
-// there. The file is checked first because the registries only say
-// "unknown bus", where a missing file and a permission problem need
-// different fixes.
-func periphInit(path string) error {
+// checkDevice opens the device file once before periph does, because
+// periph's errors flatten the cause to text, where a missing file and a
+// permission problem need different fixes (Classify reads the *PathError).
+func checkDevice(path string) error {
 	f, err := os.OpenFile(path, os.O_RDWR, 0)
 	if err != nil {
 		return err
 	}
-	if err := f.Close(); err != nil {
-		return err
-	}
-	// driverreg.Init runs the drivers once and caches the result; a driver
-	// that found nothing is not an error for the others.
-	if _, err := driverreg.Init(); err != nil {
-		return fmt.Errorf("periph: %w", err)
-	}
-	return nil
+	return f.Close()
 }
 
 // Opts tune Open. The zero value opens the real hardware.
