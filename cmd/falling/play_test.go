@@ -62,3 +62,20 @@ func TestPlayRefusesBadFlags(t *testing.T) {
 		}
 	}
 }
+
+// falling play --resume is for the real table, and needs the night's logs.
+func TestPlayResumeRefused(t *testing.T) {
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"--resume"}, "--resume needs --config: only the real table"},
+		{[]string{"--resume", "--fast", "--log-dir", t.TempDir()}, "--resume needs --config"},
+		{[]string{"--resume", "--config", filepath.Join(t.TempDir(), "table.yaml")}, "--resume needs --log-dir"},
+	} {
+		var out, errb bytes.Buffer
+		if code := run(context.Background(), append([]string{"play"}, c.args...), nil, &out, &errb); code != 2 || !strings.Contains(errb.String(), c.want) {
+			t.Errorf("play %v: exit %d, stderr %q; want 2 and %q", c.args, code, errb.String(), c.want)
+		}
+	}
+}

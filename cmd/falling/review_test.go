@@ -16,7 +16,7 @@ import (
 var updateReview = flag.Bool("update", false, "rewrite cmd/falling/testdata/review")
 
 // night logs three hands of four computer fallers, a few minutes apart.
-func night(t *testing.T) (dir string, hands []string) {
+func nightDir(t *testing.T) (dir string, hands []string) {
 	t.Helper()
 	dir = t.TempDir()
 	for i := range 3 {
@@ -38,7 +38,7 @@ func runReviewTest(args ...string) (code int, stdout, stderr string) {
 }
 
 func TestReviewCommand(t *testing.T) {
-	dir, hands := night(t)
+	dir, hands := nightDir(t)
 	page := filepath.Join(t.TempDir(), "hand.html")
 	garbage := filepath.Join(t.TempDir(), "notes.txt")
 	if err := os.WriteFile(garbage, []byte("shopping list\n"), 0o644); err != nil {
@@ -112,7 +112,7 @@ func TestReviewCommand(t *testing.T) {
 
 // The night's review, golden.
 func TestReviewNightGolden(t *testing.T) {
-	dir, _ := night(t)
+	dir, _ := nightDir(t)
 	code, out, errs := runReviewTest("--utc", "--night", dir)
 	if code != 0 {
 		t.Fatalf("exit %d: %s", code, errs)

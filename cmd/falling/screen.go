@@ -3,12 +3,15 @@ package main
 import (
 	"fmt"
 	"io"
+	"os"
 	"strings"
 	"time"
 
 	"github.com/falling-table/falling/game"
 	"github.com/falling-table/falling/game/dealer"
+	"github.com/falling-table/falling/game/night"
 	"github.com/falling-table/falling/hw"
+	"golang.org/x/term"
 )
 
 // frame is everything one screen shows: the dealer's view of the hand and
@@ -239,4 +242,117 @@ func draw(w io.Writer, lines []string) error {
 	b.WriteString("\x1b[J")
 	_, err := io.WriteString(w, b.String())
 	return err
+}
+
+// screenFollower draws each hand the night plays: on a terminal the whole
+// 80×24 screen, in raw mode for the keys; elsewhere each new message as a
+// line.
+type screenFollower struct {
+	out         io.Writer
+	in          io.Reader
+	rules       string
+	you         int
+	color       bool
+	interactive bool
+
+	stop    func() // ends the hand's subscription
+	done    chan struct{}
+	restore func()
+}
+
+// follow starts drawing p; the night calls it as each hand starts.
+func (s *screenFollower) follow(p *night.Playing) {
+	s.finish()
+	footer := "p pause/resume   d dispute   c confirm   q quit"
+	if s.you > 0 {
+		footer = fmt.Sprintf("space: seat %d's button   ", s.you) + footer
+	}
+	if s.interactive {
+		s.restore = rawTerminal(s.in)
+		fmt.Fprint(s.out, "\x1b[?25l\x1b[2J") // hide the cursor, clear once
+	}
+	views, stop := p.Dealer.Subscribe()
+	s.stop, s.done = stop, make(chan struct{})
+	go func() {
+		defer close(s.done)
+		s.draw(views, footer)
+	}()
+}
+
+// finish stops drawing the hand and gives the terminal back.
+func (s *screenFollower) finish() {
+	if s.stop == nil {
+		return
+	}
+	s.stop()
+	<-s.done
+	s.stop = nil
+	if s.restore != nil {
+		s.restore()
+		s.restore = nil
+	}
+	if s.interactive {
+		fmt.Fprint(s.out, "\x1b[?25h\r\n")
+	}
+}
+
+// draw shows each view the dealer publishes, at most 20 times a second,
+// until the subscription ends.
+func (s *screenFollower) draw(views <-chan dealer.View, footer string) {
+	const minGap = 50 * time.Millisecond
+	var last time.Time
+	var pending *dealer.View
+	tick := time.NewTicker(minGap)
+	defer tick.Stop()
+	printed := 0
+	show := func(v dealer.View) {
+		if s.interactive {
+			_ = draw(s.out, render(&frame{V: v, Rules: s.rules, You: s.you, Footer: footer}, s.color))
+			return
+		}
+		msgs := v.Messages
+		if len(msgs) < printed {
+			printed = 0 // the dealer keeps the latest few: start again
+		}
+		for _, m := range msgs[printed:] {
+			fmt.Fprintf(s.out, "%8s  %s\n", clockText(m.At), m.Text)
+		}
+		printed = len(msgs)
+	}
+	for {
+		select {
+		case v, ok := <-views:
+			if !ok {
+				if pending != nil {
+					show(*pending)
+				}
+				return
+			}
+			if time.Since(last) >= minGap {
+				show(v)
+				last, pending = time.Now(), nil
+			} else {
+				pending = &v
+			}
+		case <-tick.C:
+			if pending != nil {
+				show(*pending)
+				last, pending = time.Now(), nil
+			}
+		}
+	}
+}
+
+// rawTerminal puts the terminal in raw mode for the hand's keys; the func
+// it returns undoes it.
+func rawTerminal(stdin io.Reader) func() {
+	f, ok := stdin.(*os.File)
+	if !ok {
+		return func() {}
+	}
+	old, err := term.MakeRaw(int(f.Fd()))
+	if err != nil {
+		return func() {}
+	}
+	return func() { _ = term.Restore(int(f.Fd()), old) }
 }

@@ -1,4 +1,4 @@
-package main
+package night
 
 import (
 	"context"
@@ -29,8 +29,8 @@ func TestLiveHubFollowsTheHand(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	hub := newLiveHub()
-	hub.attach(d, simPanel{tb.Panel}, &handLog{}, 5*time.Millisecond)
+	hub := newLive()
+	hub.attach(d, tb.Panel.ControlNow, func(string) error { return nil }, 5*time.Millisecond)
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
 	snaps := hub.Subscribe(ctx)

@@ -1,4 +1,4 @@
-package main
+package night
 
 import (
 	"context"
@@ -8,37 +8,37 @@ import (
 
 	"github.com/falling-table/falling/game"
 	"github.com/falling-table/falling/game/dealer"
-	"github.com/falling-table/falling/game/playlog"
 	"github.com/falling-table/falling/game/serve"
 	"github.com/falling-table/falling/hw"
 )
 
-// liveHub is the referee page's view of the table running in this process:
-// it follows each hand's dealer in turn and fans its views out to every
-// page, as serve.Live asks.
-type liveHub struct {
-	mu    sync.Mutex
-	stop  func() // ends the current dealer's subscription
-	d     *dealer.Dealer
-	panel injector
-	log   *handLog
-	seq   uint64
-	last  *serve.Snapshot
-	subs  map[chan serve.Snapshot]struct{}
-	tie   time.Duration // the hand's tie window, to word its disputes
-	notes []string
+// Live is the referee page's view of the night: it follows each hand's
+// dealer in turn and fans its views out to every page, as serve.Live asks.
+type Live struct {
+	mu      sync.Mutex
+	stop    func() // ends the current dealer's subscription
+	d       *dealer.Dealer
+	control func(hw.Control)
+	correct func(note string) error
+	seq     uint64
+	last    *serve.Snapshot
+	subs    map[chan serve.Snapshot]struct{}
+	tie     time.Duration // the hand's tie window, to word its disputes
+	notes   []string
 }
 
-func newLiveHub() *liveHub { return &liveHub{subs: map[chan serve.Snapshot]struct{}{}} }
+var _ serve.Live = (*Live)(nil)
 
-// attach makes d the table shown from now on.
-func (h *liveHub) attach(d *dealer.Dealer, p injector, log *handLog, tie time.Duration) {
+func newLive() *Live { return &Live{subs: map[chan serve.Snapshot]struct{}{}} }
+
+// attach makes d the hand shown from now on.
+func (h *Live) attach(d *dealer.Dealer, control func(hw.Control), correct func(string) error, tie time.Duration) {
 	views, stop := d.Subscribe()
 	h.mu.Lock()
 	if h.stop != nil {
 		h.stop()
 	}
-	h.d, h.panel, h.log, h.notes, h.stop, h.tie = d, p, log, nil, stop, tie
+	h.d, h.control, h.correct, h.notes, h.stop, h.tie = d, control, correct, nil, stop, tie
 	h.mu.Unlock()
 	go func() {
 		for v := range views {
@@ -47,7 +47,7 @@ func (h *liveHub) attach(d *dealer.Dealer, p injector, log *handLog, tie time.Du
 	}()
 }
 
-func (h *liveHub) publish(v dealer.View) {
+func (h *Live) publish(v dealer.View) {
 	h.mu.Lock()
 	defer h.mu.Unlock()
 	h.seq++
@@ -63,7 +63,8 @@ func (h *liveHub) publish(v dealer.View) {
 	}
 }
 
-func (h *liveHub) Subscribe(ctx context.Context) <-chan serve.Snapshot {
+// Subscribe implements serve.Live.
+func (h *Live) Subscribe(ctx context.Context) <-chan serve.Snapshot {
 	ch := make(chan serve.Snapshot, 1)
 	h.mu.Lock()
 	h.subs[ch] = struct{}{}
@@ -81,29 +82,35 @@ func (h *liveHub) Subscribe(ctx context.Context) <-chan serve.Snapshot {
 	return ch
 }
 
-var errNoHand = errors.New("no hand is being played")
+// ErrNoHand is returned for a control or a correction between hands.
+var ErrNoHand = errors.New("no hand is being played")
 
-func (h *liveHub) Control(c hw.Control) error {
+// Control implements serve.Live: a dealer panel press from the page or the
+// keyboard.
+func (h *Live) Control(c hw.Control) error {
 	h.mu.Lock()
-	p := h.panel
+	control := h.control
 	h.mu.Unlock()
-	if p == nil {
-		return errNoHand
+	if control == nil {
+		return ErrNoHand
 	}
-	p.inject(c)
+	control(c)
 	return nil
 }
 
-func (h *liveHub) Correct(note string) error {
+// Correct implements serve.Live: the referee's note goes to the dealer,
+// which logs it in order with the hand's other entries.
+func (h *Live) Correct(note string) error {
 	h.mu.Lock()
-	log, d := h.log, h.d
-	h.notes = append(h.notes, note)
-	h.mu.Unlock()
-	if log == nil || d == nil {
-		return errNoHand
+	correct := h.correct
+	if correct != nil {
+		h.notes = append(h.notes, note)
 	}
-	return log.Append(playlog.Entry{Kind: playlog.KindCorrection, Source: playlog.FromReferee,
-		Mono: d.View().Now, Wall: time.Now(), Note: note})
+	h.mu.Unlock()
+	if correct == nil {
+		return ErrNoHand
+	}
+	return correct(note)
 }
 
 // snapshotOf is the page's view of the hand: serve.SnapshotOf on the

@@ -1,0 +1,168 @@
+package night
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"math/rand/v2"
+	"time"
+
+	"github.com/falling-table/falling/game"
+	"github.com/falling-table/falling/game/dealer"
+	"github.com/falling-table/falling/hw"
+	"github.com/falling-table/falling/hw/sim"
+)
+
+// Fixed is a real table: the same devices and the same enrolled deck for
+// every hand.
+type Fixed struct {
+	// Hardware's Panel should be Panel, so the keyboard and the page reach
+	// the dealer the way the table's own panel does.
+	Hardware dealer.Hardware
+	Deck     []game.Card
+	Panel    *Panel
+	// SetDealer, if set, is told each hand's dealer seat (the panel's
+	// long press on the dealer's own button).
+	SetDealer func(seat int)
+}
+
+// NextHand implements Table.
+func (f *Fixed) NextHand(dealerSeat int, _ []int) (*Hand, error) {
+	if f.SetDealer != nil {
+		f.SetDealer(dealerSeat)
+	}
+	h := &Hand{Hardware: f.Hardware, Deck: f.Deck}
+	if f.Panel != nil {
+		h.Control = f.Panel.Inject
+	}
+	return h, nil
+}
+
+// SimConfig is the simulated table: computer fallers, a shuffled deck, a
+// virtual clock.
+type SimConfig struct {
+	Settings Settings
+	// Seed makes the shuffles and the fallers repeatable: the same seed
+	// plays the same night.
+	Seed uint64
+	// Human is the seat whose button a key stands in for (0: none).
+	Human int
+	// Paced plays at the speed of life, for a person to watch and play;
+	// otherwise each hand runs on its virtual clock as fast as it can.
+	Paced bool
+	// Speaker, if set, opens a real speaker on a real clock for a paced
+	// hand: the cues are heard as well as listened for by the table.
+	Speaker func() (hw.Sound, hw.Clock, error)
+	// Real is the clock a paced hand keeps step with; nil: CLOCK_MONOTONIC
+	// through Speaker's clock, or the wall clock's monotonic reading.
+	Real hw.Clock
+}
+
+// SimTable lays out a new hand on the simulated table each time.
+type SimTable struct {
+	cfg SimConfig
+	rng *rand.Rand
+	n   uint64
+}
+
+// NewSimTable is the simulated table cfg describes.
+func NewSimTable(cfg SimConfig) *SimTable {
+	return &SimTable{cfg: cfg, rng: rand.New(rand.NewPCG(cfg.Seed, 0x5eed))}
+}
+
+// NextHand implements Table.
+func (s *SimTable) NextHand(dealerSeat int, fallers []int) (*Hand, error) {
+	deck := game.Shuffle(game.NewDeck(s.cfg.Settings.Deck), s.rng)
+	you := 0
+	for _, f := range fallers {
+		if f == s.cfg.Human {
+			you = f
+		}
+	}
+	tb, err := sim.NewTable(sim.TableConfig{Rules: s.cfg.Settings.Rules, Deck: deck, Seats: fallers, Human: you,
+		Seed: s.cfg.Seed + s.n, StopWindow: s.cfg.Settings.StopWindow, Ready: true})
+	s.n++
+	if err != nil {
+		return nil, err
+	}
+	h := &Hand{
+		Hardware: dealer.Hardware{Clock: tb.Clock, Lights: tb.Lights, Sound: tb.Sound, Buttons: tb.Buttons, Reader: tb.Reader, Panel: tb.Panel},
+		Deck:     deck, Cards: tb.Cards(),
+		// The simulated panel takes the keyboard's and the page's controls
+		// on its own clock, so a stepped hand sees them in order.
+		Control: tb.Panel.ControlNow,
+	}
+	if you > 0 {
+		h.Press = tb.Press
+	}
+	if !s.cfg.Paced {
+		h.Run = func(ctx context.Context, d *dealer.Dealer) (dealer.Result, error) {
+			hctx, cancel := context.WithCancelCause(ctx)
+			defer cancel(nil)
+			tb.Clock.At(maxHand, func() { cancel(ErrHandTooLong) })
+			tb.Start()
+			res, err := d.RunStepped(hctx, tb.Clock)
+			if cause := context.Cause(hctx); err != nil && cause != nil {
+				err = cause
+			}
+			if err == nil {
+				err = tb.Err()
+			}
+			return res, err
+		}
+		return h, nil
+	}
+	real := s.cfg.Real
+	if s.cfg.Speaker != nil {
+		// Cues the dealer schedules on the virtual clock are played at the
+		// same instant of real time.
+		if spk, clk, err := s.cfg.Speaker(); err == nil {
+			h.Hardware.Sound = teeSound{tb.Sound, offsetSound{spk, clk.Now() - tb.Clock.Now()}}
+			h.Close = spk.Close
+			if real == nil {
+				real = clk
+			}
+		}
+	}
+	if real == nil {
+		return nil, errors.New("night: a paced simulated hand needs a real clock")
+	}
+	h.Run = func(ctx context.Context, d *dealer.Dealer) (dealer.Result, error) {
+		ctx, cancel := context.WithCancelCause(ctx)
+		defer cancel(nil)
+		go func() {
+			if err := tb.Clock.Pace(ctx, real); err != nil && ctx.Err() == nil {
+				cancel(fmt.Errorf("pacing the simulated table: %w", err))
+			}
+		}()
+		tb.Start()
+		res, err := d.Run(ctx)
+		if err != nil && context.Cause(ctx) != nil {
+			err = context.Cause(ctx)
+		}
+		if err == nil {
+			err = tb.Err()
+		}
+		return res, err
+	}
+	return h, nil
+}
+
+// teeSound plays each cue on two sinks: the simulated table listens for the
+// beat, and a person hears it.
+type teeSound struct{ a, b hw.Sound }
+
+func (t teeSound) Play(c hw.Cue, at time.Duration) error {
+	return errors.Join(t.a.Play(c, at), t.b.Play(c, at))
+}
+func (t teeSound) Close() error { return errors.Join(t.a.Close(), t.b.Close()) }
+
+// offsetSound moves cue times from the simulated table's virtual clock to
+// the speaker's real one.
+type offsetSound struct {
+	s      hw.Sound
+	offset time.Duration
+}
+
+func (o offsetSound) Play(c hw.Cue, at time.Duration) error { return o.s.Play(c, at+o.offset) }
+func (o offsetSound) Close() error                          { return nil }
