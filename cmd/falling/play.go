@@ -21,7 +21,6 @@ import (
 	"github.com/falling-table/falling/hw/config"
 	"github.com/falling-table/falling/hw/pi"
 	"github.com/falling-table/falling/hw/sound"
-	"golang.org/x/term"
 )
 
 // playOpts are falling play's flags.
@@ -251,9 +250,9 @@ func playNight(ctx context.Context, o playOpts, t table, stdin io.Reader, stdout
 	}
 	err = n.Run(ctx, func(r night.HandResult) {
 		scr.finish()
-		report(stdout, r, t.seed)
+		report(scr.printf, r, t.seed)
 	})
-	scr.finish()
+	scr.close()
 	if err != nil {
 		if errors.Is(err, errQuit) || ctx.Err() != nil {
 			fmt.Fprintln(stdout, "stopped before the hand ended; the log keeps what happened")
@@ -276,77 +275,3 @@ func defaultDeck(config string) string {
 
 // errQuit is the player's q.
 var errQuit = errors.New("quit")
-
-// keyboard reads the terminal for the whole process: one reader, so a key
-// pressed during one hand never lands in a hand that has ended.
-type keyboard struct{ ch chan byte }
-
-func newKeyboard(r io.Reader) *keyboard {
-	k := &keyboard{ch: make(chan byte, 64)}
-	go func() {
-		defer close(k.ch)
-		buf := make([]byte, 16)
-		for {
-			n, err := r.Read(buf)
-			for _, b := range buf[:n] {
-				select {
-				case k.ch <- b:
-				default: // 64 keys unread: nobody is playing
-				}
-			}
-			if err != nil {
-				return
-			}
-		}
-	}()
-	return k
-}
-
-// each calls on for every key until ctx ends.
-func (k *keyboard) each(ctx context.Context, on func(byte)) {
-	for {
-		select {
-		case b, ok := <-k.ch:
-			if !ok {
-				return
-			}
-			on(b)
-		case <-ctx.Done():
-			return
-		}
-	}
-}
-
-func report(w io.Writer, r night.HandResult, seed uint64) {
-	res := r.Result
-	fmt.Fprintf(w, "hand %d: seat %d wins after %d cards and deals next", r.N, res.Winner, res.Dealt)
-	if seed != 0 {
-		fmt.Fprintf(w, " (seed %d)", seed)
-	}
-	fmt.Fprintln(w)
-	if a := res.Audit; a != nil {
-		if a.Accounted && len(a.Impossible) == 0 {
-			fmt.Fprintln(w, "  audit: every card accounted for")
-		} else {
-			fmt.Fprintf(w, "  audit: %d cards not accounted for, %d impossible plays (falling review shows them)\n", len(a.Missing)+len(a.NeverSeen), len(a.Impossible))
-		}
-	}
-	if p := r.Log; p != "" {
-		fmt.Fprintf(w, "  log: %s (falling review %s)\n", p, p)
-	} else {
-		fmt.Fprintln(w, "  (play with --log-dir DIR to keep the hand for falling review)")
-	}
-}
-
-func writeScoreboard(w io.Writer, b *dealer.Scoreboard) {
-	fmt.Fprintln(w, "\nthe night so far:")
-	fmt.Fprintf(w, "  %d hands\n", len(b.Hands))
-	for _, s := range b.Standings() {
-		fmt.Fprintf(w, "  seat %2d  %d won\n", s.Seat, s.Wins)
-	}
-}
-
-func isTerminal(x any) bool {
-	f, ok := x.(*os.File)
-	return ok && term.IsTerminal(int(f.Fd()))
-}

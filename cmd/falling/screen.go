@@ -1,10 +1,12 @@
 package main
 
 import (
+	"bytes"
 	"fmt"
 	"io"
 	"os"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/falling-table/falling/game"
@@ -21,6 +23,9 @@ type frame struct {
 	Rules  string
 	You    int // the seat whose button is the keyboard, 0 for none
 	Footer string
+	// Report, at a hand's end, is what the night says of it; it takes the
+	// messages' place.
+	Report []string
 }
 
 const (
@@ -99,8 +104,17 @@ func render(f *frame, color bool) []string {
 	if d := v.Dispute; d != nil {
 		lines = append(lines, clipANSI(" "+paint(color, "35", "DISPUTE: "+disputeText(d)), screenWidth))
 	}
-	// Messages fill what is left, newest last, above the footer.
+	// The report, then the messages, fill what is left, newest last,
+	// above the footer.
 	room := screenHeight - len(lines) - 1
+	report := f.Report
+	if len(report) > room {
+		report = report[len(report)-room:]
+	}
+	for _, r := range report {
+		add(" %s", r)
+	}
+	room -= len(report)
 	msgs := v.Messages
 	if len(msgs) > room {
 		msgs = msgs[len(msgs)-room:]
@@ -244,9 +258,12 @@ func draw(w io.Writer, lines []string) error {
 	return err
 }
 
-// screenFollower draws each hand the night plays: on a terminal the whole
-// 80×24 screen, in raw mode for the keys; elsewhere each new message as a
-// line.
+// screenFollower draws each hand the night plays. On a terminal it owns
+// the whole 80×24 screen for the night: the terminal's alternate screen in
+// raw mode, so nothing ever scrolls it, and what is printed after a hand
+// (its result, the scoreboard) is kept for the normal screen when the night
+// is over; the hand's last frame shows the result meanwhile. Elsewhere it
+// prints each new message as a line.
 type screenFollower struct {
 	out         io.Writer
 	in          io.Reader
@@ -255,31 +272,39 @@ type screenFollower struct {
 	color       bool
 	interactive bool
 
+	footer  string
 	stop    func() // ends the hand's subscription
 	done    chan struct{}
-	restore func()
+	last    *dealer.View // the hand's latest view, for its final frame
+	lastMu  sync.Mutex   // last is written by the drawing goroutine
+	restore func()       // leaves the alternate screen and raw mode
+	later   bytes.Buffer // what the normal screen shows after the night
 }
 
 // follow starts drawing p; the night calls it as each hand starts.
 func (s *screenFollower) follow(p *night.Playing) {
 	s.finish()
-	footer := "p pause/resume   d dispute   c confirm   q quit"
+	s.footer = "p pause/resume   d dispute   c confirm   q quit"
 	if s.you > 0 {
-		footer = fmt.Sprintf("space: seat %d's button   ", s.you) + footer
+		s.footer = fmt.Sprintf("space: seat %d's button   ", s.you) + s.footer
 	}
-	if s.interactive {
-		s.restore = rawTerminal(s.in)
-		fmt.Fprint(s.out, "\x1b[?25l\x1b[2J") // hide the cursor, clear once
+	if s.interactive && s.restore == nil {
+		raw := rawTerminal(s.in)
+		fmt.Fprint(s.out, "\x1b[?1049h\x1b[?25l\x1b[2J") // the alternate screen, no cursor
+		s.restore = func() {
+			fmt.Fprint(s.out, "\x1b[?25h\x1b[?1049l")
+			raw()
+		}
 	}
 	views, stop := p.Dealer.Subscribe()
 	s.stop, s.done = stop, make(chan struct{})
 	go func() {
 		defer close(s.done)
-		s.draw(views, footer)
+		s.draw(views)
 	}()
 }
 
-// finish stops drawing the hand and gives the terminal back.
+// finish stops drawing the hand.
 func (s *screenFollower) finish() {
 	if s.stop == nil {
 		return
@@ -287,18 +312,42 @@ func (s *screenFollower) finish() {
 	s.stop()
 	<-s.done
 	s.stop = nil
+}
+
+// printf writes what a person reads between hands: straight out without a
+// screen; on one, it is kept for when the night is over, and shown at the
+// bottom of the hand's last frame now.
+func (s *screenFollower) printf(format string, args ...any) {
+	if !s.interactive || s.restore == nil {
+		fmt.Fprintf(s.out, format, args...)
+		return
+	}
+	fmt.Fprintf(&s.later, format, args...)
+	s.lastMu.Lock()
+	v := s.last
+	s.lastMu.Unlock()
+	if v == nil {
+		return
+	}
+	f := &frame{V: *v, Rules: s.rules, You: s.you, Footer: "the hand is over"}
+	f.Report = strings.Split(strings.TrimRight(s.later.String(), "\n"), "\n")
+	_ = draw(s.out, render(f, s.color))
+}
+
+// close gives the terminal back and prints what the night kept for it.
+func (s *screenFollower) close() {
+	s.finish()
 	if s.restore != nil {
 		s.restore()
 		s.restore = nil
-	}
-	if s.interactive {
-		fmt.Fprint(s.out, "\x1b[?25h\r\n")
+		_, _ = s.out.Write(s.later.Bytes())
+		s.later.Reset()
 	}
 }
 
 // draw shows each view the dealer publishes, at most 20 times a second,
 // until the subscription ends.
-func (s *screenFollower) draw(views <-chan dealer.View, footer string) {
+func (s *screenFollower) draw(views <-chan dealer.View) {
 	const minGap = 50 * time.Millisecond
 	var last time.Time
 	var pending *dealer.View
@@ -307,7 +356,10 @@ func (s *screenFollower) draw(views <-chan dealer.View, footer string) {
 	printed := 0
 	show := func(v dealer.View) {
 		if s.interactive {
-			_ = draw(s.out, render(&frame{V: v, Rules: s.rules, You: s.you, Footer: footer}, s.color))
+			s.lastMu.Lock()
+			s.last = &v
+			s.lastMu.Unlock()
+			_ = draw(s.out, render(&frame{V: v, Rules: s.rules, You: s.you, Footer: s.footer}, s.color))
 			return
 		}
 		msgs := v.Messages
@@ -343,7 +395,7 @@ func (s *screenFollower) draw(views <-chan dealer.View, footer string) {
 	}
 }
 
-// rawTerminal puts the terminal in raw mode for the hand's keys; the func
+// rawTerminal puts the terminal in raw mode for the night's keys; the func
 // it returns undoes it.
 func rawTerminal(stdin io.Reader) func() {
 	f, ok := stdin.(*os.File)

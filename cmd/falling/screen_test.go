@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bytes"
 	"context"
 	"math/rand/v2"
 	"strings"
@@ -9,6 +10,7 @@ import (
 
 	"github.com/falling-table/falling/game"
 	"github.com/falling-table/falling/game/dealer"
+	"github.com/falling-table/falling/game/night"
 	"github.com/falling-table/falling/game/playlog"
 	"github.com/falling-table/falling/hw/sim"
 )
@@ -130,3 +132,59 @@ func TestClipANSI(t *testing.T) {
 type discardLog struct{}
 
 func (discardLog) Append(playlog.Entry) error { return nil }
+
+// "The terminal screen fits 80×24 at every moment" (issue 11): on a
+// terminal the night owns the alternate screen, every write there is a
+// whole 24-line frame drawn from the top, nothing is printed below it to
+// scroll it, and the hands' results reach the normal screen when the night
+// is over.
+func TestScreenNightNeverScrolls(t *testing.T) {
+	s, err := night.Resolve(nil, night.Overrides{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var out bytes.Buffer
+	scr := &screenFollower{out: &out, rules: "official", interactive: true}
+	n, err := night.New(night.Config{Settings: s, Seats: []int{1, 2, 3, 4, 5}, Hands: 2, OnHand: scr.follow},
+		night.NewSimTable(night.SimConfig{Settings: s, Seed: 9}))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := n.Run(context.Background(), func(r night.HandResult) {
+		scr.finish()
+		report(scr.printf, r, 9)
+	}); err != nil {
+		t.Fatal(err)
+	}
+	scr.close()
+	text := out.String()
+	enter, leave := strings.Index(text, "\x1b[?1049h"), strings.LastIndex(text, "\x1b[?1049l")
+	if enter != 0 || leave < 0 {
+		t.Fatalf("the night did not use the alternate screen: enter at %d, leave at %d", enter, leave)
+	}
+	inside := strings.TrimPrefix(text[:leave], "\x1b[?1049h\x1b[?25l\x1b[2J")
+	frames := strings.Split(inside, "\x1b[H")
+	if frames[0] != "" {
+		t.Fatalf("%q written before the first frame", frames[0])
+	}
+	for i, f := range frames[1:] {
+		if rows := strings.Count(f, "\r\n") + 1; rows != screenHeight || strings.Count(f, "\n") != screenHeight-1 {
+			t.Fatalf("frame %d has %d rows (%d newlines): %q", i, rows, strings.Count(f, "\n"), f)
+		}
+		for _, l := range strings.Split(f, "\r\n") {
+			if w := visible(strings.ReplaceAll(strings.ReplaceAll(l, "\x1b[K", ""), "\x1b[J", "")); w > screenWidth {
+				t.Fatalf("frame %d: a row of %d columns: %q", i, w, l)
+			}
+		}
+	}
+	last := frames[len(frames)-1]
+	if !strings.Contains(last, "hand 2: seat ") || !strings.Contains(last, "the hand is over") {
+		t.Errorf("the last frame does not show the hand's result:\n%s", last)
+	}
+	after := text[leave:]
+	for _, want := range []string{"hand 1: seat ", "hand 2: seat ", "audit: "} {
+		if !strings.Contains(after, want) {
+			t.Errorf("the normal screen after the night lacks %q: %q", want, after)
+		}
+	}
+}

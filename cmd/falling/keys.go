@@ -1,0 +1,53 @@
+package main
+
+import (
+	"context"
+	"io"
+	"os"
+
+	"golang.org/x/term"
+)
+
+// keyboard reads the terminal for the whole process: one reader, so a key
+// pressed during one hand never lands in a hand that has ended.
+type keyboard struct{ ch chan byte }
+
+func newKeyboard(r io.Reader) *keyboard {
+	k := &keyboard{ch: make(chan byte, 64)}
+	go func() {
+		defer close(k.ch)
+		buf := make([]byte, 16)
+		for {
+			n, err := r.Read(buf)
+			for _, b := range buf[:n] {
+				select {
+				case k.ch <- b:
+				default: // 64 keys unread: nobody is playing
+				}
+			}
+			if err != nil {
+				return
+			}
+		}
+	}()
+	return k
+}
+
+// each calls on for every key until ctx ends.
+func (k *keyboard) each(ctx context.Context, on func(byte)) {
+	for {
+		select {
+		case b, ok := <-k.ch:
+			if !ok {
+				return
+			}
+			on(b)
+		case <-ctx.Done():
+			return
+		}
+	}
+}
+func isTerminal(x any) bool {
+	f, ok := x.(*os.File)
+	return ok && term.IsTerminal(int(f.Fd()))
+}

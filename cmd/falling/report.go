@@ -1,0 +1,39 @@
+package main
+
+import (
+	"fmt"
+	"io"
+
+	"github.com/falling-table/falling/game/dealer"
+	"github.com/falling-table/falling/game/night"
+)
+
+// report says how a hand ended, through printf.
+func report(printf func(string, ...any), r night.HandResult, seed uint64) {
+	res := r.Result
+	line := fmt.Sprintf("hand %d: seat %d wins after %d cards and deals next", r.N, res.Winner, res.Dealt)
+	if seed != 0 {
+		line += fmt.Sprintf(" (seed %d)", seed)
+	}
+	printf("%s\n", line)
+	if a := res.Audit; a != nil {
+		if a.Accounted && len(a.Impossible) == 0 {
+			printf("  audit: every card accounted for\n")
+		} else {
+			printf("  audit: %d cards not accounted for, %d impossible plays (falling review shows them)\n", len(a.Missing)+len(a.NeverSeen), len(a.Impossible))
+		}
+	}
+	if p := r.Log; p != "" {
+		printf("  log: %s (falling review %s)\n", p, p)
+	} else {
+		printf("  (play with --log-dir DIR to keep the hand for falling review)\n")
+	}
+}
+
+func writeScoreboard(w io.Writer, b *dealer.Scoreboard) {
+	fmt.Fprintln(w, "\nthe night so far:")
+	fmt.Fprintf(w, "  %d hands\n", len(b.Hands))
+	for _, s := range b.Standings() {
+		fmt.Fprintf(w, "  seat %2d  %d won\n", s.Seat, s.Wins)
+	}
+}
