@@ -10,13 +10,16 @@ TAGS    ?= $(shell pkg-config --exists alsa 2>/dev/null && echo alsa)
 # Tests that fork, fuzz seeds and golden files all run under plain go test;
 # -race on the packages with goroutines catches what a 2-core Pi would.
 RACE_PKGS := ./hw/... ./game/playlog/... ./game/dealer/...
+# falling --version prints this.
+VERSION ?= $(shell git describe --tags --always --dirty 2>/dev/null || echo unknown)
+LDFLAGS := -X main.version=$(VERSION)
 
 .PHONY: all build run test test-race bench lint fuzz pi clean
 
 all: build
 
 build:
-	$(GO) build -tags '$(TAGS)' -o $(BIN)/falling ./cmd/falling
+	$(GO) build -tags '$(TAGS)' -ldflags '$(LDFLAGS)' -o $(BIN)/falling ./cmd/falling
 
 run: build
 	$(BIN)/falling play
@@ -52,7 +55,7 @@ fuzz:
 # the Zero and Pi 1 run the static armv6 build, silent or into a WAV file.
 # PI_ALSA=0 builds only the static binaries, with nothing but Go installed.
 PI_ALSA       ?= 1
-PI_GOFLAGS    ?= -trimpath -ldflags='-s -w'
+PI_GOFLAGS    ?= -trimpath -ldflags='-s -w $(LDFLAGS)'
 PI_CROSS_DEBS := gcc-aarch64-linux-gnu gcc-arm-linux-gnueabihf libasound2-dev:arm64 libasound2-dev:armhf pkg-config
 pi:
 	GOOS=linux GOARCH=arm64 CGO_ENABLED=0 $(GO) build $(PI_GOFLAGS) -o $(BIN)/falling-linux-arm64 ./cmd/falling

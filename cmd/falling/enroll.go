@@ -4,7 +4,6 @@ import (
 	"bufio"
 	"context"
 	"errors"
-	"flag"
 	"fmt"
 	"io"
 	"io/fs"
@@ -17,6 +16,7 @@ import (
 	"github.com/falling-table/falling/hw/clock"
 	"github.com/falling-table/falling/hw/config"
 	"github.com/falling-table/falling/hw/pi"
+	"github.com/spf13/pflag"
 )
 
 // openEnrollTable opens what enrollment needs from the table a config
@@ -27,8 +27,17 @@ type openEnrollTable func(ctx context.Context, configPath string) (enroll.Table,
 // deck (or the replacement) is complete or the person stopped with q, 1 when
 // enrollment could not go on (the deck could not be saved, the reader went
 // away, ^C), 2 for usage, a bad deck file or a table that cannot enroll.
-func runEnroll(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	return enrollWith(ctx, args, openPiTable, stdin, stdout, stderr)
+func enrollCommand() command {
+	return command{
+		use:   "enroll",
+		short: "scan the deck card by card into a deck file",
+		long: "enroll scans the deck card by card, one kind at a time. Enter ends an\n" +
+			"open-ended kind, q stops; every card accepted is in the deck file at once,\n" +
+			"so running again goes on where it stopped.",
+		example: "  falling enroll --config /etc/falling/table.yaml --deck /etc/falling/table-deck.txt\n" +
+			"  falling enroll --config table.yaml --deck deck.txt --replace Hit",
+		flags: func(fs *pflag.FlagSet) runner { return enrollFlags(fs, openPiTable) },
+	}
 }
 
 func openPiTable(ctx context.Context, configPath string) (enroll.Table, func() error, error) {
@@ -57,42 +66,41 @@ func openPiTable(ctx context.Context, configPath string) (enroll.Table, func() e
 	return et, t.Close, nil
 }
 
-func enrollWith(ctx context.Context, args []string, open openEnrollTable, stdin io.Reader, stdout, stderr io.Writer) int {
-	flags := flag.NewFlagSet("falling enroll", flag.ContinueOnError)
-	flags.SetOutput(stderr)
-	cfg := flags.String("config", "", "the table's wiring file, with its reader: section (required)")
-	deckPath := flags.String("deck", "", "the deck file to write; an existing one is continued (required)")
-	comp := flags.String("composition", "move", "the deck's cards: "+oneOf(enroll.Compositions())+
+// enrollOpts are falling enroll's flags.
+type enrollOpts struct {
+	config, deck, composition, kinds, replace string
+	anyMaker                                  bool
+}
+
+func enrollFlags(flags *pflag.FlagSet, open openEnrollTable) runner {
+	var o enrollOpts
+	flags.StringVar(&o.config, "config", "", "the table's wiring file, with its reader: section (required)")
+	flags.StringVar(&o.deck, "deck", "", "the deck file to write; an existing one is continued (required)")
+	flags.StringVar(&o.composition, "composition", "move", "the deck's cards: "+oneOf(enroll.Compositions())+
 		" (original: the 1998 54 cards; move: the 2014 mix; expert: move and Anvil, Chute, Goggles; open: any count, Enter ends each kind)")
-	kinds := flags.String("kinds", "", "enroll only these kinds, comma-separated (e.g. Anvil,Chute,Goggles)")
-	replace := flags.String("replace", "", "replace a lost card: KIND (scan the ones you have; the missing one is replaced) or KIND:N")
-	anyMaker := flags.Bool("any-maker", false, "accept 7-byte tags from makers other than NXP (NTAG21x clones)")
-	flags.Usage = func() {
-		fmt.Fprintln(stderr, "usage: falling enroll --config FILE --deck FILE [--composition NAME] [--kinds K,K] [--replace KIND[:N]]")
-		fmt.Fprintln(stderr, "\nScan the deck card by card, one kind at a time. Enter ends an open-ended kind, q stops;")
-		fmt.Fprintln(stderr, "every card accepted is in the deck file at once, so running again goes on where it stopped.")
-		flags.PrintDefaults()
+	flags.StringVar(&o.kinds, "kinds", "", "enroll only these kinds, comma-separated (e.g. Anvil,Chute,Goggles)")
+	flags.StringVar(&o.replace, "replace", "", "replace a lost card: KIND (scan the ones you have; the missing one is replaced) or KIND:N")
+	flags.BoolVar(&o.anyMaker, "any-maker", false, "accept 7-byte tags from makers other than NXP (NTAG21x clones)")
+	return func(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+		return runEnroll(ctx, o, args, open, stdin, stdout, stderr)
 	}
-	if err := flags.Parse(args); err != nil {
-		if errors.Is(err, flag.ErrHelp) {
-			return 0
-		}
-		return 2
-	}
+}
+
+func runEnroll(ctx context.Context, o enrollOpts, args []string, open openEnrollTable, stdin io.Reader, stdout, stderr io.Writer) int {
 	usageErr := func(format string, a ...any) int {
 		fmt.Fprintf(stderr, "falling enroll: "+format+"\n", a...)
 		return 2
 	}
 	switch {
-	case flags.NArg() > 0:
-		return usageErr("unexpected argument %q", flags.Arg(0))
-	case *cfg == "":
+	case len(args) > 0:
+		return usageErr("unexpected argument %q", args[0])
+	case o.config == "":
 		return usageErr("--config FILE is required: the reader is found through it")
-	case *deckPath == "":
+	case o.deck == "":
 		return usageErr("--deck FILE is required: where the deck is written")
 	}
 
-	d, err := deckfile.Read(*deckPath)
+	d, err := deckfile.Read(o.deck)
 	switch {
 	case errors.Is(err, fs.ErrNotExist):
 		d = &deckfile.Deck{}
@@ -100,22 +108,22 @@ func enrollWith(ctx context.Context, args []string, open openEnrollTable, stdin 
 		return usageErr("%v", err)
 	}
 	check := enroll.CheckNTAG21x
-	if *anyMaker {
+	if o.anyMaker {
 		check = enroll.CheckSevenByte
 	}
 
 	var s *enroll.Session
-	if *replace != "" {
-		k, n, err := parseReplace(*replace)
+	if o.replace != "" {
+		k, n, err := parseReplace(o.replace)
 		if err != nil {
-			return usageErr("--replace %q: %v", *replace, err)
+			return usageErr("--replace %q: %v", o.replace, err)
 		}
 		if s, err = enroll.NewReplace(d, k, n, check); err != nil {
-			return usageErr("%s: %v", *deckPath, err)
+			return usageErr("%s: %v", o.deck, err)
 		}
 	} else {
 		var only []game.Kind
-		for _, f := range strings.Split(*kinds, ",") {
+		for _, f := range strings.Split(o.kinds, ",") {
 			if f = strings.TrimSpace(f); f == "" {
 				continue
 			}
@@ -125,14 +133,14 @@ func enrollWith(ctx context.Context, args []string, open openEnrollTable, stdin 
 			}
 			only = append(only, k)
 		}
-		plan, err := enroll.PlanFor(*comp, only)
+		plan, err := enroll.PlanFor(o.composition, only)
 		if err != nil {
 			return usageErr("%v", err)
 		}
 		s = enroll.NewSession(d, plan, check)
 	}
 
-	t, closeTable, err := open(ctx, *cfg)
+	t, closeTable, err := open(ctx, o.config)
 	if err != nil {
 		return usageErr("%v", err)
 	}
@@ -142,9 +150,9 @@ func enrollWith(ctx context.Context, args []string, open openEnrollTable, stdin 
 		}
 	}()
 
-	fmt.Fprintf(stdout, "deck file %s: %s\n", *deckPath, enroll.Summary(d))
+	fmt.Fprintf(stdout, "deck file %s: %s\n", o.deck, enroll.Summary(d))
 	err = enroll.Run(ctx, s, t, enroll.Options{
-		Save: func(d *deckfile.Deck) error { return deckfile.Write(*deckPath, d) },
+		Save: func(d *deckfile.Deck) error { return deckfile.Write(o.deck, d) },
 		Out:  stdout,
 		Keys: lines(stdin),
 	})

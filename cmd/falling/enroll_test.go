@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"context"
+	"github.com/spf13/pflag"
 	"io"
 	"os"
 	"path/filepath"
@@ -227,4 +228,11 @@ func TestEnrollCommandSaveFails(t *testing.T) {
 			t.Error("an unsaved card was sounded as accepted")
 		}
 	})
+}
+
+// enrollWith runs falling enroll on the table open opens.
+func enrollWith(ctx context.Context, args []string, open openEnrollTable, stdin io.Reader, stdout, stderr io.Writer) int {
+	c := enrollCommand()
+	c.flags = func(fs *pflag.FlagSet) runner { return enrollFlags(fs, open) }
+	return execute(ctx, []command{c}, append([]string{"enroll"}, args...), stdin, stdout, stderr)
 }

@@ -10,34 +10,71 @@
 //	falling serve --listen ADDR --log-dir DIR                the referee's web page
 //	falling enroll --config FILE --deck FILE                 scan the deck into a deck file
 //	falling doctor [--config FILE]                           what hardware is there and working
+//	falling completion bash|zsh|fish                         shell completion
 package main
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"io"
 	"log/slog"
 	"os"
 	"os/signal"
-	"sort"
+	"runtime/debug"
 	"strings"
 	"syscall"
+
+	"github.com/spf13/cobra"
+	"github.com/spf13/pflag"
 )
 
-// command is one subcommand: it gets its arguments and the standard streams
-// and returns the exit code, so tests can run it in-process.
+// command is one subcommand. Its flags are defined on the FlagSet the
+// command line parses, and the runner they return gets the arguments left
+// and the standard streams and returns the exit code, so tests run it
+// in-process.
 type command struct {
-	run   func(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) int
-	brief string
+	use     string // the command and its arguments, as -h shows them
+	short   string
+	long    string
+	example string
+	flags   func(fs *pflag.FlagSet) runner
 }
 
-var commands = map[string]command{
-	"play":   {runPlay, "a hand at the table, or on the simulated table with no --config"},
-	"sim":    {runSim, "play many simulated hands and print statistics"},
-	"doctor": {runDoctor, "say what table hardware is here and working"},
-	"enroll": {runEnroll, "scan the deck card by card into a deck file"},
-	"review": {runReview, "a hand's timeline, disputes and audit, or the night's scoreboard"},
-	"serve":  {runServe, "the referee's web page on the LAN: the live table and every past hand"},
+type runner func(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) int
+
+func commands() []command {
+	return []command{playCommand(), simCommand(), reviewCommand(), serveCommand(), enrollCommand(), doctorCommand()}
+}
+
+// version is set by the Makefile's build (-X main.version=...); a plain go
+// build reports the module's VCS stamp instead.
+var version = ""
+
+func versionText() string {
+	if version != "" {
+		return version
+	}
+	bi, ok := debug.ReadBuildInfo()
+	if !ok {
+		return "unknown"
+	}
+	v, rev, dirty := bi.Main.Version, "", false
+	for _, s := range bi.Settings {
+		switch s.Key {
+		case "vcs.revision":
+			rev = s.Value
+		case "vcs.modified":
+			dirty = s.Value == "true"
+		}
+	}
+	if rev != "" {
+		v += " " + rev[:min(12, len(rev))]
+		if dirty {
+			v += "+changes"
+		}
+	}
+	return v + " " + bi.GoVersion
 }
 
 func main() {
@@ -47,35 +84,80 @@ func main() {
 	os.Exit(code)
 }
 
+// exitCode carries a command's exit code out through cobra; its message was
+// printed already.
+type exitCode int
+
+func (c exitCode) Error() string { return fmt.Sprintf("exit %d", int(c)) }
+
+// run is the whole command line: 0 done, 1 failed, 2 bad usage.
 func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	slog.SetDefault(slog.New(slog.NewTextHandler(stderr, &slog.HandlerOptions{Level: slog.LevelWarn})))
-	if len(args) == 0 || args[0] == "help" || args[0] == "-h" || args[0] == "--help" {
-		usage(stdout)
-		if len(args) == 0 {
-			return 2
-		}
-		return 0
-	}
-	c, ok := commands[args[0]]
-	if !ok {
-		fmt.Fprintf(stderr, "falling: unknown command %q\n", args[0])
-		usage(stderr)
-		return 2
-	}
-	return c.run(ctx, args[1:], stdin, stdout, stderr)
+	return execute(ctx, commands(), args, stdin, stdout, stderr)
 }
 
-func usage(w io.Writer) {
-	fmt.Fprintln(w, "usage: falling COMMAND [flags]\n\ncommands:")
-	names := make([]string, 0, len(commands))
-	for n := range commands {
-		names = append(names, n)
+// execute runs the command line with cmds as the commands.
+func execute(ctx context.Context, cmds []command, args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	root := newRoot(ctx, cmds, stdin, stdout, stderr)
+	root.SetArgs(args)
+	err := root.Execute()
+	var code exitCode
+	switch {
+	case err == nil:
+		return 0
+	case errors.As(err, &code):
+		return int(code)
 	}
-	sort.Strings(names)
-	for _, n := range names {
-		fmt.Fprintf(w, "  %-8s %s\n", n, commands[n].brief)
+	// Cobra's own refusals: an unknown command or a wrong count of
+	// arguments.
+	fmt.Fprintf(stderr, "falling: %v\n'falling -h' lists the commands\n", err)
+	return 2
+}
+
+func newRoot(ctx context.Context, cmds []command, stdin io.Reader, stdout, stderr io.Writer) *cobra.Command {
+	root := &cobra.Command{
+		Use:   "falling",
+		Short: "the table assistant for FALLING",
+		Long: "falling paces the dealer of a FALLING card game with lights and sound, reads the\n" +
+			"seat buttons and the card reader, logs every press and scan with kernel time,\n" +
+			"and lets a referee settle who was first.",
+		Example: "  falling play                 a hand on the simulated table, your seat is the space bar\n" +
+			"  falling review hand-0001.fall --html hand.html",
+		Version:       versionText(),
+		SilenceErrors: true,
+		SilenceUsage:  true,
+		// With no command: the help, and the exit code of bad usage.
+		RunE: func(c *cobra.Command, _ []string) error {
+			c.SetOut(stderr)
+			_ = c.Help()
+			return exitCode(2)
+		},
 	}
-	fmt.Fprintln(w, "\n'falling COMMAND -h' tells a command's flags.")
+	root.SetIn(stdin)
+	root.SetOut(stdout)
+	root.SetErr(stderr)
+	root.SetFlagErrorFunc(func(c *cobra.Command, err error) error {
+		fmt.Fprintf(stderr, "%s: %v\n'%s -h' tells its flags\n", c.CommandPath(), err, c.CommandPath())
+		return exitCode(2)
+	})
+	root.SetVersionTemplate("falling {{.Version}}\n")
+	for _, cmd := range cmds {
+		c := &cobra.Command{
+			Use:     cmd.use,
+			Short:   cmd.short,
+			Long:    cmd.long,
+			Example: cmd.example,
+		}
+		do := cmd.flags(c.Flags())
+		c.RunE = func(c *cobra.Command, args []string) error {
+			if code := do(ctx, args, stdin, stdout, stderr); code != 0 {
+				return exitCode(code)
+			}
+			return nil
+		}
+		root.AddCommand(c)
+	}
+	return root
 }
 
 // oneOf formats a list of choices for an error message.

@@ -3,7 +3,6 @@ package main
 import (
 	"context"
 	"errors"
-	"flag"
 	"fmt"
 	"io"
 	"log/slog"
@@ -21,6 +20,7 @@ import (
 	"github.com/falling-table/falling/hw/config"
 	"github.com/falling-table/falling/hw/pi"
 	"github.com/falling-table/falling/hw/sound"
+	"github.com/spf13/pflag"
 )
 
 // playOpts are falling play's flags.
@@ -32,9 +32,21 @@ type playOpts struct {
 	seed                        uint64
 }
 
-func runPlay(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	fs := flag.NewFlagSet("falling play", flag.ContinueOnError)
-	fs.SetOutput(stderr)
+func playCommand() command {
+	return command{
+		use:   "play",
+		short: "a hand at the table, or on the simulated table with no --config",
+		long: "play deals hands at the real table a board config describes, or, without\n" +
+			"--config, on the simulated table with computer fallers, your seat's button\n" +
+			"being the space bar. The winner deals the next hand.",
+		example: "  falling play                                   a hand on the simulated table\n" +
+			"  falling play --fast --hands 3 --log-dir night  three hands as fast as they go\n" +
+			"  falling play --config /etc/falling/table.yaml --log-dir /var/lib/falling --serve :8080",
+		flags: playFlags,
+	}
+}
+
+func playFlags(fs *pflag.FlagSet) runner {
 	var o playOpts
 	fs.StringVar(&o.config, "config", "", "the table's board config: drive the real hardware (none: the simulated table)")
 	fs.StringVar(&o.deck, "deck", "", "the enrolled deck file (with --config; default deck.yaml beside the config)")
@@ -51,10 +63,13 @@ func runPlay(ctx context.Context, args []string, stdin io.Reader, stdout, stderr
 	fs.BoolVar(&o.over.Expert, "expert", false, "simulated table: add Anvil, Chute and Goggles")
 	fs.BoolVar(&o.color, "color", true, "colours on the terminal")
 	fs.BoolVar(&o.resume, "resume", false, "real table: carry on the night's last hand if a power cut or crash left it unfinished (with --config and --log-dir)")
-	if err := fs.Parse(args); err != nil {
-		return 2
+	return func(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+		return runPlay(ctx, o, args, stdin, stdout, stderr)
 	}
-	if msg := o.check(fs.Args()); msg != "" {
+}
+
+func runPlay(ctx context.Context, o playOpts, args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	if msg := o.check(args); msg != "" {
 		fmt.Fprintf(stderr, "falling play: %s\n", msg)
 		return 2
 	}

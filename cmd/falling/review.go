@@ -2,8 +2,6 @@ package main
 
 import (
 	"context"
-	"errors"
-	"flag"
 	"fmt"
 	"io"
 	"os"
@@ -12,45 +10,62 @@ import (
 
 	"github.com/falling-table/falling/game/playlog"
 	"github.com/falling-table/falling/game/review"
+	"github.com/spf13/pflag"
 )
 
 // runReview is `falling review HAND` and `falling review --night DIR`.
 // Exit codes: 0 the review was shown, 1 the file could not be reviewed at
 // all, 2 bad usage. A damaged log that can be partly read is shown with
 // the damage described, and exits 0: the referee has something to read.
-func runReview(_ context.Context, args []string, _ io.Reader, stdout, stderr io.Writer) int {
-	fs := flag.NewFlagSet("falling review", flag.ContinueOnError)
-	fs.SetOutput(stderr)
-	fs.Usage = func() {
-		fmt.Fprintln(stderr, "usage: falling review [--html FILE] [--contest DUR] HAND\n       falling review --night DIR")
-		fs.PrintDefaults()
+func reviewCommand() command {
+	return command{
+		use:   "review [HAND] [--html FILE] | --night DIR",
+		short: "a hand's timeline, disputes and audit, or the night's scoreboard",
+		long: "review shows a hand's log: who pressed when, what was on the table at each\n" +
+			"contested moment, the disputes and the audit; with --html also as one page.\n" +
+			"A damaged log is shown as far as it reads, with the damage described.",
+		example: "  falling review night/hand-0003.fall\n" +
+			"  falling review night/hand-0003.fall --html hand-3.html\n" +
+			"  falling review --night night",
+		flags: reviewFlags,
 	}
-	htmlOut := fs.String("html", "", "also write the hand as one self-contained HTML page to `FILE`")
-	night := fs.String("night", "", "review the night's hands and scoreboard in log directory `DIR`")
-	contest := fs.Duration("contest", review.DefaultContest, "presses by two or more seats this close make a contested moment")
-	utc := fs.Bool("utc", false, "show wall times in UTC instead of local time")
-	if err := fs.Parse(args); err != nil {
-		if errors.Is(err, flag.ErrHelp) {
-			return 0
-		}
-		return 2
+}
+
+// reviewOpts are falling review's flags.
+type reviewOpts struct {
+	html, night string
+	contest     time.Duration
+	utc         bool
+}
+
+func reviewFlags(fs *pflag.FlagSet) runner {
+	var o reviewOpts
+	fs.StringVar(&o.html, "html", "", "also write the hand as one self-contained HTML page to `FILE`")
+	fs.StringVar(&o.night, "night", "", "review the night's hands and scoreboard in log directory `DIR`")
+	fs.DurationVar(&o.contest, "contest", review.DefaultContest, "presses by two or more seats this close make a contested moment")
+	fs.BoolVar(&o.utc, "utc", false, "show wall times in UTC instead of local time")
+	return func(_ context.Context, args []string, _ io.Reader, stdout, stderr io.Writer) int {
+		return runReview(o, args, stdout, stderr)
 	}
-	if *contest <= 0 {
+}
+
+func runReview(o reviewOpts, args []string, stdout, stderr io.Writer) int {
+	if o.contest <= 0 {
 		// Analyze would quietly take its default for this: say so instead,
 		// a referee who typed a window means it.
-		fmt.Fprintf(stderr, "falling review: --contest must be longer than 0, not %v: how close presses by two or more seats must be to make a contest, like 300ms\n", *contest)
+		fmt.Fprintf(stderr, "falling review: --contest must be longer than 0, not %v: how close presses by two or more seats must be to make a contest, like 300ms\n", o.contest)
 		return 2
 	}
 	loc := time.Local
-	if *utc {
+	if o.utc {
 		loc = time.UTC
 	}
-	if *night != "" {
-		if fs.NArg() > 0 || *htmlOut != "" {
+	if o.night != "" {
+		if len(args) > 0 || o.html != "" {
 			fmt.Fprintln(stderr, "falling review: --night takes a directory and no hand or --html")
 			return 2
 		}
-		n, err := playlog.ReadNight(*night)
+		n, err := playlog.ReadNight(o.night)
 		if err != nil {
 			fmt.Fprintf(stderr, "falling review: %v\n", err)
 			return 1
@@ -61,11 +76,11 @@ func runReview(_ context.Context, args []string, _ io.Reader, stdout, stderr io.
 		}
 		return 0
 	}
-	if fs.NArg() != 1 {
-		fs.Usage()
+	if len(args) != 1 {
+		fmt.Fprintln(stderr, "falling review: name one hand file (or --night DIR); 'falling review -h' shows how")
 		return 2
 	}
-	path := fs.Arg(0)
+	path := args[0]
 	if st, err := os.Stat(path); err == nil && st.IsDir() {
 		fmt.Fprintf(stderr, "falling review: %s is a directory: name a hand file, or use --night %s\n", path, path)
 		return 2
@@ -75,17 +90,17 @@ func runReview(_ context.Context, args []string, _ io.Reader, stdout, stderr io.
 		fmt.Fprintf(stderr, "falling review: %v\n", err)
 		return 1
 	}
-	r := review.Analyze(h, review.Options{Contest: *contest, Loc: loc})
+	r := review.Analyze(h, review.Options{Contest: o.contest, Loc: loc})
 	if err := review.Text(stdout, r); err != nil {
 		fmt.Fprintf(stderr, "falling review: %v\n", err)
 		return 1
 	}
-	if *htmlOut != "" {
-		if err := writeHTML(*htmlOut, r); err != nil {
+	if o.html != "" {
+		if err := writeHTML(o.html, r); err != nil {
 			fmt.Fprintf(stderr, "falling review: %v\n", err)
 			return 1
 		}
-		fmt.Fprintf(stderr, "falling review: wrote %s\n", *htmlOut)
+		fmt.Fprintf(stderr, "falling review: wrote %s\n", o.html)
 	}
 	return 0
 }

@@ -33,7 +33,7 @@ func nightDir(t *testing.T) (dir string, hands []string) {
 
 func runReviewTest(args ...string) (code int, stdout, stderr string) {
 	var out, errb bytes.Buffer
-	code = runReview(context.Background(), args, strings.NewReader(""), &out, &errb)
+	code = run(context.Background(), append([]string{"review"}, args...), strings.NewReader(""), &out, &errb)
 	return code, out.String(), errb.String()
 }
 
@@ -68,11 +68,11 @@ func TestReviewCommand(t *testing.T) {
 		{name: "not a log", args: []string{garbage}, code: 1, errHas: []string{"not a FALLING log"}},
 		{name: "the index as a hand", args: []string{filepath.Join(dir, "night.idx")}, code: 1, errHas: []string{"--night"}},
 		{name: "a directory as a hand", args: []string{dir}, code: 2, errHas: []string{"--night " + dir}},
-		{name: "no hand", args: nil, code: 2, errHas: []string{"usage: falling review"}},
-		{name: "two hands", args: []string{hands[0], hands[1]}, code: 2, errHas: []string{"usage"}},
+		{name: "no hand", args: nil, code: 2, errHas: []string{"name one hand file", "falling review -h"}},
+		{name: "two hands", args: []string{hands[0], hands[1]}, code: 2, errHas: []string{"name one hand file"}},
 		{name: "night and a hand", args: []string{"--night", dir, hands[0]}, code: 2, errHas: []string{"--night takes a directory"}},
 		{name: "missing night", args: []string{"--night", filepath.Join(dir, "nope")}, code: 1, errHas: []string{"no such file"}},
-		{name: "bad flag", args: []string{"--nope"}, code: 2, errHas: []string{"flag provided but not defined"}},
+		{name: "bad flag", args: []string{"--nope"}, code: 2, errHas: []string{"unknown flag: --nope"}},
 		{name: "a negative contest window", args: []string{"--contest", "-5ms", hands[0]}, code: 2, errHas: []string{"--contest must be longer than 0, not -5ms"}},
 		{name: "a zero contest window", args: []string{"--contest", "0", hands[0]}, code: 2, errHas: []string{"--contest must be longer than 0, not 0s"}},
 	}

@@ -3,7 +3,6 @@ package main
 import (
 	"context"
 	"errors"
-	"flag"
 	"fmt"
 	"io"
 	"net"
@@ -13,39 +12,48 @@ import (
 	"time"
 
 	"github.com/falling-table/falling/game/serve"
+	"github.com/spf13/pflag"
 )
 
-func runServe(ctx context.Context, args []string, _ io.Reader, stdout, stderr io.Writer) int {
-	fs := flag.NewFlagSet("falling serve", flag.ContinueOnError)
-	fs.SetOutput(stderr)
+func serveCommand() command {
+	return command{
+		use:   "serve",
+		short: "the referee's web page on the LAN: the live table and every past hand",
+		long: "serve shows the night's hands on a web page anyone on the LAN can read; the\n" +
+			"controls need the token it prints as a link and a QR code.",
+		example: "  falling serve --log-dir /var/lib/falling --listen :8080",
+		flags:   serveFlags,
+	}
+}
+
+func serveFlags(fs *pflag.FlagSet) runner {
 	listen := fs.String("listen", ":8080", "address to serve the referee's page on (host:port; no host: every interface)")
 	logDir := fs.String("log-dir", "", "the night's log folder (required)")
-	if err := fs.Parse(args); err != nil {
-		return 2
+	return func(ctx context.Context, args []string, _ io.Reader, stdout, stderr io.Writer) int {
+		if len(args) > 0 {
+			fmt.Fprintf(stderr, "falling serve: unexpected argument %q\n", args[0])
+			return 2
+		}
+		if *logDir == "" {
+			fmt.Fprintln(stderr, "falling serve: --log-dir is required: the folder falling play logs the night's hands in")
+			return 2
+		}
+		if fi, err := os.Stat(*logDir); err != nil || !fi.IsDir() {
+			fmt.Fprintf(stderr, "falling serve: %s is not a folder of hand logs (%v)\n", *logDir, err)
+			return 1
+		}
+		web, err := startServe(ctx, *listen, *logDir, nil, stdout)
+		if err != nil {
+			fmt.Fprintf(stderr, "falling serve: %v\n", err)
+			return 1
+		}
+		<-ctx.Done()
+		if err := web.Stop(); err != nil {
+			fmt.Fprintf(stderr, "falling serve: %v\n", err)
+			return 1
+		}
+		return 0
 	}
-	if fs.NArg() > 0 {
-		fmt.Fprintf(stderr, "falling serve: unexpected argument %q\n", fs.Arg(0))
-		return 2
-	}
-	if *logDir == "" {
-		fmt.Fprintln(stderr, "falling serve: --log-dir is required: the folder falling play logs the night's hands in")
-		return 2
-	}
-	if fi, err := os.Stat(*logDir); err != nil || !fi.IsDir() {
-		fmt.Fprintf(stderr, "falling serve: %s is not a folder of hand logs (%v)\n", *logDir, err)
-		return 1
-	}
-	web, err := startServe(ctx, *listen, *logDir, nil, stdout)
-	if err != nil {
-		fmt.Fprintf(stderr, "falling serve: %v\n", err)
-		return 1
-	}
-	<-ctx.Done()
-	if err := web.Stop(); err != nil {
-		fmt.Fprintf(stderr, "falling serve: %v\n", err)
-		return 1
-	}
-	return 0
 }
 
 // webServer is the referee's page running in the background.

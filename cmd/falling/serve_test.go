@@ -25,13 +25,13 @@ func TestServeUsage(t *testing.T) {
 	}{
 		{"no log dir", []string{"--listen", "127.0.0.1:0"}, 2, "--log-dir is required"},
 		{"stray argument", []string{"--log-dir", dir, "extra"}, 2, `unexpected argument "extra"`},
-		{"unknown flag", []string{"--port", "80"}, 2, "flag provided but not defined"},
+		{"unknown flag", []string{"--port", "80"}, 2, "unknown flag: --port"},
 		{"missing folder", []string{"--log-dir", dir + "/nope", "--listen", "127.0.0.1:0"}, 1, "is not a folder"},
 		{"bad address", []string{"--log-dir", dir, "--listen", "127.0.0.1:99999"}, 1, "listen on 127.0.0.1:99999"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			var out, errb bytes.Buffer
-			code := runServe(context.Background(), tc.args, nil, &out, &errb)
+			code := run(context.Background(), append([]string{"serve"}, tc.args...), nil, &out, &errb)
 			if code != tc.code || !strings.Contains(errb.String(), tc.want) {
 				t.Errorf("exit %d, stderr %q; want %d with %q", code, errb.String(), tc.code, tc.want)
 			}
@@ -68,7 +68,7 @@ func TestServeRuns(t *testing.T) {
 	var out, errb syncBuffer
 	code := make(chan int, 1)
 	go func() {
-		code <- runServe(ctx, []string{"--listen", "127.0.0.1:0", "--log-dir", dir}, nil, &out, &errb)
+		code <- run(ctx, []string{"serve", "--listen", "127.0.0.1:0", "--log-dir", dir}, nil, &out, &errb)
 	}()
 	link := regexp.MustCompile(`open (http://127\.0\.0\.1:\d+/)\?token=([a-z0-9]+)`)
 	var m []string
