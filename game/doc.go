@@ -1,0 +1,27 @@
+// Package game is the FALLING rules engine: a pure state machine. A Game
+// is built from a Config (the rule set, the fallers' seats, the deck) and
+// moves only by Apply: state + Event → next state, or a *RuleError that
+// quotes the rule it enforces and leaves the state as it was. There is no
+// clock, no randomness and no I/O here: time and hardware are the
+// dealer's (game/dealer), randomness the simulator's (game/bot), so a hand
+// replays exactly from its log.
+//
+// The engine runs in two modes, on the same rules:
+//
+//   - In simulation (Config.Ordered) it knows the deck's order and sees
+//     every play: computer fallers and the simulated table use it as the
+//     truth of what happened.
+//   - At a real table it sees only what the table sends, the observations:
+//     each scanned card (EvScan), the dealer panel's reports (a stack or a
+//     rider not there), a Stop claimed in a Ground's window and the
+//     window's close. From where each card was last seen it infers the
+//     plays it cannot see (Inferences) and refuses what no legal play can
+//     explain.
+//
+// Next tells the dealer what to do now (an Instruction), Legal lists the
+// plays a faller may make, Check verifies the invariants after every
+// event, and Digest fingerprints the state so a replayed log can be
+// checked entry by entry. The three rule sets of rules/ are Official,
+// Classic and French (RuleSet names them); each rule test quotes the
+// rulebook sentence it checks.
+package game
