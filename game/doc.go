@@ -12,11 +12,11 @@
 //     every play: computer fallers and the simulated table use it as the
 //     truth of what happened.
 //   - At a real table it sees only what the table sends, the observations:
-//     each scanned card (EvScan), the dealer panel's reports (a stack or a
-//     rider not there), a Stop claimed in a Ground's window and the
-//     window's close. From where each card was last seen it infers the
-//     plays it cannot see (Inferences) and refuses what no legal play can
-//     explain.
+//     each scanned card (EvScan), a seat's press (EvPress), the dealer's
+//     confirmation by hand (EvConfirm) and the dealer's report that a
+//     stack is gone (EvStackGone). From where each card was last seen it
+//     infers the plays it cannot see (Inferences) and refuses what no
+//     legal play can explain.
 //
 // Next tells the dealer what to do now (an Instruction), Legal lists the
 // plays a faller may make, Check verifies the invariants after every
