@@ -14,7 +14,7 @@ RACE_PKGS := ./hw/... ./game/playlog/... ./game/dealer/...
 VERSION ?= $(shell git describe --tags --always --dirty 2>/dev/null || echo unknown)
 LDFLAGS := -X main.version=$(VERSION)
 
-.PHONY: all build run test test-race bench lint fuzz pi clean
+.PHONY: all build run test test-race vmtest bench lint fuzz pi clean
 
 all: build
 
@@ -28,6 +28,15 @@ test:
 	$(GO) vet $(PKGS)
 	$(GO) test -count=1 $(PKGS)
 	$(GO) test -count=1 -race -short $(RACE_PKGS)
+	@if command -v qemu-system-x86_64 >/dev/null 2>&1; then $(MAKE) --no-print-directory vmtest; \
+	else echo "make test: vmtest skipped: qemu-system-x86_64 is not installed (hw/vmtest/deps.sh installs it)"; fi
+
+# The seat buttons and the reader's bus on a real Linux kernel: Debian's 6.1
+# under QEMU (TCG, no KVM) with gpio-sim and i2c-stub. The kernel, modules
+# and initramfs are built once per kernel release and cached; see
+# hw/vmtest/doc.go. Missing apt packages are installed by hw/vmtest/deps.sh.
+vmtest:
+	GO=$(GO) hw/vmtest/run.sh
 
 bench:
 	$(GO) test -run '^$$' -bench . -benchmem -cpu 1 ./game/ ./game/bot/
