@@ -183,6 +183,19 @@ func (r *rig) quiet(d time.Duration, why string) {
 	}
 }
 
+// drain discards whatever arrives within d.
+func (r *rig) drain(d time.Duration) {
+	deadline := time.After(d)
+	for {
+		select {
+		case <-r.b.Events():
+		case <-r.b.Lost():
+		case <-deadline:
+			return
+		}
+	}
+}
+
 // settle is longer than a debounce window plus the arrival slack, so every
 // window opened before it has been reported.
 const settle = DefaultDebounce + DefaultArrivalSlack + 30*time.Millisecond
@@ -247,28 +260,44 @@ func TestKernelTwelveSeatsStampsAndIdle(t *testing.T) {
 // A bouncing contact (the line flapping for a few milliseconds) is one press
 // stamped at its FIRST edge, and one release stamped at the first edge of
 // its own bounce.
+//
+// The window is 40 ms rather than the default 10: the rule does not depend
+// on its length, and under QEMU's TCG on a busy machine seven sysfs writes
+// can take longer than 10 ms. A bounce that still overran the window (the
+// VM descheduled mid-bounce) is not a bounce; it is drained and tried again.
 func TestKernelBounceIsOnePressAtTheFirstEdge(t *testing.T) {
-	r := openRig(t, Options{})
+	const window = 40 * time.Millisecond
+	r := openRig(t, Options{Debounce: window})
 	const seat = 5
 	for _, down := range []bool{true, false} {
-		before, after := r.write(seat, down)
-		// Bounce: the contact opens and closes again, well inside the
-		// debounce window, ending at the level of the first edge.
-		for range 3 {
-			r.write(seat, !down)
-			r.write(seat, down)
+		for attempt := 1; ; attempt++ {
+			before, after := r.write(seat, down)
+			// Bounce: the contact opens and closes again, inside the
+			// window, ending at the level of the first edge.
+			for range 3 {
+				r.write(seat, !down)
+				r.write(seat, down)
+			}
+			if spent := r.clk.Now() - before; spent >= window/2 {
+				if attempt == 3 {
+					t.Fatalf("press=%v: three bounces each took longer than %v (last %v): the VM is too starved to test bounce", down, window/2, spent)
+				}
+				t.Logf("press=%v: the bounce took %v; trying again", down, spent)
+				r.drain(window + settle)
+				r.sim.pull(r.lines[seat], !down)
+				r.drain(window + settle)
+				continue
+			}
+			e := r.next(wait)
+			if e.Seat != seat || e.Press != down {
+				t.Fatalf("press=%v: got %+v", down, e)
+			}
+			if e.Kernel < before || e.Kernel > after {
+				t.Errorf("press=%v stamped %v, not at the first edge [%v, %v]", down, e.Kernel, before, after)
+			}
+			r.quiet(window+settle, fmt.Sprintf("after one bouncing press=%v", down))
+			break
 		}
-		if spent := r.clk.Now() - before; spent >= DefaultDebounce {
-			t.Skipf("the bounce took %v, longer than the debounce window: the machine is too slow to test it", spent)
-		}
-		e := r.next(wait)
-		if e.Seat != seat || e.Press != down {
-			t.Fatalf("press=%v: got %+v", down, e)
-		}
-		if e.Kernel < before || e.Kernel > after {
-			t.Errorf("press=%v stamped %v, not at the first edge [%v, %v]", down, e.Kernel, before, after)
-		}
-		r.quiet(settle, fmt.Sprintf("after one bouncing press=%v", down))
 	}
 }
 
