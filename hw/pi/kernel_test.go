@@ -12,8 +12,10 @@ import (
 	"fmt"
 	"io/fs"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"strings"
+	"syscall"
 	"testing"
 	"unsafe"
 
@@ -81,6 +83,11 @@ func TestKernelOpenI2C(t *testing.T) {
 	if err == nil {
 		t.Fatalf("plain I2C transfer on i2c-stub succeeded; it only speaks SMBus")
 	}
+	// periph formats the errno with %v, so only its text is left to check:
+	// EOPNOTSUPP is the adapter's answer, anything else is a broken path.
+	if !strings.Contains(err.Error(), syscall.EOPNOTSUPP.Error()) {
+		t.Fatalf("plain I2C on %s: %v; want the adapter's %q", path, err, syscall.EOPNOTSUPP.Error())
+	}
 	t.Logf("plain I2C on %s, as expected: %v", path, err)
 
 	// SMBus on the same device file: write a byte to a register of the
@@ -105,11 +112,49 @@ func TestKernelOpenI2C(t *testing.T) {
 	}
 }
 
-// A bus that is not there is an error naming it, and one the table's user
-// may not open says so, so the doctor can give the right fix.
-func TestKernelOpenI2CErrors(t *testing.T) {
-	if _, err := (Host{}).OpenI2C(97); !errors.Is(err, fs.ErrNotExist) || !strings.Contains(err.Error(), "/dev/i2c-97") {
-		t.Errorf("missing bus: %v; want a not-exist error naming /dev/i2c-97", err)
+// A bus that is not there is an error naming it, classified Missing so the
+// doctor tells the builder to turn I2C on.
+func TestKernelOpenI2CMissing(t *testing.T) {
+	_, err := Host{}.OpenI2C(97)
+	if !errors.Is(err, fs.ErrNotExist) || !strings.Contains(err.Error(), "/dev/i2c-97") || Classify(err) != Missing {
+		t.Errorf("missing bus: %v (kind %v); want a not-exist error naming /dev/i2c-97, classified Missing", err, Classify(err))
+	}
+}
+
+// deniedChild marks the copy of this test binary that runs as nobody.
+const deniedChild = "FALLING_VMTEST_I2C_DENIED"
+
+// A user the bus's permissions leave out gets a permission error naming the
+// device file, classified Denied so the doctor's fix is the i2c group. The
+// kernel's own /dev/i2c-N is root's, mode 0600; the test runs a copy of
+// itself as nobody.
+func TestKernelOpenI2CDenied(t *testing.T) {
+	bus := stubBus(t)
+	path := fmt.Sprintf("/dev/i2c-%d", bus)
+	if os.Getenv(deniedChild) != "" {
+		_, err := Host{}.OpenI2C(bus)
+		if !errors.Is(err, fs.ErrPermission) || !strings.Contains(err.Error(), path) || Classify(err) != Denied {
+			t.Errorf("as uid %d: %v (kind %v); want a permission error naming %s, classified Denied", os.Getuid(), err, Classify(err), path)
+		}
+		return
+	}
+	if os.Getuid() != 0 {
+		t.Fatalf("runs as uid %d; the VM's tests run as root, to drop to nobody", os.Getuid())
+	}
+	st, err := os.Stat(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if st.Mode().Perm()&0o006 != 0 {
+		t.Fatalf("%s is %v: anyone may open it, nothing to deny", path, st.Mode())
+	}
+	cmd := exec.Command(os.Args[0], "-test.run=^TestKernelOpenI2CDenied$", "-test.v", "-test.count=1")
+	cmd.Env = append(os.Environ(), deniedChild+"=1")
+	cmd.Dir = os.TempDir()
+	cmd.SysProcAttr = &syscall.SysProcAttr{Credential: &syscall.Credential{Uid: 65534, Gid: 65534}}
+	out, err := cmd.CombinedOutput()
+	if err != nil || !strings.Contains(string(out), "--- PASS: TestKernelOpenI2CDenied") {
+		t.Fatalf("as nobody: %v\n%s", err, out)
 	}
 }
 

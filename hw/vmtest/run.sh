@@ -47,6 +47,9 @@ lap "kernel and modules"
 run="$(mktemp -d)"
 trap 'rm -rf "$run"' EXIT
 mkdir -p "$run/root/tests"
+# mktemp made it 0700; as the archive's "." it becomes the VM's /, which
+# the tests that drop to nobody must be able to enter.
+chmod 0755 "$run/root"
 for p in "${pkgs[@]}"; do
   (cd "$repo" && CGO_ENABLED=0 "${GO:-go}" test -c -tags vmtest -o "$run/root/tests/$(basename "$p").test" "$p")
 done
