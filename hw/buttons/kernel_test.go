@@ -223,8 +223,10 @@ func TestKernelTwelveSeatsStampsAndIdle(t *testing.T) {
 		}
 		c := li.Config
 		if !li.Used || li.Consumer != "falling" || c.Direction != gpiocdev.LineDirectionInput ||
-			c.Bias != gpiocdev.LineBiasPullUp || !c.ActiveLow || c.EdgeDetection != gpiocdev.LineEdgeBoth {
-			t.Errorf("seat %d line %d: %+v; want used by falling, input, pull-up, active low, both edges", seat, off, li)
+			c.Bias != gpiocdev.LineBiasPullUp || !c.ActiveLow || c.EdgeDetection != gpiocdev.LineEdgeBoth ||
+			c.EventClock != gpiocdev.LineEventClockMonotonic || c.Debounced {
+			t.Errorf("seat %d line %d: %+v; want used by falling, input, pull-up, active low, both edges, "+
+				"stamped on CLOCK_MONOTONIC, no kernel debounce", seat, off, li)
 		}
 		// The bias reached the chip: an idle line reads high.
 		if v := r.sim.level(off); v != "1" {

@@ -67,7 +67,9 @@ status=0
 timeout "${FALLING_VMTEST_TIMEOUT:-600}" qemu-system-x86_64 \
   -machine q35 -accel tcg -smp 1 -m 512 -nographic -no-reboot \
   -kernel "$cache/vmlinuz" -initrd "$run/initrd" \
-  -append "console=ttyS0 panic=-1 quiet loglevel=4" </dev/null | tr -d '\r' | tee "$log" || status=$?
+  -append "console=ttyS0 panic=-1 quiet loglevel=4" </dev/null |
+  sed -u 's/\x1b\[[0-9;?]*[a-zA-Z]//g; s/\x1bc//g; s/\r//g' | tee "$log" || status=$?
+# (sed drops the firmware's terminal escapes and the serial line's CRs.)
 lap "boot and tests"
 
 if [ "$status" != 0 ]; then
