@@ -58,7 +58,10 @@ trap 'rm -rf "$work"' EXIT
 # into this private directory.
 sandbox=()
 [ "$(id -u)" = 0 ] && sandbox=(-o APT::Sandbox::User=root)
-(cd "$work" && apt-get download -qq "${sandbox[@]}" "linux-image-$rel" >&2)
+if ! (cd "$work" && apt-get download -qq "${sandbox[@]}" "linux-image-$rel" >&2); then
+  echo "vmtest: cannot download linux-image-$rel; if the mirror has moved on to a newer kernel, run hw/vmtest/deps.sh to install its headers" >&2
+  exit 1
+fi
 dpkg-deb -x "$work"/linux-image-"$rel"_*.deb "$work/image"
 cp "$work/image/boot/vmlinuz-$rel" "$cache/vmlinuz"
 lap "kernel package"
