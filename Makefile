@@ -10,11 +10,14 @@ TAGS    ?= $(shell pkg-config --exists alsa 2>/dev/null && echo alsa)
 # Tests that fork, fuzz seeds and golden files all run under plain go test;
 # -race on the packages with goroutines catches what a 2-core Pi would.
 RACE_PKGS := ./hw/... ./game/playlog/... ./game/dealer/...
+# Tests that need a real kernel (build tag vmtest, run by make vmtest); vetted
+# even when QEMU is missing so that they keep compiling.
+VMTEST_PKGS := ./hw/buttons ./hw/pi
 # falling --version prints this.
 VERSION ?= $(shell git describe --tags --always --dirty 2>/dev/null || echo unknown)
 LDFLAGS := -X main.version=$(VERSION)
 
-.PHONY: all build run test test-race bench lint fuzz pi clean
+.PHONY: all build run test test-race vmtest bench lint fuzz pi clean
 
 all: build
 
@@ -28,6 +31,16 @@ test:
 	$(GO) vet $(PKGS)
 	$(GO) test -count=1 $(PKGS)
 	$(GO) test -count=1 -race -short $(RACE_PKGS)
+	@if command -v qemu-system-x86_64 >/dev/null 2>&1; then $(MAKE) --no-print-directory vmtest; \
+	else echo "make test: vmtest skipped: qemu-system-x86_64 is not installed (hw/vmtest/deps.sh installs it)"; \
+	$(GO) vet -tags vmtest $(VMTEST_PKGS); fi
+
+# The seat buttons and the reader's bus on a real Linux kernel: Debian's 6.1
+# under QEMU (TCG, no KVM) with gpio-sim and i2c-stub. The kernel, modules
+# and initramfs are built once per kernel release and cached; see
+# hw/vmtest/doc.go. Missing apt packages are installed by hw/vmtest/deps.sh.
+vmtest:
+	GO=$(GO) hw/vmtest/run.sh
 
 bench:
 	$(GO) test -run '^$$' -bench . -benchmem -cpu 1 ./game/ ./game/bot/
