@@ -472,7 +472,10 @@ func (d *Dev) exec(ctx context.Context, cmd byte, params []byte, respLen int) ([
 // exchange sends one command frame and reads the ACK and the response.
 // retry reports whether sending the same frame again may succeed.
 func (d *Dev) exchange(ctx context.Context, cmd byte, w []byte, respLen int) (resp []byte, retry bool, err error) {
-	if err := d.tx(ctx, w, nil); err != nil {
+	// A refused write did not reach the chip (it NACKs its address while
+	// busy or waking) and a garbled one gets no ACK, so writing again is
+	// safe: the chip cannot run the command twice.
+	if err := d.txUntil(ctx, d.clk.Now()+d.opts.Timeout, w, nil); err != nil {
 		return nil, false, fmt.Errorf("pn532: writing %s: %w", cmdName(cmd), err)
 	}
 	// The timeout runs from when the chip has the command, not from
@@ -530,26 +533,42 @@ func (d *Dev) exchange(ctx context.Context, cmd byte, w []byte, respLen int) (re
 	return f.data[1:], false, nil
 }
 
+// txUntil runs one transaction, and again one bus-free time later while it
+// fails, until deadline; it returns the last error.
+func (d *Dev) txUntil(ctx context.Context, deadline time.Duration, w, r []byte) error {
+	for {
+		err := d.tx(ctx, w, r)
+		if err == nil || ctx.Err() != nil || d.clk.Now() >= deadline {
+			return err
+		}
+		slog.Debug("pn532: transaction refused, trying again", "dev", d.String(), "err", err)
+	}
+}
+
 // readReady waits for the PN532 to have a frame and reads it into b,
 // status byte first. A read whose status byte says "not ready" is not an
 // error but a wait to go back to: in IRQ mode the line can still be low
 // from the frame just read (the PN532 raises it a little after the read),
 // and a frame error there would abort and resend a command running fine.
-// A failed read is the bus's error: the chip said it was ready.
+// A read the bus refused left the frame with the chip, so it too goes
+// back to waiting, until the deadline.
 func (d *Dev) readReady(ctx context.Context, deadline time.Duration, b []byte) error {
 	for {
 		if err := d.waitReady(ctx, deadline); err != nil {
 			return err
 		}
-		if err := d.tx(ctx, nil, b); err != nil {
-			return err
-		}
-		if b[0]&0x01 != 0 {
+		err := d.tx(ctx, nil, b)
+		switch {
+		case err == nil && b[0]&0x01 != 0:
 			return nil
+		case ctx.Err() != nil:
+			return ctx.Err()
+		case d.clk.Now() < deadline:
+			continue
+		case err != nil:
+			return fmt.Errorf("%w after %v: %w", ErrTimeout, d.opts.Timeout, err)
 		}
-		if d.clk.Now() >= deadline {
-			return fmt.Errorf("%w after %v: status byte %02X says not ready", ErrTimeout, d.opts.Timeout, b[0])
-		}
+		return fmt.Errorf("%w after %v: status byte %02X says not ready", ErrTimeout, d.opts.Timeout, b[0])
 	}
 }
 
