@@ -151,16 +151,34 @@ func newTable(t testing.TB, wrap func(*pn532test.Chip) i2c.Bus, reset bool) *tab
 // deal lays n cards on the reader, one every period from start, each for
 // dwell, and returns their UIDs and when each was laid.
 func (tb *table) deal(start time.Duration, n int, period, dwell time.Duration) ([][]byte, []time.Duration) {
+	at := make([]time.Duration, n)
+	for i := range at {
+		at[i] = start + time.Duration(i)*period
+	}
+	return tb.dealAt(at, dwell), at
+}
+
+// jittered is n cards about 100 ms apart, each laid up to 39 ms late, so a
+// deck meets every phase of the service's polling: a card laid just after
+// a poll began finding the field empty waits longest.
+func jittered(start time.Duration, n int) []time.Duration {
+	at := make([]time.Duration, n)
+	for i := range at {
+		at[i] = start + time.Duration(i)*100*time.Millisecond + time.Duration((i*37)%40)*time.Millisecond
+	}
+	return at
+}
+
+// dealAt lays a card at each time, for dwell, and returns their UIDs.
+func (tb *table) dealAt(at []time.Duration, dwell time.Duration) [][]byte {
 	var uids [][]byte
-	var at []time.Duration
-	for i := range n {
+	for i, on := range at {
 		u := []byte{0x04, byte(i), byte(i * 7), 0x1A, 0x5C, 0x61, 0x80}
-		on := start + time.Duration(i)*period
-		uids, at = append(uids, u), append(at, on)
+		uids = append(uids, u)
 		tb.clk.At(on, func() { tb.chip.PutCard(pn532test.NTAG(u)) })
 		tb.clk.At(on+dwell, tb.chip.RemoveCard)
 	}
-	return uids, at
+	return uids
 }
 
 // run lets the table play until t, then closes the service and waits for
@@ -210,10 +228,12 @@ func latencies(t testing.TB, uids [][]byte, at []time.Duration, cards []hw.CardE
 }
 
 // TestModelDealTenASecond: a 52-card deck at 10 cards a second, each card
-// on the reader for 60 ms: every card read once, in order, quickly.
+// on the reader for 60 ms and laid at every phase of the polling: every
+// card read once, in order, before the next is dealt.
 func TestModelDealTenASecond(t *testing.T) {
 	tb := newTable(t, nil, false)
-	uids, at := tb.deal(t0+time.Second, 52, 100*time.Millisecond, 60*time.Millisecond)
+	at := jittered(t0+time.Second, 52)
+	uids := tb.dealAt(at, 60*time.Millisecond)
 	tb.run(t0 + 7*time.Second)
 	lat := latencies(t, uids, at, tb.cards)
 	if len(tb.cards) != len(uids) {

@@ -7,7 +7,8 @@
 // confirmation by hand, so it is kept for a reader that is really gone. A
 // single failed poll (a glitch on the I2C bus) is logged at debug level and
 // the next poll goes ahead as scheduled; only Options.LostAfter failed polls
-// in a row (about 50 ms) report the reader lost. Once lost, Reinit is
+// in a row report the reader lost (about 300 ms with the PN532 driver, whose
+// polls of a silent chip each wait out its 100 ms command timeout). Once lost, Reinit is
 // retried with backoff and ReaderOK is reported when it succeeds. A reader
 // that does not answer when the table starts is started lost (NewLost), so
 // the table runs without it and picks it up when it answers.
@@ -69,17 +70,17 @@ type Poller interface {
 
 // Options tunes the service; zero fields take the defaults.
 type Options struct {
-	// Interval is the time from one poll's start to the next: 15 ms, so a
-	// card swiped past the reader in 50 ms is polled at least twice.
+	// Interval is the time from one poll's start to the next: 15 ms. With
+	// the PN532 a poll itself takes longer (25 ms with no card, 50 ms with
+	// one, at the driver's 5 ms bus-free time), so polls run back to back.
 	Interval time.Duration
 	// LeaveAfter is how many polls in a row must miss a card before it
 	// counts as gone and may count again: 3, so a poll lost to RF flicker
 	// does not count a resting card twice.
 	LeaveAfter int
 	// LostAfter is how many polls in a row must fail before the reader is
-	// reported lost: 3, about 50 ms at the default Interval, so a glitch on
-	// the bus does not alarm the table but an unplugged reader is told
-	// within a card's swipe.
+	// reported lost: 3, so a glitch on the bus does not alarm the table
+	// but an unplugged or hung reader is told within a few cards.
 	LostAfter int
 	// Backoff is the first wait before Reinit after the reader failed:
 	// 100 ms, doubling up to MaxBackoff (2 s).
