@@ -41,9 +41,8 @@ func (c *stepClock) SleepUntil(t time.Duration, done <-chan struct{}) bool {
 // stampBus records when each transaction starts on clk.
 type stampBus struct {
 	i2c.Bus
-	clk   Clock
-	at    []time.Duration
-	addrs []uint16
+	clk Clock
+	at  []time.Duration
 }
 
 func (s *stampBus) Tx(a uint16, w, r []byte) error {

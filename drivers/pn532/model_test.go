@@ -301,3 +301,43 @@ func TestModelResetWithoutReinit(t *testing.T) {
 		t.Errorf("poll after a power cycle without Reinit: %v, want a timeout (MxRty 0xFF searches forever)", err)
 	}
 }
+
+// TestModelBusyNACK: a chip that NACKs its address all the while it
+// searches the field (as many do) costs the driver nothing but waiting.
+// With the model's default timing the driver, keeping its bus-free time,
+// does not even meet it: the search is over before the first status read
+// after the ACK. With a slow search (a weak field, many retries) it does.
+func TestModelBusyNACK(t *testing.T) {
+	for _, tc := range []struct {
+		name   string
+		timing pn532test.Timing
+		nacks  bool
+	}{
+		{"default timing", pn532test.Timing{}, false},
+		{"slow search", pn532test.Timing{Activate: 30 * time.Millisecond, EmptyAttempt: 20 * time.Millisecond}, true},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			clk := &vclock{now: time.Hour}
+			chip := pn532test.New(clk, &pn532test.Opts{BusyNACK: true, Timing: tc.timing})
+			opts := pn532.DefaultOpts
+			opts.Clock = clk
+			d, err := pn532.New(chip, &opts)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for i, card := range [][]byte{uidA, nil, uidB} {
+				chip.RemoveCard()
+				if card != nil {
+					chip.PutCard(pn532test.NTAG(card))
+				}
+				uid, ok, err := d.Poll(context.Background())
+				if err != nil || ok != (card != nil) || !bytes.Equal(uid, card) {
+					t.Errorf("poll %d: % X %v %v, want % X", i, uid, ok, err, card)
+				}
+			}
+			if s := chip.Stats(); (s.NACKs > 0) != tc.nacks {
+				t.Errorf("%d NACKs while searching, want some: %v; %+v", s.NACKs, tc.nacks, s)
+			}
+		})
+	}
+}

@@ -33,6 +33,8 @@
 //   - GetFirmwareVersion (IC 0x32, v1.6, support 0x07), SAMConfiguration,
 //     RFConfiguration, InListPassiveTarget (106 kbps type A), InRelease;
 //     anything else gets the syntax error frame.
+//   - With Opts.BusyNACK, the address NACKed while the chip searches the
+//     field, as many users see it; without it, status 0x00.
 //   - Bus faults, injected with Fail: the address NACKed, a read cut short
 //     (the chip lets go of SDA and the rest reads 0xFF), a byte corrupted.
 //   - The failure PN532 users report most: the chip stops answering
@@ -125,6 +127,11 @@ var DefaultTiming = Timing{
 type Opts struct {
 	Addr   uint16 // DefaultAddr
 	Timing Timing // DefaultTiming, field by field
+	// BusyNACK makes the chip NACK its address while InListPassiveTarget
+	// searches the field, instead of answering status 0x00: the firmware
+	// serves I²C from the same 80C51 loop that runs the RF exchange, and
+	// the address-NACK floods PN532 users report come from polling it then.
+	BusyNACK bool
 }
 
 // Card is a type A card.
@@ -443,7 +450,7 @@ func (c *Chip) Tx(addr uint16, w, r []byte) error {
 		return fmt.Errorf("%w (transaction to %#x)", ErrBusStuck, addr)
 	}
 	frameRead := len(r) > 1
-	if addr != c.o.Addr || c.inReset || now < c.bootAt || c.hang != 0 || c.takeFault(FaultAddrNACK) {
+	if addr != c.o.Addr || c.inReset || now < c.bootAt || c.hang != 0 || c.takeFault(FaultAddrNACK) || c.searching(now) {
 		c.stats.NACKs++
 		return fmt.Errorf("%w at %#x", ErrAddrNACK, addr)
 	}
@@ -553,6 +560,17 @@ func (c *Chip) read(now time.Duration, r []byte, frameRead bool) {
 	}
 	c.out = nil
 	c.advance(now)
+}
+
+// searching reports whether the chip is busy in the field and, with
+// BusyNACK, refusing its address.
+func (c *Chip) searching(now time.Duration) bool {
+	if !c.o.BusyNACK {
+		return false
+	}
+	c.advance(now)
+	p := c.pending
+	return p != nil && p.code == 0x4A && p.ackRead >= 0
 }
 
 // advance puts the pending command's response out once it is done.
