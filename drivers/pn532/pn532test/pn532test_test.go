@@ -384,3 +384,45 @@ func TestFaults(t *testing.T) {
 		t.Errorf("stats %+v", s)
 	}
 }
+
+// TestLongSession: hours of cards coming and going keep the field's
+// history bounded, and a search under way still sees the changes it needs.
+func TestLongSession(t *testing.T) {
+	clk := &stepClock{}
+	c := New(clk, nil)
+	write(t, c, hostFrame(0x32, 0x05, 0xFF, 0x01, 0x01))
+	clk.advance(10 * time.Millisecond)
+	read(t, c, 7)
+	clk.advance(10 * time.Millisecond)
+	read(t, c, 16)
+	for i := range 10000 {
+		c.PutCard(NTAG([]byte{0x04, byte(i), byte(i >> 8), 0x1A, 0x5C, 0x61, 0x80}))
+		clk.advance(time.Millisecond)
+		c.RemoveCard()
+		clk.advance(time.Millisecond)
+	}
+	c.mu.Lock()
+	n := len(c.field)
+	c.mu.Unlock()
+	if n > maxHistory {
+		t.Errorf("%d field events kept, want at most %d", n, maxHistory)
+	}
+	// A search whose first attempt starts (1 ms in) with a card laid
+	// 0.5 ms in, and a burst of changes after it but before the host
+	// asks: the answer, worked out when asked, still sees card A.
+	write(t, c, hostFrame(0x4A, 0x01, 0x00))
+	clk.advance(500 * time.Microsecond)
+	c.PutCard(NTAG(uidA))
+	clk.advance(500 * time.Microsecond)
+	read(t, c, 7) // the ACK
+	clk.advance(time.Second)
+	for range 2 * maxHistory {
+		c.PutCard(NTAG(uidB))
+		c.RemoveCard()
+		clk.advance(time.Microsecond)
+	}
+	r := read(t, c, 64)
+	if r[0] != 0x01 || r[7] != 0x4B || r[8] != 0x01 || !bytes.Equal(r[14:21], uidA) {
+		t.Errorf("response % X, want card A", r[:24])
+	}
+}
