@@ -20,10 +20,15 @@
 // pulls it low when a frame is ready, which saves the host from polling the
 // status byte over the bus.
 //
-// The PN532 supports a 400 kHz I²C bus (fast mode); on a Raspberry Pi set
-// dtparam=i2c_arm_baudrate=400000 in config.txt. At that speed one Poll
-// keeps the bus busy for about 1.9 ms with no card and 2.7 ms with one
-// (BenchmarkPoll), against the 100 ms between cards of a fast deal.
+// The PN532 supports a 400 kHz I²C bus, but it stretches the clock, which
+// the I²C controller of the Raspberry Pi 4 and older mishandles
+// (raspberrypi/linux#4884): run that bus at 100 kHz there. The driver keeps
+// a bus-free time (Opts.BusFree, 5 ms as libnfc) between transactions and
+// polls the status byte once per bus-free time; the chip NACKs its address
+// while it is busy, which the driver waits through until the command's
+// timeout. Against pn532test's model one card read takes 10 transactions,
+// 118 bytes and about 50 ms, a poll of an empty field 5 transactions and
+// 25 ms (TestModelPoll), against the 100 ms between cards of a fast deal.
 //
 // # Protocol
 //

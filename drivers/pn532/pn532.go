@@ -41,10 +41,14 @@ func cmdName(c byte) string {
 }
 
 const (
-	// pollInterval is how often the status byte is read while waiting
-	// without an IRQ line: a 2-byte read every millisecond keeps the bus
-	// more than 95% free while adding at most 1 ms of latency.
-	pollInterval = time.Millisecond
+	// DefaultBusFree is the least idle time kept on the bus between two
+	// transactions with the PN532, libnfc's PN532_BUS_FREE_TIME. The data
+	// sheet's tBUF is microseconds, but the chip's firmware answers its
+	// address from an 80C51 loop: hammered with status reads it NACKs its
+	// address or stretches the clock, and the address-NACK floods users of
+	// 1 ms polling report go away with 5 ms. It also paces the status
+	// polls, so the wait for the chip costs one 2-byte read per 5 ms.
+	DefaultBusFree = 5 * time.Millisecond
 	// irqSlice bounds one WaitForEdge so a cancelled context is noticed.
 	irqSlice = 10 * time.Millisecond
 	// wakeDelay is how long the PN532 may take to wake from power-down on
@@ -83,6 +87,43 @@ type Opts struct {
 	// card before answering "none". 0xFF (try forever) is refused because
 	// it would hold a poll until a card shows up.
 	PassiveActivationRetries uint8
+	// BusFree is the least idle time between the end of one transaction
+	// and the start of the next; 0 means DefaultBusFree. It is also the
+	// status byte's polling period.
+	BusFree time.Duration
+	// Clock is what the driver measures timeouts and waits the bus-free
+	// time on; nil means the host's monotonic clock. The simulated table
+	// passes its virtual clock (hw.Clock satisfies Clock) so a chip model
+	// on the same clock answers on virtual time.
+	Clock Clock
+}
+
+// Clock is the driver's time source: Now on a monotonic time line and a
+// sleep to an absolute time on it, which returns false when done closes.
+// It is hw.Clock's shape, without importing the table's packages.
+type Clock interface {
+	Now() time.Duration
+	SleepUntil(t time.Duration, done <-chan struct{}) bool
+}
+
+// hostClock is Go's monotonic clock, counted from when it was made.
+type hostClock struct{ start time.Time }
+
+func (c hostClock) Now() time.Duration { return time.Since(c.start) }
+
+func (c hostClock) SleepUntil(t time.Duration, done <-chan struct{}) bool {
+	d := t - c.Now()
+	if d <= 0 {
+		return true
+	}
+	tm := time.NewTimer(d)
+	defer tm.Stop()
+	select {
+	case <-tm.C:
+		return true
+	case <-done:
+		return false
+	}
 }
 
 // DefaultOpts suits one reader on a 400 kHz bus: a poll with no card
@@ -92,6 +133,7 @@ var DefaultOpts = Opts{
 	Timeout:                  100 * time.Millisecond,
 	Retries:                  2,
 	PassiveActivationRetries: 1,
+	BusFree:                  DefaultBusFree,
 }
 
 // Firmware is the answer to GetFirmwareVersion.
@@ -121,6 +163,10 @@ type Dev struct {
 	mu   sync.Mutex
 	c    i2c.Dev
 	opts Opts
+	clk  Clock
+	// busy is when the last transaction ended; the next starts no sooner
+	// than busy+BusFree. It starts at minus BusFree so the first goes at once.
+	busy time.Duration
 	fw   Firmware
 	cmd  [16]byte                 // command code and parameters
 	w    [16 + frameOverhead]byte // encoded command frame
@@ -159,9 +205,14 @@ func Attach(bus i2c.Bus, opts *Opts) (*Dev, error) {
 	if o.Timeout == 0 {
 		o.Timeout = DefaultOpts.Timeout
 	}
+	if o.BusFree == 0 {
+		o.BusFree = DefaultBusFree
+	}
 	switch {
 	case o.Timeout < 0:
 		return nil, fmt.Errorf("pn532: negative timeout %v", o.Timeout)
+	case o.BusFree < 0:
+		return nil, fmt.Errorf("pn532: negative bus-free time %v", o.BusFree)
 	case o.Retries < 0:
 		return nil, fmt.Errorf("pn532: negative retry count %d", o.Retries)
 	case o.PassiveActivationRetries == 0xFF:
@@ -172,7 +223,23 @@ func Attach(bus i2c.Bus, opts *Opts) (*Dev, error) {
 			return nil, fmt.Errorf("pn532: IRQ pin %s: %w", o.IRQ, err)
 		}
 	}
-	return &Dev{c: i2c.Dev{Bus: bus, Addr: o.Addr}, opts: o}, nil
+	clk := o.Clock
+	if clk == nil {
+		clk = hostClock{start: time.Now()}
+	}
+	return &Dev{c: i2c.Dev{Bus: bus, Addr: o.Addr}, opts: o, clk: clk, busy: clk.Now() - o.BusFree}, nil
+}
+
+// tx is the only way the driver talks to the chip: it keeps the bus-free
+// time since the last transaction, then runs one. A cancelled ctx stops
+// the wait, not a transaction under way.
+func (d *Dev) tx(ctx context.Context, w, r []byte) error {
+	if !d.clk.SleepUntil(d.busy+d.opts.BusFree, ctx.Done()) {
+		return ctx.Err()
+	}
+	err := d.c.Tx(w, r)
+	d.busy = d.clk.Now()
+	return err
 }
 
 func (d *Dev) String() string {
@@ -199,10 +266,10 @@ func (d *Dev) Reinit() error {
 	// may be refused while the oscillator starts.
 	var err error
 	for i := 0; i <= d.opts.Retries; i++ {
-		if err = d.c.Tx(ackFrame, nil); err == nil {
+		if err = d.tx(ctx, ackFrame, nil); err == nil {
 			break
 		}
-		time.Sleep(wakeDelay)
+		d.clk.SleepUntil(d.clk.Now()+wakeDelay, nil)
 	}
 	if err != nil {
 		return fmt.Errorf("pn532: no answer at I²C address %#x: %w", d.c.Addr, err)
@@ -230,7 +297,7 @@ func (d *Dev) Reinit() error {
 func (d *Dev) Halt() error {
 	d.mu.Lock()
 	defer d.mu.Unlock()
-	if err := d.c.Tx(ackFrame, nil); err != nil {
+	if err := d.tx(context.Background(), ackFrame, nil); err != nil {
 		return fmt.Errorf("pn532: abort: %w", err)
 	}
 	return nil
@@ -405,19 +472,21 @@ func (d *Dev) exec(ctx context.Context, cmd byte, params []byte, respLen int) ([
 // exchange sends one command frame and reads the ACK and the response.
 // retry reports whether sending the same frame again may succeed.
 func (d *Dev) exchange(ctx context.Context, cmd byte, w []byte, respLen int) (resp []byte, retry bool, err error) {
-	deadline := time.Now().Add(d.opts.Timeout)
-	if err := d.c.Tx(w, nil); err != nil {
+	// A refused write did not reach the chip (it NACKs its address while
+	// busy or waking) and a garbled one gets no ACK, so writing again is
+	// safe: the chip cannot run the command twice.
+	if err := d.txUntil(ctx, d.clk.Now()+d.opts.Timeout, w, nil); err != nil {
 		return nil, false, fmt.Errorf("pn532: writing %s: %w", cmdName(cmd), err)
 	}
-	if err := d.waitReady(ctx, deadline); err != nil {
+	// The timeout runs from when the chip has the command, not from
+	// before the bus-free wait that preceded it.
+	deadline := d.clk.Now() + d.opts.Timeout
+	ack := d.r[:1+len(ackFrame)]
+	if err := d.readReady(ctx, deadline, ack); err != nil {
 		if errors.Is(err, ErrTimeout) {
 			err = fmt.Errorf("%w: %s: %w waiting for ACK", ErrNoACK, cmdName(cmd), err)
 		}
-		return nil, false, d.abort(err)
-	}
-	ack := d.r[:1+len(ackFrame)]
-	if err := d.c.Tx(nil, ack); err != nil {
-		return nil, false, fmt.Errorf("pn532: reading ACK of %s: %w", cmdName(cmd), err)
+		return nil, false, d.abort(fmt.Errorf("pn532: reading ACK of %s: %w", cmdName(cmd), err))
 	}
 	f, err := parseI2CRead(ack)
 	switch {
@@ -435,11 +504,8 @@ func (d *Dev) exchange(ctx context.Context, cmd byte, w []byte, respLen int) (re
 
 	r := d.r[:1+frameOverhead+respLen]
 	for nacks := 0; ; nacks++ {
-		if err := d.waitReady(ctx, deadline); err != nil {
+		if err := d.readReady(ctx, deadline, r); err != nil {
 			return nil, false, d.abort(fmt.Errorf("pn532: %s response: %w", cmdName(cmd), err))
-		}
-		if err := d.c.Tx(nil, r); err != nil {
-			return nil, false, fmt.Errorf("pn532: reading %s response: %w", cmdName(cmd), err)
 		}
 		f, err = parseI2CRead(r)
 		if err == nil {
@@ -448,7 +514,7 @@ func (d *Dev) exchange(ctx context.Context, cmd byte, w []byte, respLen int) (re
 		if errors.Is(err, ErrChecksum) && nacks < d.opts.Retries {
 			// Corrupted on the wire: the PN532 still has the frame and
 			// sends it again on NACK, without re-running the command.
-			if err := d.c.Tx(nackFrame, nil); err != nil {
+			if err := d.tx(ctx, nackFrame, nil); err != nil {
 				return nil, false, fmt.Errorf("pn532: sending NACK for %s: %w", cmdName(cmd), err)
 			}
 			continue
@@ -467,9 +533,53 @@ func (d *Dev) exchange(ctx context.Context, cmd byte, w []byte, respLen int) (re
 	return f.data[1:], false, nil
 }
 
+// txUntil runs one transaction, and again one bus-free time later while it
+// fails, until deadline; it returns the last error.
+func (d *Dev) txUntil(ctx context.Context, deadline time.Duration, w, r []byte) error {
+	for {
+		err := d.tx(ctx, w, r)
+		if err == nil || ctx.Err() != nil || d.clk.Now() >= deadline {
+			return err
+		}
+		slog.Debug("pn532: transaction refused, trying again", "dev", d.String(), "err", err)
+	}
+}
+
+// readReady waits for the PN532 to have a frame and reads it into b,
+// status byte first. A read whose status byte says "not ready" is not an
+// error but a wait to go back to: in IRQ mode the line can still be low
+// from the frame just read (the PN532 raises it a little after the read),
+// and a frame error there would abort and resend a command running fine.
+// A read the bus refused left the frame with the chip, so it too goes
+// back to waiting, until the deadline.
+func (d *Dev) readReady(ctx context.Context, deadline time.Duration, b []byte) error {
+	for {
+		if err := d.waitReady(ctx, deadline); err != nil {
+			return err
+		}
+		err := d.tx(ctx, nil, b)
+		switch {
+		case err == nil && b[0]&0x01 != 0:
+			return nil
+		case ctx.Err() != nil:
+			return ctx.Err()
+		case d.clk.Now() < deadline:
+			continue
+		case err != nil:
+			return fmt.Errorf("%w after %v: %w", ErrTimeout, d.opts.Timeout, err)
+		}
+		return fmt.Errorf("%w after %v: status byte %02X says not ready", ErrTimeout, d.opts.Timeout, b[0])
+	}
+}
+
 // waitReady waits until the PN532 has a frame for us, by the IRQ line when
-// wired or else by reading the status byte.
-func (d *Dev) waitReady(ctx context.Context, deadline time.Time) error {
+// wired or else by reading the status byte once per bus-free time. A status
+// read that fails (the chip NACKs its address while it is busy: normal, and
+// more so while it wakes or searches the field) is not the end of the
+// command: it keeps waiting until the deadline, and a timeout then carries
+// the last bus error, which says whether the chip was there at all.
+func (d *Dev) waitReady(ctx context.Context, deadline time.Duration) error {
+	var busErr error
 	for {
 		if d.opts.IRQ != nil {
 			if d.opts.IRQ.Read() == gpio.Low {
@@ -477,15 +587,21 @@ func (d *Dev) waitReady(ctx context.Context, deadline time.Time) error {
 			}
 		} else {
 			st := d.r[:1]
-			if err := d.c.Tx(nil, st); err != nil {
-				return fmt.Errorf("pn532: reading status: %w", err)
-			}
-			if st[0]&0x01 != 0 {
+			err := d.tx(ctx, nil, st)
+			switch {
+			case err == nil && st[0]&0x01 != 0:
 				return nil
+			case ctx.Err() != nil:
+				return ctx.Err()
+			case err != nil:
+				busErr = err
 			}
 		}
-		left := time.Until(deadline)
+		left := deadline - d.clk.Now()
 		if left <= 0 {
+			if busErr != nil {
+				return fmt.Errorf("%w after %v, last status read: %w", ErrTimeout, d.opts.Timeout, busErr)
+			}
 			return fmt.Errorf("%w after %v", ErrTimeout, d.opts.Timeout)
 		}
 		if err := ctx.Err(); err != nil {
@@ -493,16 +609,16 @@ func (d *Dev) waitReady(ctx context.Context, deadline time.Time) error {
 		}
 		if d.opts.IRQ != nil {
 			d.opts.IRQ.WaitForEdge(min(left, irqSlice))
-		} else {
-			time.Sleep(min(left, pollInterval))
 		}
+		// Without IRQ, tx spaces the status reads by the bus-free time.
 	}
 }
 
 // abort sends ACK, which makes the PN532 drop the command in progress
-// (UM0701-02 §6.2.2), and returns err with any failure to do so.
+// (UM0701-02 §6.2.2), and returns err with any failure to do so. It goes
+// out even when ctx was cancelled: that is when it is needed most.
 func (d *Dev) abort(err error) error {
-	if werr := d.c.Tx(ackFrame, nil); werr != nil {
+	if werr := d.tx(context.Background(), ackFrame, nil); werr != nil {
 		return errors.Join(err, fmt.Errorf("pn532: aborting: %w", werr))
 	}
 	return err

@@ -605,8 +605,9 @@ func TestChipErrorText(t *testing.T) {
 // answers would; other transactions go to the playback.
 type stallBus struct {
 	*i2ctest.Playback
-	from  int
-	polls int
+	from    int
+	polls   int
+	onStall func() // called at the first stalled status read, if set
 }
 
 func (s *stallBus) Tx(a uint16, w, r []byte) error {
@@ -615,7 +616,9 @@ func (s *stallBus) Tx(a uint16, w, r []byte) error {
 	s.Playback.Unlock()
 	if stalled && len(w) == 0 && len(r) == 1 {
 		r[0] = 0x00
-		s.polls++
+		if s.polls++; s.polls == 1 && s.onStall != nil {
+			s.onStall()
+		}
 		return nil
 	}
 	return s.Playback.Tx(a, w, r)
@@ -626,8 +629,8 @@ func TestTimeout(t *testing.T) {
 	tests := []struct {
 		name    string
 		ops     []i2ctest.IO
-		stallAt int // op index, after the setup, from which status reads stall
-		ctx     func() (context.Context, context.CancelFunc)
+		stallAt int  // op index, after the setup, from which status reads stall
+		cancel  bool // cancel the context when the chip stalls
 		wantErr []error
 	}{
 		{
@@ -646,11 +649,7 @@ func TestTimeout(t *testing.T) {
 			name:    "context cancelled while waiting",
 			ops:     []i2ctest.IO{writeOp(fwCmdFrame), statusOp(), ackOp(), abortOp()},
 			stallAt: 3,
-			ctx: func() (context.Context, context.CancelFunc) {
-				ctx, cancel := context.WithCancel(context.Background())
-				cancel()
-				return ctx, cancel
-			},
+			cancel:  true,
 			wantErr: []error{context.Canceled},
 		},
 	}
@@ -664,11 +663,11 @@ func TestTimeout(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			ctx, cancel := context.Background(), context.CancelFunc(func() {})
-			if tt.ctx != nil {
-				ctx, cancel = tt.ctx()
-			}
+			ctx, cancel := context.WithCancel(context.Background())
 			defer cancel()
+			if tt.cancel {
+				bus.onStall = cancel
+			}
 			start := time.Now()
 			_, err = d.GetFirmwareVersion(ctx)
 			for _, want := range tt.wantErr {
@@ -687,31 +686,54 @@ func TestTimeout(t *testing.T) {
 	}
 }
 
+// TestBusErrors: a transaction the bus refuses once is tried again (the
+// chip did not take a refused write, and still holds a frame whose read
+// was refused), so the command goes through; a bus that keeps refusing
+// ends the command at its timeout with the bus error. A refused NACK
+// frame is not retried: the response is then lost either way.
 func TestBusErrors(t *testing.T) {
 	setup := len(setupOps(t, 1))
+	fwResp := respOp(respFirmware, fwRespFrame)
 	tests := []struct {
-		name string
-		ops  []i2ctest.IO
-		fail int // op index after the setup that fails
+		name    string
+		ops     []i2ctest.IO // what the bus answers, refused transactions not counted
+		fail    int          // transaction index after the setup that is refused
+		always  bool         // refuse every transaction from fail on
+		wantErr []error
 	}{
-		{"writing the command", nil, 0},
-		{"reading status", []i2ctest.IO{writeOp(fwCmdFrame)}, 1},
-		{"reading ACK", []i2ctest.IO{writeOp(fwCmdFrame), statusOp()}, 2},
-		{"reading response", []i2ctest.IO{writeOp(fwCmdFrame), statusOp(), ackOp(), statusOp()}, 4},
-		{"sending NACK", []i2ctest.IO{writeOp(fwCmdFrame), statusOp(), ackOp(), statusOp(),
-			{Addr: addr, R: read(1+frameOverhead+respFirmware, []byte{0x00, 0x00, 0xFF, 0x06, 0xFA, 0xD5, 0x03, 0x32, 0x01, 0x06, 0x07, 0x00, 0x00})}}, 5},
+		{name: "writing the command", ops: cmdOps(fwCmdFrame, fwRespFrame, respFirmware), fail: 0},
+		{name: "reading ACK", ops: []i2ctest.IO{writeOp(fwCmdFrame), statusOp(), statusOp(), ackOp(), statusOp(), fwResp}, fail: 2},
+		{name: "reading response", ops: []i2ctest.IO{writeOp(fwCmdFrame), statusOp(), ackOp(), statusOp(), statusOp(), fwResp}, fail: 4},
+		{name: "sending NACK", ops: []i2ctest.IO{writeOp(fwCmdFrame), statusOp(), ackOp(), statusOp(),
+			{Addr: addr, R: read(1+frameOverhead+respFirmware, []byte{0x00, 0x00, 0xFF, 0x06, 0xFA, 0xD5, 0x03, 0x32, 0x01, 0x06, 0x07, 0x00, 0x00})}}, fail: 5,
+			wantErr: []error{errBus}},
+		{name: "chip gone before the command", fail: 0, always: true, wantErr: []error{errBus}},
+		{name: "chip gone after the ACK", ops: []i2ctest.IO{writeOp(fwCmdFrame), statusOp(), ackOp()}, fail: 3, always: true,
+			wantErr: []error{errBus, ErrTimeout}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			pb := &i2ctest.Playback{Ops: concat(setupOps(t, 1), tt.ops), DontPanic: true}
 			bus := &faultyBus{Bus: pb, fail: map[int]error{setup + tt.fail: errBus}}
-			d, err := New(bus, nil)
+			if tt.always {
+				for i := range 1000 {
+					bus.fail[setup+tt.fail+i] = errBus
+				}
+			}
+			opts := DefaultOpts
+			opts.Clock = &stepClock{}
+			d, err := New(bus, &opts)
 			if err != nil {
 				t.Fatal(err)
 			}
 			_, err = d.GetFirmwareVersion(context.Background())
-			if !errors.Is(err, errBus) {
-				t.Fatalf("err = %v, want the bus error wrapped", err)
+			if tt.wantErr == nil && err != nil {
+				t.Fatalf("one refused transaction ended the command: %v", err)
+			}
+			for _, want := range tt.wantErr {
+				if !errors.Is(err, want) {
+					t.Errorf("err = %v, want it to wrap %v", err, want)
+				}
 			}
 			closePlayback(t, pb)
 		})

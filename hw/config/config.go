@@ -205,6 +205,11 @@ type Reader struct {
 	Address uint16 // 7-bit I2C address
 	HasIRQ  bool   // whether the reader's IRQ output is wired
 	IRQ     int    // GPIO line offset of the IRQ, when HasIRQ
+	// HasReset says whether the PN532's RSTPDN input is wired to a GPIO
+	// line, so the reader's watchdog can reset a hung chip; without it the
+	// dealer is asked to switch the reader off and on.
+	HasReset bool
+	Reset    int // GPIO line offset of RSTPDN (active low), when HasReset
 }
 
 // Path is the reader's I2C bus device file.
@@ -296,10 +301,11 @@ const (
 type Role int
 
 const (
-	SeatButton Role = iota + 1 // input, one edge stream per seat
-	SeatLight                  // output
-	PanelInput                 // input
-	ReaderIRQ                  // input, driven low by the reader
+	SeatButton  Role = iota + 1 // input, one edge stream per seat
+	SeatLight                   // output
+	PanelInput                  // input
+	ReaderIRQ                   // input, driven low by the reader
+	ReaderReset                 // output to the reader's RSTPDN, low resets it
 )
 
 func (r Role) String() string {
@@ -312,12 +318,14 @@ func (r Role) String() string {
 		return "panel button"
 	case ReaderIRQ:
 		return "reader IRQ"
+	case ReaderReset:
+		return "reader reset"
 	}
 	return fmt.Sprintf("Role(%d)", int(r))
 }
 
 // Output reports whether a line with this role is driven by the Pi.
-func (r Role) Output() bool { return r == SeatLight }
+func (r Role) Output() bool { return r == SeatLight || r == ReaderReset }
 
 // LineUse is one GPIO line the table requests from its chip.
 type LineUse struct {
@@ -350,6 +358,9 @@ func (b *Board) Uses() []LineUse {
 	}
 	if b.Reader != nil && b.Reader.HasIRQ {
 		u = append(u, LineUse{Offset: b.Reader.IRQ, Role: ReaderIRQ, What: "reader irq"})
+	}
+	if b.Reader != nil && b.Reader.HasReset {
+		u = append(u, LineUse{Offset: b.Reader.Reset, Role: ReaderReset, What: "reader reset"})
 	}
 	sort.SliceStable(u, func(i, j int) bool { return u[i].Offset < u[j].Offset })
 	return u

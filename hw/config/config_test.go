@@ -186,6 +186,21 @@ func TestDefaults(t *testing.T) {
 			}
 			return ""
 		}},
+		{"reader reset line", "reader: {irq: 4, reset: 18}\n", func(b *Board) string {
+			if !b.Reader.HasReset || b.Reader.Reset != 18 {
+				return "reset: 18 was not read"
+			}
+			var reset []LineUse
+			for _, u := range b.Uses() {
+				if u.Role == ReaderReset {
+					reset = append(reset, u)
+				}
+			}
+			if len(reset) != 1 || reset[0].Offset != 18 || reset[0].What != "reader reset" || !ReaderReset.Output() {
+				return fmt.Sprintf("reset line uses %+v: want line 18, an output", reset)
+			}
+			return ""
+		}},
 		{"reader bus forms", "reader: {bus: i2c-3, address: 0x30}\n", func(b *Board) string {
 			if b.Reader.Bus != 3 || b.Reader.Address != 0x30 {
 				return "bus i2c-3 at 0x30 was not read"
@@ -491,6 +506,7 @@ func TestNames(t *testing.T) {
 		{LightKind(9).String(), "LightKind(9)"},
 		{SeatButton.String(), "seat button"},
 		{ReaderIRQ.String(), "reader IRQ"},
+		{ReaderReset.String(), "reader reset"},
 		{Role(0).String(), "Role(0)"},
 		{joinAnd(nil), ""},
 		{joinAnd([]string{"a"}), "a"},

@@ -56,6 +56,9 @@ func Marshal(b *Board) ([]byte, error) {
 		if r.HasIRQ {
 			add(m, "irq", num(r.IRQ))
 		}
+		if r.HasReset {
+			add(m, "reset", num(r.Reset))
+		}
 		add(top, "reader", m)
 	}
 	if s := b.Strip; s != nil {

@@ -159,7 +159,7 @@ var (
 	seatKeys   = []string{"seat", "button", "light"}
 	lightKeys  = []string{"gpio", "pixel", "active_low"}
 	panelKeys  = []string{"pause", "dispute", "confirm", "skip", "dealer_seat_long_press"}
-	readerKeys = []string{"bus", "address", "irq"}
+	readerKeys = []string{"bus", "address", "irq", "reset"}
 	stripKeys  = []string{"type", "spi", "pixels", "speed_hz", "brightness"}
 	soundKeys  = []string{"device"}
 	timingKeys = []string{"tempo", "mode", "stop_window", "tie_window", "debounce"}
@@ -452,6 +452,13 @@ func (d *decoder) reader(n *yaml.Node) *Reader {
 		r.HasIRQ = true
 		if !d.int(e, "irq", "irq: 4", &r.IRQ) {
 			d.bad["reader irq"] = true
+		}
+	}
+	if e, ok := f["reset"]; ok {
+		d.at["reader reset"] = e.val.Line
+		r.HasReset = true
+		if !d.int(e, "reset", "reset: 12", &r.Reset) {
+			d.bad["reader reset"] = true
 		}
 	}
 	return r

@@ -127,6 +127,10 @@ func TestParseProblems(t *testing.T) {
 		{"address out of range", fourSeats + "reader: {address: 0x80}\n", []string{":6: reader address 0x80 is outside the 7-bit I2C range 0x08..0x77"}},
 		{"address huge", fourSeats + "reader: {address: 0x10000}\n", []string{":6: reader address 0x10000 is not an I2C address"}},
 		{"bad bus", fourSeats + "reader: {bus: /dev/i2c-one}\n", []string{`:6: reader bus "/dev/i2c-one" is not an I2C bus`}},
+		{"reset not a number", fourSeats + "reader:\n  bus: 1\n  reset: pin32\n", []string{`:8: reset`}},
+		{"reset on the IRQ line", fourSeats + "reader:\n  irq: 21\n  reset: 21\n", []string{":7: GPIO line 21 is used twice (reader irq, and reader reset at line 8)"}},
+		{"reset on I2C SDA", fourSeats + "reader:\n  reset: 2\n", []string{":7: GPIO line 2 (reader reset) is I2C1 SDA, for the reader"}},
+		{"reset outside the chip", fourSeats + "reader:\n  reset: 40\n", []string{":7: GPIO line 40 (reader reset) is outside gpiochip0"}},
 
 		// Sound, timing, rules.
 		{"unknown sound", fourSeats + "sound: {device: defualt}\n", []string{`:6: unknown sound device "defualt"; fix: write default (the system's audio output), none, or wav:/path/file.wav (did you mean "default"?)`}},

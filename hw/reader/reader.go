@@ -7,10 +7,24 @@
 // confirmation by hand, so it is kept for a reader that is really gone. A
 // single failed poll (a glitch on the I2C bus) is logged at debug level and
 // the next poll goes ahead as scheduled; only Options.LostAfter failed polls
-// in a row (about 50 ms) report the reader lost. Once lost, Reinit is
+// in a row report the reader lost (about 300 ms with the PN532 driver, whose
+// polls of a silent chip each wait out its 100 ms command timeout). Once lost, Reinit is
 // retried with backoff and ReaderOK is reported when it succeeds. A reader
 // that does not answer when the table starts is started lost (NewLost), so
 // the table runs without it and picks it up when it answers.
+//
+// Watchdog: the failure PN532 users report most is a chip that stops
+// answering after hours (NACKing its address, or holding SCL low so every
+// transaction fails) until its RSTPDN pin is pulled low or its power is
+// cycled. The service sees it as LostAfter failed polls in a row (each poll
+// bounded by the driver's command timeout). It reports the reader lost and
+// tries Reinit; when that fails too and Options.Reset names the chip's
+// RSTPDN line, every further attempt first pulses it (ResetPulse low, then
+// ResetBoot to boot), each reset logged and counted. Without a reset line
+// the lost status tells the dealer to switch the reader off and on
+// (errors.Is(err, ErrPowerCycle)), and Reinit keeps being retried so the
+// reader is picked up once they have. Health reports the state and the
+// counters for the doctor and the referee page.
 //
 // Delivery policy: the polling loop never blocks on a consumer. Events go
 // through an in-memory queue to buffered channels; when a consumer falls
@@ -28,8 +42,20 @@ import (
 	"sync"
 	"time"
 
+	"periph.io/x/conn/v3/gpio"
+
 	"github.com/falling-table/falling/hw"
 )
+
+// ErrPowerCycle is wrapped by the lost status of a reader with no reset
+// line: only switching it off and on can bring back a hung PN532.
+var ErrPowerCycle = errors.New("if it does not come back, switch the card reader off and on")
+
+// ResetLine is the PN532's RSTPDN input, active low, as a GPIO output: a
+// periph gpio.PinOut fits.
+type ResetLine interface {
+	Out(l gpio.Level) error
+}
 
 // Poller is what the service needs from a reader chip. *pn532.Dev
 // satisfies it.
@@ -44,17 +70,17 @@ type Poller interface {
 
 // Options tunes the service; zero fields take the defaults.
 type Options struct {
-	// Interval is the time from one poll's start to the next: 15 ms, so a
-	// card swiped past the reader in 50 ms is polled at least twice.
+	// Interval is the time from one poll's start to the next: 15 ms. With
+	// the PN532 a poll itself takes longer (25 ms with no card, 50 ms with
+	// one, at the driver's 5 ms bus-free time), so polls run back to back.
 	Interval time.Duration
 	// LeaveAfter is how many polls in a row must miss a card before it
 	// counts as gone and may count again: 3, so a poll lost to RF flicker
 	// does not count a resting card twice.
 	LeaveAfter int
 	// LostAfter is how many polls in a row must fail before the reader is
-	// reported lost: 3, about 50 ms at the default Interval, so a glitch on
-	// the bus does not alarm the table but an unplugged reader is told
-	// within a card's swipe.
+	// reported lost: 3, so a glitch on the bus does not alarm the table
+	// but an unplugged or hung reader is told within a few cards.
 	LostAfter int
 	// Backoff is the first wait before Reinit after the reader failed:
 	// 100 ms, doubling up to MaxBackoff (2 s).
@@ -67,6 +93,14 @@ type Options struct {
 	MaxQueue int
 	// Logger receives the service's logs; nil means slog.Default().
 	Logger *slog.Logger
+	// Reset is the chip's RSTPDN line, or nil when it is not wired.
+	Reset ResetLine
+	// ResetPulse is how long Reset is held low: 100 ms, far above the
+	// chip's minimum, as breakout boards put a capacitor on the pin.
+	ResetPulse time.Duration
+	// ResetBoot is how long the chip is given to boot after Reset is
+	// released, before Reinit: 50 ms.
+	ResetBoot time.Duration
 }
 
 func (o Options) withDefaults() Options {
@@ -94,6 +128,12 @@ func (o Options) withDefaults() Options {
 	if o.Logger == nil {
 		o.Logger = slog.Default()
 	}
+	if o.ResetPulse <= 0 {
+		o.ResetPulse = 100 * time.Millisecond
+	}
+	if o.ResetBoot <= 0 {
+		o.ResetBoot = 50 * time.Millisecond
+	}
 	return o
 }
 
@@ -112,6 +152,9 @@ type Reader struct {
 	loop    sync.WaitGroup
 	fwd     sync.WaitGroup
 	once    sync.Once
+
+	hmu    sync.Mutex
+	health Health
 }
 
 var _ hw.CardReader = (*Reader)(nil)
@@ -149,6 +192,14 @@ func start(p Poller, clk hw.Clock, opts Options, lost error) *Reader {
 		ctx:     ctx,
 		cancel:  cancel,
 		fwdDone: make(chan struct{}),
+	}
+	r.health = Health{State: HealthOK, Since: clk.Now(), ResetLine: o.Reset != nil}
+	if o.Reset != nil {
+		// Out of reset whatever state the line was left in.
+		if err := o.Reset.Out(gpio.High); err != nil {
+			o.Logger.Warn("card reader: cannot release RSTPDN", "err", err)
+			r.noteErr(fmt.Errorf("card reader: releasing RSTPDN: %w", err))
+		}
 	}
 	r.fwd.Add(2)
 	go func() { defer r.fwd.Done(); r.cards.run(r.fwdDone) }()
@@ -215,6 +266,7 @@ func (r *Reader) run(lost error) {
 		if r.ctx.Err() != nil {
 			return
 		}
+		r.count(err)
 		if err != nil {
 			// cur is kept: a card lying on the reader through a glitch
 			// must not count twice when the reader comes back.
@@ -261,31 +313,176 @@ func (r *Reader) run(lost error) {
 			continue
 		}
 		cur = u
+		r.hmu.Lock()
+		r.health.Reads++
+		r.hmu.Unlock()
 		r.cards.push(hw.CardEvent{UID: u, Time: now})
 	}
 }
 
 // recover reports the reader lost, then retries Reinit with doubling
-// backoff until it succeeds (true) or the Reader is closed (false).
+// backoff until it succeeds (true) or the Reader is closed (false). The
+// first attempt is a plain Reinit (a glitch or a replugged reader needs no
+// more); after that each attempt pulses the reset line first, if there is
+// one. Without one the reader is marked as needing a power cycle once a
+// Reinit has failed.
 func (r *Reader) recover(cause error) bool {
+	if r.o.Reset != nil {
+		cause = fmt.Errorf("%w; resetting it", cause)
+	} else {
+		cause = fmt.Errorf("%w (%w)", cause, ErrPowerCycle)
+	}
 	r.log.Warn("card reader lost", "err", cause)
+	r.setHealth(HealthLost, cause)
 	r.setStatus(hw.ReaderLost, cause)
 	done := r.ctx.Done()
 	wait := r.o.Backoff
-	for {
+	for attempt := 1; ; attempt++ {
 		if !r.clk.SleepUntil(r.clk.Now()+wait, done) {
 			return false
+		}
+		if attempt > 1 && r.o.Reset != nil {
+			if err := r.reset(attempt); err != nil {
+				if r.ctx.Err() != nil {
+					return false
+				}
+				r.log.Error("card reader: reset failed", "err", err)
+				r.noteErr(err)
+			}
 		}
 		err := r.p.Reinit()
 		if r.ctx.Err() != nil {
 			return false
 		}
 		if err == nil {
-			r.log.Info("card reader back")
+			r.log.Info("card reader back", "attempts", attempt)
+			r.setHealth(HealthOK, nil)
 			r.setStatus(hw.ReaderOK, nil)
 			return true
 		}
+		r.noteErr(err)
+		if r.o.Reset == nil && attempt == 1 {
+			r.log.Warn("card reader still not answering: switch it off and on", "err", err)
+			r.setHealth(HealthPowerCycle, fmt.Errorf("%w: %w", ErrPowerCycle, err))
+		}
 		wait = min(2*wait, r.o.MaxBackoff)
 		r.log.Debug("card reader still lost", "err", err, "retry_in", wait)
+	}
+}
+
+// reset pulses RSTPDN: low for ResetPulse, then high and ResetBoot for the
+// chip to boot.
+func (r *Reader) reset(attempt int) error {
+	r.hmu.Lock()
+	r.health.Resets++
+	n := r.health.Resets
+	r.hmu.Unlock()
+	// Every reset is logged; the first of an outage as a warning, the
+	// rest (a reader unplugged gets one every MaxBackoff) as info.
+	lvl := slog.LevelInfo
+	if attempt == 2 {
+		lvl = slog.LevelWarn
+	}
+	r.log.Log(r.ctx, lvl, "card reader: resetting the PN532 through RSTPDN", "reset", n, "attempt", attempt)
+	if err := r.o.Reset.Out(gpio.Low); err != nil {
+		return fmt.Errorf("card reader: pulling RSTPDN low: %w", err)
+	}
+	done := r.ctx.Done()
+	held := r.clk.SleepUntil(r.clk.Now()+r.o.ResetPulse, done)
+	// Released even when closing: a chip left in reset reads nothing.
+	if err := r.o.Reset.Out(gpio.High); err != nil {
+		return fmt.Errorf("card reader: releasing RSTPDN: %w", err)
+	}
+	if !held || !r.clk.SleepUntil(r.clk.Now()+r.o.ResetBoot, done) {
+		return r.ctx.Err()
+	}
+	return nil
+}
+
+// HealthState is the reader's condition as the watchdog sees it.
+type HealthState int
+
+const (
+	// HealthOK: polling, the chip answers.
+	HealthOK HealthState = iota
+	// HealthLost: not answering; Reinit (and resets, with a reset line)
+	// being retried.
+	HealthLost
+	// HealthPowerCycle: not answering and no reset line: the dealer has
+	// been asked to switch the reader off and on.
+	HealthPowerCycle
+)
+
+func (s HealthState) String() string {
+	switch s {
+	case HealthOK:
+		return "ok"
+	case HealthLost:
+		return "not answering"
+	case HealthPowerCycle:
+		return "needs a power cycle"
+	}
+	return fmt.Sprintf("HealthState(%d)", int(s))
+}
+
+// Health is the reader's state and counters since the service started.
+type Health struct {
+	State     HealthState
+	Since     time.Duration // table clock time State began
+	LastErr   error         // the last failure, nil if none yet
+	LastErrAt time.Duration
+	Polls     int  // polls made
+	Misses    int  // polls that failed: the chip or the bus did not answer
+	Reads     int  // cards reported
+	Resets    int  // RSTPDN pulses
+	Lost      int  // times the reader was reported lost
+	ResetLine bool // whether a reset line is configured
+}
+
+func (h Health) String() string {
+	s := fmt.Sprintf("%s: %d cards read, %d polls, %d failed, reported lost %d times, %d resets",
+		h.State, h.Reads, h.Polls, h.Misses, h.Lost, h.Resets)
+	if !h.ResetLine {
+		s += " (no reset line)"
+	}
+	if h.LastErr != nil {
+		s += fmt.Sprintf("; last error at %v: %v", h.LastErrAt, h.LastErr)
+	}
+	return s
+}
+
+// Health returns the reader's state and counters now. It is safe to call
+// from any goroutine, and cheap: the doctor and the referee page poll it.
+func (r *Reader) Health() Health {
+	r.hmu.Lock()
+	defer r.hmu.Unlock()
+	return r.health
+}
+
+func (r *Reader) count(err error) {
+	r.hmu.Lock()
+	defer r.hmu.Unlock()
+	r.health.Polls++
+	if err != nil {
+		r.health.Misses++
+		r.health.LastErr, r.health.LastErrAt = err, r.clk.Now()
+	}
+}
+
+func (r *Reader) noteErr(err error) {
+	r.hmu.Lock()
+	defer r.hmu.Unlock()
+	r.health.LastErr, r.health.LastErrAt = err, r.clk.Now()
+}
+
+func (r *Reader) setHealth(s HealthState, err error) {
+	r.hmu.Lock()
+	defer r.hmu.Unlock()
+	if s == HealthLost {
+		r.health.Lost++
+	}
+	r.health.State, r.health.Since = s, r.clk.Now()
+	if err != nil {
+		r.health.LastErr, r.health.LastErrAt = err, r.clk.Now()
 	}
 }
