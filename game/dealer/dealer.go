@@ -172,8 +172,7 @@ type Dealer struct {
 	report    *AuditReport
 	startedAt time.Duration
 	result    Result
-	logErr    error // the first failure to log
-	logFails  int   // entries not logged
+	logHealth logHealth
 	subs      map[chan View]struct{}
 }
 
@@ -433,8 +432,8 @@ func (d *Dealer) finished() bool {
 func (d *Dealer) end(err error) (Result, error) {
 	d.mu.Lock()
 	defer d.mu.Unlock()
-	if d.logErr != nil {
-		err = errors.Join(err, fmt.Errorf("%d log entries not written, the first: %w", d.logFails, d.logErr))
+	if lerr := d.logHealth.err(); lerr != nil {
+		err = errors.Join(err, lerr)
 	}
 	return d.result, err
 }
@@ -467,20 +466,6 @@ func (d *Dealer) deadline() (time.Duration, bool) {
 		consider(d.beatWake())
 	}
 	return t, ok
-}
-
-// leader is a sound sink that must be given a cue some time ahead of it:
-// a speaker has that much already in the card's buffer (hw/sound Speaker).
-type leader interface {
-	Lead() time.Duration
-}
-
-// lead is how far ahead of a beat its cue must be scheduled.
-func (d *Dealer) lead() time.Duration {
-	if l, ok := d.hw.Sound.(leader); ok {
-		return max(0, l.Lead())
-	}
-	return 0
 }
 
 // beatWake is when the dealer wakes for the next beat: early by the
@@ -755,40 +740,6 @@ func (d *Dealer) showOnly(seat int, p hw.Pattern) {
 		}
 	}
 	d.light(seat, p)
-}
-
-func (d *Dealer) cue(c hw.Cue, at time.Duration) {
-	if d.hw.Sound == nil {
-		return
-	}
-	if err := d.hw.Sound.Play(c, at); err != nil {
-		d.note(fmt.Errorf("cue %v: %w", c, err))
-	}
-}
-
-// note records a device failure: the hand goes on, the log and the screen
-// say so.
-func (d *Dealer) note(err error) {
-	d.say(true, "%v", err)
-	d.append(playlog.Entry{Kind: playlog.KindNote, Source: playlog.FromDealer, Error: err.Error()})
-}
-
-// append writes one log entry. A failing log does not stop the hand, but
-// it is never quiet about it: the screen shows it and Run returns it.
-func (d *Dealer) append(e playlog.Entry) {
-	e.Mono = d.now()
-	e.Wall = d.wall()
-	if err := d.log.Append(e); err != nil {
-		err = fmt.Errorf("dealer: play log: %w", err)
-		// Say it once, and keep the first cause and a count: a dead disk
-		// fails every entry, and a hand is thousands of them.
-		if d.logErr == nil {
-			d.msgs = append(d.msgs, Message{At: e.Mono, Text: err.Error(), Warning: true})
-			d.lg.Error(err.Error())
-			d.logErr = err
-		}
-		d.logFails++
-	}
 }
 
 // apply feeds the engine one event and logs the outcome and whatever the
