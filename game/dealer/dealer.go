@@ -159,7 +159,7 @@ type Dealer struct {
 	claimEnd  time.Duration
 	presses   []hw.ButtonEvent
 	readerSt  hw.ReaderState
-	lit       map[int]hw.Pattern
+	lamps     lamps
 	shown     map[int]bool // cards shown as riders at the current or last address
 	msgs      []Message
 	dispute   *Dispute
@@ -222,7 +222,7 @@ func New(cfg Config, h Hardware, log Log) (*Dealer, error) {
 	}
 	d := &Dealer{
 		cfg: cfg, hw: h, log: log, lg: cfg.Logger, wall: cfg.Wall, g: g,
-		ids: make(map[string]bool, g.NumCards()), ready: map[int]bool{}, lit: map[int]hw.Pattern{},
+		ids: make(map[string]bool, g.NumCards()), ready: map[int]bool{}, lamps: lamps{},
 		shown: map[int]bool{}, seen: map[string]bool{}, subs: map[chan View]struct{}{}, lastAddr: -1,
 		readerSt: hw.ReaderAbsent,
 	}
@@ -713,33 +713,6 @@ func (d *Dealer) say(warn bool, format string, args ...any) {
 	} else {
 		d.lg.Debug("dealer: " + m.Text)
 	}
-}
-
-// light shows p at seat, when it changes.
-func (d *Dealer) light(seat int, p hw.Pattern) {
-	if seat <= 0 {
-		return
-	}
-	if old, ok := d.lit[seat]; ok && old == p {
-		return
-	}
-	d.lit[seat] = p
-	if d.hw.Lights == nil {
-		return
-	}
-	if err := d.hw.Lights.Set(seat, p); err != nil {
-		d.note(fmt.Errorf("light seat %d: %w", seat, err))
-	}
-}
-
-// showOnly lights seat with p and every other faller's seat off.
-func (d *Dealer) showOnly(seat int, p hw.Pattern) {
-	for _, s := range d.cfg.Game.Seats {
-		if s != seat {
-			d.light(s, LightOff)
-		}
-	}
-	d.light(seat, p)
 }
 
 // apply feeds the engine one event and logs the outcome and whatever the

@@ -375,24 +375,6 @@ func (d *Dealer) unpause(at time.Duration) {
 	}
 }
 
-// restoreLights shows again what the instruction in force asks for.
-func (d *Dealer) restoreLights() {
-	if d.window {
-		p := LightGround
-		if d.claim {
-			p = LightClaim
-		}
-		d.showOnly(d.winSeat, p)
-		return
-	}
-	in := d.g.Next()
-	if d.phase == PhaseDealing && in.Action == game.ActDeal && d.slotOpen {
-		d.showOnly(in.Seat, LightDeal(in.Due, in.NewStack))
-		return
-	}
-	d.showOnly(0, LightOff)
-}
-
 // callDispute pauses the table and shows who pressed first in the last
 // seconds: "the assistant shows at once who pressed first in the last
 // seconds and by how many milliseconds, and lights the winner's seat."

@@ -109,10 +109,10 @@ func (d *Dealer) view() View {
 		v.Scoreboard = &sb
 	}
 	if d.cfg.Dealer > 0 {
-		v.Seats = append(v.Seats, SeatView{Seat: d.cfg.Dealer, Player: -1, Dealer: true, Light: d.lit[d.cfg.Dealer]})
+		v.Seats = append(v.Seats, SeatView{Seat: d.cfg.Dealer, Player: -1, Dealer: true, Light: d.lamps[d.cfg.Dealer]})
 	}
 	for p := 0; p < g.NumPlayers(); p++ {
-		sv := SeatView{Seat: g.Seat(p), Player: p, Out: g.Out(p), Light: d.lit[g.Seat(p)]}
+		sv := SeatView{Seat: g.Seat(p), Player: p, Out: g.Out(p), Light: d.lamps[g.Seat(p)]}
 		for s := 0; s < g.NumStacks(p); s++ {
 			var st []game.Card
 			for _, c := range g.Stack(p, s) {
