@@ -161,7 +161,7 @@ type Dealer struct {
 	readerSt  hw.ReaderState
 	lamps     lamps
 	shown     map[int]bool // cards shown as riders at the current or last address
-	msgs      []Message
+	msgs      messages
 	dispute   *Dispute
 	inferred  int
 	seen      map[string]bool
@@ -173,7 +173,7 @@ type Dealer struct {
 	startedAt time.Duration
 	result    Result
 	logHealth logHealth
-	subs      map[chan View]struct{}
+	subs      subscribers
 }
 
 // New prepares a hand. Nothing happens until Run.
@@ -223,7 +223,7 @@ func New(cfg Config, h Hardware, log Log) (*Dealer, error) {
 	d := &Dealer{
 		cfg: cfg, hw: h, log: log, lg: cfg.Logger, wall: cfg.Wall, g: g,
 		ids: make(map[string]bool, g.NumCards()), ready: map[int]bool{}, lamps: lamps{},
-		shown: map[int]bool{}, seen: map[string]bool{}, subs: map[chan View]struct{}{}, lastAddr: -1,
+		shown: map[int]bool{}, seen: map[string]bool{}, subs: subscribers{}, lastAddr: -1,
 		readerSt: hw.ReaderAbsent,
 	}
 	if d.lg == nil {
@@ -700,20 +700,6 @@ func (d *Dealer) resume(t time.Duration) {
 // soonest is the earliest a beat wanted at t can be: one whose cue still
 // sounds on time, the sound's lead from now.
 func (d *Dealer) soonest(t time.Duration) time.Duration { return max(t, d.now()+d.lead()) }
-
-// say adds a message for the screen, and logs it.
-func (d *Dealer) say(warn bool, format string, args ...any) {
-	m := Message{At: d.now(), Text: fmt.Sprintf(format, args...), Warning: warn}
-	d.msgs = append(d.msgs, m)
-	if len(d.msgs) > keepMessages {
-		d.msgs = append(d.msgs[:0], d.msgs[len(d.msgs)-keepMessages:]...)
-	}
-	if warn {
-		d.lg.Warn("dealer: " + m.Text)
-	} else {
-		d.lg.Debug("dealer: " + m.Text)
-	}
-}
 
 // apply feeds the engine one event and logs the outcome and whatever the
 // engine inferred.

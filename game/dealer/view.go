@@ -1,6 +1,7 @@
 package dealer
 
 import (
+	"fmt"
 	"sync"
 	"time"
 
@@ -11,6 +12,17 @@ import (
 
 // keepMessages bounds the messages a View carries.
 const keepMessages = 32
+
+// messages are the screen's last lines, the newest last.
+type messages []Message
+
+// add keeps m, and the last keepMessages lines.
+func (ms *messages) add(m Message) {
+	*ms = append(*ms, m)
+	if len(*ms) > keepMessages {
+		*ms = append((*ms)[:0], (*ms)[len(*ms)-keepMessages:]...)
+	}
+}
 
 // Message is a line for the screen.
 type Message struct {
@@ -162,8 +174,15 @@ func (d *Dealer) publish() {
 	if len(d.subs) == 0 {
 		return
 	}
-	v := d.view()
-	for ch := range d.subs {
+	d.subs.send(d.view())
+}
+
+// subscribers are the screens following the table (Subscribe).
+type subscribers map[chan View]struct{}
+
+// send gives every subscriber v, in place of a view it has not read yet.
+func (subs subscribers) send(v View) {
+	for ch := range subs {
 		select {
 		case <-ch: // drop the stale view
 		default:
@@ -183,4 +202,15 @@ func (d *Dealer) Inspect(f func(g *game.Game)) {
 	d.mu.Lock()
 	defer d.mu.Unlock()
 	f(d.g)
+}
+
+// say adds a message for the screen, and logs it.
+func (d *Dealer) say(warn bool, format string, args ...any) {
+	m := Message{At: d.now(), Text: fmt.Sprintf(format, args...), Warning: warn}
+	d.msgs.add(m)
+	if warn {
+		d.lg.Warn("dealer: " + m.Text)
+	} else {
+		d.lg.Debug("dealer: " + m.Text)
+	}
 }
