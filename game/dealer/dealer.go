@@ -137,10 +137,7 @@ type Dealer struct {
 	resumeWait bool
 	ready      map[int]bool
 
-	nextBeat  time.Duration
-	beat      int64
-	running   bool // the next beat is scheduled
-	countLeft int
+	beat      metronome
 	slotOpen  bool          // a deal is due and not yet confirmed
 	slotSince time.Duration // the beat it was first due on
 	announced bool          // a known Skip/Chute/Goggles address was shown on the last beat
@@ -462,16 +459,11 @@ func (d *Dealer) deadline() (time.Duration, bool) {
 	if d.imag {
 		consider(d.imagAt)
 	}
-	if d.running && (d.phase == PhaseCountIn || (d.phase == PhaseDealing && !d.window && !d.imag)) {
+	if d.beat.running && (d.phase == PhaseCountIn || (d.phase == PhaseDealing && !d.window && !d.imag)) {
 		consider(d.beatWake())
 	}
 	return t, ok
 }
-
-// beatWake is when the dealer wakes for the next beat: early by the
-// sound's lead, so the beat's cue is scheduled at the beat's exact time
-// while it can still sound then ("sample-accurate in the audio stream").
-func (d *Dealer) beatWake() time.Duration { return d.nextBeat - d.lead() }
 
 // fire is the dealer's own move at time t: a beat, or a Stop window ending.
 func (d *Dealer) fire(t time.Duration) {
@@ -486,8 +478,8 @@ func (d *Dealer) fire(t time.Duration) {
 		d.imaginary(t)
 		return
 	}
-	if d.running && t >= d.beatWake() {
-		d.onBeat(d.nextBeat)
+	if d.beat.running && t >= d.beatWake() {
+		d.onBeat(d.beat.next)
 	}
 }
 
@@ -521,91 +513,6 @@ func (d *Dealer) start() {
 	d.countIn(now)
 }
 
-// countIn starts the count-in at t; the deal follows it.
-func (d *Dealer) countIn(t time.Duration) {
-	d.running, d.nextBeat = true, d.soonest(t)
-	if d.cfg.CountIn == 0 {
-		d.phase = PhaseDealing
-		return
-	}
-	d.phase, d.countLeft = PhaseCountIn, d.cfg.CountIn
-}
-
-func (d *Dealer) period() time.Duration {
-	return d.cfg.Tempo.Period(d.g.Dealt(), d.g.DeckSize()-d.g.GroundsInDeck())
-}
-
-// onBeat is beat number d.beat+1, scheduled for t. It runs the sound's lead
-// before t: the cues it asks for are at t.
-func (d *Dealer) onBeat(t time.Duration) {
-	now := d.now()
-	d.beat++
-	d.append(playlog.Entry{Kind: playlog.KindBeat, Source: playlog.FromDealer, Kernel: t, Beat: d.beat, Late: max(0, now-(t-d.lead()))})
-	p := d.period()
-	d.nextBeat = t + p
-	if d.phase == PhaseCountIn {
-		d.cue(hw.CueAccent, t)
-		if d.countLeft--; d.countLeft <= 0 {
-			d.phase = PhaseDealing
-		}
-		return
-	}
-	if d.phase != PhaseDealing {
-		d.running = false
-		return
-	}
-	if d.slotOpen {
-		in := d.g.Next()
-		if d.cfg.Mode == config.Follow {
-			// The beat waits for the dealer: the light blinks until the
-			// card is read, and the beat starts again from that read.
-			d.running = false
-			d.light(in.Seat, LightWaiting(in.Due, in.NewStack))
-			return
-		}
-		d.append(playlog.Entry{Kind: playlog.KindBeat, Source: playlog.FromDealer, Kernel: t, Beat: d.beat, Late: t - d.slotSince,
-			Seat: in.Seat, Note: "strict: the card due since the last beat is not dealt yet"})
-	}
-	if d.announced {
-		// The known Skip, Chute or Goggles shown on the last beat: its
-		// sweep (or pass) is done.
-		d.announced = false
-		d.apply(game.Event{Kind: game.EvConfirm}, playlog.FromDealer, t)
-	}
-	d.finishSweeps(t)
-	if d.g.Over() {
-		d.handOver(t)
-		return
-	}
-	in := d.g.Next()
-	switch {
-	case in.Action == game.ActDeal && in.Imaginary:
-		d.announceImaginary(in.Seat, t)
-	case in.Action == game.ActDeal:
-		d.showOnly(in.Seat, LightDeal(in.Due, in.NewStack))
-		c := hw.CueDealHere
-		if in.First && in.Player <= d.lastAddr {
-			c = hw.CueAccent // the first beat of a pass
-		}
-		d.cue(c, t)
-		if !d.slotOpen {
-			d.slotOpen, d.slotSince = true, t
-		}
-	case in.Action == game.ActLand && !d.window:
-		// A Ground being dealt when the power was cut: its Stop window
-		// went with the power, so it is dealt again and its seat gets a
-		// whole window (only a resumed hand meets this).
-		d.openWindow(in.Seat, t, true)
-	case (in.Action == game.ActSweep || in.Action == game.ActPass) && in.First:
-		d.showOnly(in.Seat, LightSweep)
-		d.cue(hw.CueSkip, t)
-		d.say(false, "seat %d: %s", in.Seat, riderAdvice(in))
-		d.announced = true
-		d.slotOpen = false
-	}
-	d.noteInstruction()
-}
-
 // imaginaryGrace is how long after announcing an imaginary Ground the
 // assistant deals it: time enough for the dealer to show a rider.
 const imaginaryGrace = 400 * time.Millisecond
@@ -630,7 +537,7 @@ func (d *Dealer) imaginary(t time.Duration) {
 	if in.Action != game.ActDeal || !in.Imaginary || in.Seat != d.imagSeat {
 		// A rider shown, or the stack reported gone, has changed what
 		// the seat gets; another seat's Ground is announced on its beat.
-		d.resume(t)
+		d.restartBeat(t)
 		return
 	}
 	if d.apply(game.Event{Kind: game.EvConfirm}, playlog.FromDealer, t) == nil {
@@ -683,23 +590,11 @@ func (d *Dealer) windowOver(t time.Duration) {
 		}
 	}
 	d.light(seat, LightOff)
-	d.resume(t)
+	d.restartBeat(t)
 	if d.g.Over() {
 		d.handOver(t)
 	}
 }
-
-// resume restarts the beat at t after a hold.
-func (d *Dealer) resume(t time.Duration) {
-	if d.phase != PhaseDealing {
-		return
-	}
-	d.running, d.nextBeat = true, d.soonest(t)
-}
-
-// soonest is the earliest a beat wanted at t can be: one whose cue still
-// sounds on time, the sound's lead from now.
-func (d *Dealer) soonest(t time.Duration) time.Duration { return max(t, d.now()+d.lead()) }
 
 // apply feeds the engine one event and logs the outcome and whatever the
 // engine inferred.

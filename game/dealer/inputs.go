@@ -194,7 +194,7 @@ func (d *Dealer) event(e game.Event, src playlog.Source, at time.Duration, c int
 		d.cue(hw.CueStop, at)
 		d.light(before.Seat, LightOff)
 		d.say(false, "seat %d Stops the Ground: it goes back on top of the deck", before.Seat)
-		d.resume(at + d.period())
+		d.restartBeat(at + d.period())
 	case c >= 0 && from.Zone != game.InDeck && d.g.Where(c).Zone != game.InStack:
 		d.riderShown(c, at)
 	default:
@@ -288,12 +288,12 @@ func (d *Dealer) closeSlot(at time.Duration) {
 			if p, _, _, ok := d.g.PendingDeal(); ok {
 				seat = d.g.Seat(p)
 			}
-			d.append(playlog.Entry{Kind: playlog.KindLateDeal, Source: playlog.FromDealer, Kernel: at, Beat: d.beat, Late: late - d.period(),
+			d.append(playlog.Entry{Kind: playlog.KindLateDeal, Source: playlog.FromDealer, Kernel: at, Beat: d.beat.count, Late: late - d.period(),
 				Seat: seat, Note: "strict: late deal"})
 		}
 	}
-	if !d.running && d.phase == PhaseDealing && !d.window {
-		d.resume(at + d.period())
+	if !d.beat.running && d.phase == PhaseDealing && !d.window {
+		d.restartBeat(at + d.period())
 	}
 }
 
@@ -367,10 +367,10 @@ func (d *Dealer) unpause(at time.Duration) {
 	d.append(playlog.Entry{Kind: playlog.KindResume, Source: playlog.FromDealer, Kernel: at, Note: "resumed"})
 	d.say(false, "resumed")
 	if d.phase == PhaseDealing || d.phase == PhaseCountIn {
-		wasRunning := d.running || d.phase == PhaseCountIn
+		wasRunning := d.beat.running || d.phase == PhaseCountIn
 		d.countIn(now)
 		if !wasRunning && d.cfg.CountIn == 0 {
-			d.running = d.slotOpen
+			d.beat.running = d.slotOpen
 		}
 	}
 }
@@ -449,7 +449,7 @@ func (d *Dealer) handOver(at time.Duration) {
 	if d.phase == PhaseOver || d.phase == PhaseAudit || d.phase == PhaseDone {
 		return
 	}
-	d.phase, d.running, d.window, d.slotOpen = PhaseOver, false, false, false
+	d.phase, d.beat.running, d.window, d.slotOpen = PhaseOver, false, false, false
 	w := d.g.Seat(d.g.Winner())
 	d.result = Result{Winner: w, NextDealer: w, Dealt: d.g.Dealt()}
 	d.showOnly(w, LightWinner)

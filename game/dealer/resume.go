@@ -190,7 +190,7 @@ func (d *Dealer) startResumed(now time.Duration) {
 	for id := range r.seen {
 		d.seen[id] = true
 	}
-	d.beat, d.lastAddr, d.inferred = r.Beat, r.lastAddr, len(d.g.Inferences())
+	d.beat.count, d.lastAddr, d.inferred = r.Beat, r.lastAddr, len(d.g.Inferences())
 
 	note := fmt.Sprintf("resumed after a power cut: %d entries replayed (%d engine decisions)", r.Entries, r.Applied)
 	switch r.Cut.Kind {
@@ -208,7 +208,7 @@ func (d *Dealer) startResumed(now time.Duration) {
 	// Paused in the deal: a pause (or, below, a confirm) unpauses with the
 	// count-in, like any pause. running is set so the beat restarts after
 	// it even with no count-in.
-	d.phase, d.running = PhaseDealing, true
+	d.phase, d.beat.running = PhaseDealing, true
 	d.paused, d.pausedAt, d.resumeWait = true, now, true
 	d.append(playlog.Entry{Kind: playlog.KindPause, Source: playlog.FromDealer, Kernel: now, Note: "paused: waiting for the dealer to resume the hand"})
 	for _, s := range d.cfg.Game.Seats {
