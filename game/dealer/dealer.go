@@ -137,13 +137,8 @@ type Dealer struct {
 	resumeWait bool
 	ready      map[int]bool
 
-	beat      metronome
-	slotOpen  bool          // a deal is due and not yet confirmed
-	slotSince time.Duration // the beat it was first due on
-	announced bool          // a known Skip/Chute/Goggles address was shown on the last beat
-	lastAddr  int           // the last faller whose address started, for the pass accent
-	lastIns   game.Instruction
-	insLogged bool
+	beat metronome
+	slot dealSlot
 
 	imagAt    time.Duration // an imaginary Ground announced, dealt at this time
 	imagSeat  int           // to this seat
@@ -157,7 +152,6 @@ type Dealer struct {
 	presses   []hw.ButtonEvent
 	readerSt  hw.ReaderState
 	lamps     lamps
-	shown     map[int]bool // cards shown as riders at the current or last address
 	msgs      messages
 	dispute   *Dispute
 	inferred  int
@@ -220,7 +214,7 @@ func New(cfg Config, h Hardware, log Log) (*Dealer, error) {
 	d := &Dealer{
 		cfg: cfg, hw: h, log: log, lg: cfg.Logger, wall: cfg.Wall, g: g,
 		ids: make(map[string]bool, g.NumCards()), ready: map[int]bool{}, lamps: lamps{},
-		shown: map[int]bool{}, seen: map[string]bool{}, subs: subscribers{}, lastAddr: -1,
+		slot: dealSlot{lastAddressed: -1, shown: map[int]bool{}}, seen: map[string]bool{}, subs: subscribers{},
 		readerSt: hw.ReaderAbsent,
 	}
 	if d.lg == nil {
@@ -548,26 +542,11 @@ func (d *Dealer) imaginary(t time.Duration) {
 	d.noteInstruction()
 }
 
-// finishSweeps carries out the sweeps that end the last address: the
-// dealer sweeps while the beat moves on, and the next card read implies it
-// anyway.
-func (d *Dealer) finishSweeps(t time.Duration) {
-	for i := 0; i < 8; i++ {
-		in := d.g.Next()
-		if (in.Action != game.ActSweep && in.Action != game.ActPass) || in.First {
-			return
-		}
-		if d.apply(game.Event{Kind: game.EvConfirm}, playlog.FromDealer, t) != nil {
-			return
-		}
-	}
-}
-
 // openWindow starts seat's Stop window: a Ground is being dealt to it, and
 // sounds it unless it was announced already.
 func (d *Dealer) openWindow(seat int, t time.Duration, sound bool) {
 	d.window, d.winSeat, d.winStart, d.winEnd, d.claim = true, seat, t, t+d.cfg.StopWindow, false
-	d.slotOpen = false
+	d.slot.open = false
 	d.showOnly(seat, LightGround)
 	if sound {
 		d.cue(hw.CueGround, t)
@@ -614,8 +593,8 @@ func (d *Dealer) apply(e game.Event, src playlog.Source, at time.Duration) error
 	if before.First && (before.Action == game.ActDeal || before.Action == game.ActSweep || before.Action == game.ActPass) {
 		if after := d.g.Next(); !after.First || after.Player != before.Player {
 			d.addrs = append(d.addrs, AddressRecord{Player: before.Player, At: at})
-			d.lastAddr = before.Player
-			clear(d.shown)
+			d.slot.lastAddressed = before.Player
+			clear(d.slot.shown)
 		}
 	}
 	inf := d.g.Inferences()
@@ -632,52 +611,4 @@ func (d *Dealer) apply(e game.Event, src playlog.Source, at time.Duration) error
 		}
 	}
 	return nil
-}
-
-// noteInstruction logs the instruction when it changes.
-func (d *Dealer) noteInstruction() {
-	in := d.g.Next()
-	if d.insLogged && in == d.lastIns {
-		return
-	}
-	d.lastIns, d.insLogged = in, true
-	d.append(playlog.Entry{Kind: playlog.KindInstruction, Source: playlog.FromDealer, Seat: in.Seat, Instruction: &in, Note: in.String()})
-}
-
-// riderAdvice says what the rider in force asks of the dealer.
-func riderAdvice(in game.Instruction) string {
-	x := in.Extras > 0
-	switch in.Rider {
-	case game.Hit:
-		if x {
-			return fmt.Sprintf("Extra Hit: %d into each stack, then sweep the Hit and the Extra", in.Due)
-		}
-		return "Hit: two into each stack, then sweep the Hit"
-	case game.Split:
-		if x {
-			return "Extra Split: deal normally, start two new stacks, then sweep the Split and the Extra"
-		}
-		return "Split: deal normally and one more card as a new stack, then sweep the Split"
-	case game.Skip:
-		if x {
-			return "Extra Skip: no cards; sweep only the Extra, the Skip stays"
-		}
-		return "Skip: no cards, sweep the Skip and move on"
-	case game.Anvil:
-		if x {
-			return "Extra Anvil: like an Extra Hit; sweep only the Extra, leave the Anvil"
-		}
-		return "Anvil: two into each stack; leave it"
-	case game.Chute:
-		if x {
-			return "Extra Chute: no cards; sweep only the Extra, leave the Chute"
-		}
-		return "Chute: no cards; leave it"
-	case game.Goggles:
-		if x {
-			return "Extra Goggles: deal normally and sweep the Extra; leave the Goggles"
-		}
-		return "Goggles: deal normally; leave it"
-	}
-	return in.String()
 }

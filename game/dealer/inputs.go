@@ -7,7 +7,6 @@ import (
 	"github.com/falling-table/falling/game"
 	"github.com/falling-table/falling/game/playlog"
 	"github.com/falling-table/falling/hw"
-	"github.com/falling-table/falling/hw/config"
 )
 
 // onButton handles one seat button edge.
@@ -175,7 +174,7 @@ func (d *Dealer) event(e game.Event, src playlog.Source, at time.Duration, c int
 	// Whatever the beat announced for this seat (a known Skip to sweep)
 	// was planned before this read; the read has re-planned the address,
 	// and a sweep still due is finished on the next beat like any other.
-	d.announced = false
+	d.slot.sweepCalled = false
 	if d.g.InPlay() < out && wasWindow {
 		// The dealer dealt on: the Ground landed before this card.
 		d.window, d.claim = false, false
@@ -201,100 +200,6 @@ func (d *Dealer) event(e game.Event, src playlog.Source, at time.Duration, c int
 		d.dealt(at)
 	}
 	d.noteInstruction()
-}
-
-// isShown reports whether card c is a rider the dealer is showing again:
-// one already read at this address, or the known rider (and Extras) of the
-// seat about to be addressed, a Skip left by an Extra Skip, or a permanent
-// rider "being shown and left".
-func (d *Dealer) isShown(c int, in game.Instruction) bool {
-	if d.shown[c] {
-		return true
-	}
-	if !in.First {
-		return false
-	}
-	if d.g.Rider(in.Player) == c {
-		return true
-	}
-	for _, x := range d.g.Extras(in.Player) {
-		if x == c {
-			return true
-		}
-	}
-	return false
-}
-
-// riderShown: the dealer read the rider (or its Extra) of the seat they
-// are addressing.
-func (d *Dealer) riderShown(c int, at time.Duration) {
-	d.shown[c] = true
-	in := d.g.Next()
-	switch {
-	case in.Action == game.ActDeal && in.Imaginary:
-		// The rider turned what the beat announced (a Skip to sweep, say)
-		// into imaginary Grounds: the dealer is at the seat, so to its
-		// faller the first is being dealt now, and a Stop they show for it
-		// must find it dealt. Announced already (the beat said Ground and
-		// the rider is a Hit), it keeps its time and sounds once.
-		if d.imag && d.imagSeat == in.Seat {
-			d.showOnly(in.Seat, LightGround)
-		} else {
-			d.announceImaginary(in.Seat, at)
-		}
-	case in.Action == game.ActDeal:
-		d.showOnly(in.Seat, LightDeal(in.Due, in.NewStack))
-		if in.Rider == game.Hit || in.Rider == game.Split || in.Rider == game.Anvil {
-			d.cue(hw.CueDealHere, at)
-		}
-	case in.Action == game.ActSweep || in.Action == game.ActPass:
-		// A Skip or Chute uses up the seat's beat: nothing to deal, and no
-		// imaginary Ground either.
-		d.imag = false
-		d.showOnly(in.Seat, LightSweep)
-		d.cue(hw.CueSkip, at)
-		d.closeSlot(at)
-	}
-	d.say(false, "seat %d: %s", in.Seat, riderAdvice(in))
-}
-
-// dealt follows a card dealt (read, or confirmed by hand).
-func (d *Dealer) dealt(at time.Duration) {
-	p, c, ground, ok := d.g.PendingDeal()
-	if ok && c >= 0 {
-		d.deals = append(d.deals, DealRecord{Card: c, Player: p, Stack: d.g.Where(c).Stack, At: at})
-	}
-	d.closeSlot(at)
-	if ok && ground {
-		d.openWindow(d.g.Seat(p), at, true)
-		d.say(false, "seat %d: a Ground", d.g.Seat(p))
-		return
-	}
-	in := d.g.Next()
-	if in.Action == game.ActDeal && !in.First {
-		d.showOnly(in.Seat, LightDeal(in.Due, in.NewStack))
-	} else if ok {
-		d.light(d.g.Seat(p), LightOff)
-	}
-}
-
-// closeSlot marks the beat's card as dealt, logging how late it was in
-// strict mode, and restarts a beat that was waiting for it.
-func (d *Dealer) closeSlot(at time.Duration) {
-	if d.slotOpen {
-		d.slotOpen = false
-		if late := at - d.slotSince; d.cfg.Mode == config.Strict && late > d.period() {
-			seat := 0
-			if p, _, _, ok := d.g.PendingDeal(); ok {
-				seat = d.g.Seat(p)
-			}
-			d.append(playlog.Entry{Kind: playlog.KindLateDeal, Source: playlog.FromDealer, Kernel: at, Beat: d.beat.count, Late: late - d.period(),
-				Seat: seat, Note: "strict: late deal"})
-		}
-	}
-	if !d.beat.running && d.phase == PhaseDealing && !d.window {
-		d.restartBeat(at + d.period())
-	}
 }
 
 // onControl handles a dealer panel control.
@@ -370,7 +275,7 @@ func (d *Dealer) unpause(at time.Duration) {
 		wasRunning := d.beat.running || d.phase == PhaseCountIn
 		d.countIn(now)
 		if !wasRunning && d.cfg.CountIn == 0 {
-			d.beat.running = d.slotOpen
+			d.beat.running = d.slot.open
 		}
 	}
 }
@@ -449,7 +354,7 @@ func (d *Dealer) handOver(at time.Duration) {
 	if d.phase == PhaseOver || d.phase == PhaseAudit || d.phase == PhaseDone {
 		return
 	}
-	d.phase, d.beat.running, d.window, d.slotOpen = PhaseOver, false, false, false
+	d.phase, d.beat.running, d.window, d.slot.open = PhaseOver, false, false, false
 	w := d.g.Seat(d.g.Winner())
 	d.result = Result{Winner: w, NextDealer: w, Dealt: d.g.Dealt()}
 	d.showOnly(w, LightWinner)

@@ -98,7 +98,7 @@ func (d *Dealer) restoreLights() {
 		return
 	}
 	in := d.g.Next()
-	if d.phase == PhaseDealing && in.Action == game.ActDeal && d.slotOpen {
+	if d.phase == PhaseDealing && in.Action == game.ActDeal && d.slot.open {
 		d.showOnly(in.Seat, LightDeal(in.Due, in.NewStack))
 		return
 	}

@@ -53,7 +53,7 @@ func (d *Dealer) onBeat(t time.Duration) {
 		d.beat.running = false
 		return
 	}
-	if d.slotOpen {
+	if d.slot.open {
 		in := d.g.Next()
 		if d.cfg.Mode == config.Follow {
 			// The beat waits for the dealer: the light blinks until the
@@ -62,13 +62,13 @@ func (d *Dealer) onBeat(t time.Duration) {
 			d.light(in.Seat, LightWaiting(in.Due, in.NewStack))
 			return
 		}
-		d.append(playlog.Entry{Kind: playlog.KindBeat, Source: playlog.FromDealer, Kernel: t, Beat: d.beat.count, Late: t - d.slotSince,
+		d.append(playlog.Entry{Kind: playlog.KindBeat, Source: playlog.FromDealer, Kernel: t, Beat: d.beat.count, Late: t - d.slot.since,
 			Seat: in.Seat, Note: "strict: the card due since the last beat is not dealt yet"})
 	}
-	if d.announced {
+	if d.slot.sweepCalled {
 		// The known Skip, Chute or Goggles shown on the last beat: its
 		// sweep (or pass) is done.
-		d.announced = false
+		d.slot.sweepCalled = false
 		d.apply(game.Event{Kind: game.EvConfirm}, playlog.FromDealer, t)
 	}
 	d.finishSweeps(t)
@@ -83,12 +83,12 @@ func (d *Dealer) onBeat(t time.Duration) {
 	case in.Action == game.ActDeal:
 		d.showOnly(in.Seat, LightDeal(in.Due, in.NewStack))
 		c := hw.CueDealHere
-		if in.First && in.Player <= d.lastAddr {
+		if in.First && in.Player <= d.slot.lastAddressed {
 			c = hw.CueAccent // the first beat of a pass
 		}
 		d.cue(c, t)
-		if !d.slotOpen {
-			d.slotOpen, d.slotSince = true, t
+		if !d.slot.open {
+			d.slot.open, d.slot.since = true, t
 		}
 	case in.Action == game.ActLand && !d.window:
 		// A Ground being dealt when the power was cut: its Stop window
@@ -99,8 +99,8 @@ func (d *Dealer) onBeat(t time.Duration) {
 		d.showOnly(in.Seat, LightSweep)
 		d.cue(hw.CueSkip, t)
 		d.say(false, "seat %d: %s", in.Seat, riderAdvice(in))
-		d.announced = true
-		d.slotOpen = false
+		d.slot.sweepCalled = true
+		d.slot.open = false
 	}
 	d.noteInstruction()
 }

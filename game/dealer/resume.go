@@ -190,7 +190,7 @@ func (d *Dealer) startResumed(now time.Duration) {
 	for id := range r.seen {
 		d.seen[id] = true
 	}
-	d.beat.count, d.lastAddr, d.inferred = r.Beat, r.lastAddr, len(d.g.Inferences())
+	d.beat.count, d.slot.lastAddressed, d.inferred = r.Beat, r.lastAddr, len(d.g.Inferences())
 
 	note := fmt.Sprintf("resumed after a power cut: %d entries replayed (%d engine decisions)", r.Entries, r.Applied)
 	switch r.Cut.Kind {

@@ -92,7 +92,7 @@ func (d *Dealer) view() View {
 		Hand: d.cfg.Hand, Phase: d.phase, Paused: d.paused, Mode: d.cfg.Mode, Now: d.now(),
 		Instruction: g.Next(), Beat: d.beat.count, NextBeat: d.beat.next,
 		Tempo:   d.cfg.Tempo.At(g.Dealt(), g.DeckSize()-g.GroundsInDeck()),
-		Waiting: d.phase == PhaseDealing && d.slotOpen && !d.beat.running,
+		Waiting: d.phase == PhaseDealing && d.slot.open && !d.beat.running,
 		Reader:  d.readerSt, DeckLeft: g.DeckSize(), Grounds: g.GroundsInDeck(),
 		Messages: append([]Message(nil), d.msgs...), Digest: g.Digest(),
 	}
