@@ -143,12 +143,7 @@ type Dealer struct {
 	imagAt    time.Duration // an imaginary Ground announced, dealt at this time
 	imagSeat  int           // to this seat
 	imag      bool
-	window    bool
-	winSeat   int
-	winStart  time.Duration
-	winEnd    time.Duration
-	claim     bool
-	claimEnd  time.Duration
+	stop      stopWindow
 	presses   []hw.ButtonEvent
 	readerSt  hw.ReaderState
 	lamps     lamps
@@ -443,17 +438,13 @@ func (d *Dealer) deadline() (time.Duration, bool) {
 			t, ok = x, true
 		}
 	}
-	if d.window {
-		if d.claim {
-			consider(d.claimEnd)
-		} else {
-			consider(d.winEnd)
-		}
+	if d.stop.open {
+		consider(d.stop.due())
 	}
 	if d.imag {
 		consider(d.imagAt)
 	}
-	if d.beat.running && (d.phase == PhaseCountIn || (d.phase == PhaseDealing && !d.window && !d.imag)) {
+	if d.beat.running && (d.phase == PhaseCountIn || (d.phase == PhaseDealing && !d.stop.open && !d.imag)) {
 		consider(d.beatWake())
 	}
 	return t, ok
@@ -464,8 +455,8 @@ func (d *Dealer) fire(t time.Duration) {
 	d.mu.Lock()
 	defer d.publish()
 	defer d.mu.Unlock()
-	if d.window && ((d.claim && t >= d.claimEnd) || (!d.claim && t >= d.winEnd)) {
-		d.windowOver(t)
+	if d.stop.open && t >= d.stop.due() {
+		d.stopWindowOver(t)
 		return
 	}
 	if d.imag && t >= d.imagAt {
@@ -537,42 +528,9 @@ func (d *Dealer) imaginary(t time.Duration) {
 	if d.apply(game.Event{Kind: game.EvConfirm}, playlog.FromDealer, t) == nil {
 		// Its sound was the announcement on the beat: a second one would
 		// tell the dealer of a second Ground.
-		d.openWindow(in.Seat, t, false)
+		d.openStopWindow(in.Seat, t, false)
 	}
 	d.noteInstruction()
-}
-
-// openWindow starts seat's Stop window: a Ground is being dealt to it, and
-// sounds it unless it was announced already.
-func (d *Dealer) openWindow(seat int, t time.Duration, sound bool) {
-	d.window, d.winSeat, d.winStart, d.winEnd, d.claim = true, seat, t, t+d.cfg.StopWindow, false
-	d.slot.open = false
-	d.showOnly(seat, LightGround)
-	if sound {
-		d.cue(hw.CueGround, t)
-	}
-}
-
-// windowOver ends a Stop window with no Stop: the Ground lands.
-func (d *Dealer) windowOver(t time.Duration) {
-	seat := d.winSeat
-	claimed := d.claim
-	d.window, d.claim = false, false
-	if in := d.g.Next(); in.Action == game.ActLand {
-		if d.apply(game.Step(), playlog.FromDealer, t) != nil {
-			return
-		}
-		if claimed {
-			d.say(true, "seat %d's Stop claim was not confirmed: the Ground lands", seat)
-		} else {
-			d.say(false, "seat %d hits the ground", seat)
-		}
-	}
-	d.light(seat, LightOff)
-	d.restartBeat(t)
-	if d.g.Over() {
-		d.handOver(t)
-	}
 }
 
 // apply feeds the engine one event and logs the outcome and whatever the

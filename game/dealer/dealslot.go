@@ -149,7 +149,7 @@ func (d *Dealer) dealt(at time.Duration) {
 	}
 	d.closeSlot(at)
 	if ok && ground {
-		d.openWindow(d.g.Seat(p), at, true)
+		d.openStopWindow(d.g.Seat(p), at, true)
 		d.say(false, "seat %d: a Ground", d.g.Seat(p))
 		return
 	}
@@ -175,7 +175,7 @@ func (d *Dealer) closeSlot(at time.Duration) {
 				Seat: seat, Note: "strict: late deal"})
 		}
 	}
-	if !d.beat.running && d.phase == PhaseDealing && !d.window {
+	if !d.beat.running && d.phase == PhaseDealing && !d.stop.open {
 		d.restartBeat(at + d.period())
 	}
 }

@@ -33,16 +33,15 @@ func (d *Dealer) onButton(e hw.ButtonEvent) {
 		d.imaginary(e.Kernel)
 	}
 	switch {
-	case d.window && e.Seat == d.winSeat && !d.claim && e.Kernel >= d.winStart && e.Kernel <= d.winEnd:
+	case d.stop.claimable(e.Seat, e.Kernel):
 		d.append(ent)
 		// "a press from that seat within the Stop window claims a Stop"
 		if d.apply(game.Press(e.Seat), playlog.FromSeat, e.Kernel) == nil {
-			d.claim = true
-			d.claimEnd = max(d.winEnd, e.Kernel+d.cfg.StopWindow)
+			d.stop.claim(e.Kernel, d.cfg.StopWindow)
 			d.light(e.Seat, LightClaim)
 			d.say(false, "seat %d claims a Stop: scan the Stop, or confirm from the panel", e.Seat)
 		}
-	case d.window && e.Seat == d.winSeat && e.Kernel > d.winEnd:
+	case d.stop.after(e.Seat, e.Kernel):
 		ent.Note = "after the Stop window"
 		d.append(ent)
 	case d.phase == PhaseReady:
@@ -154,7 +153,7 @@ func (d *Dealer) cardID(u hw.UID) (string, bool) {
 // what follows from it at the table.
 func (d *Dealer) event(e game.Event, src playlog.Source, at time.Duration, c int) {
 	before := d.g.Next()
-	wasWindow, winSeat := d.window, d.winSeat
+	stopWasOpen, stopSeat := d.stop.open, d.stop.seat
 	var from game.Place
 	if c >= 0 {
 		from = d.g.Where(c)
@@ -175,11 +174,11 @@ func (d *Dealer) event(e game.Event, src playlog.Source, at time.Duration, c int
 	// was planned before this read; the read has re-planned the address,
 	// and a sweep still due is finished on the next beat like any other.
 	d.slot.sweepCalled = false
-	if d.g.InPlay() < out && wasWindow {
+	if d.g.InPlay() < out && stopWasOpen {
 		// The dealer dealt on: the Ground landed before this card.
-		d.window, d.claim = false, false
-		d.light(winSeat, LightOff)
-		d.say(false, "seat %d hits the ground", winSeat)
+		d.stop.close()
+		d.light(stopSeat, LightOff)
+		d.say(false, "seat %d hits the ground", stopSeat)
 	}
 	if d.g.Over() {
 		d.handOver(at)
@@ -187,9 +186,9 @@ func (d *Dealer) event(e game.Event, src playlog.Source, at time.Duration, c int
 	}
 	after := d.g.Next()
 	switch {
-	case before.Action == game.ActLand && wasWindow && !d.g.Out(before.Player) && (c < 0 || d.g.Card(c).Kind == game.Stop) && after.Action != game.ActLand:
+	case before.Action == game.ActLand && stopWasOpen && !d.g.Out(before.Player) && (c < 0 || d.g.Card(c).Kind == game.Stop) && after.Action != game.ActLand:
 		// "the Ground goes back on top of the deck"
-		d.window, d.claim = false, false
+		d.stop.close()
 		d.cue(hw.CueStop, at)
 		d.light(before.Seat, LightOff)
 		d.say(false, "seat %d Stops the Ground: it goes back on top of the deck", before.Seat)
@@ -259,10 +258,7 @@ func (d *Dealer) unpause(at time.Duration) {
 	now := d.now()
 	shift := now - d.pausedAt + time.Duration(d.cfg.CountIn)*d.period()
 	d.paused = false
-	if d.window {
-		d.winEnd += shift
-		d.claimEnd += shift
-	}
+	d.stop.shift(shift)
 	if d.dispute != nil {
 		for _, s := range d.dispute.Seats {
 			d.light(s, LightOff)
@@ -354,7 +350,7 @@ func (d *Dealer) handOver(at time.Duration) {
 	if d.phase == PhaseOver || d.phase == PhaseAudit || d.phase == PhaseDone {
 		return
 	}
-	d.phase, d.beat.running, d.window, d.slot.open = PhaseOver, false, false, false
+	d.phase, d.beat.running, d.stop.open, d.slot.open = PhaseOver, false, false, false
 	w := d.g.Seat(d.g.Winner())
 	d.result = Result{Winner: w, NextDealer: w, Dealt: d.g.Dealt()}
 	d.showOnly(w, LightWinner)

@@ -89,12 +89,12 @@ func (d *Dealer) showOnly(seat int, p hw.Pattern) {
 
 // restoreLights shows again what the instruction in force asks for.
 func (d *Dealer) restoreLights() {
-	if d.window {
+	if d.stop.open {
 		p := LightGround
-		if d.claim {
+		if d.stop.claimed {
 			p = LightClaim
 		}
-		d.showOnly(d.winSeat, p)
+		d.showOnly(d.stop.seat, p)
 		return
 	}
 	in := d.g.Next()

@@ -90,11 +90,11 @@ func (d *Dealer) onBeat(t time.Duration) {
 		if !d.slot.open {
 			d.slot.open, d.slot.since = true, t
 		}
-	case in.Action == game.ActLand && !d.window:
+	case in.Action == game.ActLand && !d.stop.open:
 		// A Ground being dealt when the power was cut: its Stop window
 		// went with the power, so it is dealt again and its seat gets a
 		// whole window (only a resumed hand meets this).
-		d.openWindow(in.Seat, t, true)
+		d.openStopWindow(in.Seat, t, true)
 	case (in.Action == game.ActSweep || in.Action == game.ActPass) && in.First:
 		d.showOnly(in.Seat, LightSweep)
 		d.cue(hw.CueSkip, t)

@@ -96,12 +96,7 @@ func (d *Dealer) view() View {
 		Reader:  d.readerSt, DeckLeft: g.DeckSize(), Grounds: g.GroundsInDeck(),
 		Messages: append([]Message(nil), d.msgs...), Digest: g.Digest(),
 	}
-	if d.window {
-		v.StopWindow = &Window{Seat: d.winSeat, Start: d.winStart, End: d.winEnd, Claimed: d.claim}
-		if d.claim {
-			v.StopWindow.End = d.claimEnd
-		}
-	}
+	v.StopWindow = d.stop.view()
 	if d.dispute != nil {
 		ds := *d.dispute
 		v.Dispute = &ds
