@@ -140,9 +140,7 @@ type Dealer struct {
 	beat metronome
 	slot dealSlot
 
-	imagAt    time.Duration // an imaginary Ground announced, dealt at this time
-	imagSeat  int           // to this seat
-	imag      bool
+	imag      imaginaryGround
 	stop      stopWindow
 	presses   []hw.ButtonEvent
 	readerSt  hw.ReaderState
@@ -441,10 +439,10 @@ func (d *Dealer) deadline() (time.Duration, bool) {
 	if d.stop.open {
 		consider(d.stop.due())
 	}
-	if d.imag {
-		consider(d.imagAt)
+	if d.imag.announced {
+		consider(d.imag.at)
 	}
-	if d.beat.running && (d.phase == PhaseCountIn || (d.phase == PhaseDealing && !d.stop.open && !d.imag)) {
+	if d.beat.running && (d.phase == PhaseCountIn || (d.phase == PhaseDealing && !d.stop.open && !d.imag.announced)) {
 		consider(d.beatWake())
 	}
 	return t, ok
@@ -459,8 +457,8 @@ func (d *Dealer) fire(t time.Duration) {
 		d.stopWindowOver(t)
 		return
 	}
-	if d.imag && t >= d.imagAt {
-		d.imaginary(t)
+	if d.imag.announced && t >= d.imag.at {
+		d.dealImaginary(t)
 		return
 	}
 	if d.beat.running && t >= d.beatWake() {
@@ -496,41 +494,6 @@ func (d *Dealer) start() {
 		return
 	}
 	d.countIn(now)
-}
-
-// imaginaryGrace is how long after announcing an imaginary Ground the
-// assistant deals it: time enough for the dealer to show a rider.
-const imaginaryGrace = 400 * time.Millisecond
-
-// announceImaginary: "After the last physical Ground the assistant
-// announces imaginary Grounds": nothing to read, the assistant says it. It
-// lands a moment later, so a rider (or Extra) the dealer shows first still
-// counts, and a Stop shown or a press from the seat before then is played
-// on it (see onCard, onButton).
-func (d *Dealer) announceImaginary(seat int, t time.Duration) {
-	d.showOnly(seat, LightGround)
-	d.cue(hw.CueGround, t)
-	d.say(false, "seat %d: an imaginary Ground (the deck is empty)", seat)
-	d.imag, d.imagAt, d.imagSeat = true, t+min(d.period()/2, imaginaryGrace), seat
-}
-
-// imaginary deals the imaginary Ground announced on the last beat, unless
-// a rider shown since has changed what the seat gets.
-func (d *Dealer) imaginary(t time.Duration) {
-	d.imag = false
-	in := d.g.Next()
-	if in.Action != game.ActDeal || !in.Imaginary || in.Seat != d.imagSeat {
-		// A rider shown, or the stack reported gone, has changed what
-		// the seat gets; another seat's Ground is announced on its beat.
-		d.restartBeat(t)
-		return
-	}
-	if d.apply(game.Event{Kind: game.EvConfirm}, playlog.FromDealer, t) == nil {
-		// Its sound was the announcement on the beat: a second one would
-		// tell the dealer of a second Ground.
-		d.openStopWindow(in.Seat, t, false)
-	}
-	d.noteInstruction()
 }
 
 // apply feeds the engine one event and logs the outcome and whatever the

@@ -120,7 +120,7 @@ func (d *Dealer) riderShown(c int, at time.Duration) {
 		// faller the first is being dealt now, and a Stop they show for it
 		// must find it dealt. Announced already (the beat said Ground and
 		// the rider is a Hit), it keeps its time and sounds once.
-		if d.imag && d.imagSeat == in.Seat {
+		if d.imag.announced && d.imag.seat == in.Seat {
 			d.showOnly(in.Seat, LightGround)
 		} else {
 			d.announceImaginary(in.Seat, at)
@@ -133,7 +133,7 @@ func (d *Dealer) riderShown(c int, at time.Duration) {
 	case in.Action == game.ActSweep || in.Action == game.ActPass:
 		// A Skip or Chute uses up the seat's beat: nothing to deal, and no
 		// imaginary Ground either.
-		d.imag = false
+		d.imag.announced = false
 		d.showOnly(in.Seat, LightSweep)
 		d.cue(hw.CueSkip, at)
 		d.closeSlot(at)

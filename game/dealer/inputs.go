@@ -27,10 +27,10 @@ func (d *Dealer) onButton(e hw.ButtonEvent) {
 	if len(d.presses) > keepPresses {
 		d.presses = append(d.presses[:0], d.presses[len(d.presses)-keepPresses:]...)
 	}
-	if d.imag && e.Seat == d.imagSeat {
+	if d.imag.announced && e.Seat == d.imag.seat {
 		// The seat reacts to the imaginary Ground announced for it: to them
 		// it is being dealt now, so deal it and let the press claim a Stop.
-		d.imaginary(e.Kernel)
+		d.dealImaginary(e.Kernel)
 	}
 	switch {
 	case d.stop.claimable(e.Seat, e.Kernel):
@@ -132,10 +132,10 @@ func (d *Dealer) onCard(e hw.CardEvent) {
 		return
 	}
 	c, _ := d.g.CardIndex(id)
-	if d.imag && d.g.Card(c).Kind == game.Stop {
+	if d.imag.announced && d.g.Card(c).Kind == game.Stop {
 		// A Stop shown while an imaginary Ground is announced is played on
 		// it: the Ground is being dealt.
-		d.imaginary(e.Time)
+		d.dealImaginary(e.Time)
 	}
 	d.event(game.Scan(id), playlog.FromReader, e.Time, c)
 }
