@@ -114,9 +114,6 @@ type Result struct {
 // waits for an input that no script will ever send.
 var ErrIdle = errors.New("dealer: the table is idle and nothing is scheduled")
 
-// keepPresses bounds the presses remembered for disputes.
-const keepPresses = 512
-
 // Dealer runs one hand. Its methods are safe to call from other goroutines
 // while Run is running (View, Subscribe); the Run methods are not re-entrant.
 type Dealer struct {
@@ -142,7 +139,7 @@ type Dealer struct {
 
 	imag      imaginaryGround
 	stop      stopWindow
-	presses   []hw.ButtonEvent
+	presses   pressLog
 	readerSt  hw.ReaderState
 	lamps     lamps
 	msgs      messages
