@@ -127,12 +127,9 @@ type Dealer struct {
 	g   *game.Game
 	ids map[string]bool // every card ID of the deck
 
-	phase    Phase
-	paused   bool
-	pausedAt time.Duration
-	// resumeWait: a resumed hand waits for the dealer's go (see control).
-	resumeWait bool
-	ready      map[int]bool
+	phase Phase
+	panel panelState
+	ready map[int]bool
 
 	beat metronome
 	slot dealSlot
@@ -423,7 +420,7 @@ func (d *Dealer) end(err error) (Result, error) {
 func (d *Dealer) deadline() (time.Duration, bool) {
 	d.mu.Lock()
 	defer d.mu.Unlock()
-	if d.paused {
+	if d.panel.paused {
 		return 0, false
 	}
 	var t time.Duration

@@ -89,7 +89,7 @@ func (d *Dealer) View() View {
 func (d *Dealer) view() View {
 	g := d.g
 	v := View{
-		Hand: d.cfg.Hand, Phase: d.phase, Paused: d.paused, Mode: d.cfg.Mode, Now: d.now(),
+		Hand: d.cfg.Hand, Phase: d.phase, Paused: d.panel.paused, Mode: d.cfg.Mode, Now: d.now(),
 		Instruction: g.Next(), Beat: d.beat.count, NextBeat: d.beat.next,
 		Tempo:   d.cfg.Tempo.At(g.Dealt(), g.DeckSize()-g.GroundsInDeck()),
 		Waiting: d.phase == PhaseDealing && d.slot.open && !d.beat.running,
