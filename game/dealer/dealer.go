@@ -13,7 +13,6 @@
 package dealer
 
 import (
-	"context"
 	"errors"
 	"fmt"
 	"log/slog"
@@ -123,35 +122,39 @@ type Dealer struct {
 	lg   *slog.Logger
 	wall func() time.Time
 
+	// mu guards the rest: the loop changes it, screens read it.
 	mu  sync.Mutex
 	g   *game.Game
 	ids map[string]bool // every card ID of the deck
 
-	phase Phase
-	panel panelState
-	ready map[int]bool
-
-	beat metronome
-	slot dealSlot
-
-	imag      imaginaryGround
-	stop      stopWindow
-	presses   pressLog
-	readerSt  hw.ReaderState
-	lamps     lamps
-	msgs      messages
-	dispute   *Dispute
-	inferred  int
-	seen      map[string]bool
-	deals     []DealRecord
-	addrs     []AddressRecord
-	plays     []PlayRecord
-	groups    []AuditGroup
-	report    *AuditReport
+	phase     Phase
 	startedAt time.Duration
 	result    Result
-	logHealth logHealth
-	subs      subscribers
+
+	// The parts of the dealer, each with its own file.
+	beat      metronome       // metronome.go
+	slot      dealSlot        // dealslot.go
+	stop      stopWindow      // stopwindow.go
+	imag      imaginaryGround // imaginary.go
+	lamps     lamps           // lights.go
+	panel     panelState      // panel.go
+	presses   pressLog        // presses.go: what a dispute is settled on
+	ready     map[int]bool    // presses.go: the fallers who said they are ready
+	dispute   *Dispute        // presses.go: the last dispute called
+	reader    hw.ReaderState  // cards.go: the card reader, as last reported
+	msgs      messages        // view.go
+	subs      subscribers     // view.go
+	logHealth logHealth       // loghealth.go
+	inferred  int             // engine.go: the engine's inferences logged so far
+
+	// The dealer's record of the hand, which the audit reasons from
+	// (audit.go), rebuilt from the log for a resumed hand (resume.go).
+	seen   map[string]bool // cards read during the hand
+	deals  []DealRecord
+	addrs  []AddressRecord
+	plays  []PlayRecord
+	groups []AuditGroup // what was scanned at the audit (handend.go)
+	report *AuditReport
 }
 
 // New prepares a hand. Nothing happens until Run.
@@ -202,7 +205,7 @@ func New(cfg Config, h Hardware, log Log) (*Dealer, error) {
 		cfg: cfg, hw: h, log: log, lg: cfg.Logger, wall: cfg.Wall, g: g,
 		ids: make(map[string]bool, g.NumCards()), ready: map[int]bool{}, lamps: lamps{},
 		slot: dealSlot{lastAddressed: -1, shown: map[int]bool{}}, seen: map[string]bool{}, subs: subscribers{},
-		readerSt: hw.ReaderAbsent,
+		reader: hw.ReaderAbsent,
 	}
 	if d.lg == nil {
 		d.lg = slog.Default()
@@ -211,253 +214,12 @@ func New(cfg Config, h Hardware, log Log) (*Dealer, error) {
 		d.wall = time.Now
 	}
 	if h.Reader != nil {
-		d.readerSt = hw.ReaderOK
+		d.reader = hw.ReaderOK
 	}
 	for c := 0; c < g.NumCards(); c++ {
 		d.ids[g.Card(c).ID] = true
 	}
 	return d, nil
-}
-
-// Stepper is a clock that a single goroutine advances itself: the
-// simulated table's virtual clock.
-type Stepper interface {
-	hw.Clock
-	// Next is the time of the next thing the clock has scheduled.
-	Next() (time.Duration, bool)
-	// AdvanceTo runs what is scheduled up to t and sets the clock to t.
-	AdvanceTo(t time.Duration)
-}
-
-// RunStepped plays the hand on a clock it advances itself, in this
-// goroutine, never waiting in real time: falling play --fast, and tests that
-// must be exact. Between two moments of virtual time the dealer handles
-// everything the devices delivered.
-func (d *Dealer) RunStepped(ctx context.Context, clk Stepper) (Result, error) {
-	d.start()
-	for !d.finished() {
-		if err := ctx.Err(); err != nil {
-			return d.end(err)
-		}
-		if d.drain() {
-			continue
-		}
-		now := clk.Now()
-		dl, ok := d.deadline()
-		if ok && dl <= now {
-			d.fire(dl)
-			continue
-		}
-		next, more := clk.Next()
-		if ok && (!more || dl < next) {
-			next, more = dl, true
-		}
-		if !more {
-			return d.end(ErrIdle)
-		}
-		clk.AdvanceTo(next)
-	}
-	return d.end(nil)
-}
-
-// Run plays the hand in real time until it is done or ctx ends.
-func (d *Dealer) Run(ctx context.Context) (Result, error) {
-	d.start()
-	ch := d.channels()
-	fire := make(chan time.Duration)
-	var cancel chan struct{}
-	armed, armedAt := false, time.Duration(0)
-	defer func() {
-		if armed {
-			close(cancel)
-		}
-	}()
-	for !d.finished() {
-		dl, ok := d.deadline()
-		if armed && (!ok || dl != armedAt) {
-			close(cancel)
-			armed = false
-		}
-		if ok && !armed {
-			// One sleeper per deadline: the beat is always slept to as an
-			// absolute time, never as a relative sleep that would drift.
-			cancel, armed, armedAt = make(chan struct{}), true, dl
-			go func(t time.Duration, stop chan struct{}) {
-				if d.hw.Clock.SleepUntil(t, stop) {
-					select {
-					case fire <- t:
-					case <-stop:
-					}
-				}
-			}(dl, cancel)
-		}
-		select {
-		case <-ctx.Done():
-			return d.end(ctx.Err())
-		case e, ok := <-ch.buttons:
-			if !ok {
-				ch.buttons = nil
-				continue
-			}
-			d.onButton(e)
-		case l, ok := <-ch.lost:
-			if !ok {
-				ch.lost = nil
-				continue
-			}
-			d.onLost(l)
-		case s, ok := <-ch.status:
-			if !ok {
-				ch.status = nil
-				continue
-			}
-			d.onStatus(s)
-		case c, ok := <-ch.cards:
-			if !ok {
-				ch.cards = nil
-				continue
-			}
-			d.onCard(c)
-		case p, ok := <-ch.panel:
-			if !ok {
-				ch.panel = nil
-				continue
-			}
-			d.control(p)
-		case t := <-fire:
-			if armed && t == armedAt {
-				armed = false
-				close(cancel)
-				d.fire(t)
-			}
-		}
-	}
-	return d.end(nil)
-}
-
-type inputs struct {
-	buttons <-chan hw.ButtonEvent
-	lost    <-chan hw.LostEvents
-	status  <-chan hw.ReaderStatus
-	cards   <-chan hw.CardEvent
-	panel   <-chan hw.PanelEvent
-}
-
-func (d *Dealer) channels() inputs {
-	var in inputs
-	if d.hw.Buttons != nil {
-		in.buttons, in.lost = d.hw.Buttons.Events(), d.hw.Buttons.Lost()
-	}
-	if d.hw.Reader != nil {
-		in.status, in.cards = d.hw.Reader.Status(), d.hw.Reader.Cards()
-	}
-	if d.hw.Panel != nil {
-		in.panel = d.hw.Panel.Controls()
-	}
-	return in
-}
-
-// drain handles one delivered input, if any, taking the devices in a fixed
-// order so a stepped run is repeatable: buttons first, since their kernel
-// stamps are what disputes are settled on.
-func (d *Dealer) drain() bool {
-	in := d.channels()
-	if in.buttons != nil {
-		select {
-		case e := <-in.buttons:
-			d.onButton(e)
-			return true
-		default:
-		}
-		select {
-		case l := <-in.lost:
-			d.onLost(l)
-			return true
-		default:
-		}
-	}
-	if in.status != nil {
-		select {
-		case s := <-in.status:
-			d.onStatus(s)
-			return true
-		default:
-		}
-		select {
-		case c := <-in.cards:
-			d.onCard(c)
-			return true
-		default:
-		}
-	}
-	if in.panel != nil {
-		select {
-		case p := <-in.panel:
-			d.control(p)
-			return true
-		default:
-		}
-	}
-	return false
-}
-
-func (d *Dealer) finished() bool {
-	d.mu.Lock()
-	defer d.mu.Unlock()
-	return d.phase == PhaseDone
-}
-
-func (d *Dealer) end(err error) (Result, error) {
-	d.mu.Lock()
-	defer d.mu.Unlock()
-	if lerr := d.logHealth.err(); lerr != nil {
-		err = errors.Join(err, lerr)
-	}
-	return d.result, err
-}
-
-// deadline is the next time the dealer must act on its own.
-func (d *Dealer) deadline() (time.Duration, bool) {
-	d.mu.Lock()
-	defer d.mu.Unlock()
-	if d.panel.paused {
-		return 0, false
-	}
-	var t time.Duration
-	ok := false
-	consider := func(x time.Duration) {
-		if !ok || x < t {
-			t, ok = x, true
-		}
-	}
-	if d.stop.open {
-		consider(d.stop.due())
-	}
-	if d.imag.announced {
-		consider(d.imag.at)
-	}
-	if d.beat.running && (d.phase == PhaseCountIn || (d.phase == PhaseDealing && !d.stop.open && !d.imag.announced)) {
-		consider(d.beatWake())
-	}
-	return t, ok
-}
-
-// fire is the dealer's own move at time t: a beat, or a Stop window ending.
-func (d *Dealer) fire(t time.Duration) {
-	d.mu.Lock()
-	defer d.publish()
-	defer d.mu.Unlock()
-	if d.stop.open && t >= d.stop.due() {
-		d.stopWindowOver(t)
-		return
-	}
-	if d.imag.announced && t >= d.imag.at {
-		d.dealImaginary(t)
-		return
-	}
-	if d.beat.running && t >= d.beatWake() {
-		d.onBeat(d.beat.next)
-	}
 }
 
 // now is the clock's time.
@@ -488,42 +250,4 @@ func (d *Dealer) start() {
 		return
 	}
 	d.countIn(now)
-}
-
-// apply feeds the engine one event and logs the outcome and whatever the
-// engine inferred.
-func (d *Dealer) apply(e game.Event, src playlog.Source, at time.Duration) error {
-	before := d.g.Next()
-	ev := e
-	if err := d.g.Apply(e); err != nil {
-		var re *game.RuleError
-		ent := playlog.Entry{Kind: playlog.KindRefused, Source: src, Kernel: at, Event: &ev, Error: err.Error()}
-		if errors.As(err, &re) {
-			ent.Rule = re.Rule
-		}
-		d.append(ent)
-		return err
-	}
-	d.append(playlog.Entry{Kind: playlog.KindApplied, Source: src, Kernel: at, Event: &ev, Digest: d.g.Digest()})
-	if before.First && (before.Action == game.ActDeal || before.Action == game.ActSweep || before.Action == game.ActPass) {
-		if after := d.g.Next(); !after.First || after.Player != before.Player {
-			d.addrs = append(d.addrs, AddressRecord{Player: before.Player, At: at})
-			d.slot.lastAddressed = before.Player
-			clear(d.slot.shown)
-		}
-	}
-	inf := d.g.Inferences()
-	for ; d.inferred < len(inf); d.inferred++ {
-		x := inf[d.inferred]
-		d.append(playlog.Entry{Kind: playlog.KindInference, Source: playlog.FromEngine, Kernel: at, Seat: d.g.Seat(x.Player), Inference: &x})
-		switch x.Kind {
-		case game.InfRiderPlayed, game.InfExtraPlayed, game.InfStopPlayed:
-			// Only a card the dealer read is a play the audit may reason
-			// from: a Stop confirmed by hand is one the engine stood in.
-			if x.Card >= 0 && e.Kind == game.EvScan && e.Card == d.g.Card(x.Card).ID {
-				d.plays = append(d.plays, PlayRecord{Card: x.Card, Player: x.Player, From: x.From, At: at})
-			}
-		}
-	}
-	return nil
 }

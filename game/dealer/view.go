@@ -93,7 +93,7 @@ func (d *Dealer) view() View {
 		Instruction: g.Next(), Beat: d.beat.count, NextBeat: d.beat.next,
 		Tempo:   d.cfg.Tempo.At(g.Dealt(), g.DeckSize()-g.GroundsInDeck()),
 		Waiting: d.phase == PhaseDealing && d.slot.open && !d.beat.running,
-		Reader:  d.readerSt, DeckLeft: g.DeckSize(), Grounds: g.GroundsInDeck(),
+		Reader:  d.reader, DeckLeft: g.DeckSize(), Grounds: g.GroundsInDeck(),
 		Messages: append([]Message(nil), d.msgs...), Digest: g.Digest(),
 	}
 	v.StopWindow = d.stop.view()

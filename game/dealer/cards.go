@@ -1,12 +1,12 @@
 package dealer
 
 import (
-	"time"
-
 	"github.com/falling-table/falling/game"
 	"github.com/falling-table/falling/game/playlog"
 	"github.com/falling-table/falling/hw"
 )
+
+// The card reader: the cards it reads, and its coming and going.
 
 // onStatus follows the card reader coming and going: "Reader unplugged or
 // I2C errors mid-hand: the assistant says so, keeps pacing with manual
@@ -15,10 +15,10 @@ func (d *Dealer) onStatus(s hw.ReaderStatus) {
 	d.mu.Lock()
 	defer d.publish()
 	defer d.mu.Unlock()
-	if s.State == d.readerSt {
+	if s.State == d.reader {
 		return
 	}
-	d.readerSt = s.State
+	d.reader = s.State
 	ent := playlog.Entry{Kind: playlog.KindReader, Source: playlog.FromReader, Kernel: s.Time, Note: "reader " + s.State.String()}
 	if s.Err != nil {
 		ent.Error = s.Err.Error()
@@ -78,56 +78,4 @@ func (d *Dealer) cardID(u hw.UID) (string, bool) {
 	}
 	id := u.String()
 	return id, d.ids[id]
-}
-
-// event applies a scan (card c) or a hand confirmation (c = -1) and does
-// what follows from it at the table.
-func (d *Dealer) event(e game.Event, src playlog.Source, at time.Duration, c int) {
-	before := d.g.Next()
-	stopWasOpen, stopSeat := d.stop.open, d.stop.seat
-	var from game.Place
-	if c >= 0 {
-		from = d.g.Where(c)
-	}
-	out := d.g.InPlay()
-	if err := d.apply(e, src, at); err != nil {
-		if c >= 0 && d.isShown(c, before) {
-			// A rider shown again (a permanent one, or a known Skip): the
-			// dealer did right, there is nothing to warn about.
-			d.say(false, "%v: seen", d.g.Card(c))
-			return
-		}
-		d.cue(hw.CueWarning, d.now())
-		d.say(true, "%v", err)
-		return
-	}
-	// Whatever the beat announced for this seat (a known Skip to sweep)
-	// was planned before this read; the read has re-planned the address,
-	// and a sweep still due is finished on the next beat like any other.
-	d.slot.sweepCalled = false
-	if d.g.InPlay() < out && stopWasOpen {
-		// The dealer dealt on: the Ground landed before this card.
-		d.stop.close()
-		d.light(stopSeat, LightOff)
-		d.say(false, "seat %d hits the ground", stopSeat)
-	}
-	if d.g.Over() {
-		d.handOver(at)
-		return
-	}
-	after := d.g.Next()
-	switch {
-	case before.Action == game.ActLand && stopWasOpen && !d.g.Out(before.Player) && (c < 0 || d.g.Card(c).Kind == game.Stop) && after.Action != game.ActLand:
-		// "the Ground goes back on top of the deck"
-		d.stop.close()
-		d.cue(hw.CueStop, at)
-		d.light(before.Seat, LightOff)
-		d.say(false, "seat %d Stops the Ground: it goes back on top of the deck", before.Seat)
-		d.restartBeat(at + d.period())
-	case c >= 0 && from.Zone != game.InDeck && d.g.Where(c).Zone != game.InStack:
-		d.riderShown(c, at)
-	default:
-		d.dealt(at)
-	}
-	d.noteInstruction()
 }
