@@ -114,7 +114,8 @@ type Result struct {
 var ErrIdle = errors.New("dealer: the table is idle and nothing is scheduled")
 
 // Dealer runs one hand. Its methods are safe to call from other goroutines
-// while Run is running (View, Subscribe); the Run methods are not re-entrant.
+// while Run is running (View, Subscribe, Inspect, Correct); the Run methods
+// are not re-entrant.
 type Dealer struct {
 	cfg  Config
 	hw   Hardware
@@ -145,6 +146,7 @@ type Dealer struct {
 	msgs      messages        // view.go
 	subs      subscribers     // view.go
 	logHealth logHealth       // loghealth.go
+	corr      corrections     // correct.go
 	inferred  int             // engine.go: the engine's inferences logged so far
 
 	// The dealer's record of the hand, which the audit reasons from
@@ -205,7 +207,7 @@ func New(cfg Config, h Hardware, log Log) (*Dealer, error) {
 		cfg: cfg, hw: h, log: log, lg: cfg.Logger, wall: cfg.Wall, g: g,
 		ids: make(map[string]bool, g.NumCards()), ready: map[int]bool{}, lamps: lamps{},
 		slot: dealSlot{lastAddressed: -1, shown: map[int]bool{}}, seen: map[string]bool{}, subs: subscribers{},
-		reader: hw.ReaderAbsent,
+		reader: hw.ReaderAbsent, corr: corrections{wake: make(chan struct{}, 1)},
 	}
 	if d.lg == nil {
 		d.lg = slog.Default()
@@ -232,6 +234,7 @@ func (d *Dealer) start() {
 	defer d.mu.Unlock()
 	now := d.now()
 	d.startedAt = now
+	d.corr.running = true
 	if d.cfg.Resume != nil {
 		// The log has its hand-start already: the hand goes on in it.
 		d.startResumed(now)

@@ -118,6 +118,8 @@ func (d *Dealer) Run(ctx context.Context) (Result, error) {
 				continue
 			}
 			d.control(p)
+		case <-d.corr.wake:
+			d.onCorrections()
 		case t := <-fire:
 			if armed && t == armedAt {
 				armed = false
@@ -192,7 +194,7 @@ func (d *Dealer) drain() bool {
 		default:
 		}
 	}
-	return false
+	return d.onCorrections()
 }
 
 func (d *Dealer) finished() bool {
@@ -201,13 +203,23 @@ func (d *Dealer) finished() bool {
 	return d.phase == PhaseDone
 }
 
+// end closes the hand's loop: what Run returns, with what the log failed
+// to take.
 func (d *Dealer) end(err error) (Result, error) {
 	d.mu.Lock()
-	defer d.mu.Unlock()
+	// A correction accepted while the hand ran is logged, even when the
+	// hand ended before the loop came to it; after this, none is accepted.
+	logged := d.correct()
+	d.corr.running = false
 	if lerr := d.logHealth.err(); lerr != nil {
 		err = errors.Join(err, lerr)
 	}
-	return d.result, err
+	res := d.result
+	d.mu.Unlock()
+	if logged {
+		d.publish()
+	}
+	return res, err
 }
 
 // deadline is the next time the dealer must act on its own.
