@@ -10,6 +10,17 @@
 // and on a virtual clock as fast as it can (falling play --fast, tests).
 // Rendering is someone else's job: View and Subscribe give a screen what it
 // needs.
+//
+// One loop (loop.go) takes the table's inputs one at a time, each under
+// the dealer's lock, and fires the dealer's own deadlines. The dealer's
+// state is in parts, each a small type with its own file: the metronome
+// (metronome.go), the deal slot (dealslot.go), the Stop window
+// (stopwindow.go), the imaginary Ground (imaginary.go), the seat lamps
+// (lights.go), the panel (panel.go), the presses and the dispute
+// (presses.go), the messages and the View (view.go), the hand's end
+// (handend.go), the resumed hand (resume.go), the log's health
+// (loghealth.go) and the referee's corrections (correct.go). engine.go
+// feeds the rules engine and does what follows at the table.
 package dealer
 
 import (

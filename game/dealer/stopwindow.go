@@ -70,8 +70,8 @@ func (w *stopWindow) view() *Window {
 	return v
 }
 
-// openStopWindow starts seat's Stop window: a Ground is being dealt to it, and
-// sounds it unless it was announced already.
+// openStopWindow starts seat's Stop window: a Ground is being dealt to
+// it. It sounds the Ground unless it was announced already.
 func (d *Dealer) openStopWindow(seat int, t time.Duration, sound bool) {
 	d.stop = stopWindow{open: true, seat: seat, start: t, end: t + d.cfg.StopWindow}
 	d.slot.open = false
