@@ -71,6 +71,7 @@ func (d *Dealer) onCard(e hw.CardEvent) {
 	d.event(game.Scan(id), playlog.FromReader, e.Time, c)
 }
 
+// cardID is the card a tag stands for in this deck, and whether it is one.
 func (d *Dealer) cardID(u hw.UID) (string, bool) {
 	if d.cfg.Cards != nil {
 		id, ok := d.cfg.Cards[u]

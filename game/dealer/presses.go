@@ -74,6 +74,7 @@ func (d *Dealer) onButton(e hw.ButtonEvent) {
 	}
 }
 
+// isFaller reports whether seat plays this hand (the dealer's does not).
 func (d *Dealer) isFaller(seat int) bool {
 	for _, s := range d.cfg.Game.Seats {
 		if s == seat {
