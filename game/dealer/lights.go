@@ -1,8 +1,10 @@
 package dealer
 
 import (
+	"fmt"
 	"time"
 
+	"github.com/falling-table/falling/game"
 	"github.com/falling-table/falling/hw"
 )
 
@@ -52,4 +54,53 @@ func LightWaiting(due int, newStack bool) hw.Pattern {
 	p := LightDeal(due, newStack)
 	p.Kind, p.Period = hw.Blink, 400*time.Millisecond
 	return p
+}
+
+// lamps is what each seat's light shows now: a light is set only when it
+// changes, and a View draws the same.
+type lamps map[int]hw.Pattern
+
+// light shows p at seat, when it changes.
+func (d *Dealer) light(seat int, p hw.Pattern) {
+	if seat <= 0 {
+		return
+	}
+	if old, ok := d.lamps[seat]; ok && old == p {
+		return
+	}
+	d.lamps[seat] = p
+	if d.hw.Lights == nil {
+		return
+	}
+	if err := d.hw.Lights.Set(seat, p); err != nil {
+		d.note(fmt.Errorf("light seat %d: %w", seat, err))
+	}
+}
+
+// showOnly lights seat with p and every other faller's seat off.
+func (d *Dealer) showOnly(seat int, p hw.Pattern) {
+	for _, s := range d.cfg.Game.Seats {
+		if s != seat {
+			d.light(s, LightOff)
+		}
+	}
+	d.light(seat, p)
+}
+
+// restoreLights shows again what the instruction in force asks for.
+func (d *Dealer) restoreLights() {
+	if d.stop.open {
+		p := LightGround
+		if d.stop.claimed {
+			p = LightClaim
+		}
+		d.showOnly(d.stop.seat, p)
+		return
+	}
+	in := d.g.Next()
+	if d.phase == PhaseDealing && in.Action == game.ActDeal && d.slot.open {
+		d.showOnly(in.Seat, LightDeal(in.Due, in.NewStack))
+		return
+	}
+	d.showOnly(0, LightOff)
 }

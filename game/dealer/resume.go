@@ -9,7 +9,6 @@ import (
 	"github.com/falling-table/falling/game"
 	"github.com/falling-table/falling/game/playlog"
 	"github.com/falling-table/falling/game/playlog/wal"
-	"github.com/falling-table/falling/hw"
 )
 
 // "Power cut: the log is intact up to its last durable write; a torn last
@@ -190,7 +189,7 @@ func (d *Dealer) startResumed(now time.Duration) {
 	for id := range r.seen {
 		d.seen[id] = true
 	}
-	d.beat, d.lastAddr, d.inferred = r.Beat, r.lastAddr, len(d.g.Inferences())
+	d.beat.count, d.slot.lastAddressed, d.inferred = r.Beat, r.lastAddr, len(d.g.Inferences())
 
 	note := fmt.Sprintf("resumed after a power cut: %d entries replayed (%d engine decisions)", r.Entries, r.Applied)
 	switch r.Cut.Kind {
@@ -208,8 +207,8 @@ func (d *Dealer) startResumed(now time.Duration) {
 	// Paused in the deal: a pause (or, below, a confirm) unpauses with the
 	// count-in, like any pause. running is set so the beat restarts after
 	// it even with no count-in.
-	d.phase, d.running = PhaseDealing, true
-	d.paused, d.pausedAt, d.resumeWait = true, now, true
+	d.phase, d.beat.running = PhaseDealing, true
+	d.panel.paused, d.panel.pausedAt, d.panel.awaitingGo = true, now, true
 	d.append(playlog.Entry{Kind: playlog.KindPause, Source: playlog.FromDealer, Kernel: now, Note: "paused: waiting for the dealer to resume the hand"})
 	for _, s := range d.cfg.Game.Seats {
 		d.light(s, LightOff)
@@ -224,28 +223,4 @@ func (d *Dealer) startResumed(now time.Duration) {
 		d.showOnly(in.Seat, LightGround)
 	}
 	d.say(false, "the deal is at seat %d: confirm (or pause) on the panel to count in and carry on", in.Seat)
-}
-
-// control routes a panel control. While a resumed hand waits for the
-// dealer, a confirm means "carry on", not "this card was dealt": the
-// dealer has just come back to a table they have not looked at yet.
-func (d *Dealer) control(p hw.PanelEvent) {
-	d.mu.Lock()
-	wait := d.resumeWait && d.paused && p.Control == hw.ControlConfirm
-	if wait {
-		d.append(playlog.Entry{Kind: playlog.KindControl, Source: playlog.FromPanel, Kernel: p.Kernel, Control: p.Control.String()})
-		d.resumeWait = false
-		d.unpause(p.Kernel)
-	}
-	d.mu.Unlock()
-	if wait {
-		d.publish()
-		return
-	}
-	d.onControl(p)
-	d.mu.Lock()
-	if !d.paused {
-		d.resumeWait = false
-	}
-	d.mu.Unlock()
 }

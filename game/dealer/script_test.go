@@ -223,3 +223,22 @@ var (
 	S = game.Stop // an inert filler: never played in these scripts
 	G = game.Ground
 )
+
+func (s *scripted) inferred(k game.InferenceKind, seat int) bool {
+	for _, e := range s.log.kind(playlog.KindInference) {
+		if e.Inference.Kind == k && e.Seat == seat {
+			return true
+		}
+	}
+	return false
+}
+
+func (s *scripted) cueCount(c hw.Cue, from, to time.Duration) int {
+	n := 0
+	for _, p := range s.tb.Sound.Played() {
+		if p.Cue == c && p.Now >= from && p.Now <= to {
+			n++
+		}
+	}
+	return n
+}

@@ -1,6 +1,7 @@
 package dealer
 
 import (
+	"fmt"
 	"sync"
 	"time"
 
@@ -11,6 +12,17 @@ import (
 
 // keepMessages bounds the messages a View carries.
 const keepMessages = 32
+
+// messages are the screen's last lines, the newest last.
+type messages []Message
+
+// add keeps m, and the last keepMessages lines.
+func (ms *messages) add(m Message) {
+	*ms = append(*ms, m)
+	if len(*ms) > keepMessages {
+		*ms = append((*ms)[:0], (*ms)[len(*ms)-keepMessages:]...)
+	}
+}
 
 // Message is a line for the screen.
 type Message struct {
@@ -77,19 +89,14 @@ func (d *Dealer) View() View {
 func (d *Dealer) view() View {
 	g := d.g
 	v := View{
-		Hand: d.cfg.Hand, Phase: d.phase, Paused: d.paused, Mode: d.cfg.Mode, Now: d.now(),
-		Instruction: g.Next(), Beat: d.beat, NextBeat: d.nextBeat,
+		Hand: d.cfg.Hand, Phase: d.phase, Paused: d.panel.paused, Mode: d.cfg.Mode, Now: d.now(),
+		Instruction: g.Next(), Beat: d.beat.count, NextBeat: d.beat.next,
 		Tempo:   d.cfg.Tempo.At(g.Dealt(), g.DeckSize()-g.GroundsInDeck()),
-		Waiting: d.phase == PhaseDealing && d.slotOpen && !d.running,
-		Reader:  d.readerSt, DeckLeft: g.DeckSize(), Grounds: g.GroundsInDeck(),
+		Waiting: d.phase == PhaseDealing && d.slot.open && !d.beat.running,
+		Reader:  d.reader, DeckLeft: g.DeckSize(), Grounds: g.GroundsInDeck(),
 		Messages: append([]Message(nil), d.msgs...), Digest: g.Digest(),
 	}
-	if d.window {
-		v.StopWindow = &Window{Seat: d.winSeat, Start: d.winStart, End: d.winEnd, Claimed: d.claim}
-		if d.claim {
-			v.StopWindow.End = d.claimEnd
-		}
-	}
+	v.StopWindow = d.stop.view()
 	if d.dispute != nil {
 		ds := *d.dispute
 		v.Dispute = &ds
@@ -109,10 +116,10 @@ func (d *Dealer) view() View {
 		v.Scoreboard = &sb
 	}
 	if d.cfg.Dealer > 0 {
-		v.Seats = append(v.Seats, SeatView{Seat: d.cfg.Dealer, Player: -1, Dealer: true, Light: d.lit[d.cfg.Dealer]})
+		v.Seats = append(v.Seats, SeatView{Seat: d.cfg.Dealer, Player: -1, Dealer: true, Light: d.lamps[d.cfg.Dealer]})
 	}
 	for p := 0; p < g.NumPlayers(); p++ {
-		sv := SeatView{Seat: g.Seat(p), Player: p, Out: g.Out(p), Light: d.lit[g.Seat(p)]}
+		sv := SeatView{Seat: g.Seat(p), Player: p, Out: g.Out(p), Light: d.lamps[g.Seat(p)]}
 		for s := 0; s < g.NumStacks(p); s++ {
 			var st []game.Card
 			for _, c := range g.Stack(p, s) {
@@ -162,8 +169,15 @@ func (d *Dealer) publish() {
 	if len(d.subs) == 0 {
 		return
 	}
-	v := d.view()
-	for ch := range d.subs {
+	d.subs.send(d.view())
+}
+
+// subscribers are the screens following the table (Subscribe).
+type subscribers map[chan View]struct{}
+
+// send gives every subscriber v, in place of a view it has not read yet.
+func (subs subscribers) send(v View) {
+	for ch := range subs {
 		select {
 		case <-ch: // drop the stale view
 		default:
@@ -183,4 +197,15 @@ func (d *Dealer) Inspect(f func(g *game.Game)) {
 	d.mu.Lock()
 	defer d.mu.Unlock()
 	f(d.g)
+}
+
+// say adds a message for the screen, and logs it.
+func (d *Dealer) say(warn bool, format string, args ...any) {
+	m := Message{At: d.now(), Text: fmt.Sprintf(format, args...), Warning: warn}
+	d.msgs.add(m)
+	if warn {
+		d.lg.Warn("dealer: " + m.Text)
+	} else {
+		d.lg.Debug("dealer: " + m.Text)
+	}
 }

@@ -1,0 +1,82 @@
+package dealer
+
+import (
+	"github.com/falling-table/falling/game"
+	"github.com/falling-table/falling/game/playlog"
+	"github.com/falling-table/falling/hw"
+)
+
+// The card reader: the cards it reads, and its coming and going.
+
+// onStatus follows the card reader coming and going: "Reader unplugged or
+// I2C errors mid-hand: the assistant says so, keeps pacing with manual
+// confirmation from the dealer panel, and picks the reader up again".
+func (d *Dealer) onStatus(s hw.ReaderStatus) {
+	d.mu.Lock()
+	defer d.publish()
+	defer d.mu.Unlock()
+	if s.State == d.reader {
+		return
+	}
+	d.reader = s.State
+	ent := playlog.Entry{Kind: playlog.KindReader, Source: playlog.FromReader, Kernel: s.Time, Note: "reader " + s.State.String()}
+	if s.Err != nil {
+		ent.Error = s.Err.Error()
+	}
+	d.append(ent)
+	switch s.State {
+	case hw.ReaderLost:
+		d.cue(hw.CueWarning, d.now())
+		d.say(true, "the card reader is gone (%v): confirm each card from the panel", s.Err)
+	case hw.ReaderOK:
+		d.say(false, "the card reader is back: scan the cards again")
+	}
+}
+
+// onCard handles one card read.
+func (d *Dealer) onCard(e hw.CardEvent) {
+	d.mu.Lock()
+	defer d.publish()
+	defer d.mu.Unlock()
+	id, known := d.cardID(e.UID)
+	d.append(playlog.Entry{Kind: playlog.KindScan, Source: playlog.FromReader, Kernel: e.Time, UID: e.UID.String(), Card: id})
+	if !known {
+		// "Unknown card UID ...: a warning sound and message, the event is
+		// logged, the game state does not move."
+		d.cue(hw.CueWarning, d.now())
+		d.say(true, "card %v is not in this deck", e.UID)
+		return
+	}
+	d.seen[id] = true
+	switch d.phase {
+	case PhaseAudit:
+		g := &d.groups[len(d.groups)-1]
+		g.Cards = append(g.Cards, id)
+		seat := 0 // the discard pile and the deck
+		if g.Player >= 0 {
+			seat = d.g.Seat(g.Player)
+		}
+		d.append(playlog.Entry{Kind: playlog.KindAudit, Source: playlog.FromReader, Kernel: e.Time, Seat: seat, Card: id, Note: g.Name})
+		return
+	case PhaseOver, PhaseDone:
+		d.say(true, "%s read after the hand ended", id)
+		return
+	}
+	c, _ := d.g.CardIndex(id)
+	if d.imag.announced && d.g.Card(c).Kind == game.Stop {
+		// A Stop shown while an imaginary Ground is announced is played on
+		// it: the Ground is being dealt.
+		d.dealImaginary(e.Time)
+	}
+	d.event(game.Scan(id), playlog.FromReader, e.Time, c)
+}
+
+// cardID is the card a tag stands for in this deck, and whether it is one.
+func (d *Dealer) cardID(u hw.UID) (string, bool) {
+	if d.cfg.Cards != nil {
+		id, ok := d.cfg.Cards[u]
+		return id, ok
+	}
+	id := u.String()
+	return id, d.ids[id]
+}

@@ -1,0 +1,104 @@
+package dealer
+
+import (
+	"errors"
+	"time"
+
+	"github.com/falling-table/falling/game"
+	"github.com/falling-table/falling/game/playlog"
+	"github.com/falling-table/falling/hw"
+)
+
+// Feeding the rules engine: every event the table gives it is logged with
+// the engine's answer and what it inferred, and what follows at the table
+// is done from what the engine says next.
+
+// apply feeds the engine one event and logs the outcome and whatever the
+// engine inferred.
+func (d *Dealer) apply(e game.Event, src playlog.Source, at time.Duration) error {
+	before := d.g.Next()
+	ev := e
+	if err := d.g.Apply(e); err != nil {
+		var re *game.RuleError
+		ent := playlog.Entry{Kind: playlog.KindRefused, Source: src, Kernel: at, Event: &ev, Error: err.Error()}
+		if errors.As(err, &re) {
+			ent.Rule = re.Rule
+		}
+		d.append(ent)
+		return err
+	}
+	d.append(playlog.Entry{Kind: playlog.KindApplied, Source: src, Kernel: at, Event: &ev, Digest: d.g.Digest()})
+	if before.First && (before.Action == game.ActDeal || before.Action == game.ActSweep || before.Action == game.ActPass) {
+		if after := d.g.Next(); !after.First || after.Player != before.Player {
+			d.addrs = append(d.addrs, AddressRecord{Player: before.Player, At: at})
+			d.slot.lastAddressed = before.Player
+			clear(d.slot.shown)
+		}
+	}
+	inf := d.g.Inferences()
+	for ; d.inferred < len(inf); d.inferred++ {
+		x := inf[d.inferred]
+		d.append(playlog.Entry{Kind: playlog.KindInference, Source: playlog.FromEngine, Kernel: at, Seat: d.g.Seat(x.Player), Inference: &x})
+		switch x.Kind {
+		case game.InfRiderPlayed, game.InfExtraPlayed, game.InfStopPlayed:
+			// Only a card the dealer read is a play the audit may reason
+			// from: a Stop confirmed by hand is one the engine stood in.
+			if x.Card >= 0 && e.Kind == game.EvScan && e.Card == d.g.Card(x.Card).ID {
+				d.plays = append(d.plays, PlayRecord{Card: x.Card, Player: x.Player, From: x.From, At: at})
+			}
+		}
+	}
+	return nil
+}
+
+// event applies a scan (card c) or a hand confirmation (c = -1) and does
+// what follows from it at the table.
+func (d *Dealer) event(e game.Event, src playlog.Source, at time.Duration, c int) {
+	before := d.g.Next()
+	stopWasOpen, stopSeat := d.stop.open, d.stop.seat
+	var from game.Place
+	if c >= 0 {
+		from = d.g.Where(c)
+	}
+	out := d.g.InPlay()
+	if err := d.apply(e, src, at); err != nil {
+		if c >= 0 && d.isShown(c, before) {
+			// A rider shown again (a permanent one, or a known Skip): the
+			// dealer did right, there is nothing to warn about.
+			d.say(false, "%v: seen", d.g.Card(c))
+			return
+		}
+		d.cue(hw.CueWarning, d.now())
+		d.say(true, "%v", err)
+		return
+	}
+	// Whatever the beat announced for this seat (a known Skip to sweep)
+	// was planned before this read; the read has re-planned the address,
+	// and a sweep still due is finished on the next beat like any other.
+	d.slot.sweepCalled = false
+	if d.g.InPlay() < out && stopWasOpen {
+		// The dealer dealt on: the Ground landed before this card.
+		d.stop.close()
+		d.light(stopSeat, LightOff)
+		d.say(false, "seat %d hits the ground", stopSeat)
+	}
+	if d.g.Over() {
+		d.handOver(at)
+		return
+	}
+	after := d.g.Next()
+	switch {
+	case before.Action == game.ActLand && stopWasOpen && !d.g.Out(before.Player) && (c < 0 || d.g.Card(c).Kind == game.Stop) && after.Action != game.ActLand:
+		// "the Ground goes back on top of the deck"
+		d.stop.close()
+		d.cue(hw.CueStop, at)
+		d.light(before.Seat, LightOff)
+		d.say(false, "seat %d Stops the Ground: it goes back on top of the deck", before.Seat)
+		d.restartBeat(at + d.period())
+	case c >= 0 && from.Zone != game.InDeck && d.g.Where(c).Zone != game.InStack:
+		d.riderShown(c, at)
+	default:
+		d.dealt(at)
+	}
+	d.noteInstruction()
+}

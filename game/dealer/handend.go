@@ -1,0 +1,112 @@
+package dealer
+
+import (
+	"fmt"
+	"time"
+
+	"github.com/falling-table/falling/game/playlog"
+	"github.com/falling-table/falling/hw"
+)
+
+// The hand's end: the winner, the scoreboard, and the audit, which the
+// dealer scans for group by group and audit.go judges.
+
+// handOver: "The last faller standing wins; the winner's seat becomes the
+// dealer for the next hand; the scoreboard updates; the audit runs."
+func (d *Dealer) handOver(at time.Duration) {
+	if d.phase == PhaseOver || d.phase == PhaseAudit || d.phase == PhaseDone {
+		return
+	}
+	d.phase, d.beat.running, d.stop.open, d.slot.open = PhaseOver, false, false, false
+	w := d.g.Seat(d.g.Winner())
+	d.result = Result{Winner: w, NextDealer: w, Dealt: d.g.Dealt()}
+	d.showOnly(w, LightWinner)
+	d.cue(hw.CueWin, at)
+	d.say(false, "seat %d wins and deals the next hand", w)
+	d.append(playlog.Entry{Kind: playlog.KindHandEnd, Source: playlog.FromDealer, Kernel: at, Winner: w, Seat: w})
+	d.noteInstruction()
+	if !d.cfg.Audit {
+		d.record(at)
+		d.phase = PhaseDone
+		return
+	}
+	d.phase = PhaseAudit
+	d.nextGroup(at)
+}
+
+// record puts the finished hand on the night's scoreboard.
+func (d *Dealer) record(at time.Duration) {
+	if d.cfg.Scoreboard == nil {
+		return
+	}
+	r := HandResult{Hand: d.cfg.Hand, Dealer: d.cfg.Dealer, Winner: d.result.Winner, Dealt: d.result.Dealt, Duration: at - d.startedAt}
+	if d.report != nil {
+		r.Accounted, r.Impossible = d.report.Accounted, len(d.report.Impossible)
+	}
+	d.cfg.Scoreboard.Record(r)
+}
+
+// nextGroup closes the audit group being scanned and prompts for the next:
+// "the dealer scans each player's remaining stacks and the discard pile".
+func (d *Dealer) nextGroup(at time.Duration) {
+	n := d.g.NumPlayers()
+	k := len(d.groups)
+	switch {
+	case k < n:
+		seat := d.g.Seat(k)
+		d.groups = append(d.groups, AuditGroup{Name: playlog.AuditSeat(seat), Player: k})
+		d.showOnly(seat, LightAudit)
+		d.say(false, "audit: scan everything in front of seat %d (stacks, held card, rider), then confirm", seat)
+	case k == n:
+		d.groups = append(d.groups, AuditGroup{Name: GroupDiscard, Player: -1})
+		d.showOnly(0, LightOff)
+		d.say(false, "audit: scan the discard pile, then confirm")
+	case k == n+1:
+		d.groups = append(d.groups, AuditGroup{Name: GroupDeck, Player: -1})
+		d.say(false, "audit: scan what is left of the deck, then confirm")
+	default:
+		rep := Audit(AuditInput{Game: d.g, Groups: d.groups, Seen: d.seen, Deals: d.deals, Addresses: d.addrs, Plays: d.plays})
+		d.report = &rep
+		d.result.Audit = &rep
+		d.logAudit(at, rep)
+		d.record(at)
+		d.phase = PhaseDone
+		return
+	}
+	d.cue(hw.CueAccent, at)
+}
+
+func (d *Dealer) logAudit(at time.Duration, rep AuditReport) {
+	add := func(note, card string) {
+		d.append(playlog.Entry{Kind: playlog.KindAudit, Source: playlog.FromDealer, Kernel: at, Card: card, Note: note})
+	}
+	for _, id := range rep.Missing {
+		add("missing: not scanned at the audit", id)
+	}
+	for _, id := range rep.NeverSeen {
+		add("never seen during the hand", id)
+	}
+	for _, id := range rep.SeenTwice {
+		add("scanned twice at the audit", id)
+	}
+	for _, id := range rep.Unknown {
+		add("not in this deck", id)
+	}
+	for _, m := range rep.Misplaced {
+		add(fmt.Sprintf("found in %s, believed %v", m.Found, m.Believed), m.Card)
+	}
+	for _, ip := range rep.Impossible {
+		add("impossible play: "+ip.Why, ip.Card)
+	}
+	res := rep.Result()
+	d.append(playlog.Entry{Kind: playlog.KindAuditResult, Source: playlog.FromDealer, Kernel: at, Audit: &res})
+	verdict := fmt.Sprintf("audit: %d of %d cards counted", rep.Counted, rep.Cards)
+	if rep.Accounted {
+		verdict += ", every card accounted for"
+	}
+	if len(rep.Impossible) > 0 {
+		verdict += fmt.Sprintf(", %d impossible play(s)", len(rep.Impossible))
+	}
+	add(verdict, "")
+	d.say(!rep.Accounted || len(rep.Impossible) > 0, "%s", verdict)
+}

@@ -1,0 +1,112 @@
+package dealer
+
+import (
+	"time"
+
+	"github.com/falling-table/falling/game"
+	"github.com/falling-table/falling/game/playlog"
+	"github.com/falling-table/falling/hw"
+)
+
+// panelState is what the dealer's panel has made of the table: paused
+// ("lights and beat freeze, the log notes it"), and, for a hand resumed
+// after a power cut, still waiting for the dealer's go.
+type panelState struct {
+	paused   bool
+	pausedAt time.Duration
+	// awaitingGo: a resumed hand waits for the dealer's go (see control).
+	awaitingGo bool
+}
+
+// control routes a panel control. While a resumed hand waits for the
+// dealer, a confirm means "carry on", not "this card was dealt": the
+// dealer has just come back to a table they have not looked at yet.
+func (d *Dealer) control(p hw.PanelEvent) {
+	d.mu.Lock()
+	defer d.publish()
+	defer d.mu.Unlock()
+	if d.panel.awaitingGo && d.panel.paused && p.Control == hw.ControlConfirm {
+		d.append(playlog.Entry{Kind: playlog.KindControl, Source: playlog.FromPanel, Kernel: p.Kernel, Control: p.Control.String()})
+		d.panel.awaitingGo = false
+		d.unpause(p.Kernel)
+		return
+	}
+	d.onControl(p)
+	if !d.panel.paused {
+		d.panel.awaitingGo = false
+	}
+}
+
+// onControl does what a panel control asks. Called with d.mu held.
+func (d *Dealer) onControl(p hw.PanelEvent) {
+	d.append(playlog.Entry{Kind: playlog.KindControl, Source: playlog.FromPanel, Kernel: p.Kernel, Control: p.Control.String()})
+	switch p.Control {
+	case hw.ControlPause:
+		if d.panel.paused {
+			d.unpause(p.Kernel)
+		} else {
+			d.pause(p.Kernel)
+		}
+	case hw.ControlDispute:
+		d.callDispute(p.Kernel)
+	case hw.ControlConfirm:
+		d.confirm(p.Kernel)
+	case hw.ControlSkip:
+		if d.phase == PhaseDealing || d.phase == PhaseCountIn {
+			d.event(game.Event{Kind: game.EvStackGone}, playlog.FromPanel, p.Kernel, -1)
+		}
+	default:
+		d.say(true, "unknown panel control %v", p.Control)
+	}
+}
+
+// confirm is the panel's confirm: start the hand, close an audit group,
+// or a card dealt (or a Stop) the reader did not see.
+func (d *Dealer) confirm(at time.Duration) {
+	switch d.phase {
+	case PhaseReady:
+		d.say(false, "the dealer starts the hand")
+		d.countIn(d.now())
+	case PhaseAudit:
+		d.nextGroup(at)
+	case PhaseDealing, PhaseCountIn:
+		d.event(game.Event{Kind: game.EvConfirm}, playlog.FromPanel, at, -1)
+	default:
+		d.say(true, "nothing to confirm")
+	}
+}
+
+// pause freezes the beat and the lights: "the dealer pauses (lights and
+// beat freeze, the log notes it)".
+func (d *Dealer) pause(at time.Duration) {
+	if d.panel.paused {
+		return
+	}
+	d.panel.paused, d.panel.pausedAt = true, d.now()
+	d.append(playlog.Entry{Kind: playlog.KindPause, Source: playlog.FromDealer, Kernel: at, Note: "paused"})
+	d.say(false, "paused")
+}
+
+// unpause resumes with a count-in; the Stop window left open keeps the
+// time it had left.
+func (d *Dealer) unpause(at time.Duration) {
+	now := d.now()
+	shift := now - d.panel.pausedAt + time.Duration(d.cfg.CountIn)*d.period()
+	d.panel.paused = false
+	d.stop.shift(shift)
+	if d.dispute != nil {
+		for _, s := range d.dispute.Seats {
+			d.light(s, LightOff)
+		}
+		d.restoreLights()
+	}
+	d.append(playlog.Entry{Kind: playlog.KindResume, Source: playlog.FromDealer, Kernel: at, Note: "resumed"})
+	d.say(false, "resumed")
+	if d.phase == PhaseDealing || d.phase == PhaseCountIn {
+		wasRunning := d.beat.running || d.phase == PhaseCountIn
+		d.countIn(now)
+		if !wasRunning && d.cfg.CountIn == 0 {
+			d.beat.running = d.slot.open
+		}
+	}
+}
