@@ -2,12 +2,14 @@ package night
 
 import (
 	"context"
+	"errors"
 	"math/rand/v2"
 	"testing"
 	"time"
 
 	"github.com/falling-table/falling/game"
 	"github.com/falling-table/falling/game/dealer"
+	"github.com/falling-table/falling/game/playlog"
 	"github.com/falling-table/falling/game/serve"
 	"github.com/falling-table/falling/hw/sim"
 )
@@ -57,5 +59,58 @@ func TestLiveHubFollowsTheHand(t *testing.T) {
 	}
 	if last.Discards == 0 || last.Pass == 0 {
 		t.Fatalf("the page lost the discards or the pass: %+v", last)
+	}
+}
+
+// A referee's correction from the page reaches the hand's log through the
+// dealer, in order with the hand's entries; between hands it is refused.
+func TestLiveCorrectGoesThroughTheDealer(t *testing.T) {
+	s, err := Resolve(nil, Overrides{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := t.TempDir()
+	var n *Night
+	corrected := make(chan error, 1)
+	n, err = New(Config{Settings: s, Seats: []int{1, 2, 3, 4}, Hands: 1, LogDir: dir, OnHand: func(p *Playing) {
+		// The hand runs on its virtual clock; the correction is made as
+		// soon as the table's first deal is due.
+		p.Hand.Hardware.Clock.(interface {
+			At(time.Duration, func())
+		}).At(5*time.Second, func() { corrected <- n.Live().Correct("seat 2's Hit was dealt to seat 3") })
+	}}, NewSimTable(SimConfig{Settings: s, Seed: 2}))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := n.Live().Correct("too early"); !errors.Is(err, ErrNoHand) {
+		t.Errorf("a correction before any hand: %v, want ErrNoHand", err)
+	}
+	var logPath string
+	if err := n.Run(context.Background(), func(r HandResult) { logPath = r.Log }); err != nil {
+		t.Fatal(err)
+	}
+	if err := <-corrected; err != nil {
+		t.Fatalf("the correction was refused: %v", err)
+	}
+	h, err := playlog.Read(logPath)
+	if err != nil {
+		t.Fatal(err)
+	}
+	found := false
+	var last time.Duration
+	for _, e := range h.Entries {
+		if e.Mono < last {
+			t.Fatalf("entry %d at %v after one at %v: the log is not in order", e.Seq, e.Mono, last)
+		}
+		last = e.Mono
+		if e.Kind == playlog.KindCorrection {
+			found = true
+			if e.Note != "seat 2's Hit was dealt to seat 3" || e.Source != playlog.FromReferee || e.Mono != 5*time.Second {
+				t.Errorf("the correction was logged as %+v", e)
+			}
+		}
+	}
+	if !found {
+		t.Error("the correction is not in the hand's log")
 	}
 }

@@ -254,9 +254,10 @@ func (n *Night) play(ctx context.Context, num, dealerSeat int, fallers []int, rh
 		n.hand = nil
 		n.mu.Unlock()
 	}()
+	// A referee's correction is a dealer input, so every hand's log has
+	// one writer.
 	n.live.attach(d, hand.Control, func(note string) error {
-		return log.Append(playlog.Entry{Kind: playlog.KindCorrection, Source: playlog.FromReferee,
-			Mono: d.View().Now, Wall: time.Now(), Note: note})
+		return d.Correct(playlog.FromReferee, note)
 	}, s.TieWindow)
 	if n.cfg.OnHand != nil {
 		n.cfg.OnHand(p)
