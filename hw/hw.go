@@ -2,8 +2,8 @@
 // dealer asks of it: seat button edges with kernel time, card reads, seat
 // lights, sound cues and a clock. Like periph's conn, it holds only types and
 // interfaces and imports nothing that touches hardware, so the real Pi
-// (package hw/pi) and the simulated table (package hw/sim) can both satisfy it
-// and the dealer can be tested on a virtual clock.
+// (package hw/pi) and the simulated table (game/simtable, on hw/hwtest's
+// fakes) both satisfy it and the dealer can be tested on a virtual clock.
 //
 // Time everywhere is a time.Duration on the kernel's CLOCK_MONOTONIC: that is
 // the clock the GPIO character device stamps edges with, so a card read and a

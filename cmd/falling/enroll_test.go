@@ -17,7 +17,7 @@ import (
 	"github.com/falling-table/falling/game/deckfile"
 	"github.com/falling-table/falling/game/enroll"
 	"github.com/falling-table/falling/hw"
-	"github.com/falling-table/falling/hw/sim"
+	"github.com/falling-table/falling/hw/hwtest"
 )
 
 type lockedBuffer struct {
@@ -39,16 +39,16 @@ func (l *lockedBuffer) String() string {
 
 // simTable is the simulated table as enrollment sees it.
 type simTable struct {
-	clk    *sim.Virtual
-	reader *sim.Reader
-	lights *sim.Lights
-	sound  *sim.Sound
+	clk    *hwtest.Virtual
+	reader *hwtest.Reader
+	lights *hwtest.Lights
+	sound  *hwtest.Sound
 	closed bool
 }
 
 func newSimTable() *simTable {
-	clk := sim.NewVirtual(time.Second)
-	return &simTable{clk: clk, reader: sim.NewReader(clk, nil), lights: sim.NewLights(clk), sound: sim.NewSound(clk)}
+	clk := hwtest.NewVirtual(time.Second)
+	return &simTable{clk: clk, reader: hwtest.NewReader(clk, nil), lights: hwtest.NewLights(clk), sound: hwtest.NewSound(clk)}
 }
 
 func (s *simTable) open(context.Context, string) (enroll.Table, func() error, error) {
@@ -61,7 +61,7 @@ func (s *simTable) open(context.Context, string) (enroll.Table, func() error, er
 func TestEnrollCommand(t *testing.T) {
 	deck := filepath.Join(t.TempDir(), "deck.txt")
 	type step struct {
-		scan int    // sim.Tag number; 0 with key
+		scan int    // hwtest.Tag number; 0 with key
 		key  string // a typed line
 	}
 	runs := []struct {
@@ -94,7 +94,7 @@ func TestEnrollCommand(t *testing.T) {
 			args:  []string{"--replace", "chute:1"},
 			steps: []step{{scan: 1}, {scan: 9}},
 			code:  0,
-			says:  []string{"replacing Chute 1", "refused: this is Anvil 1, not a Chute", "Chute 1 is now tag " + sim.Tag(9).String() + "; its old tag " + sim.Tag(2).String() + " is retired"},
+			says:  []string{"replacing Chute 1", "refused: this is Anvil 1, not a Chute", "Chute 1 is now tag " + hwtest.Tag(9).String() + "; its old tag " + hwtest.Tag(2).String() + " is retired"},
 			file:  "3 cards (1 Anvil, 1 Chute, 1 Goggles)",
 		},
 	}
@@ -109,7 +109,7 @@ func TestEnrollCommand(t *testing.T) {
 			synctest.Wait()
 			for _, s := range r.steps {
 				if s.scan != 0 {
-					tbl.reader.ScanAt(sim.Tag(s.scan), tbl.clk.Now())
+					tbl.reader.ScanAt(hwtest.Tag(s.scan), tbl.clk.Now())
 					tbl.clk.Advance(time.Second)
 				} else if _, err := io.WriteString(inW, s.key+"\n"); err != nil {
 					t.Fatal(err)
@@ -143,7 +143,7 @@ func TestEnrollCommand(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if e, st := d.Lookup(sim.Tag(2)); st != deckfile.Retired || e.Name() != "Chute 1" {
+	if e, st := d.Lookup(hwtest.Tag(2)); st != deckfile.Retired || e.Name() != "Chute 1" {
 		t.Errorf("the lost Chute's tag is %v %v, want retired", e, st)
 	}
 	if err := game.ValidateDeck(d.GameCards()); err != nil {
@@ -215,7 +215,7 @@ func TestEnrollCommandSaveFails(t *testing.T) {
 		go func() {
 			codec <- enrollWith(t.Context(), []string{"--config", "t", "--deck", deck}, tbl.open, strings.NewReader(""), &stdout, &stderr)
 		}()
-		tbl.reader.ScanAt(sim.Tag(1), tbl.clk.Now())
+		tbl.reader.ScanAt(hwtest.Tag(1), tbl.clk.Now())
 		tbl.clk.Advance(time.Second)
 		synctest.Wait()
 		if code := <-codec; code != 1 {

@@ -12,7 +12,7 @@ import (
 	"github.com/falling-table/falling/game/dealer"
 	"github.com/falling-table/falling/game/night"
 	"github.com/falling-table/falling/game/playlog"
-	"github.com/falling-table/falling/hw/sim"
+	"github.com/falling-table/falling/game/simtable"
 )
 
 // views plays a simulated hand with n fallers through the dealer and
@@ -25,7 +25,7 @@ func views(t *testing.T, n int, seed uint64) []dealer.View {
 	}
 	fallers := game.SeatsAfter(n+1, seats)
 	deck := game.Shuffle(game.NewDeck(game.DeckSpec{Move: true}), rand.New(rand.NewPCG(seed, 1)))
-	tb, err := sim.NewTable(sim.TableConfig{Rules: game.Official(), Deck: deck, Seats: fallers, Seed: seed, StopWindow: 1500 * time.Millisecond, Ready: true})
+	tb, err := simtable.New(simtable.Config{Rules: game.Official(), Deck: deck, Seats: fallers, Seed: seed, StopWindow: 1500 * time.Millisecond, Ready: true})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -6,7 +6,7 @@ import (
 	"github.com/falling-table/falling/game"
 	"github.com/falling-table/falling/game/playlog"
 	"github.com/falling-table/falling/hw"
-	"github.com/falling-table/falling/hw/sim"
+	"github.com/falling-table/falling/hw/hwtest"
 )
 
 // TestReaderUnpluggedMidHand: "Reader unplugged or I2C errors mid-hand: the
@@ -14,21 +14,21 @@ import (
 // panel, and picks the reader up again when it comes back."
 func TestReaderUnpluggedMidHand(t *testing.T) {
 	s := newScripted(t, idles(2), kinds(many(S, 10), G, G), nil)
-	s.tb.Reader.GoneAt(sim.Seconds(2.5), nil)
-	s.tb.Reader.BackAt(sim.Seconds(6.5))
+	s.tb.Reader.GoneAt(hwtest.Seconds(2.5), nil)
+	s.tb.Reader.BackAt(hwtest.Seconds(6.5))
 	s.run()
 	st := s.log.kind(playlog.KindReader)
 	if len(st) != 2 || st[0].Note != "reader lost" || st[0].Error == "" || st[1].Note != "reader ok" {
 		t.Fatalf("reader entries %+v", st)
 	}
-	if s.cueCount(hw.CueWarning, sim.Seconds(2.5), sim.Seconds(2.5)) != 1 {
+	if s.cueCount(hw.CueWarning, hwtest.Seconds(2.5), hwtest.Seconds(2.5)) != 1 {
 		t.Error("no warning when the reader went")
 	}
 	blind := 0
 	for _, e := range s.log.kind(playlog.KindInference) {
 		if e.Inference.Kind == game.InfBlindDeal {
 			blind++
-			if e.Kernel < sim.Seconds(2.5) || e.Kernel > sim.Seconds(6.5) {
+			if e.Kernel < hwtest.Seconds(2.5) || e.Kernel > hwtest.Seconds(6.5) {
 				t.Errorf("a blind deal at %v, outside the outage", e.Kernel)
 			}
 		}
@@ -36,7 +36,7 @@ func TestReaderUnpluggedMidHand(t *testing.T) {
 	if blind != 4 {
 		t.Errorf("%d deals confirmed by hand, want the 4 beats of the outage", blind)
 	}
-	if s.log.kind(playlog.KindScan)[0].Kernel > sim.Seconds(1) || s.scanOf("Ground-10", sim.Seconds(6.5)) == 0 {
+	if s.log.kind(playlog.KindScan)[0].Kernel > hwtest.Seconds(1) || s.scanOf("Ground-10", hwtest.Seconds(6.5)) == 0 {
 		t.Error("no reads before and after the outage")
 	}
 	if g := s.tb.Truth(); s.res.Winner != g.Seat(g.Winner()) || s.res.Audit == nil || !s.res.Audit.Accounted {
@@ -50,20 +50,20 @@ func TestReaderUnpluggedMidHand(t *testing.T) {
 func TestBadCards(t *testing.T) {
 	s := newScripted(t, idles(2), kinds(many(S, 6), G, G), nil)
 	stranger, _ := hw.ParseUID("04:DE:AD:BE:EF:00:01")
-	s.tb.Reader.ScanAt(stranger, sim.Seconds(0.5))
-	s.tb.Reader.ScanCardAt("Stop-0", sim.Seconds(1.5)) // dealt to seat 2 at the first beat
+	s.tb.Reader.ScanAt(stranger, hwtest.Seconds(0.5))
+	s.tb.Reader.ScanCardAt("Stop-0", hwtest.Seconds(1.5)) // dealt to seat 2 at the first beat
 	var before, after [2]uint64
-	s.tb.Clock.At(sim.Seconds(0.4), func() { before[0] = s.d.View().Digest })
-	s.tb.Clock.At(sim.Seconds(0.6), func() { after[0] = s.d.View().Digest })
-	s.tb.Clock.At(sim.Seconds(1.4), func() { before[1] = s.d.View().Digest })
-	s.tb.Clock.At(sim.Seconds(1.6), func() { after[1] = s.d.View().Digest })
+	s.tb.Clock.At(hwtest.Seconds(0.4), func() { before[0] = s.d.View().Digest })
+	s.tb.Clock.At(hwtest.Seconds(0.6), func() { after[0] = s.d.View().Digest })
+	s.tb.Clock.At(hwtest.Seconds(1.4), func() { before[1] = s.d.View().Digest })
+	s.tb.Clock.At(hwtest.Seconds(1.6), func() { after[1] = s.d.View().Digest })
 	s.run()
 	s.agree()
 	if before != after {
 		t.Errorf("the state moved: %x → %x", before, after)
 	}
 	for _, at := range []float64{0.5, 1.5} {
-		if c := s.cuesAt(sim.Seconds(at)); len(c) != 1 || c[0] != hw.CueWarning {
+		if c := s.cuesAt(hwtest.Seconds(at)); len(c) != 1 || c[0] != hw.CueWarning {
 			t.Errorf("cues at %vs: %v", at, c)
 		}
 	}

@@ -14,16 +14,16 @@ import (
 	"github.com/falling-table/falling/game/dealer"
 	"github.com/falling-table/falling/game/playlog"
 	"github.com/falling-table/falling/hw/config"
-	"github.com/falling-table/falling/hw/sim"
+	"github.com/falling-table/falling/game/simtable"
 )
 
 // correctHand is a bot hand of seed 2 on the simulated table, not started:
 // its dealer, table and log.
-func correctHand(t *testing.T) (*dealer.Dealer, *sim.Table, *memLog) {
+func correctHand(t *testing.T) (*dealer.Dealer, *simtable.Table, *memLog) {
 	t.Helper()
 	deck := botDeck(2)
 	seats := []int{2, 3, 4, 5}
-	tb, err := sim.NewTable(sim.TableConfig{Rules: game.Official(), Deck: deck, Seats: seats, Seed: 2, StopWindow: 1500 * time.Millisecond, Ready: true})
+	tb, err := simtable.New(simtable.Config{Rules: game.Official(), Deck: deck, Seats: seats, Seed: 2, StopWindow: 1500 * time.Millisecond, Ready: true})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -35,7 +35,7 @@ func correctHand(t *testing.T) (*dealer.Dealer, *sim.Table, *memLog) {
 	return d, tb, log
 }
 
-func runStepped(t *testing.T, d *dealer.Dealer, tb *sim.Table) dealer.Result {
+func runStepped(t *testing.T, d *dealer.Dealer, tb *simtable.Table) dealer.Result {
 	t.Helper()
 	tb.Start()
 	res, err := d.RunStepped(context.Background(), tb.Clock)

@@ -15,7 +15,7 @@ import (
 	"github.com/falling-table/falling/game/playlog"
 	"github.com/falling-table/falling/hw"
 	"github.com/falling-table/falling/hw/config"
-	"github.com/falling-table/falling/hw/sim"
+	"github.com/falling-table/falling/game/simtable"
 )
 
 // memLog is the play log kept in memory.
@@ -77,13 +77,13 @@ func deckName(s game.DeckSpec) string {
 
 // botHand plays a whole hand of computer fallers on the simulated table,
 // official rules, with the deck botDeck gives the seed.
-func botHand(tb testing.TB, seed uint64, fallers int, mode config.Mode, audit bool) (*sim.Table, *dealer.Dealer, *memLog, dealer.Result, error) {
+func botHand(tb testing.TB, seed uint64, fallers int, mode config.Mode, audit bool) (*simtable.Table, *dealer.Dealer, *memLog, dealer.Result, error) {
 	tb.Helper()
 	return playHand(tb, handSpec{seed: seed, fallers: fallers, mode: mode, rules: game.Official(), deck: botDeckSpec(seed), audit: audit})
 }
 
 // playHand plays h to the end with RunStepped.
-func playHand(tb testing.TB, h handSpec) (*sim.Table, *dealer.Dealer, *memLog, dealer.Result, error) {
+func playHand(tb testing.TB, h handSpec) (*simtable.Table, *dealer.Dealer, *memLog, dealer.Result, error) {
 	tb.Helper()
 	deck := game.Shuffle(game.NewDeck(h.deck), rand.New(rand.NewPCG(h.seed, 1)))
 	seats := make([]int, h.fallers)
@@ -91,7 +91,7 @@ func playHand(tb testing.TB, h handSpec) (*sim.Table, *dealer.Dealer, *memLog, d
 		seats[i] = i + 2 // seat 1 deals
 	}
 	window := 1500 * time.Millisecond
-	t, err := sim.NewTable(sim.TableConfig{Rules: h.rules, Deck: deck, Seats: seats, Seed: h.seed, StopWindow: window, Ready: true, Trace: h.trace})
+	t, err := simtable.New(simtable.Config{Rules: h.rules, Deck: deck, Seats: seats, Seed: h.seed, StopWindow: window, Ready: true, Trace: h.trace})
 	if err != nil {
 		tb.Fatal(err)
 	}
@@ -121,7 +121,7 @@ func botDeck(seed uint64) []game.Card {
 	return game.Shuffle(game.NewDeck(botDeckSpec(seed)), rand.New(rand.NewPCG(seed, 1)))
 }
 
-func botConfig(seed uint64, seats []int, deck []game.Card, t *sim.Table, mode config.Mode, audit bool) dealer.Config {
+func botConfig(seed uint64, seats []int, deck []game.Card, t *simtable.Table, mode config.Mode, audit bool) dealer.Config {
 	return dealer.Config{
 		Hand: fmt.Sprintf("bots-%d", seed), Dealer: 1, Cards: t.Cards(),
 		Game:  game.Config{Rules: game.Official(), Seats: seats, Deck: deck},

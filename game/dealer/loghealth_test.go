@@ -11,7 +11,7 @@ import (
 	"github.com/falling-table/falling/game"
 	"github.com/falling-table/falling/game/dealer"
 	"github.com/falling-table/falling/game/playlog"
-	"github.com/falling-table/falling/hw/sim"
+	"github.com/falling-table/falling/game/simtable"
 )
 
 type deadDisk struct{ n int }
@@ -25,7 +25,7 @@ func (d *deadDisk) Append(playlog.Entry) error { d.n++; return errors.New("EIO")
 func TestDeadLogIsReportedOnce(t *testing.T) {
 	seats := []int{2, 3, 4}
 	deck := game.Shuffle(game.NewDeck(game.DeckSpec{Move: true}), rand.New(rand.NewPCG(3, 1)))
-	tb, err := sim.NewTable(sim.TableConfig{Rules: game.Official(), Deck: deck, Seats: seats, Seed: 3, StopWindow: 1500 * time.Millisecond})
+	tb, err := simtable.New(simtable.Config{Rules: game.Official(), Deck: deck, Seats: seats, Seed: 3, StopWindow: 1500 * time.Millisecond})
 	if err != nil {
 		t.Fatal(err)
 	}

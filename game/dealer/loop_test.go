@@ -13,7 +13,7 @@ import (
 	"github.com/falling-table/falling/game/dealer"
 	"github.com/falling-table/falling/game/playlog"
 	"github.com/falling-table/falling/hw/config"
-	"github.com/falling-table/falling/hw/sim"
+	"github.com/falling-table/falling/game/simtable"
 )
 
 // TestRunInRealTimeMode plays the same hand through Run, the loop used at
@@ -28,7 +28,7 @@ func TestRunInRealTimeMode(t *testing.T) {
 	synctest.Test(t, func(t *testing.T) {
 		deck := botDeck(2)
 		seats := []int{2, 3, 4, 5}
-		tb, err := sim.NewTable(sim.TableConfig{Rules: game.Official(), Deck: deck, Seats: seats, Seed: 2, StopWindow: 1500 * time.Millisecond, Ready: true})
+		tb, err := simtable.New(simtable.Config{Rules: game.Official(), Deck: deck, Seats: seats, Seed: 2, StopWindow: 1500 * time.Millisecond, Ready: true})
 		if err != nil {
 			t.Fatal(err)
 		}

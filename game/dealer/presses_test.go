@@ -8,7 +8,7 @@ import (
 	"github.com/falling-table/falling/game/dealer"
 	"github.com/falling-table/falling/game/playlog"
 	"github.com/falling-table/falling/hw"
-	"github.com/falling-table/falling/hw/sim"
+	"github.com/falling-table/falling/hw/hwtest"
 )
 
 // TestDispute: "the dealer ... calls a dispute: the assistant shows at once
@@ -31,13 +31,13 @@ func TestDispute(t *testing.T) {
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
 			s := newScripted(t, idles(3), kinds(many(S, 9), G, G), func(cfg *dealer.Config) { cfg.CountIn = 2 })
-			s.tb.Buttons.ClickAt(3, sim.Seconds(1.2003), 50*time.Millisecond)
-			s.tb.Buttons.ClickAt(4, sim.Seconds(c.seat4At), 50*time.Millisecond)
-			s.tb.Buttons.ClickAt(2, sim.Seconds(0.1), 50*time.Millisecond) // before the window
-			s.tb.Panel.ControlAt(hw.ControlDispute, sim.Seconds(3.5))
-			s.tb.Panel.ControlAt(hw.ControlPause, sim.Seconds(9))
+			s.tb.Buttons.ClickAt(3, hwtest.Seconds(1.2003), 50*time.Millisecond)
+			s.tb.Buttons.ClickAt(4, hwtest.Seconds(c.seat4At), 50*time.Millisecond)
+			s.tb.Buttons.ClickAt(2, hwtest.Seconds(0.1), 50*time.Millisecond) // before the window
+			s.tb.Panel.ControlAt(hw.ControlDispute, hwtest.Seconds(3.5))
+			s.tb.Panel.ControlAt(hw.ControlPause, hwtest.Seconds(9))
 			var during dealer.View
-			s.tb.Clock.At(sim.Seconds(5), func() { during = s.d.View() })
+			s.tb.Clock.At(hwtest.Seconds(5), func() { during = s.d.View() })
 			s.run()
 			s.agree()
 			ds := s.log.kind(playlog.KindDispute)
@@ -52,7 +52,7 @@ func TestDispute(t *testing.T) {
 				t.Errorf("the log's tied seats %v, want %v", got.TiedSeats, c.tied)
 			}
 			// "the dealer pauses (lights and beat freeze, the log notes it)"
-			if p, r := s.log.kind(playlog.KindPause), s.log.kind(playlog.KindResume); len(p) != 1 || len(r) != 1 || p[0].Kernel != sim.Seconds(3.5) || r[0].Kernel != sim.Seconds(9) {
+			if p, r := s.log.kind(playlog.KindPause), s.log.kind(playlog.KindResume); len(p) != 1 || len(r) != 1 || p[0].Kernel != hwtest.Seconds(3.5) || r[0].Kernel != hwtest.Seconds(9) {
 				t.Errorf("pause entries %+v, resume entries %+v", p, r)
 			}
 			if during.Dispute == nil || !during.Paused || during.Dispute.Winner != c.winner {
@@ -63,17 +63,17 @@ func TestDispute(t *testing.T) {
 				lit = c.tied
 			}
 			for _, seat := range lit {
-				if p := s.tb.Lights.At(seat, sim.Seconds(5)); p != dealer.LightFirst {
+				if p := s.tb.Lights.At(seat, hwtest.Seconds(5)); p != dealer.LightFirst {
 					t.Errorf("seat %d shows %+v during the dispute", seat, p)
 				}
 			}
 			// The table froze until the dealer resumed, then counted in.
 			for _, b := range s.log.kind(playlog.KindBeat) {
-				if b.Kernel > sim.Seconds(3.5) && b.Kernel < sim.Seconds(9) {
+				if b.Kernel > hwtest.Seconds(3.5) && b.Kernel < hwtest.Seconds(9) {
 					t.Fatalf("a beat at %v during the pause", b.Kernel)
 				}
 			}
-			if n := s.cueCount(hw.CueAccent, sim.Seconds(9), sim.Seconds(10.5)); n != 2 {
+			if n := s.cueCount(hw.CueAccent, hwtest.Seconds(9), hwtest.Seconds(10.5)); n != 2 {
 				t.Errorf("%d count-in accents after resuming", n)
 			}
 		})

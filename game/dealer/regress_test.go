@@ -10,7 +10,7 @@ import (
 	"github.com/falling-table/falling/game"
 	"github.com/falling-table/falling/game/dealer"
 	"github.com/falling-table/falling/hw/config"
-	"github.com/falling-table/falling/hw/sim"
+	"github.com/falling-table/falling/game/simtable"
 )
 
 // Hands that once went wrong: some played as falling play --fast plays
@@ -112,7 +112,7 @@ func fastHandLog(t *testing.T, h handSpec) (*memLog, error) {
 	rng := rand.New(rand.NewPCG(h.seed, 0x5eed))
 	fallers := game.SeatsAfter(n+1, seats)
 	deck := game.Shuffle(game.NewDeck(h.deck), rng)
-	tb, err := sim.NewTable(sim.TableConfig{Rules: h.rules, Deck: deck, Seats: fallers, Seed: h.seed, StopWindow: 1500 * time.Millisecond, Ready: true, Trace: h.trace})
+	tb, err := simtable.New(simtable.Config{Rules: h.rules, Deck: deck, Seats: fallers, Seed: h.seed, StopWindow: 1500 * time.Millisecond, Ready: true, Trace: h.trace})
 	if err != nil {
 		t.Fatal(err)
 	}

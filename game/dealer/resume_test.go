@@ -18,7 +18,7 @@ import (
 	"github.com/falling-table/falling/game/playlog/wal"
 	"github.com/falling-table/falling/hw"
 	"github.com/falling-table/falling/hw/config"
-	"github.com/falling-table/falling/hw/sim"
+	"github.com/falling-table/falling/hw/hwtest"
 )
 
 // fileLog is the play log on disk, as falling play keeps it: created at
@@ -41,15 +41,15 @@ func (l *fileLog) Append(e playlog.Entry) error {
 // table is a real table's devices on a virtual clock, no simulated truth:
 // the test is the dealer, scanning the cards in deck order.
 type table struct {
-	clk    *sim.Virtual
-	reader *sim.Reader
-	panel  *sim.Panel
-	lights *sim.Lights
+	clk    *hwtest.Virtual
+	reader *hwtest.Reader
+	panel  *hwtest.Panel
+	lights *hwtest.Lights
 	hw     dealer.Hardware
 }
 
 func newTable(deck []game.Card) (*table, map[hw.UID]string) {
-	clk := sim.NewVirtual(0)
+	clk := hwtest.NewVirtual(0)
 	tags, cards := map[string]hw.UID{}, map[hw.UID]string{}
 	for i, c := range deck {
 		u, err := hw.NewUID([]byte{0x04, 0x1a, byte(i), 0x5e})
@@ -58,8 +58,8 @@ func newTable(deck []game.Card) (*table, map[hw.UID]string) {
 		}
 		tags[c.ID], cards[u] = u, c.ID
 	}
-	t := &table{clk: clk, reader: sim.NewReader(clk, tags), panel: sim.NewPanel(clk), lights: sim.NewLights(clk)}
-	t.hw = dealer.Hardware{Clock: clk, Lights: t.lights, Sound: sim.NewSound(clk), Buttons: sim.NewButtons(clk), Reader: t.reader, Panel: t.panel}
+	t := &table{clk: clk, reader: hwtest.NewReader(clk, tags), panel: hwtest.NewPanel(clk), lights: hwtest.NewLights(clk)}
+	t.hw = dealer.Hardware{Clock: clk, Lights: t.lights, Sound: hwtest.NewSound(clk), Buttons: hwtest.NewButtons(clk), Reader: t.reader, Panel: t.panel}
 	return t, cards
 }
 

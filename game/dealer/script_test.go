@@ -13,7 +13,8 @@ import (
 	"github.com/falling-table/falling/game/playlog"
 	"github.com/falling-table/falling/hw"
 	"github.com/falling-table/falling/hw/config"
-	"github.com/falling-table/falling/hw/sim"
+	"github.com/falling-table/falling/hw/hwtest"
+	"github.com/falling-table/falling/game/simtable"
 )
 
 // idle is a faller who never touches their cards: the script moves them.
@@ -45,7 +46,7 @@ func (stopper) Act(g *game.Game, p int, _ *rand.Rand) (game.Event, bool) {
 // script makes them do. Seat 1 deals; fallers sit at seats 2, 3, ...
 type scripted struct {
 	t   *testing.T
-	tb  *sim.Table
+	tb  *simtable.Table
 	d   *dealer.Dealer
 	log *memLog
 	res dealer.Result
@@ -63,7 +64,7 @@ func newScripted(t *testing.T, fallers []bot.Strategy, kinds []game.Kind, tweak 
 		seats[i] = i + 2
 	}
 	window := 1500 * time.Millisecond
-	tb, err := sim.NewTable(sim.TableConfig{Rules: game.Official(), Deck: deck, Seats: seats, Fallers: fallers, StopWindow: window,
+	tb, err := simtable.New(simtable.Config{Rules: game.Official(), Deck: deck, Seats: seats, Fallers: fallers, StopWindow: window,
 		Reaction: 100 * time.Millisecond, Jitter: 1})
 	if err != nil {
 		t.Fatal(err)
@@ -85,7 +86,7 @@ func newScripted(t *testing.T, fallers []bot.Strategy, kinds []game.Kind, tweak 
 
 // at makes the fallers do something at virtual time sec.
 func (s *scripted) at(sec float64, evs ...game.Event) {
-	s.tb.Clock.At(sim.Seconds(sec), func() {
+	s.tb.Clock.At(hwtest.Seconds(sec), func() {
 		for _, e := range evs {
 			if err := s.tb.Truth().Apply(e); err != nil {
 				s.t.Errorf("script at %vs: %v: %v", sec, e, err)

@@ -16,7 +16,7 @@ import (
 	"github.com/falling-table/falling/game/playlog"
 	"github.com/falling-table/falling/hw"
 	"github.com/falling-table/falling/hw/config"
-	"github.com/falling-table/falling/hw/sim"
+	"github.com/falling-table/falling/hw/hwtest"
 	"github.com/falling-table/falling/hw/sound"
 )
 
@@ -53,7 +53,7 @@ func TestBeatCuesAreSampleAccurate(t *testing.T) {
 		{"a 17 ms speaker buffer", 17 * time.Millisecond, 44100},
 	} {
 		t.Run(c.name, func(t *testing.T) {
-			clk := sim.NewVirtual(0)
+			clk := hwtest.NewVirtual(0)
 			path := filepath.Join(t.TempDir(), "beat.wav")
 			w, err := sound.NewWAV(path, clk, sound.WAVConfig{SampleRate: beep.SampleRate(c.rate)})
 			if err != nil {

@@ -9,7 +9,7 @@ import (
 	"github.com/falling-table/falling/game/dealer"
 	"github.com/falling-table/falling/game/playlog"
 	"github.com/falling-table/falling/hw"
-	"github.com/falling-table/falling/hw/sim"
+	"github.com/falling-table/falling/hw/hwtest"
 )
 
 // TestStopOnAGround: "Grounds: when a Ground is dealt, that seat's light
@@ -22,8 +22,8 @@ func TestStopOnAGround(t *testing.T) {
 		if byPanel {
 			// The dealer confirms the claim from the panel instead of
 			// reading the Stop: the reader is gone just then.
-			s.tb.Reader.GoneAt(sim.Seconds(2.121), nil)
-			s.tb.Reader.BackAt(sim.Seconds(3))
+			s.tb.Reader.GoneAt(hwtest.Seconds(2.121), nil)
+			s.tb.Reader.BackAt(hwtest.Seconds(3))
 		}
 		s.run()
 		s.agree()

@@ -14,7 +14,7 @@ import (
 	"github.com/falling-table/falling/game"
 	"github.com/falling-table/falling/game/deckfile"
 	"github.com/falling-table/falling/hw"
-	"github.com/falling-table/falling/hw/sim"
+	"github.com/falling-table/falling/hw/hwtest"
 )
 
 // syncBuffer is an io.Writer the test reads while Run writes.
@@ -39,11 +39,11 @@ func (s *syncBuffer) String() string {
 // checks after every step what the file holds, what was said, lit and heard.
 func TestRunOnSimulatedTable(t *testing.T) {
 	synctest.Test(t, func(t *testing.T) {
-		clk := sim.NewVirtual(time.Second)
-		reader := sim.NewReader(clk, nil)
-		lights := sim.NewLights(clk)
-		sound := sim.NewSound(clk)
-		panel := sim.NewPanel(clk)
+		clk := hwtest.NewVirtual(time.Second)
+		reader := hwtest.NewReader(clk, nil)
+		lights := hwtest.NewLights(clk)
+		sound := hwtest.NewSound(clk)
+		panel := hwtest.NewPanel(clk)
 		path := filepath.Join(t.TempDir(), "deck.txt")
 		keys := make(chan string)
 		var out syncBuffer
@@ -65,15 +65,15 @@ func TestRunOnSimulatedTable(t *testing.T) {
 			cue   hw.Cue
 		}{
 			{"start", func() {}, -1, "[Hit 0/2] now the Hits: scan each of the 2 Hit cards", lightWaiting, hw.CueAccent},
-			{"a Hit", func() { reader.ScanAt(sim.Tag(1), clk.Now()) }, 1, "[Hit 1/2] Hit 1 enrolled (" + sim.Tag(1).String() + ")", lightAccepted, hw.CueDealHere},
-			{"it again", func() { reader.ScanAt(sim.Tag(1), clk.Now()) }, 1, "[Hit 1/2] refused: this card is already enrolled as Hit 1", lightRefused, hw.CueWarning},
+			{"a Hit", func() { reader.ScanAt(hwtest.Tag(1), clk.Now()) }, 1, "[Hit 1/2] Hit 1 enrolled (" + hwtest.Tag(1).String() + ")", lightAccepted, hw.CueDealHere},
+			{"it again", func() { reader.ScanAt(hwtest.Tag(1), clk.Now()) }, 1, "[Hit 1/2] refused: this card is already enrolled as Hit 1", lightRefused, hw.CueWarning},
 			{"reader lost", func() { reader.GoneAt(clk.Now(), errors.New("i2c: no ACK")) }, 1, "the card reader stopped answering (i2c: no ACK)", lightRefused, hw.CueWarning},
 			{"reader back", func() { reader.BackAt(clk.Now()) }, 1, "the card reader is back", lightWaiting, hw.CueWarning},
-			{"the last Hit", func() { reader.ScanAt(sim.Tag(2), clk.Now()) }, 2, "[Stop 0] now the Stops: scan each Stop card, then press Enter", lightWaiting, hw.CueAccent},
-			{"a Stop", func() { reader.ScanAt(sim.Tag(3), clk.Now()) }, 3, "[Stop 1] Stop 1 enrolled", lightAccepted, hw.CueDealHere},
+			{"the last Hit", func() { reader.ScanAt(hwtest.Tag(2), clk.Now()) }, 2, "[Stop 0] now the Stops: scan each Stop card, then press Enter", lightWaiting, hw.CueAccent},
+			{"a Stop", func() { reader.ScanAt(hwtest.Tag(3), clk.Now()) }, 3, "[Stop 1] Stop 1 enrolled", lightAccepted, hw.CueDealHere},
 			{"Enter", func() { keys <- "" }, 3, "[Ground 0/1] now the Grounds", lightWaiting, hw.CueAccent},
 			{"a bank card", func() { reader.ScanAt(mustUID(t, "08:01:02:03"), clk.Now()) }, 3, "[Ground 0/1] refused: tag 08:01:02:03 has a 4-byte UID", lightRefused, hw.CueWarning},
-			{"the Ground", func() { reader.ScanAt(sim.Tag(4), clk.Now()) }, 4, "Ground 1 enrolled (" + sim.Tag(4).String() + "); that is every Ground; deck complete: 4 cards (2 Hit, 1 Stop, 1 Ground)", hw.Pattern{}, hw.CueWin},
+			{"the Ground", func() { reader.ScanAt(hwtest.Tag(4), clk.Now()) }, 4, "Ground 1 enrolled (" + hwtest.Tag(4).String() + "); that is every Ground; deck complete: 4 cards (2 Hit, 1 Stop, 1 Ground)", hw.Pattern{}, hw.CueWin},
 		}
 		for _, st := range steps {
 			st.do()
@@ -115,9 +115,9 @@ func TestRunOnSimulatedTable(t *testing.T) {
 
 func TestRunPanelEndsTurn(t *testing.T) {
 	synctest.Test(t, func(t *testing.T) {
-		clk := sim.NewVirtual(0)
-		reader := sim.NewReader(clk, nil)
-		panel := sim.NewPanel(clk)
+		clk := hwtest.NewVirtual(0)
+		reader := hwtest.NewReader(clk, nil)
+		panel := hwtest.NewPanel(clk)
 		var saved int
 		s := NewSession(&deckfile.Deck{}, Plan{{game.Anvil, 0}, {game.Chute, 0}}, nil)
 		errc := make(chan error, 1)
@@ -125,10 +125,10 @@ func TestRunPanelEndsTurn(t *testing.T) {
 			errc <- Run(t.Context(), s, Table{Reader: reader, Panel: panel},
 				Options{Save: func(*deckfile.Deck) error { saved++; return nil }})
 		}()
-		reader.ScanAt(sim.Tag(1), 1*time.Second)
+		reader.ScanAt(hwtest.Tag(1), 1*time.Second)
 		panel.ControlAt(hw.ControlPause, 2*time.Second) // not a turn's end
 		panel.ControlAt(hw.ControlSkip, 3*time.Second)
-		reader.ScanAt(sim.Tag(2), 4*time.Second)
+		reader.ScanAt(hwtest.Tag(2), 4*time.Second)
 		panel.ControlAt(hw.ControlConfirm, 5*time.Second)
 		for i := 1; i <= 5; i++ {
 			clk.AdvanceTo(time.Duration(i) * time.Second)
@@ -146,9 +146,9 @@ func TestRunPanelEndsTurn(t *testing.T) {
 func TestRunStops(t *testing.T) {
 	t.Run("save fails", func(t *testing.T) {
 		synctest.Test(t, func(t *testing.T) {
-			clk := sim.NewVirtual(0)
-			reader := sim.NewReader(clk, nil)
-			sound := sim.NewSound(clk)
+			clk := hwtest.NewVirtual(0)
+			reader := hwtest.NewReader(clk, nil)
+			sound := hwtest.NewSound(clk)
 			var out syncBuffer
 			s := NewSession(&deckfile.Deck{}, Plan{{game.Hit, 12}}, nil)
 			errc := make(chan error, 1)
@@ -156,7 +156,7 @@ func TestRunStops(t *testing.T) {
 				errc <- Run(t.Context(), s, Table{Reader: reader, Sound: sound, Clock: clk},
 					Options{Out: &out, Save: func(*deckfile.Deck) error { return errors.New("read-only file system") }})
 			}()
-			reader.ScanAt(sim.Tag(1), time.Second)
+			reader.ScanAt(hwtest.Tag(1), time.Second)
 			clk.AdvanceTo(time.Second)
 			synctest.Wait()
 			err := <-errc
@@ -170,11 +170,11 @@ func TestRunStops(t *testing.T) {
 	})
 	t.Run("interrupted", func(t *testing.T) {
 		synctest.Test(t, func(t *testing.T) {
-			clk := sim.NewVirtual(0)
+			clk := hwtest.NewVirtual(0)
 			ctx, cancel := context.WithCancel(t.Context())
 			errc := make(chan error, 1)
 			go func() {
-				errc <- Run(ctx, NewSession(&deckfile.Deck{}, Plan{{game.Hit, 12}}, nil), Table{Reader: sim.NewReader(clk, nil)},
+				errc <- Run(ctx, NewSession(&deckfile.Deck{}, Plan{{game.Hit, 12}}, nil), Table{Reader: hwtest.NewReader(clk, nil)},
 					Options{Save: func(*deckfile.Deck) error { return nil }})
 			}()
 			synctest.Wait()
@@ -191,9 +191,9 @@ func TestRunStops(t *testing.T) {
 		want string
 	}{
 		{"no reader", Table{}, Options{Save: func(*deckfile.Deck) error { return nil }}, "no card reader"},
-		{"sound without clock", Table{Reader: sim.NewReader(sim.NewVirtual(0), nil), Sound: sim.NewSound(sim.NewVirtual(0))},
+		{"sound without clock", Table{Reader: hwtest.NewReader(hwtest.NewVirtual(0), nil), Sound: hwtest.NewSound(hwtest.NewVirtual(0))},
 			Options{Save: func(*deckfile.Deck) error { return nil }}, "sound needs a clock"},
-		{"no save", Table{Reader: sim.NewReader(sim.NewVirtual(0), nil)}, Options{}, "nowhere to save"},
+		{"no save", Table{Reader: hwtest.NewReader(hwtest.NewVirtual(0), nil)}, Options{}, "nowhere to save"},
 	} {
 		err := Run(context.Background(), NewSession(&deckfile.Deck{}, Plan{{game.Hit, 1}}, nil), tt.t, tt.o)
 		if err == nil || !strings.Contains(err.Error(), tt.want) {

@@ -11,7 +11,7 @@ import (
 	"github.com/falling-table/falling/game/dealer"
 	"github.com/falling-table/falling/game/playlog"
 	"github.com/falling-table/falling/game/serve"
-	"github.com/falling-table/falling/hw/sim"
+	"github.com/falling-table/falling/game/simtable"
 )
 
 // The page follows the hand through the hub: the snapshots are the page's
@@ -20,7 +20,7 @@ func TestLiveHubFollowsTheHand(t *testing.T) {
 	seats := []int{1, 2, 3, 4, 5}
 	fallers := game.SeatsAfter(5, seats)
 	deck := game.Shuffle(game.NewDeck(game.DeckSpec{Move: true}), rand.New(rand.NewPCG(4, 1)))
-	tb, err := sim.NewTable(sim.TableConfig{Rules: game.Official(), Deck: deck, Seats: fallers, Seed: 4, StopWindow: 1500 * time.Millisecond, Ready: true})
+	tb, err := simtable.New(simtable.Config{Rules: game.Official(), Deck: deck, Seats: fallers, Seed: 4, StopWindow: 1500 * time.Millisecond, Ready: true})
 	if err != nil {
 		t.Fatal(err)
 	}

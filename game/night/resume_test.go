@@ -18,15 +18,15 @@ import (
 	"github.com/falling-table/falling/game/playlog"
 	"github.com/falling-table/falling/hw"
 	"github.com/falling-table/falling/hw/config"
-	"github.com/falling-table/falling/hw/sim"
+	"github.com/falling-table/falling/hw/hwtest"
 )
 
 // resumeTable is a real table's devices on a virtual clock: the test plays
 // the dealer, scanning cards and pressing the panel.
 type resumeTable struct {
-	clk    *sim.Virtual
-	reader *sim.Reader
-	panel  *sim.Panel
+	clk    *hwtest.Virtual
+	reader *hwtest.Reader
+	panel  *hwtest.Panel
 	hw     dealer.Hardware
 	cfg    dealer.Config
 }
@@ -35,7 +35,7 @@ type resumeTable struct {
 // nine inert cards and two Grounds; nobody touches their cards, so the
 // hand ends on Grounds landing.
 func newResumeTable() *resumeTable {
-	clk := sim.NewVirtual(0)
+	clk := hwtest.NewVirtual(0)
 	var deck []game.Card
 	for i := range 11 {
 		k := game.Stop
@@ -52,8 +52,8 @@ func newResumeTable() *resumeTable {
 		}
 		tags[c.ID], cards[u] = u, c.ID
 	}
-	t := &resumeTable{clk: clk, reader: sim.NewReader(clk, tags), panel: sim.NewPanel(clk)}
-	t.hw = dealer.Hardware{Clock: clk, Lights: sim.NewLights(clk), Sound: sim.NewSound(clk), Buttons: sim.NewButtons(clk), Reader: t.reader, Panel: t.panel}
+	t := &resumeTable{clk: clk, reader: hwtest.NewReader(clk, tags), panel: hwtest.NewPanel(clk)}
+	t.hw = dealer.Hardware{Clock: clk, Lights: hwtest.NewLights(clk), Sound: hwtest.NewSound(clk), Buttons: hwtest.NewButtons(clk), Reader: t.reader, Panel: t.panel}
 	t.cfg = dealer.Config{Dealer: 1, Cards: cards,
 		Game:  game.Config{Rules: game.Official(), Seats: []int{2, 3, 4}, Deck: deck},
 		Tempo: dealer.Tempo{Start: 60}, Mode: config.Follow, CountIn: 2, StopWindow: 1500 * time.Millisecond,

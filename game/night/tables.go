@@ -10,7 +10,7 @@ import (
 	"github.com/falling-table/falling/game"
 	"github.com/falling-table/falling/game/dealer"
 	"github.com/falling-table/falling/hw"
-	"github.com/falling-table/falling/hw/sim"
+	"github.com/falling-table/falling/game/simtable"
 )
 
 // Fixed is a real table: the same devices and the same enrolled deck for
@@ -79,7 +79,7 @@ func (s *SimTable) NextHand(dealerSeat int, fallers []int) (*Hand, error) {
 			you = f
 		}
 	}
-	tb, err := sim.NewTable(sim.TableConfig{Rules: s.cfg.Settings.Rules, Deck: deck, Seats: fallers, Human: you,
+	tb, err := simtable.New(simtable.Config{Rules: s.cfg.Settings.Rules, Deck: deck, Seats: fallers, Human: you,
 		Seed: s.cfg.Seed + s.n, StopWindow: s.cfg.Settings.StopWindow, Ready: true})
 	s.n++
 	if err != nil {

@@ -8,7 +8,7 @@ import (
 	"time"
 
 	"github.com/falling-table/falling/hw"
-	"github.com/falling-table/falling/hw/clock"
+	"github.com/falling-table/falling/hw/hwtest"
 )
 
 // The whole pipeline below the uAPI call: a fake source delivers a late,
@@ -33,7 +33,7 @@ func TestButtonsFromFakeSource(t *testing.T) {
 		}
 	}
 
-	clk := clock.NewManual(ms(900))
+	clk := hwtest.NewManual(ms(900))
 	b, err := newButtons(seats, Options{Clock: clk, ArrivalSlack: ms(20), Debounce: ms(10), Logger: discardLogger()})
 	if err != nil {
 		t.Fatal(err)

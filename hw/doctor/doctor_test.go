@@ -20,6 +20,7 @@ import (
 
 	"github.com/falling-table/falling/hw"
 	"github.com/falling-table/falling/hw/clock"
+	"github.com/falling-table/falling/hw/hwtest"
 	"github.com/falling-table/falling/hw/pi"
 	"github.com/falling-table/falling/hw/sound"
 )
@@ -231,7 +232,7 @@ func TestRun(t *testing.T) {
 			if tt.sys != nil {
 				tt.sys(sys)
 			}
-			r := Run(context.Background(), sys, clock.NewManual(0), tt.config)
+			r := Run(context.Background(), sys, hwtest.NewManual(0), tt.config)
 			var out bytes.Buffer
 			if err := r.Write(&out); err != nil {
 				t.Fatal(err)
@@ -297,7 +298,7 @@ func TestFakeGlobIsFilepathGlob(t *testing.T) {
 // words config.Load uses, each with its file and line.
 func TestBadConfigVerbatim(t *testing.T) {
 	path := "../config/testdata/bad/pin-twice.yaml"
-	r := Run(context.Background(), healthy(), clock.NewManual(0), path)
+	r := Run(context.Background(), healthy(), hwtest.NewManual(0), path)
 	var configChecks []string
 	for _, c := range r.Checks {
 		if c.Part == PartConfig {

@@ -15,7 +15,7 @@ import (
 	"periph.io/x/conn/v3/spi/spitest"
 
 	"github.com/falling-table/falling/hw"
-	"github.com/falling-table/falling/hw/clock"
+	"github.com/falling-table/falling/hw/hwtest"
 )
 
 func ms(n int) time.Duration { return time.Duration(n) * time.Millisecond }
@@ -160,7 +160,7 @@ func levels(pins []*ledPin) []gpio.Level {
 
 func TestGPIOLevelsOverTime(t *testing.T) {
 	const t0 = 10 * time.Second
-	clk := clock.NewManual(t0)
+	clk := hwtest.NewManual(t0)
 	pins, outs := newPins(3)
 	g, err := NewGPIO(outs)
 	if err != nil {
@@ -222,7 +222,7 @@ func mustSet(t *testing.T, e *Engine, seat int, p hw.Pattern) {
 
 func TestRateCapCoalesces(t *testing.T) {
 	const t0 = time.Second
-	clk := clock.NewManual(t0)
+	clk := hwtest.NewManual(t0)
 	_, outs := newPins(2)
 	g, err := NewGPIO(outs)
 	if err != nil {
@@ -355,7 +355,7 @@ func scaled(f []hw.Color, k uint8) []hw.Color {
 
 // Seat → pixel mapping, and Close leaving the strip dark.
 func TestEngineOnAPA102(t *testing.T) {
-	clk := clock.NewManual(time.Second)
+	clk := hwtest.NewManual(time.Second)
 	rec := &spitest.Record{}
 	s, err := NewAPA102(rec, 4, 255)
 	if err != nil {
@@ -391,7 +391,7 @@ func (f *failing) Len() int                    { return f.n }
 func (f *failing) Show(frame []hw.Color) error { return errors.New("spi: bus gone") }
 
 func TestBadInput(t *testing.T) {
-	clk := clock.NewManual(0)
+	clk := hwtest.NewManual(0)
 	_, outs := newPins(2)
 	g, err := NewGPIO(outs)
 	if err != nil {
@@ -439,7 +439,7 @@ func TestBadInput(t *testing.T) {
 }
 
 func TestWriteErrorsAreReported(t *testing.T) {
-	clk := clock.NewManual(0)
+	clk := hwtest.NewManual(0)
 	e, err := New(&failing{n: 1}, map[int]int{1: 0}, Options{Clock: clk, Logger: discard()})
 	if err != nil {
 		t.Fatal(err)

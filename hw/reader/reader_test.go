@@ -28,7 +28,7 @@ var _ Poller = (*pn532.Dev)(nil)
 
 // fakeClock is CLOCK_MONOTONIC for the bubble: its zero is when the test
 // started, offset so times look like a Pi that has been up a while. It reads
-// the bubble's fake time rather than being a clock.Manual because the fake
+// the bubble's fake time rather than being a hwtest.Manual because the fake
 // pollers take their time with time.Sleep, and synctest, not the test,
 // moves time when every goroutine is blocked: that is what makes the
 // schedules below exact without the test stepping the clock poll by poll.

@@ -5,7 +5,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/falling-table/falling/hw/clock"
+	"github.com/falling-table/falling/hw/hwtest"
 )
 
 func TestOpen(t *testing.T) {
@@ -27,7 +27,7 @@ func TestOpen(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.device, func(t *testing.T) {
-			s, err := Open(tt.device, clock.NewManual(0))
+			s, err := Open(tt.device, hwtest.NewManual(0))
 			if tt.wantErr != "" {
 				if err == nil || !strings.Contains(err.Error(), tt.wantErr) {
 					t.Fatalf("error %v, want one saying %q", err, tt.wantErr)

@@ -6,11 +6,11 @@ import (
 	"time"
 
 	"github.com/falling-table/falling/hw"
-	"github.com/falling-table/falling/hw/clock"
+	"github.com/falling-table/falling/hw/hwtest"
 )
 
 func TestSilentRecords(t *testing.T) {
-	clk := clock.NewManual(10 * time.Second)
+	clk := hwtest.NewManual(10 * time.Second)
 	s := NewSilent(clk)
 	plays := []struct {
 		cue  hw.Cue

@@ -6,11 +6,11 @@ import (
 	"errors"
 	"testing"
 
-	"github.com/falling-table/falling/hw/clock"
+	"github.com/falling-table/falling/hw/hwtest"
 )
 
 func TestSpeakerWithoutALSA(t *testing.T) {
-	s, err := NewSpeaker(clock.NewManual(0), SpeakerConfig{})
+	s, err := NewSpeaker(hwtest.NewManual(0), SpeakerConfig{})
 	if s != nil || !errors.Is(err, ErrNoSoundSupport) {
 		t.Fatalf("NewSpeaker = %v, %v; want nil, %v", s, err, ErrNoSoundSupport)
 	}

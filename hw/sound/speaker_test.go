@@ -5,7 +5,7 @@ import (
 	"time"
 
 	"github.com/falling-table/falling/hw"
-	"github.com/falling-table/falling/hw/clock"
+	"github.com/falling-table/falling/hw/hwtest"
 )
 
 // TestSpeakerPullReanchors drives the speaker's pull path (what the card's
@@ -14,7 +14,7 @@ import (
 func TestSpeakerPullReanchors(t *testing.T) {
 	const sr, chunk = 48000, 480
 	start := time.Hour
-	clk := clock.NewManual(start)
+	clk := hwtest.NewManual(start)
 	mix, err := NewMixer(sr, start)
 	if err != nil {
 		t.Fatal(err)

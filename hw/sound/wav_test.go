@@ -12,7 +12,7 @@ import (
 	"github.com/gopxl/beep/v2/wav"
 
 	"github.com/falling-table/falling/hw"
-	"github.com/falling-table/falling/hw/clock"
+	"github.com/falling-table/falling/hw/hwtest"
 )
 
 // readWAV decodes a whole file with beep's decoder: the left channel, and
@@ -89,7 +89,7 @@ func TestWAVBeatOnsets(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			t.Parallel()
 			t0 := 3*time.Hour + 123456789
-			clk := clock.NewManual(t0)
+			clk := hwtest.NewManual(t0)
 			path := filepath.Join(t.TempDir(), "beat.wav")
 			w, err := NewWAV(path, clk, WAVConfig{SampleRate: tt.sr, Channels: tt.channels})
 			if err != nil {
@@ -144,7 +144,7 @@ func TestWAVBeatOnsets(t *testing.T) {
 func TestWAVLateCuePlaysAtOnce(t *testing.T) {
 	const sr = 44100
 	t0 := time.Minute
-	clk := clock.NewManual(t0)
+	clk := hwtest.NewManual(t0)
 	path := filepath.Join(t.TempDir(), "late.wav")
 	w, err := NewWAV(path, clk, WAVConfig{})
 	if err != nil {
@@ -189,7 +189,7 @@ func TestWAVLateCuePlaysAtOnce(t *testing.T) {
 // must hold the limited mix, never a sum wrapped around to the other sign.
 func TestWAVOverlapNeverWraps(t *testing.T) {
 	const sr = 48000
-	clk := clock.NewManual(0)
+	clk := hwtest.NewManual(0)
 	path := filepath.Join(t.TempDir(), "pile.wav")
 	w, err := NewWAV(path, clk, WAVConfig{SampleRate: sr, Channels: 2})
 	if err != nil {
@@ -241,7 +241,7 @@ func TestWAVFinalHeader(t *testing.T) {
 		channels int
 	}{{44100, 1}, {44100, 2}, {48000, 1}, {48000, 2}}
 	for _, tt := range tests {
-		clk := clock.NewManual(time.Hour)
+		clk := hwtest.NewManual(time.Hour)
 		path := filepath.Join(t.TempDir(), "close.wav")
 		w, err := NewWAV(path, clk, WAVConfig{SampleRate: tt.sr, Channels: tt.channels})
 		if err != nil {
@@ -288,7 +288,7 @@ func TestWAVFinalHeader(t *testing.T) {
 // TestWAVFollowsClock checks that the file keeps up with the clock with no
 // cue played, so a crash mid-game leaves a playable recording.
 func TestWAVFollowsClock(t *testing.T) {
-	clk := clock.NewManual(0)
+	clk := hwtest.NewManual(0)
 	path := filepath.Join(t.TempDir(), "follow.wav")
 	w, err := NewWAV(path, clk, WAVConfig{})
 	if err != nil {
@@ -325,10 +325,10 @@ func TestNewWAVErrors(t *testing.T) {
 		cfg  WAVConfig
 		clk  hw.Clock
 	}{
-		{"22 kHz", filepath.Join(dir, "a.wav"), WAVConfig{SampleRate: 22050}, clock.NewManual(0)},
-		{"3 channels", filepath.Join(dir, "b.wav"), WAVConfig{Channels: 3}, clock.NewManual(0)},
+		{"22 kHz", filepath.Join(dir, "a.wav"), WAVConfig{SampleRate: 22050}, hwtest.NewManual(0)},
+		{"3 channels", filepath.Join(dir, "b.wav"), WAVConfig{Channels: 3}, hwtest.NewManual(0)},
 		{"no clock", filepath.Join(dir, "c.wav"), WAVConfig{}, nil},
-		{"no directory", filepath.Join(dir, "missing", "d.wav"), WAVConfig{}, clock.NewManual(0)},
+		{"no directory", filepath.Join(dir, "missing", "d.wav"), WAVConfig{}, hwtest.NewManual(0)},
 	}
 	for _, tt := range tests {
 		if _, err := NewWAV(tt.path, tt.clk, tt.cfg); err == nil {
@@ -340,7 +340,7 @@ func TestNewWAVErrors(t *testing.T) {
 // BenchmarkWAVRender measures recording one second of 48 kHz stereo with a
 // beat in it: the cost of the WAV sink per second of game.
 func BenchmarkWAVRender(b *testing.B) {
-	clk := clock.NewManual(0)
+	clk := hwtest.NewManual(0)
 	w, err := NewWAV(filepath.Join(b.TempDir(), "bench.wav"), clk, WAVConfig{SampleRate: 48000, Channels: 2})
 	if err != nil {
 		b.Fatal(err)

@@ -1,4 +1,4 @@
-package clock
+package hwtest
 
 import (
 	"fmt"
@@ -21,7 +21,7 @@ import (
 // deadline is reached returns true even if its done channel was closed at
 // the same moment (a plain select would pick one at random).
 //
-// Unlike hw/sim's Virtual clock it schedules no actions of its own: it is
+// Unlike the Virtual clock it schedules no actions of its own: it is
 // for testing one part (buttons, lights, sound) against time, where Virtual
 // is the whole simulated table's timeline.
 type Manual struct {

@@ -1,14 +1,16 @@
-// Package sim is the simulated table: a virtual clock, fake seat buttons,
-// card reader, dealer panel, lights and sound that implement the hw
-// interfaces, a script API ("seat 3 presses at t=1.2003 s, card X is read at
-// t=1.5 s"), and Table, which plays computer fallers and a simulated human
-// dealer against those same interfaces, so the dealer under test sees exactly
-// what it would see at a real table.
+// Package hwtest holds fakes of the table's devices and clocks that move
+// only when told, for tests and for the simulated table: fake seat
+// buttons, card reader, dealer panel, lights and sound that implement the
+// hw interfaces and are driven by a script ("seat 3 presses at t=1.2003 s,
+// card X is read at t=1.5 s"), the Virtual clock that runs such a
+// timeline, and the Manual clock for testing one part against time. Like
+// periph's i2ctest and gpiotest, it imports nothing but hw: the game is
+// simulated on top of it (game/simtable), never inside it.
 //
-// Everything here runs on a Virtual clock whose time moves only when told.
-// Scripted inputs are timeline actions run by the clock in time order, in the
-// goroutine that advances it, so a hand replays identically every time.
-package sim
+// Scripted inputs are timeline actions run by the Virtual clock in time
+// order, in the goroutine that advances it, so a hand replays identically
+// every time.
+package hwtest
 
 import (
 	"container/heap"

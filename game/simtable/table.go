@@ -1,4 +1,10 @@
-package sim
+// Package simtable is the simulated table: the physical truth of a hand (a
+// full-information engine on the ordered deck), computer fallers playing
+// it and a simulated human dealer who deals when the beat says so. It
+// drives the dealer under test only through hwtest's fake devices, the
+// same hw interfaces the Pi's devices implement, so the dealer sees exactly
+// what it would see at a real table.
+package simtable
 
 import (
 	"errors"
@@ -10,10 +16,11 @@ import (
 	"github.com/falling-table/falling/game"
 	"github.com/falling-table/falling/game/bot"
 	"github.com/falling-table/falling/hw"
+	"github.com/falling-table/falling/hw/hwtest"
 )
 
-// TableConfig sets up a simulated table.
-type TableConfig struct {
+// Config sets up a simulated table.
+type Config struct {
 	Rules game.Options
 	// Deck is the shuffled deck, top first. The simulated table knows its
 	// order; the dealer under test does not.
@@ -51,14 +58,14 @@ type TableConfig struct {
 // and a simulated human dealer who deals when the beat says so. Everything
 // the dealer under test may see comes out through the fake devices.
 type Table struct {
-	Clock   *Virtual
-	Buttons *Buttons
-	Reader  *Reader
-	Panel   *Panel
-	Lights  *Lights
-	Sound   *Sound
+	Clock   *hwtest.Virtual
+	Buttons *hwtest.Buttons
+	Reader  *hwtest.Reader
+	Panel   *hwtest.Panel
+	Lights  *hwtest.Lights
+	Sound   *hwtest.Sound
 
-	cfg     TableConfig
+	cfg     Config
 	truth   *game.Game
 	rng     *rand.Rand
 	fallers []bot.Strategy
@@ -84,7 +91,7 @@ type Table struct {
 const margin = 200 * time.Millisecond
 
 // NewTable builds a table at virtual time 0.
-func NewTable(cfg TableConfig) (*Table, error) {
+func New(cfg Config) (*Table, error) {
 	if cfg.Reaction == 0 && cfg.Jitter == 0 {
 		p := bot.DefaultParams()
 		cfg.Reaction, cfg.Jitter = p.Reaction, p.Jitter
@@ -102,18 +109,18 @@ func NewTable(cfg TableConfig) (*Table, error) {
 	if cfg.Fallers != nil && len(cfg.Fallers) != len(cfg.Seats) {
 		return nil, fmt.Errorf("sim: %d strategies for %d fallers", len(cfg.Fallers), len(cfg.Seats))
 	}
-	clk := NewVirtual(0)
+	clk := hwtest.NewVirtual(0)
 	t := &Table{
-		Clock: clk, Buttons: NewButtons(clk), Panel: NewPanel(clk), Lights: NewLights(clk), Sound: NewSound(clk),
+		Clock: clk, Buttons: hwtest.NewButtons(clk), Panel: hwtest.NewPanel(clk), Lights: hwtest.NewLights(clk), Sound: hwtest.NewSound(clk),
 		cfg: cfg, truth: g, rng: rand.New(rand.NewPCG(cfg.Seed, 0x5eed)),
 		tags: make(map[string]hw.UID, len(cfg.Deck)), cards: make(map[hw.UID]string, len(cfg.Deck)),
 		next: make([]time.Duration, len(cfg.Seats)), frozen: -1,
 	}
 	for i, c := range cfg.Deck {
-		t.tags[c.ID] = Tag(i)
-		t.cards[Tag(i)] = c.ID
+		t.tags[c.ID] = hwtest.Tag(i)
+		t.cards[hwtest.Tag(i)] = c.ID
 	}
-	t.Reader = NewReader(clk, t.tags)
+	t.Reader = hwtest.NewReader(clk, t.tags)
 	t.fallers = make([]bot.Strategy, len(cfg.Seats))
 	for i, s := range cfg.Seats {
 		switch {
@@ -299,7 +306,7 @@ func beatCue(c hw.Cue) bool {
 
 // onCue is the simulated dealer hearing a cue: on a beat they look at the
 // lights and, a moment later, do what the rules say comes next.
-func (t *Table) onCue(c CuePlayed) {
+func (t *Table) onCue(c hwtest.CuePlayed) {
 	if !beatCue(c.Cue) {
 		return
 	}
@@ -344,7 +351,7 @@ func (t *Table) deal() {
 			t.missed = false
 			t.mu.Unlock()
 			if missed {
-				t.onCue(CuePlayed{Cue: hw.CueAccent, At: end, Now: end})
+				t.onCue(hwtest.CuePlayed{Cue: hw.CueAccent, At: end, Now: end})
 			}
 		})
 	}
