@@ -15,6 +15,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 
 	"periph.io/x/conn/v3/i2c"
@@ -142,7 +143,7 @@ func Run(ctx context.Context, sys System, clk hw.Clock, path string) *Report {
 				r.add(PartConfig, Failing, "", "", "%s", err.Error())
 			}
 		} else {
-			r.add(PartConfig, OK, "", "", "%s: %d seats, chip %s, %s", path, len(b.Seats), b.Chip.Name, parts(b))
+			r.add(PartConfig, OK, "", "", "%s: %d seats, chip %s, %s", path, len(b.Seats), chipValue(b.Chip), parts(b))
 		}
 	}
 	chips := checkChips(r, sys, b)
@@ -203,34 +204,65 @@ func checkChips(r *Report, sys System, b *config.Board) []pi.ChipInfo {
 	if b == nil {
 		return chips
 	}
-	var header string
-	for _, c := range chips {
-		if c.Header() {
-			header = c.Name
-		}
-		if c.Name == b.Chip.Name {
-			if !c.Header() && header != "" {
-				r.add(PartGPIO, Note, b.Where("gpiochip"), "", "the config uses %s, which is not the header's chip (%s)", b.Chip.Name, header)
-			}
-			return chips
-		}
-	}
-	fix := "write gpiochip: with one of the chips above"
-	for _, c := range chips {
-		if c.Header() {
-			fix = "write gpiochip: " + c.Name + ", the header's chip"
-		}
-	}
-	r.add(PartGPIO, Missing, b.Where("gpiochip"), fix, "the config's chip %s is not here", b.Chip.Name)
+	chooseChip(r, b, chips)
 	return chips
+}
+
+// chooseChip says which chip the config's gpiochip: finds here, and why
+// not when it finds none. It returns the chip's name, "" for none.
+func chooseChip(r *Report, b *config.Board, chips []pi.ChipInfo) string {
+	name, err := pi.ChooseChip(b.Chip, chips)
+	if err == nil && b.Chip.Name != "" && !slices.ContainsFunc(chips, func(c pi.ChipInfo) bool { return c.Name == name }) {
+		err = fmt.Errorf("the config's chip %s is not here", name)
+	}
+	if err != nil {
+		fix := "write gpiochip: header (the chip is then found by its label), or one of the chips above"
+		if b.Chip.Label == config.HeaderChip {
+			fix = "this is not a Raspberry Pi's header (labels " + strings.Join(config.HeaderLabels, ", ") + "): write gpiochip: with one of the chips above"
+		}
+		r.add(PartGPIO, Missing, b.Where("gpiochip"), fix, "%v", err)
+		return ""
+	}
+	for _, c := range chips {
+		if c.Name != name {
+			continue
+		}
+		switch {
+		case b.Chip.Name == "":
+			r.add(PartGPIO, OK, "", "", "the config's chip (gpiochip: %s) is %s %q here", chipValue(b.Chip), name, c.Label)
+		case c.Header():
+			// Found, but by a number the next kernel may change.
+			r.add(PartGPIO, Note, b.Where("gpiochip"), "", "the config names the header's chip by number (%s); gpiochip: header finds it by its label %q on every model and kernel", name, c.Label)
+		default:
+			var header string
+			for _, h := range chips {
+				if h.Header() {
+					header = h.Name
+				}
+			}
+			if header != "" {
+				r.add(PartGPIO, Note, b.Where("gpiochip"), "", "the config uses %s, which is not the header's chip (%s)", name, header)
+			}
+		}
+	}
+	return name
+}
+
+// chipValue is how the config wrote its chip, for messages.
+func chipValue(c config.Chip) string {
+	if c.Name != "" {
+		return c.Name
+	}
+	if c.Label == config.HeaderChip || slices.Contains(config.HeaderLabels, c.Label) {
+		return c.Label
+	}
+	return "label:" + c.Label
 }
 
 func checkLines(r *Report, sys System, b *config.Board, chips []pi.ChipInfo) {
 	uses := b.Uses()
-	found := false
-	for _, c := range chips {
-		found = found || c.Name == b.Chip.Name
-	}
+	chip, err := pi.ChooseChip(b.Chip, chips)
+	found := err == nil && slices.ContainsFunc(chips, func(c pi.ChipInfo) bool { return c.Name == chip })
 	if !found {
 		if len(chips) > 0 {
 			// The chip line already says why; one line per seat would bury it.
@@ -244,10 +276,10 @@ func checkLines(r *Report, sys System, b *config.Board, chips []pi.ChipInfo) {
 	for i, u := range uses {
 		offsets[i] = u.Offset
 	}
-	infos, err := sys.LineInfo(b.Chip.Name, offsets)
+	infos, err := sys.LineInfo(chip, offsets)
 	if err != nil {
 		what, fix := pi.Advice(pi.GPIO, pi.Classify(err))
-		r.add(PartGPIO, Failing, b.Where("gpiochip"), fix, "the lines of %s %s: %v", b.Chip.Path(), what, err)
+		r.add(PartGPIO, Failing, b.Where("gpiochip"), fix, "the lines of /dev/%s %s: %v", chip, what, err)
 		return
 	}
 	for i, li := range infos {
@@ -295,6 +327,9 @@ func checkReader(ctx context.Context, r *Report, sys System, b *config.Board) {
 		return
 	}
 	what := "PN532 card reader"
+	if i2cBusMissing(r, sys, b.Where("reader bus"), what, rd.Bus) {
+		return
+	}
 	if deviceMissing(r, sys, PartReader, pi.I2C, b.Where("reader bus"), what, rd.Path()) {
 		return
 	}
@@ -327,6 +362,36 @@ func checkReader(ctx context.Context, r *Report, sys System, b *config.Board) {
 		return
 	}
 	r.add(PartReader, OK, "", "", "%s at %#x on %s answers: firmware %d.%d, IC PN532 (0x%02X)", what, rd.Address, rd.Path(), fw.Ver, fw.Rev, fw.IC)
+}
+
+// i2cBusMissing explains a missing /dev/i2c-N, and reports whether it did.
+// Two different things make it: the bus's controller is off (no
+// dtparam=i2c_arm=on, or no reboot since), or the controller is on but the
+// i2c-dev module, which makes the device files, is not loaded; the Pi's
+// config.txt does not load it, so that is the common case on a fresh card.
+// The kernel's sysfs tells them apart.
+func i2cBusMissing(r *Report, sys System, where, what string, bus int) bool {
+	path := fmt.Sprintf("/dev/i2c-%d", bus)
+	if err := sys.Stat(path); err == nil || !errors.Is(err, fs.ErrNotExist) {
+		return false // there, or a problem deviceMissing words better
+	}
+	adapter := sys.Stat(fmt.Sprintf("/sys/class/i2c-adapter/i2c-%d", bus)) == nil
+	module := sys.Stat("/sys/module/i2c_dev") == nil
+	const boot = "install.sh lists it in /etc/modules-load.d/falling.conf so it loads at every boot"
+	switch {
+	case adapter && !module:
+		r.add(PartReader, Missing, where, "sudo modprobe i2c-dev now; "+boot,
+			"%s: %s does not exist: I2C bus %d is on, but the i2c-dev module that makes its device file is not loaded", what, path, bus)
+	case !module:
+		r.add(PartReader, Missing, where,
+			"add dtparam=i2c_arm=on to /boot/firmware/config.txt (install.sh does), load i2c-dev ("+boot+"; or sudo modprobe i2c-dev), and reboot",
+			"%s: %s does not exist: I2C bus %d is off and the i2c-dev module is not loaded", what, path, bus)
+	default:
+		r.add(PartReader, Missing, where,
+			"add dtparam=i2c_arm=on to /boot/firmware/config.txt (install.sh does; raspi-config can too) and reboot",
+			"%s: %s does not exist: the i2c-dev module is loaded, but I2C bus %d is off", what, path, bus)
+	}
+	return true
 }
 
 func checkStrip(r *Report, sys System, b *config.Board) {

@@ -8,6 +8,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"regexp"
 	"slices"
 	"strings"
 	"syscall"
@@ -134,6 +135,28 @@ func healthy() *fakeSystem {
 
 const reference = "../../firmware/board-reference.yaml"
 
+// withChip names the reference config with gpiochip: set to chip; TestRun
+// writes that copy into the test's own folder.
+func withChip(chip string) string { return "chip:" + chip }
+
+// writeWithChip writes a copy of the reference with gpiochip: chip.
+func writeWithChip(t *testing.T, chip string) string {
+	t.Helper()
+	raw, err := os.ReadFile(reference)
+	if err != nil {
+		t.Fatal(err)
+	}
+	re := regexp.MustCompile(`(?m)^gpiochip: \S+`)
+	if !re.Match(raw) {
+		t.Fatalf("%s has no gpiochip: line", reference)
+	}
+	out := filepath.Join(t.TempDir(), "table.yaml")
+	if err := os.WriteFile(out, re.ReplaceAll(raw, []byte("gpiochip: "+chip)), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return out
+}
+
 func TestRun(t *testing.T) {
 	tests := []struct {
 		name   string
@@ -155,9 +178,20 @@ func TestRun(t *testing.T) {
 			"missing  no GPIO chip was found (no /dev/gpiochip*)",
 			"missing  none of the 11 lines the config uses",
 		}},
-		{"chip of another name", reference, func(f *fakeSystem) { f.chips[0].Name = "gpiochip4" }, false, []string{
-			"missing  the config's chip gpiochip0 is not here [../../firmware/board-reference.yaml:6]",
-			"fix: write gpiochip: gpiochip4, the header's chip",
+		{"header chip of another number", reference, func(f *fakeSystem) { f.chips[0].Name = "gpiochip4" }, true, []string{
+			`ok       the config's chip (gpiochip: header) is gpiochip4 "pinctrl-bcm2711" here`,
+			"ok       seat 4 button: GPIO line 17 (pin 11) is free",
+		}},
+		{"no header chip", reference, func(f *fakeSystem) { f.chips = []pi.ChipInfo{{Name: "gpiochip0", Label: "gpio-mockup-A", Lines: 28}} }, false, []string{
+			`missing  no chip labelled pinctrl-bcm2835 or pinctrl-bcm2711 or pinctrl-rp1: the chips here are gpiochip0 "gpio-mockup-A" [../../firmware/board-reference.yaml:6]`,
+			"fix: this is not a Raspberry Pi's header",
+		}},
+		{"chip by number, renumbered", withChip("gpiochip0"), func(f *fakeSystem) { f.chips[0].Name = "gpiochip4" }, false, []string{
+			"missing  the config's chip gpiochip0 is not here",
+			"fix: write gpiochip: header (the chip is then found by its label)",
+		}},
+		{"chip by number", withChip("gpiochip0"), nil, true, []string{
+			`note     the config names the header's chip by number (gpiochip0); gpiochip: header finds it by its label "pinctrl-bcm2711"`,
 		}},
 		{"busy line", reference, func(f *fakeSystem) { f.used = map[int]string{17: "gpioset", 27: pi.Consumer} }, false, []string{
 			`failing  seat 4 button: GPIO line 17 (pin 11) is busy, held by "gpioset" [../../firmware/board-reference.yaml:23]`,
@@ -167,8 +201,22 @@ func TestRun(t *testing.T) {
 			"2 problems: the table cannot start as configured until they are fixed.",
 		}},
 		{"I2C off", reference, func(f *fakeSystem) { delete(f.files, "/dev/i2c-1") }, false, []string{
-			"missing  PN532 card reader: /dev/i2c-1 does not exist [../../firmware/board-reference.yaml:46]",
-			"fix: turn I2C on: add dtparam=i2c_arm=on",
+			"missing  PN532 card reader: /dev/i2c-1 does not exist: I2C bus 1 is off and the i2c-dev module is not loaded [../../firmware/board-reference.yaml:46]",
+			"fix: add dtparam=i2c_arm=on to /boot/firmware/config.txt (install.sh does), load i2c-dev",
+		}},
+		{"i2c-dev not loaded", reference, func(f *fakeSystem) {
+			delete(f.files, "/dev/i2c-1")
+			f.files["/sys/class/i2c-adapter/i2c-1"] = true
+		}, false, []string{
+			"missing  PN532 card reader: /dev/i2c-1 does not exist: I2C bus 1 is on, but the i2c-dev module that makes its device file is not loaded",
+			"fix: sudo modprobe i2c-dev now; install.sh lists it in /etc/modules-load.d/falling.conf",
+		}},
+		{"I2C controller off, i2c-dev loaded", reference, func(f *fakeSystem) {
+			delete(f.files, "/dev/i2c-1")
+			f.files["/sys/module/i2c_dev"] = true
+		}, false, []string{
+			"missing  PN532 card reader: /dev/i2c-1 does not exist: the i2c-dev module is loaded, but I2C bus 1 is off",
+			"fix: add dtparam=i2c_arm=on",
 		}},
 		{"PN532 does not answer", reference, func(f *fakeSystem) { f.i2cOps = nil }, false, []string{
 			"failing  PN532 card reader at 0x24 on /dev/i2c-1 does not answer: pn532: no answer at I²C address 0x24",
@@ -203,7 +251,7 @@ func TestRun(t *testing.T) {
 			"ok       sound is off in the config (device: none)",
 		}},
 		{"no seat buttons", "../config/testdata/no-buttons.yaml", nil, true, []string{
-			"5 seats, chip gpiochip0, no seat buttons (presses are not tracked), 1 panel buttons, a card reader",
+			"5 seats, chip header, no seat buttons (presses are not tracked), 1 panel buttons, a card reader",
 			"ok       panel pause: GPIO line 26 (pin 37) is free",
 		}},
 		{"bad config", "../config/testdata/bad/pin-twice.yaml", nil, false, []string{
@@ -231,7 +279,11 @@ func TestRun(t *testing.T) {
 			if tt.sys != nil {
 				tt.sys(sys)
 			}
-			r := Run(context.Background(), sys, clock.NewManual(0), tt.config)
+			config := tt.config
+			if chip, ok := strings.CutPrefix(config, "chip:"); ok {
+				config = writeWithChip(t, chip)
+			}
+			r := Run(context.Background(), sys, clock.NewManual(0), config)
 			var out bytes.Buffer
 			if err := r.Write(&out); err != nil {
 				t.Fatal(err)

@@ -52,6 +52,8 @@ const Consumer = "falling"
 
 // Devices is how Open reaches the hardware. Host is the real one.
 type Devices interface {
+	// Chips lists the GPIO chips, so a chip chosen by label can be found.
+	Chips() ([]ChipInfo, error)
 	LineInfo(chip string, offsets []int) ([]LineInfo, error)
 	OpenButtons(chip string, lines map[int]int, opts buttons.Options) (hw.Buttons, error)
 	OpenOutput(chip string, offset int, activeLow bool) (OutputPin, error)
@@ -195,7 +197,7 @@ func Open(ctx context.Context, b *config.Board, clk hw.Clock, opts Opts) (t *Tab
 			t = nil
 		}
 	}()
-	steps := []func() error{o.checkLines, o.seats, o.panel, o.lights, o.reader, o.sound}
+	steps := []func() error{o.chooseChip, o.checkLines, o.seats, o.panel, o.lights, o.reader, o.sound}
 	for _, step := range steps {
 		if err := ctx.Err(); err != nil {
 			return nil, err
@@ -213,6 +215,33 @@ type opener struct {
 	opts Opts
 	dev  Devices
 	t    *Table
+	chip string // the config's chip on this machine: "gpiochip0"
+}
+
+// chooseChip finds the config's GPIO chip (see ChooseChip). Only a chip
+// chosen by label needs the list; a table with no GPIO lines needs none.
+func (o *opener) chooseChip() error {
+	c := o.b.Chip
+	if c.Name != "" || len(o.b.Uses()) == 0 {
+		o.chip = c.Name
+		return nil
+	}
+	chips, err := o.dev.Chips()
+	if len(chips) == 0 && err != nil {
+		return o.chipErr(err)
+	}
+	if err != nil {
+		// A chip that could not be read is not the one wanted, unless
+		// nothing else matches, which the error below then says.
+		o.opts.Logger.Warn("pi: some GPIO chips could not be read", "err", err)
+	}
+	name, cerr := ChooseChip(c, chips)
+	if cerr != nil {
+		return o.chipErr(errors.Join(cerr, err))
+	}
+	o.chip = name
+	o.opts.Logger.Info("pi: GPIO chip chosen", "chip", name, "by", c.String())
+	return nil
 }
 
 // partErr describes a failure to open part, written at key in the file.
@@ -222,8 +251,15 @@ func (o *opener) partErr(bus Bus, key, part string, err error) error {
 }
 
 func (o *opener) chipErr(err error) error {
-	return o.partErr(GPIO, "gpiochip", "GPIO chip "+o.b.Chip.Path(), err)
+	part := o.b.Chip.String() // "the header's GPIO chip", before it is found
+	if o.chip != "" {
+		part = "GPIO chip " + chipPath(o.chip)
+	}
+	return o.partErr(GPIO, "gpiochip", part, err)
 }
+
+// chipPath names the chosen chip's file in messages.
+func (o *opener) chipPath() string { return chipPath(o.chip) }
 
 // checkLines reads who holds each line before requesting any: a request
 // for many lines fails with a bare EBUSY, and the person at the table needs
@@ -237,7 +273,7 @@ func (o *opener) checkLines() error {
 	for i, u := range uses {
 		offsets[i] = u.Offset
 	}
-	infos, err := o.dev.LineInfo(o.b.Chip.Name, offsets)
+	infos, err := o.dev.LineInfo(o.chip, offsets)
 	if err != nil {
 		return o.chipErr(err)
 	}
@@ -286,9 +322,9 @@ func (o *opener) seats() error {
 		o.t.onClose("seat buttons", nb.Close)
 		return nil
 	}
-	bs, err := o.dev.OpenButtons(o.b.Chip.Name, lines, o.buttonOpts())
+	bs, err := o.dev.OpenButtons(o.chip, lines, o.buttonOpts())
 	if err != nil {
-		return o.partErr(GPIO, "seats", "seat buttons on "+o.b.Chip.Path(), err)
+		return o.partErr(GPIO, "seats", "seat buttons on "+o.chipPath(), err)
 	}
 	o.t.Buttons = bs
 	o.t.onClose("seat buttons", bs.Close)
@@ -321,9 +357,9 @@ func (o *opener) panel() error {
 		lines[i+1] = btn.Line
 		controls[i+1] = btn.Control
 	}
-	bs, err := o.dev.OpenButtons(o.b.Chip.Name, lines, o.buttonOpts())
+	bs, err := o.dev.OpenButtons(o.chip, lines, o.buttonOpts())
 	if err != nil {
-		return o.partErr(GPIO, "panel", "dealer panel buttons on "+o.b.Chip.Path(), err)
+		return o.partErr(GPIO, "panel", "dealer panel buttons on "+o.chipPath(), err)
 	}
 	p.release = bs.Close
 	p.buttonControls(bs, controls)
@@ -342,7 +378,7 @@ func (o *opener) lights() error {
 			continue
 		}
 		what := fmt.Sprintf("seat %d light", s.Number)
-		p, err := o.dev.OpenOutput(o.b.Chip.Name, s.Light.Line, s.Light.ActiveLow)
+		p, err := o.dev.OpenOutput(o.chip, s.Light.Line, s.Light.ActiveLow)
 		if err != nil {
 			return o.partErr(GPIO, what, fmt.Sprintf("%s (GPIO line %d)", what, s.Light.Line), err)
 		}
@@ -416,7 +452,7 @@ func (o *opener) reader() error {
 	popts := pn532.DefaultOpts
 	popts.Addr = r.Address
 	if r.HasIRQ {
-		irq, err := o.dev.OpenIRQ(o.b.Chip.Name, r.IRQ)
+		irq, err := o.dev.OpenIRQ(o.chip, r.IRQ)
 		if err != nil {
 			return o.partErr(GPIO, "reader irq", fmt.Sprintf("reader irq (GPIO line %d)", r.IRQ), err)
 		}
