@@ -24,6 +24,7 @@ import (
 
 	"github.com/falling-table/falling/drivers/pn532"
 	"github.com/falling-table/falling/hw"
+	"github.com/falling-table/falling/hw/buttons"
 	"github.com/falling-table/falling/hw/config"
 	"github.com/falling-table/falling/hw/pi"
 	"github.com/falling-table/falling/hw/sound"
@@ -35,7 +36,12 @@ type System interface {
 	LineInfo(chip string, offsets []int) ([]pi.LineInfo, error)
 	OpenI2C(bus int) (i2c.BusCloser, error)
 	OpenSPI(bus, cs int) (spi.PortCloser, error)
-	OpenSound(device string, clk hw.Clock) (hw.Sound, error)
+	OpenSound(device string, clk hw.Clock, opts sound.Options) (hw.Sound, error)
+	// OpenButtons requests seat lines, for falling doctor --sound.
+	OpenButtons(chip string, lines map[int]int, opts buttons.Options) (hw.Buttons, error)
+	// ProcASound is /proc/asound, where the kernel says which card a
+	// process plays on.
+	ProcASound() fs.FS
 	// Stat says whether a device file or directory exists (nil) or why
 	// not (fs.ErrNotExist, fs.ErrPermission).
 	Stat(path string) error
@@ -56,6 +62,9 @@ func (Host) Stat(path string) error {
 
 // Glob implements System.
 func (Host) Glob(pattern string) ([]string, error) { return filepath.Glob(pattern) }
+
+// ProcASound implements System.
+func (Host) ProcASound() fs.FS { return os.DirFS("/proc/asound") }
 
 // Status is how a check went.
 type Status int
@@ -484,7 +493,7 @@ func checkSound(r *Report, sys System, clk hw.Clock, b *config.Board) {
 			"no sound card (no /dev/snd): the beat and cues cannot be heard")
 		return
 	}
-	s, err := sys.OpenSound(dev, clk)
+	s, err := sys.OpenSound(dev, clk, pi.SoundOptions(soundOf(b)))
 	switch {
 	case errors.Is(err, sound.ErrNoSoundSupport):
 		r.add(PartSound, maxStatus(bad, Failing), where, fixIf(bad, "use a binary built with -tags alsa (make pi builds one)"),
@@ -493,11 +502,54 @@ func checkSound(r *Report, sys System, clk hw.Clock, b *config.Board) {
 		why, fix := pi.Advice(pi.Audio, pi.Classify(err))
 		r.add(PartSound, maxStatus(bad, Failing), where, fixIf(bad, fix), "the sound card %s: %v", why, err)
 	default:
+		// Read while the stream is open: the kernel lists only open ones.
+		playing(r, sys, b, dev)
 		if cerr := s.Close(); cerr != nil {
 			r.add(PartSound, maxStatus(bad, Failing), where, "", "the sound card opened but did not close: %v", cerr)
 			return
 		}
 		r.add(PartSound, OK, "", "", "the sound card plays (%s)", dev)
+	}
+}
+
+// soundOf is the config's sound, or the default without a config.
+func soundOf(b *config.Board) config.Sound {
+	if b == nil {
+		return config.Sound{Output: config.SoundDefault}
+	}
+	return b.Sound
+}
+
+// pipeWireDefaults are where pipewire-alsa makes PipeWire ALSA's default.
+var pipeWireDefaults = []string{"/etc/alsa/conf.d/99-pipewire-default.conf", "/usr/share/alsa/alsa.conf.d/99-pipewire-default.conf"}
+
+// playing says which ALSA device the speaker just opened on dev really
+// plays on: the kernel's /proc/asound names the card a process holds. None
+// held means a sound server (PipeWire, PulseAudio) plays for us, which a
+// system service cannot reach; it also says the latency in use.
+func playing(r *Report, sys System, b *config.Board, dev string) {
+	snd := soundOf(b)
+	alsa := snd.ALSADevice()
+	var mine []string
+	streams, err := sound.PlaybackStreams(sys.ProcASound())
+	for _, st := range streams {
+		if st.OwnerPID == os.Getpid() {
+			mine = append(mine, st.String())
+		}
+	}
+	switch {
+	case len(mine) > 0:
+		r.add(PartSound, OK, "", "", "ALSA device %s plays on %s; latency %v is taken off every cue", alsa, strings.Join(mine, ", "), snd.Latency)
+	case err != nil:
+		r.add(PartSound, Note, "", "", "cannot tell which card ALSA device %s plays on: %v", alsa, err)
+	default:
+		fix := ""
+		for _, p := range pipeWireDefaults {
+			if sys.Stat(p) == nil && alsa == config.DefaultALSA {
+				fix = fmt.Sprintf("ALSA's default is PipeWire here (%s), which the falling service (no desktop session) cannot reach: write alsa: with a card from aplay -L under sound:, such as plughw:CARD=Headphones,DEV=0", p)
+			}
+		}
+		r.add(PartSound, Note, "", fix, "ALSA device %s plays through a sound server, not on a card of its own (no card in /proc/asound is held by this process)", alsa)
 	}
 }
 

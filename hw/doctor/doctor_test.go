@@ -13,6 +13,8 @@ import (
 	"strings"
 	"syscall"
 	"testing"
+	"testing/fstest"
+	"time"
 
 	"periph.io/x/conn/v3/i2c"
 	"periph.io/x/conn/v3/i2c/i2ctest"
@@ -20,6 +22,7 @@ import (
 	"periph.io/x/conn/v3/spi/spitest"
 
 	"github.com/falling-table/falling/hw"
+	"github.com/falling-table/falling/hw/buttons"
 	"github.com/falling-table/falling/hw/clock"
 	"github.com/falling-table/falling/hw/pi"
 	"github.com/falling-table/falling/hw/sound"
@@ -34,6 +37,12 @@ type fakeSystem struct {
 	soundErr error
 	spiErr   error
 	played   *i2ctest.Playback
+
+	asound      fstest.MapFS // /proc/asound
+	soundDev    string       // what OpenSound was asked for
+	soundOpts   sound.Options
+	openSound   func(hw.Clock) (hw.Sound, error)
+	openButtons func(chip string, lines map[int]int) (hw.Buttons, error)
 }
 
 func (f *fakeSystem) Chips() ([]pi.ChipInfo, error) { return f.chips, nil }
@@ -59,12 +68,25 @@ func (f *fakeSystem) OpenSPI(bus, cs int) (spi.PortCloser, error) {
 	return spitest.NewRecordRaw(&bytes.Buffer{}), nil
 }
 
-func (f *fakeSystem) OpenSound(device string, clk hw.Clock) (hw.Sound, error) {
+func (f *fakeSystem) OpenSound(device string, clk hw.Clock, opts sound.Options) (hw.Sound, error) {
 	if f.soundErr != nil {
 		return nil, f.soundErr
 	}
+	f.soundDev, f.soundOpts = device, opts
+	if f.openSound != nil {
+		return f.openSound(clk)
+	}
 	return sound.NewSilent(clk), nil
 }
+
+func (f *fakeSystem) OpenButtons(chip string, lines map[int]int, opts buttons.Options) (hw.Buttons, error) {
+	if f.openButtons == nil {
+		return nil, errors.New("no buttons in this fake")
+	}
+	return f.openButtons(chip, lines)
+}
+
+func (f *fakeSystem) ProcASound() fs.FS { return f.asound }
 
 func (f *fakeSystem) Stat(path string) error {
 	if f.files[path] {
@@ -393,5 +415,86 @@ func TestStatusString(t *testing.T) {
 		if got := st.String(); got != want {
 			t.Errorf("%d: %q, want %q", int(st), got, want)
 		}
+	}
+}
+
+// writeConfig writes the reference config with each old text replaced by
+// its new one, into the test's folder.
+func writeConfig(t *testing.T, replace ...string) string {
+	t.Helper()
+	raw, err := os.ReadFile(reference)
+	if err != nil {
+		t.Fatal(err)
+	}
+	text := string(raw)
+	for i := 0; i+1 < len(replace); i += 2 {
+		if !strings.Contains(text, replace[i]) {
+			t.Fatalf("the reference config has no %q", replace[i])
+		}
+		text = strings.Replace(text, replace[i], replace[i+1], 1)
+	}
+	out := filepath.Join(t.TempDir(), "table.yaml")
+	if err := os.WriteFile(out, []byte(text), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return out
+}
+
+// TestSoundDevice: the doctor opens the ALSA device and latency the config
+// names, and says which card really plays, from the kernel's /proc/asound.
+func TestSoundDevice(t *testing.T) {
+	me := fmt.Sprint(os.Getpid())
+	onCard := fstest.MapFS{
+		"card0/id":                {Data: []byte("Headphones\n")},
+		"card0/pcm0p/info":        {Data: []byte("name: bcm2835 Headphones\n")},
+		"card0/pcm0p/sub0/status": {Data: []byte("state: RUNNING\nowner_pid   : " + me + "\n")},
+	}
+	someoneElse := fstest.MapFS{
+		"card0/id":                {Data: []byte("Headphones\n")},
+		"card0/pcm0p/sub0/status": {Data: []byte("state: RUNNING\nowner_pid   : 1\n")},
+	}
+	for _, tc := range []struct {
+		name    string
+		replace []string
+		sys     func(*fakeSystem)
+		device  string
+		latency time.Duration
+		want    []string
+	}{
+		{"a named card, on it", []string{"alsa: default ", "alsa: plughw:CARD=Headphones,DEV=0 ", "latency: 0ms", "latency: 35ms"},
+			func(f *fakeSystem) { f.asound = onCard }, "alsa:plughw:CARD=Headphones,DEV=0", 35 * time.Millisecond, []string{
+				`ok       ALSA device plughw:CARD=Headphones,DEV=0 plays on card 0 "bcm2835 Headphones", device 0 (hw:CARD=Headphones,DEV=0); latency 35ms is taken off every cue`,
+			}},
+		{"ALSA's default through PipeWire", nil, func(f *fakeSystem) {
+			f.asound = someoneElse
+			f.files["/etc/alsa/conf.d/99-pipewire-default.conf"] = true
+		}, "default", 0, []string{
+			"note     ALSA device default plays through a sound server, not on a card of its own",
+			"fix: ALSA's default is PipeWire here (/etc/alsa/conf.d/99-pipewire-default.conf), which the falling service (no desktop session) cannot reach: write alsa: with a card from aplay -L",
+		}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			sys := healthy()
+			tc.sys(sys)
+			r := Run(context.Background(), sys, clock.NewManual(0), writeConfig(t, tc.replace...))
+			var out bytes.Buffer
+			if err := r.Write(&out); err != nil {
+				t.Fatal(err)
+			}
+			if sys.soundDev != tc.device || sys.soundOpts.Latency != tc.latency {
+				t.Errorf("sound opened as %q with %+v, want %q with latency %v", sys.soundDev, sys.soundOpts, tc.device, tc.latency)
+			}
+			for _, w := range tc.want {
+				if !strings.Contains(out.String(), w) {
+					t.Errorf("report does not say %q", w)
+				}
+			}
+			if !r.OK() {
+				t.Errorf("a note made the report fail")
+			}
+			if t.Failed() {
+				t.Logf("report:\n%s", out.String())
+			}
+		})
 	}
 }

@@ -8,6 +8,7 @@ import (
 	"io/fs"
 	"log/slog"
 	"os"
+	"slices"
 	"strings"
 	"sync"
 	"syscall"
@@ -111,15 +112,16 @@ func TestClassifyAdvice(t *testing.T) {
 // fakeDevices is a whole table in memory. Every part it hands out notes
 // its opening and closing in log, so tests can check the order.
 type fakeDevices struct {
-	mu      sync.Mutex
-	log     []string
-	used    map[int]string // line → consumer
-	fail    map[string]error
-	i2cOps  []i2ctest.IO
-	buttons map[string]*fakeButtons // by the first line requested
-	gate    *gatedBus               // if set, the I2C bus OpenI2C returns
-	chips   []ChipInfo              // nil: a Pi 4's two chips
-	opened  []string                // the chip of every line request
+	mu        sync.Mutex
+	log       []string
+	used      map[int]string // line → consumer
+	fail      map[string]error
+	i2cOps    []i2ctest.IO
+	buttons   map[string]*fakeButtons // by the first line requested
+	gate      *gatedBus               // if set, the I2C bus OpenI2C returns
+	chips     []ChipInfo              // nil: a Pi 4's two chips
+	opened    []string                // the chip of every line request
+	soundOpts sound.Options           // what OpenSound was given
 }
 
 func (f *fakeDevices) Chips() ([]ChipInfo, error) {
@@ -201,11 +203,14 @@ func (f *fakeDevices) OpenSPI(bus, cs int) (spi.PortCloser, error) {
 	return &notedPort{RecordRaw: spitest.NewRecordRaw(&bytes.Buffer{}), f: f}, nil
 }
 
-func (f *fakeDevices) OpenSound(device string, clk hw.Clock) (hw.Sound, error) {
+func (f *fakeDevices) OpenSound(device string, clk hw.Clock, opts sound.Options) (hw.Sound, error) {
 	if err := f.fail["sound"]; err != nil {
 		return nil, err
 	}
 	f.note("open sound " + device)
+	f.mu.Lock()
+	f.soundOpts = opts
+	f.mu.Unlock()
 	return sound.NewSilent(clk), nil
 }
 
@@ -688,6 +693,34 @@ func TestOpenFindsTheHeaderChip(t *testing.T) {
 	for _, c := range f.opened {
 		if c != "gpiochip4" {
 			t.Errorf("a line request went to %s, want gpiochip4 (pinctrl-rp1): %v", c, f.opened)
+		}
+	}
+}
+
+// TestSoundSettings: the config's ALSA device and latency reach the sound
+// sink, so cues are played early by the latency on the card named.
+func TestSoundSettings(t *testing.T) {
+	for _, tc := range []struct {
+		s       config.Sound
+		device  string
+		latency time.Duration
+	}{
+		{config.Sound{Output: config.SoundDefault}, "default", 0},
+		{config.Sound{Output: config.SoundDefault, ALSA: "default"}, "default", 0},
+		{config.Sound{Output: config.SoundDefault, ALSA: "plughw:CARD=Headphones,DEV=0", Latency: 35 * time.Millisecond}, "alsa:plughw:CARD=Headphones,DEV=0", 35 * time.Millisecond},
+		{config.Sound{Output: config.SoundWAV, WAV: "/tmp/x.wav", Latency: time.Millisecond}, "wav:/tmp/x.wav", time.Millisecond},
+		{config.Sound{Output: config.SoundNone, ALSA: "hw:1,0"}, "none", 0},
+	} {
+		f := &fakeDevices{i2cOps: pn532Setup()}
+		b := loadBoard(t, reference)
+		b.Sound = tc.s
+		tb, err := Open(context.Background(), b, mustClock(t), Opts{Devices: f})
+		if err != nil {
+			t.Fatal(err)
+		}
+		tb.Close()
+		if !slices.Contains(f.log, "open sound "+tc.device) || f.soundOpts.Latency != tc.latency {
+			t.Errorf("%+v: opened %v with %+v, want %s with latency %v", tc.s, f.log, f.soundOpts, tc.device, tc.latency)
 		}
 	}
 }

@@ -60,7 +60,8 @@ type Devices interface {
 	OpenIRQ(chip string, offset int) (IRQPin, error)
 	OpenI2C(bus int) (i2c.BusCloser, error)
 	OpenSPI(bus, cs int) (spi.PortCloser, error)
-	OpenSound(device string, clk hw.Clock) (hw.Sound, error)
+	// OpenSound opens a sound.OpenWith device (SoundDevice).
+	OpenSound(device string, clk hw.Clock, opts sound.Options) (hw.Sound, error)
 }
 
 // Host is the Pi's real hardware: GPIO through the character device
@@ -94,8 +95,8 @@ func (Host) OpenSPI(bus, cs int) (spi.PortCloser, error) {
 }
 
 // OpenSound implements Devices with package sound.
-func (Host) OpenSound(device string, clk hw.Clock) (hw.Sound, error) {
-	return sound.Open(device, clk)
+func (Host) OpenSound(device string, clk hw.Clock, opts sound.Options) (hw.Sound, error) {
+	return sound.OpenWith(device, clk, opts)
 }
 
 // periphInit loads periph's drivers once the device file is known to be
@@ -493,20 +494,30 @@ func (o *opener) readerPart() string {
 	return fmt.Sprintf("PN532 card reader at %#x on %s", r.Address, r.Path())
 }
 
-// SoundDevice is the sound.Open device string for a config's sound.
+// SoundDevice is the sound.OpenWith device string for a config's sound:
+// the speaker is "default", or "alsa:NAME" when the config names an ALSA
+// device other than ALSA's default.
 func SoundDevice(s config.Sound) string {
 	switch s.Output {
 	case config.SoundWAV:
 		return "wav:" + s.WAV
-	case "":
+	case "", config.SoundDefault:
+		if s.ALSADevice() != config.DefaultALSA {
+			return "alsa:" + s.ALSA
+		}
 		return string(config.SoundDefault)
 	}
 	return string(s.Output)
 }
 
+// SoundOptions are the sound.OpenWith options for a config's sound.
+func SoundOptions(s config.Sound) sound.Options {
+	return sound.Options{Latency: s.Latency}
+}
+
 func (o *opener) sound() error {
 	dev := SoundDevice(o.b.Sound)
-	s, err := o.dev.OpenSound(dev, o.clk)
+	s, err := o.dev.OpenSound(dev, o.clk, SoundOptions(o.b.Sound))
 	switch {
 	case err == nil:
 	case errors.Is(err, sound.ErrNoSoundSupport), errors.Is(err, sound.ErrNoDevice):
