@@ -6,18 +6,22 @@ import (
 	"fmt"
 	"io"
 
+	"github.com/falling-table/falling/hw"
 	"github.com/falling-table/falling/hw/clock"
 	"github.com/falling-table/falling/hw/doctor"
 )
 
-// runDoctor is `falling doctor [--config FILE]`: exit 0 when everything the
-// config names is here and working (without a config: when there is GPIO to
-// build a table on), 1 when something is missing or failing, 2 for usage.
-// The report itself is tested on a faked table in package doctor.
+// runDoctor is `falling doctor [--config FILE] [--sound]`: exit 0 when
+// everything the config names is here and working (without a config: when
+// there is GPIO to build a table on), 1 when something is missing or
+// failing, 2 for usage. --sound measures the speaker's latency instead, with
+// the seat buttons (doctor.RunSound). The report itself is tested on a
+// faked table in package doctor.
 func runDoctor(ctx context.Context, args []string, _ io.Reader, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("falling doctor", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	cfg := fs.String("config", "", "the table's wiring file (see firmware/board-reference.yaml); without it, only what is present is listed")
+	snd := fs.Bool("sound", false, "measure the speaker's latency: press a seat button in time with the clicks; says what to write as latency: under sound: (needs --config)")
 	if err := fs.Parse(args); err != nil {
 		if err == flag.ErrHelp {
 			return 0
@@ -33,12 +37,35 @@ func runDoctor(ctx context.Context, args []string, _ io.Reader, stdout, stderr i
 		fmt.Fprintf(stderr, "falling doctor: %v\n", err)
 		return 1
 	}
+	if *snd {
+		return runDoctorSound(ctx, clk, *cfg, stdout, stderr)
+	}
 	r := doctor.Run(ctx, doctor.Host{}, clk, *cfg)
 	if err := r.Write(stdout); err != nil {
 		fmt.Fprintf(stderr, "falling doctor: %v\n", err)
 		return 1
 	}
 	if !r.OK() {
+		return 1
+	}
+	return 0
+}
+
+// runDoctorSound is falling doctor --sound: 0 with a latency measured, 1
+// when it could not be (no speaker, no buttons, too few presses), 2 for
+// usage.
+func runDoctorSound(ctx context.Context, clk hw.Clock, cfg string, stdout, stderr io.Writer) int {
+	if cfg == "" {
+		fmt.Fprintln(stderr, "falling doctor --sound: needs --config FILE: the speaker and the seat buttons are the table's")
+		return 2
+	}
+	r, b, err := doctor.RunSound(ctx, doctor.Host{}, clk, cfg, stdout, doctor.LatencyOpts{})
+	if err != nil {
+		fmt.Fprintf(stderr, "falling doctor --sound: %v\n", err)
+		return 1
+	}
+	if err := r.Write(stdout, b.Sound.Latency, b.Where("sound latency")); err != nil {
+		fmt.Fprintf(stderr, "falling doctor --sound: %v\n", err)
 		return 1
 	}
 	return 0
