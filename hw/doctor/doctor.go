@@ -9,6 +9,7 @@ package doctor
 
 import (
 	"context"
+	"encoding/binary"
 	"errors"
 	"fmt"
 	"io"
@@ -42,6 +43,8 @@ type System interface {
 	// ProcASound is /proc/asound, where the kernel says which card a
 	// process plays on.
 	ProcASound() fs.FS
+	// ReadFile reads a small file of the kernel's (sysfs), as os.ReadFile.
+	ReadFile(path string) ([]byte, error)
 	// Stat says whether a device file or directory exists (nil) or why
 	// not (fs.ErrNotExist, fs.ErrPermission).
 	Stat(path string) error
@@ -65,6 +68,9 @@ func (Host) Glob(pattern string) ([]string, error) { return filepath.Glob(patter
 
 // ProcASound implements System.
 func (Host) ProcASound() fs.FS { return os.DirFS("/proc/asound") }
+
+// ReadFile implements System.
+func (Host) ReadFile(path string) ([]byte, error) { return os.ReadFile(path) }
 
 // Status is how a check went.
 type Status int
@@ -159,6 +165,7 @@ func Run(ctx context.Context, sys System, clk hw.Clock, path string) *Report {
 	if b != nil {
 		checkLines(r, sys, b, chips)
 		checkReader(ctx, r, sys, b)
+		checkI2CSpeed(r, sys, b, chips)
 		checkStrip(r, sys, b)
 	} else {
 		listBuses(r, sys)
@@ -401,6 +408,35 @@ func i2cBusMissing(r *Report, sys System, where, what string, bus int) bool {
 			"%s: %s does not exist: the i2c-dev module is loaded, but I2C bus %d is off", what, path, bus)
 	}
 	return true
+}
+
+// checkI2CSpeed reads the reader bus's clock from the device tree and says
+// whether it suits the PN532 on this Pi: the BCM2835/2837/2711 I2C
+// controller mishandles the clock stretching the PN532 does
+// (raspberrypi/linux#4884), so they want 100 kHz; the Pi 5's RP1 copes
+// with the chip's 400. A bus with no clock-frequency (i2c-gpio, bit-banged)
+// honours stretching and is not judged.
+func checkI2CSpeed(r *Report, sys System, b *config.Board, chips []pi.ChipInfo) {
+	rd := b.Reader
+	if rd == nil || sys.Stat(rd.Path()) != nil {
+		return
+	}
+	raw, err := sys.ReadFile(fmt.Sprintf("/sys/class/i2c-adapter/i2c-%d/of_node/clock-frequency", rd.Bus))
+	if err != nil || len(raw) != 4 {
+		return
+	}
+	hz := int(binary.BigEndian.Uint32(raw))
+	rp1 := slices.ContainsFunc(chips, func(c pi.ChipInfo) bool { return c.Label == "pinctrl-rp1" })
+	switch {
+	case rp1 && hz <= 400_000, !rp1 && hz <= 100_000:
+		r.add(PartReader, OK, "", "", "I2C bus %d runs at %d kHz, which the PN532 and this Pi's I2C controller both keep up with", rd.Bus, hz/1000)
+	case rp1:
+		r.add(PartReader, Note, "", "set dtparam=i2c_arm_baudrate=400000 (firmware/config.txt's [pi5] section does)",
+			"I2C bus %d runs at %d kHz, above the PN532's 400", rd.Bus, hz/1000)
+	default:
+		r.add(PartReader, Note, "", "set dtparam=i2c_arm_baudrate=100000 in /boot/firmware/config.txt (firmware/config.txt does) and reboot",
+			"I2C bus %d runs at %d kHz: this Pi's I2C controller mishandles the PN532's clock stretching above 100 kHz (raspberrypi/linux#4884), which shows as garbled or missing reads", rd.Bus, hz/1000)
+	}
 }
 
 func checkStrip(r *Report, sys System, b *config.Board) {

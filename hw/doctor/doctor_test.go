@@ -38,8 +38,9 @@ type fakeSystem struct {
 	spiErr   error
 	played   *i2ctest.Playback
 
-	asound      fstest.MapFS // /proc/asound
-	soundDev    string       // what OpenSound was asked for
+	asound      fstest.MapFS      // /proc/asound
+	contents    map[string][]byte // for ReadFile
+	soundDev    string            // what OpenSound was asked for
 	soundOpts   sound.Options
 	openSound   func(hw.Clock) (hw.Sound, error)
 	openButtons func(chip string, lines map[int]int) (hw.Buttons, error)
@@ -87,6 +88,13 @@ func (f *fakeSystem) OpenButtons(chip string, lines map[int]int, opts buttons.Op
 }
 
 func (f *fakeSystem) ProcASound() fs.FS { return f.asound }
+
+func (f *fakeSystem) ReadFile(path string) ([]byte, error) {
+	if b, ok := f.contents[path]; ok {
+		return b, nil
+	}
+	return nil, &fs.PathError{Op: "open", Path: path, Err: syscall.ENOENT}
+}
 
 func (f *fakeSystem) Stat(path string) error {
 	if f.files[path] {
@@ -156,6 +164,9 @@ func healthy() *fakeSystem {
 }
 
 const reference = "../../firmware/board-reference.yaml"
+
+// i2cClock is where the kernel shows bus 1's clock, a big-endian u32.
+const i2cClock = "/sys/class/i2c-adapter/i2c-1/of_node/clock-frequency"
 
 // withChip names the reference config with gpiochip: set to chip; TestRun
 // writes that copy into the test's own folder.
@@ -239,6 +250,19 @@ func TestRun(t *testing.T) {
 		}, false, []string{
 			"missing  PN532 card reader: /dev/i2c-1 does not exist: the i2c-dev module is loaded, but I2C bus 1 is off",
 			"fix: add dtparam=i2c_arm=on",
+		}},
+		{"I2C at 100 kHz on a Pi 4", reference, func(f *fakeSystem) { f.contents = map[string][]byte{i2cClock: {0, 1, 0x86, 0xA0}} }, true, []string{
+			"ok       I2C bus 1 runs at 100 kHz, which the PN532 and this Pi's I2C controller both keep up with",
+		}},
+		{"I2C at 400 kHz on a Pi 4", reference, func(f *fakeSystem) { f.contents = map[string][]byte{i2cClock: {0, 6, 0x1A, 0x80}} }, true, []string{
+			"note     I2C bus 1 runs at 400 kHz: this Pi's I2C controller mishandles the PN532's clock stretching above 100 kHz (raspberrypi/linux#4884)",
+			"fix: set dtparam=i2c_arm_baudrate=100000",
+		}},
+		{"I2C at 400 kHz on a Pi 5", reference, func(f *fakeSystem) {
+			f.chips[0].Label = "pinctrl-rp1"
+			f.contents = map[string][]byte{i2cClock: {0, 6, 0x1A, 0x80}}
+		}, true, []string{
+			"ok       I2C bus 1 runs at 400 kHz",
 		}},
 		{"PN532 does not answer", reference, func(f *fakeSystem) { f.i2cOps = nil }, false, []string{
 			"failing  PN532 card reader at 0x24 on /dev/i2c-1 does not answer: pn532: no answer at I²C address 0x24",
