@@ -19,6 +19,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/warthog618/go-gpiocdev"
 	"periph.io/x/conn/v3/i2c"
 	"periph.io/x/conn/v3/physic"
 	"periph.io/x/conn/v3/spi"
@@ -45,6 +46,9 @@ type System interface {
 	ProcASound() fs.FS
 	// ReadFile reads a small file of the kernel's (sysfs), as os.ReadFile.
 	ReadFile(path string) ([]byte, error)
+	// LineLevels reads offsets of chip as inputs, leaving their bias as the
+	// overlay set it: 1 for high, 0 for low.
+	LineLevels(chip string, offsets []int) ([]int, error)
 	// Stat says whether a device file or directory exists (nil) or why
 	// not (fs.ErrNotExist, fs.ErrPermission).
 	Stat(path string) error
@@ -71,6 +75,26 @@ func (Host) ProcASound() fs.FS { return os.DirFS("/proc/asound") }
 
 // ReadFile implements System.
 func (Host) ReadFile(path string) ([]byte, error) { return os.ReadFile(path) }
+
+// LineLevels implements System. The bias is left as it is, so what is read
+// is what the overlay's pull-ups make of an idle line; the lines are let go
+// at once.
+func (Host) LineLevels(chip string, offsets []int) ([]int, error) {
+	req, err := gpiocdev.RequestLines(chip, offsets, gpiocdev.AsInput, gpiocdev.WithBiasAsIs,
+		gpiocdev.WithConsumer("falling-doctor"))
+	if err != nil {
+		return nil, fmt.Errorf("read lines %v of %s: %w", offsets, chip, err)
+	}
+	v := make([]int, len(offsets))
+	err = req.Values(v)
+	if cerr := req.Close(); err == nil && cerr != nil {
+		err = cerr
+	}
+	if err != nil {
+		return nil, fmt.Errorf("read lines %v of %s: %w", offsets, chip, err)
+	}
+	return v, nil
+}
 
 // Status is how a check went.
 type Status int
@@ -164,6 +188,7 @@ func Run(ctx context.Context, sys System, clk hw.Clock, path string) *Report {
 	chips := checkChips(r, sys, b)
 	if b != nil {
 		checkLines(r, sys, b, chips)
+		checkIdleHigh(r, sys, b, chips)
 		checkReader(ctx, r, sys, b)
 		checkI2CSpeed(r, sys, b, chips)
 		checkStrip(r, sys, b)
@@ -317,6 +342,60 @@ func checkLines(r *Report, sys System, b *config.Board, chips []pi.ChipInfo) {
 			fix = "another falling is running (systemctl stop falling, or close it), then run the doctor again"
 		}
 		r.add(PartGPIO, Failing, b.Where(u.What), fix, "%s: %s is busy, held by %s", u.What, line, holder)
+	}
+}
+
+// checkIdleHigh reads every input line the config uses (seat and panel
+// buttons, the reader's IRQ) with its bias left as the overlay set it.
+// Each is only ever pulled low, by a press or by the PN532, so at rest all
+// must read high: a low line is a button held or shorted, wired to the
+// wrong pin, or a pull-up missing (no overlay), which the game would see
+// as a phantom press. Busy lines are left alone (checkLines said so).
+func checkIdleHigh(r *Report, sys System, b *config.Board, chips []pi.ChipInfo) {
+	chip, err := pi.ChooseChip(b.Chip, chips)
+	if err != nil || !slices.ContainsFunc(chips, func(c pi.ChipInfo) bool { return c.Name == chip }) {
+		return
+	}
+	var inputs []config.LineUse
+	var offsets []int
+	for _, u := range b.Uses() {
+		if u.Role == config.SeatLight {
+			continue
+		}
+		inputs = append(inputs, u)
+		offsets = append(offsets, u.Offset)
+	}
+	if len(offsets) == 0 {
+		return
+	}
+	if infos, err := sys.LineInfo(chip, offsets); err != nil || slices.ContainsFunc(infos, func(li pi.LineInfo) bool { return li.Used }) {
+		return
+	}
+	levels, err := sys.LineLevels(chip, offsets)
+	if err != nil {
+		what, fix := pi.Advice(pi.GPIO, pi.Classify(err))
+		r.add(PartGPIO, Failing, b.Where("gpiochip"), fix, "the button lines' levels %s: %v", what, err)
+		return
+	}
+	low := 0
+	for i, v := range levels {
+		if v != 0 {
+			continue
+		}
+		low++
+		u := inputs[i]
+		line := fmt.Sprintf("GPIO line %d", u.Offset)
+		if pin, ok := config.HeaderPin(u.Offset); ok {
+			line += fmt.Sprintf(" (pin %d)", pin)
+		}
+		fix := "if nobody is pressing it: check its wiring (line to the button, button to ground, no short) and that config.txt has dtoverlay=falling-buttons (pinctrl get " + fmt.Sprint(u.Offset) + " should say pu | hi)"
+		if u.Role == config.ReaderIRQ {
+			fix = "the PN532 holds IRQ low while it has an answer waiting, which passes; if it stays low, check its wiring and the overlay's pull-up"
+		}
+		r.add(PartGPIO, Failing, b.Where(u.What), fix, "%s: %s reads low at rest, as if pressed", u.What, line)
+	}
+	if low == 0 {
+		r.add(PartGPIO, OK, "", "", "at rest all %d button and IRQ lines read high: the pull-ups are on", len(levels))
 	}
 }
 

@@ -40,7 +40,9 @@ type fakeSystem struct {
 
 	asound      fstest.MapFS      // /proc/asound
 	contents    map[string][]byte // for ReadFile
-	soundDev    string            // what OpenSound was asked for
+	low         map[int]bool      // lines that read low
+	levelsErr   error
+	soundDev    string // what OpenSound was asked for
 	soundOpts   sound.Options
 	openSound   func(hw.Clock) (hw.Sound, error)
 	openButtons func(chip string, lines map[int]int) (hw.Buttons, error)
@@ -88,6 +90,20 @@ func (f *fakeSystem) OpenButtons(chip string, lines map[int]int, opts buttons.Op
 }
 
 func (f *fakeSystem) ProcASound() fs.FS { return f.asound }
+
+func (f *fakeSystem) LineLevels(chip string, offsets []int) ([]int, error) {
+	if f.levelsErr != nil {
+		return nil, f.levelsErr
+	}
+	v := make([]int, len(offsets))
+	for i, o := range offsets {
+		v[i] = 1
+		if f.low[o] {
+			v[i] = 0
+		}
+	}
+	return v, nil
+}
 
 func (f *fakeSystem) ReadFile(path string) ([]byte, error) {
 	if b, ok := f.contents[path]; ok {
@@ -200,6 +216,7 @@ func TestRun(t *testing.T) {
 	}{
 		{"healthy reference table", reference, nil, true, []string{
 			`ok       gpiochip0 "pinctrl-bcm2711" has 58 lines: the Pi's 40-pin header`,
+			"ok       at rest all 11 button and IRQ lines read high: the pull-ups are on",
 			"ok       seat 4 button: GPIO line 17 (pin 11) is free",
 			"ok       reader irq: GPIO line 4 (pin 7) is free",
 			"ok       PN532 card reader at 0x24 on /dev/i2c-1 answers: firmware 1.6, IC PN532 (0x32)",
@@ -250,6 +267,13 @@ func TestRun(t *testing.T) {
 		}, false, []string{
 			"missing  PN532 card reader: /dev/i2c-1 does not exist: the i2c-dev module is loaded, but I2C bus 1 is off",
 			"fix: add dtparam=i2c_arm=on",
+		}},
+		{"a button held or shorted", reference, func(f *fakeSystem) { f.low = map[int]bool{22: true} }, false, []string{
+			"failing  seat 5 button: GPIO line 22 (pin 15) reads low at rest, as if pressed [../../firmware/board-reference.yaml:26]",
+			"fix: if nobody is pressing it: check its wiring (line to the button, button to ground, no short) and that config.txt has dtoverlay=falling-buttons (pinctrl get 22 should say pu | hi)",
+		}},
+		{"line levels denied", reference, func(f *fakeSystem) { f.levelsErr = fs.ErrPermission }, false, []string{
+			"failing  the button lines' levels cannot be opened: permission denied",
 		}},
 		{"I2C at 100 kHz on a Pi 4", reference, func(f *fakeSystem) { f.contents = map[string][]byte{i2cClock: {0, 1, 0x86, 0xA0}} }, true, []string{
 			"ok       I2C bus 1 runs at 100 kHz, which the PN532 and this Pi's I2C controller both keep up with",
