@@ -257,6 +257,43 @@ func configLines(t *testing.T) []string {
 	return lines
 }
 
+// setting is one config.txt line with the model filter it sits under.
+type setting struct {
+	section string // "all", "pi5", ...
+	line    string
+}
+
+// configSettings returns config.txt's settings in order, each with the
+// [filter] in force where it is written.
+func configSettings(t *testing.T) []setting {
+	t.Helper()
+	var out []setting
+	section := "all"
+	for _, l := range configLines(t) {
+		if strings.HasPrefix(l, "[") && strings.HasSuffix(l, "]") {
+			section = l[1 : len(l)-1]
+			continue
+		}
+		out = append(out, setting{section, l})
+	}
+	return out
+}
+
+// effective is what a model's firmware ends up with for key: the last
+// line for it under [all] or under one of the model's own filters.
+func effective(settings []setting, key string, filters ...string) (string, bool) {
+	v, ok := "", false
+	for _, s := range settings {
+		if s.section != "all" && !slices.Contains(filters, s.section) {
+			continue
+		}
+		if val, found := strings.CutPrefix(s.line, key+"="); found {
+			v, ok = val, true
+		}
+	}
+	return v, ok
+}
+
 func TestConfigTxt(t *testing.T) {
 	lines := configLines(t)
 	if len(lines) == 0 || lines[0] != "[all]" {
@@ -264,12 +301,11 @@ func TestConfigTxt(t *testing.T) {
 	}
 	for _, want := range []string{
 		"dtparam=i2c_arm=on",
-		"dtparam=i2c_arm_baudrate=400000",
 		"dtparam=spi=on",
 		"dtoverlay=" + strings.TrimSuffix("falling-buttons.dts", ".dts"),
 	} {
-		if n := slices.Index(lines, want); n < 0 {
-			t.Errorf("config.txt lacks %q", want)
+		if n := slices.Index(configSettings(t), setting{"all", want}); n < 0 {
+			t.Errorf("config.txt lacks %q under [all]", want)
 		}
 	}
 	for _, l := range lines {
@@ -277,19 +313,71 @@ func TestConfigTxt(t *testing.T) {
 			t.Errorf("config.txt holds a marker line; install.sh adds those")
 		}
 	}
-}
-
-// TestI2CBaudRate is apart because the PN532's timing budget is computed for
-// 400 kHz: a different value is a design change, not a tweak.
-func TestI2CBaudRate(t *testing.T) {
-	var rates []string
-	for _, l := range configLines(t) {
-		if v, ok := strings.CutPrefix(l, "dtparam=i2c_arm_baudrate="); ok {
-			rates = append(rates, v)
+	// A filter left open at the end would swallow whatever the user's
+	// file, or a later install, appends after the block.
+	var lastFilter string
+	for _, l := range lines {
+		if strings.HasPrefix(l, "[") {
+			lastFilter = l
 		}
 	}
-	if !slices.Equal(rates, []string{"400000"}) {
-		t.Errorf("i2c_arm_baudrate settings = %q, want exactly one, 400000", rates)
+	if lastFilter != "[all]" {
+		t.Errorf("config.txt ends under %s; end with [all] so nothing after it is filtered", lastFilter)
+	}
+}
+
+// TestI2CBaudRate: the Pi 4 and older must run the PN532's bus at 100 kHz,
+// because their I2C controller mishandles its clock stretching
+// (raspberrypi/linux#4884); only the Pi 5's RP1 may have the chip's 400 kHz.
+func TestI2CBaudRate(t *testing.T) {
+	settings := configSettings(t)
+	for _, tc := range []struct {
+		model   string
+		filters []string
+		want    string
+	}{
+		{"Zero 2 W", []string{"pi02"}, "100000"},
+		{"Pi 3", []string{"pi3"}, "100000"},
+		{"Pi 3+", []string{"pi3", "pi3+"}, "100000"},
+		{"Pi 4", []string{"pi4"}, "100000"},
+		{"Pi 400", []string{"pi4", "pi400"}, "100000"},
+		{"Pi 5", []string{"pi5"}, "400000"},
+		{"CM5", []string{"pi5", "cm5"}, "400000"},
+	} {
+		got, ok := effective(settings, "dtparam=i2c_arm_baudrate", tc.filters...)
+		if !ok || got != tc.want {
+			t.Errorf("%s: i2c_arm_baudrate = %q (set %v), want %s", tc.model, got, ok, tc.want)
+		}
+	}
+}
+
+// TestCoreClockPinned: a WS2812 has no clock line, so its SPI bit clock
+// must not move with the core clock's frequency scaling. On the Pi 3 and
+// Zero 2 W the core is pinned at 250 MHz, where 2.5 MHz divides exactly
+// (250/100); the Pi 4 is held at its 500 MHz (500/200).
+func TestCoreClockPinned(t *testing.T) {
+	settings := configSettings(t)
+	for _, tc := range []struct {
+		model     string
+		filters   []string
+		key, want string
+	}{
+		{"Zero 2 W", []string{"pi02"}, "core_freq", "250"},
+		{"Pi 3", []string{"pi3"}, "core_freq", "250"},
+		{"Pi 4", []string{"pi4"}, "core_freq_min", "500"},
+	} {
+		got, ok := effective(settings, tc.key, tc.filters...)
+		if !ok || got != tc.want {
+			t.Errorf("%s: %s = %q (set %v), want %s", tc.model, tc.key, got, ok, tc.want)
+		}
+		// The BCM283x SPI divider is even; 2.5 MHz = core·2/5 MHz.
+		mhz, err := strconv.Atoi(tc.want)
+		if err != nil || (2*mhz)%5 != 0 || (2*mhz/5)%2 != 0 {
+			t.Errorf("%s: a %s MHz core does not divide to 2.5 MHz by an even divisor", tc.model, tc.want)
+		}
+	}
+	if _, ok := effective(settings, "core_freq", "pi5"); ok {
+		t.Errorf("core_freq set for the Pi 5: its RP1 clocks SPI from a fixed clock")
 	}
 }
 
@@ -592,7 +680,65 @@ func TestInstallTwice(t *testing.T) {
 			if n := strings.Count(second["boot/firmware/config.txt"], beginMarker); n != 1 {
 				t.Errorf("config.txt holds %d falling blocks, want 1", n)
 			}
+			mustFile(t, root, "boot/firmware/config.txt.before-falling", tc.card.config, "")
+			mustModules(t, root)
+			if !strings.Contains(out, "modules i2c-dev and spidev load when the Pi boots") {
+				t.Errorf("an install onto a card does not say the modules load at boot:\n%s", out)
+			}
 		})
+	}
+}
+
+// mustModules checks the modules-load file: without i2c-dev there is no
+// /dev/i2c-1 whatever config.txt says.
+func mustModules(t *testing.T, root string) {
+	t.Helper()
+	body, err := os.ReadFile(filepath.Join(root, "etc/modules-load.d/falling.conf"))
+	if err != nil {
+		t.Fatalf("no modules-load file: %v", err)
+	}
+	var mods []string
+	for _, l := range strings.Split(string(body), "\n") {
+		if l = strings.TrimSpace(l); l != "" && !strings.HasPrefix(l, "#") {
+			mods = append(mods, l)
+		}
+	}
+	if !slices.Equal(mods, []string{"i2c-dev", "spidev"}) {
+		t.Errorf("modules-load.d/falling.conf loads %q, want i2c-dev and spidev", mods)
+	}
+}
+
+// TestInstallKeepsFirstBackup: config.txt.before-falling is the user's
+// file from before the first install, and stays so through later installs
+// that change config.txt (an upgrade, or the user's own edits around the
+// block), so it can always undo falling entirely.
+func TestInstallKeepsFirstBackup(t *testing.T) {
+	needTool(t, "dtc", "device-tree-compiler")
+	const original = "dtparam=audio=on\n"
+	root := card{config: original}.make(t)
+	bin, dtbo := fakeBinary(t), compileOverlay(t)
+	config := filepath.Join(root, "boot/firmware/config.txt")
+	backup := "boot/firmware/config.txt.before-falling"
+
+	if out, err := install(t, "--root", root, "--binary", bin, "--dtbo", dtbo); err != nil {
+		t.Fatalf("first install: %v\n%s", err, out)
+	}
+	mustFile(t, root, backup, original, "")
+
+	// An older falling's block, as an upgrade finds it, and a line the
+	// user added after it: the next install must rewrite config.txt.
+	old := original + beginMarker + "\ndtparam=i2c_arm_baudrate=400000\n" + endMarker + "\nhdmi_force_hotplug=1\n"
+	writeFile(t, config, old, 0o644)
+	out, err := install(t, "--root", root, "--binary", bin, "--dtbo", dtbo)
+	if err != nil {
+		t.Fatalf("upgrade: %v\n%s", err, out)
+	}
+	if !strings.Contains(out, "wrote the falling block") || !strings.Contains(out, "from before falling's first install is kept") {
+		t.Errorf("upgrade did not rewrite config.txt and say the first backup is kept:\n%s", out)
+	}
+	mustFile(t, root, backup, original, "")
+	if got := fileBody(t, config); !strings.HasPrefix(got, original+"hdmi_force_hotplug=1\n"+beginMarker) {
+		t.Errorf("config.txt after the upgrade =\n%s", got)
 	}
 }
 

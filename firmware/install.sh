@@ -165,18 +165,58 @@ if [ -f "$config" ] && cmp -s "$tmp/config.txt" "$config"; then
 	say "unchanged: $config"
 	config_changed=no
 elif [ "$dry" = yes ]; then
-	say "would write the falling block (I2C at 400 kHz, SPI, dtoverlay=falling-buttons) into $config"
+	say "would write the falling block (I2C at 100 kHz, 400 on a Pi 5; SPI; dtoverlay=falling-buttons) into $config"
 	config_changed=yes
 else
 	mkdir -p "$boot"
-	# One backup of the file as it was before this change, for a by-hand undo.
-	if [ -f "$config" ]; then
-		cp "$config" "$config.before-falling"
+	# The backup is the user's file as it was before falling ever touched
+	# it: made once, never overwritten, so after any number of upgrades it
+	# still undoes them all. (Copying on every change would leave only the
+	# previous falling version's file.)
+	backup=$config.before-falling
+	if [ -f "$backup" ]; then
+		kept="the file from before falling's first install is kept as $backup"
+	elif [ -f "$config" ]; then
+		cp "$config" "$backup.falling-new"
+		mv -f "$backup.falling-new" "$backup"
+		kept="the old file is kept as $backup"
+	else
+		kept="there was no file before"
 	fi
 	cp "$tmp/config.txt" "$config.falling-new"
 	mv -f "$config.falling-new" "$config"
-	say "wrote the falling block into $config (the old file is kept as $config.before-falling)"
+	say "wrote the falling block into $config ($kept)"
 	config_changed=yes
+fi
+
+# 3b. Kernel modules. dtparam=i2c_arm=on only starts the I2C controller;
+# /dev/i2c-1 comes from the layered i2c-dev module, which nothing loads on
+# its own (raspi-config adds it to /etc/modules; the Pi's docs say to load
+# it explicitly). spidev is listed too: the overlay normally brings it in,
+# but a listed module costs nothing and rules out a missing /dev/spidev0.0.
+modules=$prefix/etc/modules-load.d/falling.conf
+{
+	say "# Written by falling install.sh: /dev/i2c-1 (card reader) and /dev/spidev0.0 (light strip)."
+	say "i2c-dev"
+	say "spidev"
+} >"$tmp/modules.conf"
+changed=no
+install_file "$tmp/modules.conf" "$modules" 0644
+modules_changed=$changed
+if [ "$root" = / ] && [ "$dry" = no ]; then
+	# Loaded now as well, so the doctor finds /dev/i2c-1 once the I2C
+	# controller is up, without waiting for a reboot for this part.
+	for m in i2c-dev spidev; do
+		if [ -d "/sys/module/$(echo "$m" | tr - _)" ]; then
+			say "unchanged: module $m is loaded"
+		elif modprobe "$m" 2>/dev/null; then
+			say "loaded module $m"
+		else
+			say "could not load module $m now; it loads at boot from $modules"
+		fi
+	done
+elif [ "$root" != / ]; then
+	say "modules i2c-dev and spidev load when the Pi boots (from $modules)"
 fi
 
 # 4. The user. Only on the live system: in another root, useradd would edit
@@ -256,7 +296,7 @@ fi
 
 if [ "$dry" = yes ]; then
 	say "dry run: nothing was changed"
-elif [ "$config_changed" = yes ] || [ "$overlay_changed" = yes ]; then
+elif [ "$config_changed" = yes ] || [ "$overlay_changed" = yes ] || [ "$modules_changed" = yes ]; then
 	say "done: reboot so the I2C, SPI and button settings take effect"
 elif [ "$bin_changed" = yes ] || [ "$unit_changed" = yes ]; then
 	say "done: restart the service with  systemctl restart falling"

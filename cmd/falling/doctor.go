@@ -5,29 +5,35 @@ import (
 	"fmt"
 	"io"
 
+	"github.com/falling-table/falling/hw"
 	"github.com/falling-table/falling/hw/clock"
 	"github.com/falling-table/falling/hw/doctor"
 	"github.com/spf13/pflag"
 )
 
-// runDoctor is `falling doctor [--config FILE]`: exit 0 when everything the
-// config names is here and working (without a config: when there is GPIO to
-// build a table on), 1 when something is missing or failing, 2 for usage.
-// The report itself is tested on a faked table in package doctor.
+// doctorCommand is `falling doctor [--config FILE] [--sound]`: exit 0 when
+// everything the config names is here and working (without a config: when
+// there is GPIO to build a table on), 1 when something is missing or
+// failing, 2 for usage. --sound measures the speaker's latency instead, with
+// the seat buttons (doctor.RunSound). The report itself is tested on a
+// faked table in package doctor.
 func doctorCommand() command {
 	return command{
 		use:   "doctor",
 		short: "say what table hardware is here and working",
 		long: "doctor checks every part a board config names (GPIO chip and lines, the\n" +
 			"PN532's firmware, the lights, the sound) and says in plain words what is\n" +
-			"missing and how to fix it. Without a config it lists what is present.",
-		example: "  falling doctor --config /etc/falling/table.yaml",
-		flags:   doctorFlags,
+			"missing and how to fix it. Without a config it lists what is present.\n" +
+			"With --sound it measures the speaker's latency with the seat buttons.",
+		example: "  falling doctor --config /etc/falling/table.yaml\n" +
+			"  falling doctor --config /etc/falling/table.yaml --sound",
+		flags: doctorFlags,
 	}
 }
 
 func doctorFlags(fs *pflag.FlagSet) runner {
 	cfg := fs.String("config", "", "the table's wiring file (see firmware/board-reference.yaml); without it, only what is present is listed")
+	snd := fs.Bool("sound", false, "measure the speaker's latency: press a seat button in time with the clicks; says what to write as latency: under sound: (needs --config)")
 	return func(ctx context.Context, args []string, _ io.Reader, stdout, stderr io.Writer) int {
 		if len(args) > 0 {
 			fmt.Fprintf(stderr, "falling doctor: unexpected argument %q (the config goes after --config)\n", args[0])
@@ -37,6 +43,9 @@ func doctorFlags(fs *pflag.FlagSet) runner {
 		if err != nil {
 			fmt.Fprintf(stderr, "falling doctor: %v\n", err)
 			return 1
+		}
+		if *snd {
+			return runDoctorSound(ctx, clk, *cfg, stdout, stderr)
 		}
 		r := doctor.Run(ctx, doctor.Host{}, clk, *cfg)
 		if err := r.Write(stdout); err != nil {
@@ -48,4 +57,24 @@ func doctorFlags(fs *pflag.FlagSet) runner {
 		}
 		return 0
 	}
+}
+
+// runDoctorSound is falling doctor --sound: 0 with a latency measured, 1
+// when it could not be (no speaker, no buttons, too few presses), 2 for
+// usage.
+func runDoctorSound(ctx context.Context, clk hw.Clock, cfg string, stdout, stderr io.Writer) int {
+	if cfg == "" {
+		fmt.Fprintln(stderr, "falling doctor --sound: needs --config FILE: the speaker and the seat buttons are the table's")
+		return 2
+	}
+	r, b, err := doctor.RunSound(ctx, doctor.Host{}, clk, cfg, stdout, doctor.LatencyOpts{})
+	if err != nil {
+		fmt.Fprintf(stderr, "falling doctor --sound: %v\n", err)
+		return 1
+	}
+	if err := r.Write(stdout, b.Sound.Latency, b.Where("sound latency")); err != nil {
+		fmt.Fprintf(stderr, "falling doctor --sound: %v\n", err)
+		return 1
+	}
+	return 0
 }

@@ -17,6 +17,7 @@ func TestDoctorUsage(t *testing.T) {
 	}{
 		{"unknown flag", []string{"--nope"}, 2, "unknown flag: --nope"},
 		{"stray argument", []string{"table.yaml"}, 2, `unexpected argument "table.yaml" (the config goes after --config)`},
+		{"sound without a config", []string{"--sound"}, 2, "falling doctor --sound: needs --config FILE"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -45,6 +46,13 @@ func TestDoctorHere(t *testing.T) {
 			[]string{"no GPIO chip was found", "/dev/i2c-1 does not exist", "/dev/spidev0.0 does not exist", "the table cannot start as configured"}},
 		{"missing config", []string{"--config", "nowhere.yaml"}, []string{"nowhere.yaml: cannot open the wiring file"}},
 	}
+	t.Run("sound, no GPIO", func(t *testing.T) {
+		var out, errOut bytes.Buffer
+		code := run(context.Background(), []string{"doctor", "--sound", "--config", "../../firmware/board-reference.yaml"}, nil, &out, &errOut)
+		if code != 1 || !strings.Contains(errOut.String(), "no chip labelled pinctrl-bcm2835 or pinctrl-bcm2711 or pinctrl-rp1") {
+			t.Errorf("exit %d; stderr %q", code, errOut.String())
+		}
+	})
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			var out, errOut bytes.Buffer

@@ -105,6 +105,9 @@ var _ hw.Buttons = (*Buttons)(nil)
 // Open requests the seat lines of chip (a name such as "gpiochip0" or a path
 // under /dev) as one request: inputs with pull-ups, active low (a button to
 // ground), both edges. lines maps seat (1..hw.MaxSeats) to line offset.
+// The number of the Pi header's chip changes across models and kernels; the
+// caller finds it by its label (pi.ChooseChip, config.HeaderLabels) and
+// passes the name it has on this machine.
 func Open(chip string, lines map[int]int, opts Options) (*Buttons, error) {
 	seats, offsets, err := checkLines(lines)
 	if err != nil {

@@ -33,10 +33,12 @@ type Edge struct {
 	Rising bool
 	// Kernel is the kernel's CLOCK_MONOTONIC timestamp of the edge.
 	Kernel time.Duration
-	// Seqno is the request-wide sequence number; 0 means unknown (uAPI v1),
-	// and turns off loss detection across the request.
+	// Seqno is the request-wide sequence number. The kernel (uAPI v2)
+	// counts from 1; uAPI v1 has no numbers and gives 0 throughout, which
+	// turns off loss detection across the request. Once a non-zero number
+	// has been seen, 0 is the count wrapping past 2^32-1, not "unknown".
 	Seqno uint32
-	// LineSeqno is the per-line sequence number; 0 means unknown.
+	// LineSeqno is the per-line sequence number, 0 as for Seqno.
 	LineSeqno uint32
 }
 
@@ -62,7 +64,10 @@ type seatState struct {
 	first   Edge // the edge that opened the window: its time is the event's
 	seen    bool
 	last    time.Duration // kernel time of the latest edge
-	lastSeq uint32        // latest LineSeqno, 0 before the first
+	lastSeq uint32        // latest LineSeqno, when numbered
+	// numbered is set at the first non-zero LineSeqno: from then on the
+	// kernel is known to number this line, and a 0 is the wrap.
+	numbered bool
 }
 
 type seqEntry struct {
@@ -114,6 +119,8 @@ type Debouncer struct {
 	// nor declared lost; ahead holds seen Seqnos above it, sorted.
 	next  uint32
 	ahead []seqEntry
+	// numbered is set at the first non-zero Seqno (see Edge.Seqno).
+	numbered bool
 }
 
 // NewDebouncer returns a debouncer for the given seats. window <= 0 means
@@ -154,16 +161,19 @@ func (d *Debouncer) Feed(e Edge, out *Output) error {
 		return fmt.Errorf("seat %d: t=%v after t=%v: %w", e.Seat, e.Kernel, s.last, ErrOutOfOrder)
 	}
 	var gap uint32
-	if e.LineSeqno != 0 {
-		// Unsigned arithmetic makes the 2^32 wrap harmless.
+	if e.LineSeqno != 0 || s.numbered {
+		// Unsigned arithmetic makes the 2^32 wrap harmless, the 0 it
+		// passes through included. Before the first numbered edge,
+		// lastSeq is 0, so numbers missing before it count as lost.
 		gap = e.LineSeqno - s.lastSeq - 1
-		if s.lastSeq != 0 && gap >= 1<<31 {
+		if s.numbered && gap >= 1<<31 {
 			return fmt.Errorf("seat %d: line seqno %d after %d: %w", e.Seat, e.LineSeqno, s.lastSeq, ErrOutOfOrder)
 		}
 		if gap != 0 {
 			out.Lost = append(out.Lost, hw.LostEvents{Seat: e.Seat, Count: int(gap), Kernel: e.Kernel})
 		}
 		s.lastSeq = e.LineSeqno
+		s.numbered = true
 	}
 	s.seen = true
 	s.last = e.Kernel
@@ -239,9 +249,10 @@ func event(seat int, press bool, e Edge) hw.ButtonEvent {
 }
 
 func (d *Debouncer) noteSeq(e Edge, out *Output) {
-	if e.Seqno == 0 {
+	if e.Seqno == 0 && !d.numbered {
 		return
 	}
+	d.numbered = true
 	if diff := e.Seqno - d.next; diff >= 1<<31 {
 		// Below next: a duplicate, or a straggler for a gap already reported
 		// lost. Its edge was still used above; only the count was pessimistic.

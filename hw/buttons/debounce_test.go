@@ -383,3 +383,83 @@ func first(events []hw.ButtonEvent, since time.Duration) (seat int, margin time.
 	d := playlog.Settle(ps, since, 0)
 	return d.Winner, d.Margin
 }
+
+// TestSeqnoWrap: the kernel's sequence numbers are 32-bit and pass through
+// 0 after 2^32-1. That 0 is the count going on, not uAPI v1's "unknown":
+// read as unknown, it would leave a hole and report one edge lost that
+// never was. The debouncer is put where 2^32-3 edges have been numbered,
+// then given the edges of TestLostEvents numbered on from there, so the
+// request-wide numbers (at seat 2's press) and seat 1's per-line numbers
+// (at its second press) pass through 0.
+func TestSeqnoWrap(t *testing.T) {
+	const before = 1<<32 - 3 // edges numbered before these
+	base := (&source{}).
+		press(1, ms(100), 0).release(1, ms(200), 0).
+		press(2, ms(300), 0).release(2, ms(400), 0).
+		press(1, ms(500), 0).release(1, ms(600), 0).numbered()
+	var wrapped []Edge
+	var lineSeqs [hw.MaxSeats + 1][]uint32
+	for _, e := range base {
+		e.Seqno += before
+		e.LineSeqno += before
+		lineSeqs[e.Seat] = append(lineSeqs[e.Seat], e.LineSeqno)
+		wrapped = append(wrapped, e)
+	}
+	if !slices.Contains(lineSeqs[1], 0) || !slices.ContainsFunc(wrapped, func(e Edge) bool { return e.Seqno == 0 }) {
+		t.Fatalf("the numbers do not pass through 0: %+v", wrapped)
+	}
+	afterWrap := func(d *Debouncer) {
+		d.next, d.numbered = before+1, true
+		for _, s := range []int{1, 2} {
+			d.seats[s].lastSeq, d.seats[s].numbered = before, true
+		}
+	}
+	for _, tc := range []struct {
+		name     string
+		edges    []Edge
+		wantLost []hw.LostEvents
+		want     []ev
+	}{
+		{"nothing lost", wrapped, nil,
+			[]ev{P(1, ms(100)), R(1, ms(200)), P(1, ms(500)), R(1, ms(600)), P(2, ms(300)), R(2, ms(400))}},
+		{"the edge numbered 0 dropped", slices.DeleteFunc(slices.Clone(wrapped), func(e Edge) bool { return e.Seqno == 0 }),
+			[]hw.LostEvents{{Seat: 2, Count: 1, Kernel: ms(400)}, {Seat: 0, Count: 1, Kernel: ms(400)}},
+			[]ev{P(1, ms(100)), R(1, ms(200)), P(1, ms(500)), R(1, ms(600)), P(2, ms(400)), R(2, ms(400))}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			d, err := NewDebouncer([]int{1, 2}, 0)
+			if err != nil {
+				t.Fatal(err)
+			}
+			afterWrap(d)
+			var out Output
+			for _, e := range tc.edges {
+				if err := d.Feed(e, &out); err != nil {
+					t.Fatalf("Feed(%+v): %v", e, err)
+				}
+			}
+			d.Advance(time.Hour, &out)
+			if !slices.Equal(out.Lost, tc.wantLost) {
+				t.Errorf("lost\n got %v\nwant %v", out.Lost, tc.wantLost)
+			}
+			got := evs(out.Events)
+			sort.SliceStable(got, func(i, j int) bool { return got[i].Seat < got[j].Seat })
+			if !slices.Equal(got, tc.want) {
+				t.Errorf("events\n got %v\nwant %v", got, tc.want)
+			}
+		})
+	}
+}
+
+// TestUnnumberedEdges: uAPI v1 numbers nothing (every Seqno and LineSeqno
+// is 0); then no loss can be seen, and none may be reported.
+func TestUnnumberedEdges(t *testing.T) {
+	es := (&source{}).press(1, ms(100), 2).release(1, ms(200), 0).press(2, ms(300), 0).edges
+	out := run(t, []int{1, 2}, es)
+	if len(out.Lost) != 0 {
+		t.Errorf("lost %v from edges without numbers", out.Lost)
+	}
+	if got, want := evs(out.Events), []ev{P(1, ms(100)), R(1, ms(200)), P(2, ms(300))}; !slices.Equal(got, want) {
+		t.Errorf("events %v, want %v", got, want)
+	}
+}

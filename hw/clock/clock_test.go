@@ -63,4 +63,3 @@ func TestMonotonicSleepUntil(t *testing.T) {
 		})
 	}
 }
-

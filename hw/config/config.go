@@ -33,6 +33,7 @@ package config
 
 import (
 	"fmt"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -52,9 +53,19 @@ const MinSeats = 4
 // far more likely a typo than a wire.
 const DefaultLines = 28
 
-// DefaultChip is the GPIO chip used when the file names none: the header's
-// chip on every Pi from kernel 6.6 on (older Pi 5 kernels call it gpiochip4).
-const DefaultChip = "gpiochip0"
+// HeaderChip is the gpiochip: value, and the default, that chooses the chip
+// behind the Pi's 40-pin header by its label (one of HeaderLabels) rather
+// than by number: the number changes across models and kernels (a Pi 5 calls
+// it gpiochip4 before kernel 6.6 and gpiochip0 after), the label does not.
+const HeaderChip = "header"
+
+// DefaultChip is the GPIO chip used when the file names none.
+const DefaultChip = HeaderChip
+
+// HeaderLabels are the labels the kernel gives the chip wired to the 40-pin
+// header: BCM2835/6/7 (Zero, Zero 2 W, 1 to 3), BCM2711 (4, 400) and the
+// RP1 (5).
+var HeaderLabels = []string{"pinctrl-bcm2835", "pinctrl-bcm2711", "pinctrl-rp1"}
 
 // DefaultReaderAddress is the PN532's I2C address. It is fixed in the chip;
 // the key exists so another reader, or an address translator, can be used.
@@ -91,11 +102,15 @@ const MaxPixels = 1024
 const DefaultBrightness = 64
 
 // Default SPI clocks. An APA102 is clocked, so any speed works and 4 MHz is
-// safe on long wires; a WS2812 has no clock line, and its 800 kHz signal is
-// made of 3 SPI bits per data bit.
+// safe on long wires. A WS2812 has no clock line: periph's nrzled sends each
+// data bit as 4 SPI bits and insists on exactly 2.5 MHz (625 kbit/s of LED
+// data, within the WS2812B's tolerance around 800). A lower cap is not a
+// safer one: the BCM283x divides its 250 MHz core clock by an even number,
+// so 2.4 MHz comes out as 250/106 = 2.36 MHz and shifts every bit, while
+// 2.5 MHz is 250/100 exactly (500/200 on a Pi 4).
 const (
 	DefaultAPA102SpeedHz = 4_000_000
-	DefaultWS2812SpeedHz = 2_400_000
+	DefaultWS2812SpeedHz = 2_500_000
 )
 
 // Board is one table's wiring and settings, as read from its file.
@@ -125,14 +140,54 @@ type Board struct {
 	at map[string]int
 }
 
-// Chip is a GPIO character device.
+// Chip is a GPIO character device, chosen either by its label (Label set,
+// the default) or by its number (Name set); which device that is on this
+// machine is decided when the table is opened.
 type Chip struct {
-	Name  string // "gpiochip0"
+	Name  string // "gpiochip0" when chosen by number, else ""
+	Label string // "pinctrl-rp1", or HeaderChip for any of HeaderLabels; "" when chosen by number
 	Lines int    // how many lines may be used: offsets 0..Lines-1
 }
 
-// Path is the chip's device file.
-func (c Chip) Path() string { return "/dev/" + c.Name }
+// Labels returns the labels a chip must have to be this one; nil when it is
+// chosen by number.
+func (c Chip) Labels() []string {
+	switch c.Label {
+	case "":
+		return nil
+	case HeaderChip:
+		return HeaderLabels
+	}
+	return []string{c.Label}
+}
+
+// Matches reports whether the kernel's chip name with label is this chip.
+func (c Chip) Matches(name, label string) bool {
+	if c.Name != "" {
+		return name == c.Name
+	}
+	return slices.Contains(c.Labels(), label)
+}
+
+// String names the chip for messages: "gpiochip0", "the header's GPIO chip".
+func (c Chip) String() string {
+	switch {
+	case c.Name != "":
+		return c.Name
+	case c.Label == HeaderChip:
+		return "the header's GPIO chip"
+	}
+	return fmt.Sprintf("the GPIO chip labelled %q", c.Label)
+}
+
+// Path is the chip's device file when it is chosen by number, and String
+// otherwise: a chip chosen by label has a file only once it is found.
+func (c Chip) Path() string {
+	if c.Name != "" {
+		return "/dev/" + c.Name
+	}
+	return c.String()
+}
 
 // Seat is one player's position at the table.
 type Seat struct {
@@ -245,10 +300,36 @@ const (
 	SoundWAV     SoundOutput = "wav"     // written to a WAV file, for checking the beat
 )
 
+// MaxSoundLatency is the longest output delay accepted: Bluetooth speakers
+// reach 200-300 ms; a second is a typo, or a speaker no beat survives.
+const MaxSoundLatency = time.Second
+
+// DefaultALSA is ALSA's default PCM. On Raspberry Pi OS Lite that is the
+// sound card; on the desktop images it is PipeWire, which a system service
+// (no user session) cannot reach: name the card there (see Sound.ALSA).
+const DefaultALSA = "default"
+
 // Sound is the table's audio output.
 type Sound struct {
 	Output SoundOutput
 	WAV    string // the file, when Output is SoundWAV: an absolute path
+	// ALSA is the ALSA PCM the speaker plays on when Output is
+	// SoundDefault: a name from aplay -L such as
+	// plughw:CARD=Headphones,DEV=0; "" is ALSA's default (see ALSADevice).
+	ALSA string
+	// Latency is the output's delay from a sample leaving the program to
+	// it being heard (ALSA and PipeWire buffers, the DAC, Bluetooth). Cues
+	// are scheduled this much early so they sound on the beat; falling
+	// doctor --sound measures it.
+	Latency time.Duration
+}
+
+// ALSADevice is the ALSA PCM the speaker plays on: ALSA, or DefaultALSA.
+func (s Sound) ALSADevice() string {
+	if s.ALSA == "" {
+		return DefaultALSA
+	}
+	return s.ALSA
 }
 
 // Mode is how the beat treats a late dealer.

@@ -22,7 +22,7 @@ func TestReferenceBoard(t *testing.T) {
 	if err != nil {
 		t.Fatalf("the reference table does not load:\n%v", err)
 	}
-	if b.Chip != (Chip{Name: "gpiochip0", Lines: 28}) || b.Chip.Path() != "/dev/gpiochip0" {
+	if b.Chip != (Chip{Label: HeaderChip, Lines: 28}) || b.Chip.String() != "the header's GPIO chip" {
 		t.Errorf("chip = %+v", b.Chip)
 	}
 	buttons := []int{5, 6, 16, 17, 22, 23, 24, 25}
@@ -156,7 +156,7 @@ func TestDefaults(t *testing.T) {
 			return ""
 		}},
 		{"the rest left out", "", func(b *Board) string {
-			if b.Chip != (Chip{DefaultChip, DefaultLines}) || b.Sound != (Sound{Output: SoundDefault}) ||
+			if b.Chip != (Chip{Label: DefaultChip, Lines: DefaultLines}) || b.Sound != (Sound{Output: SoundDefault}) ||
 				b.Rules != Official || b.Reader != nil || b.Strip != nil {
 				return "chip, sound, rules, reader or strip is not the default"
 			}
@@ -208,7 +208,7 @@ func TestDefaults(t *testing.T) {
 			return ""
 		}},
 		{"chip as a path, more lines", "gpiochip: /dev/gpiochip4\nlines: 54\n", func(b *Board) string {
-			if b.Chip != (Chip{"gpiochip4", 54}) {
+			if b.Chip != (Chip{Name: "gpiochip4", Lines: 54}) || b.Chip.Path() != "/dev/gpiochip4" {
 				return "chip path or lines was not read"
 			}
 			return ""
@@ -257,7 +257,7 @@ func TestRoundTrip(t *testing.T) {
 			Panel: Panel{Buttons: []PanelButton{{hw.ControlPause, 26}, {hw.ControlConfirm, 13},
 				{hw.ControlSkip, 27}}, DealerSeatLongPress: true},
 			Reader: &Reader{Bus: 1, Address: 0x24},
-			Strip:  &Strip{Type: WS2812, SPIBus: 1, SPICS: 0, Pixels: 2, SpeedHz: 2_400_000, Brightness: 255},
+			Strip:  &Strip{Type: WS2812, SPIBus: 1, SPICS: 0, Pixels: 2, SpeedHz: 2_500_000, Brightness: 255},
 			Sound:  Sound{Output: SoundWAV, WAV: "/var/tmp/x y.wav"},
 			Timing: Timing{Tempo: 600, Mode: Strict, StopWindow: 1234567 * time.Microsecond, Debounce: 0},
 			Rules:  Classic,
@@ -520,5 +520,39 @@ func TestNames(t *testing.T) {
 	}
 	if !SeatLight.Output() || SeatButton.Output() || PanelInput.Output() || ReaderIRQ.Output() {
 		t.Error("only seat lights are outputs")
+	}
+}
+
+// TestChipMatches: the default chooses the header's chip by label, so a
+// Pi 5 whose kernel calls it gpiochip4 and a Pi 3 that calls it gpiochip0
+// are both found, and the Pi 4's GPIO expander never is.
+func TestChipMatches(t *testing.T) {
+	header := Chip{Label: HeaderChip}
+	for _, tc := range []struct {
+		chip        Chip
+		name, label string
+		want        bool
+	}{
+		{header, "gpiochip0", "pinctrl-bcm2835", true},
+		{header, "gpiochip0", "pinctrl-bcm2711", true},
+		{header, "gpiochip4", "pinctrl-rp1", true},
+		{header, "gpiochip0", "pinctrl-rp1", true},
+		{header, "gpiochip1", "raspberrypi-exp-gpio", false},
+		{header, "gpiochip10", "gpio-brcmstb@107d508500", false},
+		{Chip{Label: "pinctrl-rp1"}, "gpiochip4", "pinctrl-rp1", true},
+		{Chip{Label: "pinctrl-rp1"}, "gpiochip0", "pinctrl-bcm2711", false},
+		{Chip{Label: "gpio-brcmstb@107d508500"}, "gpiochip10", "gpio-brcmstb@107d508500", true},
+		{Chip{Name: "gpiochip4"}, "gpiochip4", "pinctrl-rp1", true},
+		{Chip{Name: "gpiochip4"}, "gpiochip0", "pinctrl-rp1", false},
+	} {
+		if got := tc.chip.Matches(tc.name, tc.label); got != tc.want {
+			t.Errorf("%v matches %s %q = %v, want %v", tc.chip, tc.name, tc.label, got, tc.want)
+		}
+	}
+	for _, v := range []string{"header", "pinctrl-rp1", "label:gpio-mockup-A", "gpiochip4"} {
+		c, ok := parseChip(v)
+		if !ok || chipValue(c) != v {
+			t.Errorf("gpiochip: %s reads as %+v (%v) and is written back as %q", v, c, ok, chipValue(c))
+		}
 	}
 }

@@ -14,7 +14,7 @@ import (
 // show the settings a file left to defaults. It does not validate b.
 func Marshal(b *Board) ([]byte, error) {
 	top := mapping()
-	add(top, "gpiochip", str(b.Chip.Name))
+	add(top, "gpiochip", str(chipValue(b.Chip)))
 	add(top, "lines", num(b.Chip.Lines))
 
 	seats := &yaml.Node{Kind: yaml.SequenceNode}
@@ -76,6 +76,8 @@ func Marshal(b *Board) ([]byte, error) {
 		dev = "wav:" + b.Sound.WAV
 	}
 	add(snd, "device", str(dev))
+	add(snd, "alsa", str(b.Sound.ALSADevice()))
+	add(snd, "latency", str(b.Sound.Latency.String()))
 	add(top, "sound", snd)
 
 	t := mapping()

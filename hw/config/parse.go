@@ -161,7 +161,7 @@ var (
 	panelKeys  = []string{"pause", "dispute", "confirm", "skip", "dealer_seat_long_press"}
 	readerKeys = []string{"bus", "address", "irq", "reset"}
 	stripKeys  = []string{"type", "spi", "pixels", "speed_hz", "brightness"}
-	soundKeys  = []string{"device"}
+	soundKeys  = []string{"device", "alsa", "latency"}
 	timingKeys = []string{"tempo", "mode", "stop_window", "tie_window", "debounce"}
 )
 
@@ -230,7 +230,7 @@ func (d *decoder) unknownKey(k *yaml.Node, where string, keys []string) {
 func (d *decoder) board(top *yaml.Node) *Board {
 	d.at = map[string]int{}
 	b := &Board{
-		Chip:   Chip{Name: DefaultChip, Lines: DefaultLines},
+		Chip:   Chip{Label: DefaultChip, Lines: DefaultLines},
 		Sound:  Sound{Output: SoundDefault},
 		Timing: DefaultTiming(),
 		Rules:  Official,
@@ -244,7 +244,7 @@ func (d *decoder) board(top *yaml.Node) *Board {
 		}
 	}
 	if e, ok := f["gpiochip"]; ok {
-		if s, ok := d.text(e, "gpiochip", "gpiochip: gpiochip0"); ok {
+		if s, ok := d.text(e, "gpiochip", "gpiochip: header"); ok {
 			d.chip(e.val, s, &b.Chip)
 		}
 	}
@@ -281,15 +281,45 @@ func (d *decoder) board(top *yaml.Node) *Board {
 
 var chipName = regexp.MustCompile(`^(?:/dev/)?(gpiochip[0-9]+)$`)
 
+// chipFix is the advice for a gpiochip: value that is none of the forms.
+const chipFix = "write header (the Pi's 40-pin header, found by its label on every model), a label such as pinctrl-bcm2711, label:NAME for another board's chip, or a number such as gpiochip0; gpiodetect lists the chips and their labels"
+
 func (d *decoder) chip(n *yaml.Node, s string, c *Chip) {
-	m := chipName.FindStringSubmatch(s)
-	if m == nil {
-		d.add(n.Line, fmt.Sprintf("unknown GPIO chip %q", s),
-			"write gpiochip0 or /dev/gpiochip0 (gpiochip4 on a Pi 5 with a kernel older than 6.6); gpiodetect lists the chips")
-		d.bad["gpiochip"] = true
+	if parsed, ok := parseChip(s); ok {
+		c.Name, c.Label = parsed.Name, parsed.Label
 		return
 	}
-	c.Name = m[1]
+	d.add(n.Line, fmt.Sprintf("unknown GPIO chip %q", s), chipFix+suggest(s, append([]string{HeaderChip}, HeaderLabels...)...))
+	d.bad["gpiochip"] = true
+}
+
+// parseChip reads a gpiochip: value. Labels other than the Pi's must be
+// written label:NAME, so a misspelt header label is caught here rather
+// than as a chip missing at the table.
+func parseChip(s string) (Chip, bool) {
+	switch {
+	case s == HeaderChip, slices.Contains(HeaderLabels, s):
+		return Chip{Label: s}, true
+	}
+	if l, ok := strings.CutPrefix(s, "label:"); ok {
+		l = strings.TrimSpace(l)
+		return Chip{Label: l}, l != "" && l != HeaderChip
+	}
+	if m := chipName.FindStringSubmatch(s); m != nil {
+		return Chip{Name: m[1]}, true
+	}
+	return Chip{}, false
+}
+
+// chipValue is how a Chip is written in the file, the inverse of parseChip.
+func chipValue(c Chip) string {
+	switch {
+	case c.Name != "":
+		return c.Name
+	case c.Label == HeaderChip, slices.Contains(HeaderLabels, c.Label):
+		return c.Label
+	}
+	return "label:" + c.Label
 }
 
 func (d *decoder) seats(e entry) []Seat {
@@ -525,20 +555,32 @@ func (d *decoder) strip(n *yaml.Node) *Strip {
 
 func (d *decoder) sound(n *yaml.Node, s *Sound) {
 	f := d.fields(n, "sound", soundKeys)
+	for _, k := range soundKeys {
+		if e, ok := f[k]; ok {
+			d.at["sound "+k] = e.val.Line
+		}
+	}
+	if e, ok := f["alsa"]; ok {
+		if v, ok := d.text(e, "alsa", "alsa: plughw:CARD=Headphones,DEV=0"); ok && v != DefaultALSA {
+			s.ALSA = v
+		}
+	}
+	if e, ok := f["latency"]; ok {
+		d.duration(e, "latency", "40ms", &s.Latency)
+	}
 	e, ok := f["device"]
 	if !ok {
 		return
 	}
-	d.at["sound device"] = e.val.Line
 	v, ok := d.text(e, "device", "device: default")
 	if !ok {
 		return
 	}
 	if p, isWAV := strings.CutPrefix(v, "wav:"); isWAV {
-		*s = Sound{Output: SoundWAV, WAV: p}
+		s.Output, s.WAV = SoundWAV, p
 		return
 	}
-	*s = Sound{Output: SoundOutput(v)}
+	s.Output = SoundOutput(v)
 }
 
 func (d *decoder) timing(n *yaml.Node, t *Timing) {

@@ -81,8 +81,8 @@ func TestParseProblems(t *testing.T) {
 		{"panel and irq", fourSeats + "panel: {pause: 12, dispute: 4, confirm: 21, skip: 20}\nreader: {irq: 21}\n",
 			[]string{":2: GPIO line 12 is used twice (seat 1 light, and panel pause at line 6)", ":5: GPIO line 20 is used twice (seat 4 light, and panel skip at line 6)",
 				":6: GPIO line 21 is used twice (panel confirm, and reader irq at line 7)"}},
-		{"outside the chip", fourSeats + "lines: 17\n", []string{":4: GPIO line 19 (seat 3 light) is outside gpiochip0, which has lines 0..16; fix: use a line from 0 to 16 (the BCM number, not the header pin number)", ":5: GPIO line 17 (seat 4 button) is outside", ":5: GPIO line 20 (seat 4 light) is outside"}},
-		{"more parts than lines", seatsOn("2", "3", "4", "5") + "lines: 5\n", []string{":1: the table needs 4 GPIO lines but gpiochip0 has only 3 free (5, less 2 reserved); fix: put the seat lights on a strip",
+		{"outside the chip", fourSeats + "lines: 17\n", []string{":4: GPIO line 19 (seat 3 light) is outside the header's GPIO chip, which has lines 0..16; fix: use a line from 0 to 16 (the BCM number, not the header pin number)", ":5: GPIO line 17 (seat 4 button) is outside", ":5: GPIO line 20 (seat 4 light) is outside"}},
+		{"more parts than lines", seatsOn("2", "3", "4", "5") + "lines: 5\n", []string{":1: the table needs 4 GPIO lines but the header's GPIO chip has only 3 free (5, less 2 reserved); fix: put the seat lights on a strip",
 			":5: GPIO line 5 (seat 4 button) is outside"}},
 		{"lines 0", fourSeats + "lines: 0\n", []string{":6: lines: 0 is not a GPIO chip's size"}},
 		{"I2C lines free without a reader", seatsOn("2", "3", "5", "6"), nil},
@@ -94,14 +94,18 @@ func TestParseProblems(t *testing.T) {
 		{"SPI1 lines", seatsOn("16", "17", "18", "21") + "strip: {type: apa102, spi: /dev/spidev1.1, pixels: 4}\n",
 			[]string{":3: GPIO line 17 (seat 2 button) is SPI1 CE1, for the strip", ":5: GPIO line 21 (seat 4 button) is SPI1 SCLK"}},
 		{"EEPROM lines", seatsOn("0", "1", "5", "6"), []string{":2: GPIO line 0 (seat 1 button) is reserved for the HAT EEPROM (ID_SD)", ":3: GPIO line 1 (seat 2 button) is reserved for the HAT EEPROM (ID_SC)"}},
-		{"negative line", seatsOn("-1", "5", "6", "16"), []string{":2: GPIO line -1 (seat 1 button) is outside gpiochip0"}},
+		{"negative line", seatsOn("-1", "5", "6", "16"), []string{":2: GPIO line -1 (seat 1 button) is outside the header's GPIO chip"}},
 		{"alias used twice", "seats:\n  - {seat: 1, button: &b 5}\n  - {seat: 2, button: *b}\n  - {seat: 3, button: 16}\n  - {seat: 4, button: 17}\n",
 			[]string{":2: GPIO line 5 is used twice (seat 1 button, and seat 2 button at line 3)"}},
 		{"cyclic alias", "seats: &s [*s]\n", []string{":1: this seat is a list, not a mapping"}},
 
 		// Chip.
-		{"unknown chip", "gpiochip: gpio0\n" + fourSeats, []string{`:1: unknown GPIO chip "gpio0"; fix: write gpiochip0 or /dev/gpiochip0`}},
-		{"chip by label", "gpiochip: pinctrl-bcm2711\n" + fourSeats, []string{`:1: unknown GPIO chip "pinctrl-bcm2711"`}},
+		{"unknown chip", "gpiochip: gpio0\n" + fourSeats, []string{`:1: unknown GPIO chip "gpio0"; fix: write header (the Pi's 40-pin header, found by its label on every model), a label such as pinctrl-bcm2711`}},
+		{"misspelt header label", "gpiochip: pinctrl-bcm2712\n" + fourSeats, []string{`:1: unknown GPIO chip "pinctrl-bcm2712"; fix: write header`}},
+		{"empty label", "gpiochip: 'label:'\n" + fourSeats, []string{`:1: unknown GPIO chip "label:"`}},
+		{"chip by a header label", "gpiochip: pinctrl-bcm2711\n" + fourSeats, nil},
+		{"chip by another label", "gpiochip: label:gpio-brcmstb@107d508500\n" + fourSeats, nil},
+		{"chip by number", "gpiochip: gpiochip4\n" + fourSeats, nil},
 		{"chip as a list", "gpiochip: [0]\n" + fourSeats, []string{`:1: gpiochip is a list, not a single value`}},
 
 		// Lights and the strip.
@@ -120,6 +124,7 @@ func TestParseProblems(t *testing.T) {
 		{"strip too long", fourSeats + "strip: {type: apa102, spi: spidev0.0, pixels: 5000}\n", []string{":6: pixels: 5000 is outside 1..1024"}},
 		{"bad spi device", fourSeats + "strip: {type: apa102, spi: /dev/spi0, pixels: 8}\n", []string{`:6: strip spi "/dev/spi0" is not an SPI device`}},
 		{"no such chip select", fourSeats + "strip: {type: apa102, spi: spidev0.2, pixels: 8}\n", []string{`:6: /dev/spidev0.2 has no such chip select`}},
+		{"ws2812 at another speed", fourSeats + "strip: {type: ws2812, spi: spidev0.0, pixels: 8, speed_hz: 2400000}\n", []string{`:6: speed_hz 2400000 for a WS2812 strip: its bit timing is made of SPI bits at exactly 2500000 Hz; fix: leave speed_hz out`}},
 		{"brightness too high", fourSeats + "strip: {type: apa102, spi: spidev0.0, pixels: 8, brightness: 300}\n", []string{`:6: brightness 300 is outside 0..255`}},
 
 		// Reader.
@@ -130,10 +135,16 @@ func TestParseProblems(t *testing.T) {
 		{"reset not a number", fourSeats + "reader:\n  bus: 1\n  reset: pin32\n", []string{`:8: reset`}},
 		{"reset on the IRQ line", fourSeats + "reader:\n  irq: 21\n  reset: 21\n", []string{":7: GPIO line 21 is used twice (reader irq, and reader reset at line 8)"}},
 		{"reset on I2C SDA", fourSeats + "reader:\n  reset: 2\n", []string{":7: GPIO line 2 (reader reset) is I2C1 SDA, for the reader"}},
-		{"reset outside the chip", fourSeats + "reader:\n  reset: 40\n", []string{":7: GPIO line 40 (reader reset) is outside gpiochip0"}},
+		{"reset outside the chip", fourSeats + "reader:\n  reset: 40\n", []string{":7: GPIO line 40 (reader reset) is outside the header's GPIO chip, which has lines 0..27"}},
 
 		// Sound, timing, rules.
-		{"unknown sound", fourSeats + "sound: {device: defualt}\n", []string{`:6: unknown sound device "defualt"; fix: write default (the system's audio output), none, or wav:/path/file.wav (did you mean "default"?)`}},
+		{"unknown sound", fourSeats + "sound: {device: defualt}\n", []string{`:6: unknown sound device "defualt"; fix: write default (the sound card, chosen by alsa:), none, or wav:/path/file.wav (did you mean "default"?)`}},
+		{"ALSA name as the device", fourSeats + "sound: {device: 'plughw:CARD=Headphones'}\n", []string{`:6: unknown sound device "plughw:CARD=Headphones"; fix: an ALSA device goes under alsa:, with device: default; write alsa: plughw:CARD=Headphones`}},
+		{"ALSA name with a space", fourSeats + "sound: {alsa: 'hw 1'}\n", []string{`:6: ALSA device "hw 1" is not a device name`}},
+		{"ALSA name", fourSeats + "sound: {device: default, alsa: 'plughw:CARD=Headphones,DEV=0', latency: 35ms}\n", nil},
+		{"latency without a unit", fourSeats + "sound: {latency: 40}\n", []string{":6: latency 40 has no unit; fix: write latency: 40ms"}},
+		{"latency too long", fourSeats + "sound: {latency: 2s}\n", []string{":6: latency 2s is outside 0..1s; fix: run falling doctor --sound"}},
+		{"negative latency", fourSeats + "sound: {latency: -5ms}\n", []string{":6: latency -5ms is outside 0..1s"}},
 		{"relative wav", fourSeats + "sound: {device: wav:beat.wav}\n", []string{`:6: sound file "beat.wav" is not an absolute path to a .wav file`}},
 		{"tempo low", fourSeats + "timing: {tempo: 5}\n", []string{":6: tempo 5 cards a minute is outside 10..600"}},
 		{"tempo high", fourSeats + "timing: {tempo: 601}\n", []string{":6: tempo 601 cards a minute is outside 10..600"}},

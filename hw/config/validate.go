@@ -3,6 +3,7 @@ package config
 import (
 	"fmt"
 	"path/filepath"
+	"regexp"
 	"strconv"
 	"strings"
 	"time"
@@ -50,8 +51,8 @@ func (b *Board) validate(ps *problems, bad map[string]bool) {
 		ps.add(at("lines"), fmt.Sprintf("lines: %d is not a GPIO chip's size", b.Chip.Lines),
 			fmt.Sprintf("leave it out for the Pi header's %d lines, or write what gpioinfo shows", DefaultLines))
 	}
-	if !bad["gpiochip"] && chipName.FindStringSubmatch(b.Chip.Name) == nil {
-		ps.add(at("gpiochip"), fmt.Sprintf("unknown GPIO chip %q", b.Chip.Name), "write gpiochip0; gpiodetect lists the chips")
+	if c, ok := parseChip(chipValue(b.Chip)); !bad["gpiochip"] && (!ok || c.Name != b.Chip.Name || c.Label != b.Chip.Label) {
+		ps.add(at("gpiochip"), fmt.Sprintf("unknown GPIO chip %q", chipValue(b.Chip)), chipFix)
 	}
 	b.validateSeats(ps, bad, at)
 	b.validateLines(ps, bad, chipOK, at)
@@ -140,7 +141,7 @@ func (b *Board) validateLines(ps *problems, bad map[string]bool, chipOK bool, at
 		switch r, isReserved := reserved[u.Offset]; {
 		case !chipOK:
 		case u.Offset < 0 || u.Offset >= b.Chip.Lines:
-			ps.add(line, fmt.Sprintf("%s (%s) is outside %s, which has lines 0..%d", lineName(u.Offset), u.What, b.Chip.Name, b.Chip.Lines-1),
+			ps.add(line, fmt.Sprintf("%s (%s) is outside %s, which has lines 0..%d", lineName(u.Offset), u.What, b.Chip, b.Chip.Lines-1),
 				fmt.Sprintf("use a line from 0 to %d (the BCM number, not the header pin number)", b.Chip.Lines-1))
 			continue
 		case isReserved && r.Key == "":
@@ -190,7 +191,7 @@ func (b *Board) validateLines(ps *problems, bad map[string]bool, chipOK bool, at
 	if uses > free && chipOK {
 		fix := "put the seat lights on a strip (one SPI bus for all of them), or use the dealer's seat button (dealer_seat_long_press) instead of panel buttons"
 		ps.add(at("seats", "lines"), fmt.Sprintf("the table needs %d GPIO lines but %s has only %d free (%d, less %d reserved)",
-			uses, b.Chip.Name, free, b.Chip.Lines, b.Chip.Lines-free), fix)
+			uses, b.Chip, free, b.Chip.Lines, b.Chip.Lines-free), fix)
 	}
 }
 
@@ -241,7 +242,10 @@ func (b *Board) validatePixels(ps *problems, bad map[string]bool, at func(...str
 				"use a longer strip and set pixels to its length, or give some seats {gpio: N} lights")
 		}
 	}
-	if st.SpeedHz < minSpeedHz || st.SpeedHz > maxSpeedHz {
+	if st.Type == WS2812 && st.SpeedHz != DefaultWS2812SpeedHz {
+		ps.add(at("strip speed_hz", "strip"), fmt.Sprintf("speed_hz %d for a WS2812 strip: its bit timing is made of SPI bits at exactly %d Hz", st.SpeedHz, DefaultWS2812SpeedHz),
+			"leave speed_hz out for a ws2812 strip")
+	} else if st.SpeedHz < minSpeedHz || st.SpeedHz > maxSpeedHz {
 		ps.add(at("strip speed_hz", "strip"), fmt.Sprintf("speed_hz %d is outside %d..%d", st.SpeedHz, minSpeedHz, maxSpeedHz),
 			"leave it out for the default, or write e.g. speed_hz: 4000000")
 	}
@@ -293,10 +297,25 @@ func (b *Board) validateSound(ps *problems, at func(...string) int) {
 				"write device: wav:/full/path/beat.wav: the service's working directory is not yours")
 		}
 	default:
-		ps.add(line, fmt.Sprintf("unknown sound device %q", b.Sound.Output),
-			"write default (the system's audio output), none, or wav:/path/file.wav"+suggest(string(b.Sound.Output), "default", "none"))
+		fix := "write default (the sound card, chosen by alsa:), none, or wav:/path/file.wav" + suggest(string(b.Sound.Output), "default", "none")
+		if alsaName.MatchString(string(b.Sound.Output)) && strings.ContainsAny(string(b.Sound.Output), ":,") {
+			fix = fmt.Sprintf("an ALSA device goes under alsa:, with device: default; write alsa: %s", b.Sound.Output)
+		}
+		ps.add(line, fmt.Sprintf("unknown sound device %q", b.Sound.Output), fix)
+	}
+	if a := b.Sound.ALSA; a != "" && !alsaName.MatchString(a) {
+		ps.add(at("sound alsa", "sound"), fmt.Sprintf("ALSA device %q is not a device name", a),
+			"write default, or a name from aplay -L such as plughw:CARD=Headphones,DEV=0")
+	}
+	if l := b.Sound.Latency; l < 0 || l > MaxSoundLatency {
+		ps.add(at("sound latency", "sound"), fmt.Sprintf("latency %v is outside 0..%v", l, MaxSoundLatency),
+			"run falling doctor --sound at the table and write the latency it suggests")
 	}
 }
+
+// alsaName is what an ALSA PCM name from aplay -L looks like; it keeps out
+// spaces and quotes, since the name is written into an ALSA config file.
+var alsaName = regexp.MustCompile(`^[A-Za-z0-9_][A-Za-z0-9_:,=.@/+-]*$`)
 
 func (b *Board) validateTiming(ps *problems, at func(...string) int) {
 	t := b.Timing

@@ -9,20 +9,24 @@ package doctor
 
 import (
 	"context"
+	"encoding/binary"
 	"errors"
 	"fmt"
 	"io"
 	"io/fs"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 
+	"github.com/warthog618/go-gpiocdev"
 	"periph.io/x/conn/v3/i2c"
 	"periph.io/x/conn/v3/physic"
 	"periph.io/x/conn/v3/spi"
 
 	"github.com/falling-table/falling/drivers/pn532"
 	"github.com/falling-table/falling/hw"
+	"github.com/falling-table/falling/hw/buttons"
 	"github.com/falling-table/falling/hw/config"
 	"github.com/falling-table/falling/hw/pi"
 	"github.com/falling-table/falling/hw/sound"
@@ -34,7 +38,17 @@ type System interface {
 	LineInfo(chip string, offsets []int) ([]pi.LineInfo, error)
 	OpenI2C(bus int) (i2c.BusCloser, error)
 	OpenSPI(bus, cs int) (spi.PortCloser, error)
-	OpenSound(device string, clk hw.Clock) (hw.Sound, error)
+	OpenSound(device string, clk hw.Clock, opts sound.Options) (hw.Sound, error)
+	// OpenButtons requests seat lines, for falling doctor --sound.
+	OpenButtons(chip string, lines map[int]int, opts buttons.Options) (hw.Buttons, error)
+	// ProcASound is /proc/asound, where the kernel says which card a
+	// process plays on.
+	ProcASound() fs.FS
+	// ReadFile reads a small file of the kernel's (sysfs), as os.ReadFile.
+	ReadFile(path string) ([]byte, error)
+	// LineLevels reads offsets of chip as inputs, leaving their bias as the
+	// overlay set it: 1 for high, 0 for low.
+	LineLevels(chip string, offsets []int) ([]int, error)
 	// Stat says whether a device file or directory exists (nil) or why
 	// not (fs.ErrNotExist, fs.ErrPermission).
 	Stat(path string) error
@@ -55,6 +69,32 @@ func (Host) Stat(path string) error {
 
 // Glob implements System.
 func (Host) Glob(pattern string) ([]string, error) { return filepath.Glob(pattern) }
+
+// ProcASound implements System.
+func (Host) ProcASound() fs.FS { return os.DirFS("/proc/asound") }
+
+// ReadFile implements System.
+func (Host) ReadFile(path string) ([]byte, error) { return os.ReadFile(path) }
+
+// LineLevels implements System. The bias is left as it is, so what is read
+// is what the overlay's pull-ups make of an idle line; the lines are let go
+// at once.
+func (Host) LineLevels(chip string, offsets []int) ([]int, error) {
+	req, err := gpiocdev.RequestLines(chip, offsets, gpiocdev.AsInput, gpiocdev.WithBiasAsIs,
+		gpiocdev.WithConsumer("falling-doctor"))
+	if err != nil {
+		return nil, fmt.Errorf("read lines %v of %s: %w", offsets, chip, err)
+	}
+	v := make([]int, len(offsets))
+	err = req.Values(v)
+	if cerr := req.Close(); err == nil && cerr != nil {
+		err = cerr
+	}
+	if err != nil {
+		return nil, fmt.Errorf("read lines %v of %s: %w", offsets, chip, err)
+	}
+	return v, nil
+}
 
 // Status is how a check went.
 type Status int
@@ -142,13 +182,15 @@ func Run(ctx context.Context, sys System, clk hw.Clock, path string) *Report {
 				r.add(PartConfig, Failing, "", "", "%s", err.Error())
 			}
 		} else {
-			r.add(PartConfig, OK, "", "", "%s: %d seats, chip %s, %s", path, len(b.Seats), b.Chip.Name, parts(b))
+			r.add(PartConfig, OK, "", "", "%s: %d seats, chip %s, %s", path, len(b.Seats), chipValue(b.Chip), parts(b))
 		}
 	}
 	chips := checkChips(r, sys, b)
 	if b != nil {
 		checkLines(r, sys, b, chips)
+		checkIdleHigh(r, sys, b, chips)
 		checkReader(ctx, r, sys, b)
+		checkI2CSpeed(r, sys, b, chips)
 		checkStrip(r, sys, b)
 	} else {
 		listBuses(r, sys)
@@ -203,34 +245,65 @@ func checkChips(r *Report, sys System, b *config.Board) []pi.ChipInfo {
 	if b == nil {
 		return chips
 	}
-	var header string
-	for _, c := range chips {
-		if c.Header() {
-			header = c.Name
-		}
-		if c.Name == b.Chip.Name {
-			if !c.Header() && header != "" {
-				r.add(PartGPIO, Note, b.Where("gpiochip"), "", "the config uses %s, which is not the header's chip (%s)", b.Chip.Name, header)
-			}
-			return chips
-		}
-	}
-	fix := "write gpiochip: with one of the chips above"
-	for _, c := range chips {
-		if c.Header() {
-			fix = "write gpiochip: " + c.Name + ", the header's chip"
-		}
-	}
-	r.add(PartGPIO, Missing, b.Where("gpiochip"), fix, "the config's chip %s is not here", b.Chip.Name)
+	chooseChip(r, b, chips)
 	return chips
+}
+
+// chooseChip says which chip the config's gpiochip: finds here, and why
+// not when it finds none. It returns the chip's name, "" for none.
+func chooseChip(r *Report, b *config.Board, chips []pi.ChipInfo) string {
+	name, err := pi.ChooseChip(b.Chip, chips)
+	if err == nil && b.Chip.Name != "" && !slices.ContainsFunc(chips, func(c pi.ChipInfo) bool { return c.Name == name }) {
+		err = fmt.Errorf("the config's chip %s is not here", name)
+	}
+	if err != nil {
+		fix := "write gpiochip: header (the chip is then found by its label), or one of the chips above"
+		if b.Chip.Label == config.HeaderChip {
+			fix = "this is not a Raspberry Pi's header (labels " + strings.Join(config.HeaderLabels, ", ") + "): write gpiochip: with one of the chips above"
+		}
+		r.add(PartGPIO, Missing, b.Where("gpiochip"), fix, "%v", err)
+		return ""
+	}
+	for _, c := range chips {
+		if c.Name != name {
+			continue
+		}
+		switch {
+		case b.Chip.Name == "":
+			r.add(PartGPIO, OK, "", "", "the config's chip (gpiochip: %s) is %s %q here", chipValue(b.Chip), name, c.Label)
+		case c.Header():
+			// Found, but by a number the next kernel may change.
+			r.add(PartGPIO, Note, b.Where("gpiochip"), "", "the config names the header's chip by number (%s); gpiochip: header finds it by its label %q on every model and kernel", name, c.Label)
+		default:
+			var header string
+			for _, h := range chips {
+				if h.Header() {
+					header = h.Name
+				}
+			}
+			if header != "" {
+				r.add(PartGPIO, Note, b.Where("gpiochip"), "", "the config uses %s, which is not the header's chip (%s)", name, header)
+			}
+		}
+	}
+	return name
+}
+
+// chipValue is how the config wrote its chip, for messages.
+func chipValue(c config.Chip) string {
+	if c.Name != "" {
+		return c.Name
+	}
+	if c.Label == config.HeaderChip || slices.Contains(config.HeaderLabels, c.Label) {
+		return c.Label
+	}
+	return "label:" + c.Label
 }
 
 func checkLines(r *Report, sys System, b *config.Board, chips []pi.ChipInfo) {
 	uses := b.Uses()
-	found := false
-	for _, c := range chips {
-		found = found || c.Name == b.Chip.Name
-	}
+	chip, err := pi.ChooseChip(b.Chip, chips)
+	found := err == nil && slices.ContainsFunc(chips, func(c pi.ChipInfo) bool { return c.Name == chip })
 	if !found {
 		if len(chips) > 0 {
 			// The chip line already says why; one line per seat would bury it.
@@ -244,10 +317,10 @@ func checkLines(r *Report, sys System, b *config.Board, chips []pi.ChipInfo) {
 	for i, u := range uses {
 		offsets[i] = u.Offset
 	}
-	infos, err := sys.LineInfo(b.Chip.Name, offsets)
+	infos, err := sys.LineInfo(chip, offsets)
 	if err != nil {
 		what, fix := pi.Advice(pi.GPIO, pi.Classify(err))
-		r.add(PartGPIO, Failing, b.Where("gpiochip"), fix, "the lines of %s %s: %v", b.Chip.Path(), what, err)
+		r.add(PartGPIO, Failing, b.Where("gpiochip"), fix, "the lines of /dev/%s %s: %v", chip, what, err)
 		return
 	}
 	for i, li := range infos {
@@ -269,6 +342,60 @@ func checkLines(r *Report, sys System, b *config.Board, chips []pi.ChipInfo) {
 			fix = "another falling is running (systemctl stop falling, or close it), then run the doctor again"
 		}
 		r.add(PartGPIO, Failing, b.Where(u.What), fix, "%s: %s is busy, held by %s", u.What, line, holder)
+	}
+}
+
+// checkIdleHigh reads every input line the config uses (seat and panel
+// buttons, the reader's IRQ) with its bias left as the overlay set it.
+// Each is only ever pulled low, by a press or by the PN532, so at rest all
+// must read high: a low line is a button held or shorted, wired to the
+// wrong pin, or a pull-up missing (no overlay), which the game would see
+// as a phantom press. Busy lines are left alone (checkLines said so).
+func checkIdleHigh(r *Report, sys System, b *config.Board, chips []pi.ChipInfo) {
+	chip, err := pi.ChooseChip(b.Chip, chips)
+	if err != nil || !slices.ContainsFunc(chips, func(c pi.ChipInfo) bool { return c.Name == chip }) {
+		return
+	}
+	var inputs []config.LineUse
+	var offsets []int
+	for _, u := range b.Uses() {
+		if u.Role == config.SeatLight {
+			continue
+		}
+		inputs = append(inputs, u)
+		offsets = append(offsets, u.Offset)
+	}
+	if len(offsets) == 0 {
+		return
+	}
+	if infos, err := sys.LineInfo(chip, offsets); err != nil || slices.ContainsFunc(infos, func(li pi.LineInfo) bool { return li.Used }) {
+		return
+	}
+	levels, err := sys.LineLevels(chip, offsets)
+	if err != nil {
+		what, fix := pi.Advice(pi.GPIO, pi.Classify(err))
+		r.add(PartGPIO, Failing, b.Where("gpiochip"), fix, "the button lines' levels %s: %v", what, err)
+		return
+	}
+	low := 0
+	for i, v := range levels {
+		if v != 0 {
+			continue
+		}
+		low++
+		u := inputs[i]
+		line := fmt.Sprintf("GPIO line %d", u.Offset)
+		if pin, ok := config.HeaderPin(u.Offset); ok {
+			line += fmt.Sprintf(" (pin %d)", pin)
+		}
+		fix := "if nobody is pressing it: check its wiring (line to the button, button to ground, no short) and that config.txt has dtoverlay=falling-buttons (pinctrl get " + fmt.Sprint(u.Offset) + " should say pu | hi)"
+		if u.Role == config.ReaderIRQ {
+			fix = "the PN532 holds IRQ low while it has an answer waiting, which passes; if it stays low, check its wiring and the overlay's pull-up"
+		}
+		r.add(PartGPIO, Failing, b.Where(u.What), fix, "%s: %s reads low at rest, as if pressed", u.What, line)
+	}
+	if low == 0 {
+		r.add(PartGPIO, OK, "", "", "at rest all %d button and IRQ lines read high: the pull-ups are on", len(levels))
 	}
 }
 
@@ -295,6 +422,9 @@ func checkReader(ctx context.Context, r *Report, sys System, b *config.Board) {
 		return
 	}
 	what := "PN532 card reader"
+	if i2cBusMissing(r, sys, b.Where("reader bus"), what, rd.Bus) {
+		return
+	}
 	if deviceMissing(r, sys, PartReader, pi.I2C, b.Where("reader bus"), what, rd.Path()) {
 		return
 	}
@@ -327,6 +457,65 @@ func checkReader(ctx context.Context, r *Report, sys System, b *config.Board) {
 		return
 	}
 	r.add(PartReader, OK, "", "", "%s at %#x on %s answers: firmware %d.%d, IC PN532 (0x%02X)", what, rd.Address, rd.Path(), fw.Ver, fw.Rev, fw.IC)
+}
+
+// i2cBusMissing explains a missing /dev/i2c-N, and reports whether it did.
+// Two different things make it: the bus's controller is off (no
+// dtparam=i2c_arm=on, or no reboot since), or the controller is on but the
+// i2c-dev module, which makes the device files, is not loaded; the Pi's
+// config.txt does not load it, so that is the common case on a fresh card.
+// The kernel's sysfs tells them apart.
+func i2cBusMissing(r *Report, sys System, where, what string, bus int) bool {
+	path := fmt.Sprintf("/dev/i2c-%d", bus)
+	if err := sys.Stat(path); err == nil || !errors.Is(err, fs.ErrNotExist) {
+		return false // there, or a problem deviceMissing words better
+	}
+	adapter := sys.Stat(fmt.Sprintf("/sys/class/i2c-adapter/i2c-%d", bus)) == nil
+	module := sys.Stat("/sys/module/i2c_dev") == nil
+	const boot = "install.sh lists it in /etc/modules-load.d/falling.conf so it loads at every boot"
+	switch {
+	case adapter && !module:
+		r.add(PartReader, Missing, where, "sudo modprobe i2c-dev now; "+boot,
+			"%s: %s does not exist: I2C bus %d is on, but the i2c-dev module that makes its device file is not loaded", what, path, bus)
+	case !module:
+		r.add(PartReader, Missing, where,
+			"add dtparam=i2c_arm=on to /boot/firmware/config.txt (install.sh does), load i2c-dev ("+boot+"; or sudo modprobe i2c-dev), and reboot",
+			"%s: %s does not exist: I2C bus %d is off and the i2c-dev module is not loaded", what, path, bus)
+	default:
+		r.add(PartReader, Missing, where,
+			"add dtparam=i2c_arm=on to /boot/firmware/config.txt (install.sh does; raspi-config can too) and reboot",
+			"%s: %s does not exist: the i2c-dev module is loaded, but I2C bus %d is off", what, path, bus)
+	}
+	return true
+}
+
+// checkI2CSpeed reads the reader bus's clock from the device tree and says
+// whether it suits the PN532 on this Pi: the BCM2835/2837/2711 I2C
+// controller mishandles the clock stretching the PN532 does
+// (raspberrypi/linux#4884), so they want 100 kHz; the Pi 5's RP1 copes
+// with the chip's 400. A bus with no clock-frequency (i2c-gpio, bit-banged)
+// honours stretching and is not judged.
+func checkI2CSpeed(r *Report, sys System, b *config.Board, chips []pi.ChipInfo) {
+	rd := b.Reader
+	if rd == nil || sys.Stat(rd.Path()) != nil {
+		return
+	}
+	raw, err := sys.ReadFile(fmt.Sprintf("/sys/class/i2c-adapter/i2c-%d/of_node/clock-frequency", rd.Bus))
+	if err != nil || len(raw) != 4 {
+		return
+	}
+	hz := int(binary.BigEndian.Uint32(raw))
+	rp1 := slices.ContainsFunc(chips, func(c pi.ChipInfo) bool { return c.Label == "pinctrl-rp1" })
+	switch {
+	case rp1 && hz <= 400_000, !rp1 && hz <= 100_000:
+		r.add(PartReader, OK, "", "", "I2C bus %d runs at %d kHz, which the PN532 and this Pi's I2C controller both keep up with", rd.Bus, hz/1000)
+	case rp1:
+		r.add(PartReader, Note, "", "set dtparam=i2c_arm_baudrate=400000 (firmware/config.txt's [pi5] section does)",
+			"I2C bus %d runs at %d kHz, above the PN532's 400", rd.Bus, hz/1000)
+	default:
+		r.add(PartReader, Note, "", "set dtparam=i2c_arm_baudrate=100000 in /boot/firmware/config.txt (firmware/config.txt does) and reboot",
+			"I2C bus %d runs at %d kHz: this Pi's I2C controller mishandles the PN532's clock stretching above 100 kHz (raspberrypi/linux#4884), which shows as garbled or missing reads", rd.Bus, hz/1000)
+	}
 }
 
 func checkStrip(r *Report, sys System, b *config.Board) {
@@ -419,7 +608,7 @@ func checkSound(r *Report, sys System, clk hw.Clock, b *config.Board) {
 			"no sound card (no /dev/snd): the beat and cues cannot be heard")
 		return
 	}
-	s, err := sys.OpenSound(dev, clk)
+	s, err := sys.OpenSound(dev, clk, pi.SoundOptions(soundOf(b)))
 	switch {
 	case errors.Is(err, sound.ErrNoSoundSupport):
 		r.add(PartSound, maxStatus(bad, Failing), where, fixIf(bad, "use a binary built with -tags alsa (make pi builds one)"),
@@ -428,11 +617,54 @@ func checkSound(r *Report, sys System, clk hw.Clock, b *config.Board) {
 		why, fix := pi.Advice(pi.Audio, pi.Classify(err))
 		r.add(PartSound, maxStatus(bad, Failing), where, fixIf(bad, fix), "the sound card %s: %v", why, err)
 	default:
+		// Read while the stream is open: the kernel lists only open ones.
+		playing(r, sys, b, dev)
 		if cerr := s.Close(); cerr != nil {
 			r.add(PartSound, maxStatus(bad, Failing), where, "", "the sound card opened but did not close: %v", cerr)
 			return
 		}
 		r.add(PartSound, OK, "", "", "the sound card plays (%s)", dev)
+	}
+}
+
+// soundOf is the config's sound, or the default without a config.
+func soundOf(b *config.Board) config.Sound {
+	if b == nil {
+		return config.Sound{Output: config.SoundDefault}
+	}
+	return b.Sound
+}
+
+// pipeWireDefaults are where pipewire-alsa makes PipeWire ALSA's default.
+var pipeWireDefaults = []string{"/etc/alsa/conf.d/99-pipewire-default.conf", "/usr/share/alsa/alsa.conf.d/99-pipewire-default.conf"}
+
+// playing says which ALSA device the speaker just opened on dev really
+// plays on: the kernel's /proc/asound names the card a process holds. None
+// held means a sound server (PipeWire, PulseAudio) plays for us, which a
+// system service cannot reach; it also says the latency in use.
+func playing(r *Report, sys System, b *config.Board, dev string) {
+	snd := soundOf(b)
+	alsa := snd.ALSADevice()
+	var mine []string
+	streams, err := sound.PlaybackStreams(sys.ProcASound())
+	for _, st := range streams {
+		if st.OwnerPID == os.Getpid() {
+			mine = append(mine, st.String())
+		}
+	}
+	switch {
+	case len(mine) > 0:
+		r.add(PartSound, OK, "", "", "ALSA device %s plays on %s; latency %v is taken off every cue", alsa, strings.Join(mine, ", "), snd.Latency)
+	case err != nil:
+		r.add(PartSound, Note, "", "", "cannot tell which card ALSA device %s plays on: %v", alsa, err)
+	default:
+		fix := ""
+		for _, p := range pipeWireDefaults {
+			if sys.Stat(p) == nil && alsa == config.DefaultALSA {
+				fix = fmt.Sprintf("ALSA's default is PipeWire here (%s), which the falling service (no desktop session) cannot reach: write alsa: with a card from aplay -L under sound:, such as plughw:CARD=Headphones,DEV=0", p)
+			}
+		}
+		r.add(PartSound, Note, "", fix, "ALSA device %s plays through a sound server, not on a card of its own (no card in /proc/asound is held by this process)", alsa)
 	}
 }
 

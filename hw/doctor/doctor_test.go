@@ -8,10 +8,13 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"regexp"
 	"slices"
 	"strings"
 	"syscall"
 	"testing"
+	"testing/fstest"
+	"time"
 
 	"periph.io/x/conn/v3/i2c"
 	"periph.io/x/conn/v3/i2c/i2ctest"
@@ -19,6 +22,7 @@ import (
 	"periph.io/x/conn/v3/spi/spitest"
 
 	"github.com/falling-table/falling/hw"
+	"github.com/falling-table/falling/hw/buttons"
 	"github.com/falling-table/falling/hw/clock"
 	"github.com/falling-table/falling/hw/hwtest"
 	"github.com/falling-table/falling/hw/pi"
@@ -34,6 +38,15 @@ type fakeSystem struct {
 	soundErr error
 	spiErr   error
 	played   *i2ctest.Playback
+
+	asound      fstest.MapFS      // /proc/asound
+	contents    map[string][]byte // for ReadFile
+	low         map[int]bool      // lines that read low
+	levelsErr   error
+	soundDev    string // what OpenSound was asked for
+	soundOpts   sound.Options
+	openSound   func(hw.Clock) (hw.Sound, error)
+	openButtons func(chip string, lines map[int]int) (hw.Buttons, error)
 }
 
 func (f *fakeSystem) Chips() ([]pi.ChipInfo, error) { return f.chips, nil }
@@ -59,11 +72,45 @@ func (f *fakeSystem) OpenSPI(bus, cs int) (spi.PortCloser, error) {
 	return spitest.NewRecordRaw(&bytes.Buffer{}), nil
 }
 
-func (f *fakeSystem) OpenSound(device string, clk hw.Clock) (hw.Sound, error) {
+func (f *fakeSystem) OpenSound(device string, clk hw.Clock, opts sound.Options) (hw.Sound, error) {
 	if f.soundErr != nil {
 		return nil, f.soundErr
 	}
+	f.soundDev, f.soundOpts = device, opts
+	if f.openSound != nil {
+		return f.openSound(clk)
+	}
 	return sound.NewSilent(clk), nil
+}
+
+func (f *fakeSystem) OpenButtons(chip string, lines map[int]int, opts buttons.Options) (hw.Buttons, error) {
+	if f.openButtons == nil {
+		return nil, errors.New("no buttons in this fake")
+	}
+	return f.openButtons(chip, lines)
+}
+
+func (f *fakeSystem) ProcASound() fs.FS { return f.asound }
+
+func (f *fakeSystem) LineLevels(chip string, offsets []int) ([]int, error) {
+	if f.levelsErr != nil {
+		return nil, f.levelsErr
+	}
+	v := make([]int, len(offsets))
+	for i, o := range offsets {
+		v[i] = 1
+		if f.low[o] {
+			v[i] = 0
+		}
+	}
+	return v, nil
+}
+
+func (f *fakeSystem) ReadFile(path string) ([]byte, error) {
+	if b, ok := f.contents[path]; ok {
+		return b, nil
+	}
+	return nil, &fs.PathError{Op: "open", Path: path, Err: syscall.ENOENT}
 }
 
 func (f *fakeSystem) Stat(path string) error {
@@ -135,6 +182,31 @@ func healthy() *fakeSystem {
 
 const reference = "../../firmware/board-reference.yaml"
 
+// i2cClock is where the kernel shows bus 1's clock, a big-endian u32.
+const i2cClock = "/sys/class/i2c-adapter/i2c-1/of_node/clock-frequency"
+
+// withChip names the reference config with gpiochip: set to chip; TestRun
+// writes that copy into the test's own folder.
+func withChip(chip string) string { return "chip:" + chip }
+
+// writeWithChip writes a copy of the reference with gpiochip: chip.
+func writeWithChip(t *testing.T, chip string) string {
+	t.Helper()
+	raw, err := os.ReadFile(reference)
+	if err != nil {
+		t.Fatal(err)
+	}
+	re := regexp.MustCompile(`(?m)^gpiochip: \S+`)
+	if !re.Match(raw) {
+		t.Fatalf("%s has no gpiochip: line", reference)
+	}
+	out := filepath.Join(t.TempDir(), "table.yaml")
+	if err := os.WriteFile(out, re.ReplaceAll(raw, []byte("gpiochip: "+chip)), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return out
+}
+
 func TestRun(t *testing.T) {
 	tests := []struct {
 		name   string
@@ -145,6 +217,7 @@ func TestRun(t *testing.T) {
 	}{
 		{"healthy reference table", reference, nil, true, []string{
 			`ok       gpiochip0 "pinctrl-bcm2711" has 58 lines: the Pi's 40-pin header`,
+			"ok       at rest all 11 button and IRQ lines read high: the pull-ups are on",
 			"ok       seat 4 button: GPIO line 17 (pin 11) is free",
 			"ok       reader irq: GPIO line 4 (pin 7) is free",
 			"ok       PN532 card reader at 0x24 on /dev/i2c-1 answers: firmware 1.6, IC PN532 (0x32)",
@@ -156,9 +229,20 @@ func TestRun(t *testing.T) {
 			"missing  no GPIO chip was found (no /dev/gpiochip*)",
 			"missing  none of the 11 lines the config uses",
 		}},
-		{"chip of another name", reference, func(f *fakeSystem) { f.chips[0].Name = "gpiochip4" }, false, []string{
-			"missing  the config's chip gpiochip0 is not here [../../firmware/board-reference.yaml:6]",
-			"fix: write gpiochip: gpiochip4, the header's chip",
+		{"header chip of another number", reference, func(f *fakeSystem) { f.chips[0].Name = "gpiochip4" }, true, []string{
+			`ok       the config's chip (gpiochip: header) is gpiochip4 "pinctrl-bcm2711" here`,
+			"ok       seat 4 button: GPIO line 17 (pin 11) is free",
+		}},
+		{"no header chip", reference, func(f *fakeSystem) { f.chips = []pi.ChipInfo{{Name: "gpiochip0", Label: "gpio-mockup-A", Lines: 28}} }, false, []string{
+			`missing  no chip labelled pinctrl-bcm2835 or pinctrl-bcm2711 or pinctrl-rp1: the chips here are gpiochip0 "gpio-mockup-A" [../../firmware/board-reference.yaml:6]`,
+			"fix: this is not a Raspberry Pi's header",
+		}},
+		{"chip by number, renumbered", withChip("gpiochip0"), func(f *fakeSystem) { f.chips[0].Name = "gpiochip4" }, false, []string{
+			"missing  the config's chip gpiochip0 is not here",
+			"fix: write gpiochip: header (the chip is then found by its label)",
+		}},
+		{"chip by number", withChip("gpiochip0"), nil, true, []string{
+			`note     the config names the header's chip by number (gpiochip0); gpiochip: header finds it by its label "pinctrl-bcm2711"`,
 		}},
 		{"busy line", reference, func(f *fakeSystem) { f.used = map[int]string{17: "gpioset", 27: pi.Consumer} }, false, []string{
 			`failing  seat 4 button: GPIO line 17 (pin 11) is busy, held by "gpioset" [../../firmware/board-reference.yaml:23]`,
@@ -168,8 +252,42 @@ func TestRun(t *testing.T) {
 			"2 problems: the table cannot start as configured until they are fixed.",
 		}},
 		{"I2C off", reference, func(f *fakeSystem) { delete(f.files, "/dev/i2c-1") }, false, []string{
-			"missing  PN532 card reader: /dev/i2c-1 does not exist [../../firmware/board-reference.yaml:46]",
-			"fix: turn I2C on: add dtparam=i2c_arm=on",
+			"missing  PN532 card reader: /dev/i2c-1 does not exist: I2C bus 1 is off and the i2c-dev module is not loaded [../../firmware/board-reference.yaml:46]",
+			"fix: add dtparam=i2c_arm=on to /boot/firmware/config.txt (install.sh does), load i2c-dev",
+		}},
+		{"i2c-dev not loaded", reference, func(f *fakeSystem) {
+			delete(f.files, "/dev/i2c-1")
+			f.files["/sys/class/i2c-adapter/i2c-1"] = true
+		}, false, []string{
+			"missing  PN532 card reader: /dev/i2c-1 does not exist: I2C bus 1 is on, but the i2c-dev module that makes its device file is not loaded",
+			"fix: sudo modprobe i2c-dev now; install.sh lists it in /etc/modules-load.d/falling.conf",
+		}},
+		{"I2C controller off, i2c-dev loaded", reference, func(f *fakeSystem) {
+			delete(f.files, "/dev/i2c-1")
+			f.files["/sys/module/i2c_dev"] = true
+		}, false, []string{
+			"missing  PN532 card reader: /dev/i2c-1 does not exist: the i2c-dev module is loaded, but I2C bus 1 is off",
+			"fix: add dtparam=i2c_arm=on",
+		}},
+		{"a button held or shorted", reference, func(f *fakeSystem) { f.low = map[int]bool{22: true} }, false, []string{
+			"failing  seat 5 button: GPIO line 22 (pin 15) reads low at rest, as if pressed [../../firmware/board-reference.yaml:26]",
+			"fix: if nobody is pressing it: check its wiring (line to the button, button to ground, no short) and that config.txt has dtoverlay=falling-buttons (pinctrl get 22 should say pu | hi)",
+		}},
+		{"line levels denied", reference, func(f *fakeSystem) { f.levelsErr = fs.ErrPermission }, false, []string{
+			"failing  the button lines' levels cannot be opened: permission denied",
+		}},
+		{"I2C at 100 kHz on a Pi 4", reference, func(f *fakeSystem) { f.contents = map[string][]byte{i2cClock: {0, 1, 0x86, 0xA0}} }, true, []string{
+			"ok       I2C bus 1 runs at 100 kHz, which the PN532 and this Pi's I2C controller both keep up with",
+		}},
+		{"I2C at 400 kHz on a Pi 4", reference, func(f *fakeSystem) { f.contents = map[string][]byte{i2cClock: {0, 6, 0x1A, 0x80}} }, true, []string{
+			"note     I2C bus 1 runs at 400 kHz: this Pi's I2C controller mishandles the PN532's clock stretching above 100 kHz (raspberrypi/linux#4884)",
+			"fix: set dtparam=i2c_arm_baudrate=100000",
+		}},
+		{"I2C at 400 kHz on a Pi 5", reference, func(f *fakeSystem) {
+			f.chips[0].Label = "pinctrl-rp1"
+			f.contents = map[string][]byte{i2cClock: {0, 6, 0x1A, 0x80}}
+		}, true, []string{
+			"ok       I2C bus 1 runs at 400 kHz",
 		}},
 		{"PN532 does not answer", reference, func(f *fakeSystem) { f.i2cOps = nil }, false, []string{
 			"failing  PN532 card reader at 0x24 on /dev/i2c-1 does not answer: pn532: no answer at I²C address 0x24",
@@ -204,7 +322,7 @@ func TestRun(t *testing.T) {
 			"ok       sound is off in the config (device: none)",
 		}},
 		{"no seat buttons", "../config/testdata/no-buttons.yaml", nil, true, []string{
-			"5 seats, chip gpiochip0, no seat buttons (presses are not tracked), 1 panel buttons, a card reader",
+			"5 seats, chip header, no seat buttons (presses are not tracked), 1 panel buttons, a card reader",
 			"ok       panel pause: GPIO line 26 (pin 37) is free",
 		}},
 		{"bad config", "../config/testdata/bad/pin-twice.yaml", nil, false, []string{
@@ -232,7 +350,11 @@ func TestRun(t *testing.T) {
 			if tt.sys != nil {
 				tt.sys(sys)
 			}
-			r := Run(context.Background(), sys, hwtest.NewManual(0), tt.config)
+			config := tt.config
+			if chip, ok := strings.CutPrefix(config, "chip:"); ok {
+				config = writeWithChip(t, chip)
+			}
+			r := Run(context.Background(), sys, hwtest.NewManual(0), config)
 			var out bytes.Buffer
 			if err := r.Write(&out); err != nil {
 				t.Fatal(err)
@@ -342,5 +464,86 @@ func TestStatusString(t *testing.T) {
 		if got := st.String(); got != want {
 			t.Errorf("%d: %q, want %q", int(st), got, want)
 		}
+	}
+}
+
+// writeConfig writes the reference config with each old text replaced by
+// its new one, into the test's folder.
+func writeConfig(t *testing.T, replace ...string) string {
+	t.Helper()
+	raw, err := os.ReadFile(reference)
+	if err != nil {
+		t.Fatal(err)
+	}
+	text := string(raw)
+	for i := 0; i+1 < len(replace); i += 2 {
+		if !strings.Contains(text, replace[i]) {
+			t.Fatalf("the reference config has no %q", replace[i])
+		}
+		text = strings.Replace(text, replace[i], replace[i+1], 1)
+	}
+	out := filepath.Join(t.TempDir(), "table.yaml")
+	if err := os.WriteFile(out, []byte(text), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return out
+}
+
+// TestSoundDevice: the doctor opens the ALSA device and latency the config
+// names, and says which card really plays, from the kernel's /proc/asound.
+func TestSoundDevice(t *testing.T) {
+	me := fmt.Sprint(os.Getpid())
+	onCard := fstest.MapFS{
+		"card0/id":                {Data: []byte("Headphones\n")},
+		"card0/pcm0p/info":        {Data: []byte("name: bcm2835 Headphones\n")},
+		"card0/pcm0p/sub0/status": {Data: []byte("state: RUNNING\nowner_pid   : " + me + "\n")},
+	}
+	someoneElse := fstest.MapFS{
+		"card0/id":                {Data: []byte("Headphones\n")},
+		"card0/pcm0p/sub0/status": {Data: []byte("state: RUNNING\nowner_pid   : 1\n")},
+	}
+	for _, tc := range []struct {
+		name    string
+		replace []string
+		sys     func(*fakeSystem)
+		device  string
+		latency time.Duration
+		want    []string
+	}{
+		{"a named card, on it", []string{"alsa: default ", "alsa: plughw:CARD=Headphones,DEV=0 ", "latency: 0ms", "latency: 35ms"},
+			func(f *fakeSystem) { f.asound = onCard }, "alsa:plughw:CARD=Headphones,DEV=0", 35 * time.Millisecond, []string{
+				`ok       ALSA device plughw:CARD=Headphones,DEV=0 plays on card 0 "bcm2835 Headphones", device 0 (hw:CARD=Headphones,DEV=0); latency 35ms is taken off every cue`,
+			}},
+		{"ALSA's default through PipeWire", nil, func(f *fakeSystem) {
+			f.asound = someoneElse
+			f.files["/etc/alsa/conf.d/99-pipewire-default.conf"] = true
+		}, "default", 0, []string{
+			"note     ALSA device default plays through a sound server, not on a card of its own",
+			"fix: ALSA's default is PipeWire here (/etc/alsa/conf.d/99-pipewire-default.conf), which the falling service (no desktop session) cannot reach: write alsa: with a card from aplay -L",
+		}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			sys := healthy()
+			tc.sys(sys)
+			r := Run(context.Background(), sys, hwtest.NewManual(0), writeConfig(t, tc.replace...))
+			var out bytes.Buffer
+			if err := r.Write(&out); err != nil {
+				t.Fatal(err)
+			}
+			if sys.soundDev != tc.device || sys.soundOpts.Latency != tc.latency {
+				t.Errorf("sound opened as %q with %+v, want %q with latency %v", sys.soundDev, sys.soundOpts, tc.device, tc.latency)
+			}
+			for _, w := range tc.want {
+				if !strings.Contains(out.String(), w) {
+					t.Errorf("report does not say %q", w)
+				}
+			}
+			if !r.OK() {
+				t.Errorf("a note made the report fail")
+			}
+			if t.Failed() {
+				t.Logf("report:\n%s", out.String())
+			}
+		})
 	}
 }

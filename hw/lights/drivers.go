@@ -122,8 +122,11 @@ func NewAPA102(port spi.Port, pixels int, brightness uint8) (*Strip, error) {
 }
 
 // NewWS2812 drives pixels WS2812 LEDs on port, whose MOSI feeds the strip's
-// data line; the SPI clock encodes each bit as 4 SPI bits at 2.5 MHz. The
-// chips have no brightness setting, so colours are scaled here.
+// data line; periph's nrzled sends each data bit as 4 SPI bits at exactly
+// 2.5 MHz. A port limited below that (LimitSpeed) would stretch every bit,
+// so the config holds a WS2812's speed_hz at 2.5 MHz, and config.txt pins
+// the core clock it is divided from. The chips have no brightness setting,
+// so colours are scaled here.
 func NewWS2812(port spi.Port, pixels int, brightness uint8) (*Strip, error) {
 	if port == nil || pixels <= 0 {
 		return nil, fmt.Errorf("lights: WS2812 needs a port and pixels > 0, got %d", pixels)

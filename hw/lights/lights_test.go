@@ -12,9 +12,11 @@ import (
 
 	"periph.io/x/conn/v3/gpio"
 	"periph.io/x/conn/v3/physic"
+	"periph.io/x/conn/v3/spi"
 	"periph.io/x/conn/v3/spi/spitest"
 
 	"github.com/falling-table/falling/hw"
+	"github.com/falling-table/falling/hw/config"
 	"github.com/falling-table/falling/hw/hwtest"
 )
 
@@ -462,4 +464,67 @@ func timeout(t *testing.T) <-chan struct{} {
 	tm := time.AfterFunc(5*time.Second, func() { close(ch) })
 	t.Cleanup(func() { tm.Stop() })
 	return ch
+}
+
+// speedPort is an SPI port that keeps the two speeds periph's sysfs driver
+// combines: the port's limit (LimitSpeed, from the config's speed_hz) and
+// the device's own (Connect); the transfer runs at the lower.
+type speedPort struct {
+	spitest.Record
+	limit, conn physic.Frequency
+}
+
+func (p *speedPort) LimitSpeed(f physic.Frequency) error { p.limit = f; return nil }
+func (p *speedPort) Connect(f physic.Frequency, m spi.Mode, bits int) (spi.Conn, error) {
+	p.conn = f
+	return p.Record.Connect(f, m, bits)
+}
+func (p *speedPort) effective() physic.Frequency {
+	if p.limit != 0 && p.limit < p.conn {
+		return p.limit
+	}
+	return p.conn
+}
+
+// bcmSPIClock is the clock the BCM283x SPI controller really makes for a
+// wanted f: its core clock divided by an even divisor, rounded up so the
+// result never exceeds f (the kernel's spi-bcm2835).
+func bcmSPIClock(core, f physic.Frequency) physic.Frequency {
+	div := (core + f - 1) / f
+	div += div % 2
+	return core / div
+}
+
+// TestWS2812Speed: nrzled's bit timing is 4 SPI bits a data bit at exactly
+// 2.5 MHz, so the config's speed cap must not lower it: the old default,
+// 2.4 MHz, came out as 2.36 MHz on a 250 MHz core, shifting every bit.
+// 2.5 MHz divides the core clocks config.txt pins (250 MHz on a Pi 3 and
+// Zero 2 W, 500 on a Pi 4) exactly.
+func TestWS2812Speed(t *testing.T) {
+	p := &speedPort{}
+	if err := p.LimitSpeed(physic.Frequency(config.DefaultWS2812SpeedHz) * physic.Hertz); err != nil {
+		t.Fatal(err)
+	}
+	s, err := NewWS2812(p, 8, 255)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := s.Show(make([]hw.Color, 8)); err != nil {
+		t.Fatal(err)
+	}
+	const want = 2500 * physic.KiloHertz
+	if p.conn != want || p.effective() != want {
+		t.Errorf("connect %v, limit %v: runs at %v, want %v", p.conn, p.limit, p.effective(), want)
+	}
+	if w := p.Ops[0].W; len(w) != 3+8*3*4+3 {
+		t.Errorf("%d bytes for 8 pixels, want 4 SPI bytes per colour byte and 3+3 of reset", len(w))
+	}
+	for _, core := range []physic.Frequency{250 * physic.MegaHertz, 500 * physic.MegaHertz} {
+		if got := bcmSPIClock(core, want); got != want {
+			t.Errorf("a %v core makes %v for %v", core, got, want)
+		}
+	}
+	if got := bcmSPIClock(250*physic.MegaHertz, 2400*physic.KiloHertz); got >= 2360*physic.KiloHertz || got < 2350*physic.KiloHertz {
+		t.Errorf("2.4 MHz on a 250 MHz core = %v, want about 2.358 MHz (250/106)", got)
+	}
 }

@@ -3,12 +3,18 @@ package pi
 import (
 	"errors"
 	"fmt"
+	"io/fs"
+	"math"
+	"slices"
+	"strconv"
 	"strings"
 	"time"
 
 	"github.com/warthog618/go-gpiocdev"
 	"periph.io/x/conn/v3/gpio"
 	"periph.io/x/conn/v3/physic"
+
+	"github.com/falling-table/falling/hw/config"
 )
 
 // ChipInfo is what the kernel says about one GPIO character device.
@@ -18,18 +24,56 @@ type ChipInfo struct {
 	Lines int
 }
 
-// headerLabels are the labels of the chip wired to the 40-pin header:
-// BCM2835/6/7 (Zero 2 W, 3), BCM2711 (4) and the RP1 (5).
-var headerLabels = []string{"pinctrl-bcm2835", "pinctrl-bcm2711", "pinctrl-rp1"}
-
-// Header reports whether this is the chip behind the Pi's 40-pin header.
+// Header reports whether this is the chip behind the Pi's 40-pin header,
+// by its label (config.HeaderLabels).
 func (c ChipInfo) Header() bool {
-	for _, l := range headerLabels {
-		if c.Label == l {
-			return true
+	return slices.Contains(config.HeaderLabels, c.Label)
+}
+
+// ChooseChip finds the config's chip among chips, the machine's. A chip
+// named by number is taken as it is: opening it says whether it exists.
+// One chosen by label is the lowest-numbered chip with that label, which
+// is how the same file finds the header on a Pi 3 (gpiochip0), an older
+// Pi 5 kernel (gpiochip4) and a newer one (gpiochip0). No such chip is an
+// error wrapping fs.ErrNotExist that lists the chips there are.
+func ChooseChip(c config.Chip, chips []ChipInfo) (string, error) {
+	if c.Name != "" {
+		return c.Name, nil
+	}
+	var found []ChipInfo
+	for _, ci := range chips {
+		if c.Matches(ci.Name, ci.Label) {
+			found = append(found, ci)
 		}
 	}
-	return false
+	if len(found) == 0 {
+		var here []string
+		for _, ci := range chips {
+			here = append(here, fmt.Sprintf("%s %q", ci.Name, ci.Label))
+		}
+		there := "there is no GPIO chip here"
+		if len(here) > 0 {
+			there = "the chips here are " + strings.Join(here, ", ")
+		}
+		return "", &noChipError{fmt.Sprintf("no chip labelled %s: %s", strings.Join(c.Labels(), " or "), there)}
+	}
+	slices.SortFunc(found, func(a, b ChipInfo) int { return chipNumber(a.Name) - chipNumber(b.Name) })
+	return found[0].Name, nil
+}
+
+// noChipError is a label no chip has: a missing device, for Classify.
+type noChipError struct{ msg string }
+
+func (e *noChipError) Error() string        { return e.msg }
+func (e *noChipError) Is(target error) bool { return target == fs.ErrNotExist }
+
+// chipNumber is N of gpiochipN, for ordering; other names sort last.
+func chipNumber(name string) int {
+	n, err := strconv.Atoi(strings.TrimPrefix(name, "gpiochip"))
+	if err != nil {
+		return math.MaxInt32
+	}
+	return n
 }
 
 // LineInfo is what the kernel says about one line of a chip.

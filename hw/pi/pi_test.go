@@ -8,6 +8,7 @@ import (
 	"io/fs"
 	"log/slog"
 	"os"
+	"slices"
 	"strings"
 	"sync"
 	"syscall"
@@ -111,13 +112,29 @@ func TestClassifyAdvice(t *testing.T) {
 // fakeDevices is a whole table in memory. Every part it hands out notes
 // its opening and closing in log, so tests can check the order.
 type fakeDevices struct {
-	mu      sync.Mutex
-	log     []string
-	used    map[int]string // line → consumer
-	fail    map[string]error
-	i2cOps  []i2ctest.IO
-	buttons map[string]*fakeButtons // by the first line requested
-	gate    *gatedBus               // if set, the I2C bus OpenI2C returns
+	mu        sync.Mutex
+	log       []string
+	used      map[int]string // line → consumer
+	fail      map[string]error
+	i2cOps    []i2ctest.IO
+	buttons   map[string]*fakeButtons // by the first line requested
+	gate      *gatedBus               // if set, the I2C bus OpenI2C returns
+	chips     []ChipInfo              // nil: a Pi 4's two chips
+	opened    []string                // the chip of every line request
+	soundOpts sound.Options           // what OpenSound was given
+}
+
+func (f *fakeDevices) Chips() ([]ChipInfo, error) {
+	if f.chips == nil {
+		return []ChipInfo{{"gpiochip0", "pinctrl-bcm2711", 58}, {"gpiochip1", "raspberrypi-exp-gpio", 8}}, f.fail["chips"]
+	}
+	return f.chips, f.fail["chips"]
+}
+
+func (f *fakeDevices) onChip(chip string) {
+	f.mu.Lock()
+	f.opened = append(f.opened, chip)
+	f.mu.Unlock()
 }
 
 func (f *fakeDevices) note(s string) {
@@ -139,6 +156,7 @@ func (f *fakeDevices) LineInfo(chip string, offsets []int) ([]LineInfo, error) {
 }
 
 func (f *fakeDevices) OpenButtons(chip string, lines map[int]int, _ buttons.Options) (hw.Buttons, error) {
+	f.onChip(chip)
 	name := fmt.Sprintf("buttons%d", len(lines))
 	if err := f.fail[name]; err != nil {
 		return nil, err
@@ -161,6 +179,7 @@ func (f *fakeDevices) OpenOutput(chip string, offset int, activeLow bool) (Outpu
 }
 
 func (f *fakeDevices) OpenIRQ(chip string, offset int) (IRQPin, error) {
+	f.onChip(chip)
 	f.note(fmt.Sprint("open irq ", offset))
 	return &fakeIRQ{fakePin{n: offset, f: f}}, nil
 }
@@ -184,11 +203,14 @@ func (f *fakeDevices) OpenSPI(bus, cs int) (spi.PortCloser, error) {
 	return &notedPort{RecordRaw: spitest.NewRecordRaw(&bytes.Buffer{}), f: f}, nil
 }
 
-func (f *fakeDevices) OpenSound(device string, clk hw.Clock) (hw.Sound, error) {
+func (f *fakeDevices) OpenSound(device string, clk hw.Clock, opts sound.Options) (hw.Sound, error) {
 	if err := f.fail["sound"]; err != nil {
 		return nil, err
 	}
 	f.note("open sound " + device)
+	f.mu.Lock()
+	f.soundOpts = opts
+	f.mu.Unlock()
 	return sound.NewSilent(clk), nil
 }
 
@@ -417,6 +439,10 @@ func TestOpenFailures(t *testing.T) {
 			"board-reference.yaml:40: panel pause (GPIO line 26) is busy: held by another program"}},
 		{"no chip", &fakeDevices{fail: map[string]error{"chip": &fs.PathError{Op: "open", Path: "/dev/gpiochip0", Err: syscall.ENOENT}}},
 			[]string{"board-reference.yaml:6: GPIO chip /dev/gpiochip0 does not exist", "gpiodetect"}},
+		{"no header chip", &fakeDevices{chips: []ChipInfo{{"gpiochip0", "gpio-mockup-A", 8}}},
+			[]string{`board-reference.yaml:6: the header's GPIO chip does not exist (no chip labelled pinctrl-bcm2835 or pinctrl-bcm2711 or pinctrl-rp1: the chips here are gpiochip0 "gpio-mockup-A")`, "gpiodetect"}},
+		{"chips unreadable", &fakeDevices{chips: []ChipInfo{}, fail: map[string]error{"chips": &fs.PathError{Op: "open", Path: "/dev/gpiochip0", Err: syscall.EACCES}}},
+			[]string{"the header's GPIO chip cannot be opened: permission denied", "gpio group"}},
 		{"buttons denied", &fakeDevices{fail: map[string]error{"buttons8": fs.ErrPermission}},
 			[]string{"seat buttons on /dev/gpiochip0 cannot be opened: permission denied", "add the user to the gpio group"}},
 		{"no i2c", &fakeDevices{fail: map[string]error{"i2c": &fs.PathError{Op: "open", Path: "/dev/i2c-1", Err: syscall.ENOENT}}},
@@ -584,7 +610,7 @@ func TestOpenHost(t *testing.T) {
 	}
 	clk := mustClock(t)
 	_, err := Open(context.Background(), loadBoard(t, reference), clk, Opts{})
-	if err == nil || !strings.Contains(err.Error(), "GPIO chip /dev/gpiochip0 does not exist") {
+	if err == nil || !strings.Contains(err.Error(), "the header's GPIO chip does not exist (no chip labelled pinctrl-bcm2835 or pinctrl-bcm2711 or pinctrl-rp1: there is no GPIO chip here)") {
 		t.Fatalf("Open on a machine without GPIO: %v", err)
 	}
 	var pe *PartError
@@ -610,4 +636,91 @@ func mustClock(t *testing.T) clock.Monotonic {
 		t.Fatal(err)
 	}
 	return c
+}
+
+// TestChooseChip: the header's chip is found by label whatever its number,
+// so one config serves a Pi 3, a Pi 4 and a Pi 5 on old and new kernels.
+func TestChooseChip(t *testing.T) {
+	pi4 := []ChipInfo{{"gpiochip0", "pinctrl-bcm2711", 58}, {"gpiochip1", "raspberrypi-exp-gpio", 8}}
+	pi5old := []ChipInfo{{"gpiochip0", "gpio-brcmstb@107d508500", 32}, {"gpiochip1", "gpio-brcmstb@107d508520", 4},
+		{"gpiochip4", "pinctrl-rp1", 54}}
+	pi5new := []ChipInfo{{"gpiochip0", "pinctrl-rp1", 54}, {"gpiochip10", "gpio-brcmstb@107d508500", 32}}
+	header := config.Chip{Label: config.HeaderChip}
+	for _, tc := range []struct {
+		name  string
+		chip  config.Chip
+		chips []ChipInfo
+		want  string // "" for an error
+	}{
+		{"Pi 4", header, pi4, "gpiochip0"},
+		{"Pi 5, kernel before 6.6", header, pi5old, "gpiochip4"},
+		{"Pi 5, kernel 6.6 on", header, pi5new, "gpiochip0"},
+		{"Pi 3", header, []ChipInfo{{"gpiochip0", "pinctrl-bcm2835", 54}, {"gpiochip1", "raspberrypi-exp-gpio", 8}}, "gpiochip0"},
+		{"lowest number first", header, []ChipInfo{{"gpiochip12", "pinctrl-rp1", 54}, {"gpiochip2", "pinctrl-rp1", 54}}, "gpiochip2"},
+		{"by a label", config.Chip{Label: "gpio-brcmstb@107d508500"}, pi5new, "gpiochip10"},
+		{"by number, taken as written", config.Chip{Name: "gpiochip7"}, pi4, "gpiochip7"},
+		{"no such label", config.Chip{Label: "pinctrl-rp1"}, pi4, ""},
+		{"no chips", header, nil, ""},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			got, err := ChooseChip(tc.chip, tc.chips)
+			if tc.want == "" {
+				if err == nil || Classify(err) != Missing {
+					t.Fatalf("ChooseChip = %q, %v; want a missing chip", got, err)
+				}
+				return
+			}
+			if err != nil || got != tc.want {
+				t.Errorf("ChooseChip = %q, %v; want %s", got, err, tc.want)
+			}
+		})
+	}
+}
+
+// TestOpenFindsTheHeaderChip: on a Pi 5 with an older kernel the header is
+// gpiochip4; the reference config, which names no number, opens its seat
+// and panel buttons and the reader's IRQ there.
+func TestOpenFindsTheHeaderChip(t *testing.T) {
+	f := &fakeDevices{i2cOps: pn532Setup(), chips: []ChipInfo{{"gpiochip0", "gpio-brcmstb@107d508500", 32}, {"gpiochip4", "pinctrl-rp1", 54}}}
+	tb, err := Open(context.Background(), loadBoard(t, reference), mustClock(t), Opts{Devices: f})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer tb.Close()
+	if len(f.opened) < 3 {
+		t.Fatalf("line requests on %v, want the seats, the panel and the IRQ", f.opened)
+	}
+	for _, c := range f.opened {
+		if c != "gpiochip4" {
+			t.Errorf("a line request went to %s, want gpiochip4 (pinctrl-rp1): %v", c, f.opened)
+		}
+	}
+}
+
+// TestSoundSettings: the config's ALSA device and latency reach the sound
+// sink, so cues are played early by the latency on the card named.
+func TestSoundSettings(t *testing.T) {
+	for _, tc := range []struct {
+		s       config.Sound
+		device  string
+		latency time.Duration
+	}{
+		{config.Sound{Output: config.SoundDefault}, "default", 0},
+		{config.Sound{Output: config.SoundDefault, ALSA: "default"}, "default", 0},
+		{config.Sound{Output: config.SoundDefault, ALSA: "plughw:CARD=Headphones,DEV=0", Latency: 35 * time.Millisecond}, "alsa:plughw:CARD=Headphones,DEV=0", 35 * time.Millisecond},
+		{config.Sound{Output: config.SoundWAV, WAV: "/tmp/x.wav", Latency: time.Millisecond}, "wav:/tmp/x.wav", time.Millisecond},
+		{config.Sound{Output: config.SoundNone, ALSA: "hw:1,0"}, "none", 0},
+	} {
+		f := &fakeDevices{i2cOps: pn532Setup()}
+		b := loadBoard(t, reference)
+		b.Sound = tc.s
+		tb, err := Open(context.Background(), b, mustClock(t), Opts{Devices: f})
+		if err != nil {
+			t.Fatal(err)
+		}
+		tb.Close()
+		if !slices.Contains(f.log, "open sound "+tc.device) || f.soundOpts.Latency != tc.latency {
+			t.Errorf("%+v: opened %v with %+v, want %s with latency %v", tc.s, f.log, f.soundOpts, tc.device, tc.latency)
+		}
+	}
 }

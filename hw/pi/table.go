@@ -46,13 +46,16 @@ const Consumer = "falling"
 
 // Devices is how Open reaches the hardware. Host is the real one.
 type Devices interface {
+	// Chips lists the GPIO chips, so a chip chosen by label can be found.
+	Chips() ([]ChipInfo, error)
 	LineInfo(chip string, offsets []int) ([]LineInfo, error)
 	OpenButtons(chip string, lines map[int]int, opts buttons.Options) (hw.Buttons, error)
 	OpenOutput(chip string, offset int, activeLow bool) (OutputPin, error)
 	OpenIRQ(chip string, offset int) (IRQPin, error)
 	OpenI2C(bus int) (i2c.BusCloser, error)
 	OpenSPI(bus, cs int) (spi.PortCloser, error)
-	OpenSound(device string, clk hw.Clock) (hw.Sound, error)
+	// OpenSound opens a sound.OpenWith device (SoundDevice).
+	OpenSound(device string, clk hw.Clock, opts sound.Options) (hw.Sound, error)
 }
 
 // Host is the Pi's real hardware: GPIO through the character device
@@ -103,8 +106,8 @@ func (Host) OpenSPI(bus, cs int) (spi.PortCloser, error) {
 }
 
 // OpenSound implements Devices with package sound.
-func (Host) OpenSound(device string, clk hw.Clock) (hw.Sound, error) {
-	return sound.Open(device, clk)
+func (Host) OpenSound(device string, clk hw.Clock, opts sound.Options) (hw.Sound, error) {
+	return sound.OpenWith(device, clk, opts)
 }
 
 // checkDevice opens the device file once before periph does, because
@@ -197,7 +200,7 @@ func Open(ctx context.Context, b *config.Board, clk hw.Clock, opts Opts) (t *Tab
 			t = nil
 		}
 	}()
-	steps := []func() error{o.checkLines, o.seats, o.panel, o.lights, o.reader, o.sound}
+	steps := []func() error{o.chooseChip, o.checkLines, o.seats, o.panel, o.lights, o.reader, o.sound}
 	for _, step := range steps {
 		if err := ctx.Err(); err != nil {
 			return nil, err
@@ -215,6 +218,33 @@ type opener struct {
 	opts Opts
 	dev  Devices
 	t    *Table
+	chip string // the config's chip on this machine: "gpiochip0"
+}
+
+// chooseChip finds the config's GPIO chip (see ChooseChip). Only a chip
+// chosen by label needs the list; a table with no GPIO lines needs none.
+func (o *opener) chooseChip() error {
+	c := o.b.Chip
+	if c.Name != "" || len(o.b.Uses()) == 0 {
+		o.chip = c.Name
+		return nil
+	}
+	chips, err := o.dev.Chips()
+	if len(chips) == 0 && err != nil {
+		return o.chipErr(err)
+	}
+	if err != nil {
+		// A chip that could not be read is not the one wanted, unless
+		// nothing else matches, which the error below then says.
+		o.opts.Logger.Warn("pi: some GPIO chips could not be read", "err", err)
+	}
+	name, cerr := ChooseChip(c, chips)
+	if cerr != nil {
+		return o.chipErr(errors.Join(cerr, err))
+	}
+	o.chip = name
+	o.opts.Logger.Info("pi: GPIO chip chosen", "chip", name, "by", c.String())
+	return nil
 }
 
 // partErr describes a failure to open part, written at key in the file.
@@ -224,8 +254,15 @@ func (o *opener) partErr(bus Bus, key, part string, err error) error {
 }
 
 func (o *opener) chipErr(err error) error {
-	return o.partErr(GPIO, "gpiochip", "GPIO chip "+o.b.Chip.Path(), err)
+	part := o.b.Chip.String() // "the header's GPIO chip", before it is found
+	if o.chip != "" {
+		part = "GPIO chip " + chipPath(o.chip)
+	}
+	return o.partErr(GPIO, "gpiochip", part, err)
 }
+
+// chipPath names the chosen chip's file in messages.
+func (o *opener) chipPath() string { return chipPath(o.chip) }
 
 // checkLines reads who holds each line before requesting any: a request
 // for many lines fails with a bare EBUSY, and the person at the table needs
@@ -239,7 +276,7 @@ func (o *opener) checkLines() error {
 	for i, u := range uses {
 		offsets[i] = u.Offset
 	}
-	infos, err := o.dev.LineInfo(o.b.Chip.Name, offsets)
+	infos, err := o.dev.LineInfo(o.chip, offsets)
 	if err != nil {
 		return o.chipErr(err)
 	}
@@ -288,9 +325,9 @@ func (o *opener) seats() error {
 		o.t.onClose("seat buttons", nb.Close)
 		return nil
 	}
-	bs, err := o.dev.OpenButtons(o.b.Chip.Name, lines, o.buttonOpts())
+	bs, err := o.dev.OpenButtons(o.chip, lines, o.buttonOpts())
 	if err != nil {
-		return o.partErr(GPIO, "seats", "seat buttons on "+o.b.Chip.Path(), err)
+		return o.partErr(GPIO, "seats", "seat buttons on "+o.chipPath(), err)
 	}
 	o.t.Buttons = bs
 	o.t.onClose("seat buttons", bs.Close)
@@ -323,9 +360,9 @@ func (o *opener) panel() error {
 		lines[i+1] = btn.Line
 		controls[i+1] = btn.Control
 	}
-	bs, err := o.dev.OpenButtons(o.b.Chip.Name, lines, o.buttonOpts())
+	bs, err := o.dev.OpenButtons(o.chip, lines, o.buttonOpts())
 	if err != nil {
-		return o.partErr(GPIO, "panel", "dealer panel buttons on "+o.b.Chip.Path(), err)
+		return o.partErr(GPIO, "panel", "dealer panel buttons on "+o.chipPath(), err)
 	}
 	p.release = bs.Close
 	p.buttonControls(bs, controls)
@@ -344,7 +381,7 @@ func (o *opener) lights() error {
 			continue
 		}
 		what := fmt.Sprintf("seat %d light", s.Number)
-		p, err := o.dev.OpenOutput(o.b.Chip.Name, s.Light.Line, s.Light.ActiveLow)
+		p, err := o.dev.OpenOutput(o.chip, s.Light.Line, s.Light.ActiveLow)
 		if err != nil {
 			return o.partErr(GPIO, what, fmt.Sprintf("%s (GPIO line %d)", what, s.Light.Line), err)
 		}
@@ -418,7 +455,7 @@ func (o *opener) reader() error {
 	popts := pn532.DefaultOpts
 	popts.Addr = r.Address
 	if r.HasIRQ {
-		irq, err := o.dev.OpenIRQ(o.b.Chip.Name, r.IRQ)
+		irq, err := o.dev.OpenIRQ(o.chip, r.IRQ)
 		if err != nil {
 			return o.partErr(GPIO, "reader irq", fmt.Sprintf("reader irq (GPIO line %d)", r.IRQ), err)
 		}
@@ -459,20 +496,30 @@ func (o *opener) readerPart() string {
 	return fmt.Sprintf("PN532 card reader at %#x on %s", r.Address, r.Path())
 }
 
-// SoundDevice is the sound.Open device string for a config's sound.
+// SoundDevice is the sound.OpenWith device string for a config's sound:
+// the speaker is "default", or "alsa:NAME" when the config names an ALSA
+// device other than ALSA's default.
 func SoundDevice(s config.Sound) string {
 	switch s.Output {
 	case config.SoundWAV:
 		return "wav:" + s.WAV
-	case "":
+	case "", config.SoundDefault:
+		if s.ALSADevice() != config.DefaultALSA {
+			return "alsa:" + s.ALSA
+		}
 		return string(config.SoundDefault)
 	}
 	return string(s.Output)
 }
 
+// SoundOptions are the sound.OpenWith options for a config's sound.
+func SoundOptions(s config.Sound) sound.Options {
+	return sound.Options{Latency: s.Latency}
+}
+
 func (o *opener) sound() error {
 	dev := SoundDevice(o.b.Sound)
-	s, err := o.dev.OpenSound(dev, o.clk)
+	s, err := o.dev.OpenSound(dev, o.clk, SoundOptions(o.b.Sound))
 	switch {
 	case err == nil:
 	case errors.Is(err, sound.ErrNoSoundSupport), errors.Is(err, sound.ErrNoDevice):

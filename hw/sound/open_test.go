@@ -19,11 +19,14 @@ func TestOpen(t *testing.T) {
 		{"wav:" + filepath.Join(dir, "night.wav"), "*sound.WAV", ""},
 		{"wav:", "", "no file name"},
 		{"wav:" + filepath.Join(dir, "missing", "x.wav"), "", "no such file"},
-		{"", "", "want none, default or wav:"},
-		{"hdmi", "", "want none, default or wav:"},
+		{"", "", "want none, default, alsa:NAME or wav:"},
+		{"hdmi", "", "want none, default, alsa:NAME or wav:"},
+		{"alsa:", "", "no ALSA device name"},
+		{`alsa:hw:0" }`, "", "not an ALSA device name"},
 	}
 	if !soundSupport {
-		tests = append(tests, struct{ device, want, wantErr string }{"default", "", "rebuild with -tags alsa"})
+		tests = append(tests, struct{ device, want, wantErr string }{"default", "", "rebuild with -tags alsa"},
+			struct{ device, want, wantErr string }{"alsa:plughw:CARD=Headphones,DEV=0", "", "rebuild with -tags alsa"})
 	}
 	for _, tt := range tests {
 		t.Run(tt.device, func(t *testing.T) {

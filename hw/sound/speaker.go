@@ -23,10 +23,16 @@ type SpeakerConfig struct {
 	// Buffer is the output buffer. Small keeps the lead time a cue needs
 	// short; too small underruns on a busy Pi Zero. 0 means 20 ms.
 	Buffer time.Duration
-	// Latency is the output's fixed delay after the first pull (DAC,
-	// amplifier, Bluetooth). It shifts every cue equally: measure it once
-	// against the lights. 0 is right for the Pi's own audio out.
+	// Latency is the output's fixed delay after the first pull (ALSA and
+	// PipeWire buffers beyond ours, DAC, amplifier, Bluetooth; see
+	// Options.Latency). Every cue goes this much earlier into the stream,
+	// and Lead grows by it. falling doctor --sound measures it.
 	Latency time.Duration
+	// ALSA is the ALSA device to play on; "" or "default" is ALSA's
+	// default. beep's speaker (oto) always opens "default", so another
+	// device is reached by making it ALSA's default for this process (see
+	// redirectALSA).
+	ALSA string
 }
 
 // Alignment says how the speaker's sample clock has been kept on the table's
@@ -47,9 +53,10 @@ type Alignment struct {
 //
 // Only one Speaker can exist in a process: beep's speaker is global.
 type Speaker struct {
-	mix    *Mixer
-	clk    hw.Clock
-	buffer time.Duration
+	mix     *Mixer
+	clk     hw.Clock
+	buffer  time.Duration
+	latency time.Duration
 
 	mu      sync.Mutex // guards al, pulling and closed
 	al      *aligner
@@ -67,9 +74,12 @@ const firstPullTimeout = 2 * time.Second
 // samples: no ALSA device, or one that failed to open.
 var ErrNoDevice = errors.New("sound card is not playing (no ALSA device?)")
 
-// NewSpeaker opens the default sound card. Built without the alsa tag it
-// returns ErrNoSoundSupport.
+// NewSpeaker opens the sound card (cfg.ALSA, or ALSA's default). Built
+// without the alsa tag it returns ErrNoSoundSupport.
 func NewSpeaker(clk hw.Clock, cfg SpeakerConfig) (*Speaker, error) {
+	if err := checkALSAName(cfg.ALSA); err != nil {
+		return nil, fmt.Errorf("speaker: %w", err)
+	}
 	if !soundSupport {
 		return nil, fmt.Errorf("speaker: %w", ErrNoSoundSupport)
 	}
@@ -82,6 +92,9 @@ func NewSpeaker(clk hw.Clock, cfg SpeakerConfig) (*Speaker, error) {
 	if cfg.Buffer == 0 {
 		cfg.Buffer = 20 * time.Millisecond
 	}
+	if cfg.Latency < 0 {
+		return nil, fmt.Errorf("speaker: negative latency %v", cfg.Latency)
+	}
 	mix, err := NewMixer(cfg.SampleRate, clk.Now()+cfg.Latency)
 	if err != nil {
 		return nil, fmt.Errorf("speaker: %w", err)
@@ -90,9 +103,17 @@ func NewSpeaker(clk hw.Clock, cfg SpeakerConfig) (*Speaker, error) {
 		mix:     mix,
 		clk:     clk,
 		buffer:  cfg.Buffer,
+		latency: cfg.Latency,
 		al:      newAligner(cfg.SampleRate, cfg.Latency),
 		pulling: make(chan struct{}),
 	}
+	restore, err := redirectALSA(cfg.ALSA)
+	if err != nil {
+		return nil, fmt.Errorf("speaker: %w", err)
+	}
+	// ALSA has read its configuration by the first pull (or given up), so
+	// the redirection is undone once this returns, whichever way.
+	defer restore()
 	stop, err := openDevice(cfg.SampleRate, max(64, cfg.SampleRate.N(cfg.Buffer)), beep.StreamerFunc(s.pull))
 	if err != nil {
 		return nil, fmt.Errorf("speaker: %w", err)
@@ -104,7 +125,7 @@ func NewSpeaker(clk hw.Clock, cfg SpeakerConfig) (*Speaker, error) {
 		stop()
 		return nil, fmt.Errorf("speaker: %w: no samples asked for in %v", ErrNoDevice, firstPullTimeout)
 	}
-	slog.Info("sound: speaker open", "rate", cfg.SampleRate, "buffer", cfg.Buffer, "latency", cfg.Latency)
+	slog.Info("sound: speaker open", "alsa", alsaOrDefault(cfg.ALSA), "rate", cfg.SampleRate, "buffer", cfg.Buffer, "latency", cfg.Latency)
 	return s, nil
 }
 
@@ -138,8 +159,10 @@ func (s *Speaker) Play(c hw.Cue, at time.Duration) error {
 	return nil
 }
 
-// Lead is how far ahead of now a cue must be scheduled to be on time.
-func (s *Speaker) Lead() time.Duration { return 2 * s.buffer }
+// Lead is how far ahead of now a cue must be scheduled to be on time: the
+// samples already in the card's buffer, and the latency by which every cue
+// goes into the stream early.
+func (s *Speaker) Lead() time.Duration { return 2*s.buffer + s.latency }
 
 // Stats returns the mixer's counters.
 func (s *Speaker) Stats() Stats { return s.mix.Stats() }

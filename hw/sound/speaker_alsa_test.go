@@ -4,6 +4,7 @@ package sound
 
 import (
 	"os"
+	"strings"
 	"testing"
 	"time"
 
@@ -38,4 +39,31 @@ func TestSpeakerOnDevice(t *testing.T) {
 		t.Errorf("stats %+v, want every cue on time", st)
 	}
 	t.Logf("alignment %+v", s.Alignment())
+}
+
+// TestSpeakerOnNamedDevice opens the speaker on ALSA's null device through
+// the alsa: setting, so the redirection of ALSA's default is tested against
+// the real alsa-lib on any machine, card or none: the null device takes
+// samples as a card would, and without the redirection a machine with no
+// card has no "default" to open.
+func TestSpeakerOnNamedDevice(t *testing.T) {
+	clk, err := clock.New()
+	if err != nil {
+		t.Fatal(err)
+	}
+	s, err := NewSpeaker(clk, SpeakerConfig{ALSA: "null", Latency: 30 * time.Millisecond})
+	if err != nil {
+		t.Fatalf("speaker on ALSA's null device: %v", err)
+	}
+	defer s.Close()
+	if err := s.Play(hw.CueTick, clk.Now()+s.Lead()); err != nil {
+		t.Fatal(err)
+	}
+	clk.SleepUntil(clk.Now()+200*time.Millisecond, nil)
+	if st := s.Stats(); st.Played != 1 || st.Late != 0 {
+		t.Errorf("stats %+v, want the cue played on time", st)
+	}
+	if os.Getenv("XDG_CONFIG_HOME") != "" && strings.Contains(os.Getenv("XDG_CONFIG_HOME"), "falling-alsa-") {
+		t.Errorf("XDG_CONFIG_HOME left pointing at %s", os.Getenv("XDG_CONFIG_HOME"))
+	}
 }

@@ -50,3 +50,47 @@ func TestSpeakerPullReanchors(t *testing.T) {
 		t.Error("Play after Close: no error")
 	}
 }
+
+// TestSpeakerLatency drives the pull path with a latency configured: a cue
+// scheduled Lead ahead is not late, and its first sample is pulled at its
+// time less the latency, so that it is heard on its time.
+func TestSpeakerLatency(t *testing.T) {
+	const sr, chunk = 48000, 480
+	const latency = 80 * time.Millisecond
+	start := time.Hour
+	clk := hwtest.NewManual(start)
+	mix, err := NewMixer(sr, start+latency)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := &Speaker{mix: mix, clk: clk, buffer: 20 * time.Millisecond, latency: latency,
+		al: newAligner(sr, latency), pulling: make(chan struct{}), stop: func() {}}
+	if s.Lead() != 40*time.Millisecond+latency {
+		t.Errorf("Lead() = %v, want two buffers and the latency", s.Lead())
+	}
+	buf := make([][2]float64, chunk)
+	s.pull(buf) // the card's first pull, at start: sample 0 leaves now
+	at := clk.Now() + s.Lead()
+	if err := s.Play(hw.CueTick, at); err != nil {
+		t.Fatal(err)
+	}
+	first := -1
+	for k := 1; first < 0 && k < sr/chunk; k++ {
+		clk.Set(start + time.Duration(k*chunk)*time.Second/sr)
+		s.pull(buf)
+		for i, x := range buf {
+			if x[0] != 0 {
+				first = k*chunk + i
+				break
+			}
+		}
+	}
+	// The first pull's samples are 0..chunk-1; sample p leaves at
+	// start + p/rate and is heard latency later.
+	if want := int(sampleAt(at-latency-start, sr)); first != want {
+		t.Errorf("the cue's first sample is stream sample %d, want %d (its time less %v)", first, want, latency)
+	}
+	if st := s.Stats(); st.Late != 0 {
+		t.Errorf("stats %+v: a cue scheduled Lead ahead was late", st)
+	}
+}

@@ -33,6 +33,10 @@ const (
 type WAVConfig struct {
 	SampleRate beep.SampleRate // 44100 or 48000; 0 means 44100
 	Channels   int             // 1 or 2; 0 means 1
+	// Latency places every cue this much earlier in the file than its
+	// time (see Options.Latency): the file is what a speaker would have
+	// been sent, so checking it checks the compensation.
+	Latency time.Duration
 }
 
 // WAV records what a speaker would have played into a 16-bit PCM WAV file,
@@ -44,6 +48,7 @@ type WAV struct {
 	clk    hw.Clock
 	format beep.Format
 	path   string
+	early  time.Duration // WAVConfig.Latency
 
 	mu      sync.Mutex
 	f       *os.File
@@ -74,6 +79,9 @@ func NewWAV(path string, clk hw.Clock, cfg WAVConfig) (*WAV, error) {
 	if clk == nil {
 		return nil, fmt.Errorf("wav %s: no clock", path)
 	}
+	if cfg.Latency < 0 {
+		return nil, fmt.Errorf("wav %s: negative latency %v", path, cfg.Latency)
+	}
 	mix, err := NewMixer(cfg.SampleRate, clk.Now())
 	if err != nil {
 		return nil, fmt.Errorf("wav %s: %w", path, err)
@@ -87,6 +95,7 @@ func NewWAV(path string, clk hw.Clock, cfg WAVConfig) (*WAV, error) {
 		clk:     clk,
 		format:  beep.Format{SampleRate: cfg.SampleRate, NumChannels: cfg.Channels, Precision: 2},
 		path:    path,
+		early:   cfg.Latency,
 		f:       f,
 		bw:      bufio.NewWriterSize(f, 64<<10),
 		buf:     make([][2]float64, 1024),
@@ -101,8 +110,9 @@ func NewWAV(path string, clk hw.Clock, cfg WAVConfig) (*WAV, error) {
 	return w, nil
 }
 
-// Play brings the recording up to the clock's now, then schedules c at at:
-// a time before now is late and plays at now, as it would on a speaker.
+// Play brings the recording up to the clock's now, then schedules c to be
+// heard at at: its first sample goes at at less the latency. A sample time
+// before now is late and plays at now, as it would on a speaker.
 func (w *WAV) Play(c hw.Cue, at time.Duration) error {
 	w.mu.Lock()
 	defer w.mu.Unlock()
@@ -112,11 +122,15 @@ func (w *WAV) Play(c hw.Cue, at time.Duration) error {
 	if err := w.renderTo(w.clk.Now()); err != nil {
 		return err
 	}
-	if err := w.mix.Play(c, at); err != nil {
+	if err := w.mix.Play(c, at-w.early); err != nil {
 		return fmt.Errorf("wav %s: %w", w.path, err)
 	}
 	return nil
 }
+
+// Lead is how far ahead of its time a cue must be scheduled: the latency,
+// since the cue's first sample goes that much before its time.
+func (w *WAV) Lead() time.Duration { return w.early }
 
 // RenderTo writes every sample before time t. It is called as the clock
 // advances; calling it for a time already written does nothing.

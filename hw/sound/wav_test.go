@@ -1,6 +1,7 @@
 package sound
 
 import (
+	"encoding/binary"
 	"errors"
 	"math"
 	"os"
@@ -296,18 +297,24 @@ func TestWAVFollowsClock(t *testing.T) {
 	}
 	defer w.Close()
 	clk.Set(time.Second)
-	want := int64(wavHeaderSize + 44100*2)
+	// The samples are flushed first and the header's sizes rewritten after
+	// (so a crash between leaves a shorter, still valid file): wait for
+	// the header, not just the file's size.
+	const want = 44100 * 2
 	deadline := time.Now().Add(5 * time.Second)
 	for {
-		info, err := os.Stat(path)
+		raw, err := os.ReadFile(path)
 		if err != nil {
 			t.Fatal(err)
 		}
-		if info.Size() == want {
+		if len(raw) >= wavHeaderSize && binary.LittleEndian.Uint32(raw[40:44]) == want {
+			if len(raw) != wavHeaderSize+want {
+				t.Fatalf("header says %d bytes of samples, the file has %d", want, len(raw)-wavHeaderSize)
+			}
 			break
 		}
 		if time.Now().After(deadline) {
-			t.Fatalf("file is %d bytes a second in, want %d", info.Size(), want)
+			t.Fatalf("file is %d bytes a second in, want %d", len(raw), wavHeaderSize+want)
 		}
 		time.Sleep(time.Millisecond)
 	}
@@ -363,4 +370,82 @@ func BenchmarkWAVRender(b *testing.B) {
 		}
 	}
 	b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "game-s/s")
+}
+
+// TestWAVLatency: with a latency configured, the click of a beat at time t
+// starts in the stream at t less the latency, to the sample, so that after
+// the output's delay it is heard at t. The dealer schedules each beat Lead
+// ahead, which must leave no cue late.
+func TestWAVLatency(t *testing.T) {
+	for _, tc := range []struct {
+		name    string
+		sr      beep.SampleRate
+		latency time.Duration
+	}{
+		{"Pi audio out, 44.1 kHz", 44100, 12 * time.Millisecond},
+		{"PipeWire, 48 kHz", 48000, 47*time.Millisecond + 333*time.Microsecond},
+		{"Bluetooth, 44.1 kHz", 44100, 230 * time.Millisecond},
+		{"none", 48000, 0},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			t0 := 2*time.Hour + 987654321
+			clk := hwtest.NewManual(t0)
+			path := filepath.Join(t.TempDir(), "beat.wav")
+			w, err := NewWAV(path, clk, WAVConfig{SampleRate: tc.sr, Latency: tc.latency})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if w.Lead() != tc.latency {
+				t.Errorf("Lead() = %v, want the latency %v", w.Lead(), tc.latency)
+			}
+			const period, beats = 500 * time.Millisecond, 12
+			var want []int
+			for n := range beats {
+				at := t0 + time.Second + time.Duration(n)*period // the first beat after the latency
+				clk.Set(at - w.Lead() - time.Millisecond)        // as the dealer wakes: early by Lead
+				if err := w.Play(hw.CueTick, at); err != nil {
+					t.Fatal(err)
+				}
+				want = append(want, int(sampleAt(at-tc.latency-t0, tc.sr)))
+			}
+			clk.Set(t0 + time.Second + beats*period)
+			if err := w.Close(); err != nil {
+				t.Fatal(err)
+			}
+			if st := w.Stats(); st.Late != 0 || st.Played != beats {
+				t.Errorf("stats %+v, want %d played, none late", st, beats)
+			}
+			s, _ := readWAV(t, path)
+			got := onsets(s, int(tc.sr)/500)
+			if len(got) != beats {
+				t.Fatalf("%d onsets, want %d", len(got), beats)
+			}
+			for n := range got {
+				if got[n] != want[n] {
+					t.Errorf("beat %d: first sample at %d, want %d (beat time less %v)", n, got[n], want[n], tc.latency)
+				}
+			}
+		})
+	}
+}
+
+// TestWAVLatencyLate: a cue asked for less than the latency ahead cannot
+// go into the stream early enough; it plays at once and is counted late.
+func TestWAVLatencyLate(t *testing.T) {
+	clk := hwtest.NewManual(time.Hour)
+	w, err := NewWAV(filepath.Join(t.TempDir(), "late.wav"), clk, WAVConfig{Latency: 40 * time.Millisecond})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer w.Close()
+	clk.Set(time.Hour + time.Second)
+	if err := w.Play(hw.CueTick, clk.Now()+30*time.Millisecond); err != nil {
+		t.Fatal(err)
+	}
+	if st := w.Stats(); st.Late != 1 || st.MaxLate < 9*time.Millisecond || st.MaxLate > 11*time.Millisecond {
+		t.Errorf("stats %+v, want one cue about 10ms late", st)
+	}
+	if _, err := NewWAV(filepath.Join(t.TempDir(), "neg.wav"), clk, WAVConfig{Latency: -time.Millisecond}); err == nil {
+		t.Error("a negative latency was accepted")
+	}
 }
