@@ -27,8 +27,9 @@ func (d *Dealer) onStatus(s hw.ReaderStatus) {
 	switch s.State {
 	case hw.ReaderLost:
 		d.cue(hw.CueWarning, d.now())
-		d.say(true, "the card reader is gone (%v): confirm each card from the panel", s.Err)
+		d.ask(askReader, true, "the card reader is gone (%v): confirm each card from the panel", s.Err)
 	case hw.ReaderOK:
+		d.settle(askReader)
 		d.say(false, "the card reader is back: scan the cards again")
 	}
 }

@@ -260,7 +260,7 @@ func (d *Dealer) start() {
 	}
 	if d.cfg.WaitReady {
 		d.phase = PhaseReady
-		d.say(false, "fallers: press your button when you are ready")
+		d.ask(askReady, false, "fallers: press your button when you are ready")
 		return
 	}
 	d.countIn(now)

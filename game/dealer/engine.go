@@ -79,6 +79,7 @@ func (d *Dealer) event(e game.Event, src playlog.Source, at time.Duration, c int
 	if d.g.InPlay() < out && stopWasOpen {
 		// The dealer dealt on: the Ground landed before this card.
 		d.stop.close()
+		d.settle(askClaim)
 		d.light(stopSeat, LightOff)
 		d.say(false, "seat %d hits the ground", stopSeat)
 	}
@@ -91,6 +92,7 @@ func (d *Dealer) event(e game.Event, src playlog.Source, at time.Duration, c int
 	case before.Action == game.ActLand && stopWasOpen && !d.g.Out(before.Player) && (c < 0 || d.g.Card(c).Kind == game.Stop) && after.Action != game.ActLand:
 		// "the Ground goes back on top of the deck"
 		d.stop.close()
+		d.settle(askClaim)
 		d.cue(hw.CueStop, at)
 		d.light(before.Seat, LightOff)
 		d.say(false, "seat %d Stops the Ground: it goes back on top of the deck", before.Seat)

@@ -56,15 +56,16 @@ func (d *Dealer) nextGroup(at time.Duration) {
 		seat := d.g.Seat(k)
 		d.groups = append(d.groups, AuditGroup{Name: playlog.AuditSeat(seat), Player: k})
 		d.showOnly(seat, LightAudit)
-		d.say(false, "audit: scan everything in front of seat %d (stacks, held card, rider), then confirm", seat)
+		d.ask(askAudit, false, "audit: scan everything in front of seat %d (stacks, held card, rider), then confirm", seat)
 	case k == n:
 		d.groups = append(d.groups, AuditGroup{Name: GroupDiscard, Player: -1})
 		d.showOnly(0, LightOff)
-		d.say(false, "audit: scan the discard pile, then confirm")
+		d.ask(askAudit, false, "audit: scan the discard pile, then confirm")
 	case k == n+1:
 		d.groups = append(d.groups, AuditGroup{Name: GroupDeck, Player: -1})
-		d.say(false, "audit: scan what is left of the deck, then confirm")
+		d.ask(askAudit, false, "audit: scan what is left of the deck, then confirm")
 	default:
+		d.settle(askAudit)
 		rep := Audit(AuditInput{Game: d.g, Groups: d.groups, Seen: d.seen, Deals: d.deals, Addresses: d.addrs, Plays: d.plays})
 		d.report = &rep
 		d.result.Audit = &rep

@@ -28,12 +28,14 @@ func (d *Dealer) control(p hw.PanelEvent) {
 	if d.panel.awaitingGo && d.panel.paused && p.Control == hw.ControlConfirm {
 		d.append(playlog.Entry{Kind: playlog.KindControl, Source: playlog.FromPanel, Kernel: p.Kernel, Control: p.Control.String()})
 		d.panel.awaitingGo = false
+		d.settle(askGo)
 		d.unpause(p.Kernel)
 		return
 	}
 	d.onControl(p)
 	if !d.panel.paused {
 		d.panel.awaitingGo = false
+		d.settle(askGo)
 	}
 }
 
@@ -65,6 +67,7 @@ func (d *Dealer) onControl(p hw.PanelEvent) {
 func (d *Dealer) confirm(at time.Duration) {
 	switch d.phase {
 	case PhaseReady:
+		d.settle(askReady)
 		d.say(false, "the dealer starts the hand")
 		d.countIn(d.now())
 	case PhaseAudit:

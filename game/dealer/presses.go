@@ -54,7 +54,7 @@ func (d *Dealer) onButton(e hw.ButtonEvent) {
 		if d.apply(game.Press(e.Seat), playlog.FromSeat, e.Kernel) == nil {
 			d.stop.claim(e.Kernel, d.cfg.StopWindow)
 			d.light(e.Seat, LightClaim)
-			d.say(false, "seat %d claims a Stop: scan the Stop, or confirm from the panel", e.Seat)
+			d.ask(askClaim, false, "seat %d claims a Stop: scan the Stop, or confirm from the panel", e.Seat)
 		}
 	case d.stop.after(e.Seat, e.Kernel):
 		ent.Note = "after the Stop window"
@@ -65,6 +65,7 @@ func (d *Dealer) onButton(e hw.ButtonEvent) {
 			d.ready[e.Seat] = true
 			d.light(e.Seat, LightReady)
 			if len(d.ready) == len(d.cfg.Game.Seats) {
+				d.settle(askReady)
 				d.say(false, "everyone is ready")
 				d.countIn(d.now())
 			}

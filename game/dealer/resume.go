@@ -222,5 +222,5 @@ func (d *Dealer) startResumed(now time.Duration) {
 	case game.ActLand:
 		d.showOnly(in.Seat, LightGround)
 	}
-	d.say(false, "the deal is at seat %d: confirm (or pause) on the panel to count in and carry on", in.Seat)
+	d.ask(askGo, false, "the deal is at seat %d: confirm (or pause) on the panel to count in and carry on", in.Seat)
 }

@@ -86,6 +86,7 @@ func (d *Dealer) stopWindowOver(t time.Duration) {
 	seat := d.stop.seat
 	claimed := d.stop.claimed
 	d.stop.close()
+	d.settle(askClaim)
 	if in := d.g.Next(); in.Action == game.ActLand {
 		if d.apply(game.Step(), playlog.FromDealer, t) != nil {
 			return

@@ -24,12 +24,37 @@ func (ms *messages) add(m Message) {
 	}
 }
 
+// settle drops the requests about topic: what they asked for is done, or
+// no longer possible, and a request left on the screen would mislead.
+func (ms *messages) settle(topic string) {
+	kept := (*ms)[:0]
+	for _, m := range *ms {
+		if m.topic != topic {
+			kept = append(kept, m)
+		}
+	}
+	clear((*ms)[len(kept):])
+	*ms = kept
+}
+
 // Message is a line for the screen.
 type Message struct {
 	At      time.Duration `json:"at"`
 	Text    string        `json:"text"`
 	Warning bool          `json:"warning,omitempty"`
+	// topic marks a request that holds only while its condition does
+	// ("press your button when you are ready"); settle takes it away.
+	topic string
 }
+
+// The topics of the dealer's standing requests.
+const (
+	askReady  = "ready"  // fallers: press to say you are ready
+	askReader = "reader" // the reader is gone: confirm by hand
+	askClaim  = "claim"  // a Stop claimed: scan it or confirm
+	askAudit  = "audit"  // scan this group, then confirm
+	askGo     = "go"     // a resumed hand waits for the dealer's go
+)
 
 // SeatView is one seat as a screen shows it.
 type SeatView struct {
@@ -201,8 +226,21 @@ func (d *Dealer) Inspect(f func(g *game.Game)) {
 
 // say adds a message for the screen, and logs it.
 func (d *Dealer) say(warn bool, format string, args ...any) {
-	m := Message{At: d.now(), Text: fmt.Sprintf(format, args...), Warning: warn}
+	d.tell(Message{At: d.now(), Text: fmt.Sprintf(format, args...), Warning: warn})
+}
+
+// ask shows a request that stands until settle(topic) takes it away.
+func (d *Dealer) ask(topic string, warn bool, format string, args ...any) {
+	d.settle(topic)
+	d.tell(Message{At: d.now(), Text: fmt.Sprintf(format, args...), Warning: warn, topic: topic})
+}
+
+// settle takes away the requests about topic.
+func (d *Dealer) settle(topic string) { d.msgs.settle(topic) }
+
+func (d *Dealer) tell(m Message) {
 	d.msgs.add(m)
+	warn := m.Warning
 	if warn {
 		d.lg.Warn("dealer: " + m.Text)
 	} else {
