@@ -21,6 +21,7 @@ import (
 	"time"
 
 	"github.com/falling-table/falling/game"
+	"github.com/falling-table/falling/game/audit"
 	"github.com/falling-table/falling/game/playlog"
 	"github.com/falling-table/falling/hw"
 	"github.com/falling-table/falling/hw/config"
@@ -107,7 +108,7 @@ type Result struct {
 	Winner     int // seat
 	NextDealer int // seat: the winner deals next
 	Dealt      int
-	Audit      *AuditReport
+	Audit      *audit.Result
 }
 
 // ErrIdle is returned by RunStepped when nothing more can happen: the hand
@@ -165,11 +166,11 @@ type Dealer struct {
 	dispute   *Dispute
 	inferred  int
 	seen      map[string]bool
-	deals     []DealRecord
-	addrs     []AddressRecord
-	plays     []PlayRecord
-	groups    []AuditGroup
-	report    *AuditReport
+	deals     []audit.Deal
+	addrs     []audit.Address
+	plays     []audit.Play
+	groups    []audit.Group
+	report    *audit.Result
 	startedAt time.Duration
 	result    Result
 	logErr    error // the first failure to log
@@ -808,7 +809,7 @@ func (d *Dealer) apply(e game.Event, src playlog.Source, at time.Duration) error
 	d.append(playlog.Entry{Kind: playlog.KindApplied, Source: src, Kernel: at, Event: &ev, Digest: d.g.Digest()})
 	if before.First && (before.Action == game.ActDeal || before.Action == game.ActSweep || before.Action == game.ActPass) {
 		if after := d.g.Next(); !after.First || after.Player != before.Player {
-			d.addrs = append(d.addrs, AddressRecord{Player: before.Player, At: at})
+			d.addrs = append(d.addrs, audit.Address{Player: before.Player, At: at})
 			d.lastAddr = before.Player
 			clear(d.shown)
 		}
@@ -822,7 +823,7 @@ func (d *Dealer) apply(e game.Event, src playlog.Source, at time.Duration) error
 			// Only a card the dealer read is a play the audit may reason
 			// from: a Stop confirmed by hand is one the engine stood in.
 			if x.Card >= 0 && e.Kind == game.EvScan && e.Card == d.g.Card(x.Card).ID {
-				d.plays = append(d.plays, PlayRecord{Card: x.Card, Player: x.Player, From: x.From, At: at})
+				d.plays = append(d.plays, audit.Play{Card: x.Card, Player: x.Player, From: x.From, At: at})
 			}
 		}
 	}

@@ -5,6 +5,7 @@ import (
 	"time"
 
 	"github.com/falling-table/falling/game"
+	"github.com/falling-table/falling/game/audit"
 	"github.com/falling-table/falling/game/playlog"
 	"github.com/falling-table/falling/hw"
 	"github.com/falling-table/falling/hw/config"
@@ -262,7 +263,7 @@ func (d *Dealer) riderShown(c int, at time.Duration) {
 func (d *Dealer) dealt(at time.Duration) {
 	p, c, ground, ok := d.g.PendingDeal()
 	if ok && c >= 0 {
-		d.deals = append(d.deals, DealRecord{Card: c, Player: p, Stack: d.g.Where(c).Stack, At: at})
+		d.deals = append(d.deals, audit.Deal{Card: c, Player: p, Stack: d.g.Where(c).Stack, At: at})
 	}
 	d.closeSlot(at)
 	if ok && ground {
@@ -418,7 +419,7 @@ func (d *Dealer) callDispute(at time.Duration) {
 
 // Dispute is a settled "who was first", with the seats a tie covers.
 type Dispute struct {
-	playlog.Dispute
+	game.Dispute
 	Tied []int `json:"tied,omitempty"` // the seats inside the tie window of the first
 	At   time.Duration
 }
@@ -449,15 +450,15 @@ func (ds Dispute) String() string {
 // settle orders the seats by their first press in [since, until] and calls
 // a tie when the runner-up is within tie of the first.
 func settle(presses []hw.ButtonEvent, since, until time.Duration, tie time.Duration) Dispute {
-	// One "who pressed first" for the table and the referee: the play log's,
+	// One "who pressed first" for the table and the referee: the rule's,
 	// which falling review applies to the same presses afterwards.
-	in := make([]playlog.Press, 0, len(presses))
+	in := make([]game.SeatPress, 0, len(presses))
 	for _, e := range presses {
 		if e.Press {
-			in = append(in, playlog.Press{Seat: e.Seat, Kernel: e.Kernel})
+			in = append(in, game.SeatPress{Seat: e.Seat, Kernel: e.Kernel})
 		}
 	}
-	pl := playlog.SettleWindow(in, since, until, tie)
+	pl := game.SettleWindow(in, since, until, tie)
 	return Dispute{Dispute: pl, Tied: pl.TiedSeats, At: until}
 }
 
@@ -503,18 +504,18 @@ func (d *Dealer) nextGroup(at time.Duration) {
 	switch {
 	case k < n:
 		seat := d.g.Seat(k)
-		d.groups = append(d.groups, AuditGroup{Name: playlog.AuditSeat(seat), Player: k})
+		d.groups = append(d.groups, audit.Group{Name: audit.SeatGroup(seat), Player: k})
 		d.showOnly(seat, LightAudit)
 		d.say(false, "audit: scan everything in front of seat %d (stacks, held card, rider), then confirm", seat)
 	case k == n:
-		d.groups = append(d.groups, AuditGroup{Name: GroupDiscard, Player: -1})
+		d.groups = append(d.groups, audit.Group{Name: audit.Discard, Player: -1})
 		d.showOnly(0, LightOff)
 		d.say(false, "audit: scan the discard pile, then confirm")
 	case k == n+1:
-		d.groups = append(d.groups, AuditGroup{Name: GroupDeck, Player: -1})
+		d.groups = append(d.groups, audit.Group{Name: audit.Deck, Player: -1})
 		d.say(false, "audit: scan what is left of the deck, then confirm")
 	default:
-		rep := Audit(AuditInput{Game: d.g, Groups: d.groups, Seen: d.seen, Deals: d.deals, Addresses: d.addrs, Plays: d.plays})
+		rep := audit.Run(audit.Input{Game: d.g, Groups: d.groups, Seen: d.seen, Deals: d.deals, Addresses: d.addrs, Plays: d.plays})
 		d.report = &rep
 		d.result.Audit = &rep
 		d.logAudit(at, rep)
@@ -525,7 +526,7 @@ func (d *Dealer) nextGroup(at time.Duration) {
 	d.cue(hw.CueAccent, at)
 }
 
-func (d *Dealer) logAudit(at time.Duration, rep AuditReport) {
+func (d *Dealer) logAudit(at time.Duration, rep audit.Result) {
 	add := func(note, card string) {
 		d.append(playlog.Entry{Kind: playlog.KindAudit, Source: playlog.FromDealer, Kernel: at, Card: card, Note: note})
 	}
@@ -547,8 +548,7 @@ func (d *Dealer) logAudit(at time.Duration, rep AuditReport) {
 	for _, ip := range rep.Impossible {
 		add("impossible play: "+ip.Why, ip.Card)
 	}
-	res := rep.Result()
-	d.append(playlog.Entry{Kind: playlog.KindAuditResult, Source: playlog.FromDealer, Kernel: at, Audit: &res})
+	d.append(playlog.Entry{Kind: playlog.KindAuditResult, Source: playlog.FromDealer, Kernel: at, Audit: &rep})
 	verdict := fmt.Sprintf("audit: %d of %d cards counted", rep.Counted, rep.Cards)
 	if rep.Accounted {
 		verdict += ", every card accounted for"

@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/falling-table/falling/game"
+	"github.com/falling-table/falling/game/audit"
 	"github.com/falling-table/falling/game/playlog"
 	"github.com/falling-table/falling/game/playlog/wal"
 	"github.com/falling-table/falling/hw"
@@ -36,9 +37,9 @@ type Resumed struct {
 
 	lastMono time.Duration // of the last entry: maps the rebuilt times onto this boot's clock
 	seen     map[string]bool
-	deals    []DealRecord
-	addrs    []AddressRecord
-	plays    []PlayRecord
+	deals    []audit.Deal
+	addrs    []audit.Address
+	plays    []audit.Play
 	lastAddr int
 }
 
@@ -127,7 +128,7 @@ func (r *Resumed) applied(g *game.Game, e *playlog.Entry, before game.Instructio
 	at := e.Kernel
 	if before.First && (before.Action == game.ActDeal || before.Action == game.ActSweep || before.Action == game.ActPass) {
 		if after := g.Next(); !after.First || after.Player != before.Player {
-			r.addrs = append(r.addrs, AddressRecord{Player: before.Player, At: at})
+			r.addrs = append(r.addrs, audit.Address{Player: before.Player, At: at})
 			r.lastAddr = before.Player
 		}
 	}
@@ -137,14 +138,14 @@ func (r *Resumed) applied(g *game.Game, e *playlog.Entry, before game.Instructio
 		switch x.Kind {
 		case game.InfRiderPlayed, game.InfExtraPlayed, game.InfStopPlayed:
 			if x.Card >= 0 && e.Event.Kind == game.EvScan && e.Event.Card == g.Card(x.Card).ID {
-				r.plays = append(r.plays, PlayRecord{Card: x.Card, Player: x.Player, From: x.From, At: at})
+				r.plays = append(r.plays, audit.Play{Card: x.Card, Player: x.Player, From: x.From, At: at})
 			}
 		}
 	}
 	// A card just went into a stack: a new pending deal of a real card.
 	if p, c, _, ok := g.PendingDeal(); ok && c >= 0 && (!pendOK || c != pendBefore) &&
 		(e.Event.Kind == game.EvScan || e.Event.Kind == game.EvConfirm) {
-		r.deals = append(r.deals, DealRecord{Card: c, Player: p, Stack: g.Where(c).Stack, At: at})
+		r.deals = append(r.deals, audit.Deal{Card: c, Player: p, Stack: g.Where(c).Stack, At: at})
 	}
 	return inferred
 }

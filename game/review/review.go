@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/falling-table/falling/game"
+	"github.com/falling-table/falling/game/audit"
 	"github.com/falling-table/falling/game/playlog"
 )
 
@@ -125,7 +126,7 @@ type Review struct {
 	// has none), and AuditVerdict it in words. Its faults are in Findings;
 	// Moved lists the cards it found where the log did not put them, which
 	// is allowed (a Move, a Stop on a rider, unseen) and not a fault.
-	Audit        *playlog.AuditResult
+	Audit        *audit.Result
 	AuditVerdict string
 	Moved        []string
 }
@@ -234,19 +235,19 @@ type buried struct {
 // replay can show the table at each.
 func (a *analyzer) findContests() {
 	r := a.r
-	var presses []playlog.Press
-	var groups [][]playlog.Press
+	var presses []game.SeatPress
+	var groups [][]game.SeatPress
 	for i := range r.Hand.Entries {
 		e := &r.Hand.Entries[i]
 		switch {
 		case e.Kind == playlog.KindPress && e.Seat > 0 && !a.ready[e.Seq]:
-			presses = append(presses, playlog.Press{Seat: e.Seat, Kernel: e.Kernel, Seq: e.Seq})
+			presses = append(presses, game.SeatPress{Seat: e.Seat, Kernel: e.Kernel, Seq: e.Seq})
 		case e.Kind == playlog.KindDispute && e.Dispute != nil:
 			d := *e.Dispute
 			// Settled as the dealer did: over its window up to the call.
-			s := playlog.Settle(presses, d.Since, a.tie)
+			s := game.Settle(presses, d.Since, a.tie)
 			if e.Kernel > 0 {
-				s = playlog.SettleWindow(presses, d.Since, e.Kernel, a.tie)
+				s = game.SettleWindow(presses, d.Since, e.Kernel, a.tie)
 			}
 			c := Contest{Called: true, Logged: &d, Settled: s, Tie: a.tie, At: d.Since - r.T0, Seq: e.Seq, Entry: e.Seq}
 			if len(s.Seats) > 0 {
@@ -260,7 +261,7 @@ func (a *analyzer) findContests() {
 	// Uncalled contests: runs of presses, each within the window of the
 	// run's first, by two or more seats.
 	sorted := slices.Clone(presses)
-	slices.SortStableFunc(sorted, func(x, y playlog.Press) int { return cmp.Compare(x.Kernel, y.Kernel) })
+	slices.SortStableFunc(sorted, func(x, y game.SeatPress) int { return cmp.Compare(x.Kernel, y.Kernel) })
 	for i := 0; i < len(sorted); {
 		j := i + 1
 		for j < len(sorted) && sorted[j].Kernel-sorted[i].Kernel <= a.r.Opt.Contest {
@@ -280,7 +281,7 @@ func (a *analyzer) findContests() {
 		if coveredByDispute(called, g) {
 			continue
 		}
-		st := playlog.Settle(g, g[0].Kernel, a.tie)
+		st := game.Settle(g, g[0].Kernel, a.tie)
 		r.Contests = append(r.Contests, Contest{At: g[0].Kernel - r.T0, Seq: minSeq(g), Settled: st, Tie: a.tie})
 	}
 	slices.SortStableFunc(r.Contests, func(x, y Contest) int { return cmp.Compare(x.At, y.At) })
@@ -298,7 +299,7 @@ func (a *analyzer) findContests() {
 	}
 }
 
-func firstPressSeq(ps []playlog.Press, seat int, at time.Duration) uint64 {
+func firstPressSeq(ps []game.SeatPress, seat int, at time.Duration) uint64 {
 	for _, p := range ps {
 		if p.Seat == seat && p.Kernel == at {
 			return p.Seq
@@ -307,7 +308,7 @@ func firstPressSeq(ps []playlog.Press, seat int, at time.Duration) uint64 {
 	return 0
 }
 
-func minSeq(ps []playlog.Press) uint64 {
+func minSeq(ps []game.SeatPress) uint64 {
 	m := ps[0].Seq
 	for _, p := range ps {
 		m = min(m, p.Seq)
@@ -317,7 +318,7 @@ func minSeq(ps []playlog.Press) uint64 {
 
 // coveredByDispute: a run of presses the dealer called a dispute over is
 // shown as that dispute, not twice.
-func coveredByDispute(called []Contest, g []playlog.Press) bool {
+func coveredByDispute(called []Contest, g []game.SeatPress) bool {
 	for _, c := range called {
 		if g[len(g)-1].Kernel >= c.Logged.Since && minSeq(g) < c.Entry {
 			return true
@@ -743,7 +744,7 @@ func (a *analyzer) auditEntry(e *playlog.Entry, m func(int, Kind, string, ...any
 }
 
 // auditVerdict says the audit's result in a line.
-func auditVerdict(res *playlog.AuditResult) string {
+func auditVerdict(res *audit.Result) string {
 	s := fmt.Sprintf("%d of %d cards counted", res.Counted, res.Cards)
 	if res.Accounted {
 		s += ", every card accounted for"
@@ -764,7 +765,7 @@ func auditVerdict(res *playlog.AuditResult) string {
 // the discard pile, or the deck. The group's name in Note says; logs that
 // do not name it say the seat (0 for the discard pile).
 func scanGroup(e *playlog.Entry) (seat int, deck bool) {
-	if s, d, ok := playlog.AuditGroup(e.Note); ok {
+	if s, d, ok := audit.ParseGroup(e.Note); ok {
 		return s, d
 	}
 	return max(e.Seat, 0), false
@@ -810,7 +811,7 @@ func (a *analyzer) loggedAudit(g *game.Game) {
 			believed = place(g, mv.Believed)
 		}
 		found := mv.Found
-		if seat, deck, ok := playlog.AuditGroup(found); ok {
+		if seat, deck, ok := audit.ParseGroup(found); ok {
 			found = groupPlace(seat, deck)
 		}
 		r.Moved = append(r.Moved, fmt.Sprintf("%s found %s, the log had it in %s", name(mv.Card), found, believed))

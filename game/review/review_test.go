@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/falling-table/falling/game"
+	"github.com/falling-table/falling/game/audit"
 	"github.com/falling-table/falling/game/playlog"
 	"github.com/falling-table/falling/game/review"
 )
@@ -87,9 +88,9 @@ func TestAuditFromLog(t *testing.T) {
 	dealer := func(seq uint64, id, note string) playlog.Entry {
 		return playlog.Entry{Seq: seq, Kind: playlog.KindAudit, Source: playlog.FromDealer, Card: id, Note: note, Kernel: at(9), Mono: at(9)}
 	}
-	result := &playlog.AuditResult{Cards: 2, Counted: 2, Accounted: true,
-		Misplaced:  []playlog.AuditMisplaced{{Card: "h", Found: "seat 1", Believed: game.Place{Zone: game.InDeck}}},
-		Impossible: []playlog.AuditImpossible{{Card: "h", Seat: 2, Under: "g", Why: "Hit was buried under Ground, which never left seat 2's stack"}}}
+	result := &audit.Result{Cards: 2, Counted: 2, Accounted: true,
+		Misplaced:  []audit.Misplaced{{Card: "h", Found: "seat 1", Believed: game.Place{Zone: game.InDeck}}},
+		Impossible: []audit.Impossible{{Card: "h", Seat: 2, Under: "g", Why: "Hit was buried under Ground, which never left seat 2's stack"}}}
 	tests := []struct {
 		name     string
 		entries  []playlog.Entry
