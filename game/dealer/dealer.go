@@ -165,10 +165,7 @@ type Dealer struct {
 	msgs      []Message
 	dispute   *Dispute
 	inferred  int
-	seen      map[string]bool
-	deals     []audit.Deal
-	addrs     []audit.Address
-	plays     []audit.Play
+	rec       *audit.Recorder // the record of the hand the audit reasons from
 	groups    []audit.Group
 	report    *audit.Result
 	startedAt time.Duration
@@ -225,7 +222,7 @@ func New(cfg Config, h Hardware, log Log) (*Dealer, error) {
 	d := &Dealer{
 		cfg: cfg, hw: h, log: log, lg: cfg.Logger, wall: cfg.Wall, g: g,
 		ids: make(map[string]bool, g.NumCards()), ready: map[int]bool{}, lit: map[int]hw.Pattern{},
-		shown: map[int]bool{}, seen: map[string]bool{}, subs: map[chan View]struct{}{}, lastAddr: -1,
+		shown: map[int]bool{}, rec: audit.NewRecorder(), subs: map[chan View]struct{}{}, lastAddr: -1,
 		readerSt: hw.ReaderAbsent,
 	}
 	if d.lg == nil {
@@ -796,6 +793,7 @@ func (d *Dealer) append(e playlog.Entry) {
 // engine inferred.
 func (d *Dealer) apply(e game.Event, src playlog.Source, at time.Duration) error {
 	before := d.g.Next()
+	d.rec.Before(d.g)
 	ev := e
 	if err := d.g.Apply(e); err != nil {
 		var re *game.RuleError
@@ -807,9 +805,9 @@ func (d *Dealer) apply(e game.Event, src playlog.Source, at time.Duration) error
 		return err
 	}
 	d.append(playlog.Entry{Kind: playlog.KindApplied, Source: src, Kernel: at, Event: &ev, Digest: d.g.Digest()})
+	d.rec.Applied(d.g, e, at)
 	if before.First && (before.Action == game.ActDeal || before.Action == game.ActSweep || before.Action == game.ActPass) {
 		if after := d.g.Next(); !after.First || after.Player != before.Player {
-			d.addrs = append(d.addrs, audit.Address{Player: before.Player, At: at})
 			d.lastAddr = before.Player
 			clear(d.shown)
 		}
@@ -818,14 +816,6 @@ func (d *Dealer) apply(e game.Event, src playlog.Source, at time.Duration) error
 	for ; d.inferred < len(inf); d.inferred++ {
 		x := inf[d.inferred]
 		d.append(playlog.Entry{Kind: playlog.KindInference, Source: playlog.FromEngine, Kernel: at, Seat: d.g.Seat(x.Player), Inference: &x})
-		switch x.Kind {
-		case game.InfRiderPlayed, game.InfExtraPlayed, game.InfStopPlayed:
-			// Only a card the dealer read is a play the audit may reason
-			// from: a Stop confirmed by hand is one the engine stood in.
-			if x.Card >= 0 && e.Kind == game.EvScan && e.Card == d.g.Card(x.Card).ID {
-				d.plays = append(d.plays, audit.Play{Card: x.Card, Player: x.Player, From: x.From, At: at})
-			}
-		}
 	}
 	return nil
 }

@@ -119,7 +119,7 @@ func (d *Dealer) onCard(e hw.CardEvent) {
 		d.say(true, "card %v is not in this deck", e.UID)
 		return
 	}
-	d.seen[id] = true
+	d.rec.Read(id)
 	switch d.phase {
 	case PhaseAudit:
 		g := &d.groups[len(d.groups)-1]
@@ -261,10 +261,7 @@ func (d *Dealer) riderShown(c int, at time.Duration) {
 
 // dealt follows a card dealt (read, or confirmed by hand).
 func (d *Dealer) dealt(at time.Duration) {
-	p, c, ground, ok := d.g.PendingDeal()
-	if ok && c >= 0 {
-		d.deals = append(d.deals, audit.Deal{Card: c, Player: p, Stack: d.g.Where(c).Stack, At: at})
-	}
+	p, _, ground, ok := d.g.PendingDeal()
 	d.closeSlot(at)
 	if ok && ground {
 		d.openWindow(d.g.Seat(p), at, true)
@@ -515,7 +512,7 @@ func (d *Dealer) nextGroup(at time.Duration) {
 		d.groups = append(d.groups, audit.Group{Name: audit.Deck, Player: -1})
 		d.say(false, "audit: scan what is left of the deck, then confirm")
 	default:
-		rep := audit.Run(audit.Input{Game: d.g, Groups: d.groups, Seen: d.seen, Deals: d.deals, Addresses: d.addrs, Plays: d.plays})
+		rep := audit.Run(d.rec.Input(d.g, d.groups))
 		d.report = &rep
 		d.result.Audit = &rep
 		d.logAudit(at, rep)
