@@ -5,7 +5,9 @@
 package review
 
 import (
+	"bytes"
 	"cmp"
+	"encoding/json"
 	"fmt"
 	"slices"
 	"strings"
@@ -154,7 +156,7 @@ func Analyze(h *playlog.Hand, opt Options) *Review {
 	if n := len(h.Entries); n > 0 {
 		r.Length = max(0, h.Entries[n-1].Mono-r.T0)
 	}
-	a := analyzer{r: r, tie: defaultTie, contestAt: map[uint64][]int{}, pressContest: map[uint64]int{}, ready: map[uint64]bool{}}
+	a := analyzer{r: r, tie: defaultTie, rec: audit.NewRecorder(), contestAt: map[uint64][]int{}, pressContest: map[uint64]int{}, ready: map[uint64]bool{}}
 	if h.Start != nil && h.Start.TieWindow > 0 {
 		a.tie = h.Start.TieWindow
 	}
@@ -182,12 +184,14 @@ type analyzer struct {
 	// contestAt lists, per press entry, the contests whose table is shown
 	// as it stood at that entry.
 	contestAt    map[uint64][]int
-	pressContest map[uint64]int // press entry → 1-based contest
-	buried       []buried
+	pressContest map[uint64]int  // press entry → 1-based contest
 	audit        []playlog.Entry // audit scans
+	// rec rebuilds, during the replay, the record of the hand the audit
+	// reasons from, so the review runs the dealer's audit again.
+	rec *audit.Recorder
 	// result is the dealer's logged audit verdict, nil if none: when there
 	// is one it is the audit (its findings, logged one by one as well, are
-	// shown from it once), and the review does not audit again.
+	// shown from it once), and the review's run of the audit checks it.
 	result *playlog.Entry
 	// ready marks the presses before the deal started: the fallers saying
 	// "ready" for the count-in, all together by design, not a contest.
@@ -219,16 +223,6 @@ func (a *analyzer) prescan() {
 			a.ready[e.Seq] = true
 		}
 	}
-}
-
-// buried is an inferred play of a card that was under other cards.
-type buried struct {
-	at     time.Duration
-	seq    uint64
-	card   int
-	player int
-	stack  int
-	cover  []int // the cards on top of it then
 }
 
 // findContests works out the contested moments before the replay, so the
@@ -390,7 +384,6 @@ type before struct {
 	over     bool
 	hand     int // the acting player's card, for a play
 	riders   []int
-	pre      *game.Game // for scans and confirmations: to see what lay on a card inferred played
 }
 
 func (a *analyzer) walk() {
@@ -407,13 +400,18 @@ func (a *analyzer) walk() {
 			}
 			if e.Kind == playlog.KindApplied && e.Event != nil {
 				b = a.snapshot(e.Event, g, b)
+				a.rec.Before(g)
 			}
 		},
 		After: func(e *playlog.Entry, g *game.Game) {
 			if e.Kind == playlog.KindApplied && e.Event != nil {
 				r.Engine++
+				a.rec.Applied(g, *e.Event, e.Kernel)
 				a.applied(e, g, &b)
 				return
+			}
+			if _, ok := g.CardIndex(e.Card); ok && e.Kind == playlog.KindScan {
+				a.rec.Read(e.Card)
 			}
 			if e.Kind != playlog.KindPress {
 				a.raw(e)
@@ -459,10 +457,6 @@ func (a *analyzer) snapshot(ev *game.Event, g *game.Game, b before) before {
 	b.hand = -1
 	if ev.Kind == game.EvPlay && ev.Player >= 0 && ev.Player < g.NumPlayers() {
 		b.hand = g.Hand(ev.Player)
-	}
-	b.pre = nil
-	if ev.Kind == game.EvScan || ev.Kind == game.EvConfirm {
-		b.pre = g.Clone()
 	}
 	return b
 }
@@ -621,19 +615,6 @@ func (a *analyzer) inference(inf game.Inference, g *game.Game, b *before, e *pla
 		m(seat, Note, "%s picked up unseen (stack reported gone)", name)
 	case game.InfBlindDeal:
 		m(seat, Note, "deal confirmed by hand: the card was not seen")
-	}
-	played := inf.Kind == game.InfRiderPlayed || inf.Kind == game.InfExtraPlayed || inf.Kind == game.InfStopPlayed
-	if !played || inf.From.Zone != game.InStack || b.pre == nil {
-		return
-	}
-	pre := b.pre
-	fp, fs := inf.From.Player, inf.From.Stack
-	if fp < 0 || fp >= pre.NumPlayers() || fs < 0 || fs >= pre.NumStacks(fp) {
-		return
-	}
-	st := pre.Stack(fp, fs)
-	if i := slices.Index(st, inf.Card); i >= 0 && i < len(st)-1 {
-		a.buried = append(a.buried, buried{at: at, seq: e.Seq, card: inf.Card, player: fp, stack: fs, cover: slices.Clone(st[i+1:])})
 	}
 }
 
@@ -829,65 +810,98 @@ func groupPlace(seat int, deck bool) string {
 	return "in the discard pile"
 }
 
-// findAudit checks the end-of-hand audit scans and the buried plays
-// against where the replay left every card. g is nil when there was no
-// replay.
+// findAudit runs the end-of-hand audit again from the log: the audit's
+// scans, in the groups the dealer scanned them in, against the hand as the
+// replay ends it and the record of the hand rebuilt on the way. A logged
+// verdict is the dealer's and is the one shown; the run checks it. A log
+// without one (written before the dealer logged its verdict, or cut before
+// it) gets the run's. g is nil when there was no replay.
 func (a *analyzer) findAudit(g *game.Game) {
 	defer func() {
 		slices.SortStableFunc(a.r.Findings, func(x, y Finding) int { return cmp.Compare(x.Seq, y.Seq) })
 	}()
+	switch {
+	case g == nil && a.result != nil:
+		a.loggedAudit(nil)
+		return
+	case g == nil:
+		a.scannedTwice()
+		return
+	case a.result == nil && len(a.audit) == 0:
+		return // no audit was run
+	}
+	res := audit.Run(a.rec.Input(g, a.groups(g)))
 	if a.result != nil {
-		// The dealer audited with what the review cannot see again (its
-		// record of deals and addresses): its verdict is the one.
 		a.loggedAudit(g)
+		if d := auditDiff(a.result.Audit, &res); d != "" {
+			a.find(a.result.Seq, 0, "the audit run again from this log does not give the dealer's verdict: "+d)
+		}
 		return
 	}
+	last := a.audit[len(a.audit)-1]
+	a.result = &playlog.Entry{Seq: last.Seq, Kind: playlog.KindAuditResult, Source: playlog.FromDealer, Kernel: last.Kernel, Mono: last.Mono, Audit: &res}
+	a.loggedAudit(g)
+	a.r.AuditVerdict += " (run again from the log, which has no verdict of the dealer's)"
+}
+
+// groups are the audit's scans as the dealer grouped them: by the group's
+// name, or in logs that name only the seat, by the seat (0: the discard
+// pile).
+func (a *analyzer) groups(g *game.Game) []audit.Group {
+	var gs []audit.Group
+	idx := map[string]int{}
+	for _, e := range a.audit {
+		name := e.Note
+		seat, _, ok := audit.ParseGroup(name)
+		if !ok {
+			seat, name = max(e.Seat, 0), audit.Discard
+			if seat > 0 {
+				name = audit.SeatGroup(seat)
+			}
+		}
+		i, ok := idx[name]
+		if !ok {
+			player := -1
+			if seat > 0 {
+				player = g.PlayerAt(seat)
+			}
+			i = len(gs)
+			idx[name] = i
+			gs = append(gs, audit.Group{Name: name, Player: player})
+		}
+		gs[i].Cards = append(gs[i].Cards, e.Card)
+	}
+	return gs
+}
+
+// scannedTwice is what a log that cannot be replayed still says of its
+// audit: a card scanned twice.
+func (a *analyzer) scannedTwice() {
 	seen := map[string]uint64{}
-	foundAt := map[string]int{} // card ID → seat whose stacks it was found in (0: discard pile)
 	for _, e := range a.audit {
 		if first, dup := seen[e.Card]; dup {
 			a.find(e.Seq, e.Seat, fmt.Sprintf("a card seen twice: %s was scanned at the audit at entries %d and %d", e.Card, first, e.Seq))
 			continue
 		}
 		seen[e.Card] = e.Seq
-		seat, deck := scanGroup(&e)
-		foundAt[e.Card] = seat
-		if g == nil {
-			continue
-		}
-		c, ok := g.CardIndex(e.Card)
-		if !ok {
-			a.find(e.Seq, seat, fmt.Sprintf("a card not in this deck: %s at the audit", e.Card))
-			continue
-		}
-		w := g.Where(c)
-		switch {
-		case seat > 0 && (w.Zone == game.InStack || w.Zone == game.InHand || w.Zone == game.AsRider || w.Zone == game.AsExtra) && seatOf(g, w.Player) == seat:
-			// Everything in front of a seat is scanned as one group.
-		case deck && w.Zone == game.InDeck:
-		case seat == 0 && !deck && w.Zone == game.InDiscard:
-		default:
-			a.find(e.Seq, seat, fmt.Sprintf("%s found %s at the audit, but the log puts it in %s", cardName(g, c), groupPlace(seat, deck), place(g, w)))
-		}
 	}
-	if g == nil {
-		return
+}
+
+// auditDiff says how two verdicts differ, or "" if they agree.
+func auditDiff(logged, run *audit.Result) string {
+	lb, err1 := json.Marshal(logged)
+	rb, err2 := json.Marshal(run)
+	if err1 == nil && err2 == nil && bytes.Equal(lb, rb) {
+		return ""
 	}
-	for _, bp := range a.buried {
-		for _, d := range bp.cover {
-			w := g.Where(d)
-			stayed := w.Zone == game.InStack && w.Player == bp.player
-			if s, ok := foundAt[g.Card(d).ID]; ok {
-				stayed = s > 0 && s == seatOf(g, bp.player)
-			}
-			if stayed {
-				a.r.Findings = append(a.r.Findings, Finding{At: bp.at, Seq: bp.seq, Seat: seatOf(g, bp.player), Text: fmt.Sprintf(
-					"a buried card played: %s was played from seat %d's stack %d while under %s, which stayed on that stack: a play that cannot have happened",
-					cardName(g, bp.card), seatOf(g, bp.player), bp.stack+1, cardName(g, d))})
-				break
-			}
-		}
+	return fmt.Sprintf("it logged %q, the log gives %q", auditVerdict(logged)+moved(logged), auditVerdict(run)+moved(run))
+}
+
+func moved(r *audit.Result) string {
+	if len(r.Misplaced) == 0 {
+		return ""
 	}
+	return fmt.Sprintf(", %d found where the log did not put them", len(r.Misplaced))
 }
 
 // tableAt writes down the table as it stood for a contest.
