@@ -354,6 +354,9 @@ func (g *Game) riderScanned(c int, in Instruction) error {
 				return nil
 			}
 		}
+		if !g.opt.extrasAllowed(len(pl.extras)) {
+			return refuse(RuleOneExtra, "%v shown on seat %d's %v, which has %d", card, in.Seat, g.cards[pl.rider].Kind, len(pl.extras))
+		}
 		g.take(c)
 		pl.extras = append(pl.extras, c)
 		g.where[c] = Place{Zone: AsExtra, Player: p}
@@ -515,6 +518,27 @@ func (a *address) due() int {
 	return n
 }
 
+// noneDealt reports whether the address has dealt no card yet: every deal
+// it has moved past went to a stack reported gone.
+func (a *address) noneDealt() bool {
+	for k := range a.done {
+		if s := a.slot(k); s >= 64 || a.gone&(1<<s) == 0 {
+			return false
+		}
+	}
+	return true
+}
+
+// noCards reports whether every stack of player p is empty.
+func (g *Game) noCards(p int) bool {
+	for _, st := range g.players[p].stacks {
+		if len(st) > 0 {
+			return false
+		}
+	}
+	return true
+}
+
 // stackGone: the dealer reports that the stack they were told to deal into
 // is no longer there. Its cards were picked up unseen; the deal moves on.
 // At the start of a seat's turn, told to sweep or leave a rider, it is the
@@ -540,6 +564,7 @@ func (g *Game) stackGone() error {
 	}
 	p, s := in.Player, in.Stack
 	pl := &g.players[p]
+	empty := len(pl.stacks[s]) == 0
 	for _, c := range pl.stacks[s] {
 		g.infer(InfStackGone, c, p, g.where[c])
 		g.goneUnseen(c)
@@ -547,7 +572,15 @@ func (g *Game) stackGone() error {
 	pl.stacks[s] = pl.stacks[s][:0]
 	g.emptied(p)
 	a := &g.addr
-	if s < 64 {
+	// A gone stack is owed no cards, but a seat the dealer reaches to find
+	// no stack at all is dealt to as the rules deal to a player with no
+	// stacks: "If a player has no stacks at all, you must start a new one."
+	// The deals planned into the gone stack start it again. Once a card of
+	// the address is down the plan stands ("Once the dealer is addressing a
+	// player, no one can affect the deal"), and told "not there" again for
+	// the new stack, before a card is in it, the dealer has the last word:
+	// the seat is owed nothing.
+	if s < 64 && (empty || !g.noCards(p) || !a.noneDealt()) {
 		a.gone |= 1 << s
 	}
 	a.skipGone()

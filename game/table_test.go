@@ -133,6 +133,22 @@ func TestObservations(t *testing.T) {
 		}
 		tb.refused(Event{Kind: EvStackGone}, RuleCardNotExpected) // seat 2 has no stack yet
 	})
+	t.Run("A rider can only have one Extra at a time, so if a rider already has one Extra on it, you can't give it another one: a second Extra shown is refused", func(t *testing.T) {
+		tb := newObserved(t, 2, Hit, Extra, Extra, Stop, Stop, Stop, Ground)
+		tb.ok(Scan(tb.id(Hit, 0)))   // seat 1
+		tb.ok(Scan(tb.id(Extra, 0))) // seat 2
+		tb.ok(Scan(tb.id(Extra, 1))) // seat 1
+		tb.ok(Scan(tb.id(Stop, 0)))  // seat 2
+		// Unseen: seat 1 plays the Hit on themselves, and both seats an
+		// Extra on it. Seat 1's turn: the dealer shows the rider and its
+		// Extras.
+		tb.ok(Scan(tb.id(Hit, 0)))
+		tb.ok(Scan(tb.id(Extra, 0)))
+		tb.refused(Scan(tb.id(Extra, 1)), RuleOneExtra)
+		if in := tb.wantNext(ActDeal, 0); in.Extras != 1 || in.Due != 3 {
+			t.Fatalf("after the second Extra is refused: %+v", in)
+		}
+	})
 	t.Run("A rider believed in front of a seat but not scanned there is inferred gone.", func(t *testing.T) {
 		tb := newObserved(t, 2, Goggles, Skip, Skip, Ground)
 		tb.ride(0, Goggles)
@@ -249,12 +265,14 @@ func TestObservedCardsShowingUpAgain(t *testing.T) {
 		tb.refused(Scan(tb.id(Skip, 0)), RuleCardNotExpected) // swept by the dealer: it cannot come back
 	})
 	t.Run("To Stop a Ground, play the Stop as the Ground is being dealt to you: a Stop from a stack reported gone was held, not lost", func(t *testing.T) {
-		tb := newObserved(t, 2, Stop, Skip, Skip, Ground, Ground)
+		tb := newObserved(t, 2, Stop, Skip, Skip, Skip, Ground, Ground)
 		tb.ok(Scan(tb.id(Stop, 0))) // seat 1
 		tb.ok(Scan(tb.id(Skip, 0))) // seat 2
-		// Unseen: seat 1 picks the Stop up. The dealer finds no stack there.
+		// Unseen: seat 1 picks the Stop up. The dealer finds no stack there,
+		// and starts a new one.
 		tb.ok(Event{Kind: EvStackGone})
-		tb.ok(Scan(tb.id(Skip, 1))) // seat 2
+		tb.ok(Scan(tb.id(Skip, 1))) // seat 1
+		tb.ok(Scan(tb.id(Skip, 2))) // seat 2
 		tb.ok(Scan(tb.id(Ground, 0)))
 		tb.wantNext(ActLand, 0)
 		tb.ok(Press(1))
@@ -287,6 +305,65 @@ func TestObservedNotThere(t *testing.T) {
 		if in := tb.wantNext(ActDeal, 0); in.Stack != 0 || in.Due != 1 {
 			t.Fatalf("after stack 2 is gone: %+v", in)
 		}
+	})
+	t.Run("If a player has no stacks at all, you must start a new one. (Player 5 below has no stack, but will still get another card on the dealer's next pass.)", func(t *testing.T) {
+		tb := newObserved(t, 2, Skip, Stop, Stop, Stop, Ground)
+		tb.stack(0, Skip) // seat 1's only stack; unseen, seat 1 picks the Skip up
+		tb.wantNext(ActDeal, 0)
+		tb.ok(Event{Kind: EvStackGone})
+		if in := tb.wantNext(ActDeal, 0); in.Due != 1 {
+			t.Fatalf("seat 1 is owed no card after its only stack went: %+v", in)
+		}
+		tb.ok(Scan(tb.id(Stop, 0)))
+		tb.wantStacks(0, "Stop")
+		tb.wantNext(ActDeal, 1)
+	})
+	t.Run("If a player has no stacks at all, you must start a new one: both stacks of a seat reported gone as the dealer reaches it", func(t *testing.T) {
+		tb := newObserved(t, 2, Skip, Skip, Stop, Stop, Ground)
+		tb.stack(0, Skip)
+		tb.stack(0, Skip)
+		tb.ok(Event{Kind: EvStackGone})
+		tb.ok(Event{Kind: EvStackGone})
+		if in := tb.wantNext(ActDeal, 0); in.Due != 1 || in.Stack != 1 {
+			t.Fatalf("%+v", in)
+		}
+		tb.ok(Scan(tb.id(Stop, 0)))
+		tb.wantNext(ActDeal, 1)
+		tb.ok(Scan(tb.id(Stop, 1)))
+		tb.wantStacks(0, "Stop")
+	})
+	t.Run("Once the dealer is addressing a player, no one can affect the deal: the last stack reported gone after a card of the address is down is owed nothing", func(t *testing.T) {
+		tb := newObserved(t, 2, Skip, Skip, Stop, Stop, Stop, Ground)
+		tb.stack(0, Skip)
+		tb.stack(0, Skip)
+		tb.ok(Scan(tb.id(Stop, 0))) // stack 1; unseen, seat 1 picks it up, and all of stack 2
+		tb.ok(Event{Kind: EvStackGone})
+		tb.wantNext(ActDeal, 1)
+	})
+	t.Run("If a player has no stacks at all, you must start a new one: told again that nothing is there, the dealer has the last word", func(t *testing.T) {
+		tb := newObserved(t, 2, Skip, Stop, Stop, Ground)
+		tb.stack(0, Skip)
+		tb.ok(Event{Kind: EvStackGone})
+		tb.wantNext(ActDeal, 0)
+		tb.ok(Event{Kind: EvStackGone})
+		tb.wantNext(ActDeal, 1)
+		if tb.NumStacks(0) != 0 {
+			t.Fatalf("seat 1 stacks %q", tb.kinds(0))
+		}
+	})
+	t.Run("HIT: After dealing normally, deal a second card into each of this player's stacks; and if a player has no stacks at all, you must start a new one: a Hit on a seat whose only stack went deals two into the new one", func(t *testing.T) {
+		tb := newObserved(t, 2, Skip, Hit, Stop, Stop, Stop, Stop, Ground)
+		tb.stack(0, Skip)
+		tb.ride(0, Hit)
+		tb.ok(Scan(tb.id(Hit, 0))) // shown
+		tb.ok(Event{Kind: EvStackGone})
+		if in := tb.wantNext(ActDeal, 0); in.Due != 2 || in.Rider != Hit {
+			t.Fatalf("the Hit is owed nothing after the only stack went: %+v", in)
+		}
+		tb.ok(Scan(tb.id(Stop, 0)))
+		tb.ok(Scan(tb.id(Stop, 1)))
+		tb.wantStacks(0, "Stop Stop")
+		tb.wantNext(ActSweep, 0)
 	})
 	t.Run("A card scanned that should not be there: the game state does not move, even when every faller left has a Chute and the dealer would go round for ever", func(t *testing.T) {
 		tb := newObserved(t, 2, Hit, Stop, Chute, Chute, Ground, Ground)

@@ -48,7 +48,7 @@ func (d *Dealer) onCard(e hw.CardEvent) {
 		d.say(true, "card %v is not in this deck", e.UID)
 		return
 	}
-	d.seen[id] = true
+	d.rec.Read(id)
 	switch d.phase {
 	case PhaseAudit:
 		g := &d.groups[len(d.groups)-1]

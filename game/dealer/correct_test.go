@@ -13,8 +13,8 @@ import (
 	"github.com/falling-table/falling/game"
 	"github.com/falling-table/falling/game/dealer"
 	"github.com/falling-table/falling/game/playlog"
-	"github.com/falling-table/falling/hw/config"
 	"github.com/falling-table/falling/game/simtable"
+	"github.com/falling-table/falling/hw/config"
 )
 
 // correctHand is a bot hand of seed 2 on the simulated table, not started:

@@ -31,6 +31,7 @@ import (
 	"time"
 
 	"github.com/falling-table/falling/game"
+	"github.com/falling-table/falling/game/audit"
 	"github.com/falling-table/falling/game/playlog"
 	"github.com/falling-table/falling/hw"
 	"github.com/falling-table/falling/hw/config"
@@ -117,7 +118,7 @@ type Result struct {
 	Winner     int // seat
 	NextDealer int // seat: the winner deals next
 	Dealt      int
-	Audit      *AuditReport
+	Audit      *audit.Result
 }
 
 // ErrIdle is returned by RunStepped when nothing more can happen: the hand
@@ -162,12 +163,9 @@ type Dealer struct {
 
 	// The dealer's record of the hand, which the audit reasons from
 	// (audit.go), rebuilt from the log for a resumed hand (resume.go).
-	seen   map[string]bool // cards read during the hand
-	deals  []DealRecord
-	addrs  []AddressRecord
-	plays  []PlayRecord
-	groups []AuditGroup // what was scanned at the audit (handend.go)
-	report *AuditReport
+	rec    *audit.Recorder // the record of the hand the audit reasons from
+	groups []audit.Group   // what was scanned at the audit (handend.go)
+	report *audit.Result
 }
 
 // New prepares a hand. Nothing happens until Run.
@@ -217,7 +215,7 @@ func New(cfg Config, h Hardware, log Log) (*Dealer, error) {
 	d := &Dealer{
 		cfg: cfg, hw: h, log: log, lg: cfg.Logger, wall: cfg.Wall, g: g,
 		ids: make(map[string]bool, g.NumCards()), ready: map[int]bool{}, lamps: lamps{},
-		slot: dealSlot{lastAddressed: -1, shown: map[int]bool{}}, seen: map[string]bool{}, subs: subscribers{},
+		slot: dealSlot{lastAddressed: -1, shown: map[int]bool{}}, rec: audit.NewRecorder(), subs: subscribers{},
 		reader: hw.ReaderAbsent, corr: corrections{wake: make(chan struct{}, 1)},
 	}
 	if d.lg == nil {

@@ -143,10 +143,7 @@ func (d *Dealer) riderShown(c int, at time.Duration) {
 
 // dealt follows a card dealt (read, or confirmed by hand).
 func (d *Dealer) dealt(at time.Duration) {
-	p, c, ground, ok := d.g.PendingDeal()
-	if ok && c >= 0 {
-		d.deals = append(d.deals, DealRecord{Card: c, Player: p, Stack: d.g.Where(c).Stack, At: at})
-	}
+	p, _, ground, ok := d.g.PendingDeal()
 	d.closeSlot(at)
 	if ok && ground {
 		d.openStopWindow(d.g.Seat(p), at, true)

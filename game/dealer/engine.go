@@ -17,6 +17,7 @@ import (
 // engine inferred.
 func (d *Dealer) apply(e game.Event, src playlog.Source, at time.Duration) error {
 	before := d.g.Next()
+	d.rec.Before(d.g)
 	ev := e
 	if err := d.g.Apply(e); err != nil {
 		var re *game.RuleError
@@ -28,9 +29,9 @@ func (d *Dealer) apply(e game.Event, src playlog.Source, at time.Duration) error
 		return err
 	}
 	d.append(playlog.Entry{Kind: playlog.KindApplied, Source: src, Kernel: at, Event: &ev, Digest: d.g.Digest()})
+	d.rec.Applied(d.g, e, at)
 	if before.First && (before.Action == game.ActDeal || before.Action == game.ActSweep || before.Action == game.ActPass) {
 		if after := d.g.Next(); !after.First || after.Player != before.Player {
-			d.addrs = append(d.addrs, AddressRecord{Player: before.Player, At: at})
 			d.slot.lastAddressed = before.Player
 			clear(d.slot.shown)
 		}
@@ -39,14 +40,6 @@ func (d *Dealer) apply(e game.Event, src playlog.Source, at time.Duration) error
 	for ; d.inferred < len(inf); d.inferred++ {
 		x := inf[d.inferred]
 		d.append(playlog.Entry{Kind: playlog.KindInference, Source: playlog.FromEngine, Kernel: at, Seat: d.g.Seat(x.Player), Inference: &x})
-		switch x.Kind {
-		case game.InfRiderPlayed, game.InfExtraPlayed, game.InfStopPlayed:
-			// Only a card the dealer read is a play the audit may reason
-			// from: a Stop confirmed by hand is one the engine stood in.
-			if x.Card >= 0 && e.Kind == game.EvScan && e.Card == d.g.Card(x.Card).ID {
-				d.plays = append(d.plays, PlayRecord{Card: x.Card, Player: x.Player, From: x.From, At: at})
-			}
-		}
 	}
 	return nil
 }

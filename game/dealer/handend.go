@@ -4,12 +4,13 @@ import (
 	"fmt"
 	"time"
 
+	"github.com/falling-table/falling/game/audit"
 	"github.com/falling-table/falling/game/playlog"
 	"github.com/falling-table/falling/hw"
 )
 
 // The hand's end: the winner, the scoreboard, and the audit, which the
-// dealer scans for group by group and audit.go judges.
+// dealer scans for group by group and package audit judges.
 
 // handOver: "The last faller standing wins; the winner's seat becomes the
 // dealer for the next hand; the scoreboard updates; the audit runs."
@@ -54,19 +55,19 @@ func (d *Dealer) nextGroup(at time.Duration) {
 	switch {
 	case k < n:
 		seat := d.g.Seat(k)
-		d.groups = append(d.groups, AuditGroup{Name: playlog.AuditSeat(seat), Player: k})
+		d.groups = append(d.groups, audit.Group{Name: audit.SeatGroup(seat), Player: k})
 		d.showOnly(seat, LightAudit)
 		d.ask(askAudit, false, "audit: scan everything in front of seat %d (stacks, held card, rider), then confirm", seat)
 	case k == n:
-		d.groups = append(d.groups, AuditGroup{Name: GroupDiscard, Player: -1})
+		d.groups = append(d.groups, audit.Group{Name: audit.Discard, Player: -1})
 		d.showOnly(0, LightOff)
 		d.ask(askAudit, false, "audit: scan the discard pile, then confirm")
 	case k == n+1:
-		d.groups = append(d.groups, AuditGroup{Name: GroupDeck, Player: -1})
+		d.groups = append(d.groups, audit.Group{Name: audit.Deck, Player: -1})
 		d.ask(askAudit, false, "audit: scan what is left of the deck, then confirm")
 	default:
 		d.settle(askAudit)
-		rep := Audit(AuditInput{Game: d.g, Groups: d.groups, Seen: d.seen, Deals: d.deals, Addresses: d.addrs, Plays: d.plays})
+		rep := audit.Run(d.rec.Input(d.g, d.groups))
 		d.report = &rep
 		d.result.Audit = &rep
 		d.logAudit(at, rep)
@@ -77,7 +78,7 @@ func (d *Dealer) nextGroup(at time.Duration) {
 	d.cue(hw.CueAccent, at)
 }
 
-func (d *Dealer) logAudit(at time.Duration, rep AuditReport) {
+func (d *Dealer) logAudit(at time.Duration, rep audit.Result) {
 	add := func(note, card string) {
 		d.append(playlog.Entry{Kind: playlog.KindAudit, Source: playlog.FromDealer, Kernel: at, Card: card, Note: note})
 	}
@@ -99,8 +100,7 @@ func (d *Dealer) logAudit(at time.Duration, rep AuditReport) {
 	for _, ip := range rep.Impossible {
 		add("impossible play: "+ip.Why, ip.Card)
 	}
-	res := rep.Result()
-	d.append(playlog.Entry{Kind: playlog.KindAuditResult, Source: playlog.FromDealer, Kernel: at, Audit: &res})
+	d.append(playlog.Entry{Kind: playlog.KindAuditResult, Source: playlog.FromDealer, Kernel: at, Audit: &rep})
 	verdict := fmt.Sprintf("audit: %d of %d cards counted", rep.Counted, rep.Cards)
 	if rep.Accounted {
 		verdict += ", every card accounted for"

@@ -12,8 +12,8 @@ import (
 	"github.com/falling-table/falling/game"
 	"github.com/falling-table/falling/game/dealer"
 	"github.com/falling-table/falling/game/playlog"
-	"github.com/falling-table/falling/hw/config"
 	"github.com/falling-table/falling/game/simtable"
+	"github.com/falling-table/falling/hw/config"
 )
 
 // TestRunInRealTimeMode plays the same hand through Run, the loop used at

@@ -119,7 +119,7 @@ func (d *Dealer) callDispute(at time.Duration) {
 
 // Dispute is a settled "who was first", with the seats a tie covers.
 type Dispute struct {
-	playlog.Dispute
+	game.Dispute
 	Tied []int `json:"tied,omitempty"` // the seats inside the tie window of the first
 	At   time.Duration
 }
@@ -150,14 +150,14 @@ func (ds Dispute) String() string {
 // settle orders the seats by their first press in [since, until] and calls
 // a tie when the runner-up is within tie of the first.
 func settle(presses []hw.ButtonEvent, since, until time.Duration, tie time.Duration) Dispute {
-	// One "who pressed first" for the table and the referee: the play log's,
+	// One "who pressed first" for the table and the referee: the rule's,
 	// which falling review applies to the same presses afterwards.
-	in := make([]playlog.Press, 0, len(presses))
+	in := make([]game.SeatPress, 0, len(presses))
 	for _, e := range presses {
 		if e.Press {
-			in = append(in, playlog.Press{Seat: e.Seat, Kernel: e.Kernel})
+			in = append(in, game.SeatPress{Seat: e.Seat, Kernel: e.Kernel})
 		}
 	}
-	pl := playlog.SettleWindow(in, since, until, tie)
+	pl := game.SettleWindow(in, since, until, tie)
 	return Dispute{Dispute: pl, Tied: pl.TiedSeats, At: until}
 }

@@ -9,8 +9,8 @@ import (
 
 	"github.com/falling-table/falling/game"
 	"github.com/falling-table/falling/game/dealer"
-	"github.com/falling-table/falling/hw/config"
 	"github.com/falling-table/falling/game/simtable"
+	"github.com/falling-table/falling/hw/config"
 )
 
 // Hands that once went wrong: some played as falling play --fast plays

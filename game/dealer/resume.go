@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/falling-table/falling/game"
+	"github.com/falling-table/falling/game/audit"
 	"github.com/falling-table/falling/game/playlog"
 	"github.com/falling-table/falling/game/playlog/wal"
 )
@@ -16,7 +17,7 @@ import (
 // A hand is resumed from its own log: the engine is rebuilt by replaying
 // the logged engine decisions (checked against their digests), and the
 // dealer's record of the hand that the audit reasons from (cards seen,
-// deals, addresses, plays) is rebuilt with it, so the audit at the end
+// deals, addresses, plays) is rebuilt with it by the audit's Recorder, so the audit at the end
 // covers the whole hand, not only what followed the cut.
 
 // Resumed is a hand replayed from its log, ready for a dealer to carry on
@@ -33,12 +34,7 @@ type Resumed struct {
 	// (playlog.Resume's Recovery.Cut); the dealer's note says so.
 	Cut wal.Damage
 
-	lastMono time.Duration // of the last entry: maps the rebuilt times onto this boot's clock
-	seen     map[string]bool
-	deals    []DealRecord
-	addrs    []AddressRecord
-	plays    []PlayRecord
-	lastAddr int
+	rec *audit.Recorder
 }
 
 // ErrHandEnded is matched by Replay's error for a hand whose log holds its
@@ -75,31 +71,25 @@ func Replay(h *playlog.Hand) (*Resumed, error) {
 	if h.Ended {
 		return nil, fmt.Errorf("resume hand %s: %w (seat %d won)", h.ID, ErrHandEnded, h.Winner)
 	}
-	r := &Resumed{Start: h.Start, Entries: len(h.Entries), seen: map[string]bool{}, lastAddr: -1}
-	var before game.Instruction
-	var pendBefore int
-	var pendOK bool
-	inferred := 0
+	r := &Resumed{Start: h.Start, Entries: len(h.Entries), rec: audit.NewRecorder()}
 	hooks := playlog.Hooks{
 		Before: func(e *playlog.Entry, g *game.Game) {
 			if e.Kind == playlog.KindApplied {
-				before = g.Next()
-				_, pendBefore, _, pendOK = g.PendingDeal()
+				r.rec.Before(g)
 			}
 		},
 		After: func(e *playlog.Entry, g *game.Game) {
-			r.lastMono = max(r.lastMono, e.Mono)
 			switch e.Kind {
 			case playlog.KindBeat:
 				r.Beat = max(r.Beat, e.Beat)
 			case playlog.KindScan:
-				if _, ok := g.CardIndex(e.Card); ok && e.Card != "" {
-					r.seen[e.Card] = true
+				if _, ok := g.CardIndex(e.Card); ok {
+					r.rec.Read(e.Card)
 				}
 			case playlog.KindApplied:
 				if e.Event != nil {
 					r.Applied++
-					inferred = r.applied(g, e, before, pendBefore, pendOK, inferred)
+					r.rec.Applied(g, *e.Event, e.Kernel)
 				}
 			}
 		},
@@ -118,34 +108,6 @@ func Replay(h *playlog.Hand) (*Resumed, error) {
 	}
 	r.Game = g
 	return r, nil
-}
-
-// applied mirrors what the dealer records around an applied event (see
-// Dealer.apply and Dealer.dealt), for the audit.
-func (r *Resumed) applied(g *game.Game, e *playlog.Entry, before game.Instruction, pendBefore int, pendOK bool, inferred int) int {
-	at := e.Kernel
-	if before.First && (before.Action == game.ActDeal || before.Action == game.ActSweep || before.Action == game.ActPass) {
-		if after := g.Next(); !after.First || after.Player != before.Player {
-			r.addrs = append(r.addrs, AddressRecord{Player: before.Player, At: at})
-			r.lastAddr = before.Player
-		}
-	}
-	inf := g.Inferences()
-	for ; inferred < len(inf); inferred++ {
-		x := inf[inferred]
-		switch x.Kind {
-		case game.InfRiderPlayed, game.InfExtraPlayed, game.InfStopPlayed:
-			if x.Card >= 0 && e.Event.Kind == game.EvScan && e.Event.Card == g.Card(x.Card).ID {
-				r.plays = append(r.plays, PlayRecord{Card: x.Card, Player: x.Player, From: x.From, At: at})
-			}
-		}
-	}
-	// A card just went into a stack: a new pending deal of a real card.
-	if p, c, _, ok := g.PendingDeal(); ok && c >= 0 && (!pendOK || c != pendBefore) &&
-		(e.Event.Kind == game.EvScan || e.Event.Kind == game.EvConfirm) {
-		r.deals = append(r.deals, DealRecord{Card: c, Player: p, Stack: g.Where(c).Stack, At: at})
-	}
-	return inferred
 }
 
 // resumeConfig makes cfg the hand the log began: its rules, fallers,
@@ -171,25 +133,10 @@ func resumeConfig(cfg *Config) {
 // beat. Called with d.mu held.
 func (d *Dealer) startResumed(now time.Duration) {
 	r := d.cfg.Resume
-	// The monotonic clock restarts at boot: the times rebuilt from the log
-	// are moved so that they keep their order and spacing and end now.
-	shift := now - r.lastMono
-	for _, x := range r.deals {
-		x.At += shift
-		d.deals = append(d.deals, x)
-	}
-	for _, x := range r.addrs {
-		x.At += shift
-		d.addrs = append(d.addrs, x)
-	}
-	for _, x := range r.plays {
-		x.At += shift
-		d.plays = append(d.plays, x)
-	}
-	for id := range r.seen {
-		d.seen[id] = true
-	}
-	d.beat.count, d.slot.lastAddressed, d.inferred = r.Beat, r.lastAddr, len(d.g.Inferences())
+	// The record rebuilt from the log goes on: the Recorder keeps its
+	// times in log order across the clock's restart at boot.
+	d.rec = r.rec
+	d.beat.count, d.slot.lastAddressed, d.inferred = r.Beat, r.rec.LastAddressed(), len(d.g.Inferences())
 
 	note := fmt.Sprintf("resumed after a power cut: %d entries replayed (%d engine decisions)", r.Entries, r.Applied)
 	switch r.Cut.Kind {

@@ -11,10 +11,10 @@ import (
 	"github.com/falling-table/falling/game/bot"
 	"github.com/falling-table/falling/game/dealer"
 	"github.com/falling-table/falling/game/playlog"
+	"github.com/falling-table/falling/game/simtable"
 	"github.com/falling-table/falling/hw"
 	"github.com/falling-table/falling/hw/config"
 	"github.com/falling-table/falling/hw/hwtest"
-	"github.com/falling-table/falling/game/simtable"
 )
 
 // idle is a faller who never touches their cards: the script moves them.

@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"github.com/falling-table/falling/game"
+	"github.com/falling-table/falling/game/audit"
 	"github.com/falling-table/falling/hw"
 	"github.com/falling-table/falling/hw/config"
 )
@@ -90,7 +91,7 @@ type View struct {
 	Dispute     *Dispute         `json:"dispute,omitempty"`
 	Winner      int              `json:"winner,omitempty"` // seat
 	NextDealer  int              `json:"next_dealer,omitempty"`
-	Audit       *AuditReport     `json:"audit,omitempty"`
+	Audit       *audit.Result    `json:"audit,omitempty"`
 	AuditGroup  string           `json:"audit_group,omitempty"`
 	Scoreboard  *Scoreboard      `json:"scoreboard,omitempty"`
 	Digest      uint64           `json:"digest"`

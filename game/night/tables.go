@@ -9,8 +9,8 @@ import (
 
 	"github.com/falling-table/falling/game"
 	"github.com/falling-table/falling/game/dealer"
-	"github.com/falling-table/falling/hw"
 	"github.com/falling-table/falling/game/simtable"
+	"github.com/falling-table/falling/hw"
 )
 
 // Fixed is a real table: the same devices and the same enrolled deck for

@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/falling-table/falling/game"
+	"github.com/falling-table/falling/game/audit"
 )
 
 // Source says where an entry came from.
@@ -40,7 +41,7 @@ const (
 	KindReader                      // the reader's state changed (Note)
 	KindDispute                     // a dispute was called and settled (Dispute)
 	KindCorrection                  // a referee's correction (Note, Event)
-	KindAudit                       // an end-of-hand audit scan (FromReader: Card, Note the group's name, see AuditGroup) or the dealer's finding (FromDealer: Note, Card it concerns)
+	KindAudit                       // an end-of-hand audit scan (FromReader: Card, Note the group's name, see audit.ParseGroup) or the dealer's finding (FromDealer: Note, Card it concerns)
 	KindHandEnd                     // the hand ended (Winner seat)
 	KindNote                        // anything else worth a referee's eye
 	// Kinds added after the first logs were written: a reader that does
@@ -99,77 +100,6 @@ func (s *Start) Config() game.Config {
 	return game.Config{Rules: s.Rules, Seats: s.Seats, Deck: s.Deck, Ordered: s.Ordered, Order: s.Order}
 }
 
-// Dispute is a settled "who was first".
-type Dispute struct {
-	Since  time.Duration `json:"since"`            // kernel time the window opened
-	Seats  []int         `json:"seats"`            // seats that pressed, in kernel-time order
-	Times  []int64       `json:"times"`            // their first press, kernel ns
-	Winner int           `json:"winner"`           // 0 for a tie or no press
-	Margin time.Duration `json:"margin,omitempty"` // lead over the second
-	Tie    bool          `json:"tie,omitempty"`
-	// TiedSeats are the seats inside the tie window of the first, as
-	// announced (the method Tied counts them again from Times).
-	TiedSeats []int `json:"tied,omitempty"`
-}
-
-// The names of the end-of-hand audit's groups, which a KindAudit scan
-// carries in Note: "seat N" for everything in front of seat N, then the
-// discard pile, then what is left of the deck. Review places each scanned
-// card by its group, so writer and reader share these.
-const (
-	AuditDiscard = "discard pile"
-	AuditDeck    = "deck"
-)
-
-// AuditSeat is the name of seat's audit group.
-func AuditSeat(seat int) string { return fmt.Sprintf("seat %d", seat) }
-
-// AuditGroup reads an audit group's name: the seat for "seat N", 0 for
-// the discard pile and the deck (deck tells those apart); ok is false for
-// a name that is none of them.
-func AuditGroup(name string) (seat int, deck, ok bool) {
-	switch name {
-	case AuditDiscard:
-		return 0, false, true
-	case AuditDeck:
-		return 0, true, true
-	}
-	var n int
-	if _, err := fmt.Sscanf(name, "seat %d", &n); err == nil && n > 0 && AuditSeat(n) == name {
-		return n, false, true
-	}
-	return 0, false, false
-}
-
-// AuditResult is the end-of-hand audit's verdict: "every card is accounted
-// for, and plays that were impossible ... are reported".
-type AuditResult struct {
-	Cards      int               `json:"cards"`   // in the deck
-	Counted    int               `json:"counted"` // distinct cards scanned at the audit
-	Accounted  bool              `json:"accounted"`
-	Missing    []string          `json:"missing,omitempty"`    // not scanned at the audit
-	NeverSeen  []string          `json:"never_seen,omitempty"` // nor read during the hand
-	SeenTwice  []string          `json:"seen_twice,omitempty"`
-	Unknown    []string          `json:"unknown,omitempty"` // not in this deck
-	Misplaced  []AuditMisplaced  `json:"misplaced,omitempty"`
-	Impossible []AuditImpossible `json:"impossible,omitempty"`
-}
-
-// AuditMisplaced is a card found where the engine did not believe it was.
-type AuditMisplaced struct {
-	Card     string     `json:"card"`
-	Found    string     `json:"found"` // the audit group it was scanned in
-	Believed game.Place `json:"believed"`
-}
-
-// AuditImpossible is a card played while buried.
-type AuditImpossible struct {
-	Card  string `json:"card"`
-	Seat  int    `json:"seat"`
-	Under string `json:"under"`
-	Why   string `json:"why"`
-}
-
 // Entry is one record of the log. Only the fields its Kind names are set.
 type Entry struct {
 	Seq    uint64        `json:"-"`                // assigned by the log
@@ -197,5 +127,5 @@ type Entry struct {
 	Inference   *game.Inference   `json:"inf,omitempty"`
 	Dispute     *Dispute          `json:"dispute,omitempty"`
 	Control     string            `json:"ctl,omitempty"`
-	Audit       *AuditResult      `json:"audit,omitempty"`
+	Audit       *audit.Result     `json:"audit,omitempty"`
 }

@@ -5,13 +5,16 @@
 package review
 
 import (
+	"bytes"
 	"cmp"
+	"encoding/json"
 	"fmt"
 	"slices"
 	"strings"
 	"time"
 
 	"github.com/falling-table/falling/game"
+	"github.com/falling-table/falling/game/audit"
 	"github.com/falling-table/falling/game/playlog"
 )
 
@@ -125,7 +128,7 @@ type Review struct {
 	// has none), and AuditVerdict it in words. Its faults are in Findings;
 	// Moved lists the cards it found where the log did not put them, which
 	// is allowed (a Move, a Stop on a rider, unseen) and not a fault.
-	Audit        *playlog.AuditResult
+	Audit        *audit.Result
 	AuditVerdict string
 	Moved        []string
 }
@@ -153,7 +156,7 @@ func Analyze(h *playlog.Hand, opt Options) *Review {
 	if n := len(h.Entries); n > 0 {
 		r.Length = max(0, h.Entries[n-1].Mono-r.T0)
 	}
-	a := analyzer{r: r, tie: defaultTie, contestAt: map[uint64][]int{}, pressContest: map[uint64]int{}, ready: map[uint64]bool{}}
+	a := analyzer{r: r, tie: defaultTie, rec: audit.NewRecorder(), contestAt: map[uint64][]int{}, pressContest: map[uint64]int{}, ready: map[uint64]bool{}}
 	if h.Start != nil && h.Start.TieWindow > 0 {
 		a.tie = h.Start.TieWindow
 	}
@@ -181,12 +184,14 @@ type analyzer struct {
 	// contestAt lists, per press entry, the contests whose table is shown
 	// as it stood at that entry.
 	contestAt    map[uint64][]int
-	pressContest map[uint64]int // press entry → 1-based contest
-	buried       []buried
+	pressContest map[uint64]int  // press entry → 1-based contest
 	audit        []playlog.Entry // audit scans
+	// rec rebuilds, during the replay, the record of the hand the audit
+	// reasons from, so the review runs the dealer's audit again.
+	rec *audit.Recorder
 	// result is the dealer's logged audit verdict, nil if none: when there
 	// is one it is the audit (its findings, logged one by one as well, are
-	// shown from it once), and the review does not audit again.
+	// shown from it once), and the review's run of the audit checks it.
 	result *playlog.Entry
 	// ready marks the presses before the deal started: the fallers saying
 	// "ready" for the count-in, all together by design, not a contest.
@@ -220,33 +225,23 @@ func (a *analyzer) prescan() {
 	}
 }
 
-// buried is an inferred play of a card that was under other cards.
-type buried struct {
-	at     time.Duration
-	seq    uint64
-	card   int
-	player int
-	stack  int
-	cover  []int // the cards on top of it then
-}
-
 // findContests works out the contested moments before the replay, so the
 // replay can show the table at each.
 func (a *analyzer) findContests() {
 	r := a.r
-	var presses []playlog.Press
-	var groups [][]playlog.Press
+	var presses []game.SeatPress
+	var groups [][]game.SeatPress
 	for i := range r.Hand.Entries {
 		e := &r.Hand.Entries[i]
 		switch {
 		case e.Kind == playlog.KindPress && e.Seat > 0 && !a.ready[e.Seq]:
-			presses = append(presses, playlog.Press{Seat: e.Seat, Kernel: e.Kernel, Seq: e.Seq})
+			presses = append(presses, game.SeatPress{Seat: e.Seat, Kernel: e.Kernel, Seq: e.Seq})
 		case e.Kind == playlog.KindDispute && e.Dispute != nil:
 			d := *e.Dispute
 			// Settled as the dealer did: over its window up to the call.
-			s := playlog.Settle(presses, d.Since, a.tie)
+			s := game.Settle(presses, d.Since, a.tie)
 			if e.Kernel > 0 {
-				s = playlog.SettleWindow(presses, d.Since, e.Kernel, a.tie)
+				s = game.SettleWindow(presses, d.Since, e.Kernel, a.tie)
 			}
 			c := Contest{Called: true, Logged: &d, Settled: s, Tie: a.tie, At: d.Since - r.T0, Seq: e.Seq, Entry: e.Seq}
 			if len(s.Seats) > 0 {
@@ -260,7 +255,7 @@ func (a *analyzer) findContests() {
 	// Uncalled contests: runs of presses, each within the window of the
 	// run's first, by two or more seats.
 	sorted := slices.Clone(presses)
-	slices.SortStableFunc(sorted, func(x, y playlog.Press) int { return cmp.Compare(x.Kernel, y.Kernel) })
+	slices.SortStableFunc(sorted, func(x, y game.SeatPress) int { return cmp.Compare(x.Kernel, y.Kernel) })
 	for i := 0; i < len(sorted); {
 		j := i + 1
 		for j < len(sorted) && sorted[j].Kernel-sorted[i].Kernel <= a.r.Opt.Contest {
@@ -280,7 +275,7 @@ func (a *analyzer) findContests() {
 		if coveredByDispute(called, g) {
 			continue
 		}
-		st := playlog.Settle(g, g[0].Kernel, a.tie)
+		st := game.Settle(g, g[0].Kernel, a.tie)
 		r.Contests = append(r.Contests, Contest{At: g[0].Kernel - r.T0, Seq: minSeq(g), Settled: st, Tie: a.tie})
 	}
 	slices.SortStableFunc(r.Contests, func(x, y Contest) int { return cmp.Compare(x.At, y.At) })
@@ -298,7 +293,7 @@ func (a *analyzer) findContests() {
 	}
 }
 
-func firstPressSeq(ps []playlog.Press, seat int, at time.Duration) uint64 {
+func firstPressSeq(ps []game.SeatPress, seat int, at time.Duration) uint64 {
 	for _, p := range ps {
 		if p.Seat == seat && p.Kernel == at {
 			return p.Seq
@@ -307,7 +302,7 @@ func firstPressSeq(ps []playlog.Press, seat int, at time.Duration) uint64 {
 	return 0
 }
 
-func minSeq(ps []playlog.Press) uint64 {
+func minSeq(ps []game.SeatPress) uint64 {
 	m := ps[0].Seq
 	for _, p := range ps {
 		m = min(m, p.Seq)
@@ -317,7 +312,7 @@ func minSeq(ps []playlog.Press) uint64 {
 
 // coveredByDispute: a run of presses the dealer called a dispute over is
 // shown as that dispute, not twice.
-func coveredByDispute(called []Contest, g []playlog.Press) bool {
+func coveredByDispute(called []Contest, g []game.SeatPress) bool {
 	for _, c := range called {
 		if g[len(g)-1].Kernel >= c.Logged.Since && minSeq(g) < c.Entry {
 			return true
@@ -389,7 +384,6 @@ type before struct {
 	over     bool
 	hand     int // the acting player's card, for a play
 	riders   []int
-	pre      *game.Game // for scans and confirmations: to see what lay on a card inferred played
 }
 
 func (a *analyzer) walk() {
@@ -406,13 +400,18 @@ func (a *analyzer) walk() {
 			}
 			if e.Kind == playlog.KindApplied && e.Event != nil {
 				b = a.snapshot(e.Event, g, b)
+				a.rec.Before(g)
 			}
 		},
 		After: func(e *playlog.Entry, g *game.Game) {
 			if e.Kind == playlog.KindApplied && e.Event != nil {
 				r.Engine++
+				a.rec.Applied(g, *e.Event, e.Kernel)
 				a.applied(e, g, &b)
 				return
+			}
+			if _, ok := g.CardIndex(e.Card); ok && e.Kind == playlog.KindScan {
+				a.rec.Read(e.Card)
 			}
 			if e.Kind != playlog.KindPress {
 				a.raw(e)
@@ -458,10 +457,6 @@ func (a *analyzer) snapshot(ev *game.Event, g *game.Game, b before) before {
 	b.hand = -1
 	if ev.Kind == game.EvPlay && ev.Player >= 0 && ev.Player < g.NumPlayers() {
 		b.hand = g.Hand(ev.Player)
-	}
-	b.pre = nil
-	if ev.Kind == game.EvScan || ev.Kind == game.EvConfirm {
-		b.pre = g.Clone()
 	}
 	return b
 }
@@ -621,19 +616,6 @@ func (a *analyzer) inference(inf game.Inference, g *game.Game, b *before, e *pla
 	case game.InfBlindDeal:
 		m(seat, Note, "deal confirmed by hand: the card was not seen")
 	}
-	played := inf.Kind == game.InfRiderPlayed || inf.Kind == game.InfExtraPlayed || inf.Kind == game.InfStopPlayed
-	if !played || inf.From.Zone != game.InStack || b.pre == nil {
-		return
-	}
-	pre := b.pre
-	fp, fs := inf.From.Player, inf.From.Stack
-	if fp < 0 || fp >= pre.NumPlayers() || fs < 0 || fs >= pre.NumStacks(fp) {
-		return
-	}
-	st := pre.Stack(fp, fs)
-	if i := slices.Index(st, inf.Card); i >= 0 && i < len(st)-1 {
-		a.buried = append(a.buried, buried{at: at, seq: e.Seq, card: inf.Card, player: fp, stack: fs, cover: slices.Clone(st[i+1:])})
-	}
 }
 
 func place(g *game.Game, pl game.Place) string {
@@ -743,7 +725,7 @@ func (a *analyzer) auditEntry(e *playlog.Entry, m func(int, Kind, string, ...any
 }
 
 // auditVerdict says the audit's result in a line.
-func auditVerdict(res *playlog.AuditResult) string {
+func auditVerdict(res *audit.Result) string {
 	s := fmt.Sprintf("%d of %d cards counted", res.Counted, res.Cards)
 	if res.Accounted {
 		s += ", every card accounted for"
@@ -764,7 +746,7 @@ func auditVerdict(res *playlog.AuditResult) string {
 // the discard pile, or the deck. The group's name in Note says; logs that
 // do not name it say the seat (0 for the discard pile).
 func scanGroup(e *playlog.Entry) (seat int, deck bool) {
-	if s, d, ok := playlog.AuditGroup(e.Note); ok {
+	if s, d, ok := audit.ParseGroup(e.Note); ok {
 		return s, d
 	}
 	return max(e.Seat, 0), false
@@ -810,7 +792,7 @@ func (a *analyzer) loggedAudit(g *game.Game) {
 			believed = place(g, mv.Believed)
 		}
 		found := mv.Found
-		if seat, deck, ok := playlog.AuditGroup(found); ok {
+		if seat, deck, ok := audit.ParseGroup(found); ok {
 			found = groupPlace(seat, deck)
 		}
 		r.Moved = append(r.Moved, fmt.Sprintf("%s found %s, the log had it in %s", name(mv.Card), found, believed))
@@ -828,65 +810,98 @@ func groupPlace(seat int, deck bool) string {
 	return "in the discard pile"
 }
 
-// findAudit checks the end-of-hand audit scans and the buried plays
-// against where the replay left every card. g is nil when there was no
-// replay.
+// findAudit runs the end-of-hand audit again from the log: the audit's
+// scans, in the groups the dealer scanned them in, against the hand as the
+// replay ends it and the record of the hand rebuilt on the way. A logged
+// verdict is the dealer's and is the one shown; the run checks it. A log
+// without one (written before the dealer logged its verdict, or cut before
+// it) gets the run's. g is nil when there was no replay.
 func (a *analyzer) findAudit(g *game.Game) {
 	defer func() {
 		slices.SortStableFunc(a.r.Findings, func(x, y Finding) int { return cmp.Compare(x.Seq, y.Seq) })
 	}()
+	switch {
+	case g == nil && a.result != nil:
+		a.loggedAudit(nil)
+		return
+	case g == nil:
+		a.scannedTwice()
+		return
+	case a.result == nil && len(a.audit) == 0:
+		return // no audit was run
+	}
+	res := audit.Run(a.rec.Input(g, a.groups(g)))
 	if a.result != nil {
-		// The dealer audited with what the review cannot see again (its
-		// record of deals and addresses): its verdict is the one.
 		a.loggedAudit(g)
+		if d := auditDiff(a.result.Audit, &res); d != "" {
+			a.find(a.result.Seq, 0, "the audit run again from this log does not give the dealer's verdict: "+d)
+		}
 		return
 	}
+	last := a.audit[len(a.audit)-1]
+	a.result = &playlog.Entry{Seq: last.Seq, Kind: playlog.KindAuditResult, Source: playlog.FromDealer, Kernel: last.Kernel, Mono: last.Mono, Audit: &res}
+	a.loggedAudit(g)
+	a.r.AuditVerdict += " (run again from the log, which has no verdict of the dealer's)"
+}
+
+// groups are the audit's scans as the dealer grouped them: by the group's
+// name, or in logs that name only the seat, by the seat (0: the discard
+// pile).
+func (a *analyzer) groups(g *game.Game) []audit.Group {
+	var gs []audit.Group
+	idx := map[string]int{}
+	for _, e := range a.audit {
+		name := e.Note
+		seat, _, ok := audit.ParseGroup(name)
+		if !ok {
+			seat, name = max(e.Seat, 0), audit.Discard
+			if seat > 0 {
+				name = audit.SeatGroup(seat)
+			}
+		}
+		i, ok := idx[name]
+		if !ok {
+			player := -1
+			if seat > 0 {
+				player = g.PlayerAt(seat)
+			}
+			i = len(gs)
+			idx[name] = i
+			gs = append(gs, audit.Group{Name: name, Player: player})
+		}
+		gs[i].Cards = append(gs[i].Cards, e.Card)
+	}
+	return gs
+}
+
+// scannedTwice is what a log that cannot be replayed still says of its
+// audit: a card scanned twice.
+func (a *analyzer) scannedTwice() {
 	seen := map[string]uint64{}
-	foundAt := map[string]int{} // card ID → seat whose stacks it was found in (0: discard pile)
 	for _, e := range a.audit {
 		if first, dup := seen[e.Card]; dup {
 			a.find(e.Seq, e.Seat, fmt.Sprintf("a card seen twice: %s was scanned at the audit at entries %d and %d", e.Card, first, e.Seq))
 			continue
 		}
 		seen[e.Card] = e.Seq
-		seat, deck := scanGroup(&e)
-		foundAt[e.Card] = seat
-		if g == nil {
-			continue
-		}
-		c, ok := g.CardIndex(e.Card)
-		if !ok {
-			a.find(e.Seq, seat, fmt.Sprintf("a card not in this deck: %s at the audit", e.Card))
-			continue
-		}
-		w := g.Where(c)
-		switch {
-		case seat > 0 && (w.Zone == game.InStack || w.Zone == game.InHand || w.Zone == game.AsRider || w.Zone == game.AsExtra) && seatOf(g, w.Player) == seat:
-			// Everything in front of a seat is scanned as one group.
-		case deck && w.Zone == game.InDeck:
-		case seat == 0 && !deck && w.Zone == game.InDiscard:
-		default:
-			a.find(e.Seq, seat, fmt.Sprintf("%s found %s at the audit, but the log puts it in %s", cardName(g, c), groupPlace(seat, deck), place(g, w)))
-		}
 	}
-	if g == nil {
-		return
+}
+
+// auditDiff says how two verdicts differ, or "" if they agree.
+func auditDiff(logged, run *audit.Result) string {
+	lb, err1 := json.Marshal(logged)
+	rb, err2 := json.Marshal(run)
+	if err1 == nil && err2 == nil && bytes.Equal(lb, rb) {
+		return ""
 	}
-	for _, bp := range a.buried {
-		for _, d := range bp.cover {
-			w := g.Where(d)
-			stayed := w.Zone == game.InStack && w.Player == bp.player
-			if s, ok := foundAt[g.Card(d).ID]; ok {
-				stayed = s > 0 && s == seatOf(g, bp.player)
-			}
-			if stayed {
-				a.r.Findings = append(a.r.Findings, Finding{At: bp.at, Seq: bp.seq, Seat: seatOf(g, bp.player), Text: fmt.Sprintf(
-					"a buried card played: %s was played from seat %d's stack %d while under %s, which stayed on that stack: a play that cannot have happened",
-					cardName(g, bp.card), seatOf(g, bp.player), bp.stack+1, cardName(g, d))})
-				break
-			}
-		}
+	return fmt.Sprintf("it logged %q, the log gives %q", auditVerdict(logged)+moved(logged), auditVerdict(run)+moved(run))
+}
+
+func moved(r *audit.Result) string {
+	if len(r.Misplaced) == 0 {
+		return ""
 	}
+	return fmt.Sprintf(", %d found where the log did not put them", len(r.Misplaced))
 }
 
 // tableAt writes down the table as it stood for a contest.

@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/falling-table/falling/game"
+	"github.com/falling-table/falling/game/audit"
 	"github.com/falling-table/falling/game/playlog"
 	"github.com/falling-table/falling/game/review"
 )
@@ -75,8 +76,8 @@ func TestAnalyzeOddLogs(t *testing.T) {
 // The end-of-hand audit as the dealer logs it: the reader's scans name
 // their group in Note (and no seat), the dealer's findings name a card too,
 // and the verdict comes as one KindAuditResult. The review must tell scans
-// from findings, show each impossible play with its reason once, and
-// invent nothing.
+// from findings, show each impossible play with its reason once, run the
+// audit again from the log (one audit: game/audit), and invent nothing.
 func TestAuditFromLog(t *testing.T) {
 	start := &playlog.Start{Hand: "audit", Rules: game.Official(), Seats: []int{1, 2}, Dealer: 3,
 		Deck: []game.Card{{ID: "h", Kind: game.Hit}, {ID: "g", Kind: game.Ground}}}
@@ -87,9 +88,9 @@ func TestAuditFromLog(t *testing.T) {
 	dealer := func(seq uint64, id, note string) playlog.Entry {
 		return playlog.Entry{Seq: seq, Kind: playlog.KindAudit, Source: playlog.FromDealer, Card: id, Note: note, Kernel: at(9), Mono: at(9)}
 	}
-	result := &playlog.AuditResult{Cards: 2, Counted: 2, Accounted: true,
-		Misplaced:  []playlog.AuditMisplaced{{Card: "h", Found: "seat 1", Believed: game.Place{Zone: game.InDeck}}},
-		Impossible: []playlog.AuditImpossible{{Card: "h", Seat: 2, Under: "g", Why: "Hit was buried under Ground, which never left seat 2's stack"}}}
+	result := &audit.Result{Cards: 2, Counted: 2, Accounted: true,
+		Misplaced:  []audit.Misplaced{{Card: "h", Found: "seat 1", Believed: game.Place{Zone: game.InDeck}}},
+		Impossible: []audit.Impossible{{Card: "h", Seat: 2, Under: "g", Why: "Hit was buried under Ground, which never left seat 2's stack"}}}
 	tests := []struct {
 		name     string
 		entries  []playlog.Entry
@@ -106,9 +107,12 @@ func TestAuditFromLog(t *testing.T) {
 				{Seq: 6, Kind: playlog.KindAuditResult, Source: playlog.FromDealer, Audit: result, Kernel: at(9), Mono: at(9)},
 				dealer(7, "", "audit: 2 of 2 cards counted, every card accounted for, 1 impossible play(s)"),
 			},
-			findings: []string{"an impossible play: Hit#h played from seat 2's stack while under Ground#g: Hit was buried under Ground, which never left seat 2's stack"},
-			has:      []string{"The dealer's audit: 2 of 2 cards counted", "1 impossible", "Hit#h found in front of seat 1, the log had it in the deck"},
-			lacks:    []string{"audit: audit:", "found in the discard pile at the audit"},
+			// The logged impossible play has no deal behind it in this log:
+			// the audit run again from the log cannot find it, and says so.
+			findings: []string{"an impossible play: Hit#h played from seat 2's stack while under Ground#g: Hit was buried under Ground, which never left seat 2's stack",
+				"the audit run again from this log does not give the dealer's verdict: it logged \"2 of 2 cards counted, every card accounted for, 1 impossible play, 1 found where the log did not put them\", the log gives \"2 of 2 cards counted, every card accounted for, 2 found where the log did not put them\""},
+			has:   []string{"The dealer's audit: 2 of 2 cards counted", "1 impossible", "Hit#h found in front of seat 1, the log had it in the deck"},
+			lacks: []string{"audit: audit:", "found in the discard pile at the audit"},
 		},
 		{
 			name: "a log from before the result: the dealer's findings on their own",
@@ -126,7 +130,9 @@ func TestAuditFromLog(t *testing.T) {
 			entries: []playlog.Entry{
 				{Seq: 2, Kind: playlog.KindAudit, Source: playlog.FromReader, Seat: 1, Card: "h", Mono: at(2)},
 			},
-			findings: []string{"Hit#h found in front of seat 1 at the audit, but the log puts it in the deck"},
+			// No verdict logged: the review runs the audit from the log.
+			findings: []string{"a card missing: Ground#g was not scanned at the audit, nor seen during the hand"},
+			has:      []string{"1 of 2 cards counted, NOT every card accounted for", "again from the log, which has no verdict", "Hit#h found in front of seat 1, the log had it in the deck"},
 		},
 	}
 	for _, tt := range tests {

@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/falling-table/falling/game"
+	"github.com/falling-table/falling/game/audit"
 	"github.com/falling-table/falling/game/bot"
 	"github.com/falling-table/falling/game/playlog"
 	"github.com/falling-table/falling/game/playlog/wal"
@@ -153,20 +154,20 @@ func (l *logger) audit(at time.Duration, g *game.Game) {
 	groups := map[string][]int{}
 	for c := range g.NumCards() {
 		w := g.Where(c)
-		name := playlog.AuditDiscard
+		name := audit.Discard
 		switch w.Zone {
 		case game.InStack, game.InHand, game.AsRider, game.AsExtra:
-			name = playlog.AuditSeat(g.Seat(w.Player))
+			name = audit.SeatGroup(g.Seat(w.Player))
 		case game.InDeck:
-			name = playlog.AuditDeck
+			name = audit.Deck
 		}
 		groups[name] = append(groups[name], c)
 	}
 	var order []string
 	for p := range g.NumPlayers() {
-		order = append(order, playlog.AuditSeat(g.Seat(p)))
+		order = append(order, audit.SeatGroup(g.Seat(p)))
 	}
-	order = append(order, playlog.AuditDiscard, playlog.AuditDeck)
+	order = append(order, audit.Discard, audit.Deck)
 	for _, name := range order {
 		for _, c := range groups[name] {
 			at += 30 * time.Millisecond
@@ -177,7 +178,7 @@ func (l *logger) audit(at time.Duration, g *game.Game) {
 	at += time.Second
 	n := g.NumCards()
 	l.log(at, playlog.Entry{Kind: playlog.KindAuditResult, Source: playlog.FromDealer, Kernel: l.t0 + l.off + at,
-		Audit: &playlog.AuditResult{Cards: n, Counted: n, Accounted: true}})
+		Audit: &audit.Result{Cards: n, Counted: n, Accounted: true}})
 	l.log(at, playlog.Entry{Kind: playlog.KindAudit, Source: playlog.FromDealer, Kernel: l.t0 + l.off + at,
 		Note: fmt.Sprintf("audit: %d of %d cards counted, every card accounted for", n, n)})
 }

@@ -1,4 +1,13 @@
-package dealer
+// Package audit is the end-of-hand audit, which "closes the books: every
+// card is accounted for, and plays that were impossible (a card played
+// while buried under a card that never left the stack) are reported."
+//
+// It is a pure function of the hand as the engine ended it, what the
+// dealer scanned afterwards, and the record of the hand (cards read,
+// deals, the dealer reaching each faller, plays the engine inferred), so
+// the dealer runs it at the table and a referee's review runs it again
+// from the log. Its Result is what the play log keeps.
+package audit
 
 import (
 	"fmt"
@@ -6,103 +15,113 @@ import (
 	"time"
 
 	"github.com/falling-table/falling/game"
-	"github.com/falling-table/falling/game/playlog"
 )
 
-// The end-of-hand audit "closes the books: every card is accounted for, and
-// plays that were impossible (a card played while buried under a card that
-// never left the stack) are reported." Audit is a pure function of the hand
-// as the engine ended it, what the dealer scanned afterwards, and the
-// dealer's record of the hand, so a referee can rerun it from the log.
+// The names of the audit's groups, which the play log keeps with every
+// audit scan: "seat N" for everything in front of seat N, then the discard
+// pile, then what is left of the deck. Review places each scanned card by
+// its group, so writer and reader share these.
+const (
+	Discard = "discard pile"
+	Deck    = "deck"
+)
 
-// AuditGroup is one group of the audit: what the dealer scanned for a seat
+// SeatGroup is the name of seat's audit group.
+func SeatGroup(seat int) string { return fmt.Sprintf("seat %d", seat) }
+
+// ParseGroup reads an audit group's name: the seat for "seat N", 0 for the
+// discard pile and the deck (deck tells those apart); ok is false for a
+// name that is none of them.
+func ParseGroup(name string) (seat int, deck, ok bool) {
+	switch name {
+	case Discard:
+		return 0, false, true
+	case Deck:
+		return 0, true, true
+	}
+	var n int
+	if _, err := fmt.Sscanf(name, "seat %d", &n); err == nil && n > 0 && SeatGroup(n) == name {
+		return n, false, true
+	}
+	return 0, false, false
+}
+
+// Group is one group of the audit: what the dealer scanned for a seat
 // (everything in front of it: stacks, held card, rider), for the discard
 // pile, or for what is left of the deck.
-type AuditGroup struct {
+type Group struct {
 	Name   string   `json:"name"`
 	Player int      `json:"player"` // the faller, or -1 for the discard pile and the deck
 	Cards  []string `json:"cards"`  // card IDs in the order scanned
 }
 
-// DealRecord is one card dealt into a stack, as the dealer saw it.
-type DealRecord struct {
+// Deal is one card dealt into a stack, as the dealer saw it.
+type Deal struct {
 	Card   int           `json:"card"`
 	Player int           `json:"player"`
 	Stack  int           `json:"stack"` // the engine's index when dealt
 	At     time.Duration `json:"at"`
 }
 
-// AddressRecord is the dealer reaching a faller.
-type AddressRecord struct {
+// Address is the dealer reaching a faller.
+type Address struct {
 	Player int           `json:"player"`
 	At     time.Duration `json:"at"`
 }
 
-// PlayRecord is a card the engine inferred was played from where it was
-// last seen, at the time the inference was made.
-type PlayRecord struct {
+// Play is a card the engine inferred was played from where it was last
+// seen, at the time the inference was made.
+type Play struct {
 	Card   int           `json:"card"`
 	Player int           `json:"player"` // where it turned up
 	From   game.Place    `json:"from"`
 	At     time.Duration `json:"at"`
 }
 
-// AuditInput is everything Audit reads.
-type AuditInput struct {
+// Input is everything Run reads.
+type Input struct {
 	Game      *game.Game
-	Groups    []AuditGroup
+	Groups    []Group
 	Seen      map[string]bool // cards read during the hand
-	Deals     []DealRecord
-	Addresses []AddressRecord
-	Plays     []PlayRecord
+	Deals     []Deal
+	Addresses []Address
+	Plays     []Play
 }
 
 // Misplaced is a card found somewhere the engine did not believe it was:
 // moved unseen, which is allowed, but worth the referee's eye.
 type Misplaced struct {
 	Card     string     `json:"card"`
-	Found    string     `json:"found"`
+	Found    string     `json:"found"` // the audit group it was scanned in
 	Believed game.Place `json:"believed"`
 }
 
-// ImpossiblePlay is a card played while buried.
-type ImpossiblePlay struct {
+// Impossible is a card played while buried.
+type Impossible struct {
 	Card  string `json:"card"`
 	Seat  int    `json:"seat"`  // whose stack it was in
 	Under string `json:"under"` // the card on top of it that never left
 	Why   string `json:"why"`
 }
 
-// AuditReport is the audit's finding.
-type AuditReport struct {
-	Cards      int              `json:"cards"`   // in the deck
-	Counted    int              `json:"counted"` // distinct cards scanned at the audit
-	Accounted  bool             `json:"accounted"`
-	Missing    []string         `json:"missing,omitempty"`    // not scanned at the audit
-	NeverSeen  []string         `json:"never_seen,omitempty"` // not read during the hand nor at the audit
-	SeenTwice  []string         `json:"seen_twice,omitempty"` // scanned more than once at the audit
-	Unknown    []string         `json:"unknown,omitempty"`    // scanned at the audit, not in this deck
-	Misplaced  []Misplaced      `json:"misplaced,omitempty"`
-	Impossible []ImpossiblePlay `json:"impossible,omitempty"`
+// Result is the audit's verdict, as the dealer announces it and the play
+// log keeps it (a KindAuditResult entry).
+type Result struct {
+	Cards      int          `json:"cards"`   // in the deck
+	Counted    int          `json:"counted"` // distinct cards scanned at the audit
+	Accounted  bool         `json:"accounted"`
+	Missing    []string     `json:"missing,omitempty"`    // not scanned at the audit
+	NeverSeen  []string     `json:"never_seen,omitempty"` // not read during the hand nor at the audit
+	SeenTwice  []string     `json:"seen_twice,omitempty"` // scanned more than once at the audit
+	Unknown    []string     `json:"unknown,omitempty"`    // scanned at the audit, not in this deck
+	Misplaced  []Misplaced  `json:"misplaced,omitempty"`
+	Impossible []Impossible `json:"impossible,omitempty"`
 }
 
-// Result is the report as the play log keeps it.
-func (r AuditReport) Result() playlog.AuditResult {
-	res := playlog.AuditResult{Cards: r.Cards, Counted: r.Counted, Accounted: r.Accounted,
-		Missing: r.Missing, NeverSeen: r.NeverSeen, SeenTwice: r.SeenTwice, Unknown: r.Unknown}
-	for _, m := range r.Misplaced {
-		res.Misplaced = append(res.Misplaced, playlog.AuditMisplaced{Card: m.Card, Found: m.Found, Believed: m.Believed})
-	}
-	for _, ip := range r.Impossible {
-		res.Impossible = append(res.Impossible, playlog.AuditImpossible{Card: ip.Card, Seat: ip.Seat, Under: ip.Under, Why: ip.Why})
-	}
-	return res
-}
-
-// Audit checks the books of a finished hand.
-func Audit(in AuditInput) AuditReport {
+// Run checks the books of a finished hand.
+func Run(in Input) Result {
 	g := in.Game
-	rep := AuditReport{Cards: g.NumCards()}
+	rep := Result{Cards: g.NumCards()}
 	found := map[int]int{} // card → group
 	for gi, grp := range in.Groups {
 		for _, id := range grp.Cards {
@@ -141,24 +160,17 @@ func Audit(in AuditInput) AuditReport {
 
 // believedIn reports whether the engine's place w agrees with the group a
 // card was scanned in.
-func believedIn(w game.Place, grp AuditGroup) bool {
+func believedIn(w game.Place, grp Group) bool {
 	switch w.Zone {
 	case game.InStack, game.InHand, game.AsRider, game.AsExtra:
 		return grp.Player == w.Player
 	case game.InDiscard:
-		return grp.Player < 0 && grp.Name == GroupDiscard
+		return grp.Player < 0 && grp.Name == Discard
 	case game.InDeck:
-		return grp.Player < 0 && grp.Name == GroupDeck
+		return grp.Player < 0 && grp.Name == Deck
 	}
 	return false
 }
-
-// Group names of the audit's last two groups: the play log's, which review
-// reads back.
-const (
-	GroupDiscard = playlog.AuditDiscard
-	GroupDeck    = playlog.AuditDeck
-)
 
 // impossible finds cards played from a stack while buried. A referee
 // trusts this report, so a play is only called impossible when the log
@@ -188,15 +200,15 @@ const (
 //
 // Deals the dealer confirmed by hand name a card the engine only stood in
 // for, so they prove nothing either.
-func impossible(in AuditInput, found map[int]int) []ImpossiblePlay {
+func impossible(in Input, found map[int]int) []Impossible {
 	g := in.Game
-	dealOf := map[int]DealRecord{}
+	dealOf := map[int]Deal{}
 	for _, d := range in.Deals {
 		if !g.Blind(d.Card) {
 			dealOf[d.Card] = d
 		}
 	}
-	var out []ImpossiblePlay
+	var out []Impossible
 	for _, p := range in.Plays {
 		if p.From.Zone != game.InStack {
 			continue
@@ -227,7 +239,7 @@ func impossible(in AuditInput, found map[int]int) []ImpossiblePlay {
 			if !busy {
 				continue
 			}
-			out = append(out, ImpossiblePlay{
+			out = append(out, Impossible{
 				Card: g.Card(p.Card).ID, Seat: g.Seat(d.Player), Under: g.Card(d.Card).ID,
 				Why: fmt.Sprintf("%v was buried under %v, which never left seat %d's stack, and was played after seat %d played %v",
 					g.Card(p.Card), g.Card(d.Card), g.Seat(d.Player), g.Seat(d.Player), g.Card(c2)),
@@ -248,7 +260,7 @@ func movable(k game.Kind) bool { return k.IsRider() || k == game.Extra }
 // not dealt before t, or if the audit found it in front of a seat: a
 // played Move is discarded ("then discard the Action card yourself") and
 // never comes back.
-func moveOut(in AuditInput, found map[int]int, dealOf map[int]DealRecord, t time.Duration) bool {
+func moveOut(in Input, found map[int]int, dealOf map[int]Deal, t time.Duration) bool {
 	g := in.Game
 	for c := 0; c < g.NumCards(); c++ {
 		switch g.Card(c).Kind {
@@ -259,7 +271,7 @@ func moveOut(in AuditInput, found map[int]int, dealOf map[int]DealRecord, t time
 		if gi, ok := found[c]; ok && in.Groups[gi].Player >= 0 {
 			continue // still in a stack or a hand at the end
 		}
-		if gi, ok := found[c]; ok && in.Groups[gi].Name == GroupDeck {
+		if gi, ok := found[c]; ok && in.Groups[gi].Name == Deck {
 			continue // never dealt
 		}
 		if d, ok := dealOf[c]; ok && d.At >= t {
@@ -271,7 +283,7 @@ func moveOut(in AuditInput, found map[int]int, dealOf map[int]DealRecord, t time
 }
 
 // lastReached is the start of player p's last address before t.
-func lastReached(addrs []AddressRecord, p int, t time.Duration) (time.Duration, bool) {
+func lastReached(addrs []Address, p int, t time.Duration) (time.Duration, bool) {
 	var at time.Duration
 	ok := false
 	for _, a := range addrs {
@@ -284,7 +296,7 @@ func lastReached(addrs []AddressRecord, p int, t time.Duration) (time.Duration, 
 
 // handBusy finds a card other than c that player p played from their
 // stacks, dealt after from and seen played before to.
-func handBusy(plays []PlayRecord, dealOf map[int]DealRecord, c, p int, from, to time.Duration) (int, bool) {
+func handBusy(plays []Play, dealOf map[int]Deal, c, p int, from, to time.Duration) (int, bool) {
 	for _, q := range plays {
 		if q.Card == c || q.From.Zone != game.InStack || q.From.Player != p || q.At >= to {
 			continue
@@ -296,7 +308,7 @@ func handBusy(plays []PlayRecord, dealOf map[int]DealRecord, c, p int, from, to 
 	return -1, false
 }
 
-func playedLater(plays []PlayRecord, c int) bool {
+func playedLater(plays []Play, c int) bool {
 	for _, p := range plays {
 		if p.Card == c {
 			return true

@@ -1,0 +1,117 @@
+package audit_test
+
+import (
+	"fmt"
+	"testing"
+	"time"
+
+	"github.com/falling-table/falling/game"
+	"github.com/falling-table/falling/game/audit"
+)
+
+// TestRun: "the end-of-hand audit (the dealer scans each player's
+// remaining stacks and the discard pile) closes the books: every card is
+// accounted for, and plays that were impossible (a card played while
+// buried under a card that never left the stack) are reported." A referee
+// trusts that report, so a play is only impossible when the log proves it.
+func TestRun(t *testing.T) {
+	deck := []game.Card{{ID: "hit", Kind: game.Hit}, {ID: "stop", Kind: game.Stop}, {ID: "skip", Kind: game.Skip},
+		{ID: "ground", Kind: game.Ground}, {ID: "move", Kind: game.Move}}
+	g, err := game.New(game.Config{Rules: game.Official(), Seats: []int{2, 3}, Deck: deck})
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := func(x float64) time.Duration { return time.Duration(x * float64(time.Second)) }
+	stack := game.Place{Zone: game.InStack, Player: 0, Stack: 0}
+	deal := func(c, p int, at float64) audit.Deal { return audit.Deal{Card: c, Player: p, At: s(at)} }
+	const hit, stop, skip, move = 0, 1, 2, 4
+	// Seat 2 was dealt the Hit, then the Stop on it, then the Skip on that.
+	deals := []audit.Deal{deal(hit, 0, 1), deal(stop, 0, 3), deal(skip, 0, 5)}
+	// Seat 3 was reached at 2 s, 6 s and 8 s.
+	addrs := []audit.Address{{Player: 1, At: s(2)}, {Player: 1, At: s(6)}, {Player: 1, At: s(8)}}
+	hitAt3 := audit.Play{Card: hit, Player: 1, From: stack, At: s(8)}
+	skipSeen := audit.Play{Card: skip, Player: 1, From: stack, At: s(5.5)}
+	groups := func(seat2, seat3, discard, rest []string) []audit.Group {
+		return []audit.Group{{Name: "seat 2", Player: 0, Cards: seat2}, {Name: "seat 3", Player: 1, Cards: seat3},
+			{Name: audit.Discard, Player: -1, Cards: discard}, {Name: audit.Deck, Player: -1, Cards: rest}}
+	}
+	all := map[string]bool{"hit": true, "stop": true, "skip": true, "ground": true, "move": true}
+	buried := audit.Input{Groups: groups([]string{"stop"}, []string{"hit"}, []string{"skip"}, []string{"ground", "move"}), Seen: all,
+		Deals: deals, Addresses: addrs, Plays: []audit.Play{skipSeen, hitAt3}}
+	with := func(in audit.Input, f func(*audit.Input)) audit.Input {
+		in.Deals = append([]audit.Deal(nil), in.Deals...)
+		f(&in)
+		return in
+	}
+	cases := []struct {
+		name       string
+		in         audit.Input
+		accounted  bool
+		missing    []string
+		neverSeen  []string
+		twice      []string
+		impossible []string // card under card
+	}{
+		{"every card in its place", audit.Input{Groups: groups([]string{"stop"}, []string{"hit"}, []string{"skip"}, []string{"ground", "move"}), Seen: all},
+			true, nil, nil, nil, nil},
+		{"a card scanned twice", audit.Input{Groups: groups([]string{"stop"}, []string{"hit"}, []string{"skip", "hit"}, []string{"ground", "move"}), Seen: all},
+			false, nil, nil, []string{"hit"}, nil},
+		{"a card missing, and never seen at all", audit.Input{Groups: groups([]string{"stop"}, []string{"hit"}, nil, []string{"ground", "move"}),
+			Seen: map[string]bool{"hit": true, "stop": true, "ground": true, "move": true}}, false, []string{"skip"}, []string{"skip"}, nil, nil},
+		{"the Hit played from under the Stop while seat 2 held the Skip, the Move still in the deck: impossible", buried,
+			true, nil, nil, nil, []string{"hit under stop"}},
+		{"the Hit picked up before the Stop came and held: possible", with(buried, func(in *audit.Input) { in.Plays = []audit.Play{hitAt3} }),
+			true, nil, nil, nil, nil},
+		{"the Stop on top left the stack later: possible", with(buried, func(in *audit.Input) {
+			in.Groups = groups(nil, []string{"hit"}, []string{"skip", "stop"}, []string{"ground", "move"})
+		}), true, nil, nil, nil, nil},
+		// "This card moves a rider. You can either steal someone else's
+		// rider, or you can give your rider to someone else."
+		{"the Hit buried under a Skip that seat 2 may have played on itself: possible", with(buried, func(in *audit.Input) {
+			in.Deals = []audit.Deal{deal(hit, 0, 1), deal(skip, 0, 3), deal(stop, 0, 5)}
+			in.Plays = []audit.Play{{Card: stop, Player: 0, From: stack, At: s(5.5)}, hitAt3}
+			in.Groups = groups([]string{"skip"}, []string{"hit"}, []string{"stop"}, []string{"ground", "move"})
+		}), true, nil, nil, nil, nil},
+		{"a Move dealt and played before the Hit turned up may have carried it from elsewhere: possible", with(buried, func(in *audit.Input) {
+			in.Deals = append(in.Deals, deal(move, 1, 4))
+			in.Groups = groups([]string{"stop"}, []string{"hit"}, []string{"skip", "move"}, []string{"ground"})
+		}), true, nil, nil, nil, nil},
+		{"the only Move dealt after the Hit turned up: impossible", with(buried, func(in *audit.Input) {
+			in.Deals = append(in.Deals, deal(move, 1, 9))
+			in.Groups = groups([]string{"stop"}, []string{"hit"}, []string{"skip", "move"}, []string{"ground"})
+		}), true, nil, nil, nil, []string{"hit under stop"}},
+		{"the only Move dealt before but still in seat 3's stack: impossible", with(buried, func(in *audit.Input) {
+			in.Deals = append(in.Deals, deal(move, 1, 4))
+			in.Groups = groups([]string{"stop"}, []string{"hit", "move"}, []string{"skip"}, []string{"ground"})
+		}), true, nil, nil, nil, []string{"hit under stop"}},
+		// Seat 2 played its Stop on a Ground from under the Move, which
+		// never left (a Move is not a rider: it lies nowhere else in front
+		// of a seat), after playing the Skip.
+		{"a Stop played from under a Move that never left: impossible", audit.Input{
+			Groups: groups([]string{"move"}, nil, []string{"skip", "stop", "hit"}, []string{"ground"}), Seen: all,
+			Deals:     []audit.Deal{deal(stop, 0, 1), deal(move, 0, 3), deal(skip, 0, 5), deal(hit, 1, 5.2)},
+			Addresses: []audit.Address{{Player: 0, At: s(2)}, {Player: 0, At: s(8)}},
+			Plays:     []audit.Play{{Card: skip, Player: 1, From: stack, At: s(5.5)}, {Card: stop, Player: 0, From: stack, At: s(8.5)}},
+		}, true, nil, nil, nil, []string{"stop under move"}},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			c.in.Game = g
+			rep := audit.Run(c.in)
+			var imp []string
+			for _, p := range rep.Impossible {
+				imp = append(imp, p.Card+" under "+p.Under)
+				if p.Seat != 2 || p.Why == "" {
+					t.Errorf("impossible play %+v", p)
+				}
+			}
+			if rep.Accounted != c.accounted || fmt.Sprint(rep.Missing) != fmt.Sprint(c.missing) || fmt.Sprint(rep.NeverSeen) != fmt.Sprint(c.neverSeen) ||
+				fmt.Sprint(rep.SeenTwice) != fmt.Sprint(c.twice) || fmt.Sprint(imp) != fmt.Sprint(c.impossible) {
+				t.Fatalf("report %+v", rep)
+			}
+			if rep.Cards != len(deck) {
+				t.Errorf("cards %d", rep.Cards)
+			}
+		})
+	}
+}

@@ -1,0 +1,102 @@
+package audit
+
+import (
+	"time"
+
+	"github.com/falling-table/falling/game"
+)
+
+// Recorder keeps the record of a hand the audit reasons from (cards read,
+// deals, addresses, plays), event by event, from what the engine did with
+// each. The dealer's resume and the referee's review rebuild it from the
+// play log with a Recorder, so the audit they run again is the one the
+// dealer ran at the table.
+//
+// Call Before with the engine as it is just before each event is applied,
+// Applied just after an accepted one, and Read for every card read.
+type Recorder struct {
+	Seen      map[string]bool
+	Deals     []Deal
+	Addresses []Address
+	Plays     []Play
+
+	before   game.Instruction
+	pendCard int
+	pendOK   bool
+	inferred int
+	// Times are kept in the order of the log: a hand resumed after a power
+	// cut goes on on a clock that restarted at boot, so a time earlier
+	// than the last one is moved on by shift to keep the order, which is
+	// all the audit compares.
+	last, shift time.Duration
+}
+
+// NewRecorder starts the record of a hand.
+func NewRecorder() *Recorder { return &Recorder{Seen: map[string]bool{}} }
+
+// Read notes a card read during the hand.
+func (r *Recorder) Read(id string) {
+	if id != "" {
+		r.Seen[id] = true
+	}
+}
+
+// Before notes the engine's state just before an event is applied.
+func (r *Recorder) Before(g *game.Game) {
+	r.before = g.Next()
+	_, r.pendCard, _, r.pendOK = g.PendingDeal()
+}
+
+// Applied records what the accepted event ev, at kernel time at, did:
+// the dealer finishing an address, a card the engine inferred was played
+// when it was read, a card dealt into a stack.
+func (r *Recorder) Applied(g *game.Game, ev game.Event, at time.Duration) {
+	at = r.order(at)
+	b := r.before
+	if b.First && (b.Action == game.ActDeal || b.Action == game.ActSweep || b.Action == game.ActPass) {
+		if after := g.Next(); !after.First || after.Player != b.Player {
+			r.Addresses = append(r.Addresses, Address{Player: b.Player, At: at})
+		}
+	}
+	inf := g.Inferences()
+	for ; r.inferred < len(inf); r.inferred++ {
+		x := inf[r.inferred]
+		switch x.Kind {
+		case game.InfRiderPlayed, game.InfExtraPlayed, game.InfStopPlayed:
+			// Only a card read is a play the audit may reason from: a Stop
+			// confirmed by hand is one the engine stood in for.
+			if x.Card >= 0 && ev.Kind == game.EvScan && ev.Card == g.Card(x.Card).ID {
+				r.Plays = append(r.Plays, Play{Card: x.Card, Player: x.Player, From: x.From, At: at})
+			}
+		}
+	}
+	// A card just went into a stack: a new pending deal of a real card.
+	if p, c, _, ok := g.PendingDeal(); ok && c >= 0 && (!r.pendOK || c != r.pendCard) &&
+		(ev.Kind == game.EvScan || ev.Kind == game.EvConfirm) {
+		r.Deals = append(r.Deals, Deal{Card: c, Player: p, Stack: g.Where(c).Stack, At: at})
+	}
+}
+
+func (r *Recorder) order(at time.Duration) time.Duration {
+	at += r.shift
+	if at < r.last {
+		r.shift += r.last - at
+		at = r.last
+	}
+	r.last = at
+	return at
+}
+
+// LastAddressed is the faller the dealer last finished addressing, or -1.
+func (r *Recorder) LastAddressed() int {
+	if n := len(r.Addresses); n > 0 {
+		return r.Addresses[n-1].Player
+	}
+	return -1
+}
+
+// Input is the audit's input for the hand g ended as, with the groups the
+// dealer scanned afterwards.
+func (r *Recorder) Input(g *game.Game, groups []Group) Input {
+	return Input{Game: g, Groups: groups, Seen: r.Seen, Deals: r.Deals, Addresses: r.Addresses, Plays: r.Plays}
+}
