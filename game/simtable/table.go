@@ -1,9 +1,13 @@
 // Package simtable is the simulated table: the physical truth of a hand (a
 // full-information engine on the ordered deck), computer fallers playing
 // it and a simulated human dealer who deals when the beat says so. It
-// drives the dealer under test only through hwtest's fake devices, the
-// same hw interfaces the Pi's devices implement, so the dealer sees exactly
-// what it would see at a real table.
+// drives the dealer under test only through the hw interfaces the Pi's
+// devices implement, so the dealer sees exactly what it would see at a
+// real table: hwtest's fake buttons, panel, lights and sound, and for the
+// cards either the PN532 as at the table (Config.PN532: pn532test's model
+// of the chip under the real driver and the real reader service, run in
+// lock-step with the virtual clock) or hwtest's scripted reader, which
+// reads each card at exactly the time the script says.
 package simtable
 
 import (
@@ -13,10 +17,12 @@ import (
 	"sync"
 	"time"
 
+	"github.com/falling-table/falling/drivers/pn532/pn532test"
 	"github.com/falling-table/falling/game"
 	"github.com/falling-table/falling/game/bot"
 	"github.com/falling-table/falling/hw"
 	"github.com/falling-table/falling/hw/hwtest"
+	"github.com/falling-table/falling/hw/reader"
 )
 
 // Config sets up a simulated table.
@@ -51,6 +57,13 @@ type Config struct {
 	// virtual time: what really happened, for a test to set beside the
 	// dealer's log when the two disagree.
 	Trace func(at time.Duration, e game.Event, what string)
+	// PN532, if set, reads every card through the chip model, the real
+	// driver and the real reader service: the simulated dealer lays each
+	// card on the reader as they deal it and the dealer hears of it when
+	// the service reads it. Nil: hwtest's scripted Reader, which reads
+	// each card at the very instant the simulated dealer shows it, for
+	// tests that script exact scan times.
+	PN532 *PN532
 }
 
 // Table is a simulated table: the physical truth of a hand (a full-
@@ -60,10 +73,15 @@ type Config struct {
 type Table struct {
 	Clock   *hwtest.Virtual
 	Buttons *hwtest.Buttons
-	Reader  *hwtest.Reader
-	Panel   *hwtest.Panel
-	Lights  *hwtest.Lights
-	Sound   *hwtest.Sound
+	// Reader is the scripted reader, nil with Config.PN532: CardReader is
+	// the one to give the dealer either way.
+	Reader *hwtest.Reader
+	// Chip is the PN532 model under the reader with Config.PN532, nil
+	// otherwise: a test makes it hang or reads its Stats.
+	Chip   *pn532test.Chip
+	Panel  *hwtest.Panel
+	Lights *hwtest.Lights
+	Sound  *hwtest.Sound
 
 	cfg     Config
 	truth   *game.Game
@@ -71,6 +89,10 @@ type Table struct {
 	fallers []bot.Strategy
 	tags    map[string]hw.UID
 	cards   map[hw.UID]string
+	scan    scanner
+	chip    *chipReader // with Config.PN532
+	// riderGap and auditGap space the cards of a run over the reader.
+	riderGap, auditGap time.Duration
 
 	mu         sync.Mutex
 	next       []time.Duration // each faller's next glance
@@ -120,7 +142,18 @@ func New(cfg Config) (*Table, error) {
 		t.tags[c.ID] = hwtest.Tag(i)
 		t.cards[hwtest.Tag(i)] = c.ID
 	}
-	t.Reader = hwtest.NewReader(clk, t.tags)
+	if cfg.PN532 != nil {
+		cr, err := newChipReader(t, *cfg.PN532)
+		if err != nil {
+			return nil, err
+		}
+		t.chip, t.Chip, t.scan = cr, cr.chip, cr
+		t.riderGap, t.auditGap = cr.gap, cr.gap
+	} else {
+		t.Reader = hwtest.NewReader(clk, t.tags)
+		t.scan = scripted{t.Reader}
+		t.riderGap, t.auditGap = 20*time.Millisecond, 30*time.Millisecond
+	}
 	t.fallers = make([]bot.Strategy, len(cfg.Seats))
 	for i, s := range cfg.Seats {
 		switch {
@@ -134,6 +167,63 @@ func New(cfg Config) (*Table, error) {
 	}
 	t.Sound.Observe(t.onCue)
 	return t, nil
+}
+
+// scanner is the card reader as the simulated dealer uses it.
+type scanner interface {
+	// layAt passes the card tagged uid over the reader at t; wait says
+	// the dealer waits to hear of it (a deal, a Stop), so confirms it from
+	// the panel if the reader turns out to have been lost.
+	layAt(uid hw.UID, t time.Duration, wait bool)
+	// gone reports whether the dealer has been told the reader is lost:
+	// cards are then confirmed from the panel.
+	gone() bool
+}
+
+// scripted is hwtest's Reader: a card is read the instant it is shown.
+type scripted struct{ r *hwtest.Reader }
+
+func (s scripted) layAt(uid hw.UID, t time.Duration, _ bool) { s.r.ScanAt(uid, t) }
+func (s scripted) gone() bool                                { return s.r.Gone() }
+
+// CardReader is the reader to give the dealer under test: the reader
+// service on the chip model with Config.PN532, the scripted Reader
+// otherwise.
+func (t *Table) CardReader() hw.CardReader {
+	if t.chip != nil {
+		return t.chip.svc
+	}
+	return t.Reader
+}
+
+// ReaderHealth is the reader service's health (its watchdog's state and
+// counters) with Config.PN532; false with the scripted reader.
+func (t *Table) ReaderHealth() (reader.Health, bool) {
+	if t.chip == nil {
+		return reader.Health{}, false
+	}
+	return t.chip.svc.Health(), true
+}
+
+// Laid counts the cards the simulated dealer laid on the reader with
+// Config.PN532: every one the dealer can have heard of.
+func (t *Table) Laid() int {
+	if t.chip == nil {
+		return 0
+	}
+	t.chip.mu.Lock()
+	defer t.chip.mu.Unlock()
+	return t.chip.laid
+}
+
+// Close stops the card reader service, if the table runs one. Call it once
+// the hand is over, from the goroutine that advanced the clock or after it
+// has stopped.
+func (t *Table) Close() error {
+	if t.chip == nil {
+		return nil
+	}
+	return t.chip.close()
 }
 
 // Cards maps each tag to its card ID: the deck file the dealer reads.
@@ -180,7 +270,10 @@ func (t *Table) Err() error {
 	t.mu.Lock()
 	defer t.mu.Unlock()
 	errs := append([]error(nil), t.errs...)
-	return errors.Join(append(errs, t.Buttons.Err(), t.Reader.Err(), t.Panel.Err())...)
+	if t.Reader != nil {
+		errs = append(errs, t.Reader.Err())
+	}
+	return errors.Join(append(errs, t.Buttons.Err(), t.Panel.Err())...)
 }
 
 func (t *Table) fail(err error) {
@@ -258,11 +351,11 @@ func (t *Table) act(i int) {
 // button at once, then the dealer reading the Stop card they hand over.
 func (t *Table) stopShown(i, stop int, now time.Duration) {
 	t.Buttons.ClickAt(t.cfg.Seats[i], now, 80*time.Millisecond)
-	if t.Reader.Gone() {
+	if t.scan.gone() {
 		t.Panel.ControlAt(hw.ControlConfirm, now+150*time.Millisecond)
 		return
 	}
-	t.Reader.ScanAt(t.tags[t.truth.Card(stop).ID], now+150*time.Millisecond)
+	t.scan.layAt(t.tags[t.truth.Card(stop).ID], now+150*time.Millisecond, true)
 }
 
 // Press is the human seat's key: their button, and their Stop if a Ground
@@ -307,6 +400,10 @@ func beatCue(c hw.Cue) bool {
 // onCue is the simulated dealer hearing a cue: on a beat they look at the
 // lights and, a moment later, do what the rules say comes next.
 func (t *Table) onCue(c hwtest.CuePlayed) {
+	if c.Cue == hw.CueWarning && t.chip != nil {
+		t.Clock.At(max(c.At, c.Now)+t.cfg.DealDelay, t.readerWarning)
+		return
+	}
 	if !beatCue(c.Cue) {
 		return
 	}
@@ -415,7 +512,7 @@ func (t *Table) deal() {
 		return
 	}
 	p := in.Player
-	if in.First && !t.Reader.Gone() {
+	if in.First && !t.scan.gone() {
 		if r := g.Rider(p); r >= 0 {
 			// The dealer has reached the seat and holds up its rider: from
 			// now on "no one can affect the deal by meddling with the
@@ -424,11 +521,11 @@ func (t *Table) deal() {
 			t.mu.Lock()
 			t.frozen = p
 			t.mu.Unlock()
-			t.Reader.ScanAt(t.tags[g.Card(r).ID], at)
-			at += 20 * time.Millisecond
+			t.scan.layAt(t.tags[g.Card(r).ID], at, false)
+			at += t.riderGap
 			for _, x := range g.Extras(p) {
-				t.Reader.ScanAt(t.tags[g.Card(x).ID], at)
-				at += 20 * time.Millisecond
+				t.scan.layAt(t.tags[g.Card(x).ID], at, false)
+				at += t.riderGap
 			}
 		}
 	}
@@ -501,10 +598,10 @@ func (t *Table) dealt(in game.Instruction, at time.Duration) {
 	switch {
 	case in.Imaginary:
 		// The dealer under test announced it: nothing to read.
-	case t.Reader.Gone():
+	case t.scan.gone():
 		t.Panel.ControlAt(hw.ControlConfirm, at)
 	default:
-		t.Reader.ScanAt(t.tags[g.Card(c).ID], at)
+		t.scan.layAt(t.tags[g.Card(c).ID], at, true)
 	}
 	if !ground {
 		for n := g.Next(); n.Action == game.ActSweep && !n.First && n.Player == in.Player; n = g.Next() {
@@ -611,9 +708,24 @@ func (t *Table) audit(at time.Duration) time.Duration {
 		return at
 	}
 	for _, c := range ids {
-		t.Reader.ScanAt(t.tags[g.Card(c).ID], at)
-		at += 30 * time.Millisecond
+		t.scan.layAt(t.tags[g.Card(c).ID], at, false)
+		at += t.auditGap
 	}
 	t.Panel.ControlAt(hw.ControlConfirm, at)
 	return at
+}
+
+// readerWarning is the simulated dealer hearing the dealer's warning: when
+// it says the reader is lost, the cards they laid on it since it last read
+// one (it hung in between) are confirmed from the panel, as the dealer
+// asks.
+func (t *Table) readerWarning() {
+	if !t.chip.gone() {
+		return // another warning: an unknown card, a late deal
+	}
+	at := t.Clock.Now()
+	for range t.chip.unheard() {
+		t.Panel.ControlAt(hw.ControlConfirm, at)
+		at += 100 * time.Millisecond
+	}
 }
