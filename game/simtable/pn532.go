@@ -30,10 +30,14 @@ type PN532 struct {
 	// card comes first: 300 ms.
 	Dwell time.Duration
 	// Gap is how long the dealer holds each card of a run (a rider and its
-	// Extras, the audit) over the reader before the next: 120 ms, more
-	// than the longest the service takes to read a card laid at the worst
-	// moment of its polling (TestModelReadLatency).
+	// Extras, the audit) over the reader before the next: 60 ms, twice the
+	// shortest stay the service reads whatever the moment of its polling
+	// (TestModelShortestStay).
 	Gap time.Duration
+	// Hear is how long the dealer waits after laying a card before acting
+	// on its having been read (confirming an audit group): 100 ms, more than
+	// the longest the service takes to report a card (TestModelReadLatency).
+	Hear time.Duration
 }
 
 // lead is how long before the hand the reader was switched on and set up.
@@ -50,6 +54,7 @@ type chipReader struct {
 	clk   interface{ At(time.Duration, func()) }
 	dwell time.Duration
 	gap   time.Duration
+	hear  time.Duration
 
 	mu     sync.Mutex
 	on     hw.UID // the card over the reader, zero if none
@@ -96,12 +101,15 @@ func newChipReader(t *Table, cfg PN532) (*chipReader, error) {
 	if !ls.start(1) {
 		return nil, fmt.Errorf("sim: card reader: its setup took more than %v", lead)
 	}
-	r := &chipReader{chip: chip, ls: ls, clk: t.Clock, dwell: cfg.Dwell, gap: cfg.Gap}
+	r := &chipReader{chip: chip, ls: ls, clk: t.Clock, dwell: cfg.Dwell, gap: cfg.Gap, hear: cfg.Hear}
 	if r.dwell <= 0 {
 		r.dwell = 300 * time.Millisecond
 	}
 	if r.gap <= 0 {
-		r.gap = 120 * time.Millisecond
+		r.gap = 60 * time.Millisecond
+	}
+	if r.hear <= 0 {
+		r.hear = 100 * time.Millisecond
 	}
 	r.svc = reader.New(dev, tableClock{ls}, ropts)
 	// The service's first poll starts now; the hand starts once it sleeps.

@@ -91,19 +91,24 @@ type Table struct {
 	cards   map[hw.UID]string
 	scan    scanner
 	chip    *chipReader // with Config.PN532
-	// riderGap and auditGap space the cards of a run over the reader.
-	riderGap, auditGap time.Duration
+	// riderGap and auditGap space the cards of a run over the reader;
+	// auditHear is how much longer the dealer waits after the last card
+	// laid before acting on its having been read: confirming an audit
+	// group, taking a cue for a new beat.
+	riderGap, auditGap, auditHear time.Duration
 
 	mu         sync.Mutex
 	next       []time.Duration // each faller's next glance
 	busy       bool            // the dealer's hands are full: a reaction is on its way
 	missed     bool            // an audit prompt came while busy
+	missedBeat bool            // with the PN532, a beat's cue came while busy dealing
 	auditStep  int
 	mismatches int
 	stacksGone int
 	ridersGone int
-	lastDealt  int // the seat the last card was dealt to
-	frozen     int // the faller whose rider the dealer is showing, or -1
+	lastDealt  int           // the seat the last card was dealt to
+	frozen     int           // the faller whose rider the dealer is showing, or -1
+	groundAt   time.Duration // when the last Ground was dealt
 	errs       []error
 	started    bool
 }
@@ -148,7 +153,7 @@ func New(cfg Config) (*Table, error) {
 			return nil, err
 		}
 		t.chip, t.Chip, t.scan = cr, cr.chip, cr
-		t.riderGap, t.auditGap = cr.gap, cr.gap
+		t.riderGap, t.auditGap, t.auditHear = cr.gap, cr.gap, cr.hear
 	} else {
 		t.Reader = hwtest.NewReader(clk, t.tags)
 		t.scan = scripted{t.Reader}
@@ -337,6 +342,10 @@ func (t *Table) act(i int) {
 		t.glanceAt(i, now+t.react()/4)
 		return
 	}
+	if seen := t.groundSeen(); e.Kind == game.EvPlay && e.Stop == game.StopDeal && now < seen {
+		t.glanceAt(i, seen)
+		return
+	}
 	if err := t.apply(e); err != nil {
 		t.fail(fmt.Errorf("sim: faller at seat %d: %v: %w", t.cfg.Seats[i], e, err))
 		return
@@ -416,10 +425,16 @@ func (t *Table) onCue(c hwtest.CuePlayed) {
 		// the audit: during the deal a cue heard while busy is the
 		// dealer's reaction to this very card.
 		t.missed = t.truth.Over()
+		// Not so with the PN532: a run of cards held over the reader
+		// one by one (a rider, its Extras, the card) can outlast a
+		// beat, whose cue the dealer then plays only once; it is looked
+		// into when the hands are free (lookAgain).
+		t.missedBeat = t.missedBeat || (t.chip != nil && !t.missed)
 		t.mu.Unlock()
 		return
 	}
 	t.busy = true
+	t.missedBeat = false // this cue is taken up: one missed before is old news
 	t.mu.Unlock()
 	// The dealer hears a cue when it sounds, which may be after it was
 	// asked for: a beat's cue is scheduled ahead by the speaker's lead.
@@ -441,8 +456,18 @@ func (t *Table) litFaller() int {
 func (t *Table) deal() {
 	at := t.Clock.Now()
 	done := func(end time.Duration) {
-		t.Clock.At(end, func() {
+		// With the PN532 the dealer hears of a card up to Hear after it
+		// is laid, and its reaction (a cue) is not a new beat: the hands
+		// are free only once the last card laid has been heard of.
+		t.Clock.At(end+t.auditHear, func() {
 			t.mu.Lock()
+			if t.missedBeat {
+				// Still busy until lookAgain has looked.
+				t.missedBeat = false
+				t.mu.Unlock()
+				t.Clock.At(end+t.cfg.DealDelay, t.lookAgain)
+				return
+			}
 			t.busy = false
 			missed := t.missed
 			t.missed = false
@@ -545,6 +570,29 @@ func (t *Table) deal() {
 	done(at)
 }
 
+// lookAgain is the simulated dealer, hands free after a beat they heard
+// while busy, looking at the lights: if they ask for the card the rules
+// say comes next they deal it now; if not, the cue was the dealer's
+// reaction to the card just read, and they wait for the next beat. An
+// audit prompt missed meanwhile is taken up as deal's done does.
+func (t *Table) lookAgain() {
+	g := t.truth
+	in := g.Next()
+	if !g.Over() && (in.Action == game.ActDeal || in.First) && t.lit(in.Seat) {
+		t.deal()
+		return
+	}
+	t.mu.Lock()
+	t.busy = false
+	missed := t.missed
+	t.missed = false
+	t.mu.Unlock()
+	if missed {
+		now := t.Clock.Now()
+		t.onCue(hwtest.CuePlayed{Cue: hw.CueAccent, At: now, Now: now})
+	}
+}
+
 // fewerStacks reports whether the dealer's light for a deal in the middle
 // of an address proves it asks for more than the table has stacks for: an
 // existing stack where the table has to start a new one, or more cards due
@@ -572,6 +620,21 @@ func (t *Table) fewerStacks(lit hw.Pattern, in game.Instruction) bool {
 	// has cards due; the dealer deals on instead, and says "gone" once the
 	// table's deal is over and the light still asks for more.
 	return (lit.Kind == hw.On && in.NewStack) || (due < 3 && due > in.Due)
+}
+
+// groundSeen is the earliest a faller can react to the last Ground dealt.
+// With the PN532 a glance that happens to fall just after the deal would
+// otherwise have its Stop pressed before the reader has read the Ground,
+// tens of milliseconds later, which no person does: the faller's quickest
+// reaction (Config.Reaction) is far longer. The scripted reader reads the
+// Ground at the instant it is dealt, so there it cannot be outrun.
+func (t *Table) groundSeen() time.Duration {
+	if t.chip == nil {
+		return 0
+	}
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	return t.groundAt + t.cfg.Reaction
 }
 
 // meddles reports whether e, a faller's move, would touch the rider of a
@@ -609,6 +672,9 @@ func (t *Table) dealt(in game.Instruction, at time.Duration) {
 		}
 		return
 	}
+	t.mu.Lock()
+	t.groundAt = at
+	t.mu.Unlock()
 	if t.fallers[p] != nil {
 		t.mu.Lock()
 		soon := at + t.react()
@@ -711,6 +777,8 @@ func (t *Table) audit(at time.Duration) time.Duration {
 		t.scan.layAt(t.tags[g.Card(c).ID], at, false)
 		at += t.auditGap
 	}
+	// The group is confirmed once its last card has been heard of.
+	at += t.auditHear
 	t.Panel.ControlAt(hw.ControlConfirm, at)
 	return at
 }
