@@ -56,19 +56,15 @@ type chipReader struct {
 	gap   time.Duration
 	hear  time.Duration
 
-	mu     sync.Mutex
-	on     hw.UID // the card over the reader, zero if none
-	layN   int    // counts lays, so a dwell's end takes off only its card
-	unread []unread
+	mu   sync.Mutex
+	on   hw.UID // the card over the reader, zero if none
+	layN int    // counts lays, so a dwell's end takes off only its card
+	// unread holds, for each deal or Stop laid that the dealer has not
+	// yet been seen to hear of, the service's Reads when it was laid: the
+	// simulated dealer confirms them from the panel if the reader turns
+	// out to be lost.
+	unread []int
 	laid   int // cards laid
-}
-
-// unread is a card the dealer laid and is waiting to hear of: a deal or a
-// Stop, which the dealer confirms from the panel if the reader turns out
-// to be lost.
-type unread struct {
-	reads int // the service's Reads when it was laid
-	at    time.Duration
 }
 
 func newChipReader(t *Table, cfg PN532) (*chipReader, error) {
@@ -133,11 +129,11 @@ func (r *chipReader) layAt(uid hw.UID, t time.Duration, wait bool) {
 			// Those read since they were laid are heard: forget them.
 			keep := r.unread[:0]
 			for _, u := range r.unread {
-				if u.reads == reads {
+				if u == reads {
 					keep = append(keep, u)
 				}
 			}
-			r.unread = append(keep, unread{reads: reads, at: t})
+			r.unread = append(keep, reads)
 		}
 		r.mu.Unlock()
 		r.chip.RemoveCard()
@@ -162,16 +158,18 @@ func (r *chipReader) takeOff(n int) {
 // gone reports whether the dealer has been told the reader is lost.
 func (r *chipReader) gone() bool { return r.svc.Health().State != reader.HealthOK }
 
-// unheard returns the cards laid since the reader last read one, which
-// the dealer never heard of, and forgets them: the simulated dealer
-// confirms them from the panel. The card over the reader is taken off.
-func (r *chipReader) unheard() []time.Duration {
+// unheard counts the deals and Stops laid since the reader last read a
+// card, which the dealer never heard of, and forgets them: the simulated
+// dealer confirms them from the panel. The card over the reader is taken
+// off. A card laid at least Gap before the next is read before it unless
+// the reader has stopped, so none read is counted.
+func (r *chipReader) unheard() int {
 	reads := r.svc.Health().Reads
 	r.mu.Lock()
-	var out []time.Duration
+	n := 0
 	for _, u := range r.unread {
-		if u.reads == reads {
-			out = append(out, u.at)
+		if u == reads {
+			n++
 		}
 	}
 	r.unread = r.unread[:0]
@@ -182,7 +180,7 @@ func (r *chipReader) unheard() []time.Duration {
 	if on {
 		r.chip.RemoveCard()
 	}
-	return out
+	return n
 }
 
 // close stops the service. The lockstep lets go of the table's clock
