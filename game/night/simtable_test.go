@@ -109,3 +109,53 @@ func TestSimTableReaderHangs(t *testing.T) {
 		t.Errorf("health %v; hands ended %v, %v", h, logs[0].Ended, logs[1].Ended)
 	}
 }
+
+// fastClock is a real clock running speed times faster than the host's,
+// for a paced hand that does not take a minute.
+type fastClock struct {
+	start time.Time
+	speed time.Duration
+}
+
+func (c fastClock) Now() time.Duration { return time.Since(c.start) * c.speed }
+
+func (c fastClock) SleepUntil(t time.Duration, done <-chan struct{}) bool {
+	tm := time.NewTimer((t - c.Now()) / c.speed)
+	defer tm.Stop()
+	select {
+	case <-tm.C:
+		return true
+	case <-done:
+		return false
+	}
+}
+
+// A paced hand (make run) reads through the model too: the reader service
+// follows the pacing clock, and the hand ends with the reader closed after
+// the pacing has stopped.
+func TestSimTablePaced(t *testing.T) {
+	s, err := Resolve(nil, Overrides{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var tb *simtable.Table
+	n, err := New(Config{Settings: s, Seats: []int{1, 2, 3, 4}, Hands: 1},
+		NewSimTable(SimConfig{Settings: s, Seed: 3, Paced: true, Real: fastClock{time.Now(), 100},
+			OnTable: func(x *simtable.Table) { tb = x }}))
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+	defer cancel()
+	var res []HandResult
+	if err := n.Run(ctx, func(r HandResult) { res = append(res, r) }); err != nil {
+		t.Fatal(err)
+	}
+	h, _ := tb.ReaderHealth()
+	if len(res) != 1 || res[0].Result.Winner == 0 || h.Reads == 0 || h.Reads != tb.Laid() {
+		t.Errorf("results %+v; health %v; %d cards laid", res, h, tb.Laid())
+	}
+	// Closed with the hand: its channel ends once what it held is read.
+	for range tb.CardReader().Cards() {
+	}
+}
