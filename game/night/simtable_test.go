@@ -2,6 +2,7 @@ package night
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"reflect"
 	"testing"
@@ -131,8 +132,10 @@ func (c fastClock) SleepUntil(t time.Duration, done <-chan struct{}) bool {
 }
 
 // A paced hand (make run) reads through the model too: the reader service
-// follows the pacing clock, and the hand ends with the reader closed after
-// the pacing has stopped.
+// follows the pacing clock, and when the night stops the hand's reader is
+// closed after the pacing has stopped. (A paced hand is not repeatable: the
+// dealer runs in real time. So this one is stopped after a second of real
+// time, twenty of the table's, with the cards dealt so far all read.)
 func TestSimTablePaced(t *testing.T) {
 	s, err := Resolve(nil, Overrides{})
 	if err != nil {
@@ -140,22 +143,21 @@ func TestSimTablePaced(t *testing.T) {
 	}
 	var tb *simtable.Table
 	n, err := New(Config{Settings: s, Seats: []int{1, 2, 3, 4}, Hands: 1},
-		NewSimTable(SimConfig{Settings: s, Seed: 3, Paced: true, Real: fastClock{time.Now(), 100},
+		NewSimTable(SimConfig{Settings: s, Seed: 3, Paced: true, Real: fastClock{time.Now(), 20},
 			OnTable: func(x *simtable.Table) { tb = x }}))
 	if err != nil {
 		t.Fatal(err)
 	}
-	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+	ctx, cancel := context.WithTimeout(context.Background(), time.Second)
 	defer cancel()
-	var res []HandResult
-	if err := n.Run(ctx, func(r HandResult) { res = append(res, r) }); err != nil {
-		t.Fatal(err)
-	}
-	h, _ := tb.ReaderHealth()
-	if len(res) != 1 || res[0].Result.Winner == 0 || h.Reads == 0 || h.Reads != tb.Laid() {
-		t.Errorf("results %+v; health %v; %d cards laid", res, h, tb.Laid())
+	if err := n.Run(ctx, nil); !errors.Is(err, context.DeadlineExceeded) {
+		t.Fatalf("Run = %v, want the night stopped by its deadline", err)
 	}
 	// Closed with the hand: its channel ends once what it held is read.
 	for range tb.CardReader().Cards() {
+	}
+	h, _ := tb.ReaderHealth()
+	if laid := tb.Laid(); h.Reads == 0 || h.Reads < laid-1 || h.Reads > laid {
+		t.Errorf("%d cards laid, health %v: want every card laid read, but one laid as the night stopped", laid, h)
 	}
 }

@@ -6,6 +6,7 @@ import (
 	"io"
 	"log/slog"
 	"math/rand/v2"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
@@ -149,11 +150,17 @@ func TestReaderHangsMidHand(t *testing.T) {
 					if hangAt == 0 && c.Now >= 20*time.Second && (c.Cue == hw.CueTick || c.Cue == hw.CueDealHere || c.Cue == hw.CueAccent) {
 						hangAt = c.Now
 						tb.Clock.At(hangAt, func() { tb.Chip.Hang(mode.m) })
-						tb.Clock.At(hangAt+3*time.Second, func() {
-							for _, m := range d.View().Messages {
-								said = append(said, m.Text)
-							}
-						})
+						// What the dealer says, every 50 ms for 3 s: a
+						// warning leaves the screen once it no longer holds.
+						for at := hangAt; at < hangAt+3*time.Second; at += 50 * time.Millisecond {
+							tb.Clock.At(at, func() {
+								for _, m := range d.View().Messages {
+									if !slices.Contains(said, m.Text) {
+										said = append(said, m.Text)
+									}
+								}
+							})
+						}
 					}
 				})
 			})
