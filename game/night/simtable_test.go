@@ -134,8 +134,8 @@ func (c fastClock) SleepUntil(t time.Duration, done <-chan struct{}) bool {
 // A paced hand (make run) reads through the model too: the reader service
 // follows the pacing clock, and when the night stops the hand's reader is
 // closed after the pacing has stopped. (A paced hand is not repeatable: the
-// dealer runs in real time. So this one is stopped after a second of real
-// time, twenty of the table's, with the cards dealt so far all read.)
+// dealer runs in real time. So this one is stopped after half a second of real
+// time, ten seconds of the table's, with the cards dealt so far all read.)
 func TestSimTablePaced(t *testing.T) {
 	s, err := Resolve(nil, Overrides{})
 	if err != nil {
@@ -148,7 +148,7 @@ func TestSimTablePaced(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	ctx, cancel := context.WithTimeout(context.Background(), time.Second)
+	ctx, cancel := context.WithTimeout(context.Background(), 500*time.Millisecond)
 	defer cancel()
 	if err := n.Run(ctx, nil); !errors.Is(err, context.DeadlineExceeded) {
 		t.Fatalf("Run = %v, want the night stopped by its deadline", err)
