@@ -92,10 +92,11 @@ type Table struct {
 	scan    scanner
 	chip    *chipReader // with Config.PN532
 	// riderGap and auditGap space the cards of a run over the reader;
-	// auditHear is how much longer the dealer waits after the last card
-	// laid before acting on its having been read: confirming an audit
-	// group, taking a cue for a new beat.
-	riderGap, auditGap, auditHear time.Duration
+	// hear is how long after laying a card the dealer waits before
+	// acting on its having been read: confirming an audit group, taking
+	// a cue for a new beat. 0 with the scripted reader, which reads a
+	// card the instant it is shown.
+	riderGap, auditGap, hear time.Duration
 
 	mu         sync.Mutex
 	next       []time.Duration // each faller's next glance
@@ -153,7 +154,7 @@ func New(cfg Config) (*Table, error) {
 			return nil, err
 		}
 		t.chip, t.Chip, t.scan = cr, cr.chip, cr
-		t.riderGap, t.auditGap, t.auditHear = cr.gap, cr.gap, cr.hear
+		t.riderGap, t.auditGap, t.hear = cr.gap, cr.gap, cr.hear
 	} else {
 		t.Reader = hwtest.NewReader(clk, t.tags)
 		t.scan = scripted{t.Reader}
@@ -459,7 +460,7 @@ func (t *Table) deal() {
 		// With the PN532 the dealer hears of a card up to Hear after it
 		// is laid, and its reaction (a cue) is not a new beat: the hands
 		// are free only once the last card laid has been heard of.
-		t.Clock.At(end+t.auditHear, func() {
+		t.Clock.At(end+t.hear, func() {
 			t.mu.Lock()
 			if t.missedBeat {
 				// Still busy until lookAgain has looked.
@@ -778,7 +779,7 @@ func (t *Table) audit(at time.Duration) time.Duration {
 		at += t.auditGap
 	}
 	// The group is confirmed once its last card has been heard of.
-	at += t.auditHear
+	at += t.hear
 	t.Panel.ControlAt(hw.ControlConfirm, at)
 	return at
 }
