@@ -39,7 +39,9 @@ func (f *Fixed) NextHand(dealerSeat int, _ []int) (*Hand, error) {
 }
 
 // SimConfig is the simulated table: computer fallers, a shuffled deck, a
-// virtual clock.
+// virtual clock, and every card read through the PN532 model, the real
+// driver and the real reader service (simtable.PN532), so everything but
+// the I²C wire runs as at the table.
 type SimConfig struct {
 	Settings Settings
 	// Seed makes the shuffles and the fallers repeatable: the same seed
@@ -56,6 +58,12 @@ type SimConfig struct {
 	// Real is the clock a paced hand keeps step with; nil: CLOCK_MONOTONIC
 	// through Speaker's clock, or the wall clock's monotonic reading.
 	Real hw.Clock
+	// PN532 tunes the reader's model, driver and service; nil: the
+	// defaults, the chip's RSTPDN wired for the watchdog.
+	PN532 *simtable.PN532
+	// OnTable, if set, is told each hand's simulated table before the
+	// hand starts: a test makes its reader hang, or reads its counters.
+	OnTable func(*simtable.Table)
 }
 
 // SimTable lays out a new hand on the simulated table each time.
@@ -79,18 +87,27 @@ func (s *SimTable) NextHand(dealerSeat int, fallers []int) (*Hand, error) {
 			you = f
 		}
 	}
+	chip := simtable.PN532{}
+	if s.cfg.PN532 != nil {
+		chip = *s.cfg.PN532
+	}
 	tb, err := simtable.New(simtable.Config{Rules: s.cfg.Settings.Rules, Deck: deck, Seats: fallers, Human: you,
-		Seed: s.cfg.Seed + s.n, StopWindow: s.cfg.Settings.StopWindow, Ready: true})
+		Seed: s.cfg.Seed + s.n, StopWindow: s.cfg.Settings.StopWindow, Ready: true, PN532: &chip})
 	s.n++
 	if err != nil {
 		return nil, err
 	}
+	if s.cfg.OnTable != nil {
+		s.cfg.OnTable(tb)
+	}
 	h := &Hand{
-		Hardware: dealer.Hardware{Clock: tb.Clock, Lights: tb.Lights, Sound: tb.Sound, Buttons: tb.Buttons, Reader: tb.Reader, Panel: tb.Panel},
+		Hardware: dealer.Hardware{Clock: tb.Clock, Lights: tb.Lights, Sound: tb.Sound, Buttons: tb.Buttons, Reader: tb.CardReader(), Panel: tb.Panel},
 		Deck:     deck, Cards: tb.Cards(),
 		// The simulated panel takes the keyboard's and the page's controls
 		// on its own clock, so a stepped hand sees them in order.
 		Control: tb.Panel.ControlNow,
+		// The reader service runs until the hand is over.
+		Close: tb.Close,
 	}
 	if you > 0 {
 		h.Press = tb.Press
@@ -118,19 +135,24 @@ func (s *SimTable) NextHand(dealerSeat int, fallers []int) (*Hand, error) {
 		// same instant of real time.
 		if spk, clk, err := s.cfg.Speaker(); err == nil {
 			h.Hardware.Sound = teeSound{tb.Sound, offsetSound{spk, clk.Now() - tb.Clock.Now()}}
-			h.Close = spk.Close
+			h.Close = func() error { return errors.Join(tb.Close(), spk.Close()) }
 			if real == nil {
 				real = clk
 			}
 		}
 	}
 	if real == nil {
-		return nil, errors.New("night: a paced simulated hand needs a real clock")
+		return nil, errors.Join(errors.New("night: a paced simulated hand needs a real clock"), h.Close())
 	}
 	h.Run = func(ctx context.Context, d *dealer.Dealer) (dealer.Result, error) {
 		ctx, cancel := context.WithCancelCause(ctx)
 		defer cancel(nil)
+		paced := make(chan struct{})
+		// The clock stops before the hand's devices are closed: Close
+		// then finds the reader service asleep on it, not mid-step.
+		defer func() { cancel(nil); <-paced }()
 		go func() {
+			defer close(paced)
 			if err := tb.Clock.Pace(ctx, real); err != nil && ctx.Err() == nil {
 				cancel(fmt.Errorf("pacing the simulated table: %w", err))
 			}

@@ -1,9 +1,13 @@
 // Package simtable is the simulated table: the physical truth of a hand (a
 // full-information engine on the ordered deck), computer fallers playing
 // it and a simulated human dealer who deals when the beat says so. It
-// drives the dealer under test only through hwtest's fake devices, the
-// same hw interfaces the Pi's devices implement, so the dealer sees exactly
-// what it would see at a real table.
+// drives the dealer under test only through the hw interfaces the Pi's
+// devices implement, so the dealer sees exactly what it would see at a
+// real table: hwtest's fake buttons, panel, lights and sound, and for the
+// cards either the PN532 as at the table (Config.PN532: pn532test's model
+// of the chip under the real driver and the real reader service, run in
+// lock-step with the virtual clock) or hwtest's scripted reader, which
+// reads each card at exactly the time the script says.
 package simtable
 
 import (
@@ -13,10 +17,12 @@ import (
 	"sync"
 	"time"
 
+	"github.com/falling-table/falling/drivers/pn532/pn532test"
 	"github.com/falling-table/falling/game"
 	"github.com/falling-table/falling/game/bot"
 	"github.com/falling-table/falling/hw"
 	"github.com/falling-table/falling/hw/hwtest"
+	"github.com/falling-table/falling/hw/reader"
 )
 
 // Config sets up a simulated table.
@@ -51,6 +57,13 @@ type Config struct {
 	// virtual time: what really happened, for a test to set beside the
 	// dealer's log when the two disagree.
 	Trace func(at time.Duration, e game.Event, what string)
+	// PN532, if set, reads every card through the chip model, the real
+	// driver and the real reader service: the simulated dealer lays each
+	// card on the reader as they deal it and the dealer hears of it when
+	// the service reads it. Nil: hwtest's scripted Reader, which reads
+	// each card at the very instant the simulated dealer shows it, for
+	// tests that script exact scan times.
+	PN532 *PN532
 }
 
 // Table is a simulated table: the physical truth of a hand (a full-
@@ -60,10 +73,15 @@ type Config struct {
 type Table struct {
 	Clock   *hwtest.Virtual
 	Buttons *hwtest.Buttons
-	Reader  *hwtest.Reader
-	Panel   *hwtest.Panel
-	Lights  *hwtest.Lights
-	Sound   *hwtest.Sound
+	// Reader is the scripted reader, nil with Config.PN532: CardReader is
+	// the one to give the dealer either way.
+	Reader *hwtest.Reader
+	// Chip is the PN532 model under the reader with Config.PN532, nil
+	// otherwise: a test makes it hang or reads its Stats.
+	Chip   *pn532test.Chip
+	Panel  *hwtest.Panel
+	Lights *hwtest.Lights
+	Sound  *hwtest.Sound
 
 	cfg     Config
 	truth   *game.Game
@@ -71,17 +89,27 @@ type Table struct {
 	fallers []bot.Strategy
 	tags    map[string]hw.UID
 	cards   map[hw.UID]string
+	scan    scanner
+	chip    *chipReader // with Config.PN532
+	// riderGap and auditGap space the cards of a run over the reader;
+	// hear is how long after laying a card the dealer waits before
+	// acting on its having been read: confirming an audit group, taking
+	// a cue for a new beat. 0 with the scripted reader, which reads a
+	// card the instant it is shown.
+	riderGap, auditGap, hear time.Duration
 
 	mu         sync.Mutex
 	next       []time.Duration // each faller's next glance
 	busy       bool            // the dealer's hands are full: a reaction is on its way
 	missed     bool            // an audit prompt came while busy
+	missedBeat bool            // with the PN532, a beat's cue came while busy dealing
 	auditStep  int
 	mismatches int
 	stacksGone int
 	ridersGone int
-	lastDealt  int // the seat the last card was dealt to
-	frozen     int // the faller whose rider the dealer is showing, or -1
+	lastDealt  int           // the seat the last card was dealt to
+	frozen     int           // the faller whose rider the dealer is showing, or -1
+	groundAt   time.Duration // when the last Ground was dealt
 	errs       []error
 	started    bool
 }
@@ -120,7 +148,18 @@ func New(cfg Config) (*Table, error) {
 		t.tags[c.ID] = hwtest.Tag(i)
 		t.cards[hwtest.Tag(i)] = c.ID
 	}
-	t.Reader = hwtest.NewReader(clk, t.tags)
+	if cfg.PN532 != nil {
+		cr, err := newChipReader(t, *cfg.PN532)
+		if err != nil {
+			return nil, err
+		}
+		t.chip, t.Chip, t.scan = cr, cr.chip, cr
+		t.riderGap, t.auditGap, t.hear = cr.gap, cr.gap, cr.hear
+	} else {
+		t.Reader = hwtest.NewReader(clk, t.tags)
+		t.scan = scripted{t.Reader}
+		t.riderGap, t.auditGap = 20*time.Millisecond, 30*time.Millisecond
+	}
 	t.fallers = make([]bot.Strategy, len(cfg.Seats))
 	for i, s := range cfg.Seats {
 		switch {
@@ -134,6 +173,63 @@ func New(cfg Config) (*Table, error) {
 	}
 	t.Sound.Observe(t.onCue)
 	return t, nil
+}
+
+// scanner is the card reader as the simulated dealer uses it.
+type scanner interface {
+	// layAt passes the card tagged uid over the reader at t; wait says
+	// the dealer waits to hear of it (a deal, a Stop), so confirms it from
+	// the panel if the reader turns out to have been lost.
+	layAt(uid hw.UID, t time.Duration, wait bool)
+	// gone reports whether the dealer has been told the reader is lost:
+	// cards are then confirmed from the panel.
+	gone() bool
+}
+
+// scripted is hwtest's Reader: a card is read the instant it is shown.
+type scripted struct{ r *hwtest.Reader }
+
+func (s scripted) layAt(uid hw.UID, t time.Duration, _ bool) { s.r.ScanAt(uid, t) }
+func (s scripted) gone() bool                                { return s.r.Gone() }
+
+// CardReader is the reader to give the dealer under test: the reader
+// service on the chip model with Config.PN532, the scripted Reader
+// otherwise.
+func (t *Table) CardReader() hw.CardReader {
+	if t.chip != nil {
+		return t.chip.svc
+	}
+	return t.Reader
+}
+
+// ReaderHealth is the reader service's health (its watchdog's state and
+// counters) with Config.PN532; false with the scripted reader.
+func (t *Table) ReaderHealth() (reader.Health, bool) {
+	if t.chip == nil {
+		return reader.Health{}, false
+	}
+	return t.chip.svc.Health(), true
+}
+
+// Laid counts the cards the simulated dealer laid on the reader with
+// Config.PN532: every one the dealer can have heard of.
+func (t *Table) Laid() int {
+	if t.chip == nil {
+		return 0
+	}
+	t.chip.mu.Lock()
+	defer t.chip.mu.Unlock()
+	return t.chip.laid
+}
+
+// Close stops the card reader service, if the table runs one. Call it once
+// the hand is over, from the goroutine that advanced the clock or after it
+// has stopped.
+func (t *Table) Close() error {
+	if t.chip == nil {
+		return nil
+	}
+	return t.chip.close()
 }
 
 // Cards maps each tag to its card ID: the deck file the dealer reads.
@@ -180,7 +276,10 @@ func (t *Table) Err() error {
 	t.mu.Lock()
 	defer t.mu.Unlock()
 	errs := append([]error(nil), t.errs...)
-	return errors.Join(append(errs, t.Buttons.Err(), t.Reader.Err(), t.Panel.Err())...)
+	if t.Reader != nil {
+		errs = append(errs, t.Reader.Err())
+	}
+	return errors.Join(append(errs, t.Buttons.Err(), t.Panel.Err())...)
 }
 
 func (t *Table) fail(err error) {
@@ -244,6 +343,10 @@ func (t *Table) act(i int) {
 		t.glanceAt(i, now+t.react()/4)
 		return
 	}
+	if seen := t.groundSeen(); e.Kind == game.EvPlay && e.Stop == game.StopDeal && now < seen {
+		t.glanceAt(i, seen)
+		return
+	}
 	if err := t.apply(e); err != nil {
 		t.fail(fmt.Errorf("sim: faller at seat %d: %v: %w", t.cfg.Seats[i], e, err))
 		return
@@ -258,11 +361,11 @@ func (t *Table) act(i int) {
 // button at once, then the dealer reading the Stop card they hand over.
 func (t *Table) stopShown(i, stop int, now time.Duration) {
 	t.Buttons.ClickAt(t.cfg.Seats[i], now, 80*time.Millisecond)
-	if t.Reader.Gone() {
+	if t.scan.gone() {
 		t.Panel.ControlAt(hw.ControlConfirm, now+150*time.Millisecond)
 		return
 	}
-	t.Reader.ScanAt(t.tags[t.truth.Card(stop).ID], now+150*time.Millisecond)
+	t.scan.layAt(t.tags[t.truth.Card(stop).ID], now+150*time.Millisecond, true)
 }
 
 // Press is the human seat's key: their button, and their Stop if a Ground
@@ -307,6 +410,10 @@ func beatCue(c hw.Cue) bool {
 // onCue is the simulated dealer hearing a cue: on a beat they look at the
 // lights and, a moment later, do what the rules say comes next.
 func (t *Table) onCue(c hwtest.CuePlayed) {
+	if c.Cue == hw.CueWarning && t.chip != nil {
+		t.Clock.At(max(c.At, c.Now)+t.cfg.DealDelay, t.readerWarning)
+		return
+	}
 	if !beatCue(c.Cue) {
 		return
 	}
@@ -319,10 +426,16 @@ func (t *Table) onCue(c hwtest.CuePlayed) {
 		// the audit: during the deal a cue heard while busy is the
 		// dealer's reaction to this very card.
 		t.missed = t.truth.Over()
+		// Not so with the PN532: a run of cards held over the reader
+		// one by one (a rider, its Extras, the card) can outlast a
+		// beat, whose cue the dealer then plays only once; it is looked
+		// into when the hands are free (lookAgain).
+		t.missedBeat = t.missedBeat || (t.chip != nil && !t.missed)
 		t.mu.Unlock()
 		return
 	}
 	t.busy = true
+	t.missedBeat = false // this cue is taken up: one missed before is old news
 	t.mu.Unlock()
 	// The dealer hears a cue when it sounds, which may be after it was
 	// asked for: a beat's cue is scheduled ahead by the speaker's lead.
@@ -344,8 +457,18 @@ func (t *Table) litFaller() int {
 func (t *Table) deal() {
 	at := t.Clock.Now()
 	done := func(end time.Duration) {
-		t.Clock.At(end, func() {
+		// With the PN532 the dealer hears of a card up to Hear after it
+		// is laid, and its reaction (a cue) is not a new beat: the hands
+		// are free only once the last card laid has been heard of.
+		t.Clock.At(end+t.hear, func() {
 			t.mu.Lock()
+			if t.missedBeat {
+				// Still busy until lookAgain has looked.
+				t.missedBeat = false
+				t.mu.Unlock()
+				t.Clock.At(end+t.cfg.DealDelay, t.lookAgain)
+				return
+			}
 			t.busy = false
 			missed := t.missed
 			t.missed = false
@@ -415,7 +538,7 @@ func (t *Table) deal() {
 		return
 	}
 	p := in.Player
-	if in.First && !t.Reader.Gone() {
+	if in.First && !t.scan.gone() {
 		if r := g.Rider(p); r >= 0 {
 			// The dealer has reached the seat and holds up its rider: from
 			// now on "no one can affect the deal by meddling with the
@@ -424,11 +547,11 @@ func (t *Table) deal() {
 			t.mu.Lock()
 			t.frozen = p
 			t.mu.Unlock()
-			t.Reader.ScanAt(t.tags[g.Card(r).ID], at)
-			at += 20 * time.Millisecond
+			t.scan.layAt(t.tags[g.Card(r).ID], at, false)
+			at += t.riderGap
 			for _, x := range g.Extras(p) {
-				t.Reader.ScanAt(t.tags[g.Card(x).ID], at)
-				at += 20 * time.Millisecond
+				t.scan.layAt(t.tags[g.Card(x).ID], at, false)
+				at += t.riderGap
 			}
 		}
 	}
@@ -446,6 +569,29 @@ func (t *Table) deal() {
 		}
 	})
 	done(at)
+}
+
+// lookAgain is the simulated dealer, hands free after a beat they heard
+// while busy, looking at the lights: if they ask for the card the rules
+// say comes next they deal it now; if not, the cue was the dealer's
+// reaction to the card just read, and they wait for the next beat. An
+// audit prompt missed meanwhile is taken up as deal's done does.
+func (t *Table) lookAgain() {
+	g := t.truth
+	in := g.Next()
+	if !g.Over() && (in.Action == game.ActDeal || in.First) && t.lit(in.Seat) {
+		t.deal()
+		return
+	}
+	t.mu.Lock()
+	t.busy = false
+	missed := t.missed
+	t.missed = false
+	t.mu.Unlock()
+	if missed {
+		now := t.Clock.Now()
+		t.onCue(hwtest.CuePlayed{Cue: hw.CueAccent, At: now, Now: now})
+	}
 }
 
 // fewerStacks reports whether the dealer's light for a deal in the middle
@@ -477,6 +623,21 @@ func (t *Table) fewerStacks(lit hw.Pattern, in game.Instruction) bool {
 	return (lit.Kind == hw.On && in.NewStack) || (due < 3 && due > in.Due)
 }
 
+// groundSeen is the earliest a faller can react to the last Ground dealt.
+// With the PN532 a glance that happens to fall just after the deal would
+// otherwise have its Stop pressed before the reader has read the Ground,
+// tens of milliseconds later, which no person does: the faller's quickest
+// reaction (Config.Reaction) is far longer. The scripted reader reads the
+// Ground at the instant it is dealt, so there it cannot be outrun.
+func (t *Table) groundSeen() time.Duration {
+	if t.chip == nil {
+		return 0
+	}
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	return t.groundAt + t.cfg.Reaction
+}
+
 // meddles reports whether e, a faller's move, would touch the rider of a
 // seat the dealer is showing.
 func (t *Table) meddles(e game.Event) bool {
@@ -501,10 +662,10 @@ func (t *Table) dealt(in game.Instruction, at time.Duration) {
 	switch {
 	case in.Imaginary:
 		// The dealer under test announced it: nothing to read.
-	case t.Reader.Gone():
+	case t.scan.gone():
 		t.Panel.ControlAt(hw.ControlConfirm, at)
 	default:
-		t.Reader.ScanAt(t.tags[g.Card(c).ID], at)
+		t.scan.layAt(t.tags[g.Card(c).ID], at, true)
 	}
 	if !ground {
 		for n := g.Next(); n.Action == game.ActSweep && !n.First && n.Player == in.Player; n = g.Next() {
@@ -512,6 +673,9 @@ func (t *Table) dealt(in game.Instruction, at time.Duration) {
 		}
 		return
 	}
+	t.mu.Lock()
+	t.groundAt = at
+	t.mu.Unlock()
 	if t.fallers[p] != nil {
 		t.mu.Lock()
 		soon := at + t.react()
@@ -611,9 +775,26 @@ func (t *Table) audit(at time.Duration) time.Duration {
 		return at
 	}
 	for _, c := range ids {
-		t.Reader.ScanAt(t.tags[g.Card(c).ID], at)
-		at += 30 * time.Millisecond
+		t.scan.layAt(t.tags[g.Card(c).ID], at, false)
+		at += t.auditGap
 	}
+	// The group is confirmed once its last card has been heard of.
+	at += t.hear
 	t.Panel.ControlAt(hw.ControlConfirm, at)
 	return at
+}
+
+// readerWarning is the simulated dealer hearing the dealer's warning: when
+// it says the reader is lost, the cards they laid on it since it last read
+// one (it hung in between) are confirmed from the panel, as the dealer
+// asks.
+func (t *Table) readerWarning() {
+	if !t.chip.gone() {
+		return // another warning: an unknown card, a late deal
+	}
+	at := t.Clock.Now()
+	for range t.chip.unheard() {
+		t.Panel.ControlAt(hw.ControlConfirm, at)
+		at += 100 * time.Millisecond
+	}
 }

@@ -170,6 +170,17 @@ func (Host) OpenOutput(chip string, offset int, activeLow bool) (OutputPin, erro
 	return &cdevOut{chip: chip, l: l}, nil
 }
 
+// OpenReset requests offset on chip as an output, initially high: the
+// PN532's RSTPDN is active low, and the line is not inverted so that the
+// reader service's Out(gpio.Low) pulls the pin low.
+func (Host) OpenReset(chip string, offset int) (OutputPin, error) {
+	l, err := gpiocdev.RequestLine(chip, offset, gpiocdev.WithConsumer(Consumer), gpiocdev.AsOutput(1))
+	if err != nil {
+		return nil, err
+	}
+	return &cdevOut{chip: chip, l: l}, nil
+}
+
 func (p *cdevOut) String() string   { return fmt.Sprintf("%s/%d", p.chip, p.l.Offset()) }
 func (p *cdevOut) Name() string     { return p.String() }
 func (p *cdevOut) Number() int      { return p.l.Offset() }

@@ -178,6 +178,20 @@ func (f *fakeDevices) OpenOutput(chip string, offset int, activeLow bool) (Outpu
 	return &fakePin{n: offset, f: f}, nil
 }
 
+func (f *fakeDevices) OpenReset(chip string, offset int) (OutputPin, error) {
+	f.onChip(chip)
+	if err := f.fail["reset"]; err != nil {
+		return nil, err
+	}
+	f.note(fmt.Sprint("open reset ", offset))
+	return &resetPin{fakePin{n: offset, f: f}}, nil
+}
+
+// resetPin notes each level the reader service drives RSTPDN to.
+type resetPin struct{ fakePin }
+
+func (p *resetPin) Out(l gpio.Level) error { p.f.note(fmt.Sprint("reset ", p.n, " ", l)); return nil }
+
 func (f *fakeDevices) OpenIRQ(chip string, offset int) (IRQPin, error) {
 	f.onChip(chip)
 	f.note(fmt.Sprint("open irq ", offset))

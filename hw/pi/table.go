@@ -51,6 +51,9 @@ type Devices interface {
 	LineInfo(chip string, offsets []int) ([]LineInfo, error)
 	OpenButtons(chip string, lines map[int]int, opts buttons.Options) (hw.Buttons, error)
 	OpenOutput(chip string, offset int, activeLow bool) (OutputPin, error)
+	// OpenReset requests the PN532's RSTPDN line as an output driven high
+	// from the moment it is requested: low holds the chip in reset.
+	OpenReset(chip string, offset int) (OutputPin, error)
 	OpenIRQ(chip string, offset int) (IRQPin, error)
 	OpenI2C(bus int) (i2c.BusCloser, error)
 	OpenSPI(bus, cs int) (spi.PortCloser, error)
@@ -462,11 +465,22 @@ func (o *opener) reader() error {
 		o.t.onClose("reader IRQ line", irq.Close)
 		popts.IRQ = irq
 	}
+	ropts := reader.Options{Logger: o.opts.Logger}
+	if r.HasReset {
+		// Requested high before the chip is set up, so a chip that a
+		// floating line held in reset boots; the service's watchdog
+		// pulses it low to restart a chip that hangs.
+		rst, err := o.dev.OpenReset(o.chip, r.Reset)
+		if err != nil {
+			return o.partErr(GPIO, "reader reset", fmt.Sprintf("reader reset (GPIO line %d)", r.Reset), err)
+		}
+		o.t.onClose("reader reset line", rst.Close)
+		ropts.Reset = rst
+	}
 	dev, err := pn532.Attach(bus, &popts)
 	if err != nil {
 		return &PartError{Where: o.b.Where("reader"), Part: o.readerPart(), What: "could not be set up", Err: err}
 	}
-	ropts := reader.Options{Logger: o.opts.Logger}
 	var rd *reader.Reader
 	if err := dev.Reinit(); err != nil {
 		// A reader that does not answer is one unplugged or miswired: the

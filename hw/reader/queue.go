@@ -17,10 +17,11 @@ type queue[T any] struct {
 	log  *slog.Logger
 	attr func(T) slog.Attr // how an event appears in a log line
 
-	mu     sync.Mutex
-	items  []T
-	warnAt int // backlog size that triggers the next "consumer not reading" warning
-	wake   chan struct{}
+	mu      sync.Mutex
+	items   []T
+	sending bool // run holds an event taken off items, on its way to out
+	warnAt  int  // backlog size that triggers the next "consumer not reading" warning
+	wake    chan struct{}
 }
 
 func newQueue[T any](name string, buffer, max int, log *slog.Logger, attr func(T) slog.Attr) *queue[T] {
@@ -35,9 +36,21 @@ func newQueue[T any](name string, buffer, max int, log *slog.Logger, attr func(T
 	}
 }
 
-// push queues v for delivery; it never blocks.
+// push queues v for delivery; it never blocks. With nothing queued or on
+// its way ahead of it and room in the channel, v goes straight in, so it
+// is there when push returns: a consumer that reads in lock-step with the
+// polling loop (the simulated table's virtual clock, game/simtable) sees
+// each event at the instant it was read, not when the forwarder runs.
 func (q *queue[T]) push(v T) {
 	q.mu.Lock()
+	if len(q.items) == 0 && !q.sending {
+		select {
+		case q.out <- v:
+			q.mu.Unlock()
+			return
+		default:
+		}
+	}
 	if len(q.items) >= q.max {
 		q.log.Error("card reader: consumer not reading, dropping oldest event",
 			"channel", q.name, q.attr(q.items[0]), "queued", len(q.items))
@@ -84,9 +97,13 @@ func (q *queue[T]) run(done <-chan struct{}) {
 		var zero T
 		q.items[0] = zero
 		q.items = q.items[1:]
+		q.sending = true
 		q.mu.Unlock()
 		select {
 		case q.out <- v:
+			q.mu.Lock()
+			q.sending = false
+			q.mu.Unlock()
 		case <-done:
 			q.flush(&v)
 			return

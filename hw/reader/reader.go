@@ -26,8 +26,11 @@
 // reader is picked up once they have. Health reports the state and the
 // counters for the doctor and the referee page.
 //
-// Delivery policy: the polling loop never blocks on a consumer. Events go
-// through an in-memory queue to buffered channels; when a consumer falls
+// Delivery policy: the polling loop never blocks on a consumer. An event
+// goes straight into its buffered channel when there is room and nothing
+// is queued ahead of it, so it is there before the loop polls again (what
+// lets the simulated table run the service in lock-step with its virtual
+// clock); otherwise it waits in an in-memory queue; when a consumer falls
 // behind the backlog is logged (slog, Warn) as it grows, and only past
 // Options.MaxQueue are the oldest events dropped, each one logged (Error)
 // with its UID and time. Close hands over whatever still fits in the
