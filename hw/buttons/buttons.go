@@ -38,9 +38,14 @@ const (
 	// certain to have been read by this process. It delays settling a window
 	// and declaring a sequence gap lost, never the stamps themselves.
 	DefaultArrivalSlack = 20 * time.Millisecond
-	// DefaultEventBuffer is the kernel's event buffer for the request. 12
-	// seats mashing at 20 presses/s with bounce make ~2000 edges/s; 1024
-	// covers half a second of the process not reading.
+	// DefaultEventBuffer is the kernel event buffer this package asks for.
+	// 12 seats mashing at 20 presses/s with bounce make ~2000 edges/s;
+	// 1024 would cover half a second of the process not reading. It is a
+	// request only: go-gpiocdev v0.9.1 (the newest served) does not pass
+	// WithEventBufferSize to the kernel, which then keeps its default of
+	// 16 events a line rounded up to a power of two, 256 for twelve seats
+	// (TestKernelStalledReaderReportsLoss meets exactly that). An overflow
+	// is never silent: the kernel's sequence numbers report it on Lost.
 	DefaultEventBuffer = 1024
 )
 
@@ -52,7 +57,7 @@ type Options struct {
 	// be reported lost before its straggler arrives, and a glitch may be
 	// reported as a press and a release; stamps are never moved.
 	ArrivalSlack time.Duration // default DefaultArrivalSlack
-	EventBuffer  int           // kernel event buffer (a hint); default DefaultEventBuffer
+	EventBuffer  int           // kernel event buffer asked for (see DefaultEventBuffer)
 	Consumer     string        // label shown by gpioinfo; default "falling"
 	// Clock must read CLOCK_MONOTONIC, the clock of the kernel's stamps;
 	// nil means the system's.
