@@ -126,7 +126,7 @@ func (c hostClock) SleepUntil(t time.Duration, done <-chan struct{}) bool {
 	}
 }
 
-// DefaultOpts suits one reader on a 400 kHz bus: a poll with no card
+// DefaultOpts suits one reader on the Pi's 100 kHz bus: a poll with no card
 // returns within a few milliseconds.
 var DefaultOpts = Opts{
 	Addr:                     DefaultAddr,
