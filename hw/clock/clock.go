@@ -1,6 +1,6 @@
 // Package clock is the table's one time source: Monotonic, the kernel's
-// CLOCK_MONOTONIC, for the real table, and Manual, a clock that moves only
-// when a test moves it. Both implement hw.Clock.
+// CLOCK_MONOTONIC, implementing hw.Clock. Clocks that move only when a test
+// or the simulated table moves them are hwtest.Manual and hwtest.Virtual.
 //
 // Why CLOCK_MONOTONIC: the GPIO character device (gpiolib-cdev, Linux 5.7
 // and later) stamps every button edge on it, so reading the same clock for
