@@ -69,6 +69,7 @@ func Read(path string) (*Hand, error) {
 		return nil, fmt.Errorf("%s: %w", path, err)
 	}
 	h.Path = path
+	readContinuations(h, path)
 	return h, nil
 }
 
