@@ -154,18 +154,29 @@ type Gap struct {
 	Moved     int    `json:"moved,omitempty"`
 }
 
-// Text is the gap in a referee's words.
-func (g *Gap) Text() string {
+// Text is the gap in a referee's words, its wall times as logged.
+func (g *Gap) Text() string { return g.TextIn(nil) }
+
+// TextIn is Text with the wall times shown in loc (nil: as logged).
+func (g *Gap) TextIn(loc *time.Location) string {
+	in := func(t time.Time) string {
+		if loc != nil {
+			t = t.In(loc)
+		}
+		return t.Format("15:04:05.000")
+	}
 	var parts []string
 	if g.Continues > 0 {
 		parts = append(parts, fmt.Sprintf("the log file died after entry %d (%s); the hand goes on in a continuation file, %d entries not known to be on the old disk logged again here", g.Continues, g.Reason, g.Moved))
 	}
 	if g.Lost > 0 {
-		span := ""
+		// Wall times a human can match against a watch; the dealer's
+		// monotonic clock means nothing outside the hand.
+		span := fmt.Sprintf(" over %v", g.Last-g.First)
 		if !g.FirstWall.IsZero() {
-			span = fmt.Sprintf(" between %s and %s", g.FirstWall.Format("15:04:05.000"), g.LastWall.Format("15:04:05.000"))
+			span = fmt.Sprintf(" between %s and %s", in(g.FirstWall), in(g.LastWall))
 		}
-		parts = append(parts, fmt.Sprintf("records lost here: %d%s (%s), hand time %v to %v", g.Lost, span, g.Reason, g.First, g.Last))
+		parts = append(parts, fmt.Sprintf("records lost here: %d%s (%s)", g.Lost, span, g.Reason))
 	}
 	if len(parts) == 0 {
 		return "a gap with nothing lost (" + g.Reason + ")"

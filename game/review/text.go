@@ -33,7 +33,7 @@ func Text(w io.Writer, r *Review) error {
 		p("Fallers: seats %s · dealer seat %d · tempo %g cards/min", ints(st.Seats), st.Dealer, st.Tempo)
 		p("Windows: Stop %s · tie %s · contest %s", secs(st.StopWindow), ms(r.contestTie()), ms(r.Opt.Contest))
 	}
-	p("Log: %s", r.logState())
+	wrapTo(bw, "Log: ", r.logState())
 	switch {
 	case r.Winner > 0:
 		p("Winner: seat %d · length %s", r.Winner, secs(r.Length))
@@ -71,6 +71,9 @@ func Text(w io.Writer, r *Review) error {
 			seat = fmt.Sprintf("%4d", m.Seat)
 		}
 		text := m.Text
+		if m.Kind == Gap {
+			text = "GAP: " + text
+		}
 		if m.Contest > 0 {
 			text += fmt.Sprintf("  [contest %d]", m.Contest)
 		}
@@ -187,6 +190,12 @@ func (r *Review) logState() string {
 		s += ", intact"
 	default:
 		s += ", DAMAGED (see below)"
+	}
+	if r.Lost > 0 {
+		s += fmt.Sprintf(", %d entries LOST (see below)", r.Lost)
+	}
+	if r.Continued > 0 {
+		s += fmt.Sprintf(", its disk failed: goes on in %d continuation file(s)", r.Continued)
 	}
 	switch {
 	case r.ReplayErr != nil:
