@@ -724,7 +724,7 @@ func (a *analyzer) gap(e *playlog.Entry, at time.Duration) {
 	}
 	if g.Lost > 0 {
 		at = g.First - a.r.T0
-		a.r.Findings = append(a.r.Findings, Finding{At: at, Seq: e.Seq, Text: fmt.Sprintf("%d log entries lost from %.3f s to %.3f s (%s): a press, a card or an engine decision there may be missing from this review", g.Lost, at.Seconds(), (g.Last-a.r.T0).Seconds(), g.Reason)})
+		a.r.Findings = append(a.r.Findings, Finding{At: at, Seq: e.Seq, Text: fmt.Sprintf("%d log entries lost from %.3f s to %.3f s (%s): a press, a card or an engine decision there may be missing from this review", g.Lost, at.Seconds(), (g.Last - a.r.T0).Seconds(), g.Reason)})
 	}
 	a.add(Moment{At: at, Seq: e.Seq, Kind: Gap, Text: g.TextIn(a.r.Opt.Loc)})
 }
