@@ -6,6 +6,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"slices"
 
 	"github.com/falling-table/falling/game/playlog/wal"
 )
@@ -63,7 +64,7 @@ func readContinuation(h *Hand, f *os.File, path string) bool {
 		return false
 	}
 	first, err := decodeEntry(recs[0])
-	if err != nil || first.Kind != KindGap || first.Gap == nil {
+	if err != nil || first.Kind != KindGap || first.Gap == nil || !first.Gap.Continuation {
 		h.Problems = append(h.Problems, fmt.Sprintf("continuation %s does not begin with the gap that says where it continues: ignored", name))
 		return false
 	}
@@ -101,6 +102,14 @@ func readContinuation(h *Hand, f *os.File, path string) bool {
 		switch {
 		case e.Kind == KindHandEnd:
 			h.Ended, h.Winner = true, e.Winner
+		case e.Kind == KindHandStart && e.Start != nil && h.Start == nil:
+			// The disk died before the hand-start was on it: the
+			// continuation logged it again.
+			h.Start = e.Start
+			h.Problems = slices.DeleteFunc(h.Problems, func(p string) bool { return p == noStart })
+			if e.Start.Schema > Schema {
+				h.Problems = append(h.Problems, fmt.Sprintf("written by a newer version of falling (entry schema %d, this one knows %d): entries it added are shown raw or skipped", e.Start.Schema, Schema))
+			}
 		case e.Kind == KindHandStart:
 			h.Problems = append(h.Problems, fmt.Sprintf("entry %d: a hand-start in continuation %s, ignored", e.Seq, name))
 		case e.Kind >= numKinds:

@@ -146,12 +146,14 @@ type Gap struct {
 	FirstWall time.Time     `json:"first_wall,omitzero"`
 	LastWall  time.Time     `json:"last_wall,omitzero"`
 	Reason    string        `json:"reason"`
-	// Continues is set when the entry opens a continuation file (see
+	// Continuation is set when the entry opens a continuation file (see
 	// ContinuationFile): the hand's previous file died after entry
-	// Continues, and Moved of the entries after it, never known to be on
-	// its disk, were logged again here.
-	Continues uint64 `json:"continues,omitempty"`
-	Moved     int    `json:"moved,omitempty"`
+	// Continues (0: before its first entry was on the disk), and Moved of
+	// the entries after it, never known to be on its disk, were logged
+	// again here.
+	Continuation bool   `json:"cont,omitempty"`
+	Continues    uint64 `json:"continues,omitempty"`
+	Moved        int    `json:"moved,omitempty"`
 }
 
 // Text is the gap in a referee's words, its wall times as logged.
@@ -166,7 +168,7 @@ func (g *Gap) TextIn(loc *time.Location) string {
 		return t.Format("15:04:05.000")
 	}
 	var parts []string
-	if g.Continues > 0 {
+	if g.Continuation {
 		parts = append(parts, fmt.Sprintf("the log file died after entry %d (%s); the hand goes on in a continuation file, %d entries not known to be on the old disk logged again here", g.Continues, g.Reason, g.Moved))
 	}
 	if g.Lost > 0 {

@@ -134,7 +134,7 @@ func TestDeadDiskContinues(t *testing.T) {
 		t.Fatalf("notes %q, want %q; problems %q", got, want, h.Problems)
 	}
 	g := gaps(h)
-	if len(g) != 1 || g[0].Continues != 4 || g[0].Moved != 1 || g[0].Lost != 0 || !strings.Contains(g[0].Reason, "input/output error") {
+	if len(g) != 1 || !g[0].Continuation || g[0].Continues != 4 || g[0].Moved != 1 || g[0].Lost != 0 || !strings.Contains(g[0].Reason, "input/output error") {
 		t.Fatalf("gaps %+v", g)
 	}
 	if !h.Ended || h.Winner != 2 || h.Damage.Kind != wal.DamageNone {
@@ -149,6 +149,24 @@ func TestDeadDiskContinues(t *testing.T) {
 	n, err := playlog.ReadNight(dir)
 	if err != nil || len(n.Hands) != 1 || !n.Hands[0].Ended || n.Hands[0].Winner != 2 {
 		t.Fatalf("night %+v, %v", n, err)
+	}
+	// A hand resumed after a crash goes on in its continuation, not in
+	// the file that died.
+	w, rec, err := playlog.Resume(w.Path(), withDisk)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if rec.Header.Kind != playlog.ContKind || rec.Cut.Kind != wal.DamageNone {
+		t.Fatalf("resumed %v", rec)
+	}
+	if _, err := w.Append(note(20*time.Second, "resumed")); err != nil {
+		t.Fatal(err)
+	}
+	if err := w.Close(2); err != nil {
+		t.Fatal(err)
+	}
+	if ns := notes(mustRead(t, w.Path())); ns[len(ns)-1] != "resumed" {
+		t.Fatalf("notes %q", ns)
 	}
 }
 
@@ -274,7 +292,7 @@ func TestFullBufferIsMarked(t *testing.T) {
 	}
 	h := mustRead(t, w.Path())
 	g := gaps(h)
-	if len(g) != 1 || g[0].Lost != 5 || g[0].First != first || g[0].Last != last || g[0].Continues != 0 || !strings.Contains(g[0].Reason, "slower than the table") {
+	if len(g) != 1 || g[0].Lost != 5 || g[0].First != first || g[0].Last != last || g[0].Continuation || !strings.Contains(g[0].Reason, "slower than the table") {
 		t.Fatalf("gaps %+v (want 5 lost from %v to %v)", g, first, last)
 	}
 	// The mark stands where the entries were lost: after the last one

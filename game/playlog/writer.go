@@ -298,7 +298,7 @@ func (w *Writer) continueIn(mono time.Duration, wall time.Time) error {
 	next := ContinuationFile(w.cur)
 	moved := w.w.NotDurable()
 	g := w.gap
-	g.Continues, g.Moved = w.w.Durable(), len(moved)
+	g.Continuation, g.Continues, g.Moved = true, w.w.Durable(), len(moved)
 	if g.Reason == "" || g.Lost == 0 {
 		g.Reason = reason(w.dead)
 	}
