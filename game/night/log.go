@@ -5,16 +5,22 @@ import (
 	"path/filepath"
 	"sync"
 
+	"github.com/falling-table/falling/game/dealer"
 	"github.com/falling-table/falling/game/playlog"
+	"github.com/falling-table/falling/game/playlog/wal"
 )
 
 // handLog is one hand's play log: its file in dir is created at the hand's
 // first entry; with no dir the hand is not kept. The dealer is its only
-// writer (a referee's correction reaches it as a dealer input).
+// writer (a referee's correction reaches it as a dealer input). When the
+// file's disk fails the writer goes on in a continuation file and marks
+// what it could not keep (see playlog.Writer); Health tells the dealer, so
+// the screen and the page show it.
 type handLog struct {
-	dir string
-	mu  sync.Mutex
-	w   *playlog.Writer
+	dir  string
+	opts []wal.Option // for the hand's file; tests put a failing disk there
+	mu   sync.Mutex
+	w    *playlog.Writer
 }
 
 func (l *handLog) Append(e playlog.Entry) error {
@@ -27,7 +33,7 @@ func (l *handLog) Append(e playlog.Entry) error {
 		if e.Kind != playlog.KindHandStart {
 			return fmt.Errorf("play log: the first entry is a %v, not the hand's start", e.Kind)
 		}
-		w, err := playlog.Create(l.dir, e)
+		w, err := playlog.Create(l.dir, e, l.opts...)
 		if err != nil {
 			return err
 		}
@@ -36,6 +42,18 @@ func (l *handLog) Append(e playlog.Entry) error {
 	}
 	_, err := l.w.Append(e)
 	return err
+}
+
+var _ dealer.HealthReporter = (*handLog)(nil)
+
+// Health implements dealer.HealthReporter.
+func (l *handLog) Health() playlog.Health {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	if l.w == nil {
+		return playlog.Health{}
+	}
+	return l.w.Health()
 }
 
 // close ends the hand's log with its winner (0 for none).
