@@ -1,6 +1,7 @@
 package playlog_test
 
 import (
+	"bytes"
 	"os"
 	"path/filepath"
 	"strings"
@@ -11,6 +12,7 @@ import (
 
 	"github.com/falling-table/falling/game/playlog"
 	"github.com/falling-table/falling/game/playlog/wal"
+	"github.com/falling-table/falling/game/review"
 )
 
 // disk stands between a hand file's flusher and the file: it can die (every
@@ -304,6 +306,17 @@ func TestFullBufferIsMarked(t *testing.T) {
 	for i, e := range h.Entries {
 		if e.Kind == playlog.KindGap && (h.Entries[i+1].Note != "caught up" || h.Entries[i-1].Note != big) {
 			t.Fatalf("the gap is at entry %d of %d, between %v and %v", i, len(h.Entries), h.Entries[i-1].Kind, h.Entries[i+1].Kind)
+		}
+	}
+	// And the referee's review says so where it happened.
+	r := review.Analyze(h, review.Options{Loc: time.UTC})
+	var txt bytes.Buffer
+	if err := review.Text(&txt, r); err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{"5 entries LOST", "GAP: records lost here: 5 between", "5 log entries lost from"} {
+		if !strings.Contains(txt.String(), want) {
+			t.Errorf("the review lacks %q", want)
 		}
 	}
 }
