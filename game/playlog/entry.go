@@ -145,13 +145,14 @@ type Gap struct {
 	Last      time.Duration `json:"last,omitempty"`
 	FirstWall time.Time     `json:"first_wall,omitzero"`
 	LastWall  time.Time     `json:"last_wall,omitzero"`
-	Reason    string        `json:"reason"`
+	Reason    string        `json:"reason,omitempty"` // why they were refused
 	// Continuation is set when the entry opens a continuation file (see
-	// ContinuationFile): the hand's previous file died after entry
-	// Continues (0: before its first entry was on the disk), and Moved of
-	// the entries after it, never known to be on its disk, were logged
-	// again here.
+	// ContinuationFile): the hand's previous file died (Died says why)
+	// after entry Continues (0: before its first entry was on the disk),
+	// and Moved of the entries after it, never known to be on its disk,
+	// were logged again here.
 	Continuation bool   `json:"cont,omitempty"`
+	Died         string `json:"died,omitempty"`
 	Continues    uint64 `json:"continues,omitempty"`
 	Moved        int    `json:"moved,omitempty"`
 }
@@ -169,7 +170,7 @@ func (g *Gap) TextIn(loc *time.Location) string {
 	}
 	var parts []string
 	if g.Continuation {
-		parts = append(parts, fmt.Sprintf("the log file died after entry %d (%s); the hand goes on in a continuation file, %d entries not known to be on the old disk logged again here", g.Continues, g.Reason, g.Moved))
+		parts = append(parts, fmt.Sprintf("the log file died after entry %d (%s); the hand goes on in a continuation file, %d entries not known to be on the old disk logged again here", g.Continues, g.Died, g.Moved))
 	}
 	if g.Lost > 0 {
 		// Wall times a human can match against a watch; the dealer's
@@ -181,7 +182,7 @@ func (g *Gap) TextIn(loc *time.Location) string {
 		parts = append(parts, fmt.Sprintf("records lost here: %d%s (%s)", g.Lost, span, g.Reason))
 	}
 	if len(parts) == 0 {
-		return "a gap with nothing lost (" + g.Reason + ")"
+		return "a gap in the log with nothing lost"
 	}
 	return strings.Join(parts, "; ")
 }

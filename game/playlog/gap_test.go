@@ -136,7 +136,7 @@ func TestDeadDiskContinues(t *testing.T) {
 		t.Fatalf("notes %q, want %q; problems %q", got, want, h.Problems)
 	}
 	g := gaps(h)
-	if len(g) != 1 || !g[0].Continuation || g[0].Continues != 4 || g[0].Moved != 1 || g[0].Lost != 0 || !strings.Contains(g[0].Reason, "input/output error") {
+	if len(g) != 1 || !g[0].Continuation || g[0].Continues != 4 || g[0].Moved != 1 || g[0].Lost != 0 || !strings.Contains(g[0].Died, "input/output error") {
 		t.Fatalf("gaps %+v", g)
 	}
 	if !h.Ended || h.Winner != 2 || h.Damage.Kind != wal.DamageNone {

@@ -298,10 +298,7 @@ func (w *Writer) continueIn(mono time.Duration, wall time.Time) error {
 	next := ContinuationFile(w.cur)
 	moved := w.w.NotDurable()
 	g := w.gap
-	g.Continuation, g.Continues, g.Moved = true, w.w.Durable(), len(moved)
-	if g.Reason == "" || g.Lost == 0 {
-		g.Reason = reason(w.dead)
-	}
+	g.Continuation, g.Continues, g.Moved, g.Died = true, w.w.Durable(), len(moved), w.dead.Error()
 	p, err := json.Marshal(&Entry{Kind: KindGap, Source: FromDealer, Mono: mono, Wall: wall, Gap: &g})
 	if err != nil {
 		return fmt.Errorf("open a continuation of hand %s: %w", w.id, err)
