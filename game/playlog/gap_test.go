@@ -2,6 +2,8 @@ package playlog_test
 
 import (
 	"bytes"
+	"encoding/json"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -152,13 +154,30 @@ func TestDeadDiskContinues(t *testing.T) {
 	if err != nil || len(n.Hands) != 1 || !n.Hands[0].Ended || n.Hands[0].Winner != 2 {
 		t.Fatalf("night %+v, %v", n, err)
 	}
+	// A power cut tears the continuation's last entry (the hand's end):
+	// the damage is told in the hand's numbering, as a torn tail.
+	cont := playlog.ContinuationFile(w.Path())
+	st, err := os.Stat(cont)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Truncate(cont, st.Size()-3); err != nil {
+		t.Fatal(err)
+	}
+	h = mustRead(t, w.Path())
+	if last := h.Entries[len(h.Entries)-1]; h.Ended || h.Damage.Kind != wal.DamageTornTail || h.Damage.AfterSeq != last.Seq || last.Note != "after" {
+		t.Fatalf("ended %v, damage %v, last entry %d %q", h.Ended, h.Damage, last.Seq, last.Note)
+	}
+	if !strings.Contains(h.DamageText(), fmt.Sprintf("after entry %d", h.Entries[len(h.Entries)-1].Seq)) {
+		t.Errorf("damage %q", h.DamageText())
+	}
 	// A hand resumed after a crash goes on in its continuation, not in
 	// the file that died.
 	w, rec, err := playlog.Resume(w.Path(), withDisk)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if rec.Header.Kind != playlog.ContKind || rec.Cut.Kind != wal.DamageNone {
+	if rec.Header.Kind != playlog.ContKind || rec.Cut.Kind != wal.DamageTornTail {
 		t.Fatalf("resumed %v", rec)
 	}
 	if _, err := w.Append(note(20*time.Second, "resumed")); err != nil {
@@ -361,7 +380,8 @@ func TestCloseMarksWhatWasRefused(t *testing.T) {
 }
 
 // A log written before the gap kind existed reads as before, and a
-// continuation that does not belong to the hand is refused by name.
+// continuation that is not one of the hand's is refused by name, the hand
+// read as far as its own file goes.
 func TestContinuationMustBelong(t *testing.T) {
 	dir := t.TempDir()
 	w, err := playlog.Create(dir, startEntry("a"))
@@ -375,23 +395,63 @@ func TestContinuationMustBelong(t *testing.T) {
 	if len(h.Problems) != 0 || len(gaps(h)) != 0 || !h.Ended {
 		t.Fatalf("problems %q", h.Problems)
 	}
-	// Another hand's file where the continuation would be.
-	w2, err := playlog.Create(dir, startEntry("b"))
+	other, err := playlog.Create(dir, startEntry("b"))
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := w2.Close(1); err != nil {
+	if err := other.Close(1); err != nil {
 		t.Fatal(err)
 	}
-	b, err := os.ReadFile(w2.Path())
+	otherHand, err := os.ReadFile(other.Path())
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := os.WriteFile(playlog.ContinuationFile(w.Path()), b, 0o644); err != nil {
-		t.Fatal(err)
+	// cont writes a continuation file of kind 'C' for hand id holding es.
+	cont := func(id string, es ...playlog.Entry) []byte {
+		p := filepath.Join(t.TempDir(), "c")
+		cw, err := wal.Create(p, wal.Header{Kind: playlog.ContKind, ID: id, Created: time.Unix(1767297600, 0)})
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, e := range es {
+			b, err := json.Marshal(&e)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if _, err := cw.Append(byte(e.Kind), b); err != nil {
+				t.Fatal(err)
+			}
+		}
+		if err := cw.Close(); err != nil {
+			t.Fatal(err)
+		}
+		b, err := os.ReadFile(p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return b
 	}
-	h = mustRead(t, w.Path())
-	if len(h.Entries) != 2 || len(h.Problems) != 1 || !strings.Contains(h.Problems[0], "is not a continuation of hand a") {
-		t.Fatalf("%d entries, problems %q", len(h.Entries), h.Problems)
+	opens := playlog.Entry{Kind: playlog.KindGap, Gap: &playlog.Gap{Continuation: true, Continues: 2, Died: "EIO"}}
+	tests := []struct {
+		name string
+		file []byte
+		says string
+	}{
+		{"another hand's log", otherHand, "is not a continuation of hand a"},
+		{"another hand's continuation", cont("b", opens), "is not a continuation of hand a"},
+		{"not opened by a gap", cont("a", note(time.Second, "x")), "does not begin with the gap"},
+		{"empty", cont("a"), "holds no entry"},
+		{"garbage", []byte("not a log at all, just bytes"), "cannot be read"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			if err := os.WriteFile(playlog.ContinuationFile(w.Path()), tt.file, 0o644); err != nil {
+				t.Fatal(err)
+			}
+			h := mustRead(t, w.Path())
+			if len(h.Entries) != 2 || !h.Ended || len(h.Problems) != 1 || !strings.Contains(h.Problems[0], tt.says) {
+				t.Fatalf("%d entries, ended %v, problems %q", len(h.Entries), h.Ended, h.Problems)
+			}
+		})
 	}
 }
