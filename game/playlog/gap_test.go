@@ -191,6 +191,32 @@ func TestDeadDiskContinues(t *testing.T) {
 	}
 }
 
+// A disk that dies at the hand's last flush: the end goes on in a
+// continuation too, and the night index has it.
+func TestDeadDiskAtClose(t *testing.T) {
+	d, withDisk := disks(t)
+	dir := t.TempDir()
+	w, err := playlog.Create(dir, startEntry("z"), withDisk, wal.WithFlushInterval(time.Hour))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := w.Append(note(2*time.Second, "last")); err != nil {
+		t.Fatal(err)
+	}
+	d.die()
+	if err := w.Close(1); err != nil {
+		t.Fatal(err)
+	}
+	h := mustRead(t, w.Path())
+	if g := gaps(h); !h.Ended || h.Winner != 1 || h.Start == nil || len(g) != 1 || !g[0].Continuation || g[0].Moved != 3 {
+		t.Fatalf("ended %v winner %d start %v gaps %+v problems %q", h.Ended, h.Winner, h.Start != nil, g, h.Problems)
+	}
+	n, err := playlog.ReadNight(dir)
+	if err != nil || len(n.Hands) != 1 || !n.Hands[0].Ended {
+		t.Fatalf("night %+v, %v", n, err)
+	}
+}
+
 // While no continuation can be opened the entries are lost, but counted
 // with their span, and the gap is written at the head of the continuation
 // when one can be opened.

@@ -485,6 +485,16 @@ func (w *Writer) Close(winner int) error {
 	} else if err := w.mend(mono, now); err != nil {
 		errs = append(errs, fmt.Errorf("mark the entries lost in hand %s: %w", w.id, err))
 	}
+	// The end must reach a disk: a file that dies at this last flush goes
+	// on in a continuation like at any other.
+	if err := w.w.Sync(); err != nil && w.dead == nil && w.dies(err) {
+		w.dead, w.retry = err, time.Time{}
+		if err := w.mend(mono, now); err != nil {
+			errs = append(errs, fmt.Errorf("close hand %s: %w", w.id, err))
+		} else if err := w.w.Sync(); err != nil {
+			errs = append(errs, fmt.Errorf("close hand %s: %w", w.id, err))
+		}
+	}
 	if g := w.gap; g.Lost > 0 {
 		errs = append(errs, fmt.Errorf("hand %s: %s, and the log could not take the mark", w.id, g.Text()))
 	}
