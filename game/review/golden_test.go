@@ -196,6 +196,34 @@ func TestGolden(t *testing.T) {
 	}
 }
 
+// The night's list says which hand lost entries, so a referee opens it.
+func TestNightShowsTheGap(t *testing.T) {
+	dir := t.TempDir()
+	tableHand(t, dir)
+	gapHand(t, dir)
+	n, err := playlog.ReadNight(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var b bytes.Buffer
+	if err := review.NightText(&b, n, time.UTC); err != nil {
+		t.Fatal(err)
+	}
+	lines := strings.Split(b.String(), "\n")
+	var table, gap string
+	for _, l := range lines {
+		switch {
+		case strings.HasPrefix(l, "table "):
+			table = l
+		case strings.HasPrefix(l, "gap "):
+			gap = l
+		}
+	}
+	if !strings.HasSuffix(gap, " 3 entries LOST") || strings.Contains(table, "LOST") {
+		t.Fatalf("the night's list:\n%s", b.String())
+	}
+}
+
 func golden(t *testing.T, name string, got []byte) {
 	t.Helper()
 	path := filepath.Join("testdata", name)

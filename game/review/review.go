@@ -719,8 +719,18 @@ func (a *analyzer) gap(e *playlog.Entry, at time.Duration) {
 		return
 	}
 	a.r.Lost += g.Lost
-	if g.Continues > 0 {
+	if g.Continuation {
 		a.r.Continued++
+		// Where the dead file's disk stops: the entries logged again
+		// after this one are older than it.
+		if g.Moved > 0 {
+			for i := range a.r.Hand.Entries {
+				if m := &a.r.Hand.Entries[i]; m.Seq > e.Seq {
+					at = a.r.at(m)
+					break
+				}
+			}
+		}
 	}
 	if g.Lost > 0 {
 		at = g.First - a.r.T0

@@ -175,6 +175,18 @@ func (r *Review) lastMoments() map[int][]int {
 	return out
 }
 
+// gapsOf counts the entries h's log marked as lost and says whether it
+// went on in a continuation file, for the night's one line per hand.
+func gapsOf(h *playlog.Hand) (lost int, continued bool) {
+	for _, e := range h.Entries {
+		if e.Kind == playlog.KindGap && e.Gap != nil {
+			lost += e.Gap.Lost
+			continued = continued || e.Gap.Continuation
+		}
+	}
+	return lost, continued
+}
+
 func (r *Review) contestTie() time.Duration {
 	if r.Hand.Start != nil && r.Hand.Start.TieWindow > 0 {
 		return r.Hand.Start.TieWindow
@@ -260,9 +272,14 @@ func NightText(w io.Writer, n *playlog.Night, loc *time.Location) error {
 			winner = "unfinished"
 		}
 		state := "ok"
+		lost, continued := gapsOf(h)
 		switch {
 		case h.Damage.Kind != 0:
 			state = h.Damage.Kind.String()
+		case lost > 0:
+			state = fmt.Sprintf("%d entries LOST", lost)
+		case continued:
+			state = "disk failed: continued"
 		case len(h.Problems) > 0:
 			state = fmt.Sprintf("%d problems", len(h.Problems))
 		}
