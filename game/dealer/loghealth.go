@@ -73,19 +73,22 @@ func (d *Dealer) append(e playlog.Entry) {
 		err = fmt.Errorf("dealer: play log: %w", err)
 	}
 	hr, reports := d.log.(HealthReporter)
+	var h playlog.Health
+	if reports {
+		h = hr.Health()
+	}
 	if err != nil && d.logHealth.fail(err) {
 		// Said once: the message list and the error log would otherwise
-		// fill with the same failure. A log that reports its health is
+		// fill with the same failure. A log whose health tells of it is
 		// announced by its state below instead.
 		d.lg.Error(err.Error())
-		if !reports {
+		if !reports || stateOf(h) == stateOf(playlog.Health{}) {
 			d.msgs.add(Message{At: e.Mono, Text: err.Error(), Warning: true})
 		}
 	}
 	if !reports {
 		return
 	}
-	h := hr.Health()
 	was := d.logHealth.health
 	d.logHealth.health = h
 	state := stateOf(h)

@@ -21,6 +21,10 @@ type handLog struct {
 	opts []wal.Option // for the hand's file; tests put a failing disk there
 	mu   sync.Mutex
 	w    *playlog.Writer
+	// Without a file (it could not be created) every entry is lost:
+	// noFile says why, lost counts them, and Health reports the log dead.
+	noFile error
+	lost   int
 }
 
 func (l *handLog) Append(e playlog.Entry) error {
@@ -30,11 +34,18 @@ func (l *handLog) Append(e playlog.Entry) error {
 	l.mu.Lock()
 	defer l.mu.Unlock()
 	if l.w == nil {
-		if e.Kind != playlog.KindHandStart {
+		switch {
+		case l.noFile != nil:
+			l.lost++
+			return fmt.Errorf("play log: the hand has no file: %w", l.noFile)
+		case e.Kind != playlog.KindHandStart:
+			l.lost++
 			return fmt.Errorf("play log: the first entry is a %v, not the hand's start", e.Kind)
 		}
 		w, err := playlog.Create(l.dir, e, l.opts...)
 		if err != nil {
+			l.noFile = err
+			l.lost++
 			return err
 		}
 		l.w = w
@@ -50,10 +61,13 @@ var _ dealer.HealthReporter = (*handLog)(nil)
 func (l *handLog) Health() playlog.Health {
 	l.mu.Lock()
 	defer l.mu.Unlock()
-	if l.w == nil {
-		return playlog.Health{}
+	switch {
+	case l.w != nil:
+		return l.w.Health()
+	case l.noFile != nil:
+		return playlog.Health{Dead: "the hand's log could not be created: " + l.noFile.Error(), Lost: l.lost, Unmarked: l.lost}
 	}
-	return l.w.Health()
+	return playlog.Health{Lost: l.lost, Unmarked: l.lost}
 }
 
 // close ends the hand's log with its winner (0 for none).

@@ -3,7 +3,9 @@ package night
 import (
 	"bytes"
 	"context"
+	"fmt"
 	"math/rand/v2"
+	"os"
 	"path/filepath"
 	"strings"
 	"sync"
@@ -173,5 +175,52 @@ func TestDeadDiskMidHand(t *testing.T) {
 	}
 	if r.Winner != res.Winner || r.Lost != 0 {
 		t.Errorf("review: winner %d lost %d", r.Winner, r.Lost)
+	}
+}
+
+// A hand whose log cannot even be created is logged nowhere: the screen
+// says so from its first entry, the count of entries lost stays in sight,
+// and the hand's error has them.
+func TestNoLogFile(t *testing.T) {
+	notDir := filepath.Join(t.TempDir(), "file")
+	if err := os.WriteFile(notDir, nil, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	log := &handLog{dir: notDir}
+	seats := []int{1, 2, 3}
+	fallers := game.SeatsAfter(3, seats)
+	deck := game.Shuffle(game.NewDeck(game.DeckSpec{Move: true}), rand.New(rand.NewPCG(5, 1)))
+	tb, err := simtable.New(simtable.Config{Rules: game.Official(), Deck: deck, Seats: fallers, Seed: 5, StopWindow: 1500 * time.Millisecond, Ready: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	d, err := dealer.New(dealer.Config{Hand: "0001", Game: game.Config{Rules: game.Official(), Seats: fallers, Deck: deck}, Dealer: 3,
+		Cards: tb.Cards(), Tempo: dealer.Tempo{Start: 60}, CountIn: 2, WaitReady: true,
+		StopWindow: 1500 * time.Millisecond, TieWindow: 5 * time.Millisecond},
+		dealer.Hardware{Clock: tb.Clock, Lights: tb.Lights, Sound: tb.Sound, Buttons: tb.Buttons, Reader: tb.Reader, Panel: tb.Panel}, log)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var first dealer.View
+	tb.Clock.At(time.Millisecond, func() { first = d.View() })
+	tb.Start()
+	_, err = d.RunStepped(context.Background(), tb.Clock)
+	if err == nil || !strings.Contains(err.Error(), "log entries not written") {
+		t.Fatalf("the hand's error: %v", err)
+	}
+	if !strings.Contains(first.Log, "PLAY LOG DEAD: the hand's log could not be created") {
+		t.Fatalf("at the start the screen's log line is %q", first.Log)
+	}
+	n := 0
+	for _, m := range first.Messages {
+		if m.Warning && strings.Contains(m.Text, "PLAY LOG DEAD") {
+			n++
+		}
+	}
+	if n != 1 {
+		t.Fatalf("said %d times: %+v", n, first.Messages)
+	}
+	if v := d.View(); !strings.Contains(v.Log, fmt.Sprintf("%d log entries lost", log.lost)) || log.lost < 50 {
+		t.Fatalf("at the end, %d lost; the log line %q", log.lost, v.Log)
 	}
 }
