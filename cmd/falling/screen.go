@@ -93,6 +93,11 @@ func render(f *frame, color bool) []string {
 	}
 	add("%s", strings.Repeat("─", screenWidth))
 	add(" deck %d cards (%d Grounds)   reader %v", v.DeckLeft, v.Grounds, v.Reader)
+	if v.Log != "" {
+		// Kept in sight while it holds: a message would scroll away, and
+		// a hand going on unlogged must not look like one that is logged.
+		lines = append(lines, clipANSI(" "+paint(color, "1;31", "PLAY LOG: "+v.Log), screenWidth))
+	}
 	switch {
 	case v.Winner > 0:
 		add(" seat %d wins and deals next", v.Winner)

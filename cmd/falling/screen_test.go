@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"context"
+	"fmt"
 	"math/rand/v2"
 	"strings"
 	"testing"
@@ -60,6 +61,7 @@ func TestScreenFits80x24(t *testing.T) {
 	for _, n := range []int{2, 5, 8} {
 		for _, v := range views(t, n, uint64(n)) {
 			v.Messages = append(v.Messages, dealer.Message{Text: strings.Repeat("a very long message that goes on and on ", 4), Warning: true})
+			v.Log = strings.Repeat("the play log is in a very bad way ", 4)
 			for _, color := range []bool{false, true} {
 				lines := render(&frame{V: v, Rules: "official", You: 1, Footer: "space: seat 1's button   p pause/resume   d dispute   c confirm   q quit"}, color)
 				if len(lines) != screenHeight {
@@ -96,6 +98,25 @@ func TestScreenShowsTheHand(t *testing.T) {
 		if !strings.Contains(last, want) {
 			t.Errorf("final screen lacks %q:\n%s", want, last)
 		}
+	}
+}
+
+// A play log in trouble stays on the screen for as long as it is, however
+// many messages come after the one that announced it.
+func TestScreenKeepsTheLogTroubleInSight(t *testing.T) {
+	all := views(t, 4, 3)
+	v := all[len(all)/2]
+	v.Log = "the log's disk failed: the hand goes on in hand-0001.fall.cont"
+	for i := range 40 {
+		v.Messages = append(v.Messages, dealer.Message{Text: fmt.Sprintf("message %d", i)})
+	}
+	text := strings.Join(render(&frame{V: v, Rules: "official", You: 1}, false), "\n")
+	if !strings.Contains(text, "PLAY LOG: the log's disk failed: the hand goes on in hand-0001.fall.cont") {
+		t.Fatalf("the screen lost the log's trouble:\n%s", text)
+	}
+	v.Log = ""
+	if text := strings.Join(render(&frame{V: v, Rules: "official", You: 1}, false), "\n"); strings.Contains(text, "PLAY LOG") {
+		t.Fatalf("a healthy log is flagged:\n%s", text)
 	}
 }
 

@@ -57,3 +57,90 @@ func TestDeadLogIsReportedOnce(t *testing.T) {
 		t.Fatalf("the dead log was announced %d times", n)
 	}
 }
+
+// troubledDisk is a play log that goes through what a real one can: it
+// fills (the disk slower than the table) and catches up, then its file dies
+// and it goes on in a continuation. It says so through Health, and notes
+// the hand time each change happened at.
+type troubledDisk struct {
+	n      int
+	health playlog.Health
+	at     map[string]time.Duration // when the health changed, by what
+}
+
+func (d *troubledDisk) Append(e playlog.Entry) error {
+	d.n++
+	switch {
+	case d.n == 30:
+		d.health.Full = true
+		d.at["full"] = e.Mono
+	case d.n == 40:
+		d.health.Full = false
+		d.at["caught up"] = e.Mono
+	case d.n == 60:
+		d.health.Continued = "/logs/hand-0001.fall.cont"
+		d.at["continued"] = e.Mono
+	}
+	if d.health.Full {
+		d.health.Lost++
+		d.health.Unmarked++
+		return errors.New("log buffer full: the disk is slower than the table")
+	}
+	d.health.Unmarked = 0
+	return nil
+}
+
+func (d *troubledDisk) Health() playlog.Health { return d.health }
+
+// The screen hears of each change in the log's health the moment the entry
+// that met it was logged, once, and keeps the trouble in sight in the View's
+// Log line: "Nothing ... may lose a logged event" silently.
+func TestLogHealthIsShownAtOnce(t *testing.T) {
+	seats := []int{2, 3, 4}
+	deck := game.Shuffle(game.NewDeck(game.DeckSpec{Move: true}), rand.New(rand.NewPCG(3, 1)))
+	tb, err := simtable.New(simtable.Config{Rules: game.Official(), Deck: deck, Seats: seats, Seed: 3, StopWindow: 1500 * time.Millisecond})
+	if err != nil {
+		t.Fatal(err)
+	}
+	disk := &troubledDisk{at: map[string]time.Duration{}}
+	d, err := dealer.New(dealer.Config{Game: game.Config{Rules: game.Official(), Seats: seats, Deck: deck}, Dealer: 1, Cards: tb.Cards(),
+		Tempo: dealer.Tempo{Start: 60}, StopWindow: 1500 * time.Millisecond, TieWindow: 5 * time.Millisecond},
+		dealer.Hardware{Clock: tb.Clock, Lights: tb.Lights, Sound: tb.Sound, Buttons: tb.Buttons, Reader: tb.Reader, Panel: tb.Panel}, disk)
+	if err != nil {
+		t.Fatal(err)
+	}
+	tb.Start()
+	res, err := d.RunStepped(context.Background(), tb.Clock)
+	if res.Winner == 0 {
+		t.Fatal("the hand did not end")
+	}
+	if err == nil || !strings.Contains(err.Error(), "10 log entries not written") {
+		t.Fatalf("err = %v", err)
+	}
+	v := d.View()
+	if !strings.Contains(v.Log, "goes on in hand-0001.fall.cont") || !strings.Contains(v.Log, "10 log entries lost") {
+		t.Fatalf("the view's log line is %q", v.Log)
+	}
+	tests := []struct {
+		change, says string
+	}{
+		{"full", "play log full"},
+		{"caught up", "play log taking entries again: 10 lost so far"},
+		{"continued", "the log's disk failed: the hand goes on in hand-0001.fall.cont"},
+	}
+	for _, tt := range tests {
+		at, ok := disk.at[tt.change]
+		if !ok {
+			t.Fatalf("the hand never got to %q (%d entries)", tt.change, disk.n)
+		}
+		var said []time.Duration
+		for _, m := range v.Messages {
+			if strings.Contains(m.Text, tt.says) && m.Warning {
+				said = append(said, m.At)
+			}
+		}
+		if len(said) != 1 || said[0] != at {
+			t.Errorf("%s at %v: said at %v", tt.change, at, said)
+		}
+	}
+}

@@ -88,13 +88,17 @@ type View struct {
 	DeckLeft    int              `json:"deck_left"`
 	Grounds     int              `json:"grounds_left"`
 	Messages    []Message        `json:"messages,omitempty"`
-	Dispute     *Dispute         `json:"dispute,omitempty"`
-	Winner      int              `json:"winner,omitempty"` // seat
-	NextDealer  int              `json:"next_dealer,omitempty"`
-	Audit       *audit.Result    `json:"audit,omitempty"`
-	AuditGroup  string           `json:"audit_group,omitempty"`
-	Scoreboard  *Scoreboard      `json:"scoreboard,omitempty"`
-	Digest      uint64           `json:"digest"`
+	// Log is the play log's trouble in a line, "" while it takes every
+	// entry in the hand's own file: a screen keeps it in sight for as long
+	// as it holds, while messages scroll away.
+	Log        string        `json:"log,omitempty"`
+	Dispute    *Dispute      `json:"dispute,omitempty"`
+	Winner     int           `json:"winner,omitempty"` // seat
+	NextDealer int           `json:"next_dealer,omitempty"`
+	Audit      *audit.Result `json:"audit,omitempty"`
+	AuditGroup string        `json:"audit_group,omitempty"`
+	Scoreboard *Scoreboard   `json:"scoreboard,omitempty"`
+	Digest     uint64        `json:"digest"`
 }
 
 // Window is an open Stop window.
@@ -121,6 +125,7 @@ func (d *Dealer) view() View {
 		Waiting: d.phase == PhaseDealing && d.slot.open && !d.beat.running,
 		Reader:  d.reader, DeckLeft: g.DeckSize(), Grounds: g.GroundsInDeck(),
 		Messages: append([]Message(nil), d.msgs...), Digest: g.Digest(),
+		Log: d.logHealth.text(),
 	}
 	v.StopWindow = d.stop.view()
 	if d.dispute != nil {

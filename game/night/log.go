@@ -5,16 +5,26 @@ import (
 	"path/filepath"
 	"sync"
 
+	"github.com/falling-table/falling/game/dealer"
 	"github.com/falling-table/falling/game/playlog"
+	"github.com/falling-table/falling/game/playlog/wal"
 )
 
 // handLog is one hand's play log: its file in dir is created at the hand's
 // first entry; with no dir the hand is not kept. The dealer is its only
-// writer (a referee's correction reaches it as a dealer input).
+// writer (a referee's correction reaches it as a dealer input). When the
+// file's disk fails the writer goes on in a continuation file and marks
+// what it could not keep (see playlog.Writer); Health tells the dealer, so
+// the screen and the page show it.
 type handLog struct {
-	dir string
-	mu  sync.Mutex
-	w   *playlog.Writer
+	dir  string
+	opts []wal.Option // for the hand's file; tests put a failing disk there
+	mu   sync.Mutex
+	w    *playlog.Writer
+	// Without a file (it could not be created) every entry is lost:
+	// noFile says why, lost counts them, and Health reports the log dead.
+	noFile error
+	lost   int
 }
 
 func (l *handLog) Append(e playlog.Entry) error {
@@ -24,11 +34,18 @@ func (l *handLog) Append(e playlog.Entry) error {
 	l.mu.Lock()
 	defer l.mu.Unlock()
 	if l.w == nil {
-		if e.Kind != playlog.KindHandStart {
+		switch {
+		case l.noFile != nil:
+			l.lost++
+			return fmt.Errorf("play log: the hand has no file: %w", l.noFile)
+		case e.Kind != playlog.KindHandStart:
+			l.lost++
 			return fmt.Errorf("play log: the first entry is a %v, not the hand's start", e.Kind)
 		}
-		w, err := playlog.Create(l.dir, e)
+		w, err := playlog.Create(l.dir, e, l.opts...)
 		if err != nil {
+			l.noFile = err
+			l.lost++
 			return err
 		}
 		l.w = w
@@ -36,6 +53,21 @@ func (l *handLog) Append(e playlog.Entry) error {
 	}
 	_, err := l.w.Append(e)
 	return err
+}
+
+var _ dealer.HealthReporter = (*handLog)(nil)
+
+// Health implements dealer.HealthReporter.
+func (l *handLog) Health() playlog.Health {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	switch {
+	case l.w != nil:
+		return l.w.Health()
+	case l.noFile != nil:
+		return playlog.Health{Dead: "the hand's log could not be created: " + l.noFile.Error(), Lost: l.lost, Unmarked: l.lost}
+	}
+	return playlog.Health{Lost: l.lost, Unmarked: l.lost}
 }
 
 // close ends the hand's log with its winner (0 for none).

@@ -5,6 +5,7 @@ package playlog
 
 import (
 	"fmt"
+	"strings"
 	"time"
 
 	"github.com/falling-table/falling/game"
@@ -50,12 +51,13 @@ const (
 	KindResume      // the dealer resumed
 	KindLateDeal    // strict mode: a card dealt after its beat (Beat, Late past the period, Seat)
 	KindAuditResult // the end-of-hand audit's verdict (Audit)
+	KindGap         // entries the log could not take, or a continuation file taking over (Gap)
 	numKinds
 )
 
 var kindNames = [numKinds]string{"?", "hand-start", "press", "release", "scan", "control", "applied",
 	"refused", "inference", "instruction", "beat", "lost", "reader", "dispute", "correction", "audit",
-	"hand-end", "note", "pause", "resume", "late-deal", "audit-result"}
+	"hand-end", "note", "pause", "resume", "late-deal", "audit-result", "gap"}
 
 func (k Kind) String() string {
 	if k < numKinds {
@@ -128,4 +130,59 @@ type Entry struct {
 	Dispute     *Dispute          `json:"dispute,omitempty"`
 	Control     string            `json:"ctl,omitempty"`
 	Audit       *audit.Result     `json:"audit,omitempty"`
+	Gap         *Gap              `json:"gap,omitempty"`
+}
+
+// Gap is a hole in the hand's log, written where the hole is as soon as the
+// log takes entries again: a referee reading the hand must see that entries
+// are missing there, how many, over what span of the hand, and why.
+type Gap struct {
+	// Lost counts the entries the log refused and that are nowhere. Their
+	// times span First to Last (the dealer's monotonic clock, and the wall
+	// clock for a human); both are zero when Lost is.
+	Lost      int           `json:"lost"`
+	First     time.Duration `json:"first,omitempty"`
+	Last      time.Duration `json:"last,omitempty"`
+	FirstWall time.Time     `json:"first_wall,omitzero"`
+	LastWall  time.Time     `json:"last_wall,omitzero"`
+	Reason    string        `json:"reason,omitempty"` // why they were refused
+	// Continuation is set when the entry opens a continuation file (see
+	// ContinuationFile): the hand's previous file died (Died says why)
+	// after entry Continues (0: before its first entry was on the disk),
+	// and Moved of the entries after it, never known to be on its disk,
+	// were logged again here.
+	Continuation bool   `json:"cont,omitempty"`
+	Died         string `json:"died,omitempty"`
+	Continues    uint64 `json:"continues,omitempty"`
+	Moved        int    `json:"moved,omitempty"`
+}
+
+// Text is the gap in a referee's words, its wall times as logged.
+func (g *Gap) Text() string { return g.TextIn(nil) }
+
+// TextIn is Text with the wall times shown in loc (nil: as logged).
+func (g *Gap) TextIn(loc *time.Location) string {
+	in := func(t time.Time) string {
+		if loc != nil {
+			t = t.In(loc)
+		}
+		return t.Format("15:04:05.000")
+	}
+	var parts []string
+	if g.Continuation {
+		parts = append(parts, fmt.Sprintf("the log file died after entry %d (%s); the hand goes on in a continuation file, %d entries not known to be on the old disk logged again here", g.Continues, g.Died, g.Moved))
+	}
+	if g.Lost > 0 {
+		// Wall times a human can match against a watch; the dealer's
+		// monotonic clock means nothing outside the hand.
+		span := fmt.Sprintf(" over %v", g.Last-g.First)
+		if !g.FirstWall.IsZero() {
+			span = fmt.Sprintf(" between %s and %s", in(g.FirstWall), in(g.LastWall))
+		}
+		parts = append(parts, fmt.Sprintf("records lost here: %d%s (%s)", g.Lost, span, g.Reason))
+	}
+	if len(parts) == 0 {
+		return "a gap in the log with nothing lost"
+	}
+	return strings.Join(parts, "; ")
 }

@@ -69,6 +69,7 @@ func Read(path string) (*Hand, error) {
 		return nil, fmt.Errorf("%s: %w", path, err)
 	}
 	h.Path = path
+	readContinuations(h, path)
 	return h, nil
 }
 
@@ -117,10 +118,13 @@ func Decode(src io.ReaderAt, size int64) (*Hand, error) {
 		h.Entries = append(h.Entries, e)
 	}
 	if h.Start == nil {
-		h.Problems = append(h.Problems, "the hand's configuration (its first entry) is missing: the hand cannot be replayed, only its raw inputs shown")
+		h.Problems = append(h.Problems, noStart)
 	}
 	return h, nil
 }
+
+// noStart is the problem of a hand log with no hand-start entry.
+const noStart = "the hand's configuration (its first entry) is missing: the hand cannot be replayed, only its raw inputs shown"
 
 func decodeEntry(rec wal.Record) (Entry, error) {
 	var e Entry

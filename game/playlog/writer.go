@@ -25,13 +25,40 @@ const IndexFile = "night.idx"
 // HandFile is the file name of hand id's log: "hand-0007.fall".
 func HandFile(id string) string { return "hand-" + id + ".fall" }
 
+// ContKind marks a continuation file in the wal header: it is not a hand
+// log on its own, only the rest of one (see ContinuationFile).
+const ContKind byte = 'C'
+
+// ContinuationFile is where the hand logged at path goes on when path's
+// file dies (a failed write or fsync): path with ".cont" added, so a glob
+// for hand files does not take it for a hand, and Read finds it from path.
+// A continuation that dies in turn has its own.
+func ContinuationFile(path string) string { return path + ".cont" }
+
+// retryInterval is how often a writer whose file died tries again to open
+// a continuation: often enough that little is lost when the disk comes
+// back, seldom enough not to hammer a dead one once per entry. Tests
+// shorten it.
+var retryInterval = time.Second
+
 // Writer appends one hand's entries to its log. Its methods are safe for
 // concurrent use: seats, reader and dealer may log from their own goroutines.
+//
+// A log that refuses entries does not lose them quietly. Entries refused
+// because the buffer is full (the disk is slower than the table) are
+// counted, with the span of their times, and a KindGap entry saying so is
+// written in their place as soon as the log takes entries again. When the
+// file dies (a failed write or fsync, which the wal makes final) the hand
+// goes on in a continuation file, opened with a KindGap entry and the
+// entries whose fate on the dead disk is unknown; while none can be
+// opened, entries are counted as lost and the attempt is repeated every
+// second. Health says where things stand, for the dealer's screen.
 type Writer struct {
-	w    *wal.Writer
+	w    *wal.Writer // the file being written: path or its last continuation
 	dir  string
 	id   string
-	path string
+	path string // the hand's file
+	cur  string // the file w writes
 	opts []wal.Option
 
 	mu        sync.Mutex
@@ -39,6 +66,12 @@ type Writer struct {
 	lastLocal time.Time     // when it was appended, on Go's monotonic clock
 	ended     bool
 	closed    bool
+	gap       Gap       // entries refused and not yet marked in the log
+	dead      error     // cur's final failure while no continuation could be opened
+	retry     time.Time // no new continuation is tried before this
+	lost      int       // entries refused this hand, marked or not
+	full      bool      // the last refusal was a full buffer, not yet cleared
+	conts     int       // continuation files opened
 }
 
 // Create starts hand first.Start in dir: it writes the hand's log
@@ -83,7 +116,7 @@ func Create(dir string, first Entry, opts ...wal.Option) (*Writer, error) {
 	if err != nil {
 		return nil, errors.Join(fmt.Errorf("create hand log: %w", err), x.Close())
 	}
-	pw := &Writer{w: w, dir: dir, id: st.Hand, path: path, opts: opts}
+	pw := &Writer{w: w, dir: dir, id: st.Hand, path: path, cur: path, opts: opts}
 	if _, err := pw.Append(first); err != nil {
 		return nil, errors.Join(err, w.Close(), x.Close())
 	}
@@ -99,10 +132,22 @@ func Create(dir string, first Entry, opts ...wal.Option) (*Writer, error) {
 }
 
 // Resume reopens the log at path after a crash or power cut to carry on
-// the hand. A torn tail is cut; the Recovery says how much. Read the log
-// first to rebuild the engine (Replay).
+// the hand, in its last continuation file if it has any. A torn tail is
+// cut; the Recovery says how much. Read the log first to rebuild the
+// engine (Replay).
 func Resume(path string, opts ...wal.Option) (*Writer, wal.Recovery, error) {
-	r, err := wal.Open(path)
+	cur, want := path, HandKind
+	for {
+		next := ContinuationFile(cur)
+		if _, err := os.Lstat(next); err != nil {
+			if !errors.Is(err, os.ErrNotExist) {
+				return nil, wal.Recovery{}, fmt.Errorf("resume hand: %w", err)
+			}
+			break
+		}
+		cur, want = next, ContKind
+	}
+	r, err := wal.Open(cur)
 	if err != nil {
 		return nil, wal.Recovery{}, fmt.Errorf("resume hand: %w", err)
 	}
@@ -112,14 +157,14 @@ func Resume(path string, opts ...wal.Option) (*Writer, wal.Recovery, error) {
 	}
 	// Checked before OpenForAppend, which may truncate: a night index
 	// passed here by mistake must stay untouched.
-	if hdr.Kind != HandKind {
-		return nil, wal.Recovery{}, fmt.Errorf("resume hand %s: %w", path, kindError(hdr.Kind))
+	if hdr.Kind != want {
+		return nil, wal.Recovery{}, fmt.Errorf("resume hand %s: %w", cur, kindError(hdr.Kind))
 	}
-	w, rec, err := wal.OpenForAppend(path, opts...)
+	w, rec, err := wal.OpenForAppend(cur, opts...)
 	if err != nil {
 		return nil, rec, fmt.Errorf("resume hand: %w", err)
 	}
-	return &Writer{w: w, dir: filepath.Dir(path), id: hdr.ID, path: path, opts: opts}, rec, nil
+	return &Writer{w: w, dir: filepath.Dir(path), id: hdr.ID, path: path, cur: cur, opts: opts}, rec, nil
 }
 
 // ID is the hand's id; Path its log file.
@@ -129,6 +174,8 @@ func (w *Writer) Path() string { return w.path }
 // Append logs e and returns its sequence number. It never waits on the
 // disk: the entry is durable once Durable reaches that number, within one
 // flush interval (a beat). Seq is assigned here; the caller sets the times.
+// An entry the log cannot take is counted (see Writer) and the error says
+// why; the next entries are still tried.
 func (w *Writer) Append(e Entry) (uint64, error) {
 	if e.Kind == 0 || e.Kind >= numKinds {
 		return 0, fmt.Errorf("append to hand %s: entry kind %d", w.id, e.Kind)
@@ -139,7 +186,7 @@ func (w *Writer) Append(e Entry) (uint64, error) {
 	}
 	w.mu.Lock()
 	defer w.mu.Unlock()
-	seq, err := w.w.Append(byte(e.Kind), p)
+	seq, err := w.append(e, p)
 	if err != nil {
 		return 0, fmt.Errorf("append %v to hand %s: %w", e.Kind, w.id, err)
 	}
@@ -152,31 +199,244 @@ func (w *Writer) Append(e Entry) (uint64, error) {
 	return seq, nil
 }
 
+// append writes e (marshalled as p), first marking any gap before it, or
+// counts it lost. Called with w.mu held.
+func (w *Writer) append(e Entry, p []byte) (uint64, error) {
+	if err := w.mend(e.Mono, e.Wall); err != nil {
+		w.lose(e, err)
+		return 0, err
+	}
+	seq, err := w.w.Append(byte(e.Kind), p)
+	if err == nil {
+		return seq, nil
+	}
+	if !w.dies(err) {
+		w.lose(e, err)
+		return 0, err
+	}
+	// The file died with this entry: go on in a continuation at once, so
+	// the entry is not lost.
+	w.dead = err
+	if merr := w.mend(e.Mono, e.Wall); merr != nil {
+		w.lose(e, merr)
+		return 0, merr
+	}
+	seq, err = w.w.Append(byte(e.Kind), p)
+	if err != nil {
+		w.lose(e, err)
+		return 0, err
+	}
+	return seq, nil
+}
+
+// dies says whether err from the wal writer is its final failure, after
+// which the file takes nothing more. A full buffer, an oversized entry or a
+// closed writer are not: the file is fine.
+func (w *Writer) dies(err error) bool {
+	return !errors.Is(err, wal.ErrBufferFull) && !errors.Is(err, wal.ErrTooLarge) && !errors.Is(err, wal.ErrClosed)
+}
+
+// lose counts e as refused by the log, for the gap mark to come. Called
+// with w.mu held.
+func (w *Writer) lose(e Entry, err error) {
+	w.lost++
+	w.full = errors.Is(err, wal.ErrBufferFull)
+	g := &w.gap
+	if g.Lost == 0 {
+		g.First, g.FirstWall = e.Mono, e.Wall
+		g.Reason = reason(err)
+	}
+	g.Lost++
+	g.Last, g.LastWall = e.Mono, e.Wall
+}
+
+// reason is why entries were refused, in a referee's words.
+func reason(err error) string {
+	if errors.Is(err, wal.ErrBufferFull) {
+		return "the log's buffer was full: the disk was slower than the table"
+	}
+	return err.Error()
+}
+
+// mend brings the log back before an entry at (mono, wall) is appended:
+// it opens a continuation if the file died, and writes the mark of the
+// entries lost since the last one. It fails while neither can be done yet.
+// Called with w.mu held.
+func (w *Writer) mend(mono time.Duration, wall time.Time) error {
+	if w.dead != nil {
+		return w.continueIn(mono, wall)
+	}
+	if w.gap.Lost == 0 {
+		return nil
+	}
+	g := w.gap
+	p, err := json.Marshal(&Entry{Kind: KindGap, Source: FromDealer, Mono: mono, Wall: wall, Gap: &g})
+	if err != nil {
+		return fmt.Errorf("mark %d lost entries: %w", g.Lost, err)
+	}
+	if _, err := w.w.Append(byte(KindGap), p); err != nil {
+		if w.dies(err) {
+			w.dead = err
+			return w.continueIn(mono, wall)
+		}
+		return err
+	}
+	w.gap, w.full = Gap{}, false
+	return nil
+}
+
+// continueIn opens the next continuation file, beginning it with the gap
+// entry that says where the dead file stopped and what was lost, and the
+// entries the dead file holds in memory, not known to be on its disk. Called
+// with w.mu held and w.dead set.
+func (w *Writer) continueIn(mono time.Duration, wall time.Time) error {
+	now := time.Now()
+	if now.Before(w.retry) {
+		return fmt.Errorf("%w (no continuation file yet: next try within %v)", w.dead, retryInterval)
+	}
+	w.retry = now.Add(retryInterval)
+	next := ContinuationFile(w.cur)
+	moved := w.w.NotDurable()
+	g := w.gap
+	g.Continuation, g.Continues, g.Moved, g.Died = true, w.w.Durable(), len(moved), w.dead.Error()
+	p, err := json.Marshal(&Entry{Kind: KindGap, Source: FromDealer, Mono: mono, Wall: wall, Gap: &g})
+	if err != nil {
+		return fmt.Errorf("open a continuation of hand %s: %w", w.id, err)
+	}
+	created := wall
+	if created.IsZero() {
+		created = now
+	}
+	nw, err := wal.Create(next, wal.Header{Kind: ContKind, ID: w.id, Created: created}, w.opts...)
+	if err != nil {
+		return fmt.Errorf("%w; no continuation file either: %w", w.dead, err)
+	}
+	fail := func(err error) error {
+		err = fmt.Errorf("%w; the continuation file failed too: %w", w.dead, err)
+		// Removed so the next try can create it afresh; a continuation
+		// that cannot hold its first entries holds nothing of value.
+		return errors.Join(err, nw.Close(), os.Remove(next))
+	}
+	if err := appendAll(nw, byte(KindGap), p); err != nil {
+		return fail(err)
+	}
+	for _, r := range moved {
+		if err := appendAll(nw, r.Type, r.Payload); err != nil {
+			return fail(err)
+		}
+	}
+	// The old file's Close returns its final failure again, which g.Reason
+	// already holds: nothing new to report.
+	_ = w.w.Close()
+	w.w, w.cur = nw, next
+	w.dead, w.gap, w.full = nil, Gap{}, false
+	w.conts++
+	return nil
+}
+
+// appendAll appends one record to a fresh continuation, waiting for the
+// disk if the dead file's entries fill the buffer.
+func appendAll(w *wal.Writer, typ byte, p []byte) error {
+	_, err := w.Append(typ, p)
+	if errors.Is(err, wal.ErrBufferFull) {
+		if err := w.Sync(); err != nil {
+			return err
+		}
+		_, err = w.Append(typ, p)
+	}
+	return err
+}
+
+// Health is how the log is taking the hand, for the dealer's screen and
+// the referee's page.
+type Health struct {
+	// Lost counts the entries refused this hand. Unmarked of them are not
+	// yet marked by a gap entry in the log (the disk has not come back).
+	Lost, Unmarked int
+	// Full: the buffer is full now, the disk slower than the table.
+	Full bool
+	// Dead is the failure of the file the hand was going on in, while no
+	// continuation could be opened; "" otherwise.
+	Dead string
+	// Continued is the file the hand goes on in after its first died, ""
+	// while it is still in its first file.
+	Continued string
+}
+
+// OK says that every entry so far was taken, in the hand's own file.
+func (h Health) OK() bool { return h == Health{} }
+
+// String says what is wrong in a line; "" when nothing is.
+func (h Health) String() string {
+	var parts []string
+	switch {
+	case h.Dead != "":
+		parts = append(parts, "PLAY LOG DEAD: "+h.Dead)
+	case h.Full:
+		parts = append(parts, "play log full: the disk is slower than the table")
+	}
+	if h.Continued != "" {
+		parts = append(parts, "the log's disk failed: the hand goes on in "+filepath.Base(h.Continued))
+	}
+	if h.Lost > 0 {
+		s := fmt.Sprintf("%d log entries lost", h.Lost)
+		if h.Unmarked > 0 {
+			s += fmt.Sprintf(" (%d not yet marked in the log)", h.Unmarked)
+		}
+		parts = append(parts, s)
+	}
+	return strings.Join(parts, "; ")
+}
+
+// Health says how the log is taking the hand.
+func (w *Writer) Health() Health {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	h := Health{Lost: w.lost, Unmarked: w.gap.Lost, Full: w.full}
+	if w.dead != nil {
+		h.Dead = w.dead.Error()
+	}
+	if w.conts > 0 {
+		h.Continued = w.cur
+	}
+	return h
+}
+
+// file is the wal writer taking entries now.
+func (w *Writer) file() *wal.Writer {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	return w.w
+}
+
 // Sync makes everything appended so far durable now.
 func (w *Writer) Sync() error {
-	if err := w.w.Sync(); err != nil {
+	if err := w.file().Sync(); err != nil {
 		return fmt.Errorf("sync hand %s: %w", w.id, err)
 	}
 	return nil
 }
 
-// Durable is the highest sequence number on disk.
-func (w *Writer) Durable() uint64 { return w.w.Durable() }
+// Durable is the highest sequence number on disk, in the file being
+// written (a continuation numbers its entries from 1).
+func (w *Writer) Durable() uint64 { return w.file().Durable() }
 
 // WaitDurable waits until entry seq is on disk.
 func (w *Writer) WaitDurable(ctx context.Context, seq uint64) error {
-	if err := w.w.WaitDurable(ctx, seq); err != nil {
+	if err := w.file().WaitDurable(ctx, seq); err != nil {
 		return fmt.Errorf("hand %s: %w", w.id, err)
 	}
 	return nil
 }
 
 // NotDurable returns the entries whose fate is unknown after a disk
-// failure, so they can be logged again in a fresh file.
+// failure, in the file being written. Append has already logged them again
+// in a continuation when it could; this is for a caller that wants to see
+// them.
 func (w *Writer) NotDurable() ([]Entry, error) {
 	var out []Entry
 	var errs []error
-	for _, r := range w.w.NotDurable() {
+	for _, r := range w.file().NotDurable() {
 		e, err := decodeEntry(r)
 		if err != nil {
 			errs = append(errs, err)
@@ -189,8 +449,9 @@ func (w *Writer) NotDurable() ([]Entry, error) {
 
 // Close ends the hand: it logs the KindHandEnd entry unless the caller
 // already did (its Mono carried on from the last entry's on the same
-// clock), makes the log durable, and records the end and the winner's seat
-// (0 for none) in the night's index.
+// clock), marks entries lost since the last mark, makes the log durable,
+// and records the end and the winner's seat (0 for none) in the night's
+// index. A dead file gets one more try at a continuation, at once.
 func (w *Writer) Close(winner int) error {
 	w.mu.Lock()
 	if w.closed {
@@ -198,26 +459,49 @@ func (w *Writer) Close(winner int) error {
 		return fmt.Errorf("close hand %s: %w", w.id, wal.ErrClosed)
 	}
 	w.closed = true
-	ended, mono, local := w.ended, w.lastMono, w.lastLocal
-	w.mu.Unlock()
 	now := time.Now()
+	mono := w.lastMono
+	if !w.lastLocal.IsZero() {
+		mono += now.Sub(w.lastLocal)
+	}
 	var errs []error
-	if !ended {
-		if !local.IsZero() {
-			mono += now.Sub(local)
+	// Entries refused by a full buffer are marked now, when the disk has
+	// caught up, rather than never.
+	if w.gap.Lost > 0 && w.dead == nil {
+		if err := w.w.Sync(); err != nil && w.dies(err) {
+			w.dead = err
 		}
+	}
+	w.retry = time.Time{}
+	if !w.ended {
 		e := Entry{Kind: KindHandEnd, Source: FromEngine, Mono: mono, Wall: now, Winner: winner}
 		p, err := json.Marshal(&e)
 		if err == nil {
-			_, err = w.w.Append(byte(KindHandEnd), p)
+			_, err = w.append(e, p)
 		}
 		if err != nil {
 			errs = append(errs, fmt.Errorf("log the end of hand %s: %w", w.id, err))
 		}
+	} else if err := w.mend(mono, now); err != nil {
+		errs = append(errs, fmt.Errorf("mark the entries lost in hand %s: %w", w.id, err))
+	}
+	// The end must reach a disk: a file that dies at this last flush goes
+	// on in a continuation like at any other.
+	if err := w.w.Sync(); err != nil && w.dead == nil && w.dies(err) {
+		w.dead, w.retry = err, time.Time{}
+		if err := w.mend(mono, now); err != nil {
+			errs = append(errs, fmt.Errorf("close hand %s: %w", w.id, err))
+		} else if err := w.w.Sync(); err != nil {
+			errs = append(errs, fmt.Errorf("close hand %s: %w", w.id, err))
+		}
+	}
+	if g := w.gap; g.Lost > 0 {
+		errs = append(errs, fmt.Errorf("hand %s: %s, and the log could not take the mark", w.id, g.Text()))
 	}
 	if err := w.w.Close(); err != nil {
 		errs = append(errs, fmt.Errorf("close hand %s: %w", w.id, err))
 	}
+	w.mu.Unlock()
 	if len(errs) > 0 {
 		return errors.Join(errs...)
 	}

@@ -106,6 +106,32 @@ func tableHand(t testing.TB, dir string) string {
 	return path
 }
 
+// gapHand is a hand at a real table whose disk fell behind: three entries
+// (a press and a scan among them) were refused by the full buffer, and the
+// log marked them when it took entries again.
+func gapHand(t testing.TB, dir string) string {
+	t.Helper()
+	deck := []game.Card{{ID: "hit-1", Kind: game.Hit}, {ID: "skip-1", Kind: game.Skip}, {ID: "ground-1", Kind: game.Ground}}
+	scan := func(at time.Duration, id string) script.Input {
+		ev := game.Scan(id)
+		return script.Input{At: at, Entry: playlog.Entry{Kind: playlog.KindScan, Source: playlog.FromReader, Card: id, UID: "04" + strings.ToUpper(id)}, Event: &ev}
+	}
+	t0 := script.DefaultT0
+	wall := time.Date(2026, 1, 2, 20, 0, 0, 0, time.UTC)
+	gap := playlog.Gap{Lost: 3, First: t0 + 2100*ms, Last: t0 + 2900*ms, FirstWall: wall.Add(2100 * ms), LastWall: wall.Add(2900 * ms),
+		Reason: "the log's buffer was full: the disk was slower than the table"}
+	path, err := script.Table(dir, playlog.Start{Hand: "gap", Rules: game.Official(), Seats: []int{1, 2}, Dealer: 3, Deck: deck,
+		Tempo: 60, StopWindow: 1500 * ms, TieWindow: 5 * ms}, []script.Input{
+		scan(1*time.Second, "skip-1"),
+		{At: 3 * time.Second, Entry: playlog.Entry{Kind: playlog.KindGap, Source: playlog.FromDealer, Gap: &gap}},
+		scan(4*time.Second, "hit-1"),
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return path
+}
+
 // cleanHand is a hand as the table logs it with nothing wrong: the fallers
 // press "ready" for the count-in, computer fallers play it out, and the
 // audit scans every card where the engine has it, group by group.
@@ -123,6 +149,7 @@ func TestGolden(t *testing.T) {
 	sim := simDispute(t, dir)
 	table := tableHand(t, dir)
 	clean := cleanHand(t, dir)
+	gaps := gapHand(t, dir)
 	b, err := os.ReadFile(sim)
 	if err != nil {
 		t.Fatal(err)
@@ -139,6 +166,7 @@ func TestGolden(t *testing.T) {
 		{"table-audit", table, false},
 		{"torn", torn, false},
 		{"clean", clean, true},
+		{"gap", gaps, false},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -165,6 +193,34 @@ func TestGolden(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+// The night's list says which hand lost entries, so a referee opens it.
+func TestNightShowsTheGap(t *testing.T) {
+	dir := t.TempDir()
+	tableHand(t, dir)
+	gapHand(t, dir)
+	n, err := playlog.ReadNight(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var b bytes.Buffer
+	if err := review.NightText(&b, n, time.UTC); err != nil {
+		t.Fatal(err)
+	}
+	lines := strings.Split(b.String(), "\n")
+	var table, gap string
+	for _, l := range lines {
+		switch {
+		case strings.HasPrefix(l, "table "):
+			table = l
+		case strings.HasPrefix(l, "gap "):
+			gap = l
+		}
+	}
+	if !strings.HasSuffix(gap, " 3 entries LOST") || strings.Contains(table, "LOST") {
+		t.Fatalf("the night's list:\n%s", b.String())
 	}
 }
 

@@ -105,11 +105,22 @@ func buildPage(r *Review) *page {
 	var hdr bytes.Buffer
 	// The page's header is the text review's, up to the seat table.
 	if err := Text(&hdr, r); err == nil {
+		problem := false
 		for _, l := range strings.Split(hdr.String(), "\n") {
 			if l == "" {
 				break
 			}
-			if !strings.HasPrefix(l, "  ! ") {
+			// Problems are shown apart, with the lines they wrapped to;
+			// a header line the text wrapped at its width is joined up,
+			// the page wraps its own.
+			switch {
+			case strings.HasPrefix(l, "  ! "):
+				problem = true
+			case strings.HasPrefix(l, " ") && problem:
+			case strings.HasPrefix(l, " ") && len(p.Header) > 0:
+				p.Header[len(p.Header)-1] += " " + strings.TrimSpace(l)
+			default:
+				problem = false
 				p.Header = append(p.Header, l)
 			}
 		}
@@ -253,6 +264,7 @@ svg{width:100%;height:auto;touch-action:pan-y;user-select:none;background:#fcfcf
 .lane{stroke:#e4e4e4}.lbl{font-size:12px;fill:#333}.tick{stroke:#ddd}.tickl{font-size:10px;fill:#666}
 .deal{fill:#8a8a8a}.ground{fill:#d00}.rider{fill:#1565c0}.play{fill:#6a1b9a}.stop{fill:#2e7d32}
 .press{fill:#111}.out{stroke:#d00;stroke-width:2.5;fill:none}.win{fill:#f9a825;stroke:#111}
+.gap{fill:#b00020}tr.gap td{background:#fde0e0;font-weight:600}
 .sweep,.pick-up{fill:#bbb}.refused{fill:#e65100}.dispute{fill:#ff6f00}.note{fill:#78909c}
 .band{fill:#ff9800;opacity:.25}.plbl{font-size:11px;fill:#000;display:none}
 .zoomed .plbl{display:inline}
@@ -273,9 +285,9 @@ details{margin:.6em 0}
 <g id="axis">{{range .Ticks}}<line class="tick" x1="{{.X}}" x2="{{.X}}" y1="16" y2="{{$.H}}"/><text class="tickl" x="{{.X}}" y="12" text-anchor="middle">{{.Label}}</text>{{end}}</g>
 {{range .Lanes}}<line class="lane" x1="{{$.Consts.LabelW}}" x2="1000" y1="{{.Y}}" y2="{{.Y}}"/><text class="lbl" x="4" y="{{.Y}}" dy="4">{{.Label}}</text>
 {{end}}<g id="bands">{{range .Bands}}<rect class="band" data-t0="{{.T0}}" data-t1="{{.T1}}" x="{{.X}}" width="{{.W}}" y="{{$.Consts.AxisH}}" height="{{$.H}}"><title>contest {{.N}}</title></rect>{{end}}</g>
-<g id="marks">{{range .Marks}}<g class="m" data-t="{{.T}}" data-y="{{.Y}}" transform="translate({{.X}},{{.Y}})"><title>{{.Title}}</title>{{if eq .Kind "deal"}}<rect class="deal" x="-1" y="-8" width="2" height="16"/>{{else if eq .Kind "ground"}}<path class="ground" d="M0,-10L8,7H-8Z"/>{{else if eq .Kind "rider"}}<circle class="rider" r="5"/>{{else if eq .Kind "play"}}<rect class="play" x="-4" y="-4" width="8" height="8"/>{{else if eq .Kind "stop"}}<rect class="stop" x="-6" y="-6" width="12" height="12"/>{{else if eq .Kind "press"}}<path class="press" d="M0,-9L5,0L0,9L-5,0Z"/>{{if .Label}}<text class="plbl" y="-11" text-anchor="middle">{{.Label}}</text>{{end}}{{else if eq .Kind "out"}}<path class="out" d="M-6,-6L6,6M6,-6L-6,6"/>{{else if eq .Kind "win"}}<circle class="win" r="7"/>{{else if eq .Kind "dispute"}}<path class="dispute" d="M0,-10L9,0L0,10L-9,0Z"/>{{else}}<circle class="{{.Kind}}" r="3"/>{{end}}</g>{{end}}</g>
+<g id="marks">{{range .Marks}}<g class="m" data-t="{{.T}}" data-y="{{.Y}}" transform="translate({{.X}},{{.Y}})"><title>{{.Title}}</title>{{if eq .Kind "deal"}}<rect class="deal" x="-1" y="-8" width="2" height="16"/>{{else if eq .Kind "ground"}}<path class="ground" d="M0,-10L8,7H-8Z"/>{{else if eq .Kind "rider"}}<circle class="rider" r="5"/>{{else if eq .Kind "play"}}<rect class="play" x="-4" y="-4" width="8" height="8"/>{{else if eq .Kind "stop"}}<rect class="stop" x="-6" y="-6" width="12" height="12"/>{{else if eq .Kind "press"}}<path class="press" d="M0,-9L5,0L0,9L-5,0Z"/>{{if .Label}}<text class="plbl" y="-11" text-anchor="middle">{{.Label}}</text>{{end}}{{else if eq .Kind "out"}}<path class="out" d="M-6,-6L6,6M6,-6L-6,6"/>{{else if eq .Kind "win"}}<circle class="win" r="7"/>{{else if eq .Kind "dispute"}}<path class="dispute" d="M0,-10L9,0L0,10L-9,0Z"/>{{else if eq .Kind "gap"}}<rect class="gap" x="-2" y="-12" width="4" height="24"/>{{else}}<circle class="{{.Kind}}" r="3"/>{{end}}</g>{{end}}</g>
 </svg>
-<div class="key"><span>&#9646; deal</span><span style="color:#d00">&#9650; Ground</span><span style="color:#1565c0">&#9679; rider</span><span style="color:#6a1b9a">&#9632; play</span><span style="color:#2e7d32">&#9632; Stop</span><span>&#9670; press</span><span style="color:#d00">&#10005; out</span><span style="color:#f9a825">&#9679; win</span><span style="color:#ff6f00">&#9670; dispute</span><span style="color:#ff9800">&#9608; contest</span></div>
+<div class="key"><span>&#9646; deal</span><span style="color:#d00">&#9650; Ground</span><span style="color:#1565c0">&#9679; rider</span><span style="color:#6a1b9a">&#9632; play</span><span style="color:#2e7d32">&#9632; Stop</span><span>&#9670; press</span><span style="color:#d00">&#10005; out</span><span style="color:#f9a825">&#9679; win</span><span style="color:#ff6f00">&#9670; dispute</span><span style="color:#b00020">&#9646; gap in the log</span><span style="color:#ff9800">&#9608; contest</span></div>
 
 <h2>Contested moments</h2>
 {{range .Contests}}<div class="contest" id="contest-{{.N}}"><b>{{.N}}. {{.At}}: {{.Verdict}}</b> <button type="button" class="zc" data-t0="{{.T0}}" data-t1="{{.T1}}">Zoom to it</button>
@@ -295,7 +307,7 @@ details{margin:.6em 0}
 
 <details><summary>Every moment ({{len .Moments}})</summary>
 <div class="scroll"><table><tr><th>s</th><th>seat</th><th class="t">what</th></tr>
-{{range .Moments}}<tr><td>{{.At}}</td><td>{{.Seat}}</td><td class="t">{{.Text}}{{if .Contest}} [contest {{.Contest}}]{{end}}</td></tr>
+{{range .Moments}}<tr{{if eq .Kind "gap"}} class="gap"{{end}}><td>{{.At}}</td><td>{{.Seat}}</td><td class="t">{{if eq .Kind "gap"}}GAP: {{end}}{{.Text}}{{if .Contest}} [contest {{.Contest}}]{{end}}</td></tr>
 {{end}}</table></div></details>
 
 <script>

@@ -51,9 +51,10 @@ const (
 	Refused                 // the engine refused an input
 	Dispute                 // the dealer called a dispute
 	Note                    // anything else: controls, reader, corrections, notes
+	Gap                     // the log lost entries here, or went on in a continuation file
 )
 
-var kindNames = [...]string{"?", "deal", "ground", "rider", "play", "stop", "press", "out", "win", "sweep", "pick-up", "refused", "dispute", "note"}
+var kindNames = [...]string{"?", "deal", "ground", "rider", "play", "stop", "press", "out", "win", "sweep", "pick-up", "refused", "dispute", "note", "gap"}
 
 func (k Kind) String() string {
 	if int(k) < len(kindNames) {
@@ -131,6 +132,9 @@ type Review struct {
 	Audit        *audit.Result
 	AuditVerdict string
 	Moved        []string
+	// Lost counts the entries the log marked as lost (KindGap), Continued
+	// the times it went on in a continuation file after its disk died.
+	Lost, Continued int
 }
 
 // Analyze reviews h. It never fails: what cannot be worked out is said in
@@ -686,6 +690,8 @@ func (a *analyzer) raw(e *playlog.Entry) {
 	case playlog.KindLost:
 		m(0, Note, "the kernel dropped %d button edges", e.Count)
 		a.find(e.Seq, 0, fmt.Sprintf("%d button edges were lost by the kernel: a press near %.3f s may be missing from every ranking", e.Count, at.Seconds()))
+	case playlog.KindGap:
+		a.gap(e, at)
 	case playlog.KindBeat:
 		if e.Late > 0 {
 			m(0, Note, "beat %d late by %s", e.Beat, ms(e.Late))
@@ -699,6 +705,38 @@ func (a *analyzer) raw(e *playlog.Entry) {
 			m(0, Note, "hand over")
 		}
 	}
+}
+
+// gap shows a hole in the log where it happened: lost entries at the time
+// of the first of them (the gap entry itself is written when the log took
+// entries again), a continuation where the dead file stopped. Lost entries
+// are a finding too: a press or a card may be among them.
+func (a *analyzer) gap(e *playlog.Entry, at time.Duration) {
+	g := e.Gap
+	if g == nil {
+		a.add(Moment{At: at, Seq: e.Seq, Kind: Gap, Text: "a gap in the log, its details unreadable"})
+		a.find(e.Seq, 0, "a gap in the log whose details cannot be read: entries may be missing here")
+		return
+	}
+	a.r.Lost += g.Lost
+	if g.Continuation {
+		a.r.Continued++
+		// Where the dead file's disk stops: the entries logged again
+		// after this one are older than it.
+		if g.Moved > 0 {
+			for i := range a.r.Hand.Entries {
+				if m := &a.r.Hand.Entries[i]; m.Seq > e.Seq {
+					at = a.r.at(m)
+					break
+				}
+			}
+		}
+	}
+	if g.Lost > 0 {
+		at = g.First - a.r.T0
+		a.r.Findings = append(a.r.Findings, Finding{At: at, Seq: e.Seq, Text: fmt.Sprintf("%d log entries lost from %.3f s to %.3f s (%s): a press, a card or an engine decision there may be missing from this review", g.Lost, at.Seconds(), (g.Last - a.r.T0).Seconds(), g.Reason)})
+	}
+	a.add(Moment{At: at, Seq: e.Seq, Kind: Gap, Text: g.TextIn(a.r.Opt.Loc)})
 }
 
 // auditEntry sorts a KindAudit entry: a scan (the reader's, naming a card)

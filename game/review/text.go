@@ -33,7 +33,7 @@ func Text(w io.Writer, r *Review) error {
 		p("Fallers: seats %s · dealer seat %d · tempo %g cards/min", ints(st.Seats), st.Dealer, st.Tempo)
 		p("Windows: Stop %s · tie %s · contest %s", secs(st.StopWindow), ms(r.contestTie()), ms(r.Opt.Contest))
 	}
-	p("Log: %s", r.logState())
+	wrapTo(bw, "Log: ", r.logState())
 	switch {
 	case r.Winner > 0:
 		p("Winner: seat %d · length %s", r.Winner, secs(r.Length))
@@ -71,6 +71,9 @@ func Text(w io.Writer, r *Review) error {
 			seat = fmt.Sprintf("%4d", m.Seat)
 		}
 		text := m.Text
+		if m.Kind == Gap {
+			text = "GAP: " + text
+		}
 		if m.Contest > 0 {
 			text += fmt.Sprintf("  [contest %d]", m.Contest)
 		}
@@ -172,6 +175,18 @@ func (r *Review) lastMoments() map[int][]int {
 	return out
 }
 
+// gapsOf counts the entries h's log marked as lost and says whether it
+// went on in a continuation file, for the night's one line per hand.
+func gapsOf(h *playlog.Hand) (lost int, continued bool) {
+	for _, e := range h.Entries {
+		if e.Kind == playlog.KindGap && e.Gap != nil {
+			lost += e.Gap.Lost
+			continued = continued || e.Gap.Continuation
+		}
+	}
+	return lost, continued
+}
+
 func (r *Review) contestTie() time.Duration {
 	if r.Hand.Start != nil && r.Hand.Start.TieWindow > 0 {
 		return r.Hand.Start.TieWindow
@@ -187,6 +202,12 @@ func (r *Review) logState() string {
 		s += ", intact"
 	default:
 		s += ", DAMAGED (see below)"
+	}
+	if r.Lost > 0 {
+		s += fmt.Sprintf(", %d entries LOST (see below)", r.Lost)
+	}
+	if r.Continued > 0 {
+		s += fmt.Sprintf(", its disk failed: goes on in %d continuation file(s)", r.Continued)
 	}
 	switch {
 	case r.ReplayErr != nil:
@@ -251,9 +272,14 @@ func NightText(w io.Writer, n *playlog.Night, loc *time.Location) error {
 			winner = "unfinished"
 		}
 		state := "ok"
+		lost, continued := gapsOf(h)
 		switch {
 		case h.Damage.Kind != 0:
 			state = h.Damage.Kind.String()
+		case lost > 0:
+			state = fmt.Sprintf("%d entries LOST", lost)
+		case continued:
+			state = "disk failed: continued"
 		case len(h.Problems) > 0:
 			state = fmt.Sprintf("%d problems", len(h.Problems))
 		}

@@ -43,6 +43,7 @@ type Snapshot struct {
 
 	Last    string       `json:"last,omitempty"`    // the last thing that happened, in words
 	Reader  string       `json:"reader,omitempty"`  // the card reader's state, when there is one
+	Log     string       `json:"log,omitempty"`     // the play log's trouble in words, "" while it takes every entry
 	Dispute *DisputeView `json:"dispute,omitempty"` // the last dispute called this hand
 	Notes   []string     `json:"notes,omitempty"`   // referee corrections this hand, oldest first
 }
@@ -94,6 +95,7 @@ type Meta struct {
 	Tempo   float64
 	Paused  bool
 	Reader  string
+	Log     string // the play log's trouble (dealer.View.Log)
 	Last    string
 	Dispute *playlog.Dispute
 	Tie     time.Duration // the tie window the dispute was settled with
@@ -105,7 +107,7 @@ type Meta struct {
 func SnapshotOf(g *game.Game, m Meta) Snapshot {
 	s := Snapshot{
 		Seq: m.Seq, Time: m.Time, Hand: m.Hand, Rules: g.Rules().Name, Dealer: m.Dealer,
-		Beat: m.Beat, Tempo: m.Tempo, Paused: m.Paused, Reader: m.Reader, Last: m.Last,
+		Beat: m.Beat, Tempo: m.Tempo, Paused: m.Paused, Reader: m.Reader, Log: m.Log, Last: m.Last,
 		Deck: g.DeckSize(), GroundsInDeck: g.GroundsInDeck(), Discards: len(g.Discards()),
 		Pass: g.Passes(), Over: g.Over(), Notes: append([]string(nil), m.Notes...),
 		Seats: make([]SeatView, g.NumPlayers()),

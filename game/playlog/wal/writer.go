@@ -41,6 +41,7 @@ type options struct {
 	interval time.Duration
 	maxBuf   int
 	log      *slog.Logger
+	file     func(path string, f File) File
 }
 
 // WithFlushInterval sets the longest an appended record waits before the
@@ -58,6 +59,12 @@ func WithMaxBuffered(n int) Option {
 // WithLogger sets where the writer reports recoveries and disk failures.
 func WithLogger(l *slog.Logger) Option {
 	return func(o *options) { o.log = l }
+}
+
+// WithFile puts wrap between the flusher and the file at path: a test puts
+// a failing or slow disk there, to see what the layers above do with it.
+func WithFile(wrap func(path string, f File) File) Option {
+	return func(o *options) { o.file = wrap }
 }
 
 // Writer appends records to one log file. Its methods are safe for
@@ -220,8 +227,12 @@ func newWriter(f *os.File, path string, prev uint32, seq uint64, opts []Option) 
 	for _, fn := range opts {
 		fn(&o)
 	}
+	var lf File = f
+	if o.file != nil {
+		lf = o.file(path, f)
+	}
 	w := &Writer{
-		f:         f,
+		f:         lf,
 		path:      path,
 		opt:       o,
 		prev:      prev,
@@ -445,13 +456,15 @@ func (w *Writer) flush() {
 	w.durableCh = make(chan struct{})
 }
 
-// logFile is what the flusher needs of the file; tests put a faulty disk
-// behind it.
-type logFile interface {
+// File is what the flusher needs of the file; tests put a faulty disk
+// behind it (WithFile).
+type File interface {
 	io.Writer
 	Sync() error
 	Close() error
 }
+
+type logFile = File
 
 func lock(f *os.File) error {
 	rc, err := f.SyscallConn()

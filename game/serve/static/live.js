@@ -41,6 +41,7 @@
 
     const banners = document.getElementById("banners");
     banners.replaceChildren();
+    if (t.log) banners.append(el("div", "banner log", "PLAY LOG: " + t.log));
     if (t.paused) banners.append(el("div", "banner paused", "PAUSED: lights and beat frozen"));
     if (t.over) banners.append(el("div", "banner over", "Seat " + t.winner + " wins and deals next"));
     if (t.dispute) {
