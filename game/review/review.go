@@ -780,16 +780,6 @@ func auditVerdict(res *audit.Result) string {
 	return s
 }
 
-// scanGroup is where an audit scan was made: a seat's stacks (seat > 0),
-// the discard pile, or the deck. The group's name in Note says; logs that
-// do not name it say the seat (0 for the discard pile).
-func scanGroup(e *playlog.Entry) (seat int, deck bool) {
-	if s, d, ok := audit.ParseGroup(e.Note); ok {
-		return s, d
-	}
-	return max(e.Seat, 0), false
-}
-
 // loggedAudit turns the dealer's logged audit into findings, each impossible
 // play with its reason, and the cards it found moved unseen.
 func (a *analyzer) loggedAudit(g *game.Game) {
