@@ -1,8 +1,9 @@
 package buttons
 
 import (
+	"cmp"
 	"errors"
-	"github.com/falling-table/falling/game/playlog"
+	"maps"
 	"math/rand/v2"
 	"slices"
 	"sort"
@@ -370,18 +371,29 @@ func TestBadInput(t *testing.T) {
 	}
 }
 
-// first ranks presses as the table and the referee do (playlog.Settle),
-// so these tests show the debouncer hands on kernel times that rank right
-// whatever the arrival order.
+// first ranks presses as the referee does (game.Settle, which hw may not
+// import): each seat by its earliest press at or after since, the earliest
+// seat first, the margin to the next. These tests show the debouncer hands
+// on kernel times that rank right whatever the arrival order.
 func first(events []hw.ButtonEvent, since time.Duration) (seat int, margin time.Duration) {
-	var ps []playlog.Press
+	earliest := map[int]time.Duration{}
 	for _, e := range events {
-		if e.Press {
-			ps = append(ps, playlog.Press{Seat: e.Seat, Kernel: e.Kernel})
+		if !e.Press || e.Kernel < since {
+			continue
+		}
+		if t, ok := earliest[e.Seat]; !ok || e.Kernel < t {
+			earliest[e.Seat] = e.Kernel
 		}
 	}
-	d := playlog.Settle(ps, since, 0)
-	return d.Winner, d.Margin
+	seats := slices.Collect(maps.Keys(earliest))
+	slices.SortFunc(seats, func(a, b int) int { return cmp.Compare(earliest[a], earliest[b]) })
+	if len(seats) == 0 {
+		return 0, 0
+	}
+	if len(seats) > 1 {
+		margin = earliest[seats[1]] - earliest[seats[0]]
+	}
+	return seats[0], margin
 }
 
 // TestSeqnoWrap: the kernel's sequence numbers are 32-bit and pass through
