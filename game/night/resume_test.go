@@ -123,12 +123,12 @@ func digests(es []playlog.Entry) []uint64 {
 	return out
 }
 
-// TestResumeAfterPowerCut is falling play --resume at a real table after
+// TestNightResumesTheUnfinishedHand is falling play --resume at a real table after
 // a power cut: the night's unfinished hand is found, its torn tail cut and
 // reported, the engine replayed to where the uninterrupted hand was at the
 // same entry, and the hand goes on to its end in the same file, which then
 // reviews as replaying exactly.
-func TestResumeAfterPowerCut(t *testing.T) {
+func TestNightResumesTheUnfinishedHand(t *testing.T) {
 	whole := newResumeTable()
 	wholeLog := &handLog{dir: t.TempDir()}
 	whole.scan(3*time.Second, nil)
