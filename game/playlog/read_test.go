@@ -25,8 +25,10 @@ func TestReadBadFiles(t *testing.T) {
 
 	flipped := bytes.Clone(data)
 	flipped[mid] ^= 0x40
+	markFlipped := bytes.Clone(data)
+	markFlipped[len(data)-1] ^= 0x01
 	newer := bytes.Clone(data)
-	newer[8] = 2
+	newer[8] = wal.Version + 1
 
 	tests := []struct {
 		name      string
@@ -38,7 +40,10 @@ func TestReadBadFiles(t *testing.T) {
 		maxN      int
 	}{
 		{name: "clean", path: good, minN: n, maxN: n},
-		{name: "torn tail", path: writeFile(t, data[:len(data)-5]), damage: wal.DamageTornTail, damageHas: "torn write", minN: n - 1, maxN: n - 1},
+		// The last 33 bytes are the last group's commit mark.
+		{name: "torn tail", path: writeFile(t, data[:len(data)-33-5]), damage: wal.DamageTornTail, damageHas: "never reported durable", minN: n - 1, maxN: n - 1},
+		{name: "commit mark cut", path: writeFile(t, data[:len(data)-5]), damage: wal.DamageTornTail, damageHas: "never reported durable", minN: n, maxN: n},
+		{name: "commit mark flipped", path: writeFile(t, markFlipped), damage: wal.DamageTornTail, damageHas: "nothing is missing", minN: n, maxN: n},
 		{name: "zeros after a power cut", path: writeFile(t, append(bytes.Clone(data), make([]byte, 4096)...)), damage: wal.DamageTornTail, damageHas: "torn write", minN: n, maxN: n},
 		{name: "corrupt in the middle", path: writeFile(t, flipped), damage: wal.DamageCorrupt, damageHas: "cannot be read", minN: 10, maxN: n - 10},
 		{name: "header only", path: writeFile(t, data[:30]), damage: wal.DamageTornTail, maxN: 0},

@@ -41,6 +41,21 @@ type options struct {
 	interval time.Duration
 	maxBuf   int
 	log      *slog.Logger
+	version  uint16 // format Create writes; tests make format 1 files with it
+}
+
+func newOptions(opts []Option) options {
+	o := options{interval: DefaultFlushInterval, maxBuf: DefaultMaxBuffered, log: slog.Default(), version: Version}
+	for _, fn := range opts {
+		fn(&o)
+	}
+	return o
+}
+
+// withVersion makes Create write an older format, so tests can prove that
+// files written before the current format still read and resume.
+func withVersion(v uint16) Option {
+	return func(o *options) { o.version = v }
 }
 
 // WithFlushInterval sets the longest an appended record waits before the
@@ -73,6 +88,9 @@ type Writer struct {
 	spare      []byte // the last written batch, reused as the next buf
 	inflight   []byte // the batch being written; kept until it is durable
 	inFirst    uint64
+	commits    bool   // format 2: end every group commit with a commit mark
+	hdrCRC     uint32 // the header's CRC, which commit marks carry
+	written    int64  // file size once every batch taken so far is written
 	prev       uint32 // CRC of the last appended frame
 	seq        uint64 // last appended sequence number
 	err        error  // sticky write or fsync failure
@@ -94,12 +112,18 @@ type Recovery struct {
 }
 
 func (r Recovery) String() string {
-	switch r.Cut.Kind {
-	case DamageNone:
+	switch {
+	case r.Cut.Kind == DamageNone:
 		return fmt.Sprintf("log %q intact through record %d", r.Header.ID, r.LastSeq)
-	case DamageTornTail:
-		return fmt.Sprintf("log %q intact through record %d; the last %d bytes were a torn write and were cut (never reported durable, so nothing durable was lost)",
-			r.Header.ID, r.LastSeq, r.Cut.Bytes)
+	case r.Cut.Kind == DamageTornTail && r.Cut.NeverDurable:
+		return fmt.Sprintf("log %q intact through record %d; the last %d bytes were a torn write and were cut (never reported durable, so nothing durable was lost: %s)",
+			r.Header.ID, r.LastSeq, r.Cut.Bytes, r.Cut.Reason)
+	case r.Cut.Kind == DamageTornTail && r.Cut.Format < 2:
+		return fmt.Sprintf("log %q intact through record %d; the last %d bytes were a torn write and were cut (%s)",
+			r.Header.ID, r.LastSeq, r.Cut.Bytes, r.Cut.Reason)
+	case r.Cut.Kind == DamageTornTail:
+		return fmt.Sprintf("log %q intact through record %d; the last %d bytes were cut, and no record was lost (%s)",
+			r.Header.ID, r.LastSeq, r.Cut.Bytes, r.Cut.Reason)
 	default:
 		return fmt.Sprintf("log %q cannot be resumed: %s", r.Header.ID, r.Cut)
 	}
@@ -110,7 +134,8 @@ func (r Recovery) String() string {
 // the directory fsynced, so after a power cut path either does not exist or
 // holds a complete header; a stray "*.creating-*" file is all a cut can leave.
 func Create(path string, h Header, opts ...Option) (*Writer, error) {
-	hb, crc, err := encodeHeader(h)
+	o := newOptions(opts)
+	hb, crc, err := encodeHeader(h, o.version)
 	if err != nil {
 		return nil, fmt.Errorf("create log %s: %w", path, err)
 	}
@@ -125,7 +150,7 @@ func Create(path string, h Header, opts ...Option) (*Writer, error) {
 		if rmErr := os.Remove(tmp); rmErr != nil && !errors.Is(rmErr, os.ErrNotExist) {
 			err = errors.Join(err, rmErr)
 		}
-		return nil, fmt.Errorf("create log %s: %w", path, err)
+		return nil, fmt.Errorf("create log %s: %w", path, unnamed(err))
 	}
 	if err := f.Chmod(0o644); err != nil {
 		return fail(err)
@@ -151,7 +176,21 @@ func Create(path string, h Header, opts ...Option) (*Writer, error) {
 		f.Close()
 		return nil, fmt.Errorf("create log %s: %w", path, err)
 	}
-	return newWriter(f, path, crc, 0, opts), nil
+	w := newWriter(f, path, crc, 0, o)
+	w.commits, w.hdrCRC, w.written = o.version >= 2, crc, int64(len(hb))
+	return w, nil
+}
+
+// unnamed drops the file name from an *os.PathError. Create works on a
+// temporary file and the caller knows the log by its real name, which the
+// wrapping message carries; the temporary name would send a referee looking
+// for a file that no longer exists.
+func unnamed(err error) error {
+	var pe *os.PathError
+	if errors.As(err, &pe) {
+		return fmt.Errorf("%s: %w", pe.Op, pe.Err)
+	}
+	return err
 }
 
 // OpenForAppend recovers the log at path and opens it for appending after its
@@ -199,27 +238,39 @@ func OpenForAppend(path string, opts ...Option) (*Writer, Recovery, error) {
 	default:
 		return fail(rec, err)
 	}
+	end, err := f.Seek(0, io.SeekEnd)
+	if err != nil {
+		return fail(rec, err)
+	}
+	prev := r.prev
+	commits := r.Header().Version >= 2
+	if commits && r.LastSeq() > r.Committed() {
+		// Records read back past the last commit mark are made durable by
+		// the fsync below; mark them committed like any group commit, so
+		// that damage later in the file is judged against them.
+		var mark []byte
+		mark, prev = appendCommit(nil, prev, r.LastSeq(), end, r.hdrCRC)
+		if _, err := f.Write(mark); err != nil {
+			return fail(rec, fmt.Errorf("write commit mark after recovery: %w", err))
+		}
+		end += int64(len(mark))
+	}
 	// Always fsync: records read back may still be only in the page cache
 	// if the previous writer died before its fsync, and they are about to be
 	// counted durable.
 	if err := f.Sync(); err != nil {
 		return fail(rec, fmt.Errorf("fsync after recovery: %w", err))
 	}
-	if _, err := f.Seek(0, io.SeekEnd); err != nil {
-		return fail(rec, err)
-	}
-	o := newWriter(f, path, r.prev, r.LastSeq(), opts)
+	o := newOptions(opts)
+	w := newWriter(f, path, prev, r.LastSeq(), o)
+	w.commits, w.hdrCRC, w.written = commits, r.hdrCRC, end
 	if rec.Cut.Kind != DamageNone {
-		o.opt.log.Warn("log recovered", "path", path, "recovery", rec.String())
+		w.opt.log.Warn("log recovered", "path", path, "recovery", rec.String())
 	}
-	return o, rec, nil
+	return w, rec, nil
 }
 
-func newWriter(f *os.File, path string, prev uint32, seq uint64, opts []Option) *Writer {
-	o := options{interval: DefaultFlushInterval, maxBuf: DefaultMaxBuffered, log: slog.Default()}
-	for _, fn := range opts {
-		fn(&o)
-	}
+func newWriter(f *os.File, path string, prev uint32, seq uint64, o options) *Writer {
 	w := &Writer{
 		f:         f,
 		path:      path,
@@ -336,10 +387,15 @@ func (w *Writer) NotDurable() []Record {
 	return decodeFrames(w.buf, w.bufFirst, recs)
 }
 
-// decodeFrames splits a batch this writer framed; no checks are needed since
-// the bytes never left memory.
+// decodeFrames splits a batch this writer framed, passing over its commit
+// mark; no checks are needed since the bytes never left memory.
 func decodeFrames(b []byte, first uint64, recs []Record) []Record {
 	for seq := first; len(b) >= frameHeader; seq++ {
+		if binary.LittleEndian.Uint32(b[4:]) == commitLen {
+			b = b[commitSize:]
+			seq--
+			continue
+		}
 		n := int(binary.LittleEndian.Uint32(b[4:]))
 		recs = append(recs, Record{
 			Seq:     seq,
@@ -414,15 +470,22 @@ func (w *Writer) flush() {
 		return
 	}
 	batch, last := w.buf, w.seq
+	if w.commits {
+		// Written with the batch, before the fsync: the mark is on the disk
+		// whenever the fsync returns. See the package comment for why it
+		// need not be written after the fsync.
+		batch, w.prev = appendCommit(batch, w.prev, last, w.written+int64(len(batch)), w.hdrCRC)
+	}
+	w.written += int64(len(batch))
 	w.inflight, w.inFirst = batch, w.bufFirst
 	w.buf, w.spare = w.spare[:0], nil
 	w.mu.Unlock()
 
 	_, err := w.f.Write(batch)
 	if err != nil {
-		err = fmt.Errorf("write log %s: %w", w.path, err)
+		err = fmt.Errorf("write log %s: %w", w.path, unnamed(err))
 	} else if err = w.f.Sync(); err != nil {
-		err = fmt.Errorf("fsync log %s: %w", w.path, err)
+		err = fmt.Errorf("fsync log %s: %w", w.path, unnamed(err))
 	}
 
 	w.mu.Lock()
