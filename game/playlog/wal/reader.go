@@ -337,8 +337,8 @@ func (r *Reader) classifyCommitted(fb []byte) error {
 	// group's fsync may have returned; it holds no record, and the records
 	// it covers all read back, so cutting it loses nothing. A mark cut short
 	// was never fsynced.
-	wholeMark := len(fb) >= commitSize && binary.LittleEndian.Uint32(fb[4:]) == commitLen
-	if len(fb) >= 8 && binary.LittleEndian.Uint32(fb[4:]) == commitLen && r.seq > r.committed {
+	wholeMark := len(fb) >= commitSize && r.looksLikeMark(fb)
+	if wholeMark && r.seq > r.committed {
 		r.damage.Reason += fmt.Sprintf("; it is the commit mark of records %d to %d, which all read back intact", r.committed+1, r.seq)
 	}
 	first, firstEnd, last, err := r.findCommits(r.off)
@@ -391,6 +391,25 @@ func (r *Reader) classifyCommitted(fb []byte) error {
 	r.damage.Reason += fmt.Sprintf("; the group's commit mark at offset %d is intact and no page of it is lost, "+
 		"so these are records reported durable that were damaged afterwards (not what a power cut leaves)", first)
 	return nil
+}
+
+// looksLikeMark reports whether the bad frame b (at least commitSize bytes)
+// is this place's commit mark with a damaged field: at least two of its
+// fields hold what the mark here would, which a byte flipped in one field
+// leaves true and a record frame never has.
+func (r *Reader) looksLikeMark(b []byte) bool {
+	n := 0
+	for _, ok := range []bool{
+		binary.LittleEndian.Uint32(b[4:]) == commitLen,
+		binary.LittleEndian.Uint64(b[8:]) == r.seq,
+		binary.LittleEndian.Uint64(b[17:]) == uint64(r.off),
+		binary.LittleEndian.Uint32(b[25:]) == r.hdrCRC,
+	} {
+		if ok {
+			n++
+		}
+	}
+	return n >= 2
 }
 
 // lostPage returns the offset of a page in [from, to) that reads as zeros
