@@ -74,7 +74,7 @@ func TestPageLostOutOfOrderIsATornTail(t *testing.T) {
 	committed := uint64(7) // the first two groups
 	for p := ends[committed] / pageSize * pageSize; p+pageSize < int64(len(data))-commitSize; p += pageSize {
 		img := bytes.Clone(data)
-		clear(img[max(p, ends[committed]+commitSize):p+pageSize])
+		clear(img[max(p, ends[committed]+commitSize) : p+pageSize])
 		recs, d, err := readBytes(img)
 		if err != nil {
 			t.Fatal(err)
