@@ -132,17 +132,32 @@ func (r Recovery) String() string {
 // Create makes a new log at path, which must not exist. The header is
 // written and fsynced under a temporary name and then linked into place, and
 // the directory fsynced, so after a power cut path either does not exist or
-// holds a complete header; a stray "*.creating-*" file is all a cut can leave.
+// holds a complete header; a stray "*.creating-*" file is all a cut can leave,
+// and RemoveStray clears those.
 func Create(path string, h Header, opts ...Option) (*Writer, error) {
+	for attempt := 1; ; attempt++ {
+		w, err := create(path, h, opts)
+		// RemoveStray may take a temporary file between its creation and
+		// its lock; that is only a lost race, so try again with a new one.
+		if errors.Is(err, errStrayRace) && attempt < 3 {
+			continue
+		}
+		return w, err
+	}
+}
+
+var errStrayRace = errors.New("temporary file taken by a stray-file cleanup")
+
+func create(path string, h Header, opts []Option) (*Writer, error) {
 	o := newOptions(opts)
 	hb, crc, err := encodeHeader(h, o.version)
 	if err != nil {
 		return nil, fmt.Errorf("create log %s: %w", path, err)
 	}
 	dir := filepath.Dir(path)
-	f, err := os.CreateTemp(dir, filepath.Base(path)+".creating-*")
+	f, err := os.CreateTemp(dir, filepath.Base(path)+creatingInfix+"*")
 	if err != nil {
-		return nil, fmt.Errorf("create log %s: %w", path, err)
+		return nil, fmt.Errorf("create log %s: %w", path, unnamed(err))
 	}
 	tmp := f.Name()
 	fail := func(err error) (*Writer, error) {
@@ -156,6 +171,9 @@ func Create(path string, h Header, opts ...Option) (*Writer, error) {
 		return fail(err)
 	}
 	if err := lock(f); err != nil {
+		if errors.Is(err, ErrLocked) {
+			err = errStrayRace
+		}
 		return fail(err)
 	}
 	if _, err := f.Write(hb); err != nil {
@@ -167,6 +185,11 @@ func Create(path string, h Header, opts ...Option) (*Writer, error) {
 	// Link, unlike rename, fails if path exists: a referee's log is never
 	// replaced by a second Create.
 	if err := os.Link(tmp, path); err != nil {
+		if errors.Is(err, os.ErrNotExist) {
+			if _, serr := os.Stat(dir); serr == nil {
+				err = errStrayRace
+			}
+		}
 		return fail(err)
 	}
 	if err := os.Remove(tmp); err != nil {
@@ -179,6 +202,51 @@ func Create(path string, h Header, opts ...Option) (*Writer, error) {
 	w := newWriter(f, path, crc, 0, o)
 	w.commits, w.hdrCRC, w.written = o.version >= 2, crc, int64(len(hb))
 	return w, nil
+}
+
+// creatingInfix names Create's temporary files: "night.idx.creating-123".
+const creatingInfix = ".creating-"
+
+// RemoveStray removes the temporary files that a Create cut short by a
+// crash or power cut left in dir, and returns their names. A Create in
+// progress holds a lock on its file, so only abandoned ones are taken; the
+// lock is held while the file is removed.
+func RemoveStray(dir string) ([]string, error) {
+	names, err := filepath.Glob(filepath.Join(dir, "*"+creatingInfix+"*"))
+	if err != nil {
+		return nil, fmt.Errorf("remove stray files in %s: %w", dir, err)
+	}
+	var removed []string
+	var errs []error
+	for _, name := range names {
+		st, err := os.Lstat(name)
+		if err != nil || !st.Mode().IsRegular() {
+			continue // gone meanwhile, or not ours
+		}
+		f, err := os.OpenFile(name, os.O_RDWR, 0)
+		if errors.Is(err, os.ErrNotExist) {
+			continue
+		}
+		if err != nil {
+			errs = append(errs, fmt.Errorf("remove stray file: %w", err))
+			continue
+		}
+		if err := lock(f); err != nil {
+			f.Close()
+			if !errors.Is(err, ErrLocked) {
+				errs = append(errs, fmt.Errorf("remove stray file %s: %w", name, err))
+			}
+			continue
+		}
+		err = os.Remove(name)
+		f.Close()
+		if err != nil && !errors.Is(err, os.ErrNotExist) {
+			errs = append(errs, fmt.Errorf("remove stray file: %w", err))
+			continue
+		}
+		removed = append(removed, name)
+	}
+	return removed, errors.Join(errs...)
 }
 
 // unnamed drops the file name from an *os.PathError. Create works on a
