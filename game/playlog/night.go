@@ -30,7 +30,7 @@ type NightHand struct {
 	ID, File   string
 	Start, End time.Time // from the index; zero when only the file is known
 	Ended      bool
-	Winner     int   // seat, 0 if none or unknown
+	Winner     int // seat, 0 if none or unknown
 	// Indexed is set when the night index holds the hand's start; a hand
 	// found only by its file, or only by its end, has it unset.
 	Indexed bool
