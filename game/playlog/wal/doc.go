@@ -89,8 +89,8 @@
 // the first unflushed append (a group commit per beat), sooner when Sync asks
 // or the buffer passes half its bound. Durable reports the highest sequence
 // number whose fsync returned success; WaitDurable waits for one. In format
-// 2 each such commit ends with its mark, so what the log proves durable is
-// exactly what Durable reported.
+// 2 each such commit ends with its mark, written with the records before
+// the fsync: records that no mark follows were never reported durable.
 //
 // When the disk is slower than the table the buffer grows to MaxBuffered and
 // Append then fails with ErrBufferFull, appending nothing: the caller learns
