@@ -125,7 +125,12 @@ func Decode(src io.ReaderAt, size int64) (*Hand, error) {
 		}
 		h.Entries = append(h.Entries, e)
 	}
-	if h.Start == nil {
+	switch {
+	case len(recs) == 0:
+		// Cut inside the first group commit: nothing was ever reported
+		// logged, so nothing is missing either.
+		h.Problems = append(h.Problems, "the log holds no entry: the hand was cut before its first entry was durable, so there is nothing to replay")
+	case h.Start == nil:
 		h.Problems = append(h.Problems, "the hand's configuration (its first entry) is missing: the hand cannot be replayed, only its raw inputs shown")
 	}
 	return h, nil

@@ -173,3 +173,21 @@ func TestCreateRegistersInIndex(t *testing.T) {
 		}
 	}
 }
+
+// Issue 13, fault 4: a hand log cut inside its first group commit (its
+// header and at most part of an entry) says there is nothing to replay, not
+// that its configuration is missing as if something had been lost.
+func TestReadHeaderOnly(t *testing.T) {
+	_, data := simHand(t, t.TempDir(), "7", 1)
+	const header = 22 + len("7") + 4
+	for _, cut := range []int{header, header + 3, header + 40} {
+		h, err := playlog.Read(writeFile(t, data[:cut]))
+		if err != nil {
+			t.Fatal(err)
+		}
+		text := strings.Join(h.Problems, "; ")
+		if len(h.Entries) != 0 || !strings.Contains(text, "nothing to replay") || strings.Contains(text, "configuration") {
+			t.Errorf("cut at %d: %d entries, problems %q", cut, len(h.Entries), text)
+		}
+	}
+}

@@ -543,6 +543,9 @@ func describe(st frameStatus, fb []byte, end int, left int64) string {
 		}
 		return fmt.Sprintf("incomplete record: %d of %d bytes", left, end)
 	case frameTooBig:
+		if binary.LittleEndian.Uint32(fb[4:]) == commitLen && left < commitSize {
+			return fmt.Sprintf("incomplete commit mark: %d of %d bytes", left, commitSize)
+		}
 		if binary.LittleEndian.Uint32(fb[4:]) == commitLen {
 			return "commit mark does not check"
 		}
