@@ -47,7 +47,7 @@ func (k DamageKind) String() string {
 // Damage describes the unreadable bytes at the end of what a reader returned.
 type Damage struct {
 	Kind       DamageKind
-	Offset     int64  // first byte not read back: the end of the last good record
+	Offset     int64  // first byte not read back: the end of the last good record or commit mark
 	AfterSeq   uint64 // sequence number of the last good record, 0 if none
 	Bytes      int64  // bytes from Offset to the end of the file
 	ZeroFilled bool   // every one of those bytes is zero (unwritten or preallocated blocks)
