@@ -38,24 +38,28 @@ var (
 type Option func(*options)
 
 type options struct {
+	version  uint16 // format Create writes, 0 for Version; tests make format 1 files
 	interval time.Duration
 	maxBuf   int
 	log      *slog.Logger
-	version  uint16 // format Create writes; tests make format 1 files with it
-}
-
-func newOptions(opts []Option) options {
-	o := options{interval: DefaultFlushInterval, maxBuf: DefaultMaxBuffered, log: slog.Default(), version: Version}
-	for _, fn := range opts {
-		fn(&o)
-	}
-	return o
 }
 
 // withVersion makes Create write an older format, so tests can prove that
 // files written before the current format still read and resume.
 func withVersion(v uint16) Option {
 	return func(o *options) { o.version = v }
+}
+
+// createVersion is the format Create writes with opts.
+func createVersion(opts []Option) uint16 {
+	var o options
+	for _, fn := range opts {
+		fn(&o)
+	}
+	if o.version == 0 {
+		return Version
+	}
+	return o.version
 }
 
 // WithFlushInterval sets the longest an appended record waits before the
@@ -149,8 +153,8 @@ func Create(path string, h Header, opts ...Option) (*Writer, error) {
 var errStrayRace = errors.New("temporary file taken by a stray-file cleanup")
 
 func create(path string, h Header, opts []Option) (*Writer, error) {
-	o := newOptions(opts)
-	hb, crc, err := encodeHeader(h, o.version)
+	version := createVersion(opts)
+	hb, crc, err := encodeHeader(h, version)
 	if err != nil {
 		return nil, fmt.Errorf("create log %s: %w", path, err)
 	}
@@ -199,8 +203,8 @@ func create(path string, h Header, opts []Option) (*Writer, error) {
 		f.Close()
 		return nil, fmt.Errorf("create log %s: %w", path, err)
 	}
-	w := newWriter(f, path, crc, 0, o)
-	w.commits, w.hdrCRC, w.written = o.version >= 2, crc, int64(len(hb))
+	w := newWriter(f, path, crc, 0, opts)
+	w.commits, w.hdrCRC, w.written = version >= 2, crc, int64(len(hb))
 	return w, nil
 }
 
@@ -329,8 +333,7 @@ func OpenForAppend(path string, opts ...Option) (*Writer, Recovery, error) {
 	if err := f.Sync(); err != nil {
 		return fail(rec, fmt.Errorf("fsync after recovery: %w", err))
 	}
-	o := newOptions(opts)
-	w := newWriter(f, path, prev, r.LastSeq(), o)
+	w := newWriter(f, path, prev, r.LastSeq(), opts)
 	w.commits, w.hdrCRC, w.written = commits, r.hdrCRC, end
 	if rec.Cut.Kind != DamageNone {
 		w.opt.log.Warn("log recovered", "path", path, "recovery", rec.String())
@@ -338,7 +341,11 @@ func OpenForAppend(path string, opts ...Option) (*Writer, Recovery, error) {
 	return w, rec, nil
 }
 
-func newWriter(f *os.File, path string, prev uint32, seq uint64, o options) *Writer {
+func newWriter(f *os.File, path string, prev uint32, seq uint64, opts []Option) *Writer {
+	o := options{interval: DefaultFlushInterval, maxBuf: DefaultMaxBuffered, log: slog.Default()}
+	for _, fn := range opts {
+		fn(&o)
+	}
 	w := &Writer{
 		f:         f,
 		path:      path,
