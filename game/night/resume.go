@@ -9,6 +9,7 @@ import (
 	"github.com/falling-table/falling/game/dealer"
 	"github.com/falling-table/falling/game/playlog"
 	"github.com/falling-table/falling/game/playlog/wal"
+	"github.com/falling-table/falling/game/playlog/wal/index"
 )
 
 // resumedHand is the night's unfinished hand, replayed and reopened for the
@@ -58,6 +59,13 @@ func resumeHand(dir string, out io.Writer) (*resumedHand, error) {
 		// Cutting it would throw away whatever follows the damage.
 		return nil, fmt.Errorf("cannot resume hand %s: %s; review it with falling review %s", h.ID, h.DamageText(), path)
 	}
+	if len(h.Entries) == 0 {
+		// Cut inside its first group commit: the header is all that was
+		// durable, so no entry, not even the configuration, was ever
+		// reported written.
+		fmt.Fprintf(out, "%s was cut before its first entry was durable: nothing to resume, starting a new hand\n", path)
+		return nil, nil
+	}
 	r, err := dealer.Replay(h)
 	if errors.Is(err, dealer.ErrHandEnded) {
 		fmt.Fprintf(out, "hand %s: %v; starting a new hand\n", h.ID, err)
@@ -66,6 +74,11 @@ func resumeHand(dir string, out io.Writer) (*resumedHand, error) {
 	if err != nil {
 		return nil, fmt.Errorf("%w\nthe log cannot be trusted to resume; it can still be reviewed: falling review %s\n(move it out of %s to start a new hand)", err, path, dir)
 	}
+	if !last.Indexed {
+		if err := registerStart(dir, last.File, h, out); err != nil {
+			return nil, fmt.Errorf("cannot resume hand %s: %w", h.ID, err)
+		}
+	}
 	w, rec, err := playlog.Resume(path)
 	if err != nil {
 		return nil, fmt.Errorf("cannot resume hand %s (%s): %w", h.ID, rec, err)
@@ -73,4 +86,24 @@ func resumeHand(dir string, out io.Writer) (*resumedHand, error) {
 	r.Cut = rec.Cut
 	fmt.Fprintf(out, "resuming hand %s (%s): %s; %d entries replayed\n", h.ID, path, rec, len(h.Entries))
 	return &resumedHand{r: r, w: w}, nil
+}
+
+// registerStart writes the start entry of a hand that the night index lost:
+// the power cut came after the hand's first entry was durable and before
+// its index entry was. Without it the hand's end would be an end with no
+// start, and the index would not list the hand where it belongs.
+func registerStart(dir, file string, h *playlog.Hand, out io.Writer) error {
+	x, _, err := index.Open(filepath.Join(dir, playlog.IndexFile), filepath.Base(dir))
+	if err != nil {
+		return fmt.Errorf("register the hand in the night index: %w", err)
+	}
+	err = x.Start(h.ID, file, h.Created)
+	if cerr := x.Close(); err == nil {
+		err = cerr
+	}
+	if err != nil {
+		return fmt.Errorf("register the hand in the night index: %w", err)
+	}
+	fmt.Fprintf(out, "hand %s was not in the night index (its entry was lost in the power cut): registered now\n", h.ID)
+	return nil
 }

@@ -30,9 +30,12 @@ type NightHand struct {
 	ID, File   string
 	Start, End time.Time // from the index; zero when only the file is known
 	Ended      bool
-	Winner     int   // seat, 0 if none or unknown
-	Hand       *Hand // nil if the file could not be read
-	Err        error // why not
+	Winner     int // seat, 0 if none or unknown
+	// Indexed is set when the night index holds the hand's start; a hand
+	// found only by its file, or only by its end, has it unset.
+	Indexed bool
+	Hand    *Hand // nil if the file could not be read
+	Err     error // why not
 }
 
 // Score is one seat's night. The referee's page serves it as JSON, with
@@ -74,8 +77,22 @@ func ReadNightWith(dir string, read func(path string) (*Hand, error)) (*Night, e
 		n.Problems = append(n.Problems, fmt.Sprintf("the night index is damaged (%v): hands after the damage found by file name", d))
 	}
 	known := map[string]bool{}
+	have := map[string]bool{}
+	for _, f := range files {
+		have[filepath.Base(f)] = true
+	}
 	for _, ih := range hands {
-		nh := NightHand{ID: ih.ID, File: ih.File, Start: ih.Start, End: ih.End, Ended: ih.Ended}
+		nh := NightHand{ID: ih.ID, File: ih.File, Start: ih.Start, End: ih.End, Ended: ih.Ended, Indexed: !ih.NoStart}
+		if ih.NoStart {
+			// A power cut took the start entry; the hand went on and ended.
+			// Its file is found by the name every hand's log has.
+			if file := HandFile(ih.ID); checkID(ih.ID) == nil && have[file] {
+				nh.File = file
+				n.Problems = append(n.Problems, fmt.Sprintf("hand %s: the night index has its end but not its start (lost in a power cut); its log %s is found by name", ih.ID, file))
+			} else {
+				n.Problems = append(n.Problems, fmt.Sprintf("hand %s: the night index has its end but not its start, and there is no %s", ih.ID, HandFile(ih.ID)))
+			}
+		}
 		if ih.Ended {
 			var o outcome
 			if err := json.Unmarshal(ih.Winner, &o); err != nil {
@@ -83,7 +100,7 @@ func ReadNightWith(dir string, read func(path string) (*Hand, error)) (*Night, e
 			}
 			nh.Winner = o.Winner
 		}
-		known[filepath.Clean(ih.File)] = true
+		known[filepath.Clean(nh.File)] = true
 		n.Hands = append(n.Hands, nh)
 	}
 	slices.Sort(files)
@@ -103,6 +120,10 @@ func ReadNightWith(dir string, read func(path string) (*Hand, error)) (*Night, e
 }
 
 func (n *Night) readHand(nh *NightHand, read func(string) (*Hand, error)) {
+	if nh.File == "" {
+		nh.Err = fmt.Errorf("no log file is known for hand %s", nh.ID)
+		return
+	}
 	if filepath.IsAbs(nh.File) || !filepath.IsLocal(nh.File) {
 		nh.Err = fmt.Errorf("the index names %q, outside the night's directory: not read", nh.File)
 		return

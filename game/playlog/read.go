@@ -42,8 +42,17 @@ func (h *Hand) DamageText() string {
 	case wal.DamageNone:
 		return ""
 	case wal.DamageTornTail:
-		return fmt.Sprintf("the log ends in a torn write: %d bytes after entry %d are an append cut short (a power cut or crash), "+
-			"never reported durable; everything up to entry %d is intact", d.Bytes, d.AfterSeq, d.AfterSeq)
+		switch {
+		case d.NeverDurable:
+			return fmt.Sprintf("the log ends in a torn write: %d bytes after entry %d are an append cut short (a power cut or crash), "+
+				"never reported durable; everything up to entry %d is intact", d.Bytes, d.AfterSeq, d.AfterSeq)
+		case d.Format < 2:
+			return fmt.Sprintf("the log ends in a torn write: %d bytes after entry %d do not read (an append cut short by a power cut or crash, "+
+				"or damage to the last entry: this older log format cannot tell which); everything up to entry %d is intact", d.Bytes, d.AfterSeq, d.AfterSeq)
+		default:
+			return fmt.Sprintf("the log ends in a damaged commit mark after entry %d (%s); every entry up to %d is intact and nothing is missing",
+				d.AfterSeq, d.Reason, d.AfterSeq)
+		}
 	default:
 		return fmt.Sprintf("the log is damaged after entry %d (byte %d: %s); the %d bytes after it cannot be read, "+
 			"so anything logged after entry %d is missing from this review", d.AfterSeq, d.Offset, d.Reason, d.Bytes, d.AfterSeq)
@@ -117,7 +126,12 @@ func Decode(src io.ReaderAt, size int64) (*Hand, error) {
 		}
 		h.Entries = append(h.Entries, e)
 	}
-	if h.Start == nil {
+	switch {
+	case len(recs) == 0:
+		// Cut inside the first group commit: nothing was ever reported
+		// logged, so nothing is missing either.
+		h.Problems = append(h.Problems, "the log holds no entry: the hand was cut before its first entry was durable, so there is nothing to replay")
+	case h.Start == nil:
 		h.Problems = append(h.Problems, noStart)
 	}
 	return h, nil

@@ -25,8 +25,10 @@ func TestReadBadFiles(t *testing.T) {
 
 	flipped := bytes.Clone(data)
 	flipped[mid] ^= 0x40
+	markFlipped := bytes.Clone(data)
+	markFlipped[len(data)-1] ^= 0x01
 	newer := bytes.Clone(data)
-	newer[8] = 2
+	newer[8] = wal.Version + 1
 
 	tests := []struct {
 		name      string
@@ -38,7 +40,10 @@ func TestReadBadFiles(t *testing.T) {
 		maxN      int
 	}{
 		{name: "clean", path: good, minN: n, maxN: n},
-		{name: "torn tail", path: writeFile(t, data[:len(data)-5]), damage: wal.DamageTornTail, damageHas: "torn write", minN: n - 1, maxN: n - 1},
+		// The last 33 bytes are the last group's commit mark.
+		{name: "torn tail", path: writeFile(t, data[:len(data)-33-5]), damage: wal.DamageTornTail, damageHas: "never reported durable", minN: n - 1, maxN: n - 1},
+		{name: "commit mark cut", path: writeFile(t, data[:len(data)-5]), damage: wal.DamageTornTail, damageHas: "never reported durable", minN: n, maxN: n},
+		{name: "commit mark flipped", path: writeFile(t, markFlipped), damage: wal.DamageTornTail, damageHas: "nothing is missing", minN: n, maxN: n},
 		{name: "zeros after a power cut", path: writeFile(t, append(bytes.Clone(data), make([]byte, 4096)...)), damage: wal.DamageTornTail, damageHas: "torn write", minN: n, maxN: n},
 		{name: "corrupt in the middle", path: writeFile(t, flipped), damage: wal.DamageCorrupt, damageHas: "cannot be read", minN: 10, maxN: n - 10},
 		{name: "header only", path: writeFile(t, data[:30]), damage: wal.DamageTornTail, maxN: 0},
@@ -165,6 +170,24 @@ func TestCreateRegistersInIndex(t *testing.T) {
 		id := []string{"0001", "0002"}[i]
 		if h.ID != id || h.File != playlog.HandFile(id) || !h.Ended || !strings.HasPrefix(string(h.Winner), `{"winner":`) {
 			t.Errorf("hand %d: %+v", i, h)
+		}
+	}
+}
+
+// Issue 13, fault 4: a hand log cut inside its first group commit (its
+// header and at most part of an entry) says there is nothing to replay, not
+// that its configuration is missing as if something had been lost.
+func TestReadHeaderOnly(t *testing.T) {
+	_, data := simHand(t, t.TempDir(), "7", 1)
+	const header = 22 + len("7") + 4
+	for _, cut := range []int{header, header + 3, header + 40} {
+		h, err := playlog.Read(writeFile(t, data[:cut]))
+		if err != nil {
+			t.Fatal(err)
+		}
+		text := strings.Join(h.Problems, "; ")
+		if len(h.Entries) != 0 || !strings.Contains(text, "nothing to replay") || strings.Contains(text, "configuration") {
+			t.Errorf("cut at %d: %d entries, problems %q", cut, len(h.Entries), text)
 		}
 	}
 }

@@ -13,7 +13,8 @@
 //
 //	off  size  field
 //	0    8     magic "\x89FALLING" (the high first byte catches 7-bit mangling)
-//	8    2     format version (this package writes and reads up to 1)
+//	8    2     format version: Create writes 2; files of format 1 are still
+//	           read and appended to (in format 1)
 //	10   1     kind: opaque to wal, lets a caller refuse the wrong sort of file
 //	11   1     reserved, zero
 //	12   8     creation wall time, Unix nanoseconds
@@ -24,32 +25,62 @@
 // Records, back to back, no padding:
 //
 //	off  size  field
-//	0    4     CRC-32C of bytes [4, 17+len), seeded with the previous record's
-//	           CRC (the header CRC for the first record)
+//	0    4     CRC-32C of bytes [4, 17+len), seeded with the previous frame's
+//	           CRC (the header CRC for the first frame)
 //	4    4     payload length (at most MaxPayload)
 //	8    8     sequence number: the first record is 1, then +1 each
 //	16   1     type
 //	17   len   payload
 //
+// Format 2 ends every group commit with a commit mark, written in the same
+// write as the group's records and before its fsync:
+//
+//	off  size  field
+//	0    4     CRC-32C of bytes [4, 33), seeded with the previous frame's CRC
+//	4    4     0xFFFFFFFF (no record can have this length)
+//	8    8     sequence number of the last record in the group
+//	16   1     zero
+//	17   8     the mark's own offset in the file
+//	25   4     the header's CRC
+//	29   4     CRC-32C of bytes [4, 29), unseeded
+//
 // Seeding each CRC with its predecessor's means a record copied from another
 // log, or a stale block left over from an earlier file, cannot pass as the
-// next record even though its own bytes are intact.
+// next record even though its own bytes are intact. The mark's second,
+// unseeded CRC lets a reader that lost the chain at damage still find marks
+// further on; the offset and header CRC inside keep a mark copied from
+// elsewhere from passing.
 //
 // # Damage
 //
-// Reading stops at the first record that does not check (short, over-long,
-// bad CRC, wrong sequence number) and classifies what follows:
+// Reading stops at the first frame that does not check (short, over-long,
+// bad CRC, wrong sequence number) and classifies what follows. The writer
+// writes a group only after the previous group's fsync returned, so in
+// format 2:
 //
-//   - torn tail: nothing after the bad frame but zeros, or the bad frame runs
-//     past the end of the file and no later record can be found. This is what
-//     a power cut during an append leaves; the bytes were never reported
-//     durable, and OpenForAppend cuts them.
-//   - corrupt: more data follows the bad frame (non-zero bytes after its end,
-//     or a later record that checks against the bad frame's stored CRC). This
-//     is damage to data that may have been durable; it is reported with its
-//     offset and OpenForAppend refuses to truncate it.
+//   - torn tail: no commit mark follows the bad frame. Its group never
+//     completed a commit, so nothing in it was reported durable
+//     (Damage.NeverDurable); OpenForAppend cuts it.
+//   - torn tail: one mark follows, nothing but zeros after it, and a page
+//     of the group reads as zeros. A power cut wrote the group's pages back
+//     out of order before its fsync returned; never reported durable, cut.
+//   - torn tail, nothing lost: the bad frame is the last commit mark itself,
+//     written whole but damaged. Every record reads back; cutting the mark
+//     loses none.
+//   - corrupt: anything else. A mark followed by more data means the damaged
+//     group had been fsynced; a mark with no lost page means records that
+//     were reported durable were damaged afterwards (a flipped byte). It is
+//     reported with its offset and OpenForAppend refuses to truncate it.
 //
-// No record that failed its CRC is ever returned.
+// Format 1 has no marks and is judged from the bytes alone: a bad frame with
+// nothing but zeros after it, or one that runs past the end of the file with
+// no later record to be found, is called a torn tail; more data after it is
+// corrupt. There a flipped byte in the last record looks like a torn write,
+// and the messages say that the format cannot tell them apart.
+//
+// The examination streams through a fixed buffer, so a damaged tail of any
+// size is read in bounded memory. No record that failed its CRC is ever
+// returned.
 //
 // # Durability
 //
@@ -57,7 +88,9 @@
 // background flusher writes and fsyncs the buffer at most FlushInterval after
 // the first unflushed append (a group commit per beat), sooner when Sync asks
 // or the buffer passes half its bound. Durable reports the highest sequence
-// number whose fsync returned success; WaitDurable waits for one.
+// number whose fsync returned success; WaitDurable waits for one. In format
+// 2 each such commit ends with its mark, written with the records before
+// the fsync: records that no mark follows were never reported durable.
 //
 // When the disk is slower than the table the buffer grows to MaxBuffered and
 // Append then fails with ErrBufferFull, appending nothing: the caller learns

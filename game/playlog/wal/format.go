@@ -9,8 +9,9 @@ import (
 )
 
 const (
-	// Version is the newest file format this package writes and reads.
-	Version = 1
+	// Version is the file format this package writes, and the newest it
+	// reads. Format 1 (no commit marks) is still read and appended to.
+	Version = 2
 
 	// MaxPayload bounds a record so a corrupted length field cannot make a
 	// reader allocate gigabytes; a hand's events are a few dozen bytes each.
@@ -23,6 +24,15 @@ const (
 
 	headerFixed = 22 // bytes before the id
 	frameHeader = 17 // crc, length, seq, type
+
+	// commitLen in a frame's length field marks a commit mark (format 2):
+	// no record can claim it, since it is over MaxPayload.
+	commitLen  = 0xFFFFFFFF
+	commitSize = 33 // crc, length, seq, type, offset, header CRC, chain CRC
+
+	// pageSize is the unit in which the kernel writes the page cache back,
+	// and so the unit a power cut loses.
+	pageSize = 4096
 )
 
 var castagnoli = crc32.MakeTable(crc32.Castagnoli)
@@ -50,6 +60,8 @@ type Header struct {
 	Kind    byte      // opaque to wal; e.g. one value for hand logs, another for the index
 	ID      string    // a hand id, a night id
 	Created time.Time // wall time at creation, stored to the nanosecond
+	// Version is the file's format, set when read; Create writes Version.
+	Version uint16
 }
 
 // Record is one entry read back from a log.
@@ -71,13 +83,13 @@ func (e *VersionError) Error() string {
 
 func (e *VersionError) Unwrap() error { return ErrNewerVersion }
 
-func encodeHeader(h Header) ([]byte, uint32, error) {
+func encodeHeader(h Header, version uint16) ([]byte, uint32, error) {
 	if len(h.ID) > MaxIDLen {
 		return nil, 0, fmt.Errorf("header id is %d bytes, at most %d", len(h.ID), MaxIDLen)
 	}
 	b := make([]byte, headerFixed+len(h.ID)+4)
 	copy(b, magic)
-	binary.LittleEndian.PutUint16(b[8:], Version)
+	binary.LittleEndian.PutUint16(b[8:], version)
 	b[10] = h.Kind
 	binary.LittleEndian.PutUint64(b[12:], uint64(h.Created.UnixNano()))
 	binary.LittleEndian.PutUint16(b[20:], uint16(len(h.ID)))
@@ -139,6 +151,7 @@ func decodeHeader(b []byte, size int64) (Header, uint32, int, error) {
 		Kind:    b[10],
 		ID:      string(b[headerFixed:n]),
 		Created: time.Unix(0, int64(binary.LittleEndian.Uint64(b[12:]))),
+		Version: v,
 	}
 	return h, crc, n + 4, nil
 }
@@ -191,4 +204,46 @@ func checkFrame(b []byte, prev uint32, seq uint64) (frameStatus, int) {
 		return frameBadSeq, total
 	}
 	return frameOK, total
+}
+
+// appendCommit adds a commit mark (format 2) to dst, to be written at file
+// offset off in the same write as the records it follows. It says that
+// records up to seq are in this group commit and that the fsync after it had
+// not yet returned when it was written; once that fsync returns, the mark is
+// the proof of durability the reader goes by.
+//
+// The first CRC chains like a record's, so the mark cannot be skipped or
+// moved unseen in a readable log. The last is unseeded and covers the mark's
+// own fields, so a reader that has lost the chain at damage can still find
+// the mark by scanning; the offset and the header CRC inside make a mark
+// copied from another place or another log fail that check.
+func appendCommit(dst []byte, prev uint32, seq uint64, off int64, hdrCRC uint32) ([]byte, uint32) {
+	start := len(dst)
+	var zero [commitSize]byte
+	dst = append(dst, zero[:]...)
+	f := dst[start:]
+	binary.LittleEndian.PutUint32(f[4:], commitLen)
+	binary.LittleEndian.PutUint64(f[8:], seq)
+	binary.LittleEndian.PutUint64(f[17:], uint64(off))
+	binary.LittleEndian.PutUint32(f[25:], hdrCRC)
+	binary.LittleEndian.PutUint32(f[29:], crc32.Checksum(f[4:29], castagnoli))
+	crc := crc32.Update(prev, castagnoli, f[4:])
+	binary.LittleEndian.PutUint32(f, crc)
+	return dst, crc
+}
+
+// commitAt reports whether b starts with a commit mark that checks on its
+// own (without the chain) for a log with header CRC hdrCRC, placed at file
+// offset off; if so it returns the last sequence number the mark covers.
+func commitAt(b []byte, off int64, hdrCRC uint32) (uint64, bool) {
+	if len(b) < commitSize || binary.LittleEndian.Uint32(b[4:]) != commitLen {
+		return 0, false
+	}
+	if binary.LittleEndian.Uint64(b[17:]) != uint64(off) || binary.LittleEndian.Uint32(b[25:]) != hdrCRC {
+		return 0, false
+	}
+	if crc32.Checksum(b[4:29], castagnoli) != binary.LittleEndian.Uint32(b[29:]) {
+		return 0, false
+	}
+	return binary.LittleEndian.Uint64(b[8:]), true
 }

@@ -10,10 +10,15 @@ import (
 	"os"
 )
 
-// maxClassify bounds how much unreadable data the reader loads to tell a torn
-// tail from mid-file corruption. Past it the damage is called corrupt without
-// looking: that refuses an automatic cut, the safe side to err on.
+// maxClassify bounds how much unreadable data the reader examines to tell a
+// torn tail from damage to durable data. Past it the damage is called corrupt
+// without looking: that refuses an automatic cut, the safe side to err on.
+// The examination streams through a fixed buffer, so the bound is on time
+// (a garbage tail is scanned, never loaded), not on memory.
 const maxClassify = 256 << 20
+
+// scanChunk is the buffer the damage examination streams through.
+const scanChunk = 64 << 10
 
 // DamageKind says what the reader found after the last good record.
 type DamageKind int
@@ -23,7 +28,7 @@ const (
 	DamageNone DamageKind = iota
 	// DamageTornTail: what follows is explained by an append cut short.
 	DamageTornTail
-	// DamageCorrupt: a bad record with more data after it.
+	// DamageCorrupt: damage that a cut-short append does not explain.
 	DamageCorrupt
 )
 
@@ -42,11 +47,20 @@ func (k DamageKind) String() string {
 // Damage describes the unreadable bytes at the end of what a reader returned.
 type Damage struct {
 	Kind       DamageKind
-	Offset     int64  // first byte not read back: the end of the last good record
+	Offset     int64  // first byte not read back: the end of the last good record or commit mark
 	AfterSeq   uint64 // sequence number of the last good record, 0 if none
 	Bytes      int64  // bytes from Offset to the end of the file
 	ZeroFilled bool   // every one of those bytes is zero (unwritten or preallocated blocks)
-	Reason     string // what was wrong with the first bad frame
+	Reason     string // what was wrong with the first bad frame, and why it is classed so
+	// Format is the file's format version. Format 1 has no commit marks,
+	// so a torn tail there is a judgement from the bytes, not a proof.
+	Format uint16
+	// Committed is the last record covered by an intact commit mark before
+	// the damage (format 2): durable beyond doubt.
+	Committed uint64
+	// NeverDurable is set when the log proves the unreadable bytes were
+	// never reported durable: no commit mark covers them (format 2).
+	NeverDurable bool
 }
 
 func (d Damage) String() string {
@@ -88,12 +102,15 @@ type Reader struct {
 	closer io.Closer
 	br     *bufio.Reader
 	hdr    Header
+	hdrCRC uint32
 
-	off    int64  // offset of the next frame
-	prev   uint32 // CRC of the last good frame (the chain seed)
-	seq    uint64 // sequence number of the last good frame
-	damage Damage
-	err    error // sticky: io.EOF, a *DamageError or an I/O error
+	off       int64  // offset of the next frame
+	prev      uint32 // CRC of the last good frame (the chain seed)
+	seq       uint64 // sequence number of the last good record
+	committed uint64 // last record covered by a good commit mark
+	commitEnd int64  // end of that mark (the header's end if none)
+	damage    Damage
+	err       error // sticky: io.EOF, a *DamageError or an I/O error
 }
 
 // Open opens a log read-only. The caller must Close it.
@@ -130,12 +147,14 @@ func NewReader(src io.ReaderAt, size int64) (*Reader, error) {
 		return nil, err
 	}
 	return &Reader{
-		src:  src,
-		size: size,
-		br:   bufio.NewReaderSize(io.NewSectionReader(src, int64(n), size-int64(n)), 64<<10),
-		hdr:  h,
-		off:  int64(n),
-		prev: crc,
+		src:       src,
+		size:      size,
+		br:        bufio.NewReaderSize(io.NewSectionReader(src, int64(n), size-int64(n)), 64<<10),
+		hdr:       h,
+		hdrCRC:    crc,
+		off:       int64(n),
+		prev:      crc,
+		commitEnd: int64(n),
 	}, nil
 }
 
@@ -145,143 +164,400 @@ func (r *Reader) Header() Header { return r.hdr }
 // LastSeq returns the sequence number of the last record returned.
 func (r *Reader) LastSeq() uint64 { return r.seq }
 
+// Committed returns the last record covered by a commit mark read so far:
+// in a format 2 log, what the writer had reported durable. Format 1 logs
+// have no marks and it stays 0.
+func (r *Reader) Committed() uint64 { return r.committed }
+
 // Damage describes what stopped the reader once Next has returned an error;
 // Kind is DamageNone if the file ended cleanly.
 func (r *Reader) Damage() Damage { return r.damage }
 
 // Next returns the next verified record. At the clean end of the log it
 // returns io.EOF; at damage a *DamageError; on a read failure that error.
-// Every later call returns the same error.
+// Every later call returns the same error. Commit marks are checked and
+// passed over, never returned.
 func (r *Reader) Next() (Record, error) {
-	if r.err != nil {
-		return Record{}, r.err
-	}
-	if r.off == r.size {
-		r.damage = Damage{Offset: r.off, AfterSeq: r.seq}
-		r.err = io.EOF
-		return Record{}, r.err
-	}
-	rec, ok, err := r.readFrame()
-	if err != nil {
-		r.err = fmt.Errorf("read log at offset %d: %w", r.off, err)
-		return Record{}, r.err
-	}
-	if !ok {
-		if err := r.classify(); err != nil {
-			r.err = fmt.Errorf("read log at offset %d: %w", r.off, err)
-			return Record{}, r.err
+	for r.err == nil {
+		if r.off == r.size {
+			r.damage = Damage{Offset: r.off, AfterSeq: r.seq, Format: r.hdr.Version, Committed: r.committed}
+			r.err = io.EOF
+			break
 		}
-		r.err = &DamageError{Damage: r.damage}
-		return Record{}, r.err
+		rec, st, err := r.readFrame()
+		switch {
+		case err != nil:
+			r.err = fmt.Errorf("read log at offset %d: %w", r.off, err)
+		case st == readRecord:
+			return rec, nil
+		case st == readBad:
+			if err := r.classify(); err != nil {
+				r.err = fmt.Errorf("read log at offset %d: %w", r.off, err)
+			} else {
+				r.err = &DamageError{Damage: r.damage}
+			}
+		}
 	}
-	return rec, nil
+	return Record{}, r.err
 }
 
-// readFrame reads and verifies one frame from the stream. ok is false when the
-// frame is bad; err is only for I/O failures.
-func (r *Reader) readFrame() (Record, bool, error) {
+// What readFrame found.
+const (
+	readRecord = iota
+	readCommit
+	readBad
+)
+
+// readFrame reads and verifies one frame from the stream: a record, a commit
+// mark (format 2), or a bad frame; err is only for I/O failures.
+func (r *Reader) readFrame() (Record, int, error) {
 	left := r.size - r.off
 	if left < frameHeader {
-		return Record{}, false, nil
+		return Record{}, readBad, nil
 	}
-	var h [frameHeader]byte
-	if _, err := io.ReadFull(r.br, h[:]); err != nil {
-		return Record{}, false, err
+	var h [commitSize]byte
+	if _, err := io.ReadFull(r.br, h[:frameHeader]); err != nil {
+		return Record{}, readBad, err
 	}
 	n := binary.LittleEndian.Uint32(h[4:])
+	if n == commitLen && r.hdr.Version >= 2 {
+		if left < commitSize {
+			return Record{}, readBad, nil
+		}
+		if _, err := io.ReadFull(r.br, h[frameHeader:]); err != nil {
+			return Record{}, readBad, err
+		}
+		crc := crc32.Update(r.prev, castagnoli, h[4:])
+		seq, ok := commitAt(h[:], r.off, r.hdrCRC)
+		if !ok || seq != r.seq || crc != binary.LittleEndian.Uint32(h[:]) {
+			return Record{}, readBad, nil
+		}
+		r.prev = crc
+		r.off += commitSize
+		r.committed, r.commitEnd = seq, r.off
+		return Record{}, readCommit, nil
+	}
 	if n > MaxPayload || int64(frameHeader)+int64(n) > left {
-		return Record{}, false, nil
+		return Record{}, readBad, nil
 	}
 	payload := make([]byte, n)
 	if _, err := io.ReadFull(r.br, payload); err != nil {
-		return Record{}, false, err
+		return Record{}, readBad, err
 	}
-	crc := crc32.Update(r.prev, castagnoli, h[4:])
+	crc := crc32.Update(r.prev, castagnoli, h[4:frameHeader])
 	crc = crc32.Update(crc, castagnoli, payload)
 	seq := binary.LittleEndian.Uint64(h[8:])
 	if crc != binary.LittleEndian.Uint32(h[:]) || seq != r.seq+1 {
-		return Record{}, false, nil
+		return Record{}, readBad, nil
 	}
 	rec := Record{Seq: seq, Type: h[16], Payload: payload, Offset: r.off}
 	r.prev = crc
 	r.seq = seq
 	r.off += int64(frameHeader) + int64(n)
-	return rec, true, nil
+	return rec, readRecord, nil
 }
 
 // classify fills r.damage for the bad frame at r.off. See the package
-// comment for the rule; the point is that a cut is only ever proposed when
-// nothing that could be a durable record lies after the bad frame.
+// comment for the rules; the point is that a cut is only ever proposed when
+// nothing that was reported durable lies after the bad frame. It streams:
+// memory stays bounded however large the damaged tail.
 func (r *Reader) classify() error {
-	d := Damage{Offset: r.off, AfterSeq: r.seq, Bytes: r.size - r.off}
+	d := Damage{Offset: r.off, AfterSeq: r.seq, Bytes: r.size - r.off, Format: r.hdr.Version, Committed: r.committed}
 	r.damage = d
 	if d.Bytes > maxClassify {
 		r.damage.Kind = DamageCorrupt
 		r.damage.Reason = fmt.Sprintf("%d unreadable bytes, too many to examine", d.Bytes)
 		return nil
 	}
-	rest := make([]byte, d.Bytes)
-	if _, err := r.src.ReadAt(rest, r.off); err != nil && !errors.Is(err, io.EOF) {
+	zero, err := r.zeroRange(r.off, r.size)
+	if err != nil {
 		return err
 	}
-	r.damage.ZeroFilled = allZero(rest)
-	st, end := checkFrame(rest, r.prev, r.seq+1)
-	r.damage.Reason = describe(st, rest, end)
+	r.damage.ZeroFilled = zero
+	// The first bad frame: its header, and its body when its length can be
+	// believed (at most a maximum record).
+	fb := make([]byte, min(d.Bytes, frameHeader+MaxPayload))
+	if _, err := r.src.ReadAt(fb, r.off); err != nil && !errors.Is(err, io.EOF) {
+		return err
+	}
+	st, end := checkFrame(fb, r.prev, r.seq+1)
+	r.damage.Reason = describe(st, fb, end, d.Bytes)
+	if r.hdr.Version >= 2 {
+		return r.classifyCommitted(fb)
+	}
 	if st == frameOK {
 		r.damage.Kind = DamageCorrupt
 		return nil
 	}
 	// Non-zero data after a frame whose length we can trust is more log that
 	// cannot be read: corrupt.
-	if (st == frameBadCRC || st == frameBadSeq) && end < len(rest) && !allZero(rest[end:]) {
-		r.damage.Kind = DamageCorrupt
-		return nil
+	if st == frameBadCRC || st == frameBadSeq {
+		zero, err := r.zeroRange(r.off+int64(end), r.size)
+		if err != nil {
+			return err
+		}
+		if !zero {
+			r.damage.Kind = DamageCorrupt
+			return nil
+		}
 	}
 	// The bad frame's length may itself be the damaged field; look for the
 	// next record directly. It chains from the bad frame's stored CRC, so a
 	// find is real data, not payload bytes that happen to look like a frame.
-	if len(rest) >= 4 {
-		if at := findRecord(rest, binary.LittleEndian.Uint32(rest), r.seq+2); at > 0 {
+	if len(fb) >= 4 {
+		at, err := r.findRecord(binary.LittleEndian.Uint32(fb), r.seq+2)
+		if err != nil {
+			return err
+		}
+		if at > 0 {
 			r.damage.Kind = DamageCorrupt
-			r.damage.Reason += fmt.Sprintf("; record %d found intact at offset %d", r.seq+2, r.off+int64(at))
+			r.damage.Reason += fmt.Sprintf("; record %d found intact at offset %d", r.seq+2, at)
 			return nil
 		}
 	}
 	r.damage.Kind = DamageTornTail
+	r.damage.Reason += "; a format 1 log has no commit marks, so this cannot be told apart from damage to a last record that was reported durable"
 	return nil
 }
 
-func describe(st frameStatus, rest []byte, end int) string {
+// classifyCommitted is classify for a format 2 log, where every group commit
+// ends in a mark written before its fsync. The writer writes the next group
+// only after that fsync returns, so:
+//
+//   - no mark after the damage: the damaged group never completed its
+//     commit, and nothing in it was reported durable. Torn tail.
+//   - a mark, then more data: a later group was written, so the damaged one
+//     had been fsynced and reported durable. Corrupt.
+//   - a mark and nothing after it: the damaged group was the last. A power
+//     cut before its fsync returned loses whole pages, which read back as
+//     zeros; that shape is a torn tail. Any other damage there (a flipped
+//     byte) is damage to records reported durable: corrupt.
+func (r *Reader) classifyCommitted(fb []byte) error {
+	// A whole commit mark that fails its check was written in full, so its
+	// group's fsync may have returned; it holds no record, and the records
+	// it covers all read back, so cutting it loses nothing. A mark cut short
+	// was never fsynced.
+	wholeMark := len(fb) >= commitSize && r.looksLikeMark(fb)
+	if wholeMark && r.seq > r.committed {
+		r.damage.Reason += fmt.Sprintf("; it is the commit mark of records %d to %d, which all read back intact", r.committed+1, r.seq)
+	}
+	first, firstEnd, last, err := r.findCommits(r.off)
+	if err != nil {
+		return err
+	}
+	if first < 0 && wholeMark {
+		zero, err := r.zeroRange(r.off+commitSize, r.size)
+		if err != nil {
+			return err
+		}
+		if zero {
+			r.damage.Kind = DamageTornTail
+			r.damage.Reason += "; the mark was written whole, so they may have been reported durable, but no record is lost by cutting it"
+			return nil
+		}
+	}
+	if first < 0 {
+		r.damage.Kind = DamageTornTail
+		r.damage.NeverDurable = true
+		r.damage.Reason += fmt.Sprintf("; no commit mark follows, so nothing after record %d (the last committed) was ever reported durable", r.committed)
+		return nil
+	}
+	if last != first {
+		r.damage.Kind = DamageCorrupt
+		r.damage.Reason += fmt.Sprintf("; a later group commit (mark at offset %d) was written after this one, so its records had been reported durable", last)
+		return nil
+	}
+	zero, err := r.zeroRange(firstEnd, r.size)
+	if err != nil {
+		return err
+	}
+	if !zero {
+		r.damage.Kind = DamageCorrupt
+		r.damage.Reason += fmt.Sprintf("; more data follows the commit mark at offset %d, so its records had been reported durable", first)
+		return nil
+	}
+	lost, err := r.lostPage(r.off, first)
+	if err != nil {
+		return err
+	}
+	if lost >= 0 {
+		r.damage.Kind = DamageTornTail
+		r.damage.NeverDurable = true
+		r.damage.Reason += fmt.Sprintf("; the page at offset %d reads as zeros while the commit mark at offset %d is intact: "+
+			"a power cut wrote the group's pages back out of order before its fsync returned, so it was never reported durable", lost, first)
+		return nil
+	}
+	r.damage.Kind = DamageCorrupt
+	r.damage.Reason += fmt.Sprintf("; the group's commit mark at offset %d is intact and no page of it is lost, "+
+		"so these are records reported durable that were damaged afterwards (not what a power cut leaves)", first)
+	return nil
+}
+
+// looksLikeMark reports whether the bad frame b (at least commitSize bytes)
+// is this place's commit mark with a damaged field: at least two of its
+// fields hold what the mark here would, which a byte flipped in one field
+// leaves true and a record frame never has.
+func (r *Reader) looksLikeMark(b []byte) bool {
+	n := 0
+	for _, ok := range []bool{
+		binary.LittleEndian.Uint32(b[4:]) == commitLen,
+		binary.LittleEndian.Uint64(b[8:]) == r.seq,
+		binary.LittleEndian.Uint64(b[17:]) == uint64(r.off),
+		binary.LittleEndian.Uint32(b[25:]) == r.hdrCRC,
+	} {
+		if ok {
+			n++
+		}
+	}
+	return n >= 2
+}
+
+// lostPage returns the offset of a page in [from, to) that reads as zeros
+// from the last commit mark (or from the start of the page, whichever is
+// later) to the page's end: what a page the kernel never wrote back looks
+// like. It returns -1 if there is none.
+func (r *Reader) lostPage(from, to int64) (int64, error) {
+	buf := make([]byte, pageSize)
+	for p := from / pageSize * pageSize; p+pageSize <= to; p += pageSize {
+		lo := max(p, r.commitEnd)
+		if lo >= p+pageSize {
+			continue
+		}
+		b := buf[:p+pageSize-lo]
+		if _, err := r.src.ReadAt(b, lo); err != nil && !errors.Is(err, io.EOF) {
+			return -1, err
+		}
+		if allZero(b) {
+			return p, nil
+		}
+	}
+	return -1, nil
+}
+
+// scan streams [from, r.size) through a fixed buffer, calling fn with each
+// chunk and the file offset of its first byte. Consecutive chunks overlap by
+// keep bytes so that a structure of up to keep+1 bytes is seen whole in one
+// of them; fn sees each starting offset exactly once via its return: it
+// handles positions [0, len(b)-keep) of a chunk, or all of the last chunk.
+func (r *Reader) scan(from int64, keep int, fn func(b []byte, base int64, last bool) (bool, error)) error {
+	buf := make([]byte, scanChunk+keep)
+	for base := from; base < r.size; base += scanChunk {
+		n := min(int64(len(buf)), r.size-base)
+		b := buf[:n]
+		if _, err := r.src.ReadAt(b, base); err != nil && !errors.Is(err, io.EOF) {
+			return err
+		}
+		last := base+n == r.size
+		stop, err := fn(b, base, last)
+		if stop || last || err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// zeroRange reports whether [from, to) holds only zero bytes.
+func (r *Reader) zeroRange(from, to int64) (bool, error) {
+	buf := make([]byte, min(scanChunk, max(to-from, 0)))
+	for off := from; off < to; {
+		b := buf[:min(int64(len(buf)), to-off)]
+		if _, err := r.src.ReadAt(b, off); err != nil && !errors.Is(err, io.EOF) {
+			return false, err
+		}
+		if !allZero(b) {
+			return false, nil
+		}
+		off += int64(len(b))
+	}
+	return true, nil
+}
+
+// findCommits scans from off to the end for commit marks of this log that
+// check on their own, returning the offset and end of the first and the
+// offset of the last (all -1 if none).
+func (r *Reader) findCommits(off int64) (first, firstEnd, last int64, err error) {
+	first, firstEnd, last = -1, -1, -1
+	err = r.scan(off, commitSize-1, func(b []byte, base int64, end bool) (bool, error) {
+		limit := len(b) - (commitSize - 1)
+		if !end {
+			limit = min(limit, scanChunk)
+		}
+		for i := 0; i < limit; i++ {
+			if b[i+4] != 0xFF { // cheap reject before the full check
+				continue
+			}
+			if _, ok := commitAt(b[i:], base+int64(i), r.hdrCRC); ok {
+				if first < 0 {
+					first, firstEnd = base+int64(i), base+int64(i)+commitSize
+				}
+				last = base + int64(i)
+			}
+		}
+		return false, nil
+	})
+	return first, firstEnd, last, err
+}
+
+// findRecord returns the file offset (> r.off) of a frame with sequence
+// number seq that checks against seed, or -1. Candidates are found by their
+// sequence field and only then read whole.
+func (r *Reader) findRecord(seed uint32, seq uint64) (int64, error) {
+	var frame []byte
+	found := int64(-1)
+	err := r.scan(r.off+1, frameHeader-1, func(b []byte, base int64, end bool) (bool, error) {
+		limit := len(b) - (frameHeader - 1)
+		if !end {
+			limit = min(limit, scanChunk)
+		}
+		for i := 0; i < limit; i++ {
+			if binary.LittleEndian.Uint64(b[i+8:]) != seq {
+				continue
+			}
+			n := binary.LittleEndian.Uint32(b[i+4:])
+			at := base + int64(i)
+			if n > MaxPayload || at+frameHeader+int64(n) > r.size {
+				continue
+			}
+			if cap(frame) < frameHeader+int(n) {
+				frame = make([]byte, frameHeader+int(n))
+			}
+			f := frame[:frameHeader+int(n)]
+			if _, err := r.src.ReadAt(f, at); err != nil && !errors.Is(err, io.EOF) {
+				return true, err
+			}
+			if st, _ := checkFrame(f, seed, seq); st == frameOK {
+				found = at
+				return true, nil
+			}
+		}
+		return false, nil
+	})
+	return found, err
+}
+
+func describe(st frameStatus, fb []byte, end int, left int64) string {
 	switch st {
 	case frameShort:
-		if len(rest) < frameHeader {
-			return fmt.Sprintf("incomplete record header: %d of %d bytes", len(rest), frameHeader)
+		if left < frameHeader {
+			return fmt.Sprintf("incomplete record header: %d of %d bytes", left, frameHeader)
 		}
-		return fmt.Sprintf("incomplete record: %d of %d bytes", len(rest), end)
+		return fmt.Sprintf("incomplete record: %d of %d bytes", left, end)
 	case frameTooBig:
-		return fmt.Sprintf("record length %d over the %d limit", binary.LittleEndian.Uint32(rest[4:]), MaxPayload)
+		if binary.LittleEndian.Uint32(fb[4:]) == commitLen && left < commitSize {
+			return fmt.Sprintf("incomplete commit mark: %d of %d bytes", left, commitSize)
+		}
+		if binary.LittleEndian.Uint32(fb[4:]) == commitLen {
+			return "commit mark does not check"
+		}
+		return fmt.Sprintf("record length %d over the %d limit", binary.LittleEndian.Uint32(fb[4:]), MaxPayload)
 	case frameBadCRC:
 		return "bad CRC"
 	case frameBadSeq:
-		return fmt.Sprintf("sequence number %d out of order", binary.LittleEndian.Uint64(rest[8:]))
+		return fmt.Sprintf("sequence number %d out of order", binary.LittleEndian.Uint64(fb[8:]))
 	}
 	// A frame that checks here but failed in the stream cannot happen; say so
 	// rather than hide it.
 	return "record checks on re-read: the file changed while being read"
-}
-
-// findRecord returns the offset in b (>0) of a frame with sequence number seq
-// that checks against seed, or -1.
-func findRecord(b []byte, seed uint32, seq uint64) int {
-	for i := 1; i+frameHeader <= len(b); i++ {
-		if binary.LittleEndian.Uint64(b[i+8:]) != seq {
-			continue
-		}
-		if st, _ := checkFrame(b[i:], seed, seq); st == frameOK {
-			return i
-		}
-	}
-	return -1
 }
 
 func allZero(b []byte) bool {

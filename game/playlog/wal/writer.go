@@ -38,10 +38,29 @@ var (
 type Option func(*options)
 
 type options struct {
+	version  uint16 // format Create writes, 0 for Version; tests make format 1 files
 	interval time.Duration
 	maxBuf   int
 	log      *slog.Logger
 	file     func(path string, f File) File
+}
+
+// withVersion makes Create write an older format, so tests can prove that
+// files written before the current format still read and resume.
+func withVersion(v uint16) Option {
+	return func(o *options) { o.version = v }
+}
+
+// createVersion is the format Create writes with opts.
+func createVersion(opts []Option) uint16 {
+	var o options
+	for _, fn := range opts {
+		fn(&o)
+	}
+	if o.version == 0 {
+		return Version
+	}
+	return o.version
 }
 
 // WithFlushInterval sets the longest an appended record waits before the
@@ -80,6 +99,9 @@ type Writer struct {
 	spare      []byte // the last written batch, reused as the next buf
 	inflight   []byte // the batch being written; kept until it is durable
 	inFirst    uint64
+	commits    bool   // format 2: end every group commit with a commit mark
+	hdrCRC     uint32 // the header's CRC, which commit marks carry
+	written    int64  // file size once every batch taken so far is written
 	prev       uint32 // CRC of the last appended frame
 	seq        uint64 // last appended sequence number
 	err        error  // sticky write or fsync failure
@@ -101,12 +123,18 @@ type Recovery struct {
 }
 
 func (r Recovery) String() string {
-	switch r.Cut.Kind {
-	case DamageNone:
+	switch {
+	case r.Cut.Kind == DamageNone:
 		return fmt.Sprintf("log %q intact through record %d", r.Header.ID, r.LastSeq)
-	case DamageTornTail:
-		return fmt.Sprintf("log %q intact through record %d; the last %d bytes were a torn write and were cut (never reported durable, so nothing durable was lost)",
-			r.Header.ID, r.LastSeq, r.Cut.Bytes)
+	case r.Cut.Kind == DamageTornTail && r.Cut.NeverDurable:
+		return fmt.Sprintf("log %q intact through record %d; the last %d bytes were a torn write and were cut (never reported durable, so nothing durable was lost: %s)",
+			r.Header.ID, r.LastSeq, r.Cut.Bytes, r.Cut.Reason)
+	case r.Cut.Kind == DamageTornTail && r.Cut.Format < 2:
+		return fmt.Sprintf("log %q intact through record %d; the last %d bytes were a torn write and were cut (%s)",
+			r.Header.ID, r.LastSeq, r.Cut.Bytes, r.Cut.Reason)
+	case r.Cut.Kind == DamageTornTail:
+		return fmt.Sprintf("log %q intact through record %d; the last %d bytes were cut, and no record was lost (%s)",
+			r.Header.ID, r.LastSeq, r.Cut.Bytes, r.Cut.Reason)
 	default:
 		return fmt.Sprintf("log %q cannot be resumed: %s", r.Header.ID, r.Cut)
 	}
@@ -115,16 +143,32 @@ func (r Recovery) String() string {
 // Create makes a new log at path, which must not exist. The header is
 // written and fsynced under a temporary name and then linked into place, and
 // the directory fsynced, so after a power cut path either does not exist or
-// holds a complete header; a stray "*.creating-*" file is all a cut can leave.
+// holds a complete header; a stray "*.creating-*" file is all a cut can leave,
+// and RemoveStray clears those.
 func Create(path string, h Header, opts ...Option) (*Writer, error) {
-	hb, crc, err := encodeHeader(h)
+	for attempt := 1; ; attempt++ {
+		w, err := create(path, h, opts)
+		// RemoveStray may take a temporary file between its creation and
+		// its lock; that is only a lost race, so try again with a new one.
+		if errors.Is(err, errStrayRace) && attempt < 3 {
+			continue
+		}
+		return w, err
+	}
+}
+
+var errStrayRace = errors.New("temporary file taken by a stray-file cleanup")
+
+func create(path string, h Header, opts []Option) (*Writer, error) {
+	version := createVersion(opts)
+	hb, crc, err := encodeHeader(h, version)
 	if err != nil {
 		return nil, fmt.Errorf("create log %s: %w", path, err)
 	}
 	dir := filepath.Dir(path)
-	f, err := os.CreateTemp(dir, filepath.Base(path)+".creating-*")
+	f, err := os.CreateTemp(dir, filepath.Base(path)+creatingInfix+"*")
 	if err != nil {
-		return nil, fmt.Errorf("create log %s: %w", path, err)
+		return nil, fmt.Errorf("create log %s: %w", path, unnamed(err))
 	}
 	tmp := f.Name()
 	fail := func(err error) (*Writer, error) {
@@ -132,12 +176,15 @@ func Create(path string, h Header, opts ...Option) (*Writer, error) {
 		if rmErr := os.Remove(tmp); rmErr != nil && !errors.Is(rmErr, os.ErrNotExist) {
 			err = errors.Join(err, rmErr)
 		}
-		return nil, fmt.Errorf("create log %s: %w", path, err)
+		return nil, fmt.Errorf("create log %s: %w", path, unnamed(err))
 	}
 	if err := f.Chmod(0o644); err != nil {
 		return fail(err)
 	}
 	if err := lock(f); err != nil {
+		if errors.Is(err, ErrLocked) {
+			err = errStrayRace
+		}
 		return fail(err)
 	}
 	if _, err := f.Write(hb); err != nil {
@@ -149,6 +196,11 @@ func Create(path string, h Header, opts ...Option) (*Writer, error) {
 	// Link, unlike rename, fails if path exists: a referee's log is never
 	// replaced by a second Create.
 	if err := os.Link(tmp, path); err != nil {
+		if errors.Is(err, os.ErrNotExist) {
+			if _, serr := os.Stat(dir); serr == nil {
+				err = errStrayRace
+			}
+		}
 		return fail(err)
 	}
 	if err := os.Remove(tmp); err != nil {
@@ -158,7 +210,66 @@ func Create(path string, h Header, opts ...Option) (*Writer, error) {
 		f.Close()
 		return nil, fmt.Errorf("create log %s: %w", path, err)
 	}
-	return newWriter(f, path, crc, 0, opts), nil
+	w := newWriter(f, path, crc, 0, opts)
+	w.commits, w.hdrCRC, w.written = version >= 2, crc, int64(len(hb))
+	return w, nil
+}
+
+// creatingInfix names Create's temporary files: "night.idx.creating-123".
+const creatingInfix = ".creating-"
+
+// RemoveStray removes the temporary files that a Create cut short by a
+// crash or power cut left in dir, and returns their names. A Create in
+// progress holds a lock on its file, so only abandoned ones are taken; the
+// lock is held while the file is removed.
+func RemoveStray(dir string) ([]string, error) {
+	names, err := filepath.Glob(filepath.Join(dir, "*"+creatingInfix+"*"))
+	if err != nil {
+		return nil, fmt.Errorf("remove stray files in %s: %w", dir, err)
+	}
+	var removed []string
+	var errs []error
+	for _, name := range names {
+		st, err := os.Lstat(name)
+		if err != nil || !st.Mode().IsRegular() {
+			continue // gone meanwhile, or not ours
+		}
+		f, err := os.OpenFile(name, os.O_RDWR, 0)
+		if errors.Is(err, os.ErrNotExist) {
+			continue
+		}
+		if err != nil {
+			errs = append(errs, fmt.Errorf("remove stray file: %w", err))
+			continue
+		}
+		if err := lock(f); err != nil {
+			f.Close()
+			if !errors.Is(err, ErrLocked) {
+				errs = append(errs, fmt.Errorf("remove stray file %s: %w", name, err))
+			}
+			continue
+		}
+		err = os.Remove(name)
+		f.Close()
+		if err != nil && !errors.Is(err, os.ErrNotExist) {
+			errs = append(errs, fmt.Errorf("remove stray file: %w", err))
+			continue
+		}
+		removed = append(removed, name)
+	}
+	return removed, errors.Join(errs...)
+}
+
+// unnamed drops the file name from an *os.PathError. Create works on a
+// temporary file and the caller knows the log by its real name, which the
+// wrapping message carries; the temporary name would send a referee looking
+// for a file that no longer exists.
+func unnamed(err error) error {
+	var pe *os.PathError
+	if errors.As(err, &pe) {
+		return fmt.Errorf("%s: %w", pe.Op, pe.Err)
+	}
+	return err
 }
 
 // OpenForAppend recovers the log at path and opens it for appending after its
@@ -206,20 +317,35 @@ func OpenForAppend(path string, opts ...Option) (*Writer, Recovery, error) {
 	default:
 		return fail(rec, err)
 	}
+	end, err := f.Seek(0, io.SeekEnd)
+	if err != nil {
+		return fail(rec, err)
+	}
+	prev := r.prev
+	commits := r.Header().Version >= 2
+	if commits && r.LastSeq() > r.Committed() {
+		// Records read back past the last commit mark are made durable by
+		// the fsync below; mark them committed like any group commit, so
+		// that damage later in the file is judged against them.
+		var mark []byte
+		mark, prev = appendCommit(nil, prev, r.LastSeq(), end, r.hdrCRC)
+		if _, err := f.Write(mark); err != nil {
+			return fail(rec, fmt.Errorf("write commit mark after recovery: %w", err))
+		}
+		end += int64(len(mark))
+	}
 	// Always fsync: records read back may still be only in the page cache
 	// if the previous writer died before its fsync, and they are about to be
 	// counted durable.
 	if err := f.Sync(); err != nil {
 		return fail(rec, fmt.Errorf("fsync after recovery: %w", err))
 	}
-	if _, err := f.Seek(0, io.SeekEnd); err != nil {
-		return fail(rec, err)
-	}
-	o := newWriter(f, path, r.prev, r.LastSeq(), opts)
+	w := newWriter(f, path, prev, r.LastSeq(), opts)
+	w.commits, w.hdrCRC, w.written = commits, r.hdrCRC, end
 	if rec.Cut.Kind != DamageNone {
-		o.opt.log.Warn("log recovered", "path", path, "recovery", rec.String())
+		w.opt.log.Warn("log recovered", "path", path, "recovery", rec.String())
 	}
-	return o, rec, nil
+	return w, rec, nil
 }
 
 func newWriter(f *os.File, path string, prev uint32, seq uint64, opts []Option) *Writer {
@@ -347,10 +473,15 @@ func (w *Writer) NotDurable() []Record {
 	return decodeFrames(w.buf, w.bufFirst, recs)
 }
 
-// decodeFrames splits a batch this writer framed; no checks are needed since
-// the bytes never left memory.
+// decodeFrames splits a batch this writer framed, passing over its commit
+// mark; no checks are needed since the bytes never left memory.
 func decodeFrames(b []byte, first uint64, recs []Record) []Record {
 	for seq := first; len(b) >= frameHeader; seq++ {
+		if binary.LittleEndian.Uint32(b[4:]) == commitLen {
+			b = b[commitSize:]
+			seq--
+			continue
+		}
 		n := int(binary.LittleEndian.Uint32(b[4:]))
 		recs = append(recs, Record{
 			Seq:     seq,
@@ -425,15 +556,22 @@ func (w *Writer) flush() {
 		return
 	}
 	batch, last := w.buf, w.seq
+	if w.commits {
+		// Written with the batch, before the fsync: the mark is on the disk
+		// whenever the fsync returns. See the package comment for why it
+		// need not be written after the fsync.
+		batch, w.prev = appendCommit(batch, w.prev, last, w.written+int64(len(batch)), w.hdrCRC)
+	}
+	w.written += int64(len(batch))
 	w.inflight, w.inFirst = batch, w.bufFirst
 	w.buf, w.spare = w.spare[:0], nil
 	w.mu.Unlock()
 
 	_, err := w.f.Write(batch)
 	if err != nil {
-		err = fmt.Errorf("write log %s: %w", w.path, err)
+		err = fmt.Errorf("write log %s: %w", w.path, unnamed(err))
 	} else if err = w.f.Sync(); err != nil {
-		err = fmt.Errorf("fsync log %s: %w", w.path, err)
+		err = fmt.Errorf("fsync log %s: %w", w.path, unnamed(err))
 	}
 
 	w.mu.Lock()

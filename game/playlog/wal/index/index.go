@@ -7,7 +7,9 @@ import (
 	"encoding/binary"
 	"errors"
 	"fmt"
-	"os"
+	"io/fs"
+	"log/slog"
+	"path/filepath"
 	"time"
 
 	"github.com/falling-table/falling/game/playlog/wal"
@@ -30,6 +32,10 @@ type Hand struct {
 	End    time.Time // zero while the hand has not ended
 	Winner []byte    // opaque: the game's encoding of the outcome
 	Ended  bool
+	// NoStart marks a hand whose end is in the index but not its start (a
+	// power cut took the start, and the hand was resumed and ended): File
+	// and Start are unknown here. It is listed where its end is.
+	NoStart bool
 }
 
 // Index appends to a night's index file.
@@ -39,14 +45,36 @@ type Index struct {
 
 // Open opens the index at path for appending, creating it for the given
 // night if it does not exist. The Recovery says whether a torn tail was cut.
+// An index that exists is opened as it is: a create (a temporary file and
+// its fsyncs) is only tried when there is none. Stray files of a create cut
+// short by a crash are removed from the index's directory on the way.
 func Open(path, night string, opts ...wal.Option) (*Index, wal.Recovery, error) {
+	removed, err := wal.RemoveStray(filepath.Dir(path))
+	if len(removed) > 0 {
+		slog.Info("removed stray files of a log create cut short", "files", removed)
+	}
+	if err != nil {
+		// Only untidiness: the index itself is unaffected.
+		slog.Warn("stray files of a log create cut short could not be removed", "err", err)
+	}
+	x, rec, err := openExisting(path, opts)
+	if !errors.Is(err, fs.ErrNotExist) {
+		return x, rec, err
+	}
 	w, err := wal.Create(path, wal.Header{Kind: Kind, ID: night, Created: time.Now()}, opts...)
 	if err == nil {
-		return &Index{w: w}, wal.Recovery{Header: wal.Header{Kind: Kind, ID: night}}, nil
+		return &Index{w: w}, wal.Recovery{Header: wal.Header{Kind: Kind, ID: night, Version: wal.Version}}, nil
 	}
-	if !errors.Is(err, os.ErrExist) {
+	if !errors.Is(err, fs.ErrExist) {
 		return nil, wal.Recovery{}, fmt.Errorf("open night index: %w", err)
 	}
+	// Created by someone else since the first look.
+	return openExisting(path, opts)
+}
+
+// openExisting opens an existing index for appending; the error matches
+// fs.ErrNotExist if there is none.
+func openExisting(path string, opts []wal.Option) (*Index, wal.Recovery, error) {
 	// Check the kind before recovery: recovery may truncate, and must not
 	// touch some other sort of log opened here by mistake.
 	r, err := wal.Open(path)
@@ -103,7 +131,8 @@ func (x *Index) Close() error {
 }
 
 // Read returns the hands in the index at path in the order they started,
-// with any damage found after the last good entry.
+// with any damage found after the last good entry. The end of a hand whose
+// start is missing is listed with NoStart set, and reading goes on.
 func Read(path string) (wal.Header, []Hand, wal.Damage, error) {
 	h, recs, d, err := wal.ReadAll(path)
 	if err != nil {
@@ -139,7 +168,9 @@ func Read(path string) (wal.Header, []Hand, wal.Damage, error) {
 			}
 			i, ok := open[id]
 			if !ok {
-				return h, hands, d, fmt.Errorf("night index %s entry %d: end of hand %q that is not running", path, r.Seq, id)
+				// Kept, not fatal: every hand after it must still be listed.
+				i = len(hands)
+				hands = append(hands, Hand{ID: id, NoStart: true})
 			}
 			delete(open, id)
 			hands[i].End = time.Unix(0, ns)

@@ -89,10 +89,6 @@ func TestBadIndexes(t *testing.T) {
 		want    string
 	}{
 		{"a hand log", 'H', nil, "not a night index"},
-		{"end of a hand never started", Kind, func(w *wal.Writer) error {
-			_, err := w.Append(typeEnd, append(appendString(nil, "h9"), 2))
-			return err
-		}, `end of hand "h9" that is not running`},
 		{"hand started twice", Kind, func(w *wal.Writer) error {
 			p := append(appendString(appendString(nil, "h1"), "h1.log"), 2)
 			_, err := w.Append(typeStart, p)
@@ -135,5 +131,98 @@ func TestBadIndexes(t *testing.T) {
 	}
 	if _, _, err := Open(filepath.Join(dir, "missing", "n.idx"), "n"); err == nil || errors.Is(err, os.ErrExist) {
 		t.Errorf("open in a missing directory: %v", err)
+	}
+}
+
+// Issue 13, fault 1: a power cut took a hand's start entry, the hand was
+// resumed and ended. Its end is kept (as a hand with no start) and every
+// later hand is still listed; reading used to stop there with "end of hand
+// that is not running".
+func TestEndWithoutStart(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "night.idx")
+	t0 := time.Unix(1767225600, 0)
+	x, _, err := Open(path, "n")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, step := range []error{
+		x.Start("0001", "hand-0001.fall", t0),
+		x.End("0001", t0.Add(time.Minute), []byte("1")),
+		x.End("0002", t0.Add(3*time.Minute), []byte("2")), // its start was lost
+		x.Start("0003", "hand-0003.fall", t0.Add(4*time.Minute)),
+		x.End("0003", t0.Add(5*time.Minute), []byte("3")),
+	} {
+		if step != nil {
+			t.Fatal(step)
+		}
+	}
+	if err := x.Close(); err != nil {
+		t.Fatal(err)
+	}
+	_, hands, d, err := Read(path)
+	if err != nil || d.Kind != wal.DamageNone {
+		t.Fatalf("damage %v, err %v", d, err)
+	}
+	want := []Hand{
+		{ID: "0001", File: "hand-0001.fall", Ended: true, Winner: []byte("1")},
+		{ID: "0002", NoStart: true, Ended: true, Winner: []byte("2")},
+		{ID: "0003", File: "hand-0003.fall", Ended: true, Winner: []byte("3")},
+	}
+	if len(hands) != len(want) {
+		t.Fatalf("got %d hands (%+v), want %d", len(hands), hands, len(want))
+	}
+	for i, w := range want {
+		g := hands[i]
+		if g.ID != w.ID || g.File != w.File || g.NoStart != w.NoStart || g.Ended != w.Ended || !bytes.Equal(g.Winner, w.Winner) {
+			t.Errorf("hand %d: got %+v, want %+v", i, g, w)
+		}
+	}
+}
+
+// Issue 13, fault 8: opening an index that exists creates nothing (no
+// temporary file, no create fsyncs: the directory is not touched), and
+// stray files of an earlier create cut short are removed.
+func TestOpenExistingCreatesNothing(t *testing.T) {
+	dir := t.TempDir()
+	path := filepath.Join(dir, "night.idx")
+	x, _, err := Open(path, "n")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := x.Close(); err != nil {
+		t.Fatal(err)
+	}
+	old := time.Unix(1767225600, 0)
+	if err := os.Chtimes(dir, old, old); err != nil {
+		t.Fatal(err)
+	}
+	x, rec, err := Open(path, "n")
+	if err != nil || rec.Cut.Kind != wal.DamageNone {
+		t.Fatalf("reopen: %v, %v", rec, err)
+	}
+	if err := x.Close(); err != nil {
+		t.Fatal(err)
+	}
+	st, err := os.Stat(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !st.ModTime().Equal(old) {
+		t.Errorf("opening an existing index changed its directory (at %v): a file was created in it", st.ModTime())
+	}
+
+	stray := path + ".creating-12345"
+	if err := os.WriteFile(stray, nil, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	x, _, err = Open(path, "n")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := x.Close(); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := os.Stat(stray); !errors.Is(err, os.ErrNotExist) {
+		t.Errorf("stray %s still there: %v", stray, err)
 	}
 }
