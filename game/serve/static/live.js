@@ -97,7 +97,18 @@
       const b = document.getElementById("banners");
       b.replaceChildren(el("div", "banner gone", "The table has stopped. Reload when it runs again."));
     });
-    // EventSource reconnects by itself after a network blip (retry: 1000).
+    es.addEventListener("replaced", () => {
+      es.close();
+      const b = document.getElementById("banners");
+      b.replaceChildren(el("div", "banner gone", "This page gave its place to a newer page with the controls. Reload to follow the table here."));
+    });
+    // EventSource reconnects by itself after a network blip (retry: 1000),
+    // but not after a refusal (too many pages open): say so.
+    es.onerror = () => {
+      if (es.readyState !== EventSource.CLOSED) return;
+      const b = document.getElementById("banners");
+      b.replaceChildren(el("div", "banner gone", "This page cannot follow the table now (too many pages open?). Close one and reload."));
+    };
   }
   connect();
 
