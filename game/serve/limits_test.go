@@ -247,7 +247,9 @@ func TestStalledStreamIsDropped(t *testing.T) {
 }
 
 // A stream that is read lives past ReadTimeout: the timeout is for the
-// request, not for the page that follows the table all night.
+// request, not for the page that follows the table all night. (net/http
+// lifts the read deadline once a request without a body is read; this
+// holds it to that.)
 func TestStreamOutlivesReadTimeout(t *testing.T) {
 	addr, _, live := liveServer(t, Options{ReadTimeout: 200 * time.Millisecond})
 	c, code, body := openStream(t, "127.0.0.2", addr, "")

@@ -404,13 +404,6 @@ func (s *Server) events(w http.ResponseWriter, r *http.Request) {
 	}
 	defer s.hub.leave(c)
 	rc := http.NewResponseController(w)
-	// The stream reads nothing after its request, and a read deadline left
-	// over from ReadTimeout would end it (the server cancels a request
-	// whose connection times out reading): a peer that went away is found
-	// by the write deadlines instead.
-	if err := rc.SetReadDeadline(time.Time{}); err != nil {
-		slog.Debug("serve: event stream keeps the read deadline", "err", err)
-	}
 	// send writes one message within WriteWait, so a page that stopped
 	// reading (a phone asleep, a client that never reads) is dropped and
 	// frees its slot instead of holding it and a goroutine for ever.
