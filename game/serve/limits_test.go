@@ -11,6 +11,7 @@ import (
 	"net/http/httptest"
 	"os"
 	"path/filepath"
+	"runtime"
 	"strings"
 	"sync"
 	"syscall"
@@ -288,6 +289,7 @@ func TestTrickledRequestsAreCut(t *testing.T) {
 	results := make(chan result, conns)
 	stop := make(chan struct{})
 	defer close(stop)
+	before := runtime.NumGoroutine()
 	start := time.Now()
 	for i := range conns {
 		first, more := body, " "
@@ -330,6 +332,16 @@ func TestTrickledRequestsAreCut(t *testing.T) {
 	}
 	if refused != conns-4 {
 		t.Errorf("%d connections refused, want the %d past the client's 4", refused, conns-4)
+	}
+	// The server's goroutines for them are gone too, a refusal's within
+	// the 2 s it reads for; the test's own tricklers end when their next
+	// write fails.
+	deadline := time.Now().Add(5 * time.Second)
+	for runtime.NumGoroutine() > before+2 {
+		if time.Now().After(deadline) {
+			t.Fatalf("%d goroutines, %d before the trickling clients came", runtime.NumGoroutine(), before)
+		}
+		time.Sleep(20 * time.Millisecond)
 	}
 }
 
