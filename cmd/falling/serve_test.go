@@ -194,3 +194,25 @@ func TestServeShowToken(t *testing.T) {
 		t.Errorf("exit %d; stderr %q", c, errb.String())
 	}
 }
+
+// falling play --serve under systemd writes to the journal: the output
+// says where the token is kept, never the token.
+func TestPlayServeKeepsTheTokenOutOfTheOutput(t *testing.T) {
+	dir := t.TempDir()
+	var out, errb bytes.Buffer
+	code := run(context.Background(), []string{"play", "--fast", "--seat", "0", "--log-dir", dir, "--serve", "127.0.0.1:0"}, nil, &out, &errb)
+	if code != 0 {
+		t.Fatalf("exit %d; stderr %q", code, errb.String())
+	}
+	b, err := os.ReadFile(filepath.Join(dir, serve.TokenFile))
+	if err != nil {
+		t.Fatal(err)
+	}
+	token := strings.TrimSpace(string(b))
+	if strings.Contains(out.String()+errb.String(), token) || strings.Contains(out.String(), "█") {
+		t.Errorf("the token reached the output:\n%s", out.String())
+	}
+	if !strings.Contains(out.String(), "the token is in "+filepath.Join(dir, serve.TokenFile)) {
+		t.Errorf("the output does not say where the token is:\n%s", out.String())
+	}
+}
