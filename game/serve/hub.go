@@ -82,9 +82,13 @@ func newHub(lim hubLimits) *hub {
 	return &hub{clients: map[*client]struct{}{}, lim: lim}
 }
 
-// run follows the live table until ctx ends or it closes its channel.
-func (h *hub) run(ctx context.Context, live Live) {
+// run follows the live table until ctx ends or it closes its channel. A
+// snapshot is encoded once for every page, the token holder's included, so
+// its words go out without the table's paths (a log that failed names its
+// file): the referee reads those on the table's screen.
+func (h *hub) run(ctx context.Context, live Live, paths redactor) {
 	for s := range live.Subscribe(ctx) {
+		s.Last = paths.text(s.Last)
 		b, err := json.Marshal(s)
 		if err != nil {
 			// A Snapshot is plain data; this would be a programming error

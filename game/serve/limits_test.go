@@ -409,3 +409,28 @@ func TestRedactor(t *testing.T) {
 		}
 	}
 }
+
+// The live table's last words go to every page without the table's paths:
+// a failing log names its file by name only.
+func TestLiveWordsWithoutPaths(t *testing.T) {
+	dir := t.TempDir()
+	_, s, live := liveServer(t, Options{LogDir: dir})
+	live.push(Snapshot{Seq: 2, Last: "dealer: play log: write " + filepath.Join(dir, "hand-0001.fall") + ": no space left on device"})
+	deadline := time.Now().Add(5 * time.Second)
+	for {
+		if f, ok := s.hub.current(); ok && f.seq == 2 {
+			var got Snapshot
+			if err := json.Unmarshal(f.data, &got); err != nil {
+				t.Fatal(err)
+			}
+			if got.Last != "dealer: play log: write hand-0001.fall: no space left on device" {
+				t.Errorf("the page is told %q", got.Last)
+			}
+			return
+		}
+		if time.Now().After(deadline) {
+			t.Fatal("the snapshot never reached the pages")
+		}
+		time.Sleep(5 * time.Millisecond)
+	}
+}

@@ -168,7 +168,7 @@ func New(opt Options) (*Server, error) {
 // once.
 func (s *Server) Run(ctx context.Context) {
 	if s.opt.Live != nil {
-		s.hub.run(ctx, s.opt.Live)
+		s.hub.run(ctx, s.opt.Live, s.paths)
 	}
 }
 
