@@ -18,6 +18,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/falling-table/falling/game/playlog"
 	"github.com/falling-table/falling/hw"
 )
 
@@ -432,5 +433,26 @@ func TestLiveWordsWithoutPaths(t *testing.T) {
 			t.Fatal("the snapshot never reached the pages")
 		}
 		time.Sleep(5 * time.Millisecond)
+	}
+}
+
+// A hand's page and its JSON are drawn once for every reader: a problem
+// reading the hand names its file, not where the log folder is.
+func TestHandPageWithoutPaths(t *testing.T) {
+	dir := "/var/lib/falling"
+	nh := &playlog.NightHand{ID: "0001", File: "hand-0001.fall", Hand: &playlog.Hand{ID: "0001",
+		Problems: []string{"reading stopped after entry 7: read log " + dir + "/hand-0001.fall: input/output error"}}}
+	p, err := viewHand(nh, newRedactor(dir))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if strings.Contains(string(p.html), dir) || strings.Contains(strings.Join(p.sum.Problems, "\n"), dir) {
+		t.Errorf("the hand's page shows the log folder's path: %q", p.sum.Problems)
+	}
+	if !strings.Contains(strings.Join(p.sum.Problems, "\n"), "read log hand-0001.fall: input/output error") {
+		t.Errorf("the hand's problems lost their words: %q", p.sum.Problems)
+	}
+	if !strings.Contains(nh.Hand.Problems[0], dir) {
+		t.Error("drawing the page changed the hand it was drawn from")
 	}
 }

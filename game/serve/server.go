@@ -129,9 +129,10 @@ func New(opt Options) (*Server, error) {
 	if err != nil {
 		return nil, fmt.Errorf("serve: parse pages: %w", err)
 	}
-	s := &Server{opt: opt, night: &nightCache{dir: opt.LogDir},
+	paths := newRedactor(opt.LogDir)
+	s := &Server{opt: opt, night: &nightCache{dir: opt.LogDir, paths: paths},
 		hub:   newHub(hubLimits{readers: opt.MaxClients, perClient: opt.StreamsPerClient, referee: opt.RefereeStreams}),
-		pages: pages, paths: newRedactor(opt.LogDir)}
+		pages: pages, paths: paths}
 	if opt.Live == nil {
 		s.hub.closed = true
 	}
@@ -315,11 +316,7 @@ func (s *Server) handJSON(w http.ResponseWriter, r *http.Request) {
 	if !ok {
 		return
 	}
-	sum := p.sum // a copy: the cached page is shared by every reader
-	if !s.controlled(r) {
-		sum.Problems = s.paths.all(sum.Problems)
-	}
-	writeJSON(w, http.StatusOK, sum)
+	writeJSON(w, http.StatusOK, p.sum)
 }
 
 func (s *Server) handView(w http.ResponseWriter, r *http.Request) (*handPage, bool) {
