@@ -624,7 +624,7 @@ func (d *decoder) int(e entry, key, example string, out *int) bool {
 			*out = int(n)
 			return true
 		}
-		if errors.Is(err, strconv.ErrRange) || v.ShortTag() != "!!int" {
+		if errors.Is(err, strconv.ErrRange) {
 			how := "too large"
 			if strings.HasPrefix(v.Value, "-") {
 				how = "too far below zero"
