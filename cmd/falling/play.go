@@ -26,7 +26,7 @@ import (
 // playOpts are falling play's flags.
 type playOpts struct {
 	config, deck, logDir, serve string
-	fast, color, resume         bool
+	fast, color, resume, token  bool
 	fallers, seat, hands        int
 	over                        night.Overrides
 	seed                        uint64
@@ -52,6 +52,7 @@ func playFlags(fs *pflag.FlagSet) runner {
 	fs.StringVar(&o.deck, "deck", "", "the enrolled deck file (with --config; default deck.yaml beside the config)")
 	fs.StringVar(&o.logDir, "log-dir", "", "write each hand's log here, for falling review and falling serve")
 	fs.StringVar(&o.serve, "serve", "", "also serve the referee's page on this address (e.g. :8080); needs --log-dir")
+	fs.BoolVar(&o.token, "show-token", false, "with --serve: print the control token's link and QR code even when the output is not a terminal (a log)")
 	fs.BoolVar(&o.fast, "fast", false, "simulated table: play the hand to the end without waiting, then exit")
 	fs.IntVar(&o.fallers, "fallers", 5, "simulated table: fallers, you included (2-11)")
 	fs.IntVar(&o.seat, "seat", 1, "simulated table: your seat, whose button is the space bar (0: computer fallers only)")
@@ -105,6 +106,8 @@ func (o playOpts) check(args []string) string {
 		return "--hands must be 0 (until stopped) or more"
 	case o.serve != "" && o.logDir == "":
 		return "--serve needs --log-dir: the page shows the night's hands from it"
+	case o.token && o.serve == "":
+		return "--show-token goes with --serve: there is no page, and so no token, without it"
 	case o.resume && o.config == "":
 		return "--resume needs --config: only the real table can resume a hand; the simulated table's hidden deck order is not in the log, so its hand cannot go on"
 	case o.resume && o.logDir == "":
@@ -236,7 +239,7 @@ func playNight(ctx context.Context, o playOpts, t table, stdin io.Reader, stdout
 		return 2
 	}
 	if o.serve != "" {
-		srv, err := startServe(ctx, o.serve, o.logDir, n.Live(), stdout)
+		srv, err := startServe(ctx, o.serve, o.logDir, n.Live(), stdout, o.token || isTerminal(stdout))
 		if err != nil {
 			fmt.Fprintf(stderr, "falling play: %v\n", err)
 			return 1

@@ -48,6 +48,7 @@ func TestPlayRefusesBadFlags(t *testing.T) {
 		{[]string{"--fast", "--fallers", "1"}, "--fallers 1"},
 		{[]string{"--fast", "--fallers", "12"}, "--fallers 12"},
 		{[]string{"--serve", ":0"}, "--serve needs --log-dir"},
+		{[]string{"--fast", "--show-token"}, "--show-token goes with --serve"},
 		{[]string{"--fast", "--rules", "poker"}, "unknown rule set"},
 		{[]string{"--fast", "--mode", "jazz"}, "unknown mode"},
 		{[]string{"--fast", "--tempo", "5000"}, "tempo 5000"},

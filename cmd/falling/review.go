@@ -2,10 +2,13 @@ package main
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
 	"path/filepath"
+	"strings"
 	"time"
 
 	"github.com/falling-table/falling/game/playlog"
@@ -65,10 +68,22 @@ func runReview(o reviewOpts, args []string, stdout, stderr io.Writer) int {
 			fmt.Fprintln(stderr, "falling review: --night takes a directory and no hand or --html")
 			return 2
 		}
+		if code, msg := checkNightDir(o.night); code != 0 {
+			fmt.Fprintf(stderr, "falling review: %s\n", msg)
+			return code
+		}
 		n, err := playlog.ReadNight(o.night)
 		if err != nil {
 			fmt.Fprintf(stderr, "falling review: %v\n", err)
 			return 1
+		}
+		if len(n.Hands) == 0 {
+			if _, err := os.Stat(filepath.Join(o.night, playlog.IndexFile)); errors.Is(err, fs.ErrNotExist) {
+				// "0 hands" would pass for an empty night: this folder
+				// was never one.
+				fmt.Fprintf(stderr, "falling review: %s holds no night: no %s and no hand-*.fall files; name the folder falling play --log-dir wrote in\n", o.night, playlog.IndexFile)
+				return 1
+			}
 		}
 		if err := review.NightText(stdout, n, loc); err != nil {
 			fmt.Fprintf(stderr, "falling review: %v\n", err)
@@ -103,6 +118,22 @@ func runReview(o reviewOpts, args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "falling review: wrote %s\n", o.html)
 	}
 	return 0
+}
+
+// checkNightDir refuses, with an exit code and a message, what --night
+// cannot be: a file (most likely a hand: say how to review it), or
+// nothing at all.
+func checkNightDir(dir string) (int, string) {
+	fi, err := os.Stat(dir)
+	switch {
+	case err != nil:
+		return 1, err.Error()
+	case fi.IsDir():
+		return 0, ""
+	case strings.HasSuffix(dir, ".fall"):
+		return 2, fmt.Sprintf("--night takes the night's log folder, and %s is a file: review one hand with falling review %s, the night with --night %s", dir, dir, filepath.Dir(dir))
+	}
+	return 2, fmt.Sprintf("--night takes the night's log folder, and %s is a file, not a folder", dir)
 }
 
 // writeHTML writes the page beside its final name and renames it into

@@ -134,3 +134,35 @@ func TestReviewNightGolden(t *testing.T) {
 		t.Errorf("night review differs from %s:\n%s", path, got)
 	}
 }
+
+// --night given something that is no night is refused, never reviewed as
+// a night of 0 hands.
+func TestReviewNightRefusesWhatIsNoNight(t *testing.T) {
+	dir, hands := nightDir(t)
+	notes := filepath.Join(t.TempDir(), "notes.txt")
+	if err := os.WriteFile(notes, []byte("shopping list\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	empty := t.TempDir()
+	for _, tc := range []struct {
+		name   string
+		night  string
+		code   int
+		errHas string
+	}{
+		{"a hand file", hands[0], 2, "--night takes the night's log folder, and " + hands[0] + " is a file: review one hand with falling review " + hands[0] + ", the night with --night " + dir},
+		{"the night index", filepath.Join(dir, "night.idx"), 2, "is a file, not a folder"},
+		{"any other file", notes, 2, "is a file, not a folder"},
+		{"a folder with no night", empty, 1, empty + " holds no night: no night.idx and no hand-*.fall files"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			code, out, errs := runReviewTest("--night", tc.night)
+			if code != tc.code || !strings.Contains(errs, tc.errHas) {
+				t.Errorf("exit %d, stderr %q; want %d with %q", code, errs, tc.code, tc.errHas)
+			}
+			if strings.Contains(out, "0 hands") {
+				t.Errorf("reviewed as a night of 0 hands:\n%s", out)
+			}
+		})
+	}
+}

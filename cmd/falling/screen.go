@@ -92,7 +92,13 @@ func render(f *frame, color bool) []string {
 		lines = append(lines, clipANSI(row+" "+rider, screenWidth))
 	}
 	add("%s", strings.Repeat("─", screenWidth))
-	add(" deck %d cards (%d Grounds)   reader %v", v.DeckLeft, v.Grounds, v.Reader)
+	add(" deck %d cards (%d Grounds)   reader %s", v.DeckLeft, v.Grounds, readerText(v, color))
+	if h := v.ReaderHealth; h != nil && h.Failing() {
+		// What to do is the point of the line: wrapped, not cut.
+		for _, l := range wrapWords("! card reader: "+h.Advice(), screenWidth-2) {
+			add(" %s", paint(color, "33", l))
+		}
+	}
 	if v.Log != "" {
 		// Kept in sight while it holds: a message would scroll away, and
 		// a hand going on unlogged must not look like one that is logged.
@@ -135,6 +141,42 @@ func render(f *frame, color bool) []string {
 		lines = append(lines, "")
 	}
 	add("%s", f.Footer)
+	return lines
+}
+
+// readerText is the card reader on the status line: with a watchdog, its
+// state and what it saw (cards read, times lost and reset), in red while
+// the reader is not answering.
+func readerText(v *dealer.View, color bool) string {
+	h := v.ReaderHealth
+	if h == nil {
+		return v.Reader.String()
+	}
+	if h.Failing() {
+		return paint(color, "1;31", h.Short())
+	}
+	return h.Short()
+}
+
+// wrapWords breaks s into lines of at most width columns at spaces; a word
+// longer than width is left to be clipped.
+func wrapWords(s string, width int) []string {
+	var lines []string
+	line := ""
+	for _, w := range strings.Fields(s) {
+		switch {
+		case line == "":
+			line = w
+		case len([]rune(line))+1+len([]rune(w)) <= width:
+			line += " " + w
+		default:
+			lines = append(lines, line)
+			line = "  " + w // continued lines are indented under the "!"
+		}
+	}
+	if line != "" {
+		lines = append(lines, line)
+	}
 	return lines
 }
 

@@ -9,6 +9,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/falling-table/falling/drivers/pn532/pn532test"
 	"github.com/falling-table/falling/game"
 	"github.com/falling-table/falling/game/dealer"
 	"github.com/falling-table/falling/game/night"
@@ -206,6 +207,76 @@ func TestScreenNightNeverScrolls(t *testing.T) {
 	for _, want := range []string{"hand 1: seat ", "hand 2: seat ", "audit: "} {
 		if !strings.Contains(after, want) {
 			t.Errorf("the normal screen after the night lacks %q: %q", want, after)
+		}
+	}
+}
+
+// A reader that hangs mid-hand shows on the screen: not answering, with
+// what to do, then back, with the time it was lost and the reset counted.
+// The reader is the PN532 model, the real driver and the real reader
+// service, reset by its watchdog through RSTPDN.
+func TestScreenShowsTheReadersHealth(t *testing.T) {
+	s, err := night.Resolve(nil, night.Overrides{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	const hangAt = 15 * time.Second
+	var screens []string
+	n, err := night.New(night.Config{Settings: s, Seats: []int{1, 2, 3, 4, 5}, Hands: 1, OnHand: func(p *night.Playing) {
+		clk := p.Hand.Hardware.Clock.(interface{ At(time.Duration, func()) })
+		for at := hangAt - time.Second; at < hangAt+4*time.Second; at += 50 * time.Millisecond {
+			clk.At(at, func() {
+				lines := render(&frame{V: p.Dealer.View(), Rules: "official"}, false)
+				for _, l := range lines {
+					if visible(l) > screenWidth {
+						t.Errorf("a line of %d columns: %q", visible(l), l)
+					}
+				}
+				screens = append(screens, strings.Join(lines, "\n"))
+			})
+		}
+	}}, night.NewSimTable(night.SimConfig{Settings: s, Seed: 8, OnTable: func(tb *simtable.Table) {
+		tb.Clock.At(hangAt, func() { tb.Chip.Hang(pn532test.HangHoldClock) })
+	}}))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := n.Run(context.Background(), nil); err != nil {
+		t.Fatal(err)
+	}
+	hung, back := -1, -1
+	for i, sc := range screens {
+		switch {
+		case hung < 0 && strings.Contains(sc, "reader not answering, ") && strings.Contains(sc, "! card reader: check the reader's wiring") &&
+			strings.Contains(sc, "\n   keeps retrying and resetting it"):
+			hung = i
+		case hung >= 0 && back < 0 && strings.Contains(sc, "reader ok, ") && strings.Contains(sc, "lost 1×, reset 1×"):
+			back = i
+		}
+	}
+	if hung < 0 || back < 0 {
+		t.Fatalf("the screen never showed the reader hung, then back and reset (hung at %d, back at %d); first:\n%s\nlast:\n%s",
+			hung, back, screens[0], screens[len(screens)-1])
+	}
+	if strings.Contains(screens[back], "! card reader:") {
+		t.Errorf("the advice stays once the reader is back:\n%s", screens[back])
+	}
+}
+
+func TestWrapWords(t *testing.T) {
+	for _, tc := range []struct {
+		in    string
+		width int
+		want  []string
+	}{
+		{"short", 20, []string{"short"}},
+		{"one two three four", 9, []string{"one two", "  three", "  four"}},
+		{"a verylongwordindeed b", 8, []string{"a", "  verylongwordindeed", "  b"}},
+		{"", 10, nil},
+	} {
+		got := wrapWords(tc.in, tc.width)
+		if strings.Join(got, "|") != strings.Join(tc.want, "|") {
+			t.Errorf("wrapWords(%q, %d) = %q, want %q", tc.in, tc.width, got, tc.want)
 		}
 	}
 }

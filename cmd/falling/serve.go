@@ -2,14 +2,11 @@ package main
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"io"
 	"net"
-	"net/http"
 	"os"
 	"strings"
-	"time"
 
 	"github.com/falling-table/falling/game/serve"
 	"github.com/spf13/pflag"
@@ -20,7 +17,9 @@ func serveCommand() command {
 		use:   "serve",
 		short: "the referee's web page on the LAN: the live table and every past hand",
 		long: "serve shows the night's hands on a web page anyone on the LAN can read; the\n" +
-			"controls need the token it prints as a link and a QR code.",
+			"controls need the token it writes to " + serve.TokenFile + " in the log folder,\n" +
+			"readable by its owner only. On a terminal (or with --show-token) it also prints\n" +
+			"the token as a link and a QR code; never into a log such as the journal.",
 		example: "  falling serve --log-dir /var/lib/falling --listen :8080",
 		flags:   serveFlags,
 	}
@@ -29,6 +28,7 @@ func serveCommand() command {
 func serveFlags(fs *pflag.FlagSet) runner {
 	listen := fs.String("listen", ":8080", "address to serve the referee's page on (host:port; no host: every interface)")
 	logDir := fs.String("log-dir", "", "the night's log folder (required)")
+	show := fs.Bool("show-token", false, "print the control token's link and QR code even when the output is not a terminal (a log)")
 	return func(ctx context.Context, args []string, _ io.Reader, stdout, stderr io.Writer) int {
 		if len(args) > 0 {
 			fmt.Fprintf(stderr, "falling serve: unexpected argument %q\n", args[0])
@@ -42,7 +42,7 @@ func serveFlags(fs *pflag.FlagSet) runner {
 			fmt.Fprintf(stderr, "falling serve: %s is not a folder of hand logs (%v)\n", *logDir, err)
 			return 1
 		}
-		web, err := startServe(ctx, *listen, *logDir, nil, stdout)
+		web, err := startServe(ctx, *listen, *logDir, nil, stdout, *show || isTerminal(stdout))
 		if err != nil {
 			fmt.Fprintf(stderr, "falling serve: %v\n", err)
 			return 1
@@ -58,18 +58,22 @@ func serveFlags(fs *pflag.FlagSet) runner {
 
 // webServer is the referee's page running in the background.
 type webServer struct {
-	URL   string // the address to open, with the host a phone on the LAN can reach
-	Token string
-	srv   *http.Server
-	stop  context.CancelFunc
-	done  chan error
+	URL       string // the address to open, with the host a phone on the LAN can reach
+	Token     string
+	TokenFile string // where the token is kept, readable by its owner only
+	stop      context.CancelFunc
+	done      chan error
 }
 
 // startServe serves the referee's page on addr for the night in logDir,
-// with live the table running in this process (nil for none), and writes
-// the address, the control token and its QR code to out. falling play
-// --serve calls it with the dealer as live.
-func startServe(ctx context.Context, addr, logDir string, live serve.Live, out io.Writer) (*webServer, error) {
+// with live the table running in this process (nil for none). It writes the
+// control token to a file in logDir that only its owner can read, and tells
+// out the page's address and where the token is; with show (a person at a
+// terminal, or asked for) the token's link and QR code too. Under systemd
+// out is the journal, which every member of the adm and systemd-journal
+// groups reads: the token stays out of it. falling play --serve calls it
+// with the dealer as live.
+func startServe(ctx context.Context, addr, logDir string, live serve.Live, out io.Writer, show bool) (*webServer, error) {
 	token, err := serve.NewToken()
 	if err != nil {
 		return nil, err
@@ -78,27 +82,21 @@ func startServe(ctx context.Context, addr, logDir string, live serve.Live, out i
 	if err != nil {
 		return nil, err
 	}
+	tokenFile, err := serve.WriteToken(logDir, token)
+	if err != nil && !show {
+		return nil, fmt.Errorf("%w (or run with --show-token to print it instead)", err)
+	}
 	ln, err := net.Listen("tcp", addr)
 	if err != nil {
 		return nil, fmt.Errorf("listen on %s: %w", addr, err)
 	}
 	ctx, stop := context.WithCancel(ctx)
-	srv := &http.Server{
-		Handler:           s,
-		ReadHeaderTimeout: 5 * time.Second,
-		IdleTimeout:       time.Minute,
-		MaxHeaderBytes:    16 << 10,
-		// Request contexts end with ctx, so the event streams close and
-		// Shutdown does not wait on them.
-		BaseContext: func(net.Listener) context.Context { return ctx },
-	}
-	w := &webServer{URL: "http://" + reachable(ln.Addr()) + "/", Token: token, srv: srv, stop: stop, done: make(chan error, 1)}
-	go s.Run(ctx)
+	w := &webServer{URL: "http://" + reachable(ln.Addr()) + "/", Token: token, TokenFile: tokenFile, stop: stop, done: make(chan error, 1)}
+	ran := make(chan struct{})
+	go func() { s.Run(ctx); close(ran) }()
 	go func() {
-		err := srv.Serve(ln)
-		if errors.Is(err, http.ErrServerClosed) {
-			err = nil
-		}
+		err := s.Serve(ctx, ln)
+		<-ran
 		w.done <- err
 	}()
 	link := w.URL + "?token=" + token
@@ -106,11 +104,19 @@ func startServe(ctx context.Context, addr, logDir string, live serve.Live, out i
 	// test, a log) finds the QR code with it.
 	var b strings.Builder
 	fmt.Fprintf(&b, "The referee's page: %s (%s can read it)\n", w.URL, readers(ln.Addr()))
-	fmt.Fprintf(&b, "Controls: scan the code, or open %s\n", link)
-	if qr, err := serve.QRText(link); err != nil {
-		fmt.Fprintf(&b, "(no QR code: %v)\n", err)
-	} else {
-		b.WriteString(qr)
+	if tokenFile != "" {
+		fmt.Fprintf(&b, "Controls: the token is in %s (only its owner can read it): open %s?token=TOKEN with it\n", tokenFile, w.URL)
+	}
+	if err != nil {
+		fmt.Fprintf(&b, "(the token is not kept in a file: %v)\n", err)
+	}
+	if show {
+		fmt.Fprintf(&b, "Controls: scan the code, or open %s\n", link)
+		if qr, err := serve.QRText(link); err != nil {
+			fmt.Fprintf(&b, "(no QR code: %v)\n", err)
+		} else {
+			b.WriteString(qr)
+		}
 	}
 	if _, err := io.WriteString(out, b.String()); err != nil {
 		// The page runs; only its address was not shown.
@@ -128,16 +134,10 @@ func readers(a net.Addr) string {
 	return "anyone on the LAN"
 }
 
-// Stop closes the page and waits up to five seconds for requests under way.
+// Stop closes the page, giving requests under way up to five seconds.
 func (w *webServer) Stop() error {
 	w.stop()
-	sctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
-	defer cancel()
-	err := w.srv.Shutdown(sctx)
-	if serr := <-w.done; serr != nil {
-		err = errors.Join(err, fmt.Errorf("serve: %w", serr))
-	}
-	if err != nil {
+	if err := <-w.done; err != nil {
 		return fmt.Errorf("stop the referee's page: %w", err)
 	}
 	return nil

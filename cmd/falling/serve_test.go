@@ -6,6 +6,8 @@ import (
 	"io"
 	"net"
 	"net/http"
+	"os"
+	"path/filepath"
 	"regexp"
 	"strings"
 	"sync"
@@ -13,6 +15,7 @@ import (
 	"time"
 
 	"github.com/falling-table/falling/game/playlog/script"
+	"github.com/falling-table/falling/game/serve"
 )
 
 func TestServeUsage(t *testing.T) {
@@ -58,7 +61,7 @@ func (s *syncBuffer) String() string {
 }
 
 // TestServeRuns starts falling serve on loopback over a night's log, reads
-// the page and a hand, uses the printed token, and stops it.
+// the page and a hand, uses the token from its file, and stops it.
 func TestServeRuns(t *testing.T) {
 	dir := t.TempDir()
 	if _, _, err := script.Simulate(dir, script.Sim{Fallers: 3, Seed: 5}); err != nil {
@@ -70,20 +73,37 @@ func TestServeRuns(t *testing.T) {
 	go func() {
 		code <- run(ctx, []string{"serve", "--listen", "127.0.0.1:0", "--log-dir", dir}, nil, &out, &errb)
 	}()
-	link := regexp.MustCompile(`open (http://127\.0\.0\.1:\d+/)\?token=([a-z0-9]+)`)
+	// The token is kept in a file only its owner reads, and the output (the
+	// journal, under systemd) says where, never what.
+	where := regexp.MustCompile(`the token is in (\S+) \(only its owner can read it\): open (http://127\.0\.0\.1:\d+/)\?token=TOKEN`)
 	var m []string
 	deadline := time.Now().Add(5 * time.Second)
 	for m == nil {
-		m = link.FindStringSubmatch(out.String())
+		m = where.FindStringSubmatch(out.String())
 		if time.Now().After(deadline) {
 			cancel()
-			t.Fatalf("no control link printed; stdout %q stderr %q", out.String(), errb.String())
+			t.Fatalf("no token file named; stdout %q stderr %q", out.String(), errb.String())
 		}
 		time.Sleep(10 * time.Millisecond)
 	}
-	base, token := m[1], m[2]
-	if !strings.Contains(out.String(), "█") {
-		t.Error("no QR code printed with the link")
+	file, base := m[1], m[2]
+	if file != filepath.Join(dir, serve.TokenFile) {
+		t.Errorf("the token is kept in %s, want %s", file, filepath.Join(dir, serve.TokenFile))
+	}
+	fi, err := os.Stat(file)
+	if err != nil || fi.Mode().Perm() != 0o600 {
+		t.Fatalf("token file %v (%v), want mode 0600", fi, err)
+	}
+	b, err := os.ReadFile(file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	token := strings.TrimSpace(string(b))
+	if len(token) < 16 || strings.Contains(out.String()+errb.String(), token) {
+		t.Errorf("token %q: printed where a log keeps it, or too short; stdout %q", token, out.String())
+	}
+	if strings.Contains(out.String(), "█") {
+		t.Error("a QR code of the token printed to an output that is not a terminal")
 	}
 	if !strings.Contains(out.String(), "(only this machine can read it)") {
 		t.Errorf("a page on loopback is not said to be for this machine only: %q", out.String())
@@ -140,5 +160,59 @@ func TestServeReaders(t *testing.T) {
 		if got := readers(&net.TCPAddr{IP: net.ParseIP(tc.ip), Port: 8080}); got != tc.want {
 			t.Errorf("listening on %s: %q, want %q", tc.ip, got, tc.want)
 		}
+	}
+}
+
+// Asked for, the token's link and QR code are printed (a person at a
+// terminal gets them without asking): the same token as in the file.
+func TestServeShowToken(t *testing.T) {
+	dir := t.TempDir()
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	var out, errb syncBuffer
+	code := make(chan int, 1)
+	go func() {
+		code <- run(ctx, []string{"serve", "--listen", "127.0.0.1:0", "--log-dir", dir, "--show-token"}, nil, &out, &errb)
+	}()
+	link := regexp.MustCompile(`open http://127\.0\.0\.1:\d+/\?token=([a-z0-9]+)`)
+	var m []string
+	for deadline := time.Now().Add(5 * time.Second); m == nil; time.Sleep(10 * time.Millisecond) {
+		m = link.FindStringSubmatch(out.String())
+		if time.Now().After(deadline) {
+			t.Fatalf("no control link printed with --show-token; stdout %q stderr %q", out.String(), errb.String())
+		}
+	}
+	b, err := os.ReadFile(filepath.Join(dir, serve.TokenFile))
+	if err != nil || strings.TrimSpace(string(b)) != m[1] {
+		t.Errorf("the token file holds %q (%v), the link %q", b, err, m[1])
+	}
+	if !strings.Contains(out.String(), "█") {
+		t.Error("no QR code printed with the link")
+	}
+	cancel()
+	if c := <-code; c != 0 {
+		t.Errorf("exit %d; stderr %q", c, errb.String())
+	}
+}
+
+// falling play --serve under systemd writes to the journal: the output
+// says where the token is kept, never the token.
+func TestPlayServeKeepsTheTokenOutOfTheOutput(t *testing.T) {
+	dir := t.TempDir()
+	var out, errb bytes.Buffer
+	code := run(context.Background(), []string{"play", "--fast", "--seat", "0", "--log-dir", dir, "--serve", "127.0.0.1:0"}, nil, &out, &errb)
+	if code != 0 {
+		t.Fatalf("exit %d; stderr %q", code, errb.String())
+	}
+	b, err := os.ReadFile(filepath.Join(dir, serve.TokenFile))
+	if err != nil {
+		t.Fatal(err)
+	}
+	token := strings.TrimSpace(string(b))
+	if strings.Contains(out.String()+errb.String(), token) || strings.Contains(out.String(), "█") {
+		t.Errorf("the token reached the output:\n%s", out.String())
+	}
+	if !strings.Contains(out.String(), "the token is in "+filepath.Join(dir, serve.TokenFile)) {
+		t.Errorf("the output does not say where the token is:\n%s", out.String())
 	}
 }

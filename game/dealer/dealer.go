@@ -43,6 +43,13 @@ type Log interface {
 	Append(playlog.Entry) error
 }
 
+// handNamer is a Log that names a new hand as it writes the hand's start
+// (the night's log numbers its hands): the dealer then shows the hand by
+// the name its file and the night's list know it by.
+type handNamer interface {
+	HandID() string
+}
+
 // Hardware is the table's devices. Any may be nil: "Every part is optional
 // except the Pi".
 type Hardware struct {
@@ -253,6 +260,9 @@ func (d *Dealer) start() {
 		Deck: d.cfg.Game.Deck, Ordered: d.cfg.Game.Ordered, Order: d.cfg.Game.Order, Tempo: d.cfg.Tempo.Start,
 		StopWindow: d.cfg.StopWindow, TieWindow: d.cfg.TieWindow}
 	d.append(playlog.Entry{Kind: playlog.KindHandStart, Source: playlog.FromDealer, Start: st, Note: "mode " + string(d.cfg.Mode)})
+	if n, ok := d.log.(handNamer); ok && d.cfg.Hand == "" {
+		d.cfg.Hand = n.HandID()
+	}
 	for _, s := range d.cfg.Game.Seats {
 		d.light(s, LightOff)
 	}

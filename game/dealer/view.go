@@ -9,7 +9,15 @@ import (
 	"github.com/falling-table/falling/game/audit"
 	"github.com/falling-table/falling/hw"
 	"github.com/falling-table/falling/hw/config"
+	"github.com/falling-table/falling/hw/reader"
 )
+
+// healthReporter is a card reader that keeps a watchdog's health, as
+// hw/reader's service does: the screens show it, so a hung reader and its
+// resets reach the table, not only the log.
+type healthReporter interface {
+	Health() reader.Health
+}
 
 // keepMessages bounds the messages a View carries.
 const keepMessages = 32
@@ -99,6 +107,11 @@ type View struct {
 	AuditGroup string        `json:"audit_group,omitempty"`
 	Scoreboard *Scoreboard   `json:"scoreboard,omitempty"`
 	Digest     uint64        `json:"digest"`
+
+	// ReaderHealth is the card reader service's watchdog (its state, the
+	// cards read, the times it was lost and reset), nil for a reader that
+	// keeps none. Not in the JSON: its last error is an error value.
+	ReaderHealth *reader.Health `json:"-"`
 }
 
 // Window is an open Stop window.
@@ -128,6 +141,10 @@ func (d *Dealer) view() View {
 		Log: d.logHealth.text(),
 	}
 	v.StopWindow = d.stop.view()
+	if r, ok := d.hw.Reader.(healthReporter); ok {
+		h := r.Health()
+		v.ReaderHealth = &h
+	}
 	if d.dispute != nil {
 		ds := *d.dispute
 		v.Dispute = &ds

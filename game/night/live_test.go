@@ -2,11 +2,15 @@ package night
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"math/rand/v2"
+	"path/filepath"
+	"strings"
 	"testing"
 	"time"
 
+	"github.com/falling-table/falling/drivers/pn532/pn532test"
 	"github.com/falling-table/falling/game"
 	"github.com/falling-table/falling/game/dealer"
 	"github.com/falling-table/falling/game/playlog"
@@ -112,5 +116,69 @@ func TestLiveCorrectGoesThroughTheDealer(t *testing.T) {
 	}
 	if !found {
 		t.Error("the correction is not in the hand's log")
+	}
+}
+
+// The referee's page names the hand being played, and a reader that hangs
+// mid-hand reaches it: the snapshot says the reader is not answering and
+// what to do while it hangs, then, once the watchdog reset it through
+// RSTPDN, that it is back and was lost once and reset once. The reader is
+// the PN532 model, the real driver and the real reader service.
+func TestLiveShowsTheHandAndTheReadersHealth(t *testing.T) {
+	s, err := Resolve(nil, Overrides{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	const hangAt = 15 * time.Second
+	var samples []serve.Snapshot
+	var n *Night
+	n, err = New(Config{Settings: s, Seats: []int{1, 2, 3, 4, 5}, Hands: 1, LogDir: t.TempDir(), OnHand: func(p *Playing) {
+		clk := p.Hand.Hardware.Clock.(interface{ At(time.Duration, func()) })
+		// The page's own builder on the dealer's view, on the hand's
+		// virtual clock: what a page shows at each instant, whatever the
+		// scheduling of the live feed.
+		for at := hangAt - time.Second; at < hangAt+4*time.Second; at += 50 * time.Millisecond {
+			clk.At(at, func() { samples = append(samples, snapshotOf(p.Dealer, p.Dealer.View(), 0, nil, 0)) })
+		}
+	}}, NewSimTable(SimConfig{Settings: s, Seed: 8, OnTable: func(tb *simtable.Table) {
+		tb.Clock.At(hangAt, func() { tb.Chip.Hang(pn532test.HangHoldClock) })
+	}}))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var logPath string
+	if err := n.Run(context.Background(), func(r HandResult) { logPath = r.Log }); err != nil {
+		t.Fatal(err)
+	}
+	id := strings.TrimSuffix(strings.TrimPrefix(filepath.Base(logPath), "hand-"), ".fall")
+	var hung, back *serve.Snapshot
+	for i := range samples {
+		sn := &samples[i]
+		if sn.Hand != id || id == "" {
+			t.Fatalf("a snapshot mid-hand names hand %q; the hand's log is %s", sn.Hand, logPath)
+		}
+		h := sn.ReaderHealth
+		switch {
+		case h == nil:
+			t.Fatal("a snapshot mid-hand without the reader's health")
+		case h.Failing && hung == nil:
+			hung = sn
+		case hung != nil && !h.Failing && back == nil:
+			back = sn
+		}
+	}
+	if hung == nil || back == nil {
+		t.Fatalf("the page never showed the reader hung, then back: first %+v, last %+v", samples[0].ReaderHealth, samples[len(samples)-1].ReaderHealth)
+	}
+	if h := hung.ReaderHealth; h.State != "not answering" || !strings.Contains(h.Advice, "the table keeps retrying and resetting it") ||
+		!strings.HasPrefix(h.Text, "not answering") || h.Lost != 1 {
+		t.Errorf("while hung the page shows %+v", h)
+	}
+	if h := back.ReaderHealth; h.State != "ok" || h.Advice != "" || h.Lost != 1 || h.Resets != 1 || !strings.Contains(h.Text, "lost 1×, reset 1×") {
+		t.Errorf("once back the page shows %+v, want ok, lost once, reset once", h)
+	}
+	b, err := json.Marshal(back)
+	if err != nil || !strings.Contains(string(b), `"reader_health":{"state":"ok","text":"ok, `) {
+		t.Errorf("the snapshot's JSON: %s (%v)", b, err)
 	}
 }

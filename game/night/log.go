@@ -80,6 +80,17 @@ func (l *handLog) close(winner int) error {
 	return l.w.Close(winner)
 }
 
+// HandID is the hand's name in the night, once its first entry named it;
+// the dealer shows the hand by it.
+func (l *handLog) HandID() string {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	if l.w == nil {
+		return ""
+	}
+	return l.w.ID()
+}
+
 func (l *handLog) path() string {
 	l.mu.Lock()
 	defer l.mu.Unlock()

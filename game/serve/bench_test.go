@@ -73,7 +73,7 @@ func BenchmarkEventToClient20(b *testing.B) {
 		}
 	}
 	table := &pushTable{sent: map[uint64]time.Time{}}
-	srv, err := serve.New(serve.Options{LogDir: b.TempDir(), Token: token, Live: table, MaxClients: clients})
+	srv, err := serve.New(serve.Options{LogDir: b.TempDir(), Token: token, Live: table, MaxClients: clients, StreamsPerClient: clients})
 	if err != nil {
 		b.Fatal(err)
 	}

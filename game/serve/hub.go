@@ -34,12 +34,27 @@ var ErrNoTable = errors.New("no table is running in this process: only past hand
 // hub fans one subscription out to every page open on the LAN. It encodes
 // each snapshot once, and each client holds only the newest one not yet
 // sent, so a slow phone can never hold up the dealer or the other pages.
+//
+// Pages are counted so that no one device can lock the others out: each
+// client address may follow with a few pages only, all readers together
+// with max, and the token holder (the referee) has slots of its own that no
+// reader can take. When the referee's slots are all taken (tabs left open
+// on a phone that slept), the oldest of them gives way: the referee always
+// gets the table.
 type hub struct {
 	mu      sync.Mutex
 	latest  *frame
 	clients map[*client]struct{}
-	max     int
+	lim     hubLimits
+	joined  uint64 // clients ever joined, to find the oldest
 	closed  bool
+}
+
+// hubLimits bound the pages following the table.
+type hubLimits struct {
+	readers   int // pages without the token, from every address together
+	perClient int // pages without the token from one client address
+	referee   int // pages with the token, whatever their address
 }
 
 // frame is one encoded snapshot.
@@ -50,19 +65,30 @@ type frame struct {
 }
 
 type client struct {
-	ch chan *frame // capacity 1: the newest unsent frame
+	ch      chan *frame   // capacity 1: the newest unsent frame
+	gone    chan struct{} // closed when a newer referee page took this one's slot
+	addr    string        // the client's address, as clientKey has it
+	referee bool
+	n       uint64 // join order
 }
 
 // errTooMany refuses a client past the server's limit.
 var errTooMany = errors.New("too many pages are following the table; close one and reload")
 
-func newHub(max int) *hub {
-	return &hub{clients: map[*client]struct{}{}, max: max}
+// errTooManyHere refuses a client address past its own limit.
+var errTooManyHere = errors.New("this device already follows the table in too many pages; close one and reload")
+
+func newHub(lim hubLimits) *hub {
+	return &hub{clients: map[*client]struct{}{}, lim: lim}
 }
 
-// run follows the live table until ctx ends or it closes its channel.
-func (h *hub) run(ctx context.Context, live Live) {
+// run follows the live table until ctx ends or it closes its channel. A
+// snapshot is encoded once for every page, the token holder's included, so
+// its words go out without the table's paths (a log that failed names its
+// file): the referee reads those on the table's screen.
+func (h *hub) run(ctx context.Context, live Live, paths redactor) {
 	for s := range live.Subscribe(ctx) {
+		s.Last = paths.text(s.Last)
 		b, err := json.Marshal(s)
 		if err != nil {
 			// A Snapshot is plain data; this would be a programming error
@@ -94,18 +120,43 @@ func (h *hub) publish(f *frame) {
 	}
 }
 
-// join registers a client; it gets the latest frame at once. The channel
-// is closed when the table goes away.
-func (h *hub) join() (*client, error) {
+// join registers a page from addr (a clientKey), referee when it carries
+// the token; it gets the latest frame at once. The channel is closed when
+// the table goes away, gone when a newer referee page took the slot.
+func (h *hub) join(addr string, referee bool) (*client, error) {
 	h.mu.Lock()
 	defer h.mu.Unlock()
 	if h.closed {
 		return nil, ErrNoTable
 	}
-	if len(h.clients) >= h.max {
-		return nil, fmt.Errorf("%w (limit %d)", errTooMany, h.max)
+	var readers, here, referees int
+	var oldest *client
+	for c := range h.clients {
+		switch {
+		case c.referee:
+			referees++
+			if oldest == nil || c.n < oldest.n {
+				oldest = c
+			}
+		default:
+			readers++
+			if c.addr == addr {
+				here++
+			}
+		}
 	}
-	c := &client{ch: make(chan *frame, 1)}
+	switch {
+	case referee && referees >= h.lim.referee && oldest != nil:
+		close(oldest.gone)
+		delete(h.clients, oldest)
+	case referee:
+	case readers >= h.lim.readers:
+		return nil, fmt.Errorf("%w (limit %d)", errTooMany, h.lim.readers)
+	case here >= h.lim.perClient:
+		return nil, fmt.Errorf("%w (limit %d a device)", errTooManyHere, h.lim.perClient)
+	}
+	h.joined++
+	c := &client{ch: make(chan *frame, 1), gone: make(chan struct{}), addr: addr, referee: referee, n: h.joined}
 	if h.latest != nil {
 		c.ch <- h.latest
 	}

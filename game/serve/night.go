@@ -21,6 +21,7 @@ import (
 // file, so a finished hand is replayed once a night.
 type nightCache struct {
 	dir   string
+	paths redactor // a hand's page is drawn once for every reader
 	mu    sync.Mutex
 	stamp string
 	night *playlog.Night
@@ -105,7 +106,7 @@ func (c *nightCache) hand(id string) (*handPage, error) {
 			return ch.page, nil
 		}
 		c.views++
-		v, err := viewHand(nh)
+		v, err := viewHand(nh, c.paths)
 		if err != nil {
 			return nil, err
 		}
@@ -175,8 +176,13 @@ type contestSummary struct {
 	Logged  *DisputeView `json:"logged,omitempty"`
 }
 
-func viewHand(nh *playlog.NightHand) (*handPage, error) {
-	r := review.Analyze(nh.Hand, review.Options{})
+// viewHand draws a hand's page. It is drawn once for every reader, the
+// referee's included, so its problems are shown without the table's paths:
+// falling review on the table gives them whole.
+func viewHand(nh *playlog.NightHand, paths redactor) (*handPage, error) {
+	h := *nh.Hand
+	h.Problems = paths.all(h.Problems)
+	r := review.Analyze(&h, review.Options{})
 	var b bytes.Buffer
 	if err := review.HTML(&b, r); err != nil {
 		return nil, fmt.Errorf("hand %s: draw the review: %w", nh.ID, err)
@@ -204,12 +210,12 @@ func viewHand(nh *playlog.NightHand) (*handPage, error) {
 	for _, f := range r.Findings {
 		p.sum.Findings = append(p.sum.Findings, f.Text)
 	}
-	if nh.Hand.DamageText() != "" {
-		p.sum.Problems = append(p.sum.Problems, nh.Hand.DamageText())
+	if h.DamageText() != "" {
+		p.sum.Problems = append(p.sum.Problems, h.DamageText())
 	}
-	p.sum.Problems = append(p.sum.Problems, nh.Hand.Problems...)
+	p.sum.Problems = append(p.sum.Problems, h.Problems...)
 	if r.ReplayErr != nil {
-		p.sum.Problems = append(p.sum.Problems, "the hand cannot be replayed: "+r.ReplayErr.Error())
+		p.sum.Problems = append(p.sum.Problems, paths.text("the hand cannot be replayed: "+r.ReplayErr.Error()))
 	}
 	return p, nil
 }

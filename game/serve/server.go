@@ -28,6 +28,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/falling-table/falling/game/playlog"
 	"github.com/falling-table/falling/hw"
 )
 
@@ -46,12 +47,35 @@ type Options struct {
 	Token string
 	// Live is the table running in this process, or nil.
 	Live Live
-	// MaxClients bounds the pages following the live table at once
-	// (default 64): each holds a connection open, and a Pi Zero has 512 MB.
+	// MaxClients bounds the pages without the token following the live
+	// table at once (default 64): each holds a connection open, and a Pi
+	// Zero has 512 MB.
 	MaxClients int
+	// StreamsPerClient bounds the pages one client address follows the
+	// table with (default 4), so one device cannot take every slot.
+	StreamsPerClient int
+	// RefereeStreams are the pages with the token that follow the table
+	// beside MaxClients (default 2): the referee is never locked out, and
+	// past this the referee's oldest page gives way to the newest.
+	RefereeStreams int
+	// ConnsPerClient bounds the connections open from one client address
+	// (default 16); past it a connection is answered 503 and closed.
+	ConnsPerClient int
 	// Heartbeat is how often an idle event stream sends a comment so proxies
 	// and phones that sleep notice a dead connection (default 15 s).
 	Heartbeat time.Duration
+	// WriteWait bounds each write to an event stream (default 10 s): a page
+	// that stops reading is dropped and its slot freed.
+	WriteWait time.Duration
+	// ReadTimeout bounds reading a whole request, body included (default
+	// 10 s), so a client that trickles its request holds nothing for long.
+	ReadTimeout time.Duration
+	// WriteTimeout bounds writing an answer other than the event stream
+	// (default 30 s).
+	WriteTimeout time.Duration
+	// IdleTimeout closes a kept-alive connection with no request (default
+	// 60 s).
+	IdleTimeout time.Duration
 }
 
 // Server serves the referee's page.
@@ -61,6 +85,7 @@ type Server struct {
 	hub   *hub
 	pages *template.Template
 	mux   *http.ServeMux
+	paths redactor
 	// ctlMu makes a page's pause and resume, which are one toggling panel
 	// control underneath, decide on the state they see.
 	ctlMu sync.Mutex
@@ -80,11 +105,22 @@ func New(opt Options) (*Server, error) {
 	if opt.LogDir == "" {
 		return nil, errors.New("serve: no log folder given")
 	}
-	if opt.MaxClients <= 0 {
-		opt.MaxClients = 64
+	for _, d := range []struct {
+		v   *int
+		def int
+	}{{&opt.MaxClients, 64}, {&opt.StreamsPerClient, 4}, {&opt.RefereeStreams, 2}, {&opt.ConnsPerClient, 16}} {
+		if *d.v <= 0 {
+			*d.v = d.def
+		}
 	}
-	if opt.Heartbeat <= 0 {
-		opt.Heartbeat = 15 * time.Second
+	for _, d := range []struct {
+		v   *time.Duration
+		def time.Duration
+	}{{&opt.Heartbeat, 15 * time.Second}, {&opt.WriteWait, 10 * time.Second}, {&opt.ReadTimeout, 10 * time.Second},
+		{&opt.WriteTimeout, 30 * time.Second}, {&opt.IdleTimeout, time.Minute}} {
+		if *d.v <= 0 {
+			*d.v = d.def
+		}
 	}
 	pages, err := template.New("").Funcs(template.FuncMap{
 		"pathEscape": url.PathEscape,
@@ -93,7 +129,10 @@ func New(opt Options) (*Server, error) {
 	if err != nil {
 		return nil, fmt.Errorf("serve: parse pages: %w", err)
 	}
-	s := &Server{opt: opt, night: &nightCache{dir: opt.LogDir}, hub: newHub(opt.MaxClients), pages: pages}
+	paths := newRedactor(opt.LogDir)
+	s := &Server{opt: opt, night: &nightCache{dir: opt.LogDir, paths: paths},
+		hub:   newHub(hubLimits{readers: opt.MaxClients, perClient: opt.StreamsPerClient, referee: opt.RefereeStreams}),
+		pages: pages, paths: paths}
 	if opt.Live == nil {
 		s.hub.closed = true
 	}
@@ -130,7 +169,7 @@ func New(opt Options) (*Server, error) {
 // once.
 func (s *Server) Run(ctx context.Context) {
 	if s.opt.Live != nil {
-		s.hub.run(ctx, s.opt.Live)
+		s.hub.run(ctx, s.opt.Live, s.paths)
 	}
 }
 
@@ -143,6 +182,9 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	h.Set("X-Content-Type-Options", "nosniff")
 	// The QR link carries the token in its query: never pass it on.
 	h.Set("Referrer-Policy", "no-referrer")
+	// No request here needs more than a correction's note: a larger body
+	// is refused as it is read, whatever the handler.
+	r.Body = http.MaxBytesReader(w, r.Body, maxBody)
 	s.mux.ServeHTTP(w, r)
 }
 
@@ -244,16 +286,10 @@ func (s *Server) index(w http.ResponseWriter, r *http.Request) {
 	d := indexData{Control: s.controlled(r), Live: s.opt.Live != nil}
 	n, err := s.night.get()
 	if err != nil {
-		d.Err = err.Error()
+		d.Err = s.shown(r, err.Error())
 	} else {
-		d.Problems, d.Scores = n.Problems, n.Scores
-		for _, h := range n.Hands {
-			l := handLink{ID: h.ID, File: h.File, Start: h.Start, Ended: h.Ended, Winner: h.Winner}
-			if h.Err != nil {
-				l.Err = h.Err.Error()
-			}
-			d.Hands = append(d.Hands, l)
-		}
+		d.Hands, d.Problems = s.hands(r, n)
+		d.Scores = n.Scores
 	}
 	s.render(w, r, "index.html", d)
 }
@@ -277,9 +313,10 @@ func (s *Server) handPage(w http.ResponseWriter, r *http.Request) {
 
 func (s *Server) handJSON(w http.ResponseWriter, r *http.Request) {
 	p, ok := s.handView(w, r)
-	if ok {
-		writeJSON(w, http.StatusOK, p.sum)
+	if !ok {
+		return
 	}
+	writeJSON(w, http.StatusOK, p.sum)
 }
 
 func (s *Server) handView(w http.ResponseWriter, r *http.Request) (*handPage, bool) {
@@ -290,7 +327,7 @@ func (s *Server) handView(w http.ResponseWriter, r *http.Request) (*handPage, bo
 		fail(w, r, http.StatusNotFound, fmt.Sprintf("no hand %q tonight: the list on the main page has them all", id))
 		return nil, false
 	case err != nil:
-		fail(w, r, http.StatusInternalServerError, err.Error())
+		fail(w, r, http.StatusInternalServerError, s.shown(r, err.Error()))
 		return nil, false
 	}
 	return v, true
@@ -299,22 +336,41 @@ func (s *Server) handView(w http.ResponseWriter, r *http.Request) (*handPage, bo
 func (s *Server) nightJSON(w http.ResponseWriter, r *http.Request) {
 	n, err := s.night.get()
 	if err != nil {
-		fail(w, r, http.StatusInternalServerError, err.Error())
+		fail(w, r, http.StatusInternalServerError, s.shown(r, err.Error()))
 		return
 	}
 	out := struct {
 		Hands    []handLink `json:"hands"`
 		Scores   any        `json:"scores"`
 		Problems []string   `json:"problems,omitempty"`
-	}{Scores: n.Scores, Problems: n.Problems}
-	for _, h := range n.Hands {
-		l := handLink{ID: h.ID, File: h.File, Start: h.Start, Ended: h.Ended, Winner: h.Winner}
-		if h.Err != nil {
-			l.Err = h.Err.Error()
-		}
-		out.Hands = append(out.Hands, l)
-	}
+	}{Scores: n.Scores}
+	out.Hands, out.Problems = s.hands(r, n)
 	writeJSON(w, http.StatusOK, out)
+}
+
+// hands lists the night's hands and problems as r may see them.
+func (s *Server) hands(r *http.Request, n *playlog.Night) ([]handLink, []string) {
+	var links []handLink
+	for _, h := range n.Hands {
+		l := handLink{ID: h.ID, File: s.shown(r, h.File), Start: h.Start, Ended: h.Ended, Winner: h.Winner}
+		if h.Err != nil {
+			l.Err = s.shown(r, h.Err.Error())
+		}
+		links = append(links, l)
+	}
+	if s.controlled(r) {
+		return links, n.Problems
+	}
+	return links, s.paths.all(n.Problems)
+}
+
+// shown is msg as r may see it: whole for the token holder, without the
+// table's paths for anyone else.
+func (s *Server) shown(r *http.Request, msg string) string {
+	if s.controlled(r) {
+		return msg
+	}
+	return s.paths.text(msg)
 }
 
 func (s *Server) liveJSON(w http.ResponseWriter, r *http.Request) {
@@ -333,7 +389,7 @@ func (s *Server) liveJSON(w http.ResponseWriter, r *http.Request) {
 // events streams snapshots as server-sent events: each is the whole table,
 // so a page that missed some is right again at the next.
 func (s *Server) events(w http.ResponseWriter, r *http.Request) {
-	c, err := s.hub.join()
+	c, err := s.hub.join(clientKey(r.RemoteAddr), s.controlled(r))
 	switch {
 	case errors.Is(err, ErrNoTable):
 		fail(w, r, http.StatusNotFound, err.Error())
@@ -345,42 +401,51 @@ func (s *Server) events(w http.ResponseWriter, r *http.Request) {
 	}
 	defer s.hub.leave(c)
 	rc := http.NewResponseController(w)
+	// send writes one message within WriteWait, so a page that stopped
+	// reading (a phone asleep, a client that never reads) is dropped and
+	// frees its slot instead of holding it and a goroutine for ever.
+	send := func(msg string) error {
+		if err := rc.SetWriteDeadline(time.Now().Add(s.opt.WriteWait)); err != nil {
+			return err
+		}
+		if _, err := io.WriteString(w, msg); err != nil {
+			return err
+		}
+		return rc.Flush()
+	}
 	h := w.Header()
 	h.Set("Content-Type", "text/event-stream")
 	h.Set("Cache-Control", "no-store")
 	h.Set("X-Accel-Buffering", "no")
 	w.WriteHeader(http.StatusOK)
 	// The first comment gets the headers out before the first snapshot.
-	if _, err := io.WriteString(w, ": falling\nretry: 1000\n\n"); err != nil {
-		return
-	}
-	if err := rc.Flush(); err != nil {
-		slog.Debug("serve: event stream cannot flush", "err", err)
+	if err := send(": falling\nretry: 1000\n\n"); err != nil {
+		slog.Debug("serve: event stream", "from", r.RemoteAddr, "err", err)
 		return
 	}
 	beat := time.NewTicker(s.opt.Heartbeat)
 	defer beat.Stop()
 	for {
-		var msg []byte
+		var msg string
 		select {
 		case <-r.Context().Done():
+			return
+		case <-c.gone:
+			// The referee opened the table in a newer page.
+			_ = send("event: replaced\ndata: {}\n\n") // the stream ends either way
 			return
 		case f, ok := <-c.ch:
 			if !ok {
 				// The table stopped: say so, so the page stops waiting.
-				if _, err := io.WriteString(w, "event: gone\ndata: {}\n\n"); err == nil {
-					_ = rc.Flush() // the stream ends either way
-				}
+				_ = send("event: gone\ndata: {}\n\n") // the stream ends either way
 				return
 			}
-			msg = fmt.Appendf(nil, "id: %d\nevent: table\ndata: %s\n\n", f.seq, f.data)
+			msg = fmt.Sprintf("id: %d\nevent: table\ndata: %s\n\n", f.seq, f.data)
 		case <-beat.C:
-			msg = []byte(": beat\n\n")
+			msg = ": beat\n\n"
 		}
-		if _, err := w.Write(msg); err != nil {
-			return
-		}
-		if err := rc.Flush(); err != nil {
+		if err := send(msg); err != nil {
+			slog.Debug("serve: event stream dropped", "from", r.RemoteAddr, "err", err)
 			return
 		}
 	}

@@ -422,12 +422,12 @@ func TestEventStream(t *testing.T) {
 // TestSlowClient: a page that stops reading holds up neither the table nor
 // the other pages, and gets the newest snapshot when it reads again.
 func TestSlowClient(t *testing.T) {
-	h := newHub(4)
-	slow, err := h.join()
+	h := newHub(hubLimits{readers: 4, perClient: 4, referee: 1})
+	slow, err := h.join("192.0.2.1", false)
 	if err != nil {
 		t.Fatal(err)
 	}
-	fast, err := h.join()
+	fast, err := h.join("192.0.2.1", false)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -441,11 +441,11 @@ func TestSlowClient(t *testing.T) {
 		t.Errorf("slow client got %d, want the newest, 1000", f.seq)
 	}
 	for range 2 {
-		if _, err := h.join(); err != nil {
+		if _, err := h.join("192.0.2.1", false); err != nil {
 			t.Fatal(err)
 		}
 	}
-	if _, err := h.join(); !errors.Is(err, errTooMany) {
+	if _, err := h.join("192.0.2.1", false); !errors.Is(err, errTooMany) {
 		t.Errorf("a client past the limit: %v, want %v", err, errTooMany)
 	}
 }

@@ -6,6 +6,7 @@ import (
 
 	"github.com/falling-table/falling/game"
 	"github.com/falling-table/falling/game/playlog"
+	"github.com/falling-table/falling/hw/reader"
 )
 
 // Snapshot is the live table at one instant, as the referee's page shows it.
@@ -46,6 +47,30 @@ type Snapshot struct {
 	Log     string       `json:"log,omitempty"`     // the play log's trouble in words, "" while it takes every entry
 	Dispute *DisputeView `json:"dispute,omitempty"` // the last dispute called this hand
 	Notes   []string     `json:"notes,omitempty"`   // referee corrections this hand, oldest first
+
+	// ReaderHealth is the card reader service's watchdog, when it keeps
+	// one: a hung reader and its resets, for the referee to see.
+	ReaderHealth *ReaderHealthView `json:"reader_health,omitempty"`
+}
+
+// ReaderHealthView is the card reader's health as the page shows it: what
+// its watchdog saw since the table started, and what to do while it fails,
+// in falling doctor's words.
+type ReaderHealthView struct {
+	State   string `json:"state"` // "ok", "not answering", "needs a power cycle"
+	Failing bool   `json:"failing,omitempty"`
+	Text    string `json:"text"`             // the state and counts in a few words
+	Advice  string `json:"advice,omitempty"` // what to do, while failing
+	Reads   int    `json:"reads"`            // cards read
+	Lost    int    `json:"lost"`             // times it stopped answering
+	Resets  int    `json:"resets"`           // times the watchdog reset it
+	Failed  int    `json:"failed_polls"`     // polls the chip or the bus did not answer
+}
+
+// ReaderHealthOf is the page's view of a reader's health.
+func ReaderHealthOf(h reader.Health) ReaderHealthView {
+	return ReaderHealthView{State: h.State.String(), Failing: h.Failing(), Text: h.Short(), Advice: h.Advice(),
+		Reads: h.Reads, Lost: h.Lost, Resets: h.Resets, Failed: h.Misses}
 }
 
 // SeatView is one faller as the table shows them. Which card a faller holds
@@ -100,6 +125,9 @@ type Meta struct {
 	Dispute *playlog.Dispute
 	Tie     time.Duration // the tie window the dispute was settled with
 	Notes   []string
+
+	// ReaderHealth is the reader service's watchdog, nil for none.
+	ReaderHealth *reader.Health
 }
 
 // SnapshotOf builds the page's view of an engine state. It only reads g, so
@@ -115,6 +143,10 @@ func SnapshotOf(g *game.Game, m Meta) Snapshot {
 	if m.Dispute != nil {
 		d := DisputeOf(*m.Dispute, m.Tie)
 		s.Dispute = &d
+	}
+	if m.ReaderHealth != nil {
+		h := ReaderHealthOf(*m.ReaderHealth)
+		s.ReaderHealth = &h
 	}
 	if s.Over {
 		s.Winner = g.Seat(g.Winner())

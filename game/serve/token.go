@@ -7,7 +7,10 @@ import (
 	"errors"
 	"fmt"
 	"net/http"
+	"os"
+	"path/filepath"
 	"strings"
+	"syscall"
 
 	"github.com/skip2/go-qrcode"
 )
@@ -19,6 +22,37 @@ const TokenCookie = "falling_token"
 // TokenHeader carries the token for scripts (curl) instead of the cookie;
 // "Authorization: Bearer TOKEN" works too.
 const TokenHeader = "X-Falling-Token"
+
+// TokenFile is the file in the log folder that keeps the control token
+// while the page runs, readable by its owner (the table's user) only.
+const TokenFile = "referee-token"
+
+// WriteToken keeps token in dir's TokenFile and returns the file's path.
+// The token is a password to the table's controls: it goes in a file only
+// its owner can read, not into a log (under systemd, what a program prints
+// is the journal, which more users read).
+func WriteToken(dir, token string) (string, error) {
+	path := filepath.Join(dir, TokenFile)
+	// O_NOFOLLOW: a link left in the folder must not send the token
+	// elsewhere.
+	f, err := os.OpenFile(path, os.O_WRONLY|os.O_CREATE|os.O_TRUNC|syscall.O_NOFOLLOW, 0o600)
+	if err != nil {
+		return "", fmt.Errorf("keep the control token: %w", err)
+	}
+	// A file left from before keeps its mode through O_TRUNC: the owner's
+	// only before the token is in it.
+	err = f.Chmod(0o600)
+	if err == nil {
+		_, err = f.WriteString(token + "\n")
+	}
+	if cerr := f.Close(); err == nil {
+		err = cerr
+	}
+	if err != nil {
+		return "", fmt.Errorf("keep the control token in %s: %w", path, err)
+	}
+	return path, nil
+}
 
 // NewToken returns a fresh control token: 128 random bits in lower-case
 // base32, short enough to type from the Pi's screen and URL-safe for the QR

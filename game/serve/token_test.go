@@ -1,6 +1,8 @@
 package serve
 
 import (
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -65,5 +67,41 @@ func TestQRText(t *testing.T) {
 				t.Fatalf("module (%d, %d) drawn as %q does not match the code", x, 2*i, c)
 			}
 		}
+	}
+}
+
+// The token file is its owner's only, even over a file left readable from
+// before, and a link in its place is refused, not followed.
+func TestWriteToken(t *testing.T) {
+	dir := t.TempDir()
+	path := filepath.Join(dir, TokenFile)
+	if err := os.WriteFile(path, []byte("old\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	got, err := WriteToken(dir, testToken)
+	if err != nil || got != path {
+		t.Fatalf("WriteToken = %q, %v", got, err)
+	}
+	fi, err := os.Stat(path)
+	if err != nil || fi.Mode().Perm() != 0o600 {
+		t.Fatalf("token file %v (%v), want mode 0600", fi, err)
+	}
+	if b, _ := os.ReadFile(path); string(b) != testToken+"\n" {
+		t.Errorf("token file holds %q", b)
+	}
+
+	other := t.TempDir()
+	target := filepath.Join(other, "elsewhere")
+	if err := os.Symlink(target, filepath.Join(other, TokenFile)); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := WriteToken(other, testToken); err == nil || !strings.Contains(err.Error(), "keep the control token") {
+		t.Errorf("a link in the token file's place: %v, want a refusal", err)
+	}
+	if _, err := os.Stat(target); err == nil {
+		t.Error("the token was written through a link")
+	}
+	if _, err := WriteToken(filepath.Join(dir, "nope"), testToken); err == nil {
+		t.Error("a folder that does not exist: no error")
 	}
 }

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"math"
 	"os"
 	"regexp"
 	"slices"
@@ -613,14 +614,24 @@ func (d *decoder) timing(n *yaml.Node, t *Timing) {
 // when the value is anything else. example shows the key written right.
 func (d *decoder) int(e entry, key, example string, out *int) bool {
 	v := e.val
-	if v.Kind == yaml.ScalarNode && v.ShortTag() == "!!int" {
+	// YAML reads a whole number past 64 bits as a float, and one in hex
+	// as text: it is still a whole number, only too large. Quoted, it is
+	// text (quoteHint says so).
+	plain := v.Kind == yaml.ScalarNode && v.Style&(yaml.DoubleQuotedStyle|yaml.SingleQuotedStyle) == 0
+	if plain && (v.ShortTag() == "!!int" || wholeNumeral.MatchString(v.Value)) {
 		n, err := strconv.ParseInt(v.Value, 0, 32)
 		if err == nil {
 			*out = int(n)
 			return true
 		}
-		d.add(v.Line, fmt.Sprintf("%s %s is too large", key, v.Value), "write it like "+example)
-		return false
+		if errors.Is(err, strconv.ErrRange) {
+			how := "too large"
+			if strings.HasPrefix(v.Value, "-") {
+				how = "too far below zero"
+			}
+			d.add(v.Line, fmt.Sprintf("%s %s is %s", key, v.Value, how), "write it like "+example)
+			return false
+		}
 	}
 	d.add(v.Line, fmt.Sprintf("%s is %s, not a whole number", key, describe(v)), "write it like "+example+quoteHint(v))
 	return false
@@ -709,7 +720,10 @@ func describe(n *yaml.Node) string {
 	case "!!str":
 		return strconv.Quote(v) + " (text)"
 	case "!!float":
-		return v + " (a fraction)"
+		if f, err := strconv.ParseFloat(strings.ReplaceAll(n.Value, "_", ""), 64); err == nil && f != math.Trunc(f) {
+			return v + " (a fraction)"
+		}
+		return v + " (a number)"
 	case "!!bool":
 		return v + " (true/false)"
 	case "!!int":
@@ -717,6 +731,10 @@ func describe(n *yaml.Node) string {
 	}
 	return strconv.Quote(v) + " (" + n.ShortTag() + ")"
 }
+
+// wholeNumeral is a whole number as YAML 1.1 writes one: decimal, 0x hex,
+// 0o or 0 octal, 0b binary, with an optional sign and underscores.
+var wholeNumeral = regexp.MustCompile(`^[-+]?(0x[0-9a-fA-F_]+|0o?[0-7_]+|0b[01_]+|[0-9][0-9_]*)$`)
 
 // quoteHint catches a number written in quotes, which YAML reads as text.
 func quoteHint(n *yaml.Node) string {

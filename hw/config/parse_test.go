@@ -194,3 +194,30 @@ func TestProblemsInFileOrder(t *testing.T) {
 		t.Errorf("joined error =\n%s\nwant one problem a line:\n%s", got, want)
 	}
 }
+
+// A whole number too large for 64 bits is read by YAML as a float (or, in
+// hex, as text): it is called too large at its line, never "a fraction".
+func TestParseOversizedNumbers(t *testing.T) {
+	tests := []struct {
+		name, text string
+		want       string // the problem's prefix after "t.yaml"
+	}{
+		{"past 32 bits", fourSeats + "timing: {tempo: 99999999999}\n", `:6: tempo 99999999999 is too large; fix: write it like tempo: 60`},
+		{"past 64 bits", fourSeats + "timing: {tempo: 99999999999999999999}\n", `:6: tempo 99999999999999999999 is too large; fix: write it like tempo: 60`},
+		{"past 64 bits, with a sign", fourSeats + "timing: {tempo: +18446744073709551616}\n", `:6: tempo +18446744073709551616 is too large`},
+		{"past 64 bits below zero", fourSeats + "timing: {tempo: -99999999999999999999}\n", `:6: tempo -99999999999999999999 is too far below zero`},
+		{"hex past 64 bits", "seats:\n  - {seat: 1, button: 0x1FFFFFFFFFFFFFFFF}\n" + strings.TrimPrefix(fourSeats, "seats:\n  - {seat: 1, button: 5, light: {gpio: 12}}\n"),
+			`:2: button 0x1FFFFFFFFFFFFFFFF is too large; fix: write it like button: 5`},
+		{"a seat number past 64 bits", "seats:\n  - {seat: 77777777777777777777777, button: 4}\n" + strings.TrimPrefix(fourSeats, "seats:\n"),
+			`:2: seat 77777777777777777777777 is too large`},
+		{"a real fraction", fourSeats + "timing: {tempo: 60.5}\n", `:6: tempo is 60.5 (a fraction), not a whole number`},
+		{"exponent form", fourSeats + "timing: {tempo: 6e1}\n", `:6: tempo is 6e1 (a number), not a whole number`},
+		{"quoted stays text", fourSeats + "timing: {tempo: \"99999999999999999999\"}\n", `:6: tempo is "99999999999999999999" (text), not a whole number`},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			_, err := Parse("t.yaml", []byte(tt.text))
+			checkProblems(t, err, []string{"t.yaml" + tt.want})
+		})
+	}
+}

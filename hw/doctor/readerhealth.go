@@ -21,15 +21,10 @@ func ReaderHealth(h reader.Health) Check {
 			// knowing before the next long session.
 			c.Status = Note
 		}
-	case reader.HealthLost:
+	case reader.HealthLost, reader.HealthPowerCycle:
 		c.Status = Failing
-		c.Fix = "check the reader's wiring (SDA, SCL, 3.3 V, ground); the table keeps retrying"
-		if h.ResetLine {
-			c.Fix += " and resetting it"
-		}
-	case reader.HealthPowerCycle:
-		c.Status = Failing
-		c.Fix = "switch the reader off and on; to let the table reset it, wire its RSTPDN pin to a free GPIO line and add reset: N to the reader section"
+		// The table's screen and page give the same advice.
+		c.Fix = h.Advice()
 	default:
 		c.Status = Failing
 		c.Say = fmt.Sprintf("card reader service in an unknown state: %v", h)

@@ -32,10 +32,17 @@
 
     const status = document.getElementById("status");
     status.replaceChildren(
-      stat("hand", t.hand || "?"), stat("beat", t.beat), stat("tempo", Math.round(t.tempo) + "/min"),
+      // A hand is named by its log as it starts.
+      stat("hand", t.hand || "starting"), stat("beat", t.beat), stat("tempo", Math.round(t.tempo) + "/min"),
       stat("deck", t.deck + " (" + t.grounds_in_deck + " Grounds)"), stat("pass", t.pass),
       stat("discards", t.discards), stat("dealer", "seat " + t.dealer));
-    if (t.reader) status.append(stat("reader", t.reader));
+    const rh = t.reader_health;
+    if (rh) {
+      const r = stat("reader", rh.text);
+      r.id = "reader";
+      r.dataset.failing = !!rh.failing;
+      status.append(r);
+    } else if (t.reader) status.append(stat("reader", t.reader));
     document.getElementById("next").textContent =
       t.over ? "" : "Next: " + t.next + (t.last ? " · last: " + t.last : "");
 
@@ -43,6 +50,7 @@
     banners.replaceChildren();
     if (t.log) banners.append(el("div", "banner log", "PLAY LOG: " + t.log));
     if (t.paused) banners.append(el("div", "banner paused", "PAUSED: lights and beat frozen"));
+    if (rh && rh.failing) banners.append(el("div", "banner reader", "Card reader " + rh.state + ": " + rh.advice));
     if (t.over) banners.append(el("div", "banner over", "Seat " + t.winner + " wins and deals next"));
     if (t.dispute) {
       const d = el("div", "banner dispute", "Dispute: " + t.dispute.text);
@@ -98,7 +106,18 @@
       const b = document.getElementById("banners");
       b.replaceChildren(el("div", "banner gone", "The table has stopped. Reload when it runs again."));
     });
-    // EventSource reconnects by itself after a network blip (retry: 1000).
+    es.addEventListener("replaced", () => {
+      es.close();
+      const b = document.getElementById("banners");
+      b.replaceChildren(el("div", "banner gone", "This page gave its place to a newer page with the controls. Reload to follow the table here."));
+    });
+    // EventSource reconnects by itself after a network blip (retry: 1000),
+    // but not after a refusal (too many pages open): say so.
+    es.onerror = () => {
+      if (es.readyState !== EventSource.CLOSED) return;
+      const b = document.getElementById("banners");
+      b.replaceChildren(el("div", "banner gone", "This page cannot follow the table now (too many pages open?). Close one and reload."));
+    };
   }
   connect();
 
