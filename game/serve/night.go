@@ -2,12 +2,13 @@ package serve
 
 import (
 	"bytes"
+	"errors"
 	"fmt"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"strings"
 	"sync"
-	"time"
 
 	"github.com/falling-table/falling/game/playlog"
 	"github.com/falling-table/falling/game/review"
@@ -34,10 +35,9 @@ type nightCache struct {
 // cachedHand is one version of a hand file: the hand read from it and its
 // page once drawn.
 type cachedHand struct {
-	size int64
-	mod  time.Time
-	hand *playlog.Hand
-	page *handPage
+	stamp string // the sizes and times of the hand's file and its continuations
+	hand  *playlog.Hand
+	page  *handPage
 }
 
 // get returns the night as the directory now holds it.
@@ -65,11 +65,11 @@ func (c *nightCache) get() (*playlog.Night, error) {
 // modification time are those it was read at. It keeps what it returns in
 // c.files; files gone from the night are dropped with old.
 func (c *nightCache) read(path string, old map[string]*cachedHand) (*playlog.Hand, error) {
-	fi, err := os.Stat(path)
+	stamp, err := chainStamp(path)
 	if err != nil {
 		return nil, fmt.Errorf("read hand: %w", err)
 	}
-	if ch, ok := old[path]; ok && ch.size == fi.Size() && ch.mod.Equal(fi.ModTime()) {
+	if ch, ok := old[path]; ok && ch.stamp == stamp {
 		c.files[path] = ch
 		return ch.hand, nil
 	}
@@ -78,10 +78,27 @@ func (c *nightCache) read(path string, old map[string]*cachedHand) (*playlog.Han
 	if err != nil {
 		return nil, err
 	}
-	// The file may have grown since the Stat: then its next stamp differs
-	// and it is read again, never kept stale.
-	c.files[path] = &cachedHand{size: fi.Size(), mod: fi.ModTime(), hand: h}
+	// The files may have grown since the stamp: then the next stamp
+	// differs and the hand is read again, never kept stale.
+	c.files[path] = &cachedHand{stamp: stamp, hand: h}
 	return h, nil
+}
+
+// chainStamp is the size and time of a hand's log and of each of its
+// continuations: after a disk failure the hand file stops changing while
+// its continuation grows, and the cached hand must follow it.
+func chainStamp(path string) (string, error) {
+	var sb strings.Builder
+	for p := path; ; p = playlog.ContinuationFile(p) {
+		fi, err := os.Stat(p)
+		if p != path && errors.Is(err, fs.ErrNotExist) {
+			return sb.String(), nil
+		}
+		if err != nil {
+			return "", err
+		}
+		fmt.Fprintf(&sb, "%d:%d;", fi.Size(), fi.ModTime().UnixNano())
+	}
 }
 
 // hand returns the view of hand id, found only by its id among the night's
@@ -130,7 +147,10 @@ func dirStamp(dir string) (string, error) {
 	var sb strings.Builder
 	for _, e := range ents {
 		name := e.Name()
-		if name != playlog.IndexFile && !(strings.HasPrefix(name, "hand-") && filepath.Ext(name) == ".fall") {
+		// A hand's continuations (hand-NNNN.fall.cont...) grow after a
+		// disk failure while the hand file does not.
+		hand := strings.HasPrefix(name, "hand-") && (filepath.Ext(name) == ".fall" || strings.Contains(name, ".fall.cont"))
+		if name != playlog.IndexFile && !hand {
 			continue
 		}
 		fi, err := e.Info()

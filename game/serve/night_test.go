@@ -6,6 +6,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/falling-table/falling/game/playlog"
 	"github.com/falling-table/falling/game/playlog/script"
 )
 
@@ -43,6 +44,11 @@ func TestNightCacheReadsOnlyWhatChanged(t *testing.T) {
 		{name: "the live hand grows", do: touch(2), open: []int{0, 2, 2}, reads: 4, views: 3},
 		{name: "it grows again", do: touch(2), open: []int{1}, reads: 5, views: 3},
 		{name: "and its page is drawn again", open: []int{2}, reads: 5, views: 4},
+		// After a disk failure the hand goes on in a continuation, and its
+		// own file no longer changes.
+		{name: "its disk fails and a continuation grows", do: grow(dir, 2, "a"), open: []int{2}, reads: 6, views: 5},
+		{name: "the continuation grows again", do: grow(dir, 2, "bb"), open: []int{2}, reads: 7, views: 6},
+		{name: "nothing changed after it", open: []int{2}, reads: 7, views: 6},
 	}
 	for _, st := range steps {
 		if st.do != nil {
@@ -58,6 +64,26 @@ func TestNightCacheReadsOnlyWhatChanged(t *testing.T) {
 		}
 		if c.reads != st.reads || c.views != st.views {
 			t.Errorf("%s: %d hand files read and %d pages drawn so far, want %d and %d", st.name, c.reads, c.views, st.reads, st.views)
+		}
+	}
+}
+
+// grow appends to the continuation of the i-th hand file of dir.
+func grow(dir string, i int, data string) func(t *testing.T) {
+	return func(t *testing.T) {
+		files, err := filepath.Glob(filepath.Join(dir, "hand-*.fall"))
+		if err != nil || len(files) <= i {
+			t.Fatalf("hand files %v: %v", files, err)
+		}
+		f, err := os.OpenFile(playlog.ContinuationFile(files[i]), os.O_CREATE|os.O_APPEND|os.O_WRONLY, 0o644)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := f.WriteString(data); err != nil {
+			t.Fatal(err)
+		}
+		if err := f.Close(); err != nil {
+			t.Fatal(err)
 		}
 	}
 }
