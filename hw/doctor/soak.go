@@ -24,7 +24,7 @@ import (
 
 // soak is what the card reader service saw while the doctor ran it.
 type soak struct {
-	length time.Duration // how long it polled
+	length time.Duration // how long it polled: Options.Soak unless cut
 	health reader.Health
 	cards  []hw.UID // the cards read, each once, in the order read
 	cut    error    // why it stopped early, nil if it ran its length
@@ -63,10 +63,11 @@ func runSoak(ctx context.Context, clk hw.Clock, dev *pn532.Dev, rst pi.OutputPin
 			// Health says the same, counted.
 		}
 	}()
+	s.length = o.Soak
 	if !clk.SleepUntil(start+o.Soak, ctx.Done()) {
 		s.cut = ctx.Err()
+		s.length = clk.Now() - start
 	}
-	s.length = clk.Now() - start
 	// Close waits for a poll or a reset in progress, so the counters are
 	// final and the chip is left out of reset.
 	rd.Close()

@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"github.com/falling-table/falling/drivers/pn532/pn532test"
+	"github.com/falling-table/falling/hw/clock"
 )
 
 // after runs f d into the bubble's fake time, on a goroutine of its own, as
@@ -185,6 +186,28 @@ func TestReaderSoakCut(t *testing.T) {
 	// Cancelled 700 ms after the bus opened, the chip's setup taking the
 	// first few tens of them.
 	for _, w := range []string{"ok       polled for 625ms: card reader service ok:", "(cut short: context canceled)"} {
+		if !strings.Contains(out.String(), w) {
+			t.Errorf("report does not say %q\n%s", w, out.String())
+		}
+	}
+}
+
+// TestReaderSoakRealClock runs a short soak on the host's clock, as
+// `falling doctor` does, to prove the doctor needs nothing of the bubble.
+func TestReaderSoakRealClock(t *testing.T) {
+	clk, err := clock.New()
+	if err != nil {
+		t.Fatal(err)
+	}
+	sys := healthy()
+	sys.clk = clk
+	sys.model = func(c *pn532test.Chip) { c.PutCard(pn532test.NTAG(sticker1)) }
+	r := RunWith(context.Background(), sys, clk, reference, Options{Soak: 300 * time.Millisecond})
+	var out bytes.Buffer
+	if err := r.Write(&out); err != nil {
+		t.Fatal(err)
+	}
+	for _, w := range []string{"ok       polled for 300ms: card reader service ok: 1 cards read,", "UID 04:A2:5C:1A:61:80:01"} {
 		if !strings.Contains(out.String(), w) {
 			t.Errorf("report does not say %q\n%s", w, out.String())
 		}
