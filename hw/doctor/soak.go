@@ -24,6 +24,7 @@ import (
 
 // soak is what the card reader service saw while the doctor ran it.
 type soak struct {
+	start  time.Duration // on the clock it ran on
 	length time.Duration // how long it polled: Options.Soak unless cut
 	health reader.Health
 	cards  []hw.UID // the cards read, each once, in the order read
@@ -46,7 +47,7 @@ func runSoak(ctx context.Context, clk hw.Clock, dev *pn532.Dev, rst pi.OutputPin
 	} else {
 		rd = reader.New(dev, clk, ropts)
 	}
-	s := &soak{}
+	s := &soak{start: start}
 	var wg sync.WaitGroup
 	wg.Add(2)
 	go func() {
@@ -78,7 +79,14 @@ func runSoak(ctx context.Context, clk hw.Clock, dev *pn532.Dev, rst pi.OutputPin
 
 // report adds the service's health, and the cards it read, to r.
 func (s *soak) report(r *Report, b *config.Board) {
-	c := ReaderHealth(s.health)
+	// Times counted from the soak's start, not from the clock's origin
+	// (the Pi's boot), so "last error at 312ms" reads as into the soak.
+	h := s.health
+	h.Since -= s.start
+	if h.LastErr != nil {
+		h.LastErrAt -= s.start
+	}
+	c := ReaderHealth(h)
 	c.Say = fmt.Sprintf("polled for %v: %s", s.length.Round(time.Millisecond), c.Say)
 	if s.cut != nil {
 		c.Say += fmt.Sprintf(" (cut short: %v)", s.cut)
@@ -124,4 +132,22 @@ func openReset(r *Report, sys System, b *config.Board, chips []pi.ChipInfo) pi.O
 		return nil
 	}
 	return pin
+}
+
+// tableRunning reports whether another falling holds any line the config
+// uses: the table is running, and polling the reader.
+func tableRunning(sys System, b *config.Board, chips []pi.ChipInfo) bool {
+	chip, err := pi.ChooseChip(b.Chip, chips)
+	if err != nil || !slices.ContainsFunc(chips, func(c pi.ChipInfo) bool { return c.Name == chip }) {
+		return false
+	}
+	var offsets []int
+	for _, u := range b.Uses() {
+		offsets = append(offsets, u.Offset)
+	}
+	infos, err := sys.LineInfo(chip, offsets)
+	if err != nil {
+		return false
+	}
+	return slices.ContainsFunc(infos, func(li pi.LineInfo) bool { return li.Used && li.Consumer == pi.Consumer })
 }

@@ -76,13 +76,16 @@ func TestReaderSoak(t *testing.T) {
 			}
 		}, ok: true, want: []string{
 			"note     polled for 1.5s: card reader service ok: 0 cards read,",
-			"polls, 3 failed, reported lost 0 times, 0 resets (no reset line); last error at",
+			"polls, 3 failed, reported lost 0 times, 0 resets (no reset line); last error at 1.08s: pn532: ",
 			"fix: failed polls are a flaky I2C bus: on a Pi 4 or older set dtparam=i2c_arm_baudrate=100000",
 		}},
 		{name: "hangs, reset through RSTPDN", replace: withReset, model: func(c *pn532test.Chip) {
 			after(300*time.Millisecond, func() { c.Hang(pn532test.HangHoldClock) })
+			// Read after the reset: the watchdog set the chip up again.
+			after(1300*time.Millisecond, func() { c.PutCard(pn532test.NTAG(sticker1)) })
 		}, ok: true, resets: 1, want: []string{
-			"note     polled for 1.5s: card reader service ok: 0 cards read,",
+			"note     polled for 1.5s: card reader service ok: 1 cards read,",
+			"ok       1 card read while it polled: UID 04:A2:5C:1A:61:80:01",
 			"reported lost 1 times, 1 resets; last error at",
 			"fix: it stopped answering and came back after a reset through RSTPDN",
 		}},
@@ -121,6 +124,11 @@ func TestReaderSoak(t *testing.T) {
 				"ok       polled for 1.5s: card reader service ok: 0 cards read,",
 				"(no reset line)",
 			}},
+		{name: "the table running", model: func(*pn532test.Chip) {}, sys: func(f *fakeSystem) { f.used = map[int]string{4: "falling"} }, ok: false, want: []string{
+			`failing  reader irq: GPIO line 4 (pin 7) is busy, held by "falling"`,
+			"ok       PN532 card reader at 0x24 on /dev/i2c-1 answers",
+			"note     the card reader service was not tried: another falling holds the table's lines and polls the reader",
+		}, not: []string{"polled for"}},
 		{name: "no soak", opts: Options{Soak: -1}, model: func(*pn532test.Chip) {}, ok: true, want: []string{
 			"ok       PN532 card reader at 0x24 on /dev/i2c-1 answers",
 		}, not: []string{"polled for"}},
