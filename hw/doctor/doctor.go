@@ -510,8 +510,11 @@ func checkReader(ctx context.Context, r *Report, sys System, clk hw.Clock, b *co
 		}
 		// A PN532 hung since before the doctor started answers nothing
 		// until its RSTPDN is pulsed: let the watchdog do what it would at
-		// the table, and judge the chip by what it does after.
-		s = runSoak(ctx, clk, dev, rst, err, o)
+		// the table, and judge the chip by what it does after: for long
+		// enough to reach the first reset, whatever the soak asked.
+		lo := o
+		lo.Soak = max(o.Soak, DefaultSoak)
+		s = runSoak(ctx, clk, dev, rst, err, lo)
 		if s.health.State != reader.HealthOK {
 			r.add(PartReader, Failing, b.Where("reader"), answerFix,
 				"%s at %#x on %s does not answer, even after %s through RSTPDN (GPIO line %d): %v",

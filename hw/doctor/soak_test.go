@@ -106,6 +106,12 @@ func TestReaderSoak(t *testing.T) {
 			"note     polled for 1.5s: card reader service ok:",
 			"1 resets",
 		}},
+		{name: "hung before the doctor, a short soak", replace: withReset, opts: Options{Soak: 100 * time.Millisecond}, model: func(c *pn532test.Chip) {
+			c.Hang(pn532test.HangSilent)
+		}, ok: true, resets: 1, want: []string{
+			"the watchdog reset it through RSTPDN (GPIO line 12) and it came back",
+			"note     polled for 1.5s: card reader service ok:",
+		}},
 		{name: "hung before the doctor, no reset line", model: func(c *pn532test.Chip) {
 			c.Hang(pn532test.HangSilent)
 		}, ok: false, want: []string{
