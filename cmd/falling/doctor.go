@@ -56,7 +56,7 @@ func doctorFlags(fs *pflag.FlagSet) runner {
 		if *snd {
 			return runDoctorSound(ctx, clk, *cfg, stdout, stderr)
 		}
-		o := doctor.Options{Soak: *soak}
+		o := doctor.Options{Soak: *soak, Progress: stderr}
 		if o.Soak == 0 {
 			o.Soak = -1 // doctor.Options's "skip": its zero is the default
 		}

@@ -185,6 +185,10 @@ type Options struct {
 	// discards them, as the report says what they would: the counters,
 	// the resets and the last error.
 	Logger *slog.Logger
+	// Progress, if set, is told when the soak starts and of each card as
+	// it is read, so a builder laying stickers on the reader sees each
+	// one at once; the report lists them too.
+	Progress io.Writer
 }
 
 // DefaultSoak is long enough for about a hundred polls, and for the

@@ -3,6 +3,7 @@ package doctor
 import (
 	"context"
 	"fmt"
+	"io"
 	"slices"
 	"strings"
 	"sync"
@@ -48,11 +49,13 @@ func runSoak(ctx context.Context, clk hw.Clock, dev *pn532.Dev, rst pi.OutputPin
 		rd = reader.New(dev, clk, ropts)
 	}
 	s := &soak{start: start}
+	say(o.Progress, "Polling the card reader for %v; lay a card on it to see it read.\n", o.Soak)
 	var wg sync.WaitGroup
 	wg.Add(2)
 	go func() {
 		defer wg.Done()
 		for ev := range rd.Cards() {
+			say(o.Progress, "  card read: UID %s\n", ev.UID)
 			if !slices.Contains(s.cards, ev.UID) {
 				s.cards = append(s.cards, ev.UID)
 			}
@@ -75,6 +78,14 @@ func runSoak(ctx context.Context, clk hw.Clock, dev *pn532.Dev, rst pi.OutputPin
 	wg.Wait()
 	s.health = rd.Health()
 	return s
+}
+
+// say writes a progress line to w, if there is one. A terminal that
+// fails a write loses only the running commentary: the report says it all.
+func say(w io.Writer, format string, args ...any) {
+	if w != nil {
+		fmt.Fprintf(w, format, args...)
+	}
 }
 
 // report adds the service's health, and the cards it read, to r.

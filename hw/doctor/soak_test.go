@@ -206,6 +206,28 @@ func TestReaderSoakCut(t *testing.T) {
 	}
 }
 
+// TestReaderSoakProgress: each card is told as it is read, every time it
+// is laid, before the report.
+func TestReaderSoakProgress(t *testing.T) {
+	sys := healthy()
+	sys.model = func(c *pn532test.Chip) {
+		after(time.Second, func() { c.PutCard(pn532test.NTAG(sticker1)) })
+		after(2*time.Second, c.RemoveCard)
+		after(3*time.Second, func() { c.PutCard(pn532test.NTAG(sticker1)) })
+	}
+	var progress bytes.Buffer
+	_, out := runIn(t, sys, reference, Options{Soak: 5 * time.Second, Progress: &progress})
+	want := "Polling the card reader for 5s; lay a card on it to see it read.\n" +
+		"  card read: UID 04:A2:5C:1A:61:80:01\n" +
+		"  card read: UID 04:A2:5C:1A:61:80:01\n"
+	if progress.String() != want {
+		t.Errorf("progress:\n%s\nwant:\n%s", progress.String(), want)
+	}
+	if !strings.Contains(out, "ok       1 card read while it polled: UID 04:A2:5C:1A:61:80:01\n") {
+		t.Errorf("report:\n%s", out)
+	}
+}
+
 // TestReaderSoakRealClock runs a short soak on the host's clock, as
 // `falling doctor` does, to prove the doctor needs nothing of the bubble.
 func TestReaderSoakRealClock(t *testing.T) {
