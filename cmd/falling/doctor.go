@@ -11,7 +11,7 @@ import (
 	"github.com/spf13/pflag"
 )
 
-// doctorCommand is `falling doctor [--config FILE] [--sound]`: exit 0 when
+// doctorCommand is `falling doctor [--config FILE] [--soak D] [--sound]`: exit 0 when
 // everything the config names is here and working (without a config: when
 // there is GPIO to build a table on), 1 when something is missing or
 // failing, 2 for usage. --sound measures the speaker's latency instead, with
@@ -24,8 +24,12 @@ func doctorCommand() command {
 		long: "doctor checks every part a board config names (GPIO chip and lines, the\n" +
 			"PN532's firmware, the lights, the sound) and says in plain words what is\n" +
 			"missing and how to fix it. Without a config it lists what is present.\n" +
+			"Once the PN532 answers, the table's card reader service polls it for\n" +
+			"--soak, resetting it through the config's reset line if it hangs, and\n" +
+			"its health (polls, failed polls, resets) and any card laid on it are shown.\n" +
 			"With --sound it measures the speaker's latency with the seat buttons.",
 		example: "  falling doctor --config /etc/falling/table.yaml\n" +
+			"  falling doctor --config /etc/falling/table.yaml --soak 30s   # lay each sticker on the reader\n" +
 			"  falling doctor --config /etc/falling/table.yaml --sound",
 		flags: doctorFlags,
 	}
@@ -33,10 +37,15 @@ func doctorCommand() command {
 
 func doctorFlags(fs *pflag.FlagSet) runner {
 	cfg := fs.String("config", "", "the table's wiring file (see firmware/board-reference.yaml); without it, only what is present is listed")
+	soak := fs.Duration("soak", doctor.DefaultSoak, "how long the card reader service polls the PN532 once it answers (0: not at all); lay cards on the reader meanwhile to see their UIDs")
 	snd := fs.Bool("sound", false, "measure the speaker's latency: press a seat button in time with the clicks; says what to write as latency: under sound: (needs --config)")
 	return func(ctx context.Context, args []string, _ io.Reader, stdout, stderr io.Writer) int {
 		if len(args) > 0 {
 			fmt.Fprintf(stderr, "falling doctor: unexpected argument %q (the config goes after --config)\n", args[0])
+			return 2
+		}
+		if *soak < 0 {
+			fmt.Fprintf(stderr, "falling doctor: --soak %v: a length of time, 0 or more\n", *soak)
 			return 2
 		}
 		clk, err := clock.New()
@@ -47,7 +56,11 @@ func doctorFlags(fs *pflag.FlagSet) runner {
 		if *snd {
 			return runDoctorSound(ctx, clk, *cfg, stdout, stderr)
 		}
-		r := doctor.Run(ctx, doctor.Host{}, clk, *cfg)
+		o := doctor.Options{Soak: *soak, Progress: stderr}
+		if o.Soak == 0 {
+			o.Soak = -1 // doctor.Options's "skip": its zero is the default
+		}
+		r := doctor.RunWith(ctx, doctor.Host{}, clk, *cfg, o)
 		if err := r.Write(stdout); err != nil {
 			fmt.Fprintf(stderr, "falling doctor: %v\n", err)
 			return 1

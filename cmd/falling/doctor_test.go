@@ -18,6 +18,8 @@ func TestDoctorUsage(t *testing.T) {
 		{"unknown flag", []string{"--nope"}, 2, "unknown flag: --nope"},
 		{"stray argument", []string{"table.yaml"}, 2, `unexpected argument "table.yaml" (the config goes after --config)`},
 		{"sound without a config", []string{"--sound"}, 2, "falling doctor --sound: needs --config FILE"},
+		{"negative soak", []string{"--soak", "-1s"}, 2, "falling doctor: --soak -1s: a length of time, 0 or more"},
+		{"soak not a duration", []string{"--soak", "long"}, 2, `invalid argument "long" for "--soak" flag`},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

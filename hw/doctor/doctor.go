@@ -1,10 +1,13 @@
 // Package doctor says, in plain words, what table hardware is present and
 // working: the GPIO chips and the lines a config uses, the PN532 card
-// reader's firmware, the light strip's SPI port, the sound card, and the
-// config file itself. It is what `falling doctor` prints.
+// reader's firmware and its health under the table's own reader service,
+// the light strip's SPI port, the sound card, and the config file itself.
+// It is what `falling doctor` prints.
 //
-// It opens devices only to look at them and lets go at once. Everything
-// goes through System, so the whole report is tested on a faked table.
+// It opens devices only to look at them and lets go once it has: at once,
+// but for the card reader, which it polls for Options.Soak (resetting it
+// through its RSTPDN line if it hangs, as the table would). Everything goes
+// through System, so the whole report is tested on a faked table.
 package doctor
 
 import (
@@ -14,10 +17,12 @@ import (
 	"fmt"
 	"io"
 	"io/fs"
+	"log/slog"
 	"os"
 	"path/filepath"
 	"slices"
 	"strings"
+	"time"
 
 	"github.com/warthog618/go-gpiocdev"
 	"periph.io/x/conn/v3/i2c"
@@ -29,6 +34,7 @@ import (
 	"github.com/falling-table/falling/hw/buttons"
 	"github.com/falling-table/falling/hw/config"
 	"github.com/falling-table/falling/hw/pi"
+	"github.com/falling-table/falling/hw/reader"
 	"github.com/falling-table/falling/hw/sound"
 )
 
@@ -54,6 +60,10 @@ type System interface {
 	Stat(path string) error
 	// Glob lists device files, as filepath.Glob.
 	Glob(pattern string) ([]string, error)
+	// OpenReset requests the PN532's RSTPDN line as an output driven high,
+	// as the table does (pi.Devices.OpenReset), so the doctor's soak of the
+	// card reader service can reset a hung chip as the table would.
+	OpenReset(chip string, offset int) (pi.OutputPin, error)
 }
 
 // Host is the machine the doctor runs on.
@@ -164,9 +174,48 @@ const (
 	PartSound  = "Sound"
 )
 
+// Options tunes RunWith; zero fields take the defaults.
+type Options struct {
+	// Soak is how long the card reader service (package reader) polls the
+	// PN532 once it has answered, as the table would: DefaultSoak.
+	// Negative skips it. A longer one gives time to lay cards on the
+	// reader and see their UIDs.
+	Soak time.Duration
+	// Logger receives the reader service's logs during the soak; nil
+	// discards them, as the report says what they would: the counters,
+	// the resets and the last error.
+	Logger *slog.Logger
+	// Progress, if set, is told when the soak starts and of each card as
+	// it is read, so a builder laying stickers on the reader sees each
+	// one at once; the report lists them too.
+	Progress io.Writer
+}
+
+// DefaultSoak is long enough for about a hundred polls, and for the
+// watchdog to notice a chip that hangs at its start (three failed polls,
+// about 300 ms) and reset it (about 600 ms more).
+const DefaultSoak = 1500 * time.Millisecond
+
+func (o Options) withDefaults() Options {
+	if o.Soak == 0 {
+		o.Soak = DefaultSoak
+	}
+	if o.Logger == nil {
+		o.Logger = slog.New(slog.DiscardHandler)
+	}
+	return o
+}
+
 // Run checks the machine, and the table in the config at path if path is
-// not empty. clk is what the sound card is opened with.
+// not empty, with the default Options. clk is what the sound card is opened
+// with and what the card reader is polled on.
 func Run(ctx context.Context, sys System, clk hw.Clock, path string) *Report {
+	return RunWith(ctx, sys, clk, path, Options{})
+}
+
+// RunWith is Run with options.
+func RunWith(ctx context.Context, sys System, clk hw.Clock, path string, opts Options) *Report {
+	o := opts.withDefaults()
 	r := &Report{Config: path}
 	var b *config.Board
 	if path != "" {
@@ -189,7 +238,7 @@ func Run(ctx context.Context, sys System, clk hw.Clock, path string) *Report {
 	if b != nil {
 		checkLines(r, sys, b, chips)
 		checkIdleHigh(r, sys, b, chips)
-		checkReader(ctx, r, sys, b)
+		checkReader(ctx, r, sys, clk, b, chips, o)
 		checkI2CSpeed(r, sys, b, chips)
 		checkStrip(r, sys, b)
 	} else {
@@ -415,7 +464,7 @@ func deviceMissing(r *Report, sys System, part string, bus pi.Bus, where, what, 
 	return true
 }
 
-func checkReader(ctx context.Context, r *Report, sys System, b *config.Board) {
+func checkReader(ctx context.Context, r *Report, sys System, clk hw.Clock, b *config.Board, chips []pi.ChipInfo, o Options) {
 	rd := b.Reader
 	if rd == nil {
 		r.add(PartReader, Note, "", "", "no reader in the config: the dealer confirms each card by hand")
@@ -439,16 +488,46 @@ func checkReader(ctx context.Context, r *Report, sys System, b *config.Board) {
 		r.add(PartReader, Failing, "", "", "%s: not checked: %v", what, ctx.Err())
 		return
 	}
+	// Driven high before the chip is spoken to, as the table does, so a
+	// chip a floating RSTPDN held in reset is not taken for a dead one.
+	rst := openReset(r, sys, b, chips)
+	if rst != nil {
+		defer rst.Close()
+	}
 	// Polled over the bus, not by IRQ: the IRQ line was checked with the
 	// others, and a miswired IRQ must not make a working chip look dead.
 	opts := pn532.DefaultOpts
 	opts.Addr = rd.Address
-	dev, err := pn532.New(bus, &opts)
+	opts.Clock = clk
+	dev, err := pn532.Attach(bus, &opts)
 	if err != nil {
-		r.add(PartReader, Failing, b.Where("reader"),
-			fmt.Sprintf("check its wiring (SDA, SCL, 3.3 V, ground) and that its mode switches select I2C; i2cdetect -y %d should show %02x", rd.Bus, rd.Address),
-			"%s at %#x on %s does not answer: %v", what, rd.Address, rd.Path(), err)
+		r.add(PartReader, Failing, b.Where("reader"), "", "%s: the driver cannot be set up: %v", what, err)
 		return
+	}
+	answerFix := fmt.Sprintf("check its wiring (SDA, SCL, 3.3 V, ground) and that its mode switches select I2C; i2cdetect -y %d should show %02x", rd.Bus, rd.Address)
+	var s *soak
+	if err := dev.Reinit(); err != nil {
+		if rst == nil || o.Soak < 0 {
+			r.add(PartReader, Failing, b.Where("reader"), answerFix,
+				"%s at %#x on %s does not answer: %v", what, rd.Address, rd.Path(), err)
+			return
+		}
+		// A PN532 hung since before the doctor started answers nothing
+		// until its RSTPDN is pulsed: let the watchdog do what it would at
+		// the table, and judge the chip by what it does after: for long
+		// enough to reach the first reset, whatever the soak asked.
+		lo := o
+		lo.Soak = max(o.Soak, DefaultSoak)
+		s = runSoak(ctx, clk, dev, rst, err, lo)
+		if s.health.State != reader.HealthOK {
+			r.add(PartReader, Failing, b.Where("reader"), answerFix,
+				"%s at %#x on %s does not answer, even after %s through RSTPDN (GPIO line %d): %v",
+				what, rd.Address, rd.Path(), plural(s.health.Resets, "reset"), rd.Reset, err)
+			return
+		}
+		r.add(PartReader, Note, b.Where("reader reset"), "",
+			"%s at %#x on %s did not answer at first (%v); the watchdog reset it through RSTPDN (GPIO line %d) and it came back",
+			what, rd.Address, rd.Path(), err, rd.Reset)
 	}
 	fw := dev.Firmware()
 	if fw.IC != 0x32 {
@@ -457,6 +536,19 @@ func checkReader(ctx context.Context, r *Report, sys System, b *config.Board) {
 		return
 	}
 	r.add(PartReader, OK, "", "", "%s at %#x on %s answers: firmware %d.%d, IC PN532 (0x%02X)", what, rd.Address, rd.Path(), fw.Ver, fw.Rev, fw.IC)
+	if o.Soak < 0 {
+		return
+	}
+	if tableRunning(sys, b, chips) {
+		// Two programs polling one PN532 garble each other's frames, and
+		// the soak's watchdog would reset the chip under the table.
+		r.add(PartReader, Note, "", "", "the card reader service was not tried: another falling holds the table's lines and polls the reader (stop it to have the doctor poll it)")
+		return
+	}
+	if s == nil {
+		s = runSoak(ctx, clk, dev, rst, nil, o)
+	}
+	s.report(r, b)
 }
 
 // i2cBusMissing explains a missing /dev/i2c-N, and reports whether it did.

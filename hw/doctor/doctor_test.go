@@ -14,13 +14,17 @@ import (
 	"syscall"
 	"testing"
 	"testing/fstest"
+	"testing/synctest"
 	"time"
 
+	"periph.io/x/conn/v3/gpio"
 	"periph.io/x/conn/v3/i2c"
 	"periph.io/x/conn/v3/i2c/i2ctest"
+	"periph.io/x/conn/v3/physic"
 	"periph.io/x/conn/v3/spi"
 	"periph.io/x/conn/v3/spi/spitest"
 
+	"github.com/falling-table/falling/drivers/pn532/pn532test"
 	"github.com/falling-table/falling/hw"
 	"github.com/falling-table/falling/hw/buttons"
 	"github.com/falling-table/falling/hw/clock"
@@ -38,6 +42,15 @@ type fakeSystem struct {
 	soundErr error
 	spiErr   error
 	played   *i2ctest.Playback
+
+	// model, when set, makes the reader bus pn532test's model of the chip
+	// on clk instead of the i2cOps transcript; it is handed the chip as
+	// the bus opens, to lay cards, schedule a hang or inject bus faults.
+	model    func(*pn532test.Chip)
+	clk      hw.Clock
+	chip     *pn532test.Chip
+	resetErr error
+	resets   []string // "chip/offset" of every reset line requested
 
 	asound      fstest.MapFS      // /proc/asound
 	contents    map[string][]byte // for ReadFile
@@ -61,8 +74,89 @@ func (f *fakeSystem) LineInfo(chip string, offsets []int) ([]pi.LineInfo, error)
 }
 
 func (f *fakeSystem) OpenI2C(bus int) (i2c.BusCloser, error) {
+	if f.model != nil {
+		f.chip = pn532test.New(f.clk, nil)
+		f.model(f.chip)
+		return modelBus{f.chip}, nil
+	}
 	f.played = &i2ctest.Playback{Ops: f.i2cOps, DontPanic: true}
 	return f.played, nil
+}
+
+// modelBus is the model as the bus the doctor opens and closes.
+type modelBus struct{ *pn532test.Chip }
+
+func (modelBus) Close() error { return nil }
+
+func (f *fakeSystem) OpenReset(chip string, offset int) (pi.OutputPin, error) {
+	if f.resetErr != nil {
+		return nil, f.resetErr
+	}
+	f.resets = append(f.resets, fmt.Sprintf("%s/%d", chip, offset))
+	if f.chip == nil {
+		// A transcript, or a chip that never answers: the line goes nowhere.
+		return resetPin{nowhere{}}, nil
+	}
+	return resetPin{f.chip.RSTPDN()}, nil
+}
+
+type resetPin struct{ gpio.PinOut }
+
+func (resetPin) Close() error { return nil }
+
+// nowhere is an output line wired to nothing.
+type nowhere struct{}
+
+func (nowhere) String() string                        { return "nowhere" }
+func (nowhere) Halt() error                           { return nil }
+func (nowhere) Name() string                          { return "nowhere" }
+func (nowhere) Number() int                           { return -1 }
+func (nowhere) Function() string                      { return "Out" }
+func (nowhere) Out(gpio.Level) error                  { return nil }
+func (nowhere) PWM(gpio.Duty, physic.Frequency) error { return errors.New("nowhere: no PWM") }
+
+// bubbleClock is CLOCK_MONOTONIC inside a synctest bubble: it reads the
+// bubble's fake time, which moves only when every goroutine is blocked, so
+// the reader service, the driver and the chip model run a soak of seconds
+// exactly and at once, with no test stepping the clock poll by poll.
+type bubbleClock struct{ start time.Time }
+
+const boot = 1000 * time.Second
+
+func newBubbleClock() *bubbleClock { return &bubbleClock{start: time.Now()} }
+
+func (c *bubbleClock) Now() time.Duration { return boot + time.Since(c.start) }
+
+func (c *bubbleClock) SleepUntil(t time.Duration, done <-chan struct{}) bool {
+	d := t - c.Now()
+	if d <= 0 {
+		return true
+	}
+	tm := time.NewTimer(d)
+	defer tm.Stop()
+	select {
+	case <-tm.C:
+		return true
+	case <-done:
+		return false
+	}
+}
+
+// runIn runs the doctor on sys in a synctest bubble, on the bubble's clock,
+// and returns the report and its text.
+func runIn(t *testing.T, sys *fakeSystem, path string, o Options) (*Report, string) {
+	t.Helper()
+	var r *Report
+	synctest.Test(t, func(t *testing.T) {
+		clk := newBubbleClock()
+		sys.clk = clk
+		r = RunWith(context.Background(), sys, clk, path, o)
+	})
+	var out bytes.Buffer
+	if err := r.Write(&out); err != nil {
+		t.Fatal(err)
+	}
+	return r, out.String()
 }
 
 func (f *fakeSystem) OpenSPI(bus, cs int) (spi.PortCloser, error) {
@@ -175,8 +269,8 @@ func healthy() *fakeSystem {
 			{Name: "gpiochip0", Label: "pinctrl-bcm2711", Lines: 58},
 			{Name: "gpiochip1", Label: "raspberrypi-exp-gpio", Lines: 8},
 		},
-		files:  map[string]bool{"/dev/i2c-1": true, "/dev/spidev0.0": true, "/dev/spidev0.1": true, "/dev/snd": true},
-		i2cOps: pn532Polled(),
+		files: map[string]bool{"/dev/i2c-1": true, "/dev/spidev0.0": true, "/dev/spidev0.1": true, "/dev/snd": true},
+		model: func(*pn532test.Chip) {},
 	}
 }
 
@@ -221,6 +315,8 @@ func TestRun(t *testing.T) {
 			"ok       seat 4 button: GPIO line 17 (pin 11) is free",
 			"ok       reader irq: GPIO line 4 (pin 7) is free",
 			"ok       PN532 card reader at 0x24 on /dev/i2c-1 answers: firmware 1.6, IC PN532 (0x32)",
+			"ok       polled for 1.5s: card reader service ok: 0 cards read,",
+			"polls, 0 failed, reported lost 0 times, 0 resets (no reset line)",
 			"ok       APA102 strip: /dev/spidev0.0 opens at 4000000 Hz for 8 pixels",
 			"ok       the sound card plays (default)",
 			"Everything the config names is here and working.",
@@ -289,7 +385,7 @@ func TestRun(t *testing.T) {
 		}, true, []string{
 			"ok       I2C bus 1 runs at 400 kHz",
 		}},
-		{"PN532 does not answer", reference, func(f *fakeSystem) { f.i2cOps = nil }, false, []string{
+		{"PN532 does not answer", reference, func(f *fakeSystem) { f.model, f.i2cOps = nil, nil }, false, []string{
 			"failing  PN532 card reader at 0x24 on /dev/i2c-1 does not answer: pn532: no answer at I²C address 0x24",
 			"i2cdetect -y 1 should show 24",
 		}},
@@ -298,7 +394,7 @@ func TestRun(t *testing.T) {
 			ops := pn532Polled()
 			ops[5].R = bytes.Replace(ops[5].R, []byte{0xD5, 0x03, 0x32}, []byte{0xD5, 0x03, 0x33}, 1)
 			ops[5].R[1+7+4] -= 1 // keep the checksum
-			f.i2cOps = ops
+			f.model, f.i2cOps = nil, ops
 		}, false, []string{"answers as IC 0x33, firmware 1.6: not a PN532"}},
 		{"SPI off", reference, func(f *fakeSystem) { f.files = map[string]bool{"/dev/i2c-1": true, "/dev/snd": true} }, false, []string{
 			"missing  APA102 strip: /dev/spidev0.0 does not exist [../../firmware/board-reference.yaml:55]",
@@ -354,21 +450,17 @@ func TestRun(t *testing.T) {
 			if chip, ok := strings.CutPrefix(config, "chip:"); ok {
 				config = writeWithChip(t, chip)
 			}
-			r := Run(context.Background(), sys, hwtest.NewManual(0), config)
-			var out bytes.Buffer
-			if err := r.Write(&out); err != nil {
-				t.Fatal(err)
-			}
+			r, out := runIn(t, sys, config, Options{})
 			if r.OK() != tt.ok {
 				t.Errorf("OK() = %v, want %v", r.OK(), tt.ok)
 			}
 			for _, w := range tt.want {
-				if !strings.Contains(out.String(), w) {
+				if !strings.Contains(out, w) {
 					t.Errorf("report does not say %q", w)
 				}
 			}
 			if t.Failed() || testing.Verbose() {
-				t.Logf("report:\n%s", out.String())
+				t.Logf("report:\n%s", out)
 			}
 			if sys.played != nil && tt.ok {
 				if err := sys.played.Close(); err != nil {
@@ -525,16 +617,12 @@ func TestSoundDevice(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			sys := healthy()
 			tc.sys(sys)
-			r := Run(context.Background(), sys, hwtest.NewManual(0), writeConfig(t, tc.replace...))
-			var out bytes.Buffer
-			if err := r.Write(&out); err != nil {
-				t.Fatal(err)
-			}
+			r, out := runIn(t, sys, writeConfig(t, tc.replace...), Options{})
 			if sys.soundDev != tc.device || sys.soundOpts.Latency != tc.latency {
 				t.Errorf("sound opened as %q with %+v, want %q with latency %v", sys.soundDev, sys.soundOpts, tc.device, tc.latency)
 			}
 			for _, w := range tc.want {
-				if !strings.Contains(out.String(), w) {
+				if !strings.Contains(out, w) {
 					t.Errorf("report does not say %q", w)
 				}
 			}
@@ -542,7 +630,7 @@ func TestSoundDevice(t *testing.T) {
 				t.Errorf("a note made the report fail")
 			}
 			if t.Failed() {
-				t.Logf("report:\n%s", out.String())
+				t.Logf("report:\n%s", out)
 			}
 		})
 	}
