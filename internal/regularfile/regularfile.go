@@ -99,7 +99,7 @@ func ReadFile(path string, limit int64) ([]byte, error) {
 	defer f.Close()
 	data, err := io.ReadAll(io.LimitReader(f, limit+1))
 	if err != nil {
-		return nil, fmt.Errorf("read %s: %w", path, err)
+		return nil, err // an *fs.PathError naming path
 	}
 	if int64(len(data)) > limit {
 		return nil, &TooLargeError{Path: path, Limit: limit}
