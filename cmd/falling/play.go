@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"log/slog"
 	"os"
 	"path/filepath"
@@ -75,6 +76,12 @@ func runPlay(ctx context.Context, o playOpts, args []string, stdin io.Reader, st
 	}
 	if o.logDir != "" {
 		// Refuse now rather than lose the hand's log once it has started.
+		// A pipe or a file in the way is named for what it is; MkdirAll
+		// would only say "not a directory".
+		if err := notAFolder(o.logDir); err != nil && !errors.Is(err, fs.ErrNotExist) {
+			fmt.Fprintf(stderr, "falling play: log folder: %v\n", err)
+			return 1
+		}
 		if err := os.MkdirAll(o.logDir, 0o755); err != nil {
 			fmt.Fprintf(stderr, "falling play: log folder: %v\n", err)
 			return 1
