@@ -17,6 +17,7 @@ import (
 	"fmt"
 	"io"
 	"io/fs"
+	"math"
 	"os"
 )
 
@@ -97,7 +98,8 @@ func ReadFile(path string, limit int64) ([]byte, error) {
 		return nil, err
 	}
 	defer f.Close()
-	data, err := io.ReadAll(io.LimitReader(f, limit+1))
+	// One byte past the limit tells a file at the limit from a longer one.
+	data, err := io.ReadAll(io.LimitReader(f, min(limit, math.MaxInt64-1)+1))
 	if err != nil {
 		return nil, err // an *fs.PathError naming path
 	}
