@@ -21,6 +21,7 @@ import (
 	"github.com/falling-table/falling/hw/config"
 	"github.com/falling-table/falling/hw/pi"
 	"github.com/falling-table/falling/hw/sound"
+	"github.com/falling-table/falling/internal/regularfile"
 	"github.com/spf13/pflag"
 )
 
@@ -194,6 +195,11 @@ func openRealTable(ctx context.Context, o playOpts, stderr io.Writer) (table, in
 		deckPath = defaultDeck(o.config)
 	}
 	dk, err := deckfile.Read(deckPath)
+	if errors.Is(err, regularfile.ErrNotRegular) {
+		// Enrolling into a pipe or a device is no help: name a file.
+		fmt.Fprintf(stderr, "falling play: %v\n(name the deck file: --deck FILE)\n", err)
+		return table{}, 2
+	}
 	if err != nil {
 		fmt.Fprintf(stderr, "falling play: %v\n(enroll the deck first: falling enroll --config %s --deck %s)\n", err, o.config, deckPath)
 		return table{}, 2
