@@ -31,10 +31,6 @@ func TestPathsThatAreNotFiles(t *testing.T) {
 	if err := syscall.Mkfifo(filepath.Join(dir, "hand-0000.fall"), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	plain := filepath.Join(tmp, "notes.txt")
-	if err := os.WriteFile(plain, []byte("not a night\n"), 0o644); err != nil {
-		t.Fatal(err)
-	}
 	tests := []struct {
 		name string
 		args []string
@@ -52,8 +48,6 @@ func TestPathsThatAreNotFiles(t *testing.T) {
 		{"doctor: config is a pipe", []string{"doctor", "--sound", "--config", fifo}, 1, fifo + ": is a named pipe, not a wiring file"},
 		{"review: hand is a pipe", []string{"review", fifo}, 1, fifo + " is a named pipe, not a file"},
 		{"review: hand is /dev/zero", []string{"review", "/dev/zero"}, 1, "/dev/zero is a character device, not a file"},
-		{"review: night is a pipe", []string{"review", "--night", fifo}, 1, fifo + " is a named pipe, not a folder"},
-		{"review: night is a file", []string{"review", "--night", plain}, 1, plain + " is a regular file, not a folder"},
 		{"review: page is a pipe", []string{"review", "--html", fifo, hands[0]}, 2, fifo + " is a named pipe, not a file"},
 		{"review: page is a directory", []string{"review", "--html", tmp, hands[0]}, 2, tmp + " is a directory, not a file"},
 		{"serve: log folder is a pipe", []string{"serve", "--listen", "127.0.0.1:0", "--log-dir", fifo}, 1, fifo + " is a named pipe, not a folder"},

@@ -65,10 +65,6 @@ func runReview(o reviewOpts, args []string, stdout, stderr io.Writer) int {
 			fmt.Fprintln(stderr, "falling review: --night takes a directory and no hand or --html")
 			return 2
 		}
-		if err := notAFolder(o.night); err != nil {
-			fmt.Fprintf(stderr, "falling review: --night: %v\n", err)
-			return 1
-		}
 		n, err := playlog.ReadNight(o.night)
 		if err != nil {
 			fmt.Fprintf(stderr, "falling review: %v\n", err)

@@ -5,7 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"io/fs"
 	"os"
 	"regexp"
 	"slices"
@@ -45,7 +44,7 @@ func readFile(path string) ([]byte, error) {
 	data, err := regularfile.ReadFile(path, MaxSize)
 	var notFile *regularfile.Error
 	var tooLarge *regularfile.TooLargeError
-	var pe *fs.PathError
+	var pe *os.PathError
 	switch {
 	case err == nil:
 		return data, nil
