@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"log/slog"
 	"os"
 	"path/filepath"
@@ -20,6 +21,7 @@ import (
 	"github.com/falling-table/falling/hw/config"
 	"github.com/falling-table/falling/hw/pi"
 	"github.com/falling-table/falling/hw/sound"
+	"github.com/falling-table/falling/internal/regularfile"
 	"github.com/spf13/pflag"
 )
 
@@ -76,6 +78,12 @@ func runPlay(ctx context.Context, o playOpts, args []string, stdin io.Reader, st
 	}
 	if o.logDir != "" {
 		// Refuse now rather than lose the hand's log once it has started.
+		// A pipe or a file in the way is named for what it is; MkdirAll
+		// would only say "not a directory".
+		if err := notAFolder(o.logDir); err != nil && !errors.Is(err, fs.ErrNotExist) {
+			fmt.Fprintf(stderr, "falling play: log folder: %v\n", err)
+			return 1
+		}
 		if err := os.MkdirAll(o.logDir, 0o755); err != nil {
 			fmt.Fprintf(stderr, "falling play: log folder: %v\n", err)
 			return 1
@@ -190,6 +198,11 @@ func openRealTable(ctx context.Context, o playOpts, stderr io.Writer) (table, in
 		deckPath = defaultDeck(o.config)
 	}
 	dk, err := deckfile.Read(deckPath)
+	if errors.Is(err, regularfile.ErrNotRegular) {
+		// Enrolling into a pipe or a device is no help: name a file.
+		fmt.Fprintf(stderr, "falling play: %v\n(name the deck file: --deck FILE)\n", err)
+		return table{}, 2
+	}
 	if err != nil {
 		fmt.Fprintf(stderr, "falling play: %v\n(enroll the deck first: falling enroll --config %s --deck %s)\n", err, o.config, deckPath)
 		return table{}, 2

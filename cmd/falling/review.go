@@ -96,6 +96,14 @@ func runReview(o reviewOpts, args []string, stdout, stderr io.Writer) int {
 		return 2
 	}
 	path := args[0]
+	if o.html != "" {
+		// Before the review is printed: the page would be renamed over
+		// whatever is there.
+		if err := notReplaceable(o.html); err != nil {
+			fmt.Fprintf(stderr, "falling review: --html: %v: name the page's file\n", err)
+			return 2
+		}
+	}
 	if st, err := os.Stat(path); err == nil && st.IsDir() {
 		fmt.Fprintf(stderr, "falling review: %s is a directory: name a hand file, or use --night %s\n", path, path)
 		return 2

@@ -38,8 +38,8 @@ func serveFlags(fs *pflag.FlagSet) runner {
 			fmt.Fprintln(stderr, "falling serve: --log-dir is required: the folder falling play logs the night's hands in")
 			return 2
 		}
-		if fi, err := os.Stat(*logDir); err != nil || !fi.IsDir() {
-			fmt.Fprintf(stderr, "falling serve: %s is not a folder of hand logs (%v)\n", *logDir, err)
+		if err := notAFolder(*logDir); err != nil {
+			fmt.Fprintf(stderr, "falling serve: --log-dir %s is not a folder of hand logs: %v\n", *logDir, err)
 			return 1
 		}
 		web, err := startServe(ctx, *listen, *logDir, nil, stdout, *show || isTerminal(stdout))

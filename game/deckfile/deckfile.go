@@ -30,13 +30,13 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"os"
 	"sort"
 	"strconv"
 	"strings"
 
 	"github.com/falling-table/falling/game"
 	"github.com/falling-table/falling/hw"
+	"github.com/falling-table/falling/internal/regularfile"
 )
 
 // Header is the first record of every deck file; the number after it is the
@@ -49,6 +49,12 @@ const Version = 1
 // MaxCards is the most cards (and, separately, retired tags) a deck file may
 // hold: the engine's own limit, so a deck that reads is a deck that plays.
 const MaxCards = 1024
+
+// MaxSize is the largest deck file read: room for MaxCards cards and as
+// many retired tags at the longest line, and comments. A deck file is a few
+// KB; anything bigger is the wrong file, and a device that never ends
+// (/dev/zero) is refused before it fills the memory.
+const MaxSize = 1 << 20
 
 // maxLine bounds a line so that a binary file read by mistake is refused
 // with a message, not read into memory whole.
@@ -234,10 +240,17 @@ func (e *LineError) Unwrap() error { return ErrDeck }
 const maxProblems = 10
 
 // Read reads the deck file at path. A missing file gives an error wrapping
-// fs.ErrNotExist, so enroll can start a new deck.
+// fs.ErrNotExist, so enroll can start a new deck. A path that is not a
+// regular file (a named pipe, a device, a directory) is refused without
+// waiting or reading, with an error wrapping regularfile.ErrNotRegular, and
+// a file over MaxSize without reading more than that.
 func Read(path string) (*Deck, error) {
-	data, err := os.ReadFile(path)
-	if err != nil {
+	data, err := regularfile.ReadFile(path, MaxSize)
+	var tooLarge *regularfile.TooLargeError
+	switch {
+	case errors.As(err, &tooLarge):
+		return nil, fmt.Errorf("deck file: %w; a deck file is a few KB: is it the right file?", err)
+	case err != nil:
 		return nil, fmt.Errorf("deck file: %w", err)
 	}
 	return Parse(path, data)

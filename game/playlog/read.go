@@ -5,11 +5,11 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"os"
 	"time"
 
 	"github.com/falling-table/falling/game/playlog/wal"
 	"github.com/falling-table/falling/game/playlog/wal/index"
+	"github.com/falling-table/falling/internal/regularfile"
 )
 
 // Hand is a hand log as read back: everything that could be read, and what
@@ -64,7 +64,7 @@ func (h *Hand) DamageText() string {
 // a hand log at all, is from a newer version, or cannot be opened; its
 // message says which in words a referee can act on.
 func Read(path string) (*Hand, error) {
-	f, err := os.Open(path)
+	f, err := regularfile.Open(path)
 	if err != nil {
 		return nil, fmt.Errorf("read hand: %w", err)
 	}

@@ -17,6 +17,7 @@ import (
 	"go.yaml.in/yaml/v3"
 
 	"github.com/falling-table/falling/hw"
+	"github.com/falling-table/falling/internal/regularfile"
 )
 
 // MaxSize is the largest wiring file read. The reference file, comments and
@@ -38,22 +39,29 @@ func readFile(path string) ([]byte, error) {
 	fail := func(what, fix string, err error) ([]byte, error) {
 		return nil, &Problem{File: path, What: what, Fix: fix, Err: err}
 	}
-	f, err := os.Open(path)
-	if err != nil {
+	// regularfile never blocks on a named pipe and reads one byte past the
+	// limit at most, so a device that never ends is refused as the wrong
+	// file, not read into memory.
+	data, err := regularfile.ReadFile(path, MaxSize)
+	var notFile *regularfile.Error
+	var tooLarge *regularfile.TooLargeError
+	var pe *os.PathError
+	switch {
+	case err == nil:
+		return data, nil
+	case errors.As(err, &notFile) && notFile.Mode.IsDir():
+		return fail("is a directory, not a wiring file", "name the YAML file inside it", err)
+	case errors.As(err, &notFile):
+		return fail("is "+regularfile.Kind(notFile.Mode)+", not a wiring file",
+			"name the YAML file itself; a pipe or a device is never read", err)
+	case errors.As(err, &tooLarge):
+		return fail(fmt.Sprintf("is larger than %d KB; a wiring file is a few KB", MaxSize>>10),
+			"check that this is the right file", err)
+	case errors.As(err, &pe) && pe.Op == "open":
 		return fail("cannot open the wiring file: "+unwrapPath(err).Error(),
 			"check the path (start from firmware/board-reference.yaml), or run without a config for the simulated table", err)
 	}
-	defer f.Close()
-	if st, err := f.Stat(); err == nil && st.IsDir() {
-		return fail("is a directory, not a wiring file", "name the YAML file inside it", nil)
-	}
-	// Read one byte past the limit so an oversized file (or a device that
-	// never ends) is refused without reading all of it.
-	data, err := io.ReadAll(io.LimitReader(f, MaxSize+1))
-	if err != nil {
-		return fail("cannot read the wiring file: "+unwrapPath(err).Error(), "check the file's permissions and the disk", err)
-	}
-	return data, nil
+	return fail("cannot read the wiring file: "+unwrapPath(err).Error(), "check the file's permissions and the disk", err)
 }
 
 // unwrapPath drops the *PathError's own copy of the path, which the Problem

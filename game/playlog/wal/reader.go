@@ -7,7 +7,8 @@ import (
 	"fmt"
 	"hash/crc32"
 	"io"
-	"os"
+
+	"github.com/falling-table/falling/internal/regularfile"
 )
 
 // maxClassify bounds how much unreadable data the reader examines to tell a
@@ -115,7 +116,7 @@ type Reader struct {
 
 // Open opens a log read-only. The caller must Close it.
 func Open(path string) (*Reader, error) {
-	f, err := os.Open(path)
+	f, err := regularfile.Open(path)
 	if err != nil {
 		return nil, fmt.Errorf("open log: %w", err)
 	}
