@@ -52,6 +52,8 @@ func TestPathsThatAreNotFiles(t *testing.T) {
 		{"review: page is a directory", []string{"review", "--html", tmp, hands[0]}, 2, tmp + " is a directory, not a file"},
 		{"serve: log folder is a pipe", []string{"serve", "--listen", "127.0.0.1:0", "--log-dir", fifo}, 1, fifo + " is a named pipe, not a folder"},
 		{"serve: log folder is /dev/zero", []string{"serve", "--listen", "127.0.0.1:0", "--log-dir", "/dev/zero"}, 1, "/dev/zero is a character device, not a folder"},
+		{"review: night is a pipe", []string{"review", "--night", fifo}, 2, fifo + " is a named pipe, not a folder"},
+		{"review: night is /dev/zero", []string{"review", "--night", "/dev/zero"}, 2, "/dev/zero is a character device, not a folder"},
 		{"review: a pipe among the night's hands", []string{"review", "--night", dir}, 0, "is a named pipe, not a file"},
 	}
 	for _, tt := range tests {

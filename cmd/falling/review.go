@@ -13,6 +13,7 @@ import (
 
 	"github.com/falling-table/falling/game/playlog"
 	"github.com/falling-table/falling/game/review"
+	"github.com/falling-table/falling/internal/regularfile"
 	"github.com/spf13/pflag"
 )
 
@@ -138,6 +139,8 @@ func checkNightDir(dir string) (int, string) {
 		return 1, err.Error()
 	case fi.IsDir():
 		return 0, ""
+	case !fi.Mode().IsRegular():
+		return 2, fmt.Sprintf("--night takes the night's log folder, and %s is %s, not a folder", dir, regularfile.Kind(fi.Mode()))
 	case strings.HasSuffix(dir, ".fall"):
 		return 2, fmt.Sprintf("--night takes the night's log folder, and %s is a file: review one hand with falling review %s, the night with --night %s", dir, dir, filepath.Dir(dir))
 	}
