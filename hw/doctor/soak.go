@@ -71,6 +71,19 @@ func runSoak(ctx context.Context, clk hw.Clock, dev *pn532.Dev, rst pi.OutputPin
 	if !clk.SleepUntil(start+o.Soak, ctx.Done()) {
 		s.cut = ctx.Err()
 		s.length = clk.Now() - start
+	} else {
+		// A loaded machine may not have finished one poll yet, and "ok:
+		// 0 polls" proves nothing: wait for one, a while at most.
+		for t := start + o.Soak; rd.Health().Polls == 0 && t < start+10*o.Soak; {
+			t += o.Soak / 10
+			if !clk.SleepUntil(t, ctx.Done()) {
+				s.cut = ctx.Err()
+			}
+			s.length = clk.Now() - start
+			if s.cut != nil {
+				break
+			}
+		}
 	}
 	// Close waits for a poll or a reset in progress, so the counters are
 	// final and the chip is left out of reset.

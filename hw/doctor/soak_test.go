@@ -56,7 +56,7 @@ func TestReaderSoak(t *testing.T) {
 		{name: "a sticker laid during the soak", model: func(c *pn532test.Chip) {
 			after(500*time.Millisecond, func() { c.PutCard(pn532test.NTAG(sticker1)) })
 		}, ok: true, want: []string{
-			"ok       polled for 1.5s: card reader service ok: 1 cards read,",
+			"ok       polled for 1.5s: card reader service ok: 1 card read,",
 			"ok       1 card read while it polled: UID 04:A2:5C:1A:61:80:01\n",
 		}},
 		{name: "a longer soak, two stickers", opts: Options{Soak: 10 * time.Second}, model: func(c *pn532test.Chip) {
@@ -84,16 +84,16 @@ func TestReaderSoak(t *testing.T) {
 			// Read after the reset: the watchdog set the chip up again.
 			after(1300*time.Millisecond, func() { c.PutCard(pn532test.NTAG(sticker1)) })
 		}, ok: true, resets: 1, want: []string{
-			"note     polled for 1.5s: card reader service ok: 1 cards read,",
+			"note     polled for 1.5s: card reader service ok: 1 card read,",
 			"ok       1 card read while it polled: UID 04:A2:5C:1A:61:80:01",
-			"reported lost 1 times, 1 resets; last error at",
+			"reported lost 1 time, 1 reset; last error at",
 			"fix: it stopped answering and came back after a reset through RSTPDN",
 		}},
 		{name: "hangs, no reset line", model: func(c *pn532test.Chip) {
 			after(300*time.Millisecond, func() { c.Hang(pn532test.HangSilent) })
 		}, ok: false, want: []string{
 			"failing  polled for 1.5s: card reader service needs a power cycle:",
-			"reported lost 1 times, 0 resets (no reset line); last error at",
+			"reported lost 1 time, 0 resets (no reset line); last error at",
 			"table.yaml:45]",
 			"fix: switch the reader off and on; to let the table reset it, wire its RSTPDN pin to a free GPIO line and add reset: N to the reader section",
 		}},
@@ -104,7 +104,7 @@ func TestReaderSoak(t *testing.T) {
 			"the watchdog reset it through RSTPDN (GPIO line 12) and it came back",
 			"ok       PN532 card reader at 0x24 on /dev/i2c-1 answers: firmware 1.6",
 			"note     polled for 1.5s: card reader service ok:",
-			"1 resets",
+			"1 reset",
 		}},
 		{name: "hung before the doctor, a short soak", replace: withReset, opts: Options{Soak: 100 * time.Millisecond}, model: func(c *pn532test.Chip) {
 			c.Hang(pn532test.HangSilent)
@@ -243,7 +243,7 @@ func TestReaderSoakRealClock(t *testing.T) {
 	if err := r.Write(&out); err != nil {
 		t.Fatal(err)
 	}
-	for _, w := range []string{"ok       polled for 300ms: card reader service ok: 1 cards read,", "UID 04:A2:5C:1A:61:80:01"} {
+	for _, w := range []string{"ok       polled for 300ms: card reader service ok: 1 card read,", "UID 04:A2:5C:1A:61:80:01"} {
 		if !strings.Contains(out.String(), w) {
 			t.Errorf("report does not say %q\n%s", w, out.String())
 		}

@@ -443,8 +443,8 @@ type Health struct {
 }
 
 func (h Health) String() string {
-	s := fmt.Sprintf("%s: %d cards read, %d polls, %d failed, reported lost %d times, %d resets",
-		h.State, h.Reads, h.Polls, h.Misses, h.Lost, h.Resets)
+	s := fmt.Sprintf("%s: %s read, %s, %d failed, reported lost %s, %s",
+		h.State, plural(h.Reads, "card"), plural(h.Polls, "poll"), h.Misses, plural(h.Lost, "time"), plural(h.Resets, "reset"))
 	if !h.ResetLine {
 		s += " (no reset line)"
 	}
@@ -488,4 +488,12 @@ func (r *Reader) setHealth(s HealthState, err error) {
 	if err != nil {
 		r.health.LastErr, r.health.LastErrAt = err, r.clk.Now()
 	}
+}
+
+// plural says n things, in the singular for one.
+func plural(n int, thing string) string {
+	if n == 1 {
+		return "1 " + thing
+	}
+	return fmt.Sprintf("%d %ss", n, thing)
 }
