@@ -259,11 +259,11 @@ func clipANSI(s string, w int) string {
 	if w < 1 {
 		return ""
 	}
-	n, esc, cut := 0, false, 0
+	n, esc, cut, painted := 0, false, 0, false
 	for i, r := range s {
 		switch {
 		case r == '\x1b':
-			esc = true
+			esc, painted = true, true
 		case esc:
 			if r == 'm' {
 				esc = false
@@ -273,6 +273,11 @@ func clipANSI(s string, w int) string {
 				cut = i // room for the "…" that replaces the rest
 			}
 			if n == w {
+				if !painted {
+					// Colour off: a reset would show as "[0m" on a
+					// terminal that does not read escapes.
+					return s[:cut] + "…"
+				}
 				return s[:cut] + "…\x1b[0m"
 			}
 			n++
