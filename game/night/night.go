@@ -53,7 +53,7 @@ type Hand struct {
 	Close func() error
 	// Wall is the wall clock the hand's log is stamped with; nil: the
 	// host's. The simulated table's can follow its virtual clock, so the
-	// same seed writes the same log.
+	// same seed writes the same entries.
 	Wall func() time.Time
 }
 
