@@ -10,24 +10,26 @@ import (
 	"testing"
 	"time"
 
-	"github.com/falling-table/falling/game/playlog/script"
+	"github.com/falling-table/falling/game/night/nighttest"
+	"github.com/falling-table/falling/hw"
 )
 
 var updateReview = flag.Bool("update", false, "rewrite cmd/falling/testdata/review")
 
-// night logs three hands of four computer fallers, a few minutes apart.
+// nightDir logs a night of three hands the real dealer played on the
+// simulated table, four computer fallers, the winner dealing the next. In
+// the first, seats 1 and 2 press 2 ms apart and the dealer calls a dispute
+// (the review counts from the first "ready" press, 300 ms into the hand).
 func nightDir(t *testing.T) (dir string, hands []string) {
 	t.Helper()
 	dir = t.TempDir()
-	for i := range 3 {
-		p, _, err := script.Simulate(dir, script.Sim{Fallers: 4, Seed: uint64(i + 10),
-			Wall:    script.DefaultWall.Add(time.Duration(i) * 3 * time.Minute),
-			Presses: []script.Press{{At: 8 * time.Second, Seat: 1}, {At: 8*time.Second + 2*time.Millisecond, Seat: 2, Dispute: true, Since: 7 * time.Second}}})
-		if err != nil {
-			t.Fatal(err)
-		}
-		hands = append(hands, p)
-	}
+	hands = nighttest.Night(t, dir, nighttest.Options{Hands: 3, Seed: 10, Inputs: []nighttest.Input{
+		{At: 8300 * time.Millisecond, Seat: 1},
+		{At: 8302 * time.Millisecond, Seat: 2},
+		{At: 8600 * time.Millisecond, Control: hw.ControlDispute},
+		// The dispute paused the table: the dealer resumes.
+		{At: 9300 * time.Millisecond, Control: hw.ControlPause},
+	}})
 	return dir, hands
 }
 

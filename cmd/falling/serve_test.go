@@ -14,7 +14,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/falling-table/falling/game/playlog/script"
+	"github.com/falling-table/falling/game/night/nighttest"
 	"github.com/falling-table/falling/game/serve"
 )
 
@@ -64,9 +64,7 @@ func (s *syncBuffer) String() string {
 // the page and a hand, uses the token from its file, and stops it.
 func TestServeRuns(t *testing.T) {
 	dir := t.TempDir()
-	if _, _, err := script.Simulate(dir, script.Sim{Fallers: 3, Seed: 5}); err != nil {
-		t.Fatal(err)
-	}
+	nighttest.Hand(t, dir, nighttest.Options{Fallers: 3, Seed: 5})
 	ctx, cancel := context.WithCancel(context.Background())
 	var out, errb syncBuffer
 	code := make(chan int, 1)

@@ -51,6 +51,10 @@ type Hand struct {
 	Control func(hw.Control)
 	// Close releases what the hand alone used; nil for nothing.
 	Close func() error
+	// Wall is the wall clock the hand's log is stamped with; nil: the
+	// host's. The simulated table's can follow its virtual clock, so the
+	// same seed writes the same entries.
+	Wall func() time.Time
 }
 
 // Config is a night.
@@ -234,7 +238,7 @@ func (n *Night) play(ctx context.Context, num, dealerSeat int, fallers []int, rh
 		Game:   game.Config{Rules: s.Rules, Seats: fallers, Deck: hand.Deck},
 		Dealer: dealerSeat, Cards: hand.Cards, Tempo: s.Ramp(), Mode: s.Mode,
 		CountIn: 4, WaitReady: true, StopWindow: s.StopWindow, TieWindow: s.TieWindow,
-		Audit: true, Scoreboard: &n.board, Logger: n.cfg.Logger,
+		Audit: true, Scoreboard: &n.board, Logger: n.cfg.Logger, Wall: hand.Wall,
 	}
 	if rh != nil {
 		log = rh.into(&cfg)

@@ -64,6 +64,12 @@ type SimConfig struct {
 	// OnTable, if set, is told each hand's simulated table before the
 	// hand starts: a test makes its reader hang, or reads its counters.
 	OnTable func(*simtable.Table)
+	// Wall, if set, is the wall time the first hand starts at, and the
+	// hands' logs are stamped on the virtual clock from there, each hand
+	// starting where the last one ended: the same seed then writes the
+	// same entries, wall times included, which golden tests compare.
+	// Zero: the host's wall clock.
+	Wall time.Time
 }
 
 // SimTable lays out a new hand on the simulated table each time.
@@ -71,11 +77,15 @@ type SimTable struct {
 	cfg SimConfig
 	rng *rand.Rand
 	n   uint64
+	// wall is when the next hand starts with SimConfig.Wall, and last
+	// the hand before it, whose clock says how long it took.
+	wall time.Time
+	last *simtable.Table
 }
 
 // NewSimTable is the simulated table cfg describes.
 func NewSimTable(cfg SimConfig) *SimTable {
-	return &SimTable{cfg: cfg, rng: rand.New(rand.NewPCG(cfg.Seed, 0x5eed))}
+	return &SimTable{cfg: cfg, rng: rand.New(rand.NewPCG(cfg.Seed, 0x5eed)), wall: cfg.Wall}
 }
 
 // NextHand implements Table.
@@ -100,6 +110,15 @@ func (s *SimTable) NextHand(dealerSeat int, fallers []int) (*Hand, error) {
 	if s.cfg.OnTable != nil {
 		s.cfg.OnTable(tb)
 	}
+	var wall func() time.Time
+	if !s.cfg.Wall.IsZero() {
+		if s.last != nil {
+			s.wall = s.wall.Add(s.last.Clock.Now())
+		}
+		start, clk := s.wall, tb.Clock
+		wall = func() time.Time { return start.Add(clk.Now()) }
+	}
+	s.last = tb
 	h := &Hand{
 		Hardware: dealer.Hardware{Clock: tb.Clock, Lights: tb.Lights, Sound: tb.Sound, Buttons: tb.Buttons, Reader: tb.CardReader(), Panel: tb.Panel},
 		Deck:     deck, Cards: tb.Cards(),
@@ -108,6 +127,7 @@ func (s *SimTable) NextHand(dealerSeat int, fallers []int) (*Hand, error) {
 		Control: tb.Panel.ControlNow,
 		// The reader service runs until the hand is over.
 		Close: tb.Close,
+		Wall:  wall,
 	}
 	if you > 0 {
 		h.Press = tb.Press

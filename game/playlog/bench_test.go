@@ -106,7 +106,7 @@ func BenchmarkAppendEntry(b *testing.B) {
 // BenchmarkReadReplay reads a simulated hand and replays it, checking
 // every digest: what a review does before rendering.
 func BenchmarkReadReplay(b *testing.B) {
-	path, _ := simHand(b, b.TempDir(), "1", 1)
+	path, _ := simHand(b, b.TempDir(), 1)
 	b.ReportAllocs()
 	for b.Loop() {
 		h, err := playlog.Read(path)

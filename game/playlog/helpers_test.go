@@ -6,19 +6,23 @@ import (
 	"testing"
 	"time"
 
+	"github.com/falling-table/falling/game/night/nighttest"
 	"github.com/falling-table/falling/game/playlog"
-	"github.com/falling-table/falling/game/playlog/script"
+	"github.com/falling-table/falling/hw"
 )
 
-// simHand logs a simulated hand in dir and returns its path and bytes.
-func simHand(t testing.TB, dir, id string, seed uint64) (string, []byte) {
+// simHand logs a hand of the real dealer on the simulated table in dir,
+// with a dispute called over two presses 20 ms apart, and returns its
+// path and bytes.
+func simHand(t testing.TB, dir string, seed uint64) (string, []byte) {
 	t.Helper()
-	path, _, err := script.Simulate(dir, script.Sim{Hand: id, Fallers: 4, Seed: seed, Presses: []script.Press{
-		{At: 5 * time.Second, Seat: 1}, {At: 5*time.Second + 20*time.Millisecond, Seat: 3, Dispute: true, Since: 4 * time.Second},
+	path := nighttest.Hand(t, dir, nighttest.Options{Seed: seed, Inputs: []nighttest.Input{
+		{At: 5 * time.Second, Seat: 1},
+		{At: 5*time.Second + 20*time.Millisecond, Seat: 3},
+		{At: 5*time.Second + 300*time.Millisecond, Control: hw.ControlDispute},
+		// The dispute pauses the table; the dealer resumes it.
+		{At: 6 * time.Second, Control: hw.ControlPause},
 	}})
-	if err != nil {
-		t.Fatal(err)
-	}
 	b, err := os.ReadFile(path)
 	if err != nil {
 		t.Fatal(err)

@@ -21,7 +21,7 @@ func TestReadNightWithAnEndButNoStart(t *testing.T) {
 	src := t.TempDir()
 	var winners []int
 	for seed := range uint64(3) {
-		p, _ := simHand(t, src, "", seed)
+		p, _ := simHand(t, src, seed)
 		winners = append(winners, mustRead(t, p).Winner)
 	}
 	dir := t.TempDir()

@@ -13,7 +13,7 @@ func TestReadNight(t *testing.T) {
 	dir := t.TempDir()
 	var winners []int
 	for seed := range uint64(4) {
-		p, _ := simHand(t, dir, "", seed)
+		p, _ := simHand(t, dir, seed)
 		winners = append(winners, mustRead(t, p).Winner)
 	}
 	wantScores := func(t *testing.T, n *playlog.Night, hands int) {

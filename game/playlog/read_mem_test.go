@@ -28,7 +28,7 @@ func (g tailOf) ReadAt(b []byte, off int64) (int, error) {
 // bounded memory (review took 218 MB for a 200 MB tail): what grows is the
 // hand's entries, never the damage.
 func TestReadHugeDamagedTailInBoundedMemory(t *testing.T) {
-	_, data := simHand(t, t.TempDir(), "m", 1)
+	_, data := simHand(t, t.TempDir(), 1)
 	tail := int64(64 << 20)
 	if testing.Short() {
 		tail = 16 << 20

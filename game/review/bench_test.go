@@ -5,30 +5,32 @@ import (
 	"testing"
 	"time"
 
-	"github.com/falling-table/falling/game/bot"
+	"github.com/falling-table/falling/game/night"
+	"github.com/falling-table/falling/game/night/nighttest"
 	"github.com/falling-table/falling/game/playlog"
-	"github.com/falling-table/falling/game/playlog/script"
 	"github.com/falling-table/falling/game/review"
+	"github.com/falling-table/falling/hw"
 )
 
-// slowTable deals at 42 cards a minute, which makes the seed's hand last
-// about the 90 seconds of an average game.
-func slowTable(seed uint64) script.Sim {
-	par := bot.DefaultParams()
-	par.Tempo = 42
-	return script.Sim{Fallers: 5, Seed: seed, Params: par, Presses: []script.Press{
-		{At: 30 * time.Second, Seat: 2}, {At: 30*time.Second + 9*time.Millisecond, Seat: 5, Dispute: true, Since: 29 * time.Second},
-		{At: 60 * time.Second, Seat: 1}, {At: 60*time.Second + 2*time.Millisecond, Seat: 3},
+// slowTable is five computer fallers dealt to at 42 cards a minute, which
+// makes a hand last about the 90 seconds of an average game, with a
+// dispute called over a close press and another close press nobody called.
+func slowTable(seed uint64, hands int) nighttest.Options {
+	return nighttest.Options{Fallers: 5, Seed: seed, Hands: hands, Overrides: night.Overrides{Tempo: 42}, Inputs: []nighttest.Input{
+		{At: 30 * time.Second, Seat: 2},
+		{At: 30*time.Second + 9*time.Millisecond, Seat: 5},
+		{At: 30*time.Second + 300*time.Millisecond, Control: hw.ControlDispute},
+		// The dispute paused the table: the dealer resumes.
+		{At: 31 * time.Second, Control: hw.ControlPause},
+		{At: 60 * time.Second, Seat: 1},
+		{At: 60*time.Second + 2*time.Millisecond, Seat: 3},
 	}}
 }
 
 // BenchmarkReviewHand is `falling review --html` of a 90-second hand:
 // read, replay, analyze, and write both the text and the page.
 func BenchmarkReviewHand(b *testing.B) {
-	path, _, err := script.Simulate(b.TempDir(), slowTable(3))
-	if err != nil {
-		b.Fatal(err)
-	}
+	path := nighttest.Hand(b, b.TempDir(), slowTable(3, 1))
 	h, err := playlog.Read(path)
 	if err != nil {
 		b.Fatal(err)
@@ -55,15 +57,11 @@ func BenchmarkReviewHand(b *testing.B) {
 	b.ReportMetric(float64(len(h.Entries)), "entries")
 }
 
-// BenchmarkReviewNight is `falling review --night` over 50 such hands:
-// the index, every hand read in full, the scoreboard.
+// BenchmarkReviewNight is `falling review --night` over a night of 50
+// such hands: the index, every hand read in full, the scoreboard.
 func BenchmarkReviewNight(b *testing.B) {
 	dir := b.TempDir()
-	for i := range 50 {
-		if _, _, err := script.Simulate(dir, slowTable(uint64(i))); err != nil {
-			b.Fatal(err)
-		}
-	}
+	nighttest.Night(b, dir, slowTable(0, 50))
 	b.ReportAllocs()
 	for b.Loop() {
 		n, err := playlog.ReadNight(dir)

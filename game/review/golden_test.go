@@ -2,6 +2,7 @@ package review_test
 
 import (
 	"bytes"
+	"errors"
 	"flag"
 	"os"
 	"path/filepath"
@@ -10,40 +11,116 @@ import (
 	"time"
 
 	"github.com/falling-table/falling/game"
+	"github.com/falling-table/falling/game/night/nighttest"
 	"github.com/falling-table/falling/game/playlog"
-	"github.com/falling-table/falling/game/playlog/script"
+	"github.com/falling-table/falling/game/playlog/wal"
 	"github.com/falling-table/falling/game/review"
+	"github.com/falling-table/falling/hw"
 )
 
 var update = flag.Bool("update", false, "rewrite the golden files in testdata")
 
 const ms = time.Millisecond
 
-// simDispute is a hand of four computer fallers with scripted presses: a
-// tie the dealer called a dispute over, a clear lead nobody called, and a
-// Stop claim with another seat pressing while a Ground was being dealt.
+// simDispute is a hand the real dealer plays on the simulated table, four
+// computer fallers, with presses on top of theirs: a tie the dealer called
+// a dispute over, a clear lead nobody called, and a Stop claim with
+// another seat pressing while a Ground was being dealt. (Times are on the
+// table's clock; the review counts from the first press, 300 ms later.)
 func simDispute(t testing.TB, dir string) string {
 	t.Helper()
-	path, _, err := script.Simulate(dir, script.Sim{Hand: "0001", Fallers: 4, Seed: 7, Presses: []script.Press{
+	return nighttest.Hand(t, dir, nighttest.Options{Seed: 7, Inputs: []nighttest.Input{
 		{At: 10 * time.Second, Seat: 2},
-		{At: 10*time.Second + 3*ms, Seat: 4, Dispute: true, Since: 9 * time.Second},
+		{At: 10*time.Second + 3*ms, Seat: 4},
+		{At: 10*time.Second + 300*ms, Control: hw.ControlDispute},
+		// The dispute paused the table: the dealer resumes.
+		{At: 11 * time.Second, Control: hw.ControlPause},
 		{At: 20 * time.Second, Seat: 1},
 		{At: 20*time.Second + 41200*time.Microsecond, Seat: 3},
 		{At: 20*time.Second + 90*ms, Seat: 1},
-		{At: groundAt + 180*ms, Seat: groundSeat},
-		{At: groundAt + 192*ms + 400*time.Microsecond, Seat: 1},
+		{At: claimAt + 12400*time.Microsecond, Seat: 3},
 	}})
+}
+
+// When seed 7's first Ground is dealt to seat 1, they claim a Stop at
+// claimAt on the table's clock (found by reading its review).
+const claimAt = 46112 * ms
+
+// tableT0 is the CLOCK_MONOTONIC reading a table hand starts at: a Pi
+// booted a while ago.
+const tableT0 = 1000 * time.Second
+
+// tableInput is one step of the table hand: a raw entry logged as it is
+// (Kind 0: none), then, if set, an event given to the engine and its
+// answer logged.
+type tableInput struct {
+	at    time.Duration // since the hand started
+	entry playlog.Entry
+	event *game.Event
+}
+
+// tableLog writes a hand input by input through playlog's Writer, as the
+// dealer logs one: each input at its time, the engine's answer with its
+// digest and inferences, the hand's end. The table hand below needs
+// exactly these entries (a scan where the card cannot be, a dispute the
+// presses contradict, an audit without a verdict), which no working dealer
+// writes, so it is built here and not played; so is the hand whose disk
+// fell behind.
+func tableLog(t testing.TB, dir string, wall time.Time, start playlog.Start, inputs []tableInput) string {
+	t.Helper()
+	g, err := game.New(start.Config())
 	if err != nil {
 		t.Fatal(err)
 	}
-	return path
+	w, err := playlog.Create(dir, playlog.Entry{Kind: playlog.KindHandStart, Source: playlog.FromDealer,
+		Mono: tableT0, Wall: wall, Seat: start.Dealer, Start: &start})
+	if err != nil {
+		t.Fatal(err)
+	}
+	log := func(at time.Duration, e playlog.Entry) {
+		t.Helper()
+		e.Mono, e.Wall = tableT0+at, wall.Add(at)
+		if _, err := w.Append(e); err != nil {
+			t.Fatal(err)
+		}
+	}
+	var inferred int
+	for _, in := range inputs {
+		if e := in.entry; e.Kind != 0 {
+			if e.Kind == playlog.KindPress || e.Kind == playlog.KindScan {
+				e.Kernel = tableT0 + in.at
+			}
+			log(in.at, e)
+		}
+		if in.event == nil {
+			continue
+		}
+		if err := g.Apply(*in.event); err != nil {
+			e := playlog.Entry{Kind: playlog.KindRefused, Source: playlog.FromEngine, Seat: in.entry.Seat, Event: in.event, Error: err.Error()}
+			var re *game.RuleError
+			if errors.As(err, &re) {
+				e.Rule = re.Rule
+			}
+			log(in.at, e)
+			continue
+		}
+		log(in.at, playlog.Entry{Kind: playlog.KindApplied, Source: playlog.FromEngine, Seat: in.entry.Seat, Event: in.event, Digest: g.Digest()})
+		infs := g.Inferences()
+		for _, inf := range infs[inferred:] {
+			log(in.at, playlog.Entry{Kind: playlog.KindInference, Source: playlog.FromEngine, Seat: g.Seat(inf.Player), Inference: &inf})
+		}
+		inferred = len(infs)
+	}
+	winner := 0
+	if g.Over() {
+		winner = g.Seat(g.Winner())
+	}
+	log(inputs[len(inputs)-1].at+time.Second, playlog.Entry{Kind: playlog.KindHandEnd, Source: playlog.FromEngine, Winner: winner})
+	if err := w.Close(winner); err != nil {
+		t.Fatal(err)
+	}
+	return w.Path()
 }
-
-// When seed 7 deals a Ground, and to whom (found by reading its review).
-const (
-	groundAt   = 51500 * ms
-	groundSeat = 3
-)
 
 // tableHand is a hand at a real table, scan by scan, with everything the
 // audit should catch: a card scanned where it cannot be, a dispute whose
@@ -57,24 +134,24 @@ func tableHand(t testing.TB, dir string) string {
 	t.Helper()
 	deck := []game.Card{{ID: "hit-1", Kind: game.Hit}, {ID: "skip-1", Kind: game.Skip}, {ID: "skip-2", Kind: game.Skip},
 		{ID: "stop-1", Kind: game.Stop}, {ID: "ground-1", Kind: game.Ground}, {ID: "ground-2", Kind: game.Ground}}
-	scan := func(at time.Duration, id string) script.Input {
+	scan := func(at time.Duration, id string) tableInput {
 		ev := game.Scan(id)
-		return script.Input{At: at, Entry: playlog.Entry{Kind: playlog.KindScan, Source: playlog.FromReader, Card: id, UID: "04" + strings.ToUpper(id)}, Event: &ev}
+		return tableInput{at: at, entry: playlog.Entry{Kind: playlog.KindScan, Source: playlog.FromReader, Card: id, UID: "04" + strings.ToUpper(id)}, event: &ev}
 	}
-	press := func(at time.Duration, seat int) script.Input {
+	press := func(at time.Duration, seat int) tableInput {
 		ev := game.Press(seat)
-		return script.Input{At: at, Entry: playlog.Entry{Kind: playlog.KindPress, Source: playlog.FromSeat, Seat: seat}, Event: &ev}
+		return tableInput{at: at, entry: playlog.Entry{Kind: playlog.KindPress, Source: playlog.FromSeat, Seat: seat}, event: &ev}
 	}
-	raw := func(at time.Duration, e playlog.Entry) script.Input { return script.Input{At: at, Entry: e} }
-	audit := func(at time.Duration, seat int, id string) script.Input {
+	raw := func(at time.Duration, e playlog.Entry) tableInput { return tableInput{at: at, entry: e} }
+	audit := func(at time.Duration, seat int, id string) tableInput {
 		return raw(at, playlog.Entry{Kind: playlog.KindAudit, Source: playlog.FromReader, Seat: seat, Card: id})
 	}
 	step := game.Step()
-	t0 := script.DefaultT0
+	t0 := tableT0
 	// The table announced seat 1, but seat 2's edge is first in the log.
 	announced := playlog.Dispute{Since: t0 + 5*time.Second, Seats: []int{1, 2}, Times: []int64{int64(t0 + 5012400*time.Microsecond), int64(t0 + 5150*ms)}, Winner: 1, Margin: 137600 * time.Microsecond}
-	path, err := script.Table(dir, playlog.Start{Hand: "table", Rules: game.Official(), Seats: []int{1, 2}, Dealer: 3, Deck: deck,
-		Tempo: 60, StopWindow: 1500 * ms, TieWindow: 5 * ms}, []script.Input{
+	return tableLog(t, dir, time.Date(2026, 1, 1, 20, 0, 0, 0, time.UTC), playlog.Start{Hand: "table", Rules: game.Official(), Seats: []int{1, 2}, Dealer: 3, Deck: deck,
+		Tempo: 60, StopWindow: 1500 * ms, TieWindow: 5 * ms}, []tableInput{
 		scan(1*time.Second, "skip-1"),
 		scan(2*time.Second, "hit-1"),
 		scan(3*time.Second, "skip-2"),
@@ -90,7 +167,7 @@ func tableHand(t testing.TB, dir string) string {
 		raw(5300*ms, playlog.Entry{Kind: playlog.KindLost, Source: playlog.FromSeat, Count: 2}),
 		raw(5400*ms, playlog.Entry{Kind: playlog.KindControl, Source: playlog.FromPanel, Control: "dispute"}),
 		raw(5400*ms, playlog.Entry{Kind: playlog.KindDispute, Source: playlog.FromEngine, Seat: 1, Dispute: &announced}),
-		{At: 6500 * ms, Event: &step},
+		{at: 6500 * ms, event: &step},
 		raw(7*time.Second, playlog.Entry{Kind: playlog.KindNote, Source: playlog.FromPanel, Note: "audit begins"}),
 		audit(8*time.Second, 1, "stop-1"),
 		audit(8100*ms, 1, "skip-2"),
@@ -100,10 +177,6 @@ func tableHand(t testing.TB, dir string) string {
 		raw(9*time.Second, playlog.Entry{Kind: playlog.KindAudit, Source: playlog.FromReferee, Seat: 2, Note: "seat 2 says the Ground was never shown to them"}),
 		raw(9500*ms, playlog.Entry{Kind: playlog.KindCorrection, Source: playlog.FromReferee, Seat: 2, Note: "seat 2's claim denied: the light was red"}),
 	})
-	if err != nil {
-		t.Fatal(err)
-	}
-	return path
 }
 
 // gapHand is a hand at a real table whose disk fell behind: three entries
@@ -112,36 +185,62 @@ func tableHand(t testing.TB, dir string) string {
 func gapHand(t testing.TB, dir string) string {
 	t.Helper()
 	deck := []game.Card{{ID: "hit-1", Kind: game.Hit}, {ID: "skip-1", Kind: game.Skip}, {ID: "ground-1", Kind: game.Ground}}
-	scan := func(at time.Duration, id string) script.Input {
+	scan := func(at time.Duration, id string) tableInput {
 		ev := game.Scan(id)
-		return script.Input{At: at, Entry: playlog.Entry{Kind: playlog.KindScan, Source: playlog.FromReader, Card: id, UID: "04" + strings.ToUpper(id)}, Event: &ev}
+		return tableInput{at: at, entry: playlog.Entry{Kind: playlog.KindScan, Source: playlog.FromReader, Card: id, UID: "04" + strings.ToUpper(id)}, event: &ev}
 	}
-	t0 := script.DefaultT0
-	wall := time.Date(2026, 1, 2, 20, 0, 0, 0, time.UTC)
+	t0 := tableT0
+	wall := time.Date(2026, 1, 1, 20, 0, 0, 0, time.UTC)
 	gap := playlog.Gap{Lost: 3, First: t0 + 2100*ms, Last: t0 + 2900*ms, FirstWall: wall.Add(2100 * ms), LastWall: wall.Add(2900 * ms),
 		Reason: "the log's buffer was full: the disk was slower than the table"}
-	path, err := script.Table(dir, playlog.Start{Hand: "gap", Rules: game.Official(), Seats: []int{1, 2}, Dealer: 3, Deck: deck,
-		Tempo: 60, StopWindow: 1500 * ms, TieWindow: 5 * ms}, []script.Input{
+	return tableLog(t, dir, wall, playlog.Start{Hand: "gap", Rules: game.Official(), Seats: []int{1, 2}, Dealer: 3, Deck: deck,
+		Tempo: 60, StopWindow: 1500 * ms, TieWindow: 5 * ms}, []tableInput{
 		scan(1*time.Second, "skip-1"),
-		{At: 3 * time.Second, Entry: playlog.Entry{Kind: playlog.KindGap, Source: playlog.FromDealer, Gap: &gap}},
+		{at: 3 * time.Second, entry: playlog.Entry{Kind: playlog.KindGap, Source: playlog.FromDealer, Gap: &gap}},
 		scan(4*time.Second, "hit-1"),
 	})
-	if err != nil {
-		t.Fatal(err)
-	}
-	return path
 }
 
-// cleanHand is a hand as the table logs it with nothing wrong: the fallers
-// press "ready" for the count-in, computer fallers play it out, and the
-// audit scans every card where the engine has it, group by group.
+// cleanHand is a hand as the table logs it with nothing wrong: the real
+// dealer on the simulated table, the fallers pressing "ready" for the
+// count-in, computer fallers playing it out, and the audit scanning every
+// card, group by group.
 func cleanHand(t testing.TB, dir string) string {
 	t.Helper()
-	path, _, err := script.Simulate(dir, script.Sim{Hand: "clean", Fallers: 4, Seed: 3, CountIn: true, Audit: true})
+	return nighttest.Hand(t, dir, nighttest.Options{Seed: 3})
+}
+
+// tornHand is the hand in path cut two thirds of the way through its file,
+// as a power cut leaves a log. Its entries are written again in one group
+// commit first: where the dealer's own log put its commit marks depends on
+// the host's timing, and the cut must fall in the same place on every run.
+func tornHand(t testing.TB, path string) string {
+	t.Helper()
+	h, err := playlog.Read(path)
 	if err != nil {
 		t.Fatal(err)
 	}
-	return path
+	w, err := playlog.Create(t.TempDir(), h.Entries[0], wal.WithFlushInterval(time.Hour))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, e := range h.Entries[1:] {
+		if _, err := w.Append(e); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := w.Close(h.Winner); err != nil {
+		t.Fatal(err)
+	}
+	b, err := os.ReadFile(w.Path())
+	if err != nil {
+		t.Fatal(err)
+	}
+	torn := filepath.Join(t.TempDir(), "hand-torn.fall")
+	if err := os.WriteFile(torn, b[:len(b)*2/3], 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return torn
 }
 
 func TestGolden(t *testing.T) {
@@ -150,14 +249,7 @@ func TestGolden(t *testing.T) {
 	table := tableHand(t, dir)
 	clean := cleanHand(t, dir)
 	gaps := gapHand(t, dir)
-	b, err := os.ReadFile(sim)
-	if err != nil {
-		t.Fatal(err)
-	}
-	torn := filepath.Join(t.TempDir(), "hand-torn.fall")
-	if err := os.WriteFile(torn, b[:len(b)*2/3], 0o644); err != nil {
-		t.Fatal(err)
-	}
+	torn := tornHand(t, sim)
 	tests := []struct {
 		name, path string
 		clean      bool // no contest, no finding

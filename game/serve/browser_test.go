@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"image"
 	"image/png"
@@ -12,12 +13,13 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
-	"github.com/falling-table/falling/game/playlog/script"
+	"github.com/falling-table/falling/game/night"
 	"github.com/falling-table/falling/game/serve"
-	"github.com/falling-table/falling/game/serve/servetest"
+	"github.com/falling-table/falling/game/simtable"
 )
 
 const token = "browsertesttoken0123456789"
@@ -29,8 +31,10 @@ var (
 	turnColour    = [3]uint8{0x2f, 0x81, 0xf7} // --turn
 )
 
-// TestBrowser plays a simulated hand in real time (eight times faster) and
-// follows it in headless Chromium on a phone-sized screen: the live view
+// TestBrowser plays a simulated night in real time (four times faster: a
+// dispute looks back 3 s of the table's time, which must outlast the click
+// that calls it) and follows it in headless Chromium on a phone-sized
+// screen: the live view
 // keeps up, controls are refused without the token and work with it, a
 // dispute names the right seat, and a past hand shows its dispute. Each
 // stage is screenshotted (in $FALLING_SCREENSHOTS if set) and the
@@ -48,21 +52,16 @@ func TestBrowser(t *testing.T) {
 	}
 
 	dir := t.TempDir()
-	if _, _, err := script.Simulate(dir, script.Sim{Fallers: 4, Seed: 3, Presses: []script.Press{
-		{At: 10 * time.Second, Seat: 2},
-		{At: 10*time.Second + 12*time.Millisecond, Seat: 3, Dispute: true, Since: 9 * time.Second},
-	}}); err != nil {
-		t.Fatal(err)
-	}
-	table, err := servetest.New(servetest.Config{Fallers: 5, Seed: 11, Speed: 8})
-	if err != nil {
-		t.Fatal(err)
-	}
+	simHand(t, dir, 3, true)
+	// The live night: the real dealer on the simulated table, paced four
+	// times faster than life, its hands kept in no folder (the page lists
+	// only the finished night in dir).
+	table := newLiveTable(t, 11, 4)
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
 	tableDone := make(chan error, 1)
-	go func() { tableDone <- table.Run(ctx) }()
-	srv, err := serve.New(serve.Options{LogDir: dir, Token: token, Live: table})
+	go func() { tableDone <- table.n.Run(ctx, nil) }()
+	srv, err := serve.New(serve.Options{LogDir: dir, Token: token, Live: table.n.Live()})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -73,7 +72,7 @@ func TestBrowser(t *testing.T) {
 		cancel()
 		ts.Close()
 		<-srvDone
-		if err := <-tableDone; err != nil {
+		if err := <-tableDone; err != nil && !errors.Is(err, context.Canceled) {
 			t.Errorf("the simulated table: %v", err)
 		}
 	}()
@@ -121,8 +120,20 @@ func TestBrowser(t *testing.T) {
 	br.eval(`document.querySelector('[data-control="pause"]').click()`, nil)
 	br.waitFor("paused", `document.getElementById("live").dataset.paused === "true" && document.querySelector(".banner.paused") !== null`, 2*time.Second)
 	// Paused: the page is exactly the server's table, and it stays still.
+	// What was already on its way to the dealer as the pause came in (a
+	// card on the reader, a Stop claim: a loaded host lets the paced
+	// table fall behind and catch up) may still show, so the page is
+	// given a moment to settle first; a page that kept moving never does.
 	var seq1, seq2 int
-	br.eval(`+document.getElementById("live").dataset.seq`, &seq1)
+	br.eval(`+document.getElementById("live").dataset.seq`, &seq2)
+	for settle := time.Now().Add(3 * time.Second); seq1 != seq2; {
+		if time.Now().After(settle) {
+			t.Fatalf("the table kept moving while paused: seq %d then %d", seq1, seq2)
+		}
+		seq1 = seq2
+		time.Sleep(200 * time.Millisecond)
+		br.eval(`+document.getElementById("live").dataset.seq`, &seq2)
+	}
 	time.Sleep(600 * time.Millisecond)
 	br.eval(`+document.getElementById("live").dataset.seq`, &seq2)
 	if seq1 != seq2 {
@@ -146,10 +157,11 @@ func TestBrowser(t *testing.T) {
 	}
 
 	// Seat 3 presses 8 ms before seat 1; the referee calls a dispute.
-	k := table.Now()
-	table.Press(3, k)
-	table.Press(1, k+8*time.Millisecond)
-	table.Press(3, k+20*time.Millisecond) // a second press never improves a seat's time
+	tb := table.current()
+	k := tb.Clock.Now()
+	tb.Buttons.ClickAt(3, k, 10*time.Millisecond)
+	tb.Buttons.ClickAt(1, k+8*time.Millisecond, 80*time.Millisecond)
+	tb.Buttons.ClickAt(3, k+20*time.Millisecond, 80*time.Millisecond) // a second press never improves a seat's time
 	br.eval(`document.querySelector('[data-control="dispute"]').click()`, nil)
 	br.waitFor("the dispute's verdict", `document.getElementById("dispute") !== null`, 2*time.Second)
 	var verdict struct {
@@ -205,6 +217,59 @@ func TestBrowser(t *testing.T) {
 	br.eval(`document.querySelector(".contest").scrollIntoView()`, nil)
 	check(t, br.screenshot(filepath.Join(shots, "4-past-hand.png")))
 	t.Logf("screenshots in %s", shots)
+}
+
+// liveTable is a night of five computer fallers on the simulated table,
+// paced speed times faster than life, for the page to follow.
+type liveTable struct {
+	n  *night.Night
+	mu sync.Mutex
+	tb *simtable.Table // the hand being played
+}
+
+func newLiveTable(t *testing.T, seed uint64, speed time.Duration) *liveTable {
+	t.Helper()
+	s, err := night.Resolve(nil, night.Overrides{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	l := &liveTable{}
+	sim := night.NewSimTable(night.SimConfig{Settings: s, Seed: seed, Paced: true, Real: fastClock{time.Now(), speed},
+		OnTable: func(tb *simtable.Table) {
+			l.mu.Lock()
+			l.tb = tb
+			l.mu.Unlock()
+		}})
+	l.n, err = night.New(night.Config{Settings: s, Seats: []int{1, 2, 3, 4, 5, 6}}, sim)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return l
+}
+
+func (l *liveTable) current() *simtable.Table {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.tb
+}
+
+// fastClock is a real clock running speed times faster than the host's.
+type fastClock struct {
+	start time.Time
+	speed time.Duration
+}
+
+func (c fastClock) Now() time.Duration { return time.Since(c.start) * c.speed }
+
+func (c fastClock) SleepUntil(t time.Duration, done <-chan struct{}) bool {
+	tm := time.NewTimer((t - c.Now()) / c.speed)
+	defer tm.Stop()
+	select {
+	case <-tm.C:
+		return true
+	case <-done:
+		return false
+	}
 }
 
 func getJSON(t *testing.T, url string, v any) {

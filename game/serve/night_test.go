@@ -7,7 +7,6 @@ import (
 	"time"
 
 	"github.com/falling-table/falling/game/playlog"
-	"github.com/falling-table/falling/game/playlog/script"
 )
 
 // While a hand is live its file grows every beat: a request must then read
@@ -36,11 +35,7 @@ func TestNightCacheReadsOnlyWhatChanged(t *testing.T) {
 	}{
 		{name: "first request reads the night", open: []int{0, 0}, reads: 2, views: 1},
 		{name: "nothing changed", open: []int{0, 1}, reads: 2, views: 2},
-		{name: "a new hand starts", do: func(t *testing.T) {
-			if _, _, err := script.Simulate(dir, script.Sim{Fallers: 3, Seed: 9}); err != nil {
-				t.Fatal(err)
-			}
-		}, open: []int{0, 1}, reads: 3, views: 2},
+		{name: "a new hand starts", do: func(t *testing.T) { SimHand(t, dir, 9, false) }, open: []int{0, 1}, reads: 3, views: 2},
 		{name: "the live hand grows", do: touch(2), open: []int{0, 2, 2}, reads: 4, views: 3},
 		{name: "it grows again", do: touch(2), open: []int{1}, reads: 5, views: 3},
 		{name: "and its page is drawn again", open: []int{2}, reads: 5, views: 4},

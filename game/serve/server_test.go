@@ -17,7 +17,6 @@ import (
 
 	"github.com/falling-table/falling/game"
 	"github.com/falling-table/falling/game/playlog"
-	"github.com/falling-table/falling/game/playlog/script"
 	"github.com/falling-table/falling/hw"
 )
 
@@ -101,16 +100,8 @@ func (f *fakeLive) Correct(note string) error {
 func night(t testing.TB) string {
 	t.Helper()
 	dir := t.TempDir()
-	_, _, err := script.Simulate(dir, script.Sim{Fallers: 4, Seed: 3, Presses: []script.Press{
-		{At: 10 * time.Second, Seat: 2},
-		{At: 10*time.Second + 12*time.Millisecond, Seat: 3, Dispute: true, Since: 9 * time.Second},
-	}})
-	if err != nil {
-		t.Fatal(err)
-	}
-	if _, _, err := script.Simulate(dir, script.Sim{Fallers: 4, Seed: 4}); err != nil {
-		t.Fatal(err)
-	}
+	SimHand(t, dir, 3, true)
+	SimHand(t, dir, 4, false)
 	return dir
 }
 
