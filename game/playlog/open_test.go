@@ -64,8 +64,8 @@ func TestReadRefusesNonFiles(t *testing.T) {
 // page reads the night this way.
 func TestReadNightSkipsNonFiles(t *testing.T) {
 	dir := t.TempDir()
-	good, _ := simHand(t, dir, "0002", 2)
-	mkfifo(t, filepath.Join(dir, "hand-0001.fall"))
+	good, _ := simHand(t, dir, 2) // hand 0001
+	mkfifo(t, filepath.Join(dir, "hand-0002.fall"))
 	idx := filepath.Join(dir, playlog.IndexFile)
 	if err := os.Remove(idx); err != nil && !errors.Is(err, os.ErrNotExist) {
 		t.Fatal(err)
@@ -85,7 +85,7 @@ func TestReadNightSkipsNonFiles(t *testing.T) {
 	for _, nh := range n.Hands {
 		got[nh.File] = nh
 	}
-	if nh := got["hand-0001.fall"]; nh.Err == nil || !strings.Contains(nh.Err.Error(), "is a named pipe, not a file") {
+	if nh := got["hand-0002.fall"]; nh.Err == nil || !strings.Contains(nh.Err.Error(), "is a named pipe, not a file") {
 		t.Errorf("the pipe's hand: %+v, want an error saying it is a named pipe", nh)
 	}
 	if nh := got[filepath.Base(good)]; nh.Hand == nil {
