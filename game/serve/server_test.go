@@ -16,7 +16,6 @@ import (
 	"time"
 
 	"github.com/falling-table/falling/game"
-	"github.com/falling-table/falling/game/playlog"
 	"github.com/falling-table/falling/hw"
 )
 
@@ -510,11 +509,11 @@ func TestDisputeOf(t *testing.T) {
 		{"nobody", map[int]time.Duration{}, 0, "no press in the window"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			var presses []playlog.Press
+			var presses []game.SeatPress
 			for s, k := range tc.times {
-				presses = append(presses, playlog.Press{Seat: s, Kernel: k}, playlog.Press{Seat: s, Kernel: k + 50*ms})
+				presses = append(presses, game.SeatPress{Seat: s, Kernel: k}, game.SeatPress{Seat: s, Kernel: k + 50*ms})
 			}
-			d := DisputeOf(playlog.Settle(presses, 0, tie), tie)
+			d := DisputeOf(game.Settle(presses, 0, tie), tie)
 			if d.Winner != tc.winner || d.Text != tc.text {
 				t.Errorf("winner %d %q, want %d %q", d.Winner, d.Text, tc.winner, tc.text)
 			}
