@@ -130,4 +130,3 @@ func TestCreateRefuses(t *testing.T) {
 		t.Fatal(err)
 	}
 }
-
