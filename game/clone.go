@@ -35,5 +35,12 @@ func (g *Game) copyTo(dst *Game) {
 		swept:    append(tbl.swept[:0], g.table.swept...),
 		shown:    append(tbl.shown[:0], g.table.shown...),
 		shownSeq: g.table.shownSeq,
+		// Each game keeps its own copy to go back to; a copy without one
+		// has nothing to go back to.
+		back:   tbl.back,
+		backAt: g.table.backAt,
+	}
+	if dst.table.back == nil {
+		dst.table.backAt = 0
 	}
 }

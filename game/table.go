@@ -60,6 +60,13 @@ type tableState struct {
 	swept    []bool // per card: its place was seen, not inferred
 	shown    []int  // cards shown at the address numbered shownSeq
 	shownSeq uint64
+	// back is the hand as it was just before the dealer confirmed the end
+	// of an address that showed a rider and dealt nothing (a Skip, a
+	// Chute); backAt is Applied() just after that confirmation, 0 for none.
+	// The rider, or its Extra, read a moment after the confirmation, is
+	// still shown at that address (see lateRun).
+	back   *Game
+	backAt uint64
 }
 
 func (t *tableState) reset() {
@@ -68,6 +75,7 @@ func (t *tableState) reset() {
 	t.swept = t.swept[:0]
 	t.shown = t.shown[:0]
 	t.shownSeq = 0
+	t.backAt = 0
 }
 
 // Inferences lists what the engine inferred so far, in order. The slice is
@@ -90,11 +98,16 @@ func (g *Game) observe(e Event) error {
 		g.undo = &Game{}
 	}
 	g.copyTo(g.undo)
+	backAt := g.table.backAt
 	err := g.observe1(e)
 	if err != nil {
+		kept := g.table.backAt != backAt // keepRun overwrote the copy to go back to
 		undo := g.undo
 		undo.copyTo(g)
 		g.undo = undo
+		if !kept {
+			g.table.backAt = backAt
+		}
 	}
 	return err
 }
@@ -114,6 +127,9 @@ func (g *Game) observe1(e Event) error {
 		c, ok := g.index[e.Card]
 		if !ok {
 			return refuse(RuleUnknownCard, "card %q", e.Card)
+		}
+		if g.table.backAt == g.applied && g.lateRun(c) {
+			return nil
 		}
 		return g.scan(c, g.passes)
 	case EvPress:
@@ -454,6 +470,7 @@ func (g *Game) confirm() error {
 		}
 		return refuse(RuleNoStopCard, "seat %d has no Stop the engine knows of", in.Seat)
 	case ActSweep, ActPass:
+		g.keepRun(in)
 		return g.step()
 	case ActDeal:
 		c := g.blindCard()
@@ -470,6 +487,80 @@ func (g *Game) confirm() error {
 		return nil
 	}
 	return refuse(RuleGameOver, "nothing to confirm")
+}
+
+// keepRun is called as the dealer confirms the end of the current address
+// (or of the next one, not begun): if it deals nothing (a Skip, a Chute),
+// the hand as it is now is kept, so that its rider or the rider's Extra,
+// read just after the confirmation, can still be shown there (see
+// lateRun).
+func (g *Game) keepRun(in Instruction) {
+	a := &g.addr
+	if in.Due != 0 || (a.active && (a.player != in.Player || a.deals() != 0)) || (!a.active && !in.First) {
+		return
+	}
+	if g.table.back == nil {
+		g.table.back = &Game{}
+	}
+	g.copyTo(g.table.back)
+	// Apply counts the confirmation once it is done.
+	g.table.backAt = g.applied + 1
+}
+
+// lateRun takes card c, read right after the dealer confirmed the end of an
+// address that deals nothing, as read at that address. The dealer reads the
+// rider and then the Extra lying on it ("To play an Extra, lay it on top
+// of the rider you wish to modify, overlapping it so the dealer can still
+// read both cards."), and the beat may confirm the sweep before the
+// dealer's hand is done: the next seat's turn has not begun while nothing
+// of it is read. So the hand goes back to before the confirmation and c is
+// read there:
+//   - the rider the engine knew, shown late: the confirmation stands;
+//   - an Extra joining the rider: the dealer is told the new sweep ("EXTRA
+//     SKIP: Deal no cards to this player, and sweep away only the Extra
+//     card. (The Skip remains.)");
+//   - a card from the deck where the engine knew a rider it had not seen
+//     yet: the rider was gone (Moved or Stopped unseen) and the card is
+//     dealt to that seat, as it is when read before the confirmation.
+//
+// It reports whether it took c; if not, g is as it was.
+func (g *Game) lateRun(c int) bool {
+	back := g.table.back
+	if back == nil || len(back.table.inferred) != len(g.table.inferred) {
+		return false
+	}
+	applied := g.applied
+	back.copyTo(g)
+	g.applied = applied
+	g.table.backAt = 0
+	was := g.Next()
+	p := was.Player
+	deck := g.where[c].Zone == InDeck
+	if (deck && !was.First) || g.scan(c, g.passes) != nil {
+		g.undo.copyTo(g)
+		return false
+	}
+	if deck {
+		if w := g.where[c]; w.Zone != InStack || w.Player != p {
+			g.undo.copyTo(g)
+			return false
+		}
+		return true
+	}
+	if !g.addr.active || g.addr.player != p || !g.shownNow(c) {
+		g.undo.copyTo(g)
+		return false
+	}
+	now := g.Next()
+	if now.Action == was.Action && now.Rider == was.Rider && now.Extras == was.Extras && now.Due == 0 {
+		// The confirmation stands, and the next card may still be late.
+		g.keepRun(now)
+		if err := g.step(); err != nil {
+			g.undo.copyTo(g)
+			return false
+		}
+	}
+	return true
 }
 
 func (g *Game) findStop(p int) int {

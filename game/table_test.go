@@ -394,3 +394,100 @@ func TestObservedNotThere(t *testing.T) {
 		tb.refused(Event{Kind: EvStackGone}, RuleCardNotExpected) // no stack and no rider left to be gone
 	})
 }
+
+// The dealer reads a rider and then the Extra lying on it, and the beat may
+// confirm the rider's sweep in between: a card read right after the
+// confirmation, before anything of the next seat's turn, is still read at
+// the address whose end was confirmed.
+func TestLateRun(t *testing.T) {
+	confirm := Event{Kind: EvConfirm}
+	t.Run("To play an Extra, lay it on top of the rider you wish to modify, overlapping it so the dealer can still read both cards.", func(t *testing.T) {
+		// "EXTRA SKIP: Deal no cards to this player, and sweep away only
+		// the Extra card. (The Skip remains.)"
+		tb := newObserved(t, 3, Hit, Stop, Split, Ground, Ground, Skip, Extra)
+		tb.stack(1, Skip, Extra) // played unseen on seat 1
+		skip, extra := tb.index[tb.id(Skip, 0)], tb.index[tb.id(Extra, 0)]
+		tb.ok(Scan(tb.id(Skip, 0)))
+		tb.wantNext(ActSweep, 0)
+		tb.ok(confirm) // the beat: the dealer is taken to have swept the Skip
+		if in := tb.wantNext(ActDeal, 1); !in.First {
+			t.Fatalf("next %v, want seat 2's turn", in)
+		}
+		tb.ok(Scan(tb.id(Extra, 0))) // the Extra that lay on the Skip
+		in := tb.wantNext(ActSweep, 0)
+		if in.SweepRider || in.SweepExtras != 1 || in.Rider != Skip || in.Extras != 1 {
+			t.Fatalf("after the late Extra: %+v, want the Extra swept and the Skip left", in)
+		}
+		tb.ok(confirm)
+		if tb.Rider(0) != skip || tb.Where(extra).Zone != InDiscard || tb.Where(skip) != (Place{Zone: AsRider, Player: 0}) {
+			t.Fatalf("rider %d (the Skip is %d), Extra at %+v", tb.Rider(0), skip, tb.Where(extra))
+		}
+		if inf := tb.Inferences(); len(inf) != 2 || inf[1].Kind != InfExtraPlayed || inf[1].Player != 0 || inf[1].Card != extra {
+			t.Fatalf("inferences %+v", inf)
+		}
+		tb.ok(Scan(tb.id(Hit, 0)))
+		tb.wantStacks(1, "Hit")
+		// Next pass: "the Extra is swept away on the first pass, and the
+		// Skip is taken on the second pass (if it's still there)."
+		tb.ok(Scan(tb.id(Stop, 0)))
+		tb.ok(Scan(tb.id(Skip, 0)))
+		if in := tb.wantNext(ActSweep, 0); !in.SweepRider || in.SweepExtras != 0 {
+			t.Fatalf("second pass: %+v, want the Skip swept", in)
+		}
+	})
+	t.Run("A rider can only have one Extra at a time, so if a rider already has one Extra on it, you can't give it another one.", func(t *testing.T) {
+		tb := newObserved(t, 3, Hit, Stop, Split, Ground, Ground, Skip, Extra, Extra)
+		tb.stack(2, Skip, Extra, Extra)
+		tb.ok(Scan(tb.id(Skip, 0)))
+		tb.ok(Scan(tb.id(Extra, 0)))
+		tb.wantNext(ActSweep, 0)
+		tb.ok(confirm)
+		// A second Extra cannot be the Skip's; seat 2 has no rider for it.
+		tb.refused(Scan(tb.id(Extra, 1)), RuleExtraNeedsRider)
+		tb.ok(Scan(tb.id(Hit, 0)))
+		tb.wantStacks(1, "Hit")
+	})
+	t.Run("When the dealer reaches a player with a rider, they scan it: the known rider shown after the confirmation.", func(t *testing.T) {
+		tb := newObserved(t, 3, Hit, Stop, Split, Ground, Ground, Skip)
+		skip := tb.ride(0, Skip)
+		if in := tb.wantNext(ActSweep, 0); !in.First {
+			t.Fatalf("next %v", in)
+		}
+		tb.ok(confirm) // the beat after the one that called the sweep
+		tb.ok(Scan(tb.id(Skip, 0)))
+		// Nothing changed: the confirmation stands and it is seat 2's turn.
+		if in := tb.wantNext(ActDeal, 1); !in.First {
+			t.Fatalf("next %v, want seat 2's turn", in)
+		}
+		if tb.Where(skip).Zone != InDiscard {
+			t.Fatalf("the Skip is at %+v, want swept", tb.Where(skip))
+		}
+		tb.ok(Scan(tb.id(Hit, 0)))
+		tb.wantStacks(1, "Hit")
+	})
+	t.Run("A card from the deck where the engine knew an unseen rider: the rider was Moved or Stopped unseen, and the card is that seat's.", func(t *testing.T) {
+		tb := newObserved(t, 3, Hit, Stop, Split, Ground, Ground, Skip)
+		skip := tb.ride(0, Skip)
+		tb.ok(confirm)
+		tb.ok(Scan(tb.id(Hit, 0))) // dealt to seat 1: the Skip was not there
+		tb.wantStacks(0, "Hit")
+		tb.wantStacks(1, "")
+		if tb.Rider(0) >= 0 || tb.Where(skip).Zone != InDiscard {
+			t.Fatalf("rider %d, the Skip at %+v", tb.Rider(0), tb.Where(skip))
+		}
+		if inf := tb.Inferences(); len(inf) != 1 || inf[0].Kind != InfRiderGone || inf[0].Card != skip {
+			t.Fatalf("inferences %+v", inf)
+		}
+		if in := tb.wantNext(ActDeal, 1); !in.First {
+			t.Fatalf("next %v", in)
+		}
+	})
+	t.Run("Only right after the confirmation: once a card of the next turn is read, the run is over.", func(t *testing.T) {
+		tb := newObserved(t, 3, Hit, Stop, Split, Ground, Ground, Skip, Extra)
+		tb.stack(1, Skip, Extra)
+		tb.ok(Scan(tb.id(Skip, 0)))
+		tb.ok(confirm)
+		tb.ok(Scan(tb.id(Hit, 0))) // seat 2's card
+		tb.refused(Scan(tb.id(Extra, 0)), RuleExtraNeedsRider)
+	})
+}
