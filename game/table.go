@@ -142,6 +142,13 @@ func (g *Game) observe1(e Event) error {
 		return g.confirm()
 	case EvStackGone:
 		return g.stackGone()
+	case EvStopClosed:
+		// The window's close is seen; the Ground lands as a dealer's step
+		// lands it.
+		if in := g.Next(); in.Action != ActLand {
+			return refuse(RuleNoStopWindow, "the Stop window closed: %v", in)
+		}
+		return g.step()
 	}
 	return refuse(RuleBadEvent, "%v", e)
 }

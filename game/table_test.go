@@ -491,3 +491,48 @@ func TestLateRun(t *testing.T) {
 		tb.refused(Scan(tb.id(Extra, 0)), RuleExtraNeedsRider)
 	})
 }
+
+// A real table sends only what it sees, through Observe: product.md, "At a
+// real table it only sees: each scanned card (UID, time), each button edge
+// (seat, kernel time), dealer controls, and its own instructions."
+func TestObserveTakesObservationsOnly(t *testing.T) {
+	tb := newObserved(t, 2, Hit, Stop, Skip, Ground, Ground)
+	stop := tb.give(0, Stop)
+	for _, e := range []Event{Step(), PickUp(0, 0), Play(0, 1), PlayStop(0, 0, StopDeal), {Kind: 0}, {Kind: 200}} {
+		before := snapshot(tb.Game)
+		err := tb.Observe(e)
+		re, ok := err.(*RuleError)
+		if !ok || re.Rule != RuleNotObservation {
+			t.Fatalf("Observe(%v) = %v, want a refusal under %q", e, err, RuleNotObservation.Text())
+		}
+		if snapshot(tb.Game) != before {
+			t.Fatalf("Observe(%v) was refused but moved the state", e)
+		}
+	}
+	if err := tb.Observe(StopClosed()); err == nil || err.(*RuleError).Rule != RuleNoStopWindow {
+		t.Fatalf("the Stop window closed with no Ground dealt: %v", err)
+	}
+	for _, id := range []string{tb.id(Hit, 0), tb.id(Skip, 0), tb.id(Ground, 0)} {
+		if err := tb.Observe(Scan(id)); err != nil {
+			t.Fatalf("scan %s: %v", id, err)
+		}
+	}
+	if err := tb.Observe(Press(1)); err != nil { // seat 1, a Ground being dealt: a Stop claim
+		t.Fatal(err)
+	}
+	// "GROUND: If you receive one of these, you are immediately out." No
+	// Stop was shown while the window was open: the Ground lands.
+	if err := tb.Observe(StopClosed()); err != nil {
+		t.Fatal(err)
+	}
+	tb.check()
+	if !tb.Over() || !tb.Out(0) || tb.Where(stop).Zone != InHand {
+		t.Fatalf("over %v, seat 1 out %v, the Stop at %+v", tb.Over(), tb.Out(0), tb.Where(stop))
+	}
+	for k := EventKind(0); k < numEventKinds+2; k++ {
+		want := k == EvScan || k == EvPress || k == EvConfirm || k == EvStackGone || k == EvStopClosed
+		if k.Observation() != want {
+			t.Errorf("%v.Observation() = %v", k, !want)
+		}
+	}
+}

@@ -19,7 +19,7 @@ func (d *Dealer) apply(e game.Event, src playlog.Source, at time.Duration) error
 	before := d.g.Next()
 	d.rec.Before(d.g)
 	ev := e
-	if err := d.g.Apply(e); err != nil {
+	if err := d.g.Observe(e); err != nil {
 		var re *game.RuleError
 		ent := playlog.Entry{Kind: playlog.KindRefused, Source: src, Kernel: at, Event: &ev, Error: err.Error()}
 		if errors.As(err, &re) {
