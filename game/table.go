@@ -1,6 +1,9 @@
 package game
 
-import "fmt"
+import (
+	"fmt"
+	"slices"
+)
 
 // At a real table the engine sees only scans, presses and the dealer's
 // confirmations. observe turns each into the full-information events it
@@ -352,11 +355,17 @@ func (g *Game) riderScanned(c int, in Instruction) error {
 	switch {
 	case card.Kind.IsRider():
 		if pl.rider == c { // a permanent rider, or a Skip an Extra Skip left
+			if err := g.attachHeld(p); err != nil {
+				return err
+			}
 			g.startAddress(p)
 			g.markShown(c)
 			return nil
 		}
 		if pl.rider >= 0 {
+			// The rider the engine knew is gone, but not the Extras shown
+			// on this one a moment ago.
+			pl.extras = slices.DeleteFunc(pl.extras, g.shownNow)
 			g.dropUnseenRider(p)
 		}
 		g.take(c)
@@ -364,18 +373,30 @@ func (g *Game) riderScanned(c int, in Instruction) error {
 		g.where[c] = Place{Zone: AsRider, Player: p}
 		g.table.swept[c] = true
 		g.infer(InfRiderPlayed, c, p, w)
+		if err := g.attachHeld(p); err != nil {
+			return err
+		}
 		g.startAddress(p)
 		g.markShown(c)
 	case card.Kind == Extra:
-		if pl.rider < 0 {
-			return refuse(RuleExtraNeedsRider, "scan seat %d's rider before its Extra", in.Seat)
-		}
 		for _, x := range pl.extras {
 			if x == c {
 				g.startAddress(p)
 				g.markShown(c)
 				return nil
 			}
+		}
+		if pl.rider < 0 {
+			// "To play an Extra, lay it on top of the rider you wish to
+			// modify, overlapping it so the dealer can still read both
+			// cards": lying on top, it may well be read first. It is held
+			// until the rider is read at this address (attachHeld).
+			if !g.opt.extrasAllowed(g.held(p)) {
+				return refuse(RuleOneExtra, "%v shown at seat %d's turn, after %d Extra(s) and no rider", card, in.Seat, g.held(p))
+			}
+			g.startAddress(p)
+			g.markShown(c)
+			return nil
 		}
 		if !g.opt.extrasAllowed(len(pl.extras)) {
 			return refuse(RuleOneExtra, "%v shown on seat %d's %v, which has %d", card, in.Seat, g.cards[pl.rider].Kind, len(pl.extras))
@@ -392,6 +413,53 @@ func (g *Game) riderScanned(c int, in Instruction) error {
 	}
 	return nil
 }
+
+// held counts the Extras shown at player p's address that are not on their
+// rider: read before it.
+func (g *Game) held(p int) int {
+	if g.table.shownSeq != g.addrSeq || !g.addr.active || g.addr.player != p {
+		return 0
+	}
+	n := 0
+	for _, x := range g.table.shown {
+		if g.cards[x].Kind == Extra && g.where[x] != (Place{Zone: AsExtra, Player: p}) {
+			n++
+		}
+	}
+	return n
+}
+
+// attachHeld puts the Extras shown at player p's address, read before the
+// rider just read, or left off it when the rider the engine knew turned out
+// to be gone, on that rider: "Once played, it is attached to that rider."
+func (g *Game) attachHeld(p int) error {
+	if g.table.shownSeq != g.addrSeq || !g.addr.active || g.addr.player != p {
+		return nil
+	}
+	pl := &g.players[p]
+	for _, x := range g.table.shown {
+		if g.cards[x].Kind != Extra || slices.Contains(pl.extras, x) {
+			continue
+		}
+		if !g.opt.extrasAllowed(len(pl.extras)) {
+			return refuse(RuleOneExtra, "seat %d's %v shown under %d Extras", pl.seat, g.cards[pl.rider].Kind, len(pl.extras)+g.held(p))
+		}
+		w := g.where[x]
+		if w != (Place{Zone: AsExtra, Player: p}) {
+			g.take(x)
+			g.where[x] = Place{Zone: AsExtra, Player: p}
+			g.table.swept[x] = true
+			g.infer(InfExtraPlayed, x, p, w)
+		}
+		pl.extras = append(pl.extras, x)
+	}
+	return nil
+}
+
+// Shown reports whether card c was shown as a rider or an Extra at the
+// address the dealer is carrying out: an Extra read before its rider is
+// shown there while it waits for the rider.
+func (g *Game) Shown(c int) bool { return g.shownNow(c) }
 
 // take lifts card c from wherever the engine last saw it, so it can be put
 // where it was just seen.

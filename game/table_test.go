@@ -438,14 +438,22 @@ func TestLateRun(t *testing.T) {
 	t.Run("A rider can only have one Extra at a time, so if a rider already has one Extra on it, you can't give it another one.", func(t *testing.T) {
 		tb := newObserved(t, 3, Hit, Stop, Split, Ground, Ground, Skip, Extra, Extra)
 		tb.stack(2, Skip, Extra, Extra)
+		second := tb.index[tb.id(Extra, 1)]
 		tb.ok(Scan(tb.id(Skip, 0)))
 		tb.ok(Scan(tb.id(Extra, 0)))
 		tb.wantNext(ActSweep, 0)
 		tb.ok(confirm)
-		// A second Extra cannot be the Skip's; seat 2 has no rider for it.
-		tb.refused(Scan(tb.id(Extra, 1)), RuleExtraNeedsRider)
+		// A second Extra cannot be the Skip's: it is read at seat 2's
+		// turn, before a rider that does not come.
+		tb.ok(Scan(tb.id(Extra, 1)))
+		if in := tb.wantNext(ActDeal, 1); in.Rider != NoKind || in.Extras != 0 {
+			t.Fatalf("after the second Extra: %+v", in)
+		}
 		tb.ok(Scan(tb.id(Hit, 0)))
 		tb.wantStacks(1, "Hit")
+		if w := tb.Where(second); w.Zone != InStack || w.Player != 2 || len(tb.Extras(0)) != 0 || tb.Rider(0) < 0 {
+			t.Fatalf("the second Extra is at %+v; seat 1's Extras %v", w, tb.Extras(0))
+		}
 	})
 	t.Run("When the dealer reaches a player with a rider, they scan it: the known rider shown after the confirmation.", func(t *testing.T) {
 		tb := newObserved(t, 3, Hit, Stop, Split, Ground, Ground, Skip)
@@ -488,7 +496,76 @@ func TestLateRun(t *testing.T) {
 		tb.ok(Scan(tb.id(Skip, 0)))
 		tb.ok(confirm)
 		tb.ok(Scan(tb.id(Hit, 0))) // seat 2's card
-		tb.refused(Scan(tb.id(Extra, 0)), RuleExtraNeedsRider)
+		tb.ok(Scan(tb.id(Extra, 0)))
+		// Held for seat 3's rider, not the Skip's.
+		if in := tb.wantNext(ActDeal, 2); in.First || in.Rider != NoKind {
+			t.Fatalf("next %+v", in)
+		}
+		if len(tb.Extras(0)) != 0 || !tb.Shown(tb.index[tb.id(Extra, 0)]) {
+			t.Fatalf("seat 1's Extras %v", tb.Extras(0))
+		}
+	})
+}
+
+// An Extra lies on top of its rider, so the dealer may read it first.
+func TestExtraReadBeforeItsRider(t *testing.T) {
+	t.Run("To play an Extra, lay it on top of the rider you wish to modify, overlapping it so the dealer can still read both cards.", func(t *testing.T) {
+		// "EXTRA HIT: After dealing normally, deal two extra cards to each stack."
+		tb := newObserved(t, 2, Stop, Stop, Stop, Stop, Ground, Ground, Hit, Extra)
+		tb.stack(1, Hit, Extra) // played unseen on seat 1
+		hit, extra := tb.index[tb.id(Hit, 0)], tb.index[tb.id(Extra, 0)]
+		tb.ok(Scan(tb.id(Extra, 0)))
+		tb.ok(Scan(tb.id(Hit, 0)))
+		in := tb.wantNext(ActDeal, 0)
+		if in.Rider != Hit || in.Extras != 1 || in.Due != 3 {
+			t.Fatalf("after the Extra and the Hit: %+v", in)
+		}
+		if tb.Rider(0) != hit || tb.Where(extra) != (Place{Zone: AsExtra, Player: 0}) {
+			t.Fatalf("rider %d, Extra at %+v", tb.Rider(0), tb.Where(extra))
+		}
+		if inf := tb.Inferences(); len(inf) != 2 || inf[0].Kind != InfRiderPlayed || inf[1].Kind != InfExtraPlayed || inf[1].From.Player != 1 {
+			t.Fatalf("inferences %+v", inf)
+		}
+		tb.ok(Scan(tb.id(Stop, 0)))
+		tb.ok(Scan(tb.id(Stop, 1)))
+		tb.ok(Scan(tb.id(Stop, 2)))
+		tb.wantStacks(0, "Stop Stop Stop")
+	})
+	t.Run("A rider can only have one Extra at a time, so if a rider already has one Extra on it, you can't give it another one.", func(t *testing.T) {
+		tb := newObserved(t, 2, Stop, Stop, Ground, Ground, Hit, Extra, Extra)
+		tb.stack(1, Hit, Extra, Extra)
+		tb.ok(Scan(tb.id(Extra, 0)))
+		tb.refused(Scan(tb.id(Extra, 1)), RuleOneExtra)
+		tb.ok(Scan(tb.id(Hit, 0)))
+		if in := tb.wantNext(ActDeal, 0); in.Extras != 1 {
+			t.Fatalf("next %+v", in)
+		}
+	})
+	t.Run("If the rider moves around, the Extra moves with it: the rider the engine knew is gone, the Extra read on the new one stays.", func(t *testing.T) {
+		tb := newObserved(t, 2, Stop, Stop, Stop, Ground, Ground, Skip, Split, Extra)
+		skip := tb.ride(0, Skip) // known, then Moved away unseen
+		tb.stack(1, Split, Extra)
+		extra := tb.index[tb.id(Extra, 0)]
+		tb.ok(Scan(tb.id(Extra, 0))) // taken for the Skip's at first
+		tb.ok(Scan(tb.id(Split, 0))) // the rider really there
+		// "EXTRA SPLIT: After dealing normally, start two new stacks."
+		if in := tb.wantNext(ActDeal, 0); in.Rider != Split || in.Extras != 1 || in.Due != 3 {
+			t.Fatalf("next %+v", in)
+		}
+		if tb.Where(extra) != (Place{Zone: AsExtra, Player: 0}) || tb.Where(skip).Zone != InDiscard {
+			t.Fatalf("Extra at %+v, the Skip at %+v", tb.Where(extra), tb.Where(skip))
+		}
+	})
+	t.Run("An Extra read at a seat whose rider never comes does nothing: it stays where it was last seen.", func(t *testing.T) {
+		tb := newObserved(t, 2, Stop, Stop, Ground, Ground, Extra)
+		tb.stack(1, Extra)
+		extra := tb.index[tb.id(Extra, 0)]
+		tb.ok(Scan(tb.id(Extra, 0)))
+		tb.ok(Scan(tb.id(Stop, 0)))
+		tb.wantStacks(0, "Stop")
+		if w := tb.Where(extra); w.Zone != InStack || w.Player != 1 {
+			t.Fatalf("the Extra is at %+v", w)
+		}
 	})
 }
 

@@ -93,7 +93,9 @@ func (d *Dealer) event(e game.Event, src playlog.Source, at time.Duration, c int
 		d.light(before.Seat, LightOff)
 		d.say(false, "seat %d Stops the Ground: it goes back on top of the deck", before.Seat)
 		d.restartBeat(at + d.period())
-	case c >= 0 && from.Zone != game.InDeck && d.g.Where(c).Zone != game.InStack:
+	case c >= 0 && from.Zone != game.InDeck && (d.g.Where(c).Zone != game.InStack || d.g.Shown(c)):
+		// A rider or an Extra shown; an Extra read before its rider stays
+		// where it was last seen until the rider is read.
 		d.riderShown(c, at)
 	default:
 		d.dealt(at)
