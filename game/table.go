@@ -101,16 +101,11 @@ func (g *Game) observe(e Event) error {
 		g.undo = &Game{}
 	}
 	g.copyTo(g.undo)
-	backAt := g.table.backAt
 	err := g.observe1(e)
 	if err != nil {
-		kept := g.table.backAt != backAt // keepRun overwrote the copy to go back to
 		undo := g.undo
 		undo.copyTo(g)
 		g.undo = undo
-		if !kept {
-			g.table.backAt = backAt
-		}
 	}
 	return err
 }
@@ -577,6 +572,8 @@ func (g *Game) keepRun(in Instruction) {
 	if g.table.back == nil {
 		g.table.back = &Game{}
 	}
+	// The copy kept has nothing to go back to itself.
+	g.table.backAt = 0
 	g.copyTo(g.table.back)
 	// Apply counts the confirmation once it is done.
 	g.table.backAt = g.applied + 1

@@ -413,7 +413,13 @@ func TestLateRun(t *testing.T) {
 		if in := tb.wantNext(ActDeal, 1); !in.First {
 			t.Fatalf("next %v, want seat 2's turn", in)
 		}
+		// A copy of the hand (state + event → next state) takes the late
+		// Extra the same way.
+		clone := tb.Clone()
 		tb.ok(Scan(tb.id(Extra, 0))) // the Extra that lay on the Skip
+		if err := clone.Apply(Scan(tb.id(Extra, 0))); err != nil || clone.Digest() != tb.Digest() {
+			t.Fatalf("the clone: %v, digest %x, want %x", err, clone.Digest(), tb.Digest())
+		}
 		in := tb.wantNext(ActSweep, 0)
 		if in.SweepRider || in.SweepExtras != 1 || in.Rider != Skip || in.Extras != 1 {
 			t.Fatalf("after the late Extra: %+v, want the Extra swept and the Skip left", in)
