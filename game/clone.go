@@ -29,11 +29,23 @@ func (g *Game) copyTo(dst *Game) {
 		*d = *src
 		d.stacks, d.extras = stacks, extras
 	}
+	// The hand to go back to for a late card (see lateRun) is copied too,
+	// into dst's own copy, so a clone or an undo copy takes the same late
+	// card; it is there only just after a Skip's sweep was confirmed.
+	back := tbl.back
+	if g.table.backAt != 0 {
+		if back == nil {
+			back = &Game{}
+		}
+		g.table.back.copyTo(back)
+	}
 	dst.table = tableState{
 		inferred: append(tbl.inferred[:0], g.table.inferred...),
 		blind:    append(tbl.blind[:0], g.table.blind...),
 		swept:    append(tbl.swept[:0], g.table.swept...),
 		shown:    append(tbl.shown[:0], g.table.shown...),
 		shownSeq: g.table.shownSeq,
+		back:     back,
+		backAt:   g.table.backAt,
 	}
 }

@@ -1,6 +1,7 @@
 // Package game is the FALLING rules engine: a pure state machine. A Game
 // is built from a Config (the rule set, the fallers' seats, the deck) and
-// moves only by Apply: state + Event → next state, or a *RuleError that
+// moves only by Apply (or Observe, its door for a real table): state +
+// Event → next state, or a *RuleError that
 // quotes the rule it enforces and leaves the state as it was. There is no
 // clock, no randomness and no I/O here: time and hardware are the
 // dealer's (game/dealer), randomness the simulator's (game/bot), so a hand
@@ -11,12 +12,14 @@
 //   - In simulation (Config.Ordered) it knows the deck's order and sees
 //     every play: computer fallers and the simulated table use it as the
 //     truth of what happened.
-//   - At a real table it sees only what the table sends, the observations:
-//     each scanned card (EvScan), a seat's press (EvPress), the dealer's
-//     confirmation by hand (EvConfirm) and the dealer's report that a
-//     stack is gone (EvStackGone). From where each card was last seen it
-//     infers the plays it cannot see (Inferences) and refuses what no
-//     legal play can explain.
+//   - At a real table it sees only what the table sends, the observations,
+//     through Observe: each scanned card (EvScan), a seat's press
+//     (EvPress), the dealer's confirmation by hand (EvConfirm), the
+//     dealer's report that a stack is gone (EvStackGone) and the Stop
+//     window's close (EvStopClosed). Observe refuses the plays and the
+//     dealer's steps (RuleNotObservation): the table cannot see them. From
+//     where each card was last seen the engine infers the plays it cannot
+//     see (Inferences) and refuses what no legal play can explain.
 //
 // Next tells the dealer what to do now (an Instruction), Legal lists the
 // plays a faller may make, Check verifies the invariants after every

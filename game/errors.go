@@ -34,6 +34,8 @@ const (
 	RuleUnknownCard
 	RuleCardSeenTwice
 	RuleCardNotExpected
+	RuleNotObservation
+	RuleNoStopWindow
 	numRules
 )
 
@@ -64,6 +66,8 @@ var ruleText = [numRules]string{
 	RuleUnknownCard:       "the card is not in this hand's deck",
 	RuleCardSeenTwice:     "the card was scanned twice",
 	RuleCardNotExpected:   "the card cannot be where it was scanned",
+	RuleNotObservation:    "a real table sends only what it sees: a card read, a seat's button, the dealer's panel and the Stop window's close",
+	RuleNoStopWindow:      "To Stop a Ground, play the Stop as the Ground is being dealt to you. (A Stop window is open only while a Ground is being dealt.)",
 }
 
 // Text is the sentence the rule rests on.

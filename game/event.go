@@ -29,10 +29,26 @@ const (
 	// EvStackGone: the dealer says the stack the engine expected is gone
 	// (its last card was picked up unseen).
 	EvStackGone
+	// EvStopClosed: the Stop window of the Ground being dealt closed with
+	// no Stop shown: the Ground lands. (Logs written before it existed
+	// have an EvStep here, which Apply still takes.)
+	EvStopClosed
 	numEventKinds
 )
 
-var eventNames = [numEventKinds]string{"?", "step", "pick-up", "play", "scan", "press", "confirm", "stack-gone"}
+var eventNames = [numEventKinds]string{"?", "step", "pick-up", "play", "scan", "press", "confirm", "stack-gone", "stop-closed"}
+
+// Observation reports whether a real table can send an event of kind k:
+// what its devices see (a card read, a seat's button, the dealer's panel)
+// and the Stop window's close. The plays of the fallers and the dealer's
+// steps are not: at a real table the engine infers them (see Observe).
+func (k EventKind) Observation() bool {
+	switch k {
+	case EvScan, EvPress, EvConfirm, EvStackGone, EvStopClosed:
+		return true
+	}
+	return false
+}
 
 func (k EventKind) String() string {
 	if k < numEventKinds {
@@ -91,6 +107,15 @@ func Scan(id string) Event { return Event{Kind: EvScan, Card: id} }
 // Press is seat s's button.
 func Press(seat int) Event { return Event{Kind: EvPress, Seat: seat} }
 
+// Confirm is the dealer's confirmation from the panel.
+func Confirm() Event { return Event{Kind: EvConfirm} }
+
+// StackGone is the dealer's report that the stack expected is gone.
+func StackGone() Event { return Event{Kind: EvStackGone} }
+
+// StopClosed is the Stop window closing with no Stop shown.
+func StopClosed() Event { return Event{Kind: EvStopClosed} }
+
 func (e Event) String() string {
 	switch e.Kind {
 	case EvStep:
@@ -103,6 +128,8 @@ func (e Event) String() string {
 		return "scan " + e.Card
 	case EvPress:
 		return fmt.Sprintf("press seat %d", e.Seat)
+	case EvStopClosed:
+		return "the Stop window closes"
 	}
 	return e.Kind.String()
 }

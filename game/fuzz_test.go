@@ -7,9 +7,11 @@ import (
 )
 
 // FuzzApply drives the engine with arbitrary event streams, full-information
-// and table observations mixed, on both ordered and unknown-order decks:
-// it must never panic, a refusal must leave the state exactly as it was,
-// and the invariants must hold after every event.
+// and table observations mixed, on both ordered and unknown-order decks,
+// through Apply or, as a real table does, through Observe: it must never
+// panic, a refusal must leave the state exactly as it was, Observe must
+// refuse every event that is not an observation, and the invariants must
+// hold after every event.
 func FuzzApply(f *testing.F) {
 	f.Add([]byte{0, 1, 2, 3, 4, 5, 6, 7, 8, 9})
 	f.Add([]byte("step step pick play scan press confirm"))
@@ -27,6 +29,10 @@ func FuzzApply(f *testing.F) {
 		if err != nil {
 			t.Fatal(err)
 		}
+		apply, observe := g.Apply, data[1]&4 != 0
+		if observe {
+			apply = g.Observe
+		}
 		var buf []Event
 		for i := 2; i+1 < len(data); i += 2 {
 			a, b := data[i], data[i+1]
@@ -34,6 +40,9 @@ func FuzzApply(f *testing.F) {
 			switch a % 8 {
 			case 0, 1:
 				e = Step()
+				if observe && a%8 == 1 { // what lands a Ground at a real table
+					e = StopClosed()
+				}
 			case 2: // a legal play, if any
 				buf = g.Legal(int(b)%4, buf[:0])
 				if len(buf) == 0 {
@@ -49,17 +58,22 @@ func FuzzApply(f *testing.F) {
 			case 6:
 				e = Event{Kind: EvStackGone}
 			default:
-				e = Event{Kind: EventKind(b % 10), Player: int(b>>4) - 2, Target: int(b&7) - 2, Stack: int(b%5) - 1, Stop: StopOn(b % 4), Card: string(data[i:])}
+				e = Event{Kind: EventKind(b % 11), Player: int(b>>4) - 2, Target: int(b&7) - 2, Stack: int(b%5) - 1, Stop: StopOn(b % 4), Card: string(data[i:])}
 			}
 			before := snapshot(g)
-			if err := g.Apply(e); err != nil {
+			if err := apply(e); err != nil {
 				var re *RuleError
 				if !errors.As(err, &re) {
 					t.Fatalf("%v: %v is not a *RuleError", e, err)
 				}
+				if observe && !e.Kind.Observation() && re.Rule != RuleNotObservation {
+					t.Fatalf("Observe(%v) refused under %q, want %q", e, re.Rule.Text(), RuleNotObservation.Text())
+				}
 				if snapshot(g) != before {
 					t.Fatalf("%v refused (%v) but the state moved", e, err)
 				}
+			} else if observe && !e.Kind.Observation() {
+				t.Fatalf("Observe took %v, which is not an observation", e)
 			}
 			if err := g.Check(); err != nil {
 				t.Fatalf("after %v: %v", e, err)

@@ -1,6 +1,9 @@
 package game
 
-import "fmt"
+import (
+	"fmt"
+	"slices"
+)
 
 // At a real table the engine sees only scans, presses and the dealer's
 // confirmations. observe turns each into the full-information events it
@@ -60,6 +63,13 @@ type tableState struct {
 	swept    []bool // per card: its place was seen, not inferred
 	shown    []int  // cards shown at the address numbered shownSeq
 	shownSeq uint64
+	// back is the hand as it was just before the dealer confirmed the end
+	// of an address that showed a rider and dealt nothing (a Skip, a
+	// Chute); backAt is Applied() just after that confirmation, 0 for none.
+	// The rider, or its Extra, read a moment after the confirmation, is
+	// still shown at that address (see lateRun).
+	back   *Game
+	backAt uint64
 }
 
 func (t *tableState) reset() {
@@ -68,6 +78,7 @@ func (t *tableState) reset() {
 	t.swept = t.swept[:0]
 	t.shown = t.shown[:0]
 	t.shownSeq = 0
+	t.backAt = 0
 }
 
 // Inferences lists what the engine inferred so far, in order. The slice is
@@ -115,6 +126,9 @@ func (g *Game) observe1(e Event) error {
 		if !ok {
 			return refuse(RuleUnknownCard, "card %q", e.Card)
 		}
+		if g.table.backAt == g.applied && g.lateRun(c) {
+			return nil
+		}
 		return g.scan(c, g.passes)
 	case EvPress:
 		p := g.PlayerAt(e.Seat)
@@ -126,6 +140,13 @@ func (g *Game) observe1(e Event) error {
 		return g.confirm()
 	case EvStackGone:
 		return g.stackGone()
+	case EvStopClosed:
+		// The window's close is seen; the Ground lands as a dealer's step
+		// lands it.
+		if in := g.Next(); in.Action != ActLand {
+			return refuse(RuleNoStopWindow, "the Stop window closed: %v", in)
+		}
+		return g.step()
 	}
 	return refuse(RuleBadEvent, "%v", e)
 }
@@ -329,11 +350,17 @@ func (g *Game) riderScanned(c int, in Instruction) error {
 	switch {
 	case card.Kind.IsRider():
 		if pl.rider == c { // a permanent rider, or a Skip an Extra Skip left
+			if err := g.attachHeld(p); err != nil {
+				return err
+			}
 			g.startAddress(p)
 			g.markShown(c)
 			return nil
 		}
 		if pl.rider >= 0 {
+			// The rider the engine knew is gone, but not the Extras shown
+			// on this one a moment ago.
+			pl.extras = slices.DeleteFunc(pl.extras, g.shownNow)
 			g.dropUnseenRider(p)
 		}
 		g.take(c)
@@ -341,18 +368,30 @@ func (g *Game) riderScanned(c int, in Instruction) error {
 		g.where[c] = Place{Zone: AsRider, Player: p}
 		g.table.swept[c] = true
 		g.infer(InfRiderPlayed, c, p, w)
+		if err := g.attachHeld(p); err != nil {
+			return err
+		}
 		g.startAddress(p)
 		g.markShown(c)
 	case card.Kind == Extra:
-		if pl.rider < 0 {
-			return refuse(RuleExtraNeedsRider, "scan seat %d's rider before its Extra", in.Seat)
-		}
 		for _, x := range pl.extras {
 			if x == c {
 				g.startAddress(p)
 				g.markShown(c)
 				return nil
 			}
+		}
+		if pl.rider < 0 {
+			// "To play an Extra, lay it on top of the rider you wish to
+			// modify, overlapping it so the dealer can still read both
+			// cards": lying on top, it may well be read first. It is held
+			// until the rider is read at this address (attachHeld).
+			if !g.opt.extrasAllowed(g.held(p)) {
+				return refuse(RuleOneExtra, "%v shown at seat %d's turn, after %d Extra(s) and no rider", card, in.Seat, g.held(p))
+			}
+			g.startAddress(p)
+			g.markShown(c)
+			return nil
 		}
 		if !g.opt.extrasAllowed(len(pl.extras)) {
 			return refuse(RuleOneExtra, "%v shown on seat %d's %v, which has %d", card, in.Seat, g.cards[pl.rider].Kind, len(pl.extras))
@@ -369,6 +408,53 @@ func (g *Game) riderScanned(c int, in Instruction) error {
 	}
 	return nil
 }
+
+// held counts the Extras shown at player p's address that are not on their
+// rider: read before it.
+func (g *Game) held(p int) int {
+	if g.table.shownSeq != g.addrSeq || !g.addr.active || g.addr.player != p {
+		return 0
+	}
+	n := 0
+	for _, x := range g.table.shown {
+		if g.cards[x].Kind == Extra && g.where[x] != (Place{Zone: AsExtra, Player: p}) {
+			n++
+		}
+	}
+	return n
+}
+
+// attachHeld puts the Extras shown at player p's address, read before the
+// rider just read, or left off it when the rider the engine knew turned out
+// to be gone, on that rider: "Once played, it is attached to that rider."
+func (g *Game) attachHeld(p int) error {
+	if g.table.shownSeq != g.addrSeq || !g.addr.active || g.addr.player != p {
+		return nil
+	}
+	pl := &g.players[p]
+	for _, x := range g.table.shown {
+		if g.cards[x].Kind != Extra || slices.Contains(pl.extras, x) {
+			continue
+		}
+		if !g.opt.extrasAllowed(len(pl.extras)) {
+			return refuse(RuleOneExtra, "seat %d's %v shown under %d Extras", pl.seat, g.cards[pl.rider].Kind, len(pl.extras)+g.held(p))
+		}
+		w := g.where[x]
+		if w != (Place{Zone: AsExtra, Player: p}) {
+			g.take(x)
+			g.where[x] = Place{Zone: AsExtra, Player: p}
+			g.table.swept[x] = true
+			g.infer(InfExtraPlayed, x, p, w)
+		}
+		pl.extras = append(pl.extras, x)
+	}
+	return nil
+}
+
+// Shown reports whether card c was shown as a rider or an Extra at the
+// address the dealer is carrying out: an Extra read before its rider is
+// shown there while it waits for the rider.
+func (g *Game) Shown(c int) bool { return g.shownNow(c) }
 
 // take lifts card c from wherever the engine last saw it, so it can be put
 // where it was just seen.
@@ -454,6 +540,7 @@ func (g *Game) confirm() error {
 		}
 		return refuse(RuleNoStopCard, "seat %d has no Stop the engine knows of", in.Seat)
 	case ActSweep, ActPass:
+		g.keepRun(in)
 		return g.step()
 	case ActDeal:
 		c := g.blindCard()
@@ -470,6 +557,82 @@ func (g *Game) confirm() error {
 		return nil
 	}
 	return refuse(RuleGameOver, "nothing to confirm")
+}
+
+// keepRun is called as the dealer confirms the end of the current address
+// (or of the next one, not begun): if it deals nothing (a Skip, a Chute),
+// the hand as it is now is kept, so that its rider or the rider's Extra,
+// read just after the confirmation, can still be shown there (see
+// lateRun).
+func (g *Game) keepRun(in Instruction) {
+	a := &g.addr
+	if in.Due != 0 || (a.active && (a.player != in.Player || a.deals() != 0)) || (!a.active && !in.First) {
+		return
+	}
+	if g.table.back == nil {
+		g.table.back = &Game{}
+	}
+	// The copy kept has nothing to go back to itself.
+	g.table.backAt = 0
+	g.copyTo(g.table.back)
+	// Apply counts the confirmation once it is done.
+	g.table.backAt = g.applied + 1
+}
+
+// lateRun takes card c, read right after the dealer confirmed the end of an
+// address that deals nothing, as read at that address. The dealer reads the
+// rider and then the Extra lying on it ("To play an Extra, lay it on top
+// of the rider you wish to modify, overlapping it so the dealer can still
+// read both cards."), and the beat may confirm the sweep before the
+// dealer's hand is done: the next seat's turn has not begun while nothing
+// of it is read. So the hand goes back to before the confirmation and c is
+// read there:
+//   - the rider the engine knew, shown late: the confirmation stands;
+//   - an Extra joining the rider: the dealer is told the new sweep ("EXTRA
+//     SKIP: Deal no cards to this player, and sweep away only the Extra
+//     card. (The Skip remains.)");
+//   - a card from the deck where the engine knew a rider it had not seen
+//     yet: the rider was gone (Moved or Stopped unseen) and the card is
+//     dealt to that seat, as it is when read before the confirmation.
+//
+// It reports whether it took c; if not, g is as it was.
+func (g *Game) lateRun(c int) bool {
+	back := g.table.back
+	if back == nil || len(back.table.inferred) != len(g.table.inferred) {
+		return false
+	}
+	applied := g.applied
+	back.copyTo(g)
+	g.applied = applied
+	g.table.backAt = 0
+	was := g.Next()
+	p := was.Player
+	deck := g.where[c].Zone == InDeck
+	if (deck && !was.First) || g.scan(c, g.passes) != nil {
+		g.undo.copyTo(g)
+		return false
+	}
+	if deck {
+		if w := g.where[c]; w.Zone != InStack || w.Player != p {
+			g.undo.copyTo(g)
+			return false
+		}
+		return true
+	}
+	if !g.addr.active || g.addr.player != p || !g.shownNow(c) {
+		g.undo.copyTo(g)
+		return false
+	}
+	now := g.Next()
+	if now.Action == was.Action && now.Rider == was.Rider && now.Extras == was.Extras && now.Due == 0 {
+		// The confirmation stands, and the next card may still be late.
+		g.keepRun(now)
+		if err := g.step(); err != nil {
+			g.undo.copyTo(g)
+			return false
+		}
+	}
+	return true
 }
 
 func (g *Game) findStop(p int) int {

@@ -394,3 +394,228 @@ func TestObservedNotThere(t *testing.T) {
 		tb.refused(Event{Kind: EvStackGone}, RuleCardNotExpected) // no stack and no rider left to be gone
 	})
 }
+
+// The dealer reads a rider and then the Extra lying on it, and the beat may
+// confirm the rider's sweep in between: a card read right after the
+// confirmation, before anything of the next seat's turn, is still read at
+// the address whose end was confirmed.
+func TestLateRun(t *testing.T) {
+	confirm := Event{Kind: EvConfirm}
+	t.Run("To play an Extra, lay it on top of the rider you wish to modify, overlapping it so the dealer can still read both cards.", func(t *testing.T) {
+		// "EXTRA SKIP: Deal no cards to this player, and sweep away only
+		// the Extra card. (The Skip remains.)"
+		tb := newObserved(t, 3, Hit, Stop, Split, Ground, Ground, Skip, Extra)
+		tb.stack(1, Skip, Extra) // played unseen on seat 1
+		skip, extra := tb.index[tb.id(Skip, 0)], tb.index[tb.id(Extra, 0)]
+		tb.ok(Scan(tb.id(Skip, 0)))
+		tb.wantNext(ActSweep, 0)
+		tb.ok(confirm) // the beat: the dealer is taken to have swept the Skip
+		if in := tb.wantNext(ActDeal, 1); !in.First {
+			t.Fatalf("next %v, want seat 2's turn", in)
+		}
+		// A copy of the hand (state + event → next state) takes the late
+		// Extra the same way.
+		clone := tb.Clone()
+		tb.ok(Scan(tb.id(Extra, 0))) // the Extra that lay on the Skip
+		if err := clone.Apply(Scan(tb.id(Extra, 0))); err != nil || clone.Digest() != tb.Digest() {
+			t.Fatalf("the clone: %v, digest %x, want %x", err, clone.Digest(), tb.Digest())
+		}
+		in := tb.wantNext(ActSweep, 0)
+		if in.SweepRider || in.SweepExtras != 1 || in.Rider != Skip || in.Extras != 1 {
+			t.Fatalf("after the late Extra: %+v, want the Extra swept and the Skip left", in)
+		}
+		tb.ok(confirm)
+		if tb.Rider(0) != skip || tb.Where(extra).Zone != InDiscard || tb.Where(skip) != (Place{Zone: AsRider, Player: 0}) {
+			t.Fatalf("rider %d (the Skip is %d), Extra at %+v", tb.Rider(0), skip, tb.Where(extra))
+		}
+		if inf := tb.Inferences(); len(inf) != 2 || inf[1].Kind != InfExtraPlayed || inf[1].Player != 0 || inf[1].Card != extra {
+			t.Fatalf("inferences %+v", inf)
+		}
+		tb.ok(Scan(tb.id(Hit, 0)))
+		tb.wantStacks(1, "Hit")
+		// Next pass: "the Extra is swept away on the first pass, and the
+		// Skip is taken on the second pass (if it's still there)."
+		tb.ok(Scan(tb.id(Stop, 0)))
+		tb.ok(Scan(tb.id(Skip, 0)))
+		if in := tb.wantNext(ActSweep, 0); !in.SweepRider || in.SweepExtras != 0 {
+			t.Fatalf("second pass: %+v, want the Skip swept", in)
+		}
+	})
+	t.Run("A rider can only have one Extra at a time, so if a rider already has one Extra on it, you can't give it another one.", func(t *testing.T) {
+		tb := newObserved(t, 3, Hit, Stop, Split, Ground, Ground, Skip, Extra, Extra)
+		tb.stack(2, Skip, Extra, Extra)
+		second := tb.index[tb.id(Extra, 1)]
+		tb.ok(Scan(tb.id(Skip, 0)))
+		tb.ok(Scan(tb.id(Extra, 0)))
+		tb.wantNext(ActSweep, 0)
+		tb.ok(confirm)
+		// A second Extra cannot be the Skip's: it is read at seat 2's
+		// turn, before a rider that does not come.
+		tb.ok(Scan(tb.id(Extra, 1)))
+		if in := tb.wantNext(ActDeal, 1); in.Rider != NoKind || in.Extras != 0 {
+			t.Fatalf("after the second Extra: %+v", in)
+		}
+		tb.ok(Scan(tb.id(Hit, 0)))
+		tb.wantStacks(1, "Hit")
+		if w := tb.Where(second); w.Zone != InStack || w.Player != 2 || len(tb.Extras(0)) != 0 || tb.Rider(0) < 0 {
+			t.Fatalf("the second Extra is at %+v; seat 1's Extras %v", w, tb.Extras(0))
+		}
+	})
+	t.Run("When the dealer reaches a player with a rider, they scan it: the known rider shown after the confirmation.", func(t *testing.T) {
+		tb := newObserved(t, 3, Hit, Stop, Split, Ground, Ground, Skip)
+		skip := tb.ride(0, Skip)
+		if in := tb.wantNext(ActSweep, 0); !in.First {
+			t.Fatalf("next %v", in)
+		}
+		tb.ok(confirm) // the beat after the one that called the sweep
+		tb.ok(Scan(tb.id(Skip, 0)))
+		// Nothing changed: the confirmation stands and it is seat 2's turn.
+		if in := tb.wantNext(ActDeal, 1); !in.First {
+			t.Fatalf("next %v, want seat 2's turn", in)
+		}
+		if tb.Where(skip).Zone != InDiscard {
+			t.Fatalf("the Skip is at %+v, want swept", tb.Where(skip))
+		}
+		tb.ok(Scan(tb.id(Hit, 0)))
+		tb.wantStacks(1, "Hit")
+	})
+	t.Run("A card from the deck where the engine knew an unseen rider: the rider was Moved or Stopped unseen, and the card is that seat's.", func(t *testing.T) {
+		tb := newObserved(t, 3, Hit, Stop, Split, Ground, Ground, Skip)
+		skip := tb.ride(0, Skip)
+		tb.ok(confirm)
+		tb.ok(Scan(tb.id(Hit, 0))) // dealt to seat 1: the Skip was not there
+		tb.wantStacks(0, "Hit")
+		tb.wantStacks(1, "")
+		if tb.Rider(0) >= 0 || tb.Where(skip).Zone != InDiscard {
+			t.Fatalf("rider %d, the Skip at %+v", tb.Rider(0), tb.Where(skip))
+		}
+		if inf := tb.Inferences(); len(inf) != 1 || inf[0].Kind != InfRiderGone || inf[0].Card != skip {
+			t.Fatalf("inferences %+v", inf)
+		}
+		if in := tb.wantNext(ActDeal, 1); !in.First {
+			t.Fatalf("next %v", in)
+		}
+	})
+	t.Run("Only right after the confirmation: once a card of the next turn is read, the run is over.", func(t *testing.T) {
+		tb := newObserved(t, 3, Hit, Stop, Split, Ground, Ground, Skip, Extra)
+		tb.stack(1, Skip, Extra)
+		tb.ok(Scan(tb.id(Skip, 0)))
+		tb.ok(confirm)
+		tb.ok(Scan(tb.id(Hit, 0))) // seat 2's card
+		tb.ok(Scan(tb.id(Extra, 0)))
+		// Held for seat 3's rider, not the Skip's.
+		if in := tb.wantNext(ActDeal, 2); in.First || in.Rider != NoKind {
+			t.Fatalf("next %+v", in)
+		}
+		if len(tb.Extras(0)) != 0 || !tb.Shown(tb.index[tb.id(Extra, 0)]) {
+			t.Fatalf("seat 1's Extras %v", tb.Extras(0))
+		}
+	})
+}
+
+// An Extra lies on top of its rider, so the dealer may read it first.
+func TestExtraReadBeforeItsRider(t *testing.T) {
+	t.Run("To play an Extra, lay it on top of the rider you wish to modify, overlapping it so the dealer can still read both cards.", func(t *testing.T) {
+		// "EXTRA HIT: After dealing normally, deal two extra cards to each stack."
+		tb := newObserved(t, 2, Stop, Stop, Stop, Stop, Ground, Ground, Hit, Extra)
+		tb.stack(1, Hit, Extra) // played unseen on seat 1
+		hit, extra := tb.index[tb.id(Hit, 0)], tb.index[tb.id(Extra, 0)]
+		tb.ok(Scan(tb.id(Extra, 0)))
+		tb.ok(Scan(tb.id(Hit, 0)))
+		in := tb.wantNext(ActDeal, 0)
+		if in.Rider != Hit || in.Extras != 1 || in.Due != 3 {
+			t.Fatalf("after the Extra and the Hit: %+v", in)
+		}
+		if tb.Rider(0) != hit || tb.Where(extra) != (Place{Zone: AsExtra, Player: 0}) {
+			t.Fatalf("rider %d, Extra at %+v", tb.Rider(0), tb.Where(extra))
+		}
+		if inf := tb.Inferences(); len(inf) != 2 || inf[0].Kind != InfRiderPlayed || inf[1].Kind != InfExtraPlayed || inf[1].From.Player != 1 {
+			t.Fatalf("inferences %+v", inf)
+		}
+		tb.ok(Scan(tb.id(Stop, 0)))
+		tb.ok(Scan(tb.id(Stop, 1)))
+		tb.ok(Scan(tb.id(Stop, 2)))
+		tb.wantStacks(0, "Stop Stop Stop")
+	})
+	t.Run("A rider can only have one Extra at a time, so if a rider already has one Extra on it, you can't give it another one.", func(t *testing.T) {
+		tb := newObserved(t, 2, Stop, Stop, Ground, Ground, Hit, Extra, Extra)
+		tb.stack(1, Hit, Extra, Extra)
+		tb.ok(Scan(tb.id(Extra, 0)))
+		tb.refused(Scan(tb.id(Extra, 1)), RuleOneExtra)
+		tb.ok(Scan(tb.id(Hit, 0)))
+		if in := tb.wantNext(ActDeal, 0); in.Extras != 1 {
+			t.Fatalf("next %+v", in)
+		}
+	})
+	t.Run("If the rider moves around, the Extra moves with it: the rider the engine knew is gone, the Extra read on the new one stays.", func(t *testing.T) {
+		tb := newObserved(t, 2, Stop, Stop, Stop, Ground, Ground, Skip, Split, Extra)
+		skip := tb.ride(0, Skip) // known, then Moved away unseen
+		tb.stack(1, Split, Extra)
+		extra := tb.index[tb.id(Extra, 0)]
+		tb.ok(Scan(tb.id(Extra, 0))) // taken for the Skip's at first
+		tb.ok(Scan(tb.id(Split, 0))) // the rider really there
+		// "EXTRA SPLIT: After dealing normally, start two new stacks."
+		if in := tb.wantNext(ActDeal, 0); in.Rider != Split || in.Extras != 1 || in.Due != 3 {
+			t.Fatalf("next %+v", in)
+		}
+		if tb.Where(extra) != (Place{Zone: AsExtra, Player: 0}) || tb.Where(skip).Zone != InDiscard {
+			t.Fatalf("Extra at %+v, the Skip at %+v", tb.Where(extra), tb.Where(skip))
+		}
+	})
+	t.Run("An Extra read at a seat whose rider never comes does nothing: it stays where it was last seen.", func(t *testing.T) {
+		tb := newObserved(t, 2, Stop, Stop, Ground, Ground, Extra)
+		tb.stack(1, Extra)
+		extra := tb.index[tb.id(Extra, 0)]
+		tb.ok(Scan(tb.id(Extra, 0)))
+		tb.ok(Scan(tb.id(Stop, 0)))
+		tb.wantStacks(0, "Stop")
+		if w := tb.Where(extra); w.Zone != InStack || w.Player != 1 {
+			t.Fatalf("the Extra is at %+v", w)
+		}
+	})
+}
+
+// A real table sends only what it sees, through Observe: product.md, "At a
+// real table it only sees: each scanned card (UID, time), each button edge
+// (seat, kernel time), dealer controls, and its own instructions."
+func TestObserveTakesObservationsOnly(t *testing.T) {
+	tb := newObserved(t, 2, Hit, Stop, Skip, Ground, Ground)
+	stop := tb.give(0, Stop)
+	for _, e := range []Event{Step(), PickUp(0, 0), Play(0, 1), PlayStop(0, 0, StopDeal), {Kind: 0}, {Kind: 200}} {
+		before := snapshot(tb.Game)
+		err := tb.Observe(e)
+		re, ok := err.(*RuleError)
+		if !ok || re.Rule != RuleNotObservation {
+			t.Fatalf("Observe(%v) = %v, want a refusal under %q", e, err, RuleNotObservation.Text())
+		}
+		if snapshot(tb.Game) != before {
+			t.Fatalf("Observe(%v) was refused but moved the state", e)
+		}
+	}
+	if err := tb.Observe(StopClosed()); err == nil || err.(*RuleError).Rule != RuleNoStopWindow {
+		t.Fatalf("the Stop window closed with no Ground dealt: %v", err)
+	}
+	for _, id := range []string{tb.id(Hit, 0), tb.id(Skip, 0), tb.id(Ground, 0)} {
+		if err := tb.Observe(Scan(id)); err != nil {
+			t.Fatalf("scan %s: %v", id, err)
+		}
+	}
+	if err := tb.Observe(Press(1)); err != nil { // seat 1, a Ground being dealt: a Stop claim
+		t.Fatal(err)
+	}
+	// "GROUND: If you receive one of these, you are immediately out." No
+	// Stop was shown while the window was open: the Ground lands.
+	if err := tb.Observe(StopClosed()); err != nil {
+		t.Fatal(err)
+	}
+	tb.check()
+	if !tb.Over() || !tb.Out(0) || tb.Where(stop).Zone != InHand {
+		t.Fatalf("over %v, seat 1 out %v, the Stop at %+v", tb.Over(), tb.Out(0), tb.Where(stop))
+	}
+	for k := EventKind(0); k < numEventKinds+2; k++ {
+		want := k == EvScan || k == EvPress || k == EvConfirm || k == EvStackGone || k == EvStopClosed
+		if k.Observation() != want {
+			t.Errorf("%v.Observation() = %v", k, !want)
+		}
+	}
+}

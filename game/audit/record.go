@@ -54,7 +54,9 @@ func (r *Recorder) Applied(g *game.Game, ev game.Event, at time.Duration) {
 	at = r.order(at)
 	b := r.before
 	if b.First && (b.Action == game.ActDeal || b.Action == game.ActSweep || b.Action == game.ActPass) {
-		if after := g.Next(); !after.First || after.Player != b.Player {
+		// A card read late for the address before takes the engine back
+		// to it (game's lateRun): this seat's address has not begun.
+		if after := g.Next(); (!after.First && after.Player == b.Player) || (after.First && after.Player != b.Player) {
 			r.Addresses = append(r.Addresses, Address{Player: b.Player, At: at})
 		}
 	}

@@ -19,7 +19,7 @@ func (d *Dealer) apply(e game.Event, src playlog.Source, at time.Duration) error
 	before := d.g.Next()
 	d.rec.Before(d.g)
 	ev := e
-	if err := d.g.Apply(e); err != nil {
+	if err := d.g.Observe(e); err != nil {
 		var re *game.RuleError
 		ent := playlog.Entry{Kind: playlog.KindRefused, Source: src, Kernel: at, Event: &ev, Error: err.Error()}
 		if errors.As(err, &re) {
@@ -31,7 +31,10 @@ func (d *Dealer) apply(e game.Event, src playlog.Source, at time.Duration) error
 	d.append(playlog.Entry{Kind: playlog.KindApplied, Source: src, Kernel: at, Event: &ev, Digest: d.g.Digest()})
 	d.rec.Applied(d.g, e, at)
 	if before.First && (before.Action == game.ActDeal || before.Action == game.ActSweep || before.Action == game.ActPass) {
-		if after := d.g.Next(); !after.First || after.Player != before.Player {
+		// A card read late for the address before (its rider's Extra, read
+		// after the beat confirmed its sweep) takes the engine back to that
+		// address: this seat's turn has not begun.
+		if after := d.g.Next(); (!after.First && after.Player == before.Player) || (after.First && after.Player != before.Player) {
 			d.slot.lastAddressed = before.Player
 			clear(d.slot.shown)
 		}
@@ -90,7 +93,9 @@ func (d *Dealer) event(e game.Event, src playlog.Source, at time.Duration, c int
 		d.light(before.Seat, LightOff)
 		d.say(false, "seat %d Stops the Ground: it goes back on top of the deck", before.Seat)
 		d.restartBeat(at + d.period())
-	case c >= 0 && from.Zone != game.InDeck && d.g.Where(c).Zone != game.InStack:
+	case c >= 0 && from.Zone != game.InDeck && (d.g.Where(c).Zone != game.InStack || d.g.Shown(c)):
+		// A rider or an Extra shown; an Extra read before its rider stays
+		// where it was last seen until the rider is read.
 		d.riderShown(c, at)
 	default:
 		d.dealt(at)

@@ -88,7 +88,7 @@ func (d *Dealer) stopWindowOver(t time.Duration) {
 	d.stop.close()
 	d.settle(askClaim)
 	if in := d.g.Next(); in.Action == game.ActLand {
-		if d.apply(game.Step(), playlog.FromDealer, t) != nil {
+		if d.apply(game.StopClosed(), playlog.FromDealer, t) != nil {
 			return
 		}
 		if claimed {
