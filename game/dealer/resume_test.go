@@ -30,7 +30,7 @@ type fileLog struct {
 
 func (l *fileLog) Append(e playlog.Entry) error {
 	if l.w == nil {
-		w, err := playlog.Create(l.dir, e)
+		w, err := playlog.Create(l.dir, e, wal.Options{})
 		l.w = w
 		return err
 	}
@@ -162,7 +162,7 @@ func TestResumeAfterPowerCut(t *testing.T) {
 			if len(got) == 0 || r.Game.Digest() != wantDigests[len(got)-1] {
 				t.Fatalf("after %d decisions the replay has state %016x, the uninterrupted hand %016x", len(got), r.Game.Digest(), wantDigests[len(got)-1])
 			}
-			w, rec, err := playlog.Resume(path)
+			w, rec, err := playlog.Resume(path, wal.Options{})
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -81,7 +81,7 @@ func (c *nightCut) read(name string) []byte {
 func (c *nightCut) run(cut int) string {
 	t := c.t
 	img := t.TempDir()
-	opts := []wal.Option{wal.WithFlushInterval(time.Hour)} // durable only when the steps below say so
+	opts := wal.Options{FlushInterval: time.Hour} // durable only when the steps below say so
 	step := 0
 	// done reports whether the step just taken is the cut; before is every
 	// file's durable size before the step, durableAfter says which files
@@ -142,7 +142,7 @@ func (c *nightCut) run(cut int) string {
 		// A hand starts: its log is created, then its start goes in the
 		// index (synced), while the flusher writes its first entry.
 		before := sizes()
-		w, err := playlog.Create(c.live, c.start, opts...)
+		w, err := playlog.Create(c.live, c.start, opts)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -258,7 +258,7 @@ func checkNightAfterCut(t *testing.T, run int, c *nightCut, dir string, fig *nig
 		fig.fresh++
 	}
 	// The night goes on with a new hand.
-	w, err := playlog.Create(dir, c.start)
+	w, err := playlog.Create(dir, c.start, wal.Options{})
 	if err != nil {
 		t.Fatalf("cut %d: the next hand: %v\n%s", run, err, out.String())
 	}

@@ -18,7 +18,7 @@ import (
 // the screen and the page show it.
 type handLog struct {
 	dir  string
-	opts []wal.Option // for the hand's file; tests put a failing disk there
+	opts wal.Options // for the hand's file; tests put a failing disk there
 	mu   sync.Mutex
 	w    *playlog.Writer
 	// Without a file (it could not be created) every entry is lost:
@@ -42,7 +42,7 @@ func (l *handLog) Append(e playlog.Entry) error {
 			l.lost++
 			return fmt.Errorf("play log: the first entry is a %v, not the hand's start", e.Kind)
 		}
-		w, err := playlog.Create(l.dir, e, l.opts...)
+		w, err := playlog.Create(l.dir, e, l.opts)
 		if err != nil {
 			l.noFile = err
 			l.lost++

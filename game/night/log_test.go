@@ -83,14 +83,14 @@ func (l *dyingLog) Append(e playlog.Entry) error {
 func TestDeadDiskMidHand(t *testing.T) {
 	dir := t.TempDir()
 	disk := &deadDisk{}
-	withDisk := wal.WithFile(func(path string, f wal.File) wal.File {
+	withDisk := func(path string, f wal.File) wal.File {
 		if filepath.Ext(path) != ".fall" {
 			return f
 		}
 		disk.File = f
 		return disk
-	})
-	log := &dyingLog{handLog: &handLog{dir: dir, opts: []wal.Option{withDisk}}, disk: disk, k: 80}
+	}
+	log := &dyingLog{handLog: &handLog{dir: dir, opts: wal.Options{File: withDisk}}, disk: disk, k: 80}
 
 	seats := []int{1, 2, 3, 4, 5}
 	fallers := game.SeatsAfter(5, seats)

@@ -79,7 +79,7 @@ func resumeHand(dir string, out io.Writer) (*resumedHand, error) {
 			return nil, fmt.Errorf("cannot resume hand %s: %w", h.ID, err)
 		}
 	}
-	w, rec, err := playlog.Resume(path)
+	w, rec, err := playlog.Resume(path, wal.Options{})
 	if err != nil {
 		return nil, fmt.Errorf("cannot resume hand %s (%s): %w", h.ID, rec, err)
 	}
@@ -93,7 +93,7 @@ func resumeHand(dir string, out io.Writer) (*resumedHand, error) {
 // its index entry was. Without it the hand's end would be an end with no
 // start, and the index would not list the hand where it belongs.
 func registerStart(dir, file string, h *playlog.Hand, out io.Writer) error {
-	x, _, err := index.Open(filepath.Join(dir, playlog.IndexFile), filepath.Base(dir))
+	x, _, err := index.Open(filepath.Join(dir, playlog.IndexFile), filepath.Base(dir), wal.Options{})
 	if err != nil {
 		return fmt.Errorf("register the hand in the night index: %w", err)
 	}

@@ -16,6 +16,7 @@ import (
 	"github.com/falling-table/falling/game"
 	"github.com/falling-table/falling/game/dealer"
 	"github.com/falling-table/falling/game/playlog"
+	"github.com/falling-table/falling/game/playlog/wal"
 	"github.com/falling-table/falling/hw"
 	"github.com/falling-table/falling/hw/config"
 	"github.com/falling-table/falling/hw/hwtest"
@@ -232,7 +233,7 @@ func TestResumeNothingOrRefused(t *testing.T) {
 		{"an empty night", func(t *testing.T) string { return t.TempDir() }, false, []string{"no hand to resume", "starting a new one"}},
 		{"the last hand ended", func(t *testing.T) string {
 			dir := t.TempDir()
-			w, err := playlog.Create(dir, start)
+			w, err := playlog.Create(dir, start, wal.Options{})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -242,7 +243,7 @@ func TestResumeNothingOrRefused(t *testing.T) {
 			return dir
 		}, false, []string{"ended: nothing to resume"}},
 		{"a digest the replay does not reach", func(t *testing.T) string {
-			w, err := playlog.Create(t.TempDir(), start)
+			w, err := playlog.Create(t.TempDir(), start, wal.Options{})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -253,7 +254,7 @@ func TestResumeNothingOrRefused(t *testing.T) {
 			return dir
 		}, true, []string{"does not replay exactly", "cannot be trusted to resume", "falling review "}},
 		{"damaged mid-file", func(t *testing.T) string {
-			w, err := playlog.Create(t.TempDir(), start)
+			w, err := playlog.Create(t.TempDir(), start, wal.Options{})
 			if err != nil {
 				t.Fatal(err)
 			}

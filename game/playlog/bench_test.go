@@ -46,7 +46,7 @@ func BenchmarkDurableEntries(b *testing.B) {
 		b.Fatal(err)
 	}
 
-	w, err := playlog.Create(dir, startEntry("bench"), wal.WithFlushInterval(0))
+	w, err := playlog.Create(dir, startEntry("bench"), wal.Options{FlushInterval: wal.NoDelay})
 	if err != nil {
 		b.Fatal(err)
 	}
@@ -80,7 +80,7 @@ func BenchmarkDurableEntries(b *testing.B) {
 
 // BenchmarkAppendEntry is the cost on the beat of logging one entry.
 func BenchmarkAppendEntry(b *testing.B) {
-	w, err := playlog.Create(b.TempDir(), startEntry("bench"), wal.WithMaxBuffered(64<<20))
+	w, err := playlog.Create(b.TempDir(), startEntry("bench"), wal.Options{MaxBuffered: 64 << 20})
 	if err != nil {
 		b.Fatal(err)
 	}

@@ -9,6 +9,7 @@ import (
 
 	"github.com/falling-table/falling/game"
 	"github.com/falling-table/falling/game/playlog"
+	"github.com/falling-table/falling/game/playlog/wal"
 )
 
 // FuzzDecode: no file makes the reader or the replay panic; a file either
@@ -66,7 +67,7 @@ func smallHand(t testing.TB) ([]byte, string) {
 		t.Fatal(err)
 	}
 	wall := time.Date(2026, 1, 1, 20, 0, 0, 0, time.UTC)
-	w, err := playlog.Create(t.TempDir(), playlog.Entry{Kind: playlog.KindHandStart, Source: playlog.FromDealer, Wall: wall, Seat: 3, Start: &st})
+	w, err := playlog.Create(t.TempDir(), playlog.Entry{Kind: playlog.KindHandStart, Source: playlog.FromDealer, Wall: wall, Seat: 3, Start: &st}, wal.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -58,17 +58,17 @@ func (d *disk) die() {
 
 // disks puts a disk behind every hand file (not the night index, and not a
 // continuation: the second place is another disk that works) and hands
-// back the one of the hand's own file.
-func disks(t *testing.T) (*disk, wal.Option) {
+// back the one of the hand's own file, and the wrapper for wal.Options.File.
+func disks(t *testing.T) (*disk, func(path string, f wal.File) wal.File) {
 	t.Helper()
 	d := &disk{}
-	return d, wal.WithFile(func(path string, f wal.File) wal.File {
+	return d, func(path string, f wal.File) wal.File {
 		if filepath.Ext(path) != ".fall" {
 			return f
 		}
 		d.File = f
 		return d
-	})
+	}
 }
 
 func note(at time.Duration, text string) playlog.Entry {
@@ -103,7 +103,7 @@ func gaps(h *playlog.Hand) []*playlog.Gap {
 func TestDeadDiskContinues(t *testing.T) {
 	d, withDisk := disks(t)
 	dir := t.TempDir()
-	w, err := playlog.Create(dir, startEntry("d"), withDisk, wal.WithFlushInterval(0))
+	w, err := playlog.Create(dir, startEntry("d"), wal.Options{File: withDisk, FlushInterval: wal.NoDelay})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -174,7 +174,7 @@ func TestDeadDiskContinues(t *testing.T) {
 	}
 	// A hand resumed after a crash goes on in its continuation, not in
 	// the file that died.
-	w, rec, err := playlog.Resume(w.Path(), withDisk)
+	w, rec, err := playlog.Resume(w.Path(), wal.Options{File: withDisk})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -197,7 +197,7 @@ func TestDeadDiskContinues(t *testing.T) {
 func TestDeadDiskAtClose(t *testing.T) {
 	d, withDisk := disks(t)
 	dir := t.TempDir()
-	w, err := playlog.Create(dir, startEntry("z"), withDisk, wal.WithFlushInterval(time.Hour))
+	w, err := playlog.Create(dir, startEntry("z"), wal.Options{File: withDisk, FlushInterval: time.Hour})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -225,7 +225,7 @@ func TestDeadDiskCountsWhatItCannotKeep(t *testing.T) {
 	defer playlog.SetRetryInterval(playlog.SetRetryInterval(10 * time.Millisecond))
 	d, withDisk := disks(t)
 	dir := t.TempDir()
-	w, err := playlog.Create(dir, startEntry("n"), withDisk, wal.WithFlushInterval(0))
+	w, err := playlog.Create(dir, startEntry("n"), wal.Options{File: withDisk, FlushInterval: wal.NoDelay})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -283,7 +283,7 @@ func TestDeadDiskCountsWhatItCannotKeep(t *testing.T) {
 func TestFullBufferIsMarked(t *testing.T) {
 	d, withDisk := disks(t)
 	dir := t.TempDir()
-	w, err := playlog.Create(dir, startEntry("f"), withDisk, wal.WithFlushInterval(0), wal.WithMaxBuffered(0))
+	w, err := playlog.Create(dir, startEntry("f"), wal.Options{File: withDisk, FlushInterval: wal.NoDelay, MaxBuffered: wal.MinMaxBuffered})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -371,7 +371,7 @@ func TestFullBufferIsMarked(t *testing.T) {
 // the disk to catch up before the hand's end is logged.
 func TestCloseMarksWhatWasRefused(t *testing.T) {
 	d, withDisk := disks(t)
-	w, err := playlog.Create(t.TempDir(), startEntry("c"), withDisk, wal.WithFlushInterval(0), wal.WithMaxBuffered(0))
+	w, err := playlog.Create(t.TempDir(), startEntry("c"), wal.Options{File: withDisk, FlushInterval: wal.NoDelay, MaxBuffered: wal.MinMaxBuffered})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -411,7 +411,7 @@ func TestCloseMarksWhatWasRefused(t *testing.T) {
 // read as far as its own file goes.
 func TestContinuationMustBelong(t *testing.T) {
 	dir := t.TempDir()
-	w, err := playlog.Create(dir, startEntry("a"))
+	w, err := playlog.Create(dir, startEntry("a"), wal.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -422,7 +422,7 @@ func TestContinuationMustBelong(t *testing.T) {
 	if len(h.Problems) != 0 || len(gaps(h)) != 0 || !h.Ended {
 		t.Fatalf("problems %q", h.Problems)
 	}
-	other, err := playlog.Create(dir, startEntry("b"))
+	other, err := playlog.Create(dir, startEntry("b"), wal.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -436,7 +436,7 @@ func TestContinuationMustBelong(t *testing.T) {
 	// cont writes a continuation file of kind 'C' for hand id holding es.
 	cont := func(id string, es ...playlog.Entry) []byte {
 		p := filepath.Join(t.TempDir(), "c")
-		cw, err := wal.Create(p, wal.Header{Kind: playlog.ContKind, ID: id, Created: time.Unix(1767297600, 0)})
+		cw, err := wal.Create(p, wal.Header{Kind: playlog.ContKind, ID: id, Created: time.Unix(1767297600, 0)}, wal.Options{})
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/falling-table/falling/game/playlog"
+	"github.com/falling-table/falling/game/playlog/wal"
 	"github.com/falling-table/falling/game/playlog/wal/index"
 )
 
@@ -35,7 +36,7 @@ func TestReadNightWithAnEndButNoStart(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	x, _, err := index.Open(filepath.Join(dir, playlog.IndexFile), "night")
+	x, _, err := index.Open(filepath.Join(dir, playlog.IndexFile), "night", wal.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -91,7 +91,7 @@ func TestReadBadFiles(t *testing.T) {
 // a newer writer) is skipped with a problem, and the rest still reads.
 func TestReadUndecodableEntry(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "hand-1.fall")
-	w, err := wal.Create(path, wal.Header{Kind: playlog.HandKind, ID: "1", Created: time.Unix(0, 0)})
+	w, err := wal.Create(path, wal.Header{Kind: playlog.HandKind, ID: "1", Created: time.Unix(0, 0)}, wal.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}

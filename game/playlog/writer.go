@@ -59,7 +59,7 @@ type Writer struct {
 	id   string
 	path string // the hand's file
 	cur  string // the file w writes
-	opts []wal.Option
+	opts wal.Options
 
 	mu        sync.Mutex
 	lastMono  time.Duration // Mono of the last entry appended
@@ -80,7 +80,7 @@ type Writer struct {
 // night's index. An empty Start.Hand gets the next number of the night.
 // The index entry is durable when Create returns; first is durable within
 // one flush interval.
-func Create(dir string, first Entry, opts ...wal.Option) (*Writer, error) {
+func Create(dir string, first Entry, opts wal.Options) (*Writer, error) {
 	if first.Start == nil {
 		return nil, errors.New("create hand log: the first entry carries no Start")
 	}
@@ -93,7 +93,7 @@ func Create(dir string, first Entry, opts ...wal.Option) (*Writer, error) {
 	if first.Source == 0 {
 		first.Source = FromDealer
 	}
-	x, _, err := index.Open(filepath.Join(dir, IndexFile), filepath.Base(dir), opts...)
+	x, _, err := index.Open(filepath.Join(dir, IndexFile), filepath.Base(dir), opts)
 	if err != nil {
 		return nil, fmt.Errorf("create hand log: %w", err)
 	}
@@ -112,7 +112,7 @@ func Create(dir string, first Entry, opts ...wal.Option) (*Writer, error) {
 	if created.IsZero() {
 		created = time.Now()
 	}
-	w, err := wal.Create(path, wal.Header{Kind: HandKind, ID: st.Hand, Created: created}, opts...)
+	w, err := wal.Create(path, wal.Header{Kind: HandKind, ID: st.Hand, Created: created}, opts)
 	if err != nil {
 		return nil, errors.Join(fmt.Errorf("create hand log: %w", err), x.Close())
 	}
@@ -135,7 +135,7 @@ func Create(dir string, first Entry, opts ...wal.Option) (*Writer, error) {
 // the hand, in its last continuation file if it has any. A torn tail is
 // cut; the Recovery says how much. Read the log first to rebuild the
 // engine (Replay).
-func Resume(path string, opts ...wal.Option) (*Writer, wal.Recovery, error) {
+func Resume(path string, opts wal.Options) (*Writer, wal.Recovery, error) {
 	cur, want := path, HandKind
 	for {
 		next := ContinuationFile(cur)
@@ -160,7 +160,7 @@ func Resume(path string, opts ...wal.Option) (*Writer, wal.Recovery, error) {
 	if hdr.Kind != want {
 		return nil, wal.Recovery{}, fmt.Errorf("resume hand %s: %w", cur, kindError(hdr.Kind))
 	}
-	w, rec, err := wal.OpenForAppend(cur, opts...)
+	w, rec, err := wal.OpenForAppend(cur, opts)
 	if err != nil {
 		return nil, rec, fmt.Errorf("resume hand: %w", err)
 	}
@@ -307,7 +307,7 @@ func (w *Writer) continueIn(mono time.Duration, wall time.Time) error {
 	if created.IsZero() {
 		created = now
 	}
-	nw, err := wal.Create(next, wal.Header{Kind: ContKind, ID: w.id, Created: created}, w.opts...)
+	nw, err := wal.Create(next, wal.Header{Kind: ContKind, ID: w.id, Created: created}, w.opts)
 	if err != nil {
 		return fmt.Errorf("%w; no continuation file either: %w", w.dead, err)
 	}
@@ -505,7 +505,7 @@ func (w *Writer) Close(winner int) error {
 	if len(errs) > 0 {
 		return errors.Join(errs...)
 	}
-	x, _, err := index.Open(filepath.Join(w.dir, IndexFile), filepath.Base(w.dir), w.opts...)
+	x, _, err := index.Open(filepath.Join(w.dir, IndexFile), filepath.Base(w.dir), w.opts)
 	if err != nil {
 		return fmt.Errorf("close hand %s: %w", w.id, err)
 	}

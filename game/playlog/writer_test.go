@@ -24,7 +24,7 @@ func startEntry(id string) playlog.Entry {
 // ends, with a message saying what was cut, and reads back whole.
 func TestResumeAfterTornTail(t *testing.T) {
 	dir := t.TempDir()
-	w, err := playlog.Create(dir, startEntry("r"))
+	w, err := playlog.Create(dir, startEntry("r"), wal.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -56,7 +56,7 @@ func TestResumeAfterTornTail(t *testing.T) {
 	if h := mustRead(t, path); h.Ended || h.Damage.Kind != wal.DamageTornTail || len(h.Entries) != 7 {
 		t.Fatalf("ended %v damage %v, %d entries", h.Ended, h.Damage, len(h.Entries))
 	}
-	w, rec, err := playlog.Resume(path)
+	w, rec, err := playlog.Resume(path, wal.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -77,14 +77,14 @@ func TestResumeAfterTornTail(t *testing.T) {
 	if !h.Ended || h.Winner != 1 || len(h.Entries) != 9 || h.Damage.Kind != wal.DamageNone || last.Mono < 20*time.Second {
 		t.Fatalf("ended %v winner %d, %d entries, damage %v, end at %v", h.Ended, h.Winner, len(h.Entries), h.Damage, last.Mono)
 	}
-	if _, _, err := playlog.Resume(filepath.Join(dir, playlog.IndexFile)); !errors.Is(err, playlog.ErrWrongKind) {
+	if _, _, err := playlog.Resume(filepath.Join(dir, playlog.IndexFile), wal.Options{}); !errors.Is(err, playlog.ErrWrongKind) {
 		t.Errorf("resume of the index: %v", err)
 	}
 }
 
 func TestCreateRefuses(t *testing.T) {
 	dir := t.TempDir()
-	w, err := playlog.Create(dir, startEntry("dup"))
+	w, err := playlog.Create(dir, startEntry("dup"), wal.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -109,14 +109,14 @@ func TestCreateRefuses(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			_, err := playlog.Create(dir, tt.e)
+			_, err := playlog.Create(dir, tt.e, wal.Options{})
 			if err == nil || (tt.errIs != nil && !errors.Is(err, tt.errIs)) || !strings.Contains(err.Error(), tt.has) {
 				t.Fatalf("err %v", err)
 			}
 		})
 	}
 	// The refusals left the index usable.
-	w, err = playlog.Create(dir, startEntry(""))
+	w, err = playlog.Create(dir, startEntry(""), wal.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -73,7 +73,7 @@ func tableLog(t testing.TB, dir string, wall time.Time, start playlog.Start, inp
 		t.Fatal(err)
 	}
 	w, err := playlog.Create(dir, playlog.Entry{Kind: playlog.KindHandStart, Source: playlog.FromDealer,
-		Mono: tableT0, Wall: wall, Seat: start.Dealer, Start: &start})
+		Mono: tableT0, Wall: wall, Seat: start.Dealer, Start: &start}, wal.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -220,7 +220,7 @@ func tornHand(t testing.TB, path string) string {
 	if err != nil {
 		t.Fatal(err)
 	}
-	w, err := playlog.Create(t.TempDir(), h.Entries[0], wal.WithFlushInterval(time.Hour))
+	w, err := playlog.Create(t.TempDir(), h.Entries[0], wal.Options{FlushInterval: time.Hour})
 	if err != nil {
 		t.Fatal(err)
 	}

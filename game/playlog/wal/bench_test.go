@@ -81,7 +81,7 @@ func benchDurable(b *testing.B, run func(*Writer)) {
 
 	// Interval 0: flush as soon as a record arrives, so what groups records
 	// is only the fsync in progress, the throughput-optimal setting.
-	w, err := Create(filepath.Join(dir, "group.log"), testHeader, WithFlushInterval(0))
+	w, err := Create(filepath.Join(dir, "group.log"), testHeader, Options{FlushInterval: NoDelay})
 	if err != nil {
 		b.Fatal(err)
 	}
@@ -103,7 +103,7 @@ func benchDurable(b *testing.B, run func(*Writer)) {
 // BenchmarkAppend is the cost on the dealer's beat: framing a record into the
 // buffer, with the flusher writing in the background.
 func BenchmarkAppend(b *testing.B) {
-	w, err := Create(filepath.Join(b.TempDir(), "hand.log"), testHeader, WithMaxBuffered(64<<20))
+	w, err := Create(filepath.Join(b.TempDir(), "hand.log"), testHeader, Options{MaxBuffered: 64 << 20})
 	if err != nil {
 		b.Fatal(err)
 	}
@@ -130,7 +130,7 @@ func BenchmarkAppend(b *testing.B) {
 // BenchmarkRead is a referee's review: reading and verifying a whole hand.
 func BenchmarkRead(b *testing.B) {
 	path := filepath.Join(b.TempDir(), "hand.log")
-	w, err := Create(path, testHeader)
+	w, err := Create(path, testHeader, Options{})
 	if err != nil {
 		b.Fatal(err)
 	}

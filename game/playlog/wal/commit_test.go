@@ -16,7 +16,7 @@ import (
 func buildGroups(t testing.TB, groups []int, payload func(uint64) []byte) ([]byte, map[uint64]int64) {
 	t.Helper()
 	path := filepath.Join(t.TempDir(), "hand.log")
-	w, err := Create(path, testHeader, WithFlushInterval(3600e9))
+	w, err := Create(path, testHeader, Options{FlushInterval: 3600e9})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -91,7 +91,7 @@ func TestPageLostOutOfOrderIsATornTail(t *testing.T) {
 		if err := os.WriteFile(path, img, 0o644); err != nil {
 			t.Fatal(err)
 		}
-		w, rec, err := OpenForAppend(path, WithFlushInterval(0))
+		w, rec, err := OpenForAppend(path, Options{FlushInterval: NoDelay})
 		if err != nil {
 			t.Fatalf("page at %d lost: resume refused: %v", p, err)
 		}
@@ -131,7 +131,7 @@ func TestFlipInLastCommittedRecordIsNotCut(t *testing.T) {
 		if err := os.WriteFile(path, img, 0o644); err != nil {
 			t.Fatal(err)
 		}
-		if _, rec, err := OpenForAppend(path); !errors.Is(err, ErrCorrupt) {
+		if _, rec, err := OpenForAppend(path, Options{}); !errors.Is(err, ErrCorrupt) {
 			t.Fatalf("flip at %d: OpenForAppend %v (%v), want it refused", off, err, rec)
 		}
 		after, err := os.ReadFile(path)
@@ -178,7 +178,7 @@ func TestFormat1StillResumes(t *testing.T) {
 	if err := os.WriteFile(path, data, 0o644); err != nil {
 		t.Fatal(err)
 	}
-	w, _, err := OpenForAppend(path)
+	w, _, err := OpenForAppend(path, Options{})
 	if err != nil {
 		t.Fatal(err)
 	}

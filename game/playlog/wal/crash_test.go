@@ -53,10 +53,10 @@ func crashPayload(seq uint64) []byte {
 // crashChild resumes (or creates) the log and appends until killed, printing
 // "durable N" only after WaitDurable or Sync has returned for N.
 func crashChild(path string) error {
-	w, err := Create(path, testHeader, WithFlushInterval(2*time.Millisecond))
+	w, err := Create(path, testHeader, Options{FlushInterval: 2 * time.Millisecond})
 	if errors.Is(err, os.ErrExist) {
 		var rec Recovery
-		w, rec, err = OpenForAppend(path, WithFlushInterval(2*time.Millisecond))
+		w, rec, err = OpenForAppend(path, Options{FlushInterval: 2 * time.Millisecond})
 		if err == nil {
 			_, err = fmt.Fprintf(os.Stdout, "resumed %d cut %d\n", w.seq, rec.Cut.Bytes)
 		}
@@ -347,7 +347,7 @@ func powerCutImage(t *testing.T, rng *rand.Rand, version uint16, fig *figures, r
 	t.Helper()
 	dir := t.TempDir()
 	path := filepath.Join(dir, "hand.log")
-	w, err := Create(path, testHeader, WithFlushInterval(time.Hour), withVersion(version), WithLogger(slog.New(slog.DiscardHandler)))
+	w, err := Create(path, testHeader, Options{FlushInterval: time.Hour, version: version, Logger: slog.New(slog.DiscardHandler)})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -392,7 +392,7 @@ func powerCutImage(t *testing.T, rng *rand.Rand, version uint16, fig *figures, r
 			fig.misread++
 		}
 	}
-	w2, rec, err := OpenForAppend(path, WithFlushInterval(0), WithLogger(slog.New(slog.DiscardHandler)))
+	w2, rec, err := OpenForAppend(path, Options{FlushInterval: NoDelay, Logger: slog.New(slog.DiscardHandler)})
 	if err != nil {
 		if !errors.Is(err, ErrCorrupt) {
 			t.Fatalf("image %d: %v", run, err)

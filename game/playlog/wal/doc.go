@@ -85,17 +85,23 @@
 // # Durability
 //
 // Append frames a record into an in-memory buffer and returns at once. A
-// background flusher writes and fsyncs the buffer at most FlushInterval after
-// the first unflushed append (a group commit per beat), sooner when Sync asks
-// or the buffer passes half its bound. Durable reports the highest sequence
-// number whose fsync returned success; WaitDurable waits for one. In format
-// 2 each such commit ends with its mark, written with the records before
-// the fsync: records that no mark follows were never reported durable.
+// background flusher writes and fsyncs the buffer at most
+// Options.FlushInterval after the first unflushed append (a group commit per
+// beat), sooner when Sync asks or the buffer passes half its bound. Durable
+// reports the highest sequence number whose fsync returned success;
+// WaitDurable waits for one. In format 2 each such commit ends with its mark,
+// written with the records before the fsync: records that no mark follows
+// were never reported durable.
 //
-// When the disk is slower than the table the buffer grows to MaxBuffered and
-// Append then fails with ErrBufferFull, appending nothing: the caller learns
-// of it at once and can retry or raise the alarm. Nothing is dropped
-// silently, and Append never waits on the disk.
+// When the disk is slower than the table the buffer grows to
+// Options.MaxBuffered and Append then fails with ErrBufferFull, appending
+// nothing: the caller learns of it at once and can retry or raise the alarm.
+// Nothing is dropped silently, and Append never waits on the disk.
+//
+// Options is a plain struct whose zero value is the table's setup, as
+// elsewhere in the project; a caller names only what it changes
+// (wal.Options{FlushInterval: wal.NoDelay} in a test that wants every record
+// on disk at once).
 //
 // A failed write or fsync is sticky. After a failed fsync Linux may have
 // dropped the dirty pages and cleared the error, so retrying would report

@@ -33,7 +33,7 @@ func typeFor(seq uint64) byte { return byte(seq % 5) }
 func buildLog(t testing.TB, n int) ([]byte, []int64) {
 	t.Helper()
 	path := filepath.Join(t.TempDir(), "hand.log")
-	w, err := Create(path, testHeader, WithFlushInterval(0), withVersion(1))
+	w, err := Create(path, testHeader, Options{FlushInterval: NoDelay, version: 1})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -111,7 +111,7 @@ func TestRoundTrip(t *testing.T) {
 
 func TestLargeRecords(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "big.log")
-	w, err := Create(path, testHeader)
+	w, err := Create(path, testHeader, Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -175,7 +175,7 @@ func TestBadHeaders(t *testing.T) {
 		if err := os.WriteFile(path, tc.data, 0o644); err != nil {
 			t.Fatal(err)
 		}
-		if _, _, err := OpenForAppend(path); !errors.Is(err, tc.want) {
+		if _, _, err := OpenForAppend(path, Options{}); !errors.Is(err, tc.want) {
 			t.Errorf("%s: OpenForAppend err %v, want %v", tc.name, err, tc.want)
 		}
 	}
@@ -224,7 +224,7 @@ func TestOpenForAppendEveryTruncation(t *testing.T) {
 		if err := os.WriteFile(path, data[:cut], 0o644); err != nil {
 			t.Fatal(err)
 		}
-		w, rec, err := OpenForAppend(path, WithFlushInterval(0))
+		w, rec, err := OpenForAppend(path, Options{FlushInterval: NoDelay})
 		if err != nil {
 			t.Fatalf("cut %d: %v", cut, err)
 		}
@@ -337,7 +337,7 @@ func TestDamagePatterns(t *testing.T) {
 // buildOther returns record 6 of a different log, framed in that log's chain.
 func buildOther(t *testing.T) []byte {
 	path := filepath.Join(t.TempDir(), "other.log")
-	w, err := Create(path, Header{Kind: 'H', ID: "hand-0043"}, withVersion(1))
+	w, err := Create(path, Header{Kind: 'H', ID: "hand-0043"}, Options{version: 1})
 	if err != nil {
 		t.Fatal(err)
 	}

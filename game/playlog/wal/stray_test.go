@@ -58,7 +58,7 @@ func (pathFailDisk) Write([]byte) (int, error) {
 // Errors after Create name the log, not the temporary file it was made as.
 func TestErrorsNameTheLogNotItsTemporaryFile(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "night.idx")
-	w, err := Create(path, testHeader, WithFlushInterval(0))
+	w, err := Create(path, testHeader, Options{FlushInterval: NoDelay})
 	if err != nil {
 		t.Fatal(err)
 	}

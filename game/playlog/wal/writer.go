@@ -21,7 +21,11 @@ const (
 	// DefaultMaxBuffered is far more than a table produces between two
 	// fsyncs; reaching it means the disk has stalled for seconds.
 	DefaultMaxBuffered = 4 << 20
-	minMaxBuffered     = 2 * (frameHeader + MaxPayload)
+	// MinMaxBuffered is the smallest bound MaxBuffered can set: two maximum
+	// records, so a record of any allowed size still fits behind the half
+	// bound that starts a flush. Tests of a stalled disk ask for it, to fill
+	// the buffer quickly.
+	MinMaxBuffered = 2 * (frameHeader + MaxPayload)
 )
 
 var (
@@ -34,56 +38,67 @@ var (
 	ErrLocked = errors.New("log is open for writing elsewhere")
 )
 
-// Option configures a Writer.
-type Option func(*options)
+// Options tune a Writer. The zero value is the table's setup, so a caller
+// names only what it changes, and tests can build one in a literal.
+type Options struct {
+	// FlushInterval is the longest an appended record waits before the
+	// flusher writes and fsyncs it. Zero means DefaultFlushInterval;
+	// NoDelay (any negative) flushes as soon as a record arrives.
+	FlushInterval time.Duration
+	// MaxBuffered bounds the bytes waiting for the disk; past it Append
+	// returns ErrBufferFull. Zero means DefaultMaxBuffered; anything below
+	// MinMaxBuffered is raised to it.
+	MaxBuffered int
+	// Logger is where the writer reports recoveries and disk failures; nil
+	// means slog.Default().
+	Logger *slog.Logger
+	// File, if set, is put between the flusher and the file at path: a test
+	// puts a failing or slow disk there, to see what the layers above do
+	// with it.
+	File func(path string, f File) File
 
-type options struct {
-	version  uint16 // format Create writes, 0 for Version; tests make format 1 files
-	interval time.Duration
-	maxBuf   int
-	log      *slog.Logger
-	file     func(path string, f File) File
+	// version is the format Create writes, 0 for Version. Tests set it to
+	// make format 1 files and prove that they still read and resume; it is
+	// unexported because nothing else should write an old format.
+	version uint16
 }
 
-// withVersion makes Create write an older format, so tests can prove that
-// files written before the current format still read and resume.
-func withVersion(v uint16) Option {
-	return func(o *options) { o.version = v }
-}
+// NoDelay is the FlushInterval that flushes as soon as a record arrives. A
+// sentinel is needed because the zero FlushInterval means the default.
+const NoDelay time.Duration = -1
 
-// createVersion is the format Create writes with opts.
-func createVersion(opts []Option) uint16 {
-	var o options
-	for _, fn := range opts {
-		fn(&o)
-	}
+// createVersion is the format Create writes with o.
+func (o Options) createVersion() uint16 {
 	if o.version == 0 {
 		return Version
 	}
 	return o.version
 }
 
-// WithFlushInterval sets the longest an appended record waits before the
-// flusher writes and fsyncs it. Zero flushes as soon as a record arrives.
-func WithFlushInterval(d time.Duration) Option {
-	return func(o *options) { o.interval = max(d, 0) }
+// settings are Options with the defaults filled in, as the Writer uses them.
+type settings struct {
+	interval time.Duration // zero: no delay
+	maxBuf   int
+	log      *slog.Logger
+	file     func(path string, f File) File
 }
 
-// WithMaxBuffered bounds the bytes waiting for the disk; past it Append
-// returns ErrBufferFull. It is raised to fit two maximum records.
-func WithMaxBuffered(n int) Option {
-	return func(o *options) { o.maxBuf = max(n, minMaxBuffered) }
-}
-
-// WithLogger sets where the writer reports recoveries and disk failures.
-func WithLogger(l *slog.Logger) Option {
-	return func(o *options) { o.log = l }
-}
-
-// WithFile puts wrap between the flusher and the file at path: a test puts
-// a failing or slow disk there, to see what the layers above do with it.
-func WithFile(wrap func(path string, f File) File) Option {
-	return func(o *options) { o.file = wrap }
+func (o Options) settings() settings {
+	s := settings{interval: o.FlushInterval, maxBuf: o.MaxBuffered, log: o.Logger, file: o.File}
+	switch {
+	case s.interval == 0:
+		s.interval = DefaultFlushInterval
+	case s.interval < 0:
+		s.interval = 0
+	}
+	if s.maxBuf == 0 {
+		s.maxBuf = DefaultMaxBuffered
+	}
+	s.maxBuf = max(s.maxBuf, MinMaxBuffered)
+	if s.log == nil {
+		s.log = slog.Default()
+	}
+	return s
 }
 
 // Writer appends records to one log file. Its methods are safe for
@@ -91,7 +106,7 @@ func WithFile(wrap func(path string, f File) File) Option {
 type Writer struct {
 	f    logFile
 	path string
-	opt  options
+	opt  settings
 
 	mu         sync.Mutex
 	buf        []byte // framed records not yet taken by the flusher
@@ -145,7 +160,7 @@ func (r Recovery) String() string {
 // the directory fsynced, so after a power cut path either does not exist or
 // holds a complete header; a stray "*.creating-*" file is all a cut can leave,
 // and RemoveStray clears those.
-func Create(path string, h Header, opts ...Option) (*Writer, error) {
+func Create(path string, h Header, opts Options) (*Writer, error) {
 	for attempt := 1; ; attempt++ {
 		w, err := create(path, h, opts)
 		// RemoveStray may take a temporary file between its creation and
@@ -159,8 +174,8 @@ func Create(path string, h Header, opts ...Option) (*Writer, error) {
 
 var errStrayRace = errors.New("temporary file taken by a stray-file cleanup")
 
-func create(path string, h Header, opts []Option) (*Writer, error) {
-	version := createVersion(opts)
+func create(path string, h Header, opts Options) (*Writer, error) {
+	version := opts.createVersion()
 	hb, crc, err := encodeHeader(h, version)
 	if err != nil {
 		return nil, fmt.Errorf("create log %s: %w", path, err)
@@ -278,7 +293,7 @@ func unnamed(err error) error {
 // would destroy records after it: OpenForAppend returns an error matching
 // ErrCorrupt, with the Recovery describing it, and the log can still be
 // reviewed with Open.
-func OpenForAppend(path string, opts ...Option) (*Writer, Recovery, error) {
+func OpenForAppend(path string, opts Options) (*Writer, Recovery, error) {
 	f, err := os.OpenFile(path, os.O_RDWR, 0)
 	if err != nil {
 		return nil, Recovery{}, fmt.Errorf("open log for append: %w", err)
@@ -348,11 +363,8 @@ func OpenForAppend(path string, opts ...Option) (*Writer, Recovery, error) {
 	return w, rec, nil
 }
 
-func newWriter(f *os.File, path string, prev uint32, seq uint64, opts []Option) *Writer {
-	o := options{interval: DefaultFlushInterval, maxBuf: DefaultMaxBuffered, log: slog.Default()}
-	for _, fn := range opts {
-		fn(&o)
-	}
+func newWriter(f *os.File, path string, prev uint32, seq uint64, opts Options) *Writer {
+	o := opts.settings()
 	var lf File = f
 	if o.file != nil {
 		lf = o.file(path, f)
@@ -595,7 +607,7 @@ func (w *Writer) flush() {
 }
 
 // File is what the flusher needs of the file; tests put a faulty disk
-// behind it (WithFile).
+// behind it (Options.File).
 type File interface {
 	io.Writer
 	Sync() error

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"errors"
+	"log/slog"
 	"os"
 	"path/filepath"
 	"sync"
@@ -14,7 +15,7 @@ import (
 
 func TestSequenceNumbersContinueAcrossReopen(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "hand.log")
-	w, err := Create(path, testHeader)
+	w, err := Create(path, testHeader, Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -31,7 +32,7 @@ func TestSequenceNumbersContinueAcrossReopen(t *testing.T) {
 			t.Fatal(err)
 		}
 		var rec Recovery
-		w, rec, err = OpenForAppend(path)
+		w, rec, err = OpenForAppend(path, Options{})
 		if err != nil || rec.LastSeq != next-1 || rec.Cut.Kind != DamageNone {
 			t.Fatalf("round %d: reopen %+v, %v", round, rec, err)
 		}
@@ -52,7 +53,7 @@ func TestSequenceNumbersContinueAcrossReopen(t *testing.T) {
 func TestCreateAndLocking(t *testing.T) {
 	dir := t.TempDir()
 	path := filepath.Join(dir, "hand.log")
-	w, err := Create(path, testHeader)
+	w, err := Create(path, testHeader, Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -61,11 +62,11 @@ func TestCreateAndLocking(t *testing.T) {
 		open func() error
 		want error
 	}{
-		{"create over an existing log", func() error { _, err := Create(path, testHeader); return err }, os.ErrExist},
-		{"second writer", func() error { _, _, err := OpenForAppend(path); return err }, ErrLocked},
-		{"missing file", func() error { _, _, err := OpenForAppend(filepath.Join(dir, "nope.log")); return err }, os.ErrNotExist},
+		{"create over an existing log", func() error { _, err := Create(path, testHeader, Options{}); return err }, os.ErrExist},
+		{"second writer", func() error { _, _, err := OpenForAppend(path, Options{}); return err }, ErrLocked},
+		{"missing file", func() error { _, _, err := OpenForAppend(filepath.Join(dir, "nope.log"), Options{}); return err }, os.ErrNotExist},
 		{"id too long", func() error {
-			_, err := Create(filepath.Join(dir, "long.log"), Header{ID: string(make([]byte, MaxIDLen+1))})
+			_, err := Create(filepath.Join(dir, "long.log"), Header{ID: string(make([]byte, MaxIDLen+1))}, Options{})
 			return err
 		}, nil},
 	}
@@ -93,7 +94,7 @@ func TestOpenForAppendRefusesMidFileCorruption(t *testing.T) {
 	if err := os.WriteFile(path, data, 0o644); err != nil {
 		t.Fatal(err)
 	}
-	_, rec, err := OpenForAppend(path)
+	_, rec, err := OpenForAppend(path, Options{})
 	if !errors.Is(err, ErrCorrupt) || rec.Cut.Kind != DamageCorrupt || rec.LastSeq != 2 {
 		t.Fatalf("err %v, recovery %+v; want a refusal after record 2", err, rec)
 	}
@@ -111,7 +112,7 @@ func TestOpenForAppendRefusesMidFileCorruption(t *testing.T) {
 func TestGroupCommit(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "hand.log")
 	const interval = 40 * time.Millisecond
-	w, err := Create(path, testHeader, WithFlushInterval(interval))
+	w, err := Create(path, testHeader, Options{FlushInterval: interval})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -157,7 +158,7 @@ func TestGroupCommit(t *testing.T) {
 
 func TestConcurrentAppenders(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "hand.log")
-	w, err := Create(path, testHeader, WithFlushInterval(time.Millisecond))
+	w, err := Create(path, testHeader, Options{FlushInterval: time.Millisecond})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -218,10 +219,10 @@ func (d *faultyDisk) Sync() error {
 	return d.logFile.Sync()
 }
 
-func withFaultyDisk(t *testing.T, opts ...Option) (*Writer, *faultyDisk, string) {
+func withFaultyDisk(t *testing.T, opts Options) (*Writer, *faultyDisk, string) {
 	t.Helper()
 	path := filepath.Join(t.TempDir(), "hand.log")
-	w, err := Create(path, testHeader, opts...)
+	w, err := Create(path, testHeader, opts)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -233,7 +234,7 @@ func withFaultyDisk(t *testing.T, opts ...Option) (*Writer, *faultyDisk, string)
 }
 
 func TestBackpressureWhenDiskStalls(t *testing.T) {
-	w, disk, path := withFaultyDisk(t, WithFlushInterval(time.Millisecond), WithMaxBuffered(0))
+	w, disk, path := withFaultyDisk(t, Options{FlushInterval: time.Millisecond, MaxBuffered: MinMaxBuffered})
 	release := make(chan struct{})
 	disk.mu.Lock()
 	disk.stall = release
@@ -281,7 +282,7 @@ func TestBackpressureWhenDiskStalls(t *testing.T) {
 }
 
 func TestFsyncFailureIsSticky(t *testing.T) {
-	w, disk, _ := withFaultyDisk(t, WithFlushInterval(0))
+	w, disk, _ := withFaultyDisk(t, Options{FlushInterval: NoDelay})
 	if _, err := w.Append(1, []byte("durable")); err != nil {
 		t.Fatal(err)
 	}
@@ -324,5 +325,38 @@ func TestFsyncFailureIsSticky(t *testing.T) {
 	nd := w.NotDurable()
 	if len(nd) != 2 || nd[0].Seq != 2 || string(nd[0].Payload) != "lost?" || nd[1].Seq != 3 || string(nd[1].Payload) != "lost too?" {
 		t.Errorf("NotDurable = %+v, want records 2 and 3", nd)
+	}
+}
+
+// The zero Options are the table's setup, and each field's zero stands for
+// its default, so a caller names only what it changes.
+func TestOptionsDefaults(t *testing.T) {
+	logger := slog.New(slog.DiscardHandler)
+	tests := []struct {
+		name     string
+		opts     Options
+		interval time.Duration
+		maxBuf   int
+		log      *slog.Logger
+		version  uint16
+	}{
+		{"zero is the table's setup", Options{}, DefaultFlushInterval, DefaultMaxBuffered, slog.Default(), Version},
+		{"NoDelay flushes at once", Options{FlushInterval: NoDelay}, 0, DefaultMaxBuffered, slog.Default(), Version},
+		{"any negative interval flushes at once", Options{FlushInterval: -time.Second}, 0, DefaultMaxBuffered, slog.Default(), Version},
+		{"an interval is kept", Options{FlushInterval: time.Hour}, time.Hour, DefaultMaxBuffered, slog.Default(), Version},
+		{"a small bound is raised to two maximum records", Options{MaxBuffered: 1}, DefaultFlushInterval, MinMaxBuffered, slog.Default(), Version},
+		{"a negative bound is raised too", Options{MaxBuffered: -1}, DefaultFlushInterval, MinMaxBuffered, slog.Default(), Version},
+		{"a large bound is kept", Options{MaxBuffered: 64 << 20}, DefaultFlushInterval, 64 << 20, slog.Default(), Version},
+		{"a logger is kept", Options{Logger: logger}, DefaultFlushInterval, DefaultMaxBuffered, logger, Version},
+		{"tests can write format 1", Options{version: 1}, DefaultFlushInterval, DefaultMaxBuffered, slog.Default(), 1},
+	}
+	for _, tt := range tests {
+		s := tt.opts.settings()
+		if s.interval != tt.interval || s.maxBuf != tt.maxBuf || s.log != tt.log {
+			t.Errorf("%s: interval %v maxBuf %d log %p, want %v %d %p", tt.name, s.interval, s.maxBuf, s.log, tt.interval, tt.maxBuf, tt.log)
+		}
+		if v := tt.opts.createVersion(); v != tt.version {
+			t.Errorf("%s: Create writes format %d, want %d", tt.name, v, tt.version)
+		}
 	}
 }

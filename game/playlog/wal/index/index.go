@@ -48,7 +48,7 @@ type Index struct {
 // An index that exists is opened as it is: a create (a temporary file and
 // its fsyncs) is only tried when there is none. Stray files of a create cut
 // short by a crash are removed from the index's directory on the way.
-func Open(path, night string, opts ...wal.Option) (*Index, wal.Recovery, error) {
+func Open(path, night string, opts wal.Options) (*Index, wal.Recovery, error) {
 	removed, err := wal.RemoveStray(filepath.Dir(path))
 	if len(removed) > 0 {
 		slog.Info("removed stray files of a log create cut short", "files", removed)
@@ -61,7 +61,7 @@ func Open(path, night string, opts ...wal.Option) (*Index, wal.Recovery, error) 
 	if !errors.Is(err, fs.ErrNotExist) {
 		return x, rec, err
 	}
-	w, err := wal.Create(path, wal.Header{Kind: Kind, ID: night, Created: time.Now()}, opts...)
+	w, err := wal.Create(path, wal.Header{Kind: Kind, ID: night, Created: time.Now()}, opts)
 	if err == nil {
 		return &Index{w: w}, wal.Recovery{Header: wal.Header{Kind: Kind, ID: night, Version: wal.Version}}, nil
 	}
@@ -74,7 +74,7 @@ func Open(path, night string, opts ...wal.Option) (*Index, wal.Recovery, error) 
 
 // openExisting opens an existing index for appending; the error matches
 // fs.ErrNotExist if there is none.
-func openExisting(path string, opts []wal.Option) (*Index, wal.Recovery, error) {
+func openExisting(path string, opts wal.Options) (*Index, wal.Recovery, error) {
 	// Check the kind before recovery: recovery may truncate, and must not
 	// touch some other sort of log opened here by mistake.
 	r, err := wal.Open(path)
@@ -88,7 +88,7 @@ func openExisting(path string, opts []wal.Option) (*Index, wal.Recovery, error) 
 	if kind != Kind {
 		return nil, wal.Recovery{}, fmt.Errorf("open night index %s: kind %q, not a night index", path, kind)
 	}
-	w, rec, err := wal.OpenForAppend(path, opts...)
+	w, rec, err := wal.OpenForAppend(path, opts)
 	if err != nil {
 		return nil, rec, fmt.Errorf("open night index: %w", err)
 	}

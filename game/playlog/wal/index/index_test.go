@@ -15,7 +15,7 @@ import (
 func TestNightAcrossRestartsAndATornTail(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "night.idx")
 	t0 := time.Unix(1767225600, 0)
-	x, _, err := Open(path, "2026-01-01")
+	x, _, err := Open(path, "2026-01-01", wal.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -43,7 +43,7 @@ func TestNightAcrossRestartsAndATornTail(t *testing.T) {
 	if err := f.Close(); err != nil {
 		t.Fatal(err)
 	}
-	x, rec, err := Open(path, "ignored on reopen")
+	x, rec, err := Open(path, "ignored on reopen", wal.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -108,7 +108,7 @@ func TestBadIndexes(t *testing.T) {
 	}
 	for i, tc := range tests {
 		path := filepath.Join(dir, strings.Repeat("x", i+1)+".idx")
-		w, err := wal.Create(path, wal.Header{Kind: tc.kind, ID: "n"})
+		w, err := wal.Create(path, wal.Header{Kind: tc.kind, ID: "n"}, wal.Options{})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -124,12 +124,12 @@ func TestBadIndexes(t *testing.T) {
 			t.Errorf("%s: Read err %v, want %q", tc.name, err, tc.want)
 		}
 		if tc.kind != Kind {
-			if _, _, err := Open(path, "n"); err == nil || !strings.Contains(err.Error(), tc.want) {
+			if _, _, err := Open(path, "n", wal.Options{}); err == nil || !strings.Contains(err.Error(), tc.want) {
 				t.Errorf("%s: Open err %v, want %q", tc.name, err, tc.want)
 			}
 		}
 	}
-	if _, _, err := Open(filepath.Join(dir, "missing", "n.idx"), "n"); err == nil || errors.Is(err, os.ErrExist) {
+	if _, _, err := Open(filepath.Join(dir, "missing", "n.idx"), "n", wal.Options{}); err == nil || errors.Is(err, os.ErrExist) {
 		t.Errorf("open in a missing directory: %v", err)
 	}
 }
@@ -141,7 +141,7 @@ func TestBadIndexes(t *testing.T) {
 func TestEndWithoutStart(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "night.idx")
 	t0 := time.Unix(1767225600, 0)
-	x, _, err := Open(path, "n")
+	x, _, err := Open(path, "n", wal.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -185,7 +185,7 @@ func TestEndWithoutStart(t *testing.T) {
 func TestOpenExistingCreatesNothing(t *testing.T) {
 	dir := t.TempDir()
 	path := filepath.Join(dir, "night.idx")
-	x, _, err := Open(path, "n")
+	x, _, err := Open(path, "n", wal.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -196,7 +196,7 @@ func TestOpenExistingCreatesNothing(t *testing.T) {
 	if err := os.Chtimes(dir, old, old); err != nil {
 		t.Fatal(err)
 	}
-	x, rec, err := Open(path, "n")
+	x, rec, err := Open(path, "n", wal.Options{})
 	if err != nil || rec.Cut.Kind != wal.DamageNone {
 		t.Fatalf("reopen: %v, %v", rec, err)
 	}
@@ -215,7 +215,7 @@ func TestOpenExistingCreatesNothing(t *testing.T) {
 	if err := os.WriteFile(stray, nil, 0o644); err != nil {
 		t.Fatal(err)
 	}
-	x, _, err = Open(path, "n")
+	x, _, err = Open(path, "n", wal.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
