@@ -21,7 +21,7 @@ func FuzzApply(f *testing.F) {
 		if len(data) < 2 {
 			return
 		}
-		opts := []Options{Official(), Classic(), French()}
+		opts := []Rules{Official(), Classic(), French()}
 		rng := rand.New(rand.NewPCG(uint64(data[0]), 1))
 		g, err := New(Config{Rules: opts[int(data[0])%3], Seats: []int{1, 2, 3, 4},
 			Deck:    Shuffle(NewDeck(DeckSpec{Move: data[1]&1 == 0, Anvil: true, Chute: true, Goggles: true}), rng),

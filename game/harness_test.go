@@ -14,7 +14,7 @@ type table struct {
 
 // newTable starts a hand with n fallers (seats 1..n) and a deck made of
 // the given kinds, top first.
-func newTable(t *testing.T, opt Options, n int, top ...Kind) *table {
+func newTable(t *testing.T, opt Rules, n int, top ...Kind) *table {
 	t.Helper()
 	var deck []Card
 	for i, k := range top {

@@ -9,7 +9,7 @@ import (
 // playRandom plays one hand with fallers choosing uniformly among their legal
 // events (or waiting), checking the invariants after every event. It returns
 // the game and how many events were applied.
-func playRandom(t testing.TB, opt Options, spec DeckSpec, fallers int, seed uint64) *Game {
+func playRandom(t testing.TB, opt Rules, spec DeckSpec, fallers int, seed uint64) *Game {
 	t.Helper()
 	rng := rand.New(rand.NewPCG(seed, seed^0x9e3779b97f4a7c15))
 	seats := make([]int, fallers)
@@ -70,7 +70,7 @@ func cardsInStacks(g *Game, p int) int {
 func TestRandomPlayKeepsInvariants(t *testing.T) {
 	cases := []struct {
 		name string
-		opt  Options
+		opt  Rules
 		spec DeckSpec
 	}{
 		{"official", Official(), DeckSpec{Move: true, Anvil: true, Chute: true, Goggles: true}},
@@ -78,7 +78,7 @@ func TestRandomPlayKeepsInvariants(t *testing.T) {
 		{"classic", Classic(), DeckSpec{}},
 		{"french", French(), DeckSpec{}},
 		{"beginner", French(), DeckSpec{Beginner: true}},
-		{"mixed", Options{Name: "mixed", MaxExtras: 0, StopDiscardsRider: true, StopCancelsPlay: true, StopCancelsDealtCard: true, ExtraDoublesHit: true}, DeckSpec{Move: true, Anvil: true, Chute: true, Goggles: true}},
+		{"mixed", Rules{Name: "mixed", MaxExtras: 0, StopDiscardsRider: true, StopCancelsPlay: true, StopCancelsDealtCard: true, ExtraDoublesHit: true}, DeckSpec{Move: true, Anvil: true, Chute: true, Goggles: true}},
 	}
 	n := 300
 	if testing.Short() {

@@ -119,7 +119,7 @@ func TestResetRefusesBadConfig(t *testing.T) {
 func TestResetKeepsEveryRule(t *testing.T) {
 	var g Game
 	cfg := Config{Seats: []int{1, 2}, Deck: NewDeck(DeckSpec{}), Ordered: true}
-	for i := range reflect.TypeFor[Options]().NumField() {
+	for i := range reflect.TypeFor[Rules]().NumField() {
 		want := Official()
 		f := reflect.ValueOf(&want).Elem().Field(i)
 		switch f.Kind() {
@@ -130,7 +130,7 @@ func TestResetKeepsEveryRule(t *testing.T) {
 		case reflect.Bool:
 			f.SetBool(!f.Bool())
 		default:
-			t.Fatalf("Options.%s: a %v; teach this test to change one", reflect.TypeFor[Options]().Field(i).Name, f.Kind())
+			t.Fatalf("Rules.%s: a %v; teach this test to change one", reflect.TypeFor[Rules]().Field(i).Name, f.Kind())
 		}
 		cfg.Rules = want
 		if err := g.Reset(cfg); err != nil {

@@ -114,7 +114,7 @@ type lastPlay struct {
 // it untouched. It never reads a clock or does I/O, so a hand replays
 // exactly from its events.
 type Game struct {
-	opt      Options
+	opt      Rules
 	cards    []Card
 	index    map[string]int // card ID → index
 	where    []Place
@@ -147,7 +147,7 @@ type Game struct {
 
 // Config is what a hand starts from.
 type Config struct {
-	Rules Options
+	Rules Rules
 	// Seats are the physical seats of the fallers in dealing order,
 	// clockwise from the dealer's left. Player i in events is Seats[i].
 	Seats []int
@@ -340,7 +340,7 @@ func resize[T any](s []T, n int) []T {
 }
 
 // Rules returns the options this hand is played under.
-func (g *Game) Rules() Options { return g.opt }
+func (g *Game) Rules() Rules { return g.opt }
 
 // NumPlayers is how many fallers the hand started with.
 func (g *Game) NumPlayers() int { return len(g.players) }

@@ -80,7 +80,7 @@ func runDoctorSound(ctx context.Context, clk hw.Clock, cfg string, stdout, stder
 		fmt.Fprintln(stderr, "falling doctor --sound: needs --config FILE: the speaker and the seat buttons are the table's")
 		return 2
 	}
-	r, b, err := doctor.RunSound(ctx, doctor.Host{}, clk, cfg, stdout, doctor.LatencyOpts{})
+	r, b, err := doctor.RunSound(ctx, doctor.Host{}, clk, cfg, stdout, doctor.LatencyOptions{})
 	if err != nil {
 		fmt.Fprintf(stderr, "falling doctor --sound: %v\n", err)
 		return 1

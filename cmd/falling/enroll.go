@@ -52,7 +52,7 @@ func openPiTable(ctx context.Context, configPath string) (enroll.Table, func() e
 	if err != nil {
 		return enroll.Table{}, nil, err
 	}
-	t, err := pi.Open(ctx, b, clk, pi.Opts{})
+	t, err := pi.Open(ctx, b, clk, pi.Options{})
 	if err != nil {
 		return enroll.Table{}, nil, err
 	}
@@ -66,14 +66,14 @@ func openPiTable(ctx context.Context, configPath string) (enroll.Table, func() e
 	return et, t.Close, nil
 }
 
-// enrollOpts are falling enroll's flags.
-type enrollOpts struct {
+// enrollOptions are falling enroll's flags.
+type enrollOptions struct {
 	config, deck, composition, kinds, replace string
 	anyMaker                                  bool
 }
 
 func enrollFlags(flags *pflag.FlagSet, open openEnrollTable) runner {
-	var o enrollOpts
+	var o enrollOptions
 	flags.StringVar(&o.config, "config", "", "the table's wiring file, with its reader: section (required)")
 	flags.StringVar(&o.deck, "deck", "", "the deck file to write; an existing one is continued (required)")
 	flags.StringVar(&o.composition, "composition", "move", "the deck's cards: "+oneOf(enroll.Compositions())+
@@ -86,7 +86,7 @@ func enrollFlags(flags *pflag.FlagSet, open openEnrollTable) runner {
 	}
 }
 
-func runEnroll(ctx context.Context, o enrollOpts, args []string, open openEnrollTable, stdin io.Reader, stdout, stderr io.Writer) int {
+func runEnroll(ctx context.Context, o enrollOptions, args []string, open openEnrollTable, stdin io.Reader, stdout, stderr io.Writer) int {
 	usageErr := func(format string, a ...any) int {
 		fmt.Fprintf(stderr, "falling enroll: "+format+"\n", a...)
 		return 2

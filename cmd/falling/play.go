@@ -25,8 +25,8 @@ import (
 	"github.com/spf13/pflag"
 )
 
-// playOpts are falling play's flags.
-type playOpts struct {
+// playOptions are falling play's flags.
+type playOptions struct {
 	config, deck, logDir, serve string
 	fast, color, resume, token  bool
 	fallers, seat, hands        int
@@ -49,7 +49,7 @@ func playCommand() command {
 }
 
 func playFlags(fs *pflag.FlagSet) runner {
-	var o playOpts
+	var o playOptions
 	fs.StringVar(&o.config, "config", "", "the table's board config: drive the real hardware (none: the simulated table)")
 	fs.StringVar(&o.deck, "deck", "", "the enrolled deck file (with --config; default deck.yaml beside the config)")
 	fs.StringVar(&o.logDir, "log-dir", "", "write each hand's log here, for falling review and falling serve")
@@ -71,7 +71,7 @@ func playFlags(fs *pflag.FlagSet) runner {
 	}
 }
 
-func runPlay(ctx context.Context, o playOpts, args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+func runPlay(ctx context.Context, o playOptions, args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if msg := o.check(args); msg != "" {
 		fmt.Fprintf(stderr, "falling play: %s\n", msg)
 		return 2
@@ -106,7 +106,7 @@ func runPlay(ctx context.Context, o playOpts, args []string, stdin io.Reader, st
 }
 
 // check is what the flags alone can refuse.
-func (o playOpts) check(args []string) string {
+func (o playOptions) check(args []string) string {
 	switch {
 	case len(args) > 0:
 		return fmt.Sprintf("unexpected argument %q", args[0])
@@ -137,7 +137,7 @@ type table struct {
 
 // openSimTable is the simulated table: computer fallers, and the keyboard as
 // one seat's button.
-func openSimTable(o playOpts, stdin io.Reader, stdout, stderr io.Writer) (table, int) {
+func openSimTable(o playOptions, stdin io.Reader, stdout, stderr io.Writer) (table, int) {
 	s, err := night.Resolve(nil, o.over)
 	if err != nil {
 		fmt.Fprintf(stderr, "falling play: %v\n", err)
@@ -165,7 +165,7 @@ func openSimTable(o playOpts, stdin io.Reader, stdout, stderr io.Writer) (table,
 	for i := range seats {
 		seats[i] = i + 1
 	}
-	cfg := night.SimConfig{Settings: s, Seed: seed, Human: human, Paced: !o.fast}
+	cfg := night.SimOptions{Settings: s, Seed: seed, Human: human, Paced: !o.fast}
 	if !o.fast {
 		mono, err := clock.New()
 		if err != nil {
@@ -182,7 +182,7 @@ func openSimTable(o playOpts, stdin io.Reader, stdout, stderr io.Writer) (table,
 }
 
 // openRealTable is the table the board config describes.
-func openRealTable(ctx context.Context, o playOpts, stderr io.Writer) (table, int) {
+func openRealTable(ctx context.Context, o playOptions, stderr io.Writer) (table, int) {
 	b, err := config.Load(o.config)
 	if err != nil {
 		fmt.Fprintf(stderr, "falling play: the board config is refused:\n%v\n", err)
@@ -212,7 +212,7 @@ func openRealTable(ctx context.Context, o playOpts, stderr io.Writer) (table, in
 		fmt.Fprintf(stderr, "falling play: %v\n", err)
 		return table{}, 1
 	}
-	t, err := pi.Open(ctx, b, clk, pi.Opts{})
+	t, err := pi.Open(ctx, b, clk, pi.Options{})
 	if err != nil {
 		fmt.Fprintf(stderr, "falling play: %v\n(falling doctor --config %s tells what is missing)\n", err, o.config)
 		return table{}, 1
@@ -236,7 +236,7 @@ func openRealTable(ctx context.Context, o playOpts, stderr io.Writer) (table, in
 
 // playNight plays the hands on t, the screen following each, and prints
 // each hand's result and the night's scoreboard.
-func playNight(ctx context.Context, o playOpts, t table, stdin io.Reader, stdout, stderr io.Writer) int {
+func playNight(ctx context.Context, o playOptions, t table, stdin io.Reader, stdout, stderr io.Writer) int {
 	ctx, cancel := context.WithCancelCause(ctx)
 	defer cancel(nil)
 	scr := &screenFollower{out: stdout, in: stdin, rules: t.settings.Rules.Name, you: t.you, color: o.color,

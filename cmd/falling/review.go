@@ -35,15 +35,15 @@ func reviewCommand() command {
 	}
 }
 
-// reviewOpts are falling review's flags.
-type reviewOpts struct {
+// reviewOptions are falling review's flags.
+type reviewOptions struct {
 	html, night string
 	contest     time.Duration
 	utc         bool
 }
 
 func reviewFlags(fs *pflag.FlagSet) runner {
-	var o reviewOpts
+	var o reviewOptions
 	fs.StringVar(&o.html, "html", "", "also write the hand as one self-contained HTML page to `FILE`")
 	fs.StringVar(&o.night, "night", "", "review the night's hands and scoreboard in log directory `DIR`")
 	fs.DurationVar(&o.contest, "contest", review.DefaultContest, "presses by two or more seats this close make a contested moment")
@@ -53,7 +53,7 @@ func reviewFlags(fs *pflag.FlagSet) runner {
 	}
 }
 
-func runReview(o reviewOpts, args []string, stdout, stderr io.Writer) int {
+func runReview(o reviewOptions, args []string, stdout, stderr io.Writer) int {
 	if o.contest <= 0 {
 		// Analyze would quietly take its default for this: say so instead,
 		// a referee who typed a window means it.

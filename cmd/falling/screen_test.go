@@ -168,7 +168,7 @@ func TestScreenNightNeverScrolls(t *testing.T) {
 	var out bytes.Buffer
 	scr := &screenFollower{out: &out, rules: "official", interactive: true}
 	n, err := night.New(night.Config{Settings: s, Seats: []int{1, 2, 3, 4, 5}, Hands: 2, OnHand: scr.follow},
-		night.NewSimTable(night.SimConfig{Settings: s, Seed: 9}))
+		night.NewSimTable(night.SimOptions{Settings: s, Seed: 9}))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -235,7 +235,7 @@ func TestScreenShowsTheReadersHealth(t *testing.T) {
 				screens = append(screens, strings.Join(lines, "\n"))
 			})
 		}
-	}}, night.NewSimTable(night.SimConfig{Settings: s, Seed: 8, OnTable: func(tb *simtable.Table) {
+	}}, night.NewSimTable(night.SimOptions{Settings: s, Seed: 8, OnTable: func(tb *simtable.Table) {
 		tb.Clock.At(hangAt, func() { tb.Chip.Hang(pn532test.HangHoldClock) })
 	}}))
 	if err != nil {

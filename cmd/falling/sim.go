@@ -19,7 +19,7 @@ import (
 
 // ruleSet is the named rule set and its simulated deck, with the expert
 // riders when asked for.
-func ruleSet(name string, expert bool) (game.Options, game.DeckSpec, error) {
+func ruleSet(name string, expert bool) (game.Rules, game.DeckSpec, error) {
 	opt, deck, err := game.RuleSet(name)
 	deck.Anvil, deck.Chute, deck.Goggles = expert, expert, expert
 	return opt, deck, err
@@ -69,7 +69,7 @@ func simFlags(fs *pflag.FlagSet) runner {
 		}
 		par := bot.DefaultParams()
 		par.Tempo = *tempo
-		cfg := bot.SimConfig{Games: *games, Fallers: *fallers, Rules: opt, Deck: deck,
+		cfg := bot.SimOptions{Games: *games, Fallers: *fallers, Rules: opt, Deck: deck,
 			Seed: *seed, Params: par, Strategy: mk, Workers: *workers}
 
 		// A progress bar only where a person is watching: never in JSON output

@@ -73,9 +73,9 @@ func BenchmarkPoll(b *testing.B) {
 	}
 	for _, bc := range cases {
 		b.Run(bc.name, func(b *testing.B) {
-			setup := &i2ctest.Playback{Ops: setupOps(b, DefaultOpts.PassiveActivationRetries)}
+			setup := &i2ctest.Playback{Ops: setupOps(b, DefaultOptions.PassiveActivationRetries)}
 			bus := &countBus{Bus: setup}
-			opts := DefaultOpts
+			opts := DefaultOptions
 			opts.Clock = &stepClock{}
 			d, err := New(bus, &opts)
 			if err != nil {

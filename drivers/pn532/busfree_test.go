@@ -62,7 +62,7 @@ func TestBusFreeTime(t *testing.T) {
 			notReady, notReady, notReady, statusOp(), respOp(respFirmware, fwRespFrame)})
 		pb := &i2ctest.Playback{Ops: ops, DontPanic: true}
 		bus := &stampBus{Bus: pb, clk: clk}
-		d, err := New(bus, &Opts{BusFree: busFree, Clock: clk, PassiveActivationRetries: 1})
+		d, err := New(bus, &Options{BusFree: busFree, Clock: clk, PassiveActivationRetries: 1})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -101,7 +101,7 @@ func TestStatusNACKKeepsWaiting(t *testing.T) {
 	// faultyBus counts the refused ones too.
 	bus := &faultyBus{Bus: pb, fail: map[int]error{setup + 1: errBus, setup + 2: errBus, setup + 5: errBus}}
 	clk := &stepClock{}
-	d, err := New(bus, &Opts{Clock: clk, PassiveActivationRetries: 1})
+	d, err := New(bus, &Options{Clock: clk, PassiveActivationRetries: 1})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -118,7 +118,7 @@ func TestStatusNACKKeepsWaiting(t *testing.T) {
 	// error kept so the log says the chip was not there at all.
 	pb = &i2ctest.Playback{Ops: concat(setupOps(t, 1), []i2ctest.IO{writeOp(fwCmdFrame), abortOp()}), DontPanic: true}
 	gone := &nackStatus{Bus: pb}
-	d, err = New(gone, &Opts{Clock: clk, PassiveActivationRetries: 1, Timeout: 50 * time.Millisecond})
+	d, err = New(gone, &Options{Clock: clk, PassiveActivationRetries: 1, Timeout: 50 * time.Millisecond})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -164,7 +164,7 @@ func TestIRQStaleLevel(t *testing.T) {
 	pb := &i2ctest.Playback{Ops: ops, DontPanic: true}
 	pin := &irqPin{level: gpio.Low}
 	clk := &stepClock{}
-	d, err := New(pb, &Opts{IRQ: pin, Clock: clk, PassiveActivationRetries: 1, Retries: 2})
+	d, err := New(pb, &Options{IRQ: pin, Clock: clk, PassiveActivationRetries: 1, Retries: 2})
 	if err != nil {
 		t.Fatal(err)
 	}

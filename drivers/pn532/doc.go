@@ -23,7 +23,7 @@
 // The PN532 supports a 400 kHz I²C bus, but it stretches the clock, which
 // the I²C controller of the Raspberry Pi 4 and older mishandles
 // (raspberrypi/linux#4884): run that bus at 100 kHz there. The driver keeps
-// a bus-free time (Opts.BusFree, 5 ms as libnfc) between transactions and
+// a bus-free time (Options.BusFree, 5 ms as libnfc) between transactions and
 // polls the status byte once per bus-free time; the chip NACKs its address
 // while it is busy, which the driver waits through until the command's
 // timeout. Against pn532test's model one card read takes 10 transactions,

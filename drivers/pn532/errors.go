@@ -9,7 +9,7 @@ import (
 // or a bus error, so a caller can decide with errors.Is whether to retry,
 // re-initialise or give up.
 var (
-	// ErrTimeout means the PN532 did not answer within Opts.Timeout (or the
+	// ErrTimeout means the PN532 did not answer within Options.Timeout (or the
 	// context's deadline). The pending command has been aborted.
 	ErrTimeout = errors.New("pn532: timeout")
 	// ErrChecksum means a frame's LCS or DCS did not balance, even after

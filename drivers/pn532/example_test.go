@@ -17,7 +17,7 @@ func Example() {
 		log.Fatal(err)
 	}
 	defer bus.Close()
-	dev, err := pn532.New(bus, &pn532.DefaultOpts)
+	dev, err := pn532.New(bus, &pn532.DefaultOptions)
 	if err != nil {
 		log.Fatal(err)
 	}

@@ -91,7 +91,7 @@ func TestIRQ(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			pin := &irqPin{level: gpio.Low}
 			bus := &i2ctest.Playback{Ops: concat(irqSetupOps(t), tt.ops(t)), DontPanic: true}
-			d, err := New(bus, &Opts{IRQ: pin, Timeout: 5 * time.Millisecond, Retries: 2, PassiveActivationRetries: 1})
+			d, err := New(bus, &Options{IRQ: pin, Timeout: 5 * time.Millisecond, Retries: 2, PassiveActivationRetries: 1})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -118,7 +118,7 @@ func TestIRQ(t *testing.T) {
 
 func TestIRQPinError(t *testing.T) {
 	pinErr := errors.New("gpio: line busy")
-	_, err := New(&i2ctest.Playback{DontPanic: true}, &Opts{IRQ: &irqPin{inErr: pinErr}})
+	_, err := New(&i2ctest.Playback{DontPanic: true}, &Options{IRQ: &irqPin{inErr: pinErr}})
 	if !errors.Is(err, pinErr) {
 		t.Fatalf("err = %v, want the pin's error wrapped", err)
 	}

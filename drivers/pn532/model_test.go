@@ -70,14 +70,14 @@ func (g *gapBus) Tx(a uint16, w, r []byte) error {
 type rig struct {
 	clk  *vclock
 	chip *pn532test.Chip
-	opts pn532.Opts
+	opts pn532.Options
 }
 
 func newRig(t *testing.T) rig {
 	t.Helper()
 	clk := &vclock{now: time.Hour}
 	chip := pn532test.New(clk, nil)
-	opts := pn532.DefaultOpts
+	opts := pn532.DefaultOptions
 	opts.Clock = clk
 	if _, err := pn532.New(chip, &opts); err != nil {
 		t.Fatalf("New on the model: %v", err)
@@ -318,8 +318,8 @@ func TestModelBusyNACK(t *testing.T) {
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			clk := &vclock{now: time.Hour}
-			chip := pn532test.New(clk, &pn532test.Opts{BusyNACK: true, Timing: tc.timing})
-			opts := pn532.DefaultOpts
+			chip := pn532test.New(clk, &pn532test.Options{BusyNACK: true, Timing: tc.timing})
+			opts := pn532.DefaultOptions
 			opts.Clock = clk
 			d, err := pn532.New(chip, &opts)
 			if err != nil {

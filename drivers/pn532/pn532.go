@@ -68,9 +68,9 @@ const (
 	maxRead      = 1 + frameOverhead + respInList
 )
 
-// Opts configures a Dev. The zero value of a field means its default, except
+// Options configures a Dev. The zero value of a field means its default, except
 // Retries and PassiveActivationRetries where zero is meaningful.
-type Opts struct {
+type Options struct {
 	// Addr is the I²C address; 0 means DefaultAddr.
 	Addr uint16
 	// IRQ is the PN532's IRQ output, active low, or nil to poll the status
@@ -126,9 +126,9 @@ func (c hostClock) SleepUntil(t time.Duration, done <-chan struct{}) bool {
 	}
 }
 
-// DefaultOpts suits one reader on the Pi's 100 kHz bus: a poll with no card
+// DefaultOptions suits one reader on the Pi's 100 kHz bus: a poll with no card
 // returns within a few milliseconds.
-var DefaultOpts = Opts{
+var DefaultOptions = Options{
 	Addr:                     DefaultAddr,
 	Timeout:                  100 * time.Millisecond,
 	Retries:                  2,
@@ -162,7 +162,7 @@ type Target struct {
 type Dev struct {
 	mu   sync.Mutex
 	c    i2c.Dev
-	opts Opts
+	opts Options
 	clk  Clock
 	// busy is when the last transaction ended; the next starts no sooner
 	// than busy+BusFree. It starts at minus BusFree so the first goes at once.
@@ -175,9 +175,9 @@ type Dev struct {
 
 // New wakes the PN532 on bus, checks it answers GetFirmwareVersion and
 // configures it for reading cards: SAM in normal mode (not used) and a short
-// passive activation retry count. opts may be nil for DefaultOpts. It is
+// passive activation retry count. opts may be nil for DefaultOptions. It is
 // Attach followed by Reinit.
-func New(bus i2c.Bus, opts *Opts) (*Dev, error) {
+func New(bus i2c.Bus, opts *Options) (*Dev, error) {
 	d, err := Attach(bus, opts)
 	if err != nil {
 		return nil, err
@@ -194,16 +194,16 @@ func New(bus i2c.Bus, opts *Opts) (*Dev, error) {
 // reader is unplugged right now: the table starts with its reader lost and
 // calls Reinit until the chip answers. Its errors are the caller's (bad
 // options, an IRQ pin that cannot be set up), never the chip's.
-func Attach(bus i2c.Bus, opts *Opts) (*Dev, error) {
+func Attach(bus i2c.Bus, opts *Options) (*Dev, error) {
 	if opts == nil {
-		opts = &DefaultOpts
+		opts = &DefaultOptions
 	}
 	o := *opts
 	if o.Addr == 0 {
 		o.Addr = DefaultAddr
 	}
 	if o.Timeout == 0 {
-		o.Timeout = DefaultOpts.Timeout
+		o.Timeout = DefaultOptions.Timeout
 	}
 	if o.BusFree == 0 {
 		o.BusFree = DefaultBusFree

@@ -99,9 +99,9 @@ func inListNone(t testing.TB) []byte { return respFrame(t, 0x4B, 0x00) }
 
 // newDev returns a Dev on a playback bus holding ops after the setup, and
 // a check that every op was played.
-func newDev(t *testing.T, opts *Opts, ops ...i2ctest.IO) (*Dev, *i2ctest.Playback) {
+func newDev(t *testing.T, opts *Options, ops ...i2ctest.IO) (*Dev, *i2ctest.Playback) {
 	t.Helper()
-	mx := DefaultOpts.PassiveActivationRetries
+	mx := DefaultOptions.PassiveActivationRetries
 	if opts != nil {
 		mx = opts.PassiveActivationRetries
 	}
@@ -138,14 +138,14 @@ func TestNew(t *testing.T) {
 func TestNewOpts(t *testing.T) {
 	tests := []struct {
 		name    string
-		opts    Opts
+		opts    Options
 		wantErr bool
 	}{
-		{"zero values take defaults", Opts{}, false},
-		{"no passive retries", Opts{PassiveActivationRetries: 0, Retries: 0}, false},
-		{"passive retries forever", Opts{PassiveActivationRetries: 0xFF}, true},
-		{"negative timeout", Opts{Timeout: -time.Second}, true},
-		{"negative retries", Opts{Retries: -1}, true},
+		{"zero values take defaults", Options{}, false},
+		{"no passive retries", Options{PassiveActivationRetries: 0, Retries: 0}, false},
+		{"passive retries forever", Options{PassiveActivationRetries: 0xFF}, true},
+		{"negative timeout", Options{Timeout: -time.Second}, true},
+		{"negative retries", Options{Retries: -1}, true},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -169,7 +169,7 @@ func TestNewOtherAddr(t *testing.T) {
 		ops = append(ops, o)
 	}
 	bus := &i2ctest.Playback{Ops: ops, DontPanic: true}
-	if _, err := New(bus, &Opts{Addr: 0x25, PassiveActivationRetries: 3}); err != nil {
+	if _, err := New(bus, &Options{Addr: 0x25, PassiveActivationRetries: 3}); err != nil {
 		t.Fatal(err)
 	}
 	closePlayback(t, bus)
@@ -238,13 +238,13 @@ func (r *recordingBus) Tx(a uint16, w, rd []byte) error {
 func TestAttachThenReinit(t *testing.T) {
 	tests := []struct {
 		name    string
-		opts    *Opts
+		opts    *Options
 		wantErr bool
 	}{
 		{"default options", nil, false},
-		{"zero values take defaults", &Opts{PassiveActivationRetries: 1}, false},
-		{"passive retries forever", &Opts{PassiveActivationRetries: 0xFF}, true},
-		{"negative timeout", &Opts{Timeout: -time.Second}, true},
+		{"zero values take defaults", &Options{PassiveActivationRetries: 1}, false},
+		{"passive retries forever", &Options{PassiveActivationRetries: 0xFF}, true},
+		{"negative timeout", &Options{Timeout: -time.Second}, true},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -562,7 +562,7 @@ func TestRecovery(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			opts := DefaultOpts
+			opts := DefaultOptions
 			if tt.retries < 0 {
 				opts.Retries = 0
 			}
@@ -657,7 +657,7 @@ func TestTimeout(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			pb := &i2ctest.Playback{Ops: concat(setupOps(t, 1), tt.ops), DontPanic: true}
 			bus := &stallBus{Playback: pb, from: setup + tt.stallAt}
-			opts := DefaultOpts
+			opts := DefaultOptions
 			opts.Timeout = 5 * time.Millisecond
 			d, err := New(bus, &opts)
 			if err != nil {
@@ -720,7 +720,7 @@ func TestBusErrors(t *testing.T) {
 					bus.fail[setup+tt.fail+i] = errBus
 				}
 			}
-			opts := DefaultOpts
+			opts := DefaultOptions
 			opts.Clock = &stepClock{}
 			d, err := New(bus, &opts)
 			if err != nil {
@@ -745,7 +745,7 @@ func TestAbortFailureIsReported(t *testing.T) {
 	pb := &i2ctest.Playback{Ops: concat(setupOps(t, 1), []i2ctest.IO{writeOp(fwCmdFrame), statusOp(), ackOp()}), DontPanic: true}
 	// The response never comes and the abort write fails too.
 	bus := &abortFails{Bus: &stallBus{Playback: pb, from: setup + 3}}
-	opts := DefaultOpts
+	opts := DefaultOptions
 	opts.Timeout = 2 * time.Millisecond
 	d, err := New(bus, &opts)
 	if err != nil {
@@ -782,7 +782,7 @@ func TestReinitAfterVanishing(t *testing.T) {
 		t.Fatal(err)
 	}
 	bus.mu.Lock()
-	for i := range DefaultOpts.Retries + 1 {
+	for i := range DefaultOptions.Retries + 1 {
 		bus.fail[bus.n+i] = errBus
 	}
 	bus.mu.Unlock()

@@ -10,7 +10,7 @@ import (
 // BenchmarkGames plays whole hands with 5 sensible fallers on one core and
 // reports games per second: the product's target is at least 100,000.
 func BenchmarkGames(b *testing.B) {
-	cfg := SimConfig{Games: 1, Fallers: 5, Rules: game.Official(), Deck: game.DeckSpec{Move: true}, Params: DefaultParams()}
+	cfg := SimOptions{Games: 1, Fallers: 5, Rules: game.Official(), Deck: game.DeckSpec{Move: true}, Params: DefaultParams()}
 	deck := game.NewDeck(cfg.Deck)
 	order := make([]int, len(deck))
 	fallers := []Strategy{&Sensible{}, &Sensible{}, &Sensible{}, &Sensible{}, &Sensible{}}

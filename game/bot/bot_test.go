@@ -7,7 +7,7 @@ import (
 	"github.com/falling-table/falling/game"
 )
 
-func newHand(t testing.TB, opt game.Options, spec game.DeckSpec, n int, rng *rand.Rand) *game.Game {
+func newHand(t testing.TB, opt game.Rules, spec game.DeckSpec, n int, rng *rand.Rand) *game.Game {
 	seats := make([]int, n)
 	for i := range seats {
 		seats[i] = i + 1
@@ -22,7 +22,7 @@ func newHand(t testing.TB, opt game.Options, spec game.DeckSpec, n int, rng *ran
 func TestStrategiesPlayLegalWholeHands(t *testing.T) {
 	for _, tc := range []struct {
 		name string
-		opt  game.Options
+		opt  game.Rules
 		spec game.DeckSpec
 		mk   func() Strategy
 	}{
@@ -107,7 +107,7 @@ func TestSameSeedSameHand(t *testing.T) {
 func TestSensibleSleepsThroughNothingItWants(t *testing.T) {
 	for _, tc := range []struct {
 		name string
-		opt  game.Options
+		opt  game.Rules
 		spec game.DeckSpec
 	}{
 		{"official", game.Official(), game.DeckSpec{Move: true}},

@@ -11,11 +11,11 @@ import (
 	"github.com/falling-table/falling/game"
 )
 
-// SimConfig describes a batch of simulated hands.
-type SimConfig struct {
+// SimOptions describes a batch of simulated hands.
+type SimOptions struct {
 	Games    int
 	Fallers  int
-	Rules    game.Options
+	Rules    game.Rules
 	Deck     game.DeckSpec
 	Seed     uint64
 	Params   Params
@@ -53,7 +53,7 @@ type tally struct {
 
 // Simulate plays cfg.Games hands. progress, if not nil, is called from the
 // workers with the number of hands finished so far; it must be cheap.
-func Simulate(cfg SimConfig, progress func(done int)) (Stats, error) {
+func Simulate(cfg SimOptions, progress func(done int)) (Stats, error) {
 	if cfg.Games < 1 {
 		return Stats{}, fmt.Errorf("simulate: %d games: want at least 1", cfg.Games)
 	}

@@ -9,7 +9,7 @@ import (
 )
 
 func TestSimulateIsDeterministicAcrossWorkers(t *testing.T) {
-	cfg := SimConfig{Games: 500, Fallers: 5, Rules: game.Official(), Deck: game.DeckSpec{Move: true}, Seed: 9, Params: DefaultParams()}
+	cfg := SimOptions{Games: 500, Fallers: 5, Rules: game.Official(), Deck: game.DeckSpec{Move: true}, Seed: 9, Params: DefaultParams()}
 	cfg.Workers = 1
 	a, err := Simulate(cfg, nil)
 	if err != nil {
@@ -43,7 +43,7 @@ func TestSimulateIsDeterministicAcrossWorkers(t *testing.T) {
 }
 
 func TestSimulateRefusesBadConfig(t *testing.T) {
-	for _, cfg := range []SimConfig{
+	for _, cfg := range []SimOptions{
 		{Games: 0, Fallers: 4, Params: DefaultParams(), Rules: game.Official()},
 		{Games: 10, Fallers: 1, Params: DefaultParams(), Rules: game.Official()},
 		{Games: 10, Fallers: 12, Params: DefaultParams(), Rules: game.Official()},

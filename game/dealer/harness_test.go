@@ -53,7 +53,7 @@ type handSpec struct {
 	seed    uint64
 	fallers int
 	mode    config.Mode
-	rules   game.Options
+	rules   game.Rules
 	deck    game.DeckSpec
 	audit   bool
 	// trace, if set, hears every event of the truth.

@@ -55,7 +55,7 @@ func TestBeatCuesAreSampleAccurate(t *testing.T) {
 		t.Run(c.name, func(t *testing.T) {
 			clk := hwtest.NewVirtual(0)
 			path := filepath.Join(t.TempDir(), "beat.wav")
-			w, err := sound.NewWAV(path, clk, sound.WAVConfig{SampleRate: beep.SampleRate(c.rate)})
+			w, err := sound.NewWAV(path, clk, sound.WAVOptions{SampleRate: beep.SampleRate(c.rate)})
 			if err != nil {
 				t.Fatal(err)
 			}

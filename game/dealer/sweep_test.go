@@ -36,7 +36,7 @@ func TestSweep(t *testing.T) {
 		}
 	}
 	decks := []struct {
-		rules game.Options
+		rules game.Rules
 		deck  game.DeckSpec
 	}{
 		{game.Official(), game.DeckSpec{Move: true}},

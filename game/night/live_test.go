@@ -82,7 +82,7 @@ func TestLiveCorrectGoesThroughTheDealer(t *testing.T) {
 		p.Hand.Hardware.Clock.(interface {
 			At(time.Duration, func())
 		}).At(5*time.Second, func() { corrected <- n.Live().Correct("seat 2's Hit was dealt to seat 3") })
-	}}, NewSimTable(SimConfig{Settings: s, Seed: 2}))
+	}}, NewSimTable(SimOptions{Settings: s, Seed: 2}))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -140,7 +140,7 @@ func TestLiveShowsTheHandAndTheReadersHealth(t *testing.T) {
 		for at := hangAt - time.Second; at < hangAt+4*time.Second; at += 50 * time.Millisecond {
 			clk.At(at, func() { samples = append(samples, snapshotOf(p.Dealer, p.Dealer.View(), 0, nil, 0)) })
 		}
-	}}, NewSimTable(SimConfig{Settings: s, Seed: 8, OnTable: func(tb *simtable.Table) {
+	}}, NewSimTable(SimOptions{Settings: s, Seed: 8, OnTable: func(tb *simtable.Table) {
 		tb.Clock.At(hangAt, func() { tb.Chip.Hang(pn532test.HangHoldClock) })
 	}}))
 	if err != nil {

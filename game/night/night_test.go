@@ -17,7 +17,7 @@ func simNight(t *testing.T, hands int, dir string, seed uint64) (*Night, []HandR
 		t.Fatal(err)
 	}
 	n, err := New(Config{Settings: s, Seats: []int{1, 2, 3, 4, 5}, Hands: hands, LogDir: dir},
-		NewSimTable(SimConfig{Settings: s, Seed: seed}))
+		NewSimTable(SimOptions{Settings: s, Seed: seed}))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -82,7 +82,7 @@ func TestNightSameSeedSameHands(t *testing.T) {
 func TestNightStopped(t *testing.T) {
 	s, _ := Resolve(nil, Overrides{})
 	dir := t.TempDir()
-	n, err := New(Config{Settings: s, Seats: []int{1, 2, 3, 4}, LogDir: dir}, NewSimTable(SimConfig{Settings: s, Seed: 1}))
+	n, err := New(Config{Settings: s, Seats: []int{1, 2, 3, 4}, LogDir: dir}, NewSimTable(SimOptions{Settings: s, Seed: 1}))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -99,7 +99,7 @@ func TestNightStopped(t *testing.T) {
 
 func TestNightRefusesBadConfig(t *testing.T) {
 	s, _ := Resolve(nil, Overrides{})
-	table := NewSimTable(SimConfig{Settings: s})
+	table := NewSimTable(SimOptions{Settings: s})
 	for _, c := range []struct {
 		name string
 		cfg  Config
@@ -136,7 +136,7 @@ func TestRampRespectsTheLimit(t *testing.T) {
 			continue
 		}
 		// And a whole hand at the tempos the issue names plays to its end.
-		n, err := New(Config{Settings: s, Seats: []int{1, 2, 3, 4}, Hands: 1}, NewSimTable(SimConfig{Settings: s, Seed: 3}))
+		n, err := New(Config{Settings: s, Seats: []int{1, 2, 3, 4}, Hands: 1}, NewSimTable(SimOptions{Settings: s, Seed: 3}))
 		if err != nil {
 			t.Fatal(err)
 		}

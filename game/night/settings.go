@@ -12,7 +12,7 @@ import (
 
 // Settings are a night's rules and pace.
 type Settings struct {
-	Rules game.Options
+	Rules game.Rules
 	// Deck is the simulated table's deck for Rules; a real table plays the
 	// cards it enrolled.
 	Deck       game.DeckSpec

@@ -25,7 +25,7 @@ func simHands(t *testing.T, hands int, seed uint64, onTable func(*simtable.Table
 	var tables []*simtable.Table
 	dir := t.TempDir()
 	n, err := New(Config{Settings: s, Seats: []int{1, 2, 3, 4, 5, 6}, Hands: hands, LogDir: dir},
-		NewSimTable(SimConfig{Settings: s, Seed: seed, OnTable: func(tb *simtable.Table) {
+		NewSimTable(SimOptions{Settings: s, Seed: seed, OnTable: func(tb *simtable.Table) {
 			tables = append(tables, tb)
 			if onTable != nil {
 				onTable(tb)
@@ -143,7 +143,7 @@ func TestSimTablePaced(t *testing.T) {
 	}
 	var tb *simtable.Table
 	n, err := New(Config{Settings: s, Seats: []int{1, 2, 3, 4}, Hands: 1},
-		NewSimTable(SimConfig{Settings: s, Seed: 3, Paced: true, Real: fastClock{time.Now(), 20},
+		NewSimTable(SimOptions{Settings: s, Seed: 3, Paced: true, Real: fastClock{time.Now(), 20},
 			OnTable: func(x *simtable.Table) { tb = x }}))
 	if err != nil {
 		t.Fatal(err)

@@ -38,11 +38,11 @@ func (f *Fixed) NextHand(dealerSeat int, _ []int) (*Hand, error) {
 	return h, nil
 }
 
-// SimConfig is the simulated table: computer fallers, a shuffled deck, a
+// SimOptions is the simulated table: computer fallers, a shuffled deck, a
 // virtual clock, and every card read through the PN532 model, the real
 // driver and the real reader service (simtable.PN532), so everything but
 // the I²C wire runs as at the table.
-type SimConfig struct {
+type SimOptions struct {
 	Settings Settings
 	// Seed makes the shuffles and the fallers repeatable: the same seed
 	// plays the same night.
@@ -74,17 +74,17 @@ type SimConfig struct {
 
 // SimTable lays out a new hand on the simulated table each time.
 type SimTable struct {
-	cfg SimConfig
+	cfg SimOptions
 	rng *rand.Rand
 	n   uint64
-	// wall is when the next hand starts with SimConfig.Wall, and last
+	// wall is when the next hand starts with SimOptions.Wall, and last
 	// the hand before it, whose clock says how long it took.
 	wall time.Time
 	last *simtable.Table
 }
 
 // NewSimTable is the simulated table cfg describes.
-func NewSimTable(cfg SimConfig) *SimTable {
+func NewSimTable(cfg SimOptions) *SimTable {
 	return &SimTable{cfg: cfg, rng: rand.New(rand.NewPCG(cfg.Seed, 0x5eed)), wall: cfg.Wall}
 }
 

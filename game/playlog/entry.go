@@ -81,12 +81,12 @@ const Schema = 1
 
 // Start is the configuration a hand is replayed from.
 type Start struct {
-	Schema int          `json:"schema,omitempty"` // set by Create; 0 in logs written before it existed
-	Hand   string       `json:"hand"`
-	Rules  game.Options `json:"rules"`
-	Seats  []int        `json:"seats"`
-	Dealer int          `json:"dealer"`
-	Deck   []game.Card  `json:"deck"`
+	Schema int         `json:"schema,omitempty"` // set by Create; 0 in logs written before it existed
+	Hand   string      `json:"hand"`
+	Rules  game.Rules  `json:"rules"`
+	Seats  []int       `json:"seats"`
+	Dealer int         `json:"dealer"`
+	Deck   []game.Card `json:"deck"`
 	// Ordered and Order are as in game.Config: the simulated table knows
 	// the deck's order, a real table does not.
 	Ordered bool  `json:"ordered,omitempty"`

@@ -234,7 +234,7 @@ func newLiveTable(t *testing.T, seed uint64, speed time.Duration) *liveTable {
 		t.Fatal(err)
 	}
 	l := &liveTable{}
-	sim := night.NewSimTable(night.SimConfig{Settings: s, Seed: seed, Paced: true, Real: fastClock{time.Now(), speed},
+	sim := night.NewSimTable(night.SimOptions{Settings: s, Seed: seed, Paced: true, Real: fastClock{time.Now(), speed},
 		OnTable: func(tb *simtable.Table) {
 			l.mu.Lock()
 			l.tb = tb

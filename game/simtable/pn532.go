@@ -18,10 +18,10 @@ import (
 // under test receives (Table.CardReader). Only the I²C wire is simulated.
 type PN532 struct {
 	// Chip is the model's timing and behaviour; nil: its defaults.
-	Chip *pn532test.Opts
-	// Driver configures the PN532 driver; nil: pn532.DefaultOpts. Its
+	Chip *pn532test.Options
+	// Driver configures the PN532 driver; nil: pn532.DefaultOptions. Its
 	// Clock is always the table's.
-	Driver *pn532.Opts
+	Driver *pn532.Options
 	// Reader configures the reader service. Its Reset is the chip's RSTPDN
 	// unless NoReset, as on a table whose board config has `reset:`.
 	Reader  reader.Options
@@ -70,7 +70,7 @@ type chipReader struct {
 func newChipReader(t *Table, cfg PN532) (*chipReader, error) {
 	ls := newLockstep(t.Clock, lead)
 	chip := pn532test.New(ls, cfg.Chip)
-	dopts := pn532.DefaultOpts
+	dopts := pn532.DefaultOptions
 	if cfg.Driver != nil {
 		dopts = *cfg.Driver
 	}

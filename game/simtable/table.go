@@ -27,7 +27,7 @@ import (
 
 // Config sets up a simulated table.
 type Config struct {
-	Rules game.Options
+	Rules game.Rules
 	// Deck is the shuffled deck, top first. The simulated table knows its
 	// order; the dealer under test does not.
 	Deck []game.Card

@@ -47,7 +47,7 @@ func TestFastTempoHandsFinish(t *testing.T) {
 func fastHand(s night.Settings, seed uint64) error {
 	var tb *simtable.Table
 	n, err := night.New(night.Config{Settings: s, Seats: []int{1, 2, 3, 4, 5, 6}, Hands: 1},
-		night.NewSimTable(night.SimConfig{Settings: s, Seed: seed, OnTable: func(x *simtable.Table) { tb = x }}))
+		night.NewSimTable(night.SimOptions{Settings: s, Seed: seed, OnTable: func(x *simtable.Table) { tb = x }}))
 	if err != nil {
 		return err
 	}

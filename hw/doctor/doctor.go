@@ -496,7 +496,7 @@ func checkReader(ctx context.Context, r *Report, sys System, clk hw.Clock, b *co
 	}
 	// Polled over the bus, not by IRQ: the IRQ line was checked with the
 	// others, and a miswired IRQ must not make a working chip look dead.
-	opts := pn532.DefaultOpts
+	opts := pn532.DefaultOptions
 	opts.Addr = rd.Address
 	opts.Clock = clk
 	dev, err := pn532.Attach(bus, &opts)

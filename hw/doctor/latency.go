@@ -15,8 +15,8 @@ import (
 	"github.com/falling-table/falling/hw/pi"
 )
 
-// LatencyOpts tune MeasureLatency. The zero value is the doctor's.
-type LatencyOpts struct {
+// LatencyOptions tune MeasureLatency. The zero value is the doctor's.
+type LatencyOptions struct {
 	CountIn int           // clicks to settle into the beat, not measured; default 4
 	Clicks  int           // clicks measured; default 16
 	Period  time.Duration // between clicks; default 750ms, an easy tempo to tap
@@ -25,7 +25,7 @@ type LatencyOpts struct {
 	Current time.Duration
 }
 
-func (o *LatencyOpts) defaults() {
+func (o *LatencyOptions) defaults() {
 	if o.CountIn <= 0 {
 		o.CountIn = 4
 	}
@@ -62,7 +62,7 @@ var ErrTooFewPresses = errors.New("too few clicks answered")
 // little early, a few tens of milliseconds, which the median keeps small).
 // Presses are stamped by the kernel, so the figure has no software delay
 // in it.
-func MeasureLatency(ctx context.Context, snd hw.Sound, btn hw.Buttons, clk hw.Clock, o LatencyOpts) (LatencyResult, error) {
+func MeasureLatency(ctx context.Context, snd hw.Sound, btn hw.Buttons, clk hw.Clock, o LatencyOptions) (LatencyResult, error) {
 	o.defaults()
 	lead := time.Duration(0)
 	if l, ok := snd.(interface{ Lead() time.Duration }); ok {
@@ -133,7 +133,7 @@ wait:
 
 // latencyOf matches presses to clicks and sums up: pure, so every rule is
 // tested with chosen times.
-func latencyOf(clicks, presses []time.Duration, o LatencyOpts) (LatencyResult, error) {
+func latencyOf(clicks, presses []time.Duration, o LatencyOptions) (LatencyResult, error) {
 	r := LatencyResult{Clicks: len(clicks)}
 	slices.Sort(presses)
 	for _, c := range clicks {
@@ -196,7 +196,7 @@ func (r LatencyResult) Write(w io.Writer, current time.Duration, where string) e
 // RunSound is falling doctor --sound: it opens the config's speaker, with
 // the latency configured, and every seat button, and measures what latency
 // is left (MeasureLatency). Instructions go to out before the clicks start.
-func RunSound(ctx context.Context, sys System, clk hw.Clock, path string, out io.Writer, o LatencyOpts) (LatencyResult, *config.Board, error) {
+func RunSound(ctx context.Context, sys System, clk hw.Clock, path string, out io.Writer, o LatencyOptions) (LatencyResult, *config.Board, error) {
 	if path == "" {
 		return LatencyResult{}, nil, errors.New("sound latency: needs --config: the speaker and the seat buttons are the config's")
 	}

@@ -17,7 +17,7 @@ import (
 func msd(f float64) time.Duration { return time.Duration(f * float64(time.Millisecond)) }
 
 func TestLatencyOf(t *testing.T) {
-	o := LatencyOpts{Period: 750 * time.Millisecond}
+	o := LatencyOptions{Period: 750 * time.Millisecond}
 	clicks := []time.Duration{10 * time.Second, 10*time.Second + 750*time.Millisecond, 11*time.Second + 500*time.Millisecond, 12*time.Second + 250*time.Millisecond}
 	at := func(k int, d float64) time.Duration { return clicks[k] + msd(d) }
 	for _, tc := range []struct {
@@ -95,7 +95,7 @@ func TestMeasureLatency(t *testing.T) {
 	}
 	done := make(chan result)
 	go func() {
-		r, err := MeasureLatency(context.Background(), snd, btn, clk, LatencyOpts{})
+		r, err := MeasureLatency(context.Background(), snd, btn, clk, LatencyOptions{})
 		done <- result{r, err}
 	}()
 	clk.WaitForSleepers(1, nil)
@@ -154,7 +154,7 @@ func TestRunSound(t *testing.T) {
 	done := make(chan result)
 	var out bytes.Buffer
 	go func() {
-		r, _, err := RunSound(context.Background(), sys, clk, path, &out, LatencyOpts{CountIn: 1, Clicks: 4})
+		r, _, err := RunSound(context.Background(), sys, clk, path, &out, LatencyOptions{CountIn: 1, Clicks: 4})
 		done <- result{r, err}
 	}()
 	clk.WaitForSleepers(1, nil)
@@ -189,12 +189,12 @@ func TestRunSound(t *testing.T) {
 	}{
 		{[]string{"device: default ", "device: none "}, "sound device is none: there is no speaker to measure"},
 	} {
-		_, _, err := RunSound(context.Background(), healthy(), clk, writeConfig(t, tc.replace...), &out, LatencyOpts{})
+		_, _, err := RunSound(context.Background(), healthy(), clk, writeConfig(t, tc.replace...), &out, LatencyOptions{})
 		if err == nil || !strings.Contains(err.Error(), tc.want) {
 			t.Errorf("RunSound = %v, want %q", err, tc.want)
 		}
 	}
-	if _, _, err := RunSound(context.Background(), healthy(), clk, "", &out, LatencyOpts{}); err == nil || !strings.Contains(err.Error(), "needs --config") {
+	if _, _, err := RunSound(context.Background(), healthy(), clk, "", &out, LatencyOptions{}); err == nil || !strings.Contains(err.Error(), "needs --config") {
 		t.Errorf("RunSound without a config = %v", err)
 	}
 }

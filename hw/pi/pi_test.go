@@ -355,7 +355,7 @@ func TestOpenReferenceTable(t *testing.T) {
 	b := loadBoard(t, reference)
 	f := &fakeDevices{i2cOps: pn532Setup()}
 	clk := mustClock(t)
-	tb, err := Open(context.Background(), b, clk, Opts{Devices: f, Logger: slog.New(slog.DiscardHandler)})
+	tb, err := Open(context.Background(), b, clk, Options{Devices: f, Logger: slog.New(slog.DiscardHandler)})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -393,7 +393,7 @@ func TestOpenDealerSeatLongPress(t *testing.T) {
 	b := loadBoard(t, "../config/testdata/six-seat-leds.yaml")
 	f := &fakeDevices{}
 	clk := mustClock(t)
-	tb, err := Open(context.Background(), b, clk, Opts{Devices: f, LongPress: 30 * time.Millisecond})
+	tb, err := Open(context.Background(), b, clk, Options{Devices: f, LongPress: 30 * time.Millisecond})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -469,7 +469,7 @@ func TestOpenFailures(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			clk := mustClock(t)
 			f := tt.dev
-			tb, err := Open(context.Background(), loadBoard(t, reference), clk, Opts{Devices: f})
+			tb, err := Open(context.Background(), loadBoard(t, reference), clk, Options{Devices: f})
 			if err == nil {
 				tb.Close()
 				t.Fatal("Open succeeded")
@@ -518,7 +518,7 @@ func TestOpenNoSeatButtons(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			f := &fakeDevices{i2cOps: tt.i2c}
-			tb, err := Open(context.Background(), tt.board, mustClock(t), Opts{Devices: f, Logger: slog.New(slog.DiscardHandler)})
+			tb, err := Open(context.Background(), tt.board, mustClock(t), Options{Devices: f, Logger: slog.New(slog.DiscardHandler)})
 			if err != nil {
 				t.Fatalf("Open a table with no seat buttons: %v", err)
 			}
@@ -561,7 +561,7 @@ func TestOpenSilentReader(t *testing.T) {
 	f := &fakeDevices{}
 	f.gate = newGatedBus(f)
 	clk := mustClock(t)
-	tb, err := Open(context.Background(), loadBoard(t, reference), clk, Opts{Devices: f, Logger: slog.New(slog.DiscardHandler)})
+	tb, err := Open(context.Background(), loadBoard(t, reference), clk, Options{Devices: f, Logger: slog.New(slog.DiscardHandler)})
 	if err != nil {
 		t.Fatalf("Open with a silent PN532: %v", err)
 	}
@@ -603,7 +603,7 @@ func TestOpenSilentReader(t *testing.T) {
 func TestOpenSoundFallsBackToSilent(t *testing.T) {
 	f := &fakeDevices{i2cOps: pn532Setup(), fail: map[string]error{"sound": fmt.Errorf("speaker: %w", sound.ErrNoSoundSupport)}}
 	clk := mustClock(t)
-	tb, err := Open(context.Background(), loadBoard(t, reference), clk, Opts{Devices: f})
+	tb, err := Open(context.Background(), loadBoard(t, reference), clk, Options{Devices: f})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -623,7 +623,7 @@ func TestOpenHost(t *testing.T) {
 		t.Skip("this machine has a GPIO chip: opening it could disturb real wiring")
 	}
 	clk := mustClock(t)
-	_, err := Open(context.Background(), loadBoard(t, reference), clk, Opts{})
+	_, err := Open(context.Background(), loadBoard(t, reference), clk, Options{})
 	if err == nil || !strings.Contains(err.Error(), "the header's GPIO chip does not exist (no chip labelled pinctrl-bcm2835 or pinctrl-bcm2711 or pinctrl-rp1: there is no GPIO chip here)") {
 		t.Fatalf("Open on a machine without GPIO: %v", err)
 	}
@@ -696,7 +696,7 @@ func TestChooseChip(t *testing.T) {
 // and panel buttons and the reader's IRQ there.
 func TestOpenFindsTheHeaderChip(t *testing.T) {
 	f := &fakeDevices{i2cOps: pn532Setup(), chips: []ChipInfo{{"gpiochip0", "gpio-brcmstb@107d508500", 32}, {"gpiochip4", "pinctrl-rp1", 54}}}
-	tb, err := Open(context.Background(), loadBoard(t, reference), mustClock(t), Opts{Devices: f})
+	tb, err := Open(context.Background(), loadBoard(t, reference), mustClock(t), Options{Devices: f})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -728,7 +728,7 @@ func TestSoundSettings(t *testing.T) {
 		f := &fakeDevices{i2cOps: pn532Setup()}
 		b := loadBoard(t, reference)
 		b.Sound = tc.s
-		tb, err := Open(context.Background(), b, mustClock(t), Opts{Devices: f})
+		tb, err := Open(context.Background(), b, mustClock(t), Options{Devices: f})
 		if err != nil {
 			t.Fatal(err)
 		}

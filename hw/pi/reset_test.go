@@ -55,7 +55,7 @@ func TestOpenReaderResetLine(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			f := &fakeDevices{i2cOps: pn532Setup(), fail: map[string]error{"reset": tt.fail}}
-			tb, err := Open(context.Background(), referenceWithReset(t), mustClock(t), Opts{Devices: f, Logger: slog.New(slog.DiscardHandler)})
+			tb, err := Open(context.Background(), referenceWithReset(t), mustClock(t), Options{Devices: f, Logger: slog.New(slog.DiscardHandler)})
 			if tt.fail != nil {
 				if err == nil {
 					tb.Close()

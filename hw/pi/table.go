@@ -124,8 +124,8 @@ func checkDevice(path string) error {
 	return f.Close()
 }
 
-// Opts tune Open. The zero value opens the real hardware.
-type Opts struct {
+// Options tune Open. The zero value opens the real hardware.
+type Options struct {
 	Devices   Devices       // nil means Host{}
 	LongPress time.Duration // the dealer seat's dispute hold; default DefaultLongPress
 	Logger    *slog.Logger  // nil means slog.Default()
@@ -178,7 +178,7 @@ func (t *Table) Close() error {
 
 // Open assembles the table b describes. clk must read CLOCK_MONOTONIC on a
 // real table (Clock); a part that fails closes the ones already open.
-func Open(ctx context.Context, b *config.Board, clk hw.Clock, opts Opts) (t *Table, err error) {
+func Open(ctx context.Context, b *config.Board, clk hw.Clock, opts Options) (t *Table, err error) {
 	if b == nil {
 		return nil, errors.New("pi: no board config")
 	}
@@ -218,7 +218,7 @@ func Open(ctx context.Context, b *config.Board, clk hw.Clock, opts Opts) (t *Tab
 type opener struct {
 	b    *config.Board
 	clk  hw.Clock
-	opts Opts
+	opts Options
 	dev  Devices
 	t    *Table
 	chip string // the config's chip on this machine: "gpiochip0"
@@ -305,7 +305,7 @@ func (o *opener) checkLines() error {
 	return errors.Join(errs...)
 }
 
-func (o *opener) buttonOpts() buttons.Options {
+func (o *opener) buttonOptions() buttons.Options {
 	return buttons.Options{Debounce: o.b.Timing.Debounce, Clock: o.clk, Logger: o.opts.Logger, Consumer: Consumer}
 }
 
@@ -328,7 +328,7 @@ func (o *opener) seats() error {
 		o.t.onClose("seat buttons", nb.Close)
 		return nil
 	}
-	bs, err := o.dev.OpenButtons(o.chip, lines, o.buttonOpts())
+	bs, err := o.dev.OpenButtons(o.chip, lines, o.buttonOptions())
 	if err != nil {
 		return o.partErr(GPIO, "seats", "seat buttons on "+o.chipPath(), err)
 	}
@@ -363,7 +363,7 @@ func (o *opener) panel() error {
 		lines[i+1] = btn.Line
 		controls[i+1] = btn.Control
 	}
-	bs, err := o.dev.OpenButtons(o.chip, lines, o.buttonOpts())
+	bs, err := o.dev.OpenButtons(o.chip, lines, o.buttonOptions())
 	if err != nil {
 		return o.partErr(GPIO, "panel", "dealer panel buttons on "+o.chipPath(), err)
 	}
@@ -455,7 +455,7 @@ func (o *opener) reader() error {
 		return o.partErr(I2C, "reader bus", "card reader bus "+r.Path(), err)
 	}
 	o.t.onClose("card reader bus", bus.Close)
-	popts := pn532.DefaultOpts
+	popts := pn532.DefaultOptions
 	popts.Addr = r.Address
 	if r.HasIRQ {
 		irq, err := o.dev.OpenIRQ(o.chip, r.IRQ)

@@ -124,7 +124,7 @@ func newTable(t testing.TB, wrap func(*pn532test.Chip) i2c.Bus, reset bool) *tab
 	if reset {
 		opts.Reset = chip.RSTPDN()
 	}
-	r, fw, err := Open(bus, clk, pn532.DefaultOpts, opts)
+	r, fw, err := Open(bus, clk, pn532.DefaultOptions, opts)
 	if err != nil {
 		t.Fatal(err)
 	}

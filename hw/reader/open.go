@@ -16,7 +16,7 @@ import (
 // reader never stops the table from starting. It fails only on options
 // the driver refuses. fw is the chip's firmware, zero when it did not
 // answer.
-func Open(bus i2c.Bus, clk hw.Clock, dopts pn532.Opts, opts Options) (r *Reader, fw pn532.Firmware, err error) {
+func Open(bus i2c.Bus, clk hw.Clock, dopts pn532.Options, opts Options) (r *Reader, fw pn532.Firmware, err error) {
 	if dopts.Clock == nil {
 		dopts.Clock = clk
 	}

@@ -52,7 +52,7 @@ func OpenWith(device string, clk hw.Clock, o Options) (hw.Sound, error) {
 		if path == "" {
 			return nil, fmt.Errorf("sound device %q: no file name", device)
 		}
-		w, err := NewWAV(path, clk, WAVConfig{Latency: o.Latency})
+		w, err := NewWAV(path, clk, WAVOptions{Latency: o.Latency})
 		if err != nil {
 			return nil, fmt.Errorf("sound device %q: %w", device, err)
 		}
@@ -62,7 +62,7 @@ func OpenWith(device string, clk hw.Clock, o Options) (hw.Sound, error) {
 		if name == "" {
 			return nil, fmt.Errorf("sound device %q: no ALSA device name", device)
 		}
-		s, err := NewSpeaker(clk, SpeakerConfig{Latency: o.Latency, ALSA: name})
+		s, err := NewSpeaker(clk, SpeakerOptions{Latency: o.Latency, ALSA: name})
 		if err != nil {
 			return nil, fmt.Errorf("sound device %q: %w", device, err)
 		}

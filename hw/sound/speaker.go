@@ -17,8 +17,8 @@ import (
 // another sink.
 var ErrNoSoundSupport = errors.New("built without sound support; rebuild with -tags alsa")
 
-// SpeakerConfig chooses a speaker's stream.
-type SpeakerConfig struct {
+// SpeakerOptions chooses a speaker's stream.
+type SpeakerOptions struct {
 	SampleRate beep.SampleRate // 0 means 48000
 	// Buffer is the output buffer. Small keeps the lead time a cue needs
 	// short; too small underruns on a busy Pi Zero. 0 means 20 ms.
@@ -76,7 +76,7 @@ var ErrNoDevice = errors.New("sound card is not playing (no ALSA device?)")
 
 // NewSpeaker opens the sound card (cfg.ALSA, or ALSA's default). Built
 // without the alsa tag it returns ErrNoSoundSupport.
-func NewSpeaker(clk hw.Clock, cfg SpeakerConfig) (*Speaker, error) {
+func NewSpeaker(clk hw.Clock, cfg SpeakerOptions) (*Speaker, error) {
 	if err := checkALSAName(cfg.ALSA); err != nil {
 		return nil, fmt.Errorf("speaker: %w", err)
 	}

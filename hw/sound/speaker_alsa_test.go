@@ -22,7 +22,7 @@ func TestSpeakerOnDevice(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	s, err := NewSpeaker(clk, SpeakerConfig{})
+	s, err := NewSpeaker(clk, SpeakerOptions{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -51,7 +51,7 @@ func TestSpeakerOnNamedDevice(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	s, err := NewSpeaker(clk, SpeakerConfig{ALSA: "null", Latency: 30 * time.Millisecond})
+	s, err := NewSpeaker(clk, SpeakerOptions{ALSA: "null", Latency: 30 * time.Millisecond})
 	if err != nil {
 		t.Fatalf("speaker on ALSA's null device: %v", err)
 	}

@@ -10,7 +10,7 @@ import (
 )
 
 func TestSpeakerWithoutALSA(t *testing.T) {
-	s, err := NewSpeaker(hwtest.NewManual(0), SpeakerConfig{})
+	s, err := NewSpeaker(hwtest.NewManual(0), SpeakerOptions{})
 	if s != nil || !errors.Is(err, ErrNoSoundSupport) {
 		t.Fatalf("NewSpeaker = %v, %v; want nil, %v", s, err, ErrNoSoundSupport)
 	}

@@ -29,8 +29,8 @@ const (
 	followStep = 250 * time.Millisecond
 )
 
-// WAVConfig chooses a WAV sink's format. Samples are always 16-bit.
-type WAVConfig struct {
+// WAVOptions chooses a WAV sink's format. Samples are always 16-bit.
+type WAVOptions struct {
 	SampleRate beep.SampleRate // 44100 or 48000; 0 means 44100
 	Channels   int             // 1 or 2; 0 means 1
 	// Latency places every cue this much earlier in the file than its
@@ -48,7 +48,7 @@ type WAV struct {
 	clk    hw.Clock
 	format beep.Format
 	path   string
-	early  time.Duration // WAVConfig.Latency
+	early  time.Duration // WAVOptions.Latency
 
 	mu      sync.Mutex
 	f       *os.File
@@ -63,7 +63,7 @@ type WAV struct {
 }
 
 // NewWAV creates the file at path and starts recording at clk.Now().
-func NewWAV(path string, clk hw.Clock, cfg WAVConfig) (*WAV, error) {
+func NewWAV(path string, clk hw.Clock, cfg WAVOptions) (*WAV, error) {
 	if cfg.SampleRate == 0 {
 		cfg.SampleRate = 44100
 	}

@@ -92,7 +92,7 @@ func TestWAVBeatOnsets(t *testing.T) {
 			t0 := 3*time.Hour + 123456789
 			clk := hwtest.NewManual(t0)
 			path := filepath.Join(t.TempDir(), "beat.wav")
-			w, err := NewWAV(path, clk, WAVConfig{SampleRate: tt.sr, Channels: tt.channels})
+			w, err := NewWAV(path, clk, WAVOptions{SampleRate: tt.sr, Channels: tt.channels})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -147,7 +147,7 @@ func TestWAVLateCuePlaysAtOnce(t *testing.T) {
 	t0 := time.Minute
 	clk := hwtest.NewManual(t0)
 	path := filepath.Join(t.TempDir(), "late.wav")
-	w, err := NewWAV(path, clk, WAVConfig{})
+	w, err := NewWAV(path, clk, WAVOptions{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -192,7 +192,7 @@ func TestWAVOverlapNeverWraps(t *testing.T) {
 	const sr = 48000
 	clk := hwtest.NewManual(0)
 	path := filepath.Join(t.TempDir(), "pile.wav")
-	w, err := NewWAV(path, clk, WAVConfig{SampleRate: sr, Channels: 2})
+	w, err := NewWAV(path, clk, WAVOptions{SampleRate: sr, Channels: 2})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -244,7 +244,7 @@ func TestWAVFinalHeader(t *testing.T) {
 	for _, tt := range tests {
 		clk := hwtest.NewManual(time.Hour)
 		path := filepath.Join(t.TempDir(), "close.wav")
-		w, err := NewWAV(path, clk, WAVConfig{SampleRate: tt.sr, Channels: tt.channels})
+		w, err := NewWAV(path, clk, WAVOptions{SampleRate: tt.sr, Channels: tt.channels})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -291,7 +291,7 @@ func TestWAVFinalHeader(t *testing.T) {
 func TestWAVFollowsClock(t *testing.T) {
 	clk := hwtest.NewManual(0)
 	path := filepath.Join(t.TempDir(), "follow.wav")
-	w, err := NewWAV(path, clk, WAVConfig{})
+	w, err := NewWAV(path, clk, WAVOptions{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -329,13 +329,13 @@ func TestNewWAVErrors(t *testing.T) {
 	tests := []struct {
 		name string
 		path string
-		cfg  WAVConfig
+		cfg  WAVOptions
 		clk  hw.Clock
 	}{
-		{"22 kHz", filepath.Join(dir, "a.wav"), WAVConfig{SampleRate: 22050}, hwtest.NewManual(0)},
-		{"3 channels", filepath.Join(dir, "b.wav"), WAVConfig{Channels: 3}, hwtest.NewManual(0)},
-		{"no clock", filepath.Join(dir, "c.wav"), WAVConfig{}, nil},
-		{"no directory", filepath.Join(dir, "missing", "d.wav"), WAVConfig{}, hwtest.NewManual(0)},
+		{"22 kHz", filepath.Join(dir, "a.wav"), WAVOptions{SampleRate: 22050}, hwtest.NewManual(0)},
+		{"3 channels", filepath.Join(dir, "b.wav"), WAVOptions{Channels: 3}, hwtest.NewManual(0)},
+		{"no clock", filepath.Join(dir, "c.wav"), WAVOptions{}, nil},
+		{"no directory", filepath.Join(dir, "missing", "d.wav"), WAVOptions{}, hwtest.NewManual(0)},
 	}
 	for _, tt := range tests {
 		if _, err := NewWAV(tt.path, tt.clk, tt.cfg); err == nil {
@@ -348,7 +348,7 @@ func TestNewWAVErrors(t *testing.T) {
 // beat in it: the cost of the WAV sink per second of game.
 func BenchmarkWAVRender(b *testing.B) {
 	clk := hwtest.NewManual(0)
-	w, err := NewWAV(filepath.Join(b.TempDir(), "bench.wav"), clk, WAVConfig{SampleRate: 48000, Channels: 2})
+	w, err := NewWAV(filepath.Join(b.TempDir(), "bench.wav"), clk, WAVOptions{SampleRate: 48000, Channels: 2})
 	if err != nil {
 		b.Fatal(err)
 	}
@@ -391,7 +391,7 @@ func TestWAVLatency(t *testing.T) {
 			t0 := 2*time.Hour + 987654321
 			clk := hwtest.NewManual(t0)
 			path := filepath.Join(t.TempDir(), "beat.wav")
-			w, err := NewWAV(path, clk, WAVConfig{SampleRate: tc.sr, Latency: tc.latency})
+			w, err := NewWAV(path, clk, WAVOptions{SampleRate: tc.sr, Latency: tc.latency})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -433,7 +433,7 @@ func TestWAVLatency(t *testing.T) {
 // go into the stream early enough; it plays at once and is counted late.
 func TestWAVLatencyLate(t *testing.T) {
 	clk := hwtest.NewManual(time.Hour)
-	w, err := NewWAV(filepath.Join(t.TempDir(), "late.wav"), clk, WAVConfig{Latency: 40 * time.Millisecond})
+	w, err := NewWAV(filepath.Join(t.TempDir(), "late.wav"), clk, WAVOptions{Latency: 40 * time.Millisecond})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -445,7 +445,7 @@ func TestWAVLatencyLate(t *testing.T) {
 	if st := w.Stats(); st.Late != 1 || st.MaxLate < 9*time.Millisecond || st.MaxLate > 11*time.Millisecond {
 		t.Errorf("stats %+v, want one cue about 10ms late", st)
 	}
-	if _, err := NewWAV(filepath.Join(t.TempDir(), "neg.wav"), clk, WAVConfig{Latency: -time.Millisecond}); err == nil {
+	if _, err := NewWAV(filepath.Join(t.TempDir(), "neg.wav"), clk, WAVOptions{Latency: -time.Millisecond}); err == nil {
 		t.Error("a negative latency was accepted")
 	}
 }

@@ -21,7 +21,7 @@ func Example() {
 		return
 	}
 	chip := pn532test.New(clk, nil)
-	r, fw, err := reader.Open(chip, clk, pn532.DefaultOpts,
+	r, fw, err := reader.Open(chip, clk, pn532.DefaultOptions,
 		reader.Options{Reset: chip.RSTPDN(), Logger: slog.New(slog.DiscardHandler)})
 	if err != nil {
 		fmt.Println(err)

@@ -33,7 +33,7 @@
 //   - GetFirmwareVersion (IC 0x32, v1.6, support 0x07), SAMConfiguration,
 //     RFConfiguration, InListPassiveTarget (106 kbps type A), InRelease;
 //     anything else gets the syntax error frame.
-//   - With Opts.BusyNACK, the address NACKed while the chip searches the
+//   - With Options.BusyNACK, the address NACKed while the chip searches the
 //     field, as many users see it; without it, status 0x00.
 //   - Bus faults, injected with Fail: the address NACKed, a read cut short
 //     (the chip lets go of SDA and the rest reads 0xFF), a byte corrupted.
@@ -113,7 +113,7 @@ type Timing struct {
 	Boot time.Duration
 }
 
-// DefaultTiming is the Timing of a zero Opts.
+// DefaultTiming is the Timing of a zero Options.
 var DefaultTiming = Timing{
 	ACK:          time.Millisecond,
 	Command:      time.Millisecond,
@@ -123,8 +123,8 @@ var DefaultTiming = Timing{
 	Boot:         5 * time.Millisecond,
 }
 
-// Opts configures a Chip; zero fields take the defaults.
-type Opts struct {
+// Options configures a Chip; zero fields take the defaults.
+type Options struct {
 	Addr   uint16 // DefaultAddr
 	Timing Timing // DefaultTiming, field by field
 	// BusyNACK makes the chip NACK its address while InListPassiveTarget
@@ -206,7 +206,7 @@ type command struct {
 type Chip struct {
 	mu  sync.Mutex
 	clk Clock
-	o   Opts
+	o   Options
 
 	speed    physic.Frequency
 	inReset  bool
@@ -230,8 +230,8 @@ type Chip struct {
 
 // New returns a powered, idle chip with no card in its field, as after
 // its boot: a driver sets it up from there.
-func New(clk Clock, opts *Opts) *Chip {
-	var o Opts
+func New(clk Clock, opts *Options) *Chip {
+	var o Options
 	if opts != nil {
 		o = *opts
 	}

@@ -79,7 +79,7 @@ func Play(dir string, o Options) ([]string, error) {
 		seats[i] = i + 1
 	}
 	hand := 0
-	table := night.NewSimTable(night.SimConfig{Settings: s, Seed: o.Seed, Wall: o.Wall, OnTable: func(tb *simtable.Table) {
+	table := night.NewSimTable(night.SimOptions{Settings: s, Seed: o.Seed, Wall: o.Wall, OnTable: func(tb *simtable.Table) {
 		hand++
 		for _, in := range o.Inputs {
 			if max(in.Hand, 1) != hand {

@@ -5,10 +5,10 @@ import (
 	"strings"
 )
 
-// Options are the rule differences between the three sources in rules/, each a
+// Rules are the rule differences between the three sources in rules/, each a
 // switch of its own so a group can mix them. The zero value is not a rule set;
 // start from Official(), Classic() or French().
-type Options struct {
+type Rules struct {
 	// Name is what the table calls this mix ("official", "classic", ...).
 	Name string `json:"name"`
 
@@ -37,27 +37,27 @@ type Options struct {
 }
 
 // Official is the default rule set: rules/000_…, the 2014 rulebook.
-func Official() Options {
-	return Options{Name: "official", MaxExtras: 1, StopDiscardsRider: true}
+func Official() Rules {
+	return Rules{Name: "official", MaxExtras: 1, StopDiscardsRider: true}
 }
 
 // Classic is the 1998 edition as remembered in rules/002_…: Push and Grab
 // (a deck matter), Extras stack, a Stop cancels a card as it is played.
-func Classic() Options {
-	return Options{Name: "classic", MaxExtras: 0, StopCancelsPlay: true}
+func Classic() Rules {
+	return Rules{Name: "classic", MaxExtras: 0, StopCancelsPlay: true}
 }
 
 // French is the house summary in rules/001_…: an Extra doubles a Hit, a Stop
 // cancels one single dealt card.
-func French() Options {
-	return Options{Name: "french", MaxExtras: 1, ExtraDoublesHit: true, StopCancelsDealtCard: true}
+func French() Rules {
+	return Rules{Name: "french", MaxExtras: 1, ExtraDoublesHit: true, StopCancelsDealtCard: true}
 }
 
 // A named rule set, with the deck it is played with when the cards are
 // simulated (a real table plays whatever deck it enrolled).
 type namedRules struct {
 	name string
-	opt  func() Options
+	opt  func() Rules
 	deck DeckSpec
 }
 
@@ -67,7 +67,7 @@ var ruleSets = []namedRules{
 	{"french", French, DeckSpec{}},
 	// "Dans un premier temps, on ne jouera qu'avec les cartes Skip, Hit et
 	// Split": the French rules with the beginner's deck.
-	{"beginner", func() Options { o := French(); o.Name = "beginner"; return o }, DeckSpec{Beginner: true}},
+	{"beginner", func() Rules { o := French(); o.Name = "beginner"; return o }, DeckSpec{Beginner: true}},
 }
 
 // RuleSetNames lists the named rule sets, the default first.
@@ -81,14 +81,14 @@ func RuleSetNames() []string {
 
 // RuleSet returns the named rule set and the built-in deck it is simulated
 // with. The expert riders are each the caller's choice, on any deck.
-func RuleSet(name string) (Options, DeckSpec, error) {
+func RuleSet(name string) (Rules, DeckSpec, error) {
 	n := strings.ToLower(strings.TrimSpace(name))
 	for _, r := range ruleSets {
 		if r.name == n {
 			return r.opt(), r.deck, nil
 		}
 	}
-	return Options{}, DeckSpec{}, fmt.Errorf("unknown rule set %q (want one of %s)", name, strings.Join(RuleSetNames(), ", "))
+	return Rules{}, DeckSpec{}, fmt.Errorf("unknown rule set %q (want one of %s)", name, strings.Join(RuleSetNames(), ", "))
 }
 
 // copyTo sets *dst to o field by field, copying the Name (when it changed)
@@ -97,7 +97,7 @@ func RuleSet(name string) (Options, DeckSpec, error) {
 // compiler put all of the Config's slices on the heap: a caller writing
 // Config{Seats: []int{...}} each hand would allocate each hand.
 // TestResetKeepsEveryRule checks that no field is missed.
-func (o *Options) copyTo(dst *Options) {
+func (o *Rules) copyTo(dst *Rules) {
 	if dst.Name != o.Name {
 		dst.Name = strings.Clone(o.Name)
 	}
@@ -109,11 +109,11 @@ func (o *Options) copyTo(dst *Options) {
 }
 
 // extrasAllowed reports whether a rider carrying n Extras may take another.
-func (o *Options) extrasAllowed(n int) bool { return o.MaxExtras == 0 || n < o.MaxExtras }
+func (o *Rules) extrasAllowed(n int) bool { return o.MaxExtras == 0 || n < o.MaxExtras }
 
 // hitRounds is how many cards each stack gets from a Hit (or Anvil) carrying
 // n Extras.
-func (o *Options) hitRounds(n int) int {
+func (o *Rules) hitRounds(n int) int {
 	if o.ExtraDoublesHit {
 		return 2 << n
 	}
