@@ -1,8 +1,12 @@
 package main
 
 import (
+	"errors"
 	"fmt"
+	"io/fs"
 	"os"
+	"path/filepath"
+	"strings"
 
 	"github.com/falling-table/falling/internal/regularfile"
 )
@@ -30,4 +34,20 @@ func notReplaceable(path string) error {
 		return &regularfile.Error{Path: path, Mode: fi.Mode().Type()}
 	}
 	return nil
+}
+
+// makeLogDir makes the log folder, or says why it cannot be one: a pipe or
+// a file in the way is named for what it is, where MkdirAll would only say
+// "not a directory".
+func makeLogDir(dir string) error {
+	if err := notAFolder(dir); err != nil && !errors.Is(err, fs.ErrNotExist) {
+		return err
+	}
+	return os.MkdirAll(dir, 0o755)
+}
+
+// defaultDeck is where a table's deck file lives when not named: beside its
+// board config (/etc/falling/table.yaml → /etc/falling/table-deck.txt).
+func defaultDeck(config string) string {
+	return strings.TrimSuffix(config, filepath.Ext(config)) + "-deck.txt"
 }

@@ -26,6 +26,28 @@ type Fixed struct {
 	SetDealer func(seat int)
 }
 
+// DealerPanel is a table's own dealer panel: its buttons, and the seat of
+// the dealer, whose own button's long press it may stand for.
+type DealerPanel interface {
+	hw.Panel
+	SetDealer(seat int)
+}
+
+// NewFixed is the real table with the given devices (hw's Panel left
+// out) and its own dealer panel, if it has one: the night's Panel merges
+// that panel with the keyboard and the referee's page, and the dealer's
+// seat is told to it each hand (its long press on the dealer's button).
+func NewFixed(deck []game.Card, clk hw.Clock, devices dealer.Hardware, panel DealerPanel) *Fixed {
+	f := &Fixed{Deck: deck, Hardware: devices}
+	var upstream hw.Panel
+	if panel != nil {
+		upstream, f.SetDealer = panel, panel.SetDealer
+	}
+	f.Panel = NewPanel(upstream, clk)
+	f.Hardware.Panel = f.Panel
+	return f
+}
+
 // NextHand implements Table.
 func (f *Fixed) NextHand(dealerSeat int, _ []int) (*Hand, error) {
 	if f.SetDealer != nil {
