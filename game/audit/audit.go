@@ -76,6 +76,11 @@ type Play struct {
 	Player int           `json:"player"` // where it turned up
 	From   game.Place    `json:"from"`
 	At     time.Duration `json:"at"`
+	// Reached is when the dealer reached that faller for the address at
+	// which the card turned up, if it turned up as they did (a rider, an
+	// Extra shown after its rider): that address did not find the seat
+	// without it.
+	Reached time.Duration `json:"reached,omitempty"`
 }
 
 // Input is everything Run reads.
@@ -220,7 +225,13 @@ func impossible(in Input, found map[int]int) []Impossible {
 		if movable(g.Card(p.Card).Kind) && moveOut(in, found, dealOf, p.At) {
 			continue // a Move may have carried it to where it turned up
 		}
-		ta, reached := lastReached(in.Addresses, p.Player, p.At)
+		before := p.At
+		if p.Reached > 0 && p.Reached < before {
+			// An Extra is shown just after its rider, at the address the
+			// rider's scan started: that address is where it turned up.
+			before = p.Reached
+		}
+		ta, reached := lastReached(in.Addresses, p.Player, before)
 		if !reached {
 			continue
 		}

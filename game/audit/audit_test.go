@@ -84,6 +84,22 @@ func TestRun(t *testing.T) {
 			in.Deals = append(in.Deals, deal(move, 1, 4))
 			in.Groups = groups([]string{"stop"}, []string{"hit", "move"}, []string{"skip"}, []string{"ground"})
 		}), true, nil, nil, nil, []string{"hit under stop"}},
+		// "To play an Extra, lay it on top of the rider you wish to modify,
+		// overlapping it so the dealer can still read both cards." The
+		// dealer reads the rider, then the Extra on it: the address the
+		// rider's read started is the one the Extra turned up at, not one
+		// that found the seat without it. Seat 3 was reached at 2 s, then
+		// at 7.9 s with a rider and the Hit on it read at 8 s: the Hit may
+		// have been played on seat 3 at 2.5 s, before the Stop covered its
+		// place and long before seat 2 played the Skip.
+		{"a card read just after its rider at the same address: possible", with(buried, func(in *audit.Input) {
+			in.Addresses = []audit.Address{{Player: 1, At: s(2)}, {Player: 1, At: s(7.9)}}
+			in.Plays = []audit.Play{skipSeen, {Card: hit, Player: 1, From: stack, At: s(8), Reached: s(7.9)}}
+		}), true, nil, nil, nil, nil},
+		{"the same read after an address at 6 s that found seat 3 without the Hit: impossible", with(buried, func(in *audit.Input) {
+			in.Addresses = []audit.Address{{Player: 1, At: s(2)}, {Player: 1, At: s(6)}, {Player: 1, At: s(7.9)}}
+			in.Plays = []audit.Play{skipSeen, {Card: hit, Player: 1, From: stack, At: s(8), Reached: s(7.9)}}
+		}), true, nil, nil, nil, []string{"hit under stop"}},
 		// Seat 2 played its Stop on a Ground from under the Move, which
 		// never left (a Move is not a rider: it lies nowhere else in front
 		// of a seat), after playing the Skip.

@@ -24,6 +24,9 @@ type Recorder struct {
 	pendCard int
 	pendOK   bool
 	inferred int
+	// reached is the start of the address under way, and its faller.
+	reached       time.Duration
+	reachedPlayer int
 	// Times are kept in the order of the log: a hand resumed after a power
 	// cut goes on on a clock that restarted at boot, so a time earlier
 	// than the last one is moved on by shift to keep the order, which is
@@ -56,6 +59,7 @@ func (r *Recorder) Applied(g *game.Game, ev game.Event, at time.Duration) {
 	if b.First && (b.Action == game.ActDeal || b.Action == game.ActSweep || b.Action == game.ActPass) {
 		if after := g.Next(); !after.First || after.Player != b.Player {
 			r.Addresses = append(r.Addresses, Address{Player: b.Player, At: at})
+			r.reached, r.reachedPlayer = at, b.Player
 		}
 	}
 	inf := g.Inferences()
@@ -66,7 +70,11 @@ func (r *Recorder) Applied(g *game.Game, ev game.Event, at time.Duration) {
 			// Only a card read is a play the audit may reason from: a Stop
 			// confirmed by hand is one the engine stood in for.
 			if x.Card >= 0 && ev.Kind == game.EvScan && ev.Card == g.Card(x.Card).ID {
-				r.Plays = append(r.Plays, Play{Card: x.Card, Player: x.Player, From: x.From, At: at})
+				p := Play{Card: x.Card, Player: x.Player, From: x.From, At: at}
+				if x.Kind != game.InfStopPlayed && x.Player == r.reachedPlayer && len(r.Addresses) > 0 {
+					p.Reached = r.reached
+				}
+				r.Plays = append(r.Plays, p)
 			}
 		}
 	}
