@@ -213,6 +213,9 @@ func impossible(in Input, found map[int]int) []Impossible {
 			dealOf[d.Card] = d
 		}
 	}
+	if dealUnread(in, found, dealOf) {
+		return nil
+	}
 	var out []Impossible
 	for _, p := range in.Plays {
 		if p.From.Zone != game.InStack {
@@ -322,6 +325,24 @@ func handBusy(plays []Play, dealOf map[int]Deal, c, p int, from, to time.Duratio
 func playedLater(plays []Play, c int) bool {
 	for _, p := range plays {
 		if p.Card == c {
+			return true
+		}
+	}
+	return false
+}
+
+// dealUnread reports whether a card was dealt without being read: found
+// at the audit in front of a seat or on the discard pile while the engine
+// believed it still in the deck, with no deal of it on record. The next
+// card read was then taken for it, so which card lies under which in the
+// record is no longer what lay on the table, and proves nothing.
+func dealUnread(in Input, found map[int]int, dealOf map[int]Deal) bool {
+	g := in.Game
+	for c, gi := range found {
+		if in.Groups[gi].Name == Deck || g.Where(c).Zone != game.InDeck {
+			continue
+		}
+		if _, dealt := dealOf[c]; !dealt {
 			return true
 		}
 	}

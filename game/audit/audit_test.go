@@ -100,6 +100,14 @@ func TestRun(t *testing.T) {
 			in.Addresses = []audit.Address{{Player: 1, At: s(2)}, {Player: 1, At: s(6)}, {Player: 1, At: s(7.9)}}
 			in.Plays = []audit.Play{skipSeen, {Card: hit, Player: 1, From: stack, At: s(8), Reached: s(7.9)}}
 		}), true, nil, nil, nil, []string{"hit under stop"}},
+		// "You can only pick up the top card of your stack." Which card
+		// was on top is proved by the order the dealer's reads put them
+		// in; a card dealt unread (found in front of seat 3 with no deal
+		// on record, the engine believing it still in the deck) means
+		// the next read was taken for it, and the order proves nothing.
+		{"a card dealt without being read: nothing is proved", with(buried, func(in *audit.Input) {
+			in.Groups = groups([]string{"stop"}, []string{"hit", "move"}, []string{"skip"}, []string{"ground"})
+		}), true, nil, nil, nil, nil},
 		// Seat 2 played its Stop on a Ground from under the Move, which
 		// never left (a Move is not a rider: it lies nowhere else in front
 		// of a seat), after playing the Skip.
