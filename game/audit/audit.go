@@ -331,15 +331,25 @@ func playedLater(plays []Play, c int) bool {
 	return false
 }
 
-// dealUnread reports whether a card was dealt without being read: found
-// at the audit in front of a seat or on the discard pile while the engine
-// believed it still in the deck, with no deal of it on record. The next
-// card read was then taken for it, so which card lies under which in the
-// record is no longer what lay on the table, and proves nothing.
+// dealUnread reports whether the record of the deal is provably not the
+// table's: a card dealt without being read (found at the audit in front of
+// a seat or on the discard pile while the engine believed it still in the
+// deck, with no deal of it on record: the next card read was taken for
+// it), or a card dealt to another seat than the engine believed. Which
+// card lies under which in such a record proves nothing.
 func dealUnread(in Input, found map[int]int, dealOf map[int]Deal) bool {
 	g := in.Game
 	for c, gi := range found {
-		if in.Groups[gi].Name == Deck || g.Where(c).Zone != game.InDeck {
+		grp, w := in.Groups[gi], g.Where(c)
+		if w.Zone == game.InStack && grp.Player >= 0 && grp.Player != w.Player && !movable(g.Card(c).Kind) {
+			// "You can never mess with the cards in someone's stack": a
+			// card that is no rider nor Extra leaves a stack only for its
+			// faller's hand, then the discard pile. Found in front of
+			// another seat, it was dealt there, and the record of whose
+			// stack each card went to is not the table's.
+			return true
+		}
+		if grp.Name == Deck || w.Zone != game.InDeck {
 			continue
 		}
 		if _, dealt := dealOf[c]; !dealt {

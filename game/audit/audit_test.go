@@ -139,3 +139,43 @@ func TestRun(t *testing.T) {
 		})
 	}
 }
+
+// TestDealtToAnotherSeat: "You can never mess with the cards in someone's
+// stack." A Move the engine believes it dealt into seat 2's stack, found
+// at the audit in front of seat 3, was dealt to seat 3: the record of
+// whose stack each card went to is not the table's, so the order it
+// gives proves no play impossible.
+func TestDealtToAnotherSeat(t *testing.T) {
+	deck := []game.Card{{ID: "hit", Kind: game.Hit}, {ID: "stop", Kind: game.Stop}, {ID: "skip", Kind: game.Skip},
+		{ID: "ground", Kind: game.Ground}, {ID: "move", Kind: game.Move}}
+	g, err := game.New(game.Config{Rules: game.Official(), Seats: []int{2, 3}, Deck: deck})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := g.Apply(game.Scan("move")); err != nil {
+		t.Fatal(err)
+	}
+	if w := g.Where(4); w.Zone != game.InStack || w.Player != 0 {
+		t.Fatalf("the Move is believed at %v", w)
+	}
+	s := func(x float64) time.Duration { return time.Duration(x * float64(time.Second)) }
+	stack := game.Place{Zone: game.InStack, Player: 0, Stack: 0}
+	const hit, stop, skip = 0, 1, 2
+	in := audit.Input{Game: g,
+		Groups: []audit.Group{{Name: "seat 2", Player: 0, Cards: []string{"stop"}}, {Name: "seat 3", Player: 1, Cards: []string{"hit", "move"}},
+			{Name: audit.Discard, Player: -1, Cards: []string{"skip"}}, {Name: audit.Deck, Player: -1, Cards: []string{"ground"}}},
+		Seen:      map[string]bool{"hit": true, "stop": true, "skip": true, "ground": true, "move": true},
+		Deals:     []audit.Deal{{Card: hit, At: s(1)}, {Card: stop, At: s(3)}, {Card: skip, At: s(5)}, {Card: 4, At: s(0.5)}},
+		Addresses: []audit.Address{{Player: 1, At: s(2)}, {Player: 1, At: s(6)}, {Player: 1, At: s(8)}},
+		Plays:     []audit.Play{{Card: skip, Player: 1, From: stack, At: s(5.5)}, {Card: hit, Player: 1, From: stack, At: s(8)}},
+	}
+	if rep := audit.Run(in); len(rep.Impossible) > 0 {
+		t.Fatalf("impossible plays %+v from a record that put the Move in the wrong stack", rep.Impossible)
+	}
+	// The same hand with the Move found where the engine dealt it: the
+	// Hit was played from under the Stop.
+	in.Groups[0].Cards, in.Groups[1].Cards = []string{"stop", "move"}, []string{"hit"}
+	if rep := audit.Run(in); len(rep.Impossible) != 1 {
+		t.Fatalf("report %+v: want the Hit under the Stop", rep)
+	}
+}
