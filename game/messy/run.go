@@ -84,6 +84,9 @@ func Run(opt RunOptions) (Figures, error) {
 		}
 		if h.Diverged {
 			fig.Diverged++
+			if opt.Faults == (Faults{}) {
+				fail(fmt.Sprintf("seed %d, %d fallers: a clean hand diverged", seed, n))
+			}
 		}
 		if len(h.Accusations) > 0 {
 			fig.Accusations += len(h.Accusations)

@@ -348,6 +348,15 @@ func (t *table) beat() error {
 func (t *table) reportGone(in game.Instruction) {
 	for range 8 {
 		s := t.seen.Next()
+		if s.First && in.First && in.Imaginary && s.Player == in.Player && s.Rider != game.NoKind && t.truth.Rider(in.Player) < 0 {
+			// Told to sweep or leave a rider, or to deal past one, that
+			// was Moved or Stopped unseen, with no card to deal that
+			// would show it: the dealer says it is not there.
+			if !t.observe(game.Event{Kind: game.EvStackGone}) {
+				break
+			}
+			continue
+		}
 		if s.Action != game.ActDeal {
 			break
 		}
@@ -357,8 +366,6 @@ func (t *table) reportGone(in game.Instruction) {
 			// It still owes the seat just dealt to a card the table has
 			// no stack for.
 			gone = !s.First && !s.NewStack
-		case s.First && in.First && s.Imaginary && s.Rider != game.NoKind && t.truth.Rider(in.Player) < 0:
-			gone = true // a rider Moved or Stopped unseen, no card to show it
 		case !s.First && !in.First:
 			gone = (!s.NewStack && in.NewStack) || s.Due > in.Due
 		}
