@@ -262,12 +262,21 @@ func (t *table) fallersAct() error {
 // harmless runs a mistake the books must not notice: the assistant's
 // state may gain inferences but no change of the cards.
 func (t *table) harmless(f *Fault, do func()) {
-	before := t.seen.Digest()
+	before, n := t.seen.Digest(), len(t.seen.Inferences())
 	do()
 	f.Answer = Harmless
-	if t.seen.Digest() != before {
-		f.Answer, f.Why = Missed, "a press changed the assistant's state"
+	if t.seen.Digest() == before {
+		return
 	}
+	// A press from a seat the assistant is dealing a Ground to is a Stop
+	// claim it notes for the dealer to confirm: nothing moves.
+	for _, x := range t.seen.Inferences()[n:] {
+		if x.Kind != game.InfStopClaimed {
+			f.Answer, f.Why = Missed, "a press changed the assistant's state: "+x.Kind.String()
+			return
+		}
+	}
+	f.Why = "noted as a Stop claim, nothing moved"
 }
 
 // stopShown: a faller's Stop on the card dealt to them, as the table sees
