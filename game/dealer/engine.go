@@ -93,6 +93,9 @@ func (d *Dealer) event(e game.Event, src playlog.Source, at time.Duration, c int
 	case c >= 0 && from.Zone != game.InDeck && d.g.Where(c).Zone != game.InStack:
 		d.riderShown(c, at)
 	default:
+		if c >= 0 && from.Zone == game.InDeck {
+			d.slot.justDealt, d.slot.justDealtBeat = c+1, d.beat.count
+		}
 		d.dealt(at)
 	}
 	d.noteInstruction()
