@@ -46,10 +46,10 @@ func TestCleanTableAccusesNoOne(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			if fig.Panics+fig.Invariants+fig.Unfinished+fig.Accusations+fig.Diverged+fig.Refusals > 0 {
+			if fig.Panics+fig.Invariants+fig.Unfinished+fig.Accusations+fig.Diverged+fig.Refusals+fig.OutOfStep+fig.OutOfStepFindings > 0 {
 				logFigures(t, fig)
-				t.Fatalf("a clean table: %d panics, %d invariant breaks, %d unfinished, %d accusations, %d diverged, %d refusals",
-					fig.Panics, fig.Invariants, fig.Unfinished, fig.Accusations, fig.Diverged, fig.Refusals)
+				t.Fatalf("a clean table: %d panics, %d invariant breaks, %d unfinished, %d accusations, %d diverged, %d refusals, %d out of step",
+					fig.Panics, fig.Invariants, fig.Unfinished, fig.Accusations, fig.Diverged, fig.Refusals, fig.OutOfStep)
 			}
 			t.Logf("%s: %d clean hands, no accusation", name, fig.Hands)
 		})

@@ -30,16 +30,21 @@ type KindFigures struct {
 
 // Figures is what a run of messy hands proves.
 type Figures struct {
-	Rules       string        `json:"rules"`
-	Hands       int           `json:"hands"`
-	Seed        uint64        `json:"seed"`
-	Panics      int           `json:"panics"`
-	Invariants  int           `json:"invariant_breaks"`
-	Unfinished  int           `json:"unfinished"`
-	Diverged    int           `json:"diverged"`
-	Refusals    int           `json:"refusals"`
-	Accusations int           `json:"false_accusations"`
-	Kinds       []KindFigures `json:"kinds"`
+	Rules      string `json:"rules"`
+	Hands      int    `json:"hands"`
+	Seed       uint64 `json:"seed"`
+	Panics     int    `json:"panics"`
+	Invariants int    `json:"invariant_breaks"`
+	Unfinished int    `json:"unfinished"`
+	Diverged   int    `json:"diverged"`
+	OutOfStep  int    `json:"out_of_step"`
+	// OutOfStepFindings are audit findings in hands that fell out of
+	// step (see Hand.OutOfStep): not counted as false accusations, since
+	// a table whose dealer follows the lights never deals that record.
+	OutOfStepFindings int           `json:"out_of_step_findings"`
+	Refusals          int           `json:"refusals"`
+	Accusations       int           `json:"false_accusations"`
+	Kinds             []KindFigures `json:"kinds"`
 	// Failures are the first few hands that went wrong, with their seeds.
 	Failures []string `json:"failures,omitempty"`
 }
@@ -88,7 +93,10 @@ func Run(opt RunOptions) (Figures, error) {
 				fail(fmt.Sprintf("seed %d, %d fallers: a clean hand diverged", seed, n))
 			}
 		}
-		if len(h.Accusations) > 0 {
+		if h.OutOfStep {
+			fig.OutOfStep++
+			fig.OutOfStepFindings += len(h.Accusations)
+		} else if len(h.Accusations) > 0 {
 			fig.Accusations += len(h.Accusations)
 			fail(fmt.Sprintf("seed %d, %d fallers: %v", seed, n, h.Accusations))
 		}

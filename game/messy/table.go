@@ -37,6 +37,11 @@ type Hand struct {
 	// Diverged: the assistant named another winner than the table's: it
 	// took a misread for a card and the table did not follow it.
 	Diverged bool
+	// OutOfStep: at some deal the assistant's lights asked for another
+	// seat than the one the table dealt to. A dealer follows the lights;
+	// this table follows the rules, so from then on its record of the
+	// deal is one no real table would produce.
+	OutOfStep bool
 	// Audit is the end-of-hand audit the assistant ran.
 	Audit audit.Result
 	// Accusations are the audit's findings that no mistake explains: an
@@ -339,6 +344,16 @@ func (t *table) beat() error {
 		t.observe(game.Event{Kind: game.EvConfirm})
 	default:
 		t.read(c)
+		if w := t.seen.Where(c); w.Zone == game.InStack && w.Player != p {
+			// The assistant put the card read in front of another seat
+			// than the one it was dealt to: its lights asked for that
+			// seat. At a table the dealer deals where the lights say,
+			// which this table's truth, bound to the rules, cannot do.
+			if !t.hand.OutOfStep && t.opt.Trace != nil {
+				t.opt.Trace(fmt.Sprintf("OUT OF STEP: %v dealt to seat %d, the assistant has it at seat %d", g.Card(c), in.Seat, g.Seat(w.Player)))
+			}
+			t.hand.OutOfStep = true
+		}
 	}
 	if ground {
 		return t.groundWindow()
