@@ -68,13 +68,16 @@ const (
 	// ClaimNoStop: a Stop is claimed from the panel for a seat that has no
 	// Stop at all.
 	ClaimNoStop
+	// BuriedPlay: a faller takes a card from under the one dealt on top
+	// of it ("You can only pick up the top card of your stack").
+	BuriedPlay
 
 	numKinds
 )
 
 var kindNames = [numKinds]string{"?", "reader-miss", "read-twice", "stray-card", "stray-tag", "reader-gone",
 	"deal-unscanned", "scan-twice", "scan-no-deal", "false-gone",
-	"second-extra", "second-rider", "play-after-out", "press-late", "press-other", "mash", "claim-no-stop"}
+	"second-extra", "second-rider", "play-after-out", "press-late", "press-other", "mash", "claim-no-stop", "buried-play"}
 
 func (k Kind) String() string {
 	if k < numKinds {

@@ -107,6 +107,12 @@ func TestFaultAnswers(t *testing.T) {
 		{SecondRider, []Answer{Refused, Audited}, 0.7, `"as long as that person doesn't already have one"`},
 		{ReadTwice, []Answer{Refused, Audited}, 0.5, "read again at once it is seen twice; read again at the next seat's turn it is a rider that seat could have been given"},
 		{ScanNoDeal, []Answer{Refused, Audited}, 0.5, "as ReadTwice"},
+		// "You can only pick up the top card of your stack. This means that
+		// once a card has been buried, you can't play it, unless you first
+		// play all the cards on top of it." The audit names it only when
+		// the log proves it; a faller who held it, or a Move, could
+		// explain the rest.
+		{BuriedPlay, []Answer{Audited}, 0.03, "buried plays the log proves are named by the audit"},
 		{PressLate, []Answer{Harmless}, 1, "a press with no Ground dealt to the seat carries no move"},
 		{PressOther, []Answer{Harmless}, 1, "a press with no Ground dealt to the seat carries no move"},
 		{Mash, []Answer{Harmless}, 1, "a press with no Ground dealt to the seat carries no move"},
@@ -114,7 +120,11 @@ func TestFaultAnswers(t *testing.T) {
 	opt, deck := ruleSet(t, "official")
 	for _, c := range cases {
 		t.Run(c.kind.String(), func(t *testing.T) {
-			fig, err := Run(RunOptions{Rules: opt, Deck: deck, Hands: 100, Seed: 3, Faults: Only(c.kind, 0.1)})
+			r, n := 0.1, 100
+			if c.kind == BuriedPlay {
+				r, n = 0.5, 400 // it needs two cards dealt to one stack
+			}
+			fig, err := Run(RunOptions{Rules: opt, Deck: deck, Hands: n, Seed: 3, Faults: Only(c.kind, r)})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -129,7 +139,7 @@ func TestFaultAnswers(t *testing.T) {
 				}
 			}
 			if kf.Made == 0 {
-				t.Fatalf("%v never happened in 100 hands", c.kind)
+				t.Fatalf("%v never happened in %d hands", c.kind, n)
 			}
 			allowed := map[string]bool{Missed.String(): true}
 			for _, a := range c.want {

@@ -72,8 +72,45 @@ type table struct {
 	hand  Hand
 	// readerGone counts the deals left while the reader is away.
 	readerGone int
-	// putBack is a card scanned and put back on the deck (ScanNoDeal).
-	putBack string
+	// held is a dealt card whose read waits for the next card dealt to
+	// the same stack (BuriedPlay), + 1; 0 for none.
+	held   int
+	cheats []cheat
+}
+
+// flushHeld reads the card whose read was held back.
+func (t *table) flushHeld() {
+	x := t.held - 1
+	t.held = 0
+	t.read(x)
+}
+
+// cheat is a stack whose two top cards lie the other way up at the table
+// than in the truth: taking top, the truth's top, is taking it from under
+// under.
+type cheat struct {
+	top, under, player int
+}
+
+// pickUp is faller p taking the top of their stack s in the truth: at the
+// table, if it is a cheat's card, from under another.
+func (t *table) pickUp(e game.Event) {
+	if e.Kind != game.EvPickUp || len(t.cheats) == 0 {
+		return
+	}
+	g := t.truth
+	top := g.Top(e.Player, e.Stack)
+	kept := t.cheats[:0]
+	for _, ch := range t.cheats {
+		if ch.top != top || ch.player != e.Player {
+			kept = append(kept, ch)
+			continue
+		}
+		if w := g.Where(ch.under); w.Zone == game.InStack && w.Player == e.Player && w.Stack == e.Stack {
+			t.fault(BuriedPlay, g.Card(top).ID, g.Seat(e.Player))
+		}
+	}
+	t.cheats = kept
 }
 
 // Play plays one messy hand. Its error is a failure of the assistant (an
@@ -240,6 +277,7 @@ func (t *table) fallersAct() error {
 			continue
 		}
 		held := t.truth.Hand(i)
+		t.pickUp(e)
 		if err := t.real(e); err != nil {
 			return err
 		}
@@ -320,13 +358,20 @@ func (t *table) beat() error {
 	}
 	t.seenSweeps()
 	in := g.Next()
+	if t.held > 0 && (in.Action != game.ActDeal || in.First || in.Imaginary) {
+		t.flushHeld() // no second card for that stack after all
+	}
 	if in.Action == game.ActOver {
 		return nil
 	}
 	if in.Action == game.ActLand {
 		return t.groundWindow()
 	}
-	t.reportGone(in)
+	if t.held == 0 {
+		// With a read held back the assistant still waits for it: the
+		// dealer has nothing to report.
+		t.reportGone(in)
+	}
 	p := in.Player
 	if in.First {
 		t.showRider(in)
@@ -342,6 +387,25 @@ func (t *table) beat() error {
 	case in.Imaginary:
 		// The assistant announced it: nothing to read, the dealer deals it.
 		t.observe(game.Event{Kind: game.EvConfirm})
+	case t.held > 0:
+		x := t.held - 1
+		t.held = 0
+		wx, wc := g.Where(x), g.Where(c)
+		if !ground && wx.Zone == game.InStack && wc.Zone == game.InStack && wx.Player == p && wc.Player == p && wx.Stack == wc.Stack {
+			// The dealer lays c first and x on top of it: the reads say
+			// so. The truth has them the other way up, so a faller who
+			// takes c, its top, takes it from under x at the table.
+			t.read(c)
+			t.read(x)
+			t.cheats = append(t.cheats, cheat{top: c, under: x, player: p})
+		} else {
+			t.read(x)
+			t.read(c)
+		}
+	case !ground && in.Due >= 2 && g.Card(c).Kind != game.Stop && t.happens(BuriedPlay):
+		// Two cards for one stack: hold this read back, to lay the next
+		// card under it.
+		t.held = c + 1
 	default:
 		t.read(c)
 		if w := t.seen.Where(c); w.Zone == game.InStack && w.Player != p {
@@ -605,6 +669,7 @@ func (t *table) groundWindow() error {
 			break
 		}
 		held := g.Hand(p)
+		t.pickUp(e)
 		if err := t.real(e); err != nil {
 			return err
 		}
@@ -651,6 +716,9 @@ func (t *table) noStop(p int) bool {
 // dealer scans every card for the audit.
 func (t *table) end() error {
 	g := t.truth
+	if t.held > 0 {
+		t.flushHeld()
+	}
 	t.hand.Truth, t.hand.Seen = g, t.seen
 	// A Ground the truth landed with the hand's end may still be pending
 	// on the assistant's side, its window not closed yet.
@@ -743,7 +811,17 @@ func (t *table) judge() {
 			f.Answer, f.Why = Audited, why
 		}
 	}
+	buried := map[string]*Fault{}
+	for i := range t.hand.Faults {
+		if f := &t.hand.Faults[i]; f.Kind == BuriedPlay {
+			buried[f.Card] = f
+		}
+	}
 	for _, ip := range rep.Impossible {
+		if f, ok := buried[ip.Card]; ok {
+			f.Answer, f.Why = Audited, "impossible play: "+ip.Why
+			continue
+		}
 		t.hand.Accusations = append(t.hand.Accusations, "impossible play: "+ip.Why)
 	}
 	for _, id := range rep.Missing {
