@@ -47,6 +47,9 @@ const (
 	ScanNoDeal
 	// FalseGone: the dealer reports a stack gone that is still there.
 	FalseGone
+	// ForgetSweep: the dealer forgets to sweep a rider and shows it again
+	// on the next pass.
+	ForgetSweep
 
 	// Fallers.
 
@@ -76,7 +79,7 @@ const (
 )
 
 var kindNames = [numKinds]string{"?", "reader-miss", "read-twice", "stray-card", "stray-tag", "reader-gone",
-	"deal-unscanned", "scan-twice", "scan-no-deal", "false-gone",
+	"deal-unscanned", "scan-twice", "scan-no-deal", "false-gone", "forget-sweep",
 	"second-extra", "second-rider", "play-after-out", "press-late", "press-other", "mash", "claim-no-stop", "buried-play"}
 
 func (k Kind) String() string {

@@ -100,6 +100,7 @@ func TestFaultAnswers(t *testing.T) {
 		{ReaderGone, []Answer{Named}, 1, "while the reader is lost every deal is confirmed by hand and named a blind deal"},
 		{FalseGone, []Answer{Named}, 1, "a stack reported gone: its cards are inferred picked up unseen, for the audit to check"},
 		{ScanTwice, []Answer{Refused}, 1, "a rider shown twice at one address is seen already"},
+		{ForgetSweep, []Answer{Refused}, 0.9, "a rider swept on the last pass shown again is refused: the dealer is told it was swept"},
 		{SecondExtra, []Answer{Refused}, 1, `"A rider can only have one Extra at a time, so if a rider already has one Extra on it, you can't give it another one."`},
 		{ClaimNoStop, []Answer{Refused}, 0.9, "a Stop claimed for a seat with no Stop the engine knows of is refused (one played unseen is not known to be gone)"},
 		{DealUnscanned, []Answer{Audited}, 0.8, "the card is found at the audit where the engine believed the deck"},

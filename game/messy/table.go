@@ -76,6 +76,19 @@ type table struct {
 	// the same stack (BuriedPlay), + 1; 0 for none.
 	held   int
 	cheats []cheat
+	// swept is the rider last swept from each faller: one the dealer
+	// forgot to sweep is still there to be shown on the next pass.
+	swept map[int]int
+}
+
+// sweeping notes the rider the truth is about to sweep, for the dealer
+// who forgets to (ForgetSweep).
+func (t *table) sweeping(n game.Instruction) {
+	if n.Action == game.ActSweep && n.SweepRider {
+		if r := t.truth.Rider(n.Player); r >= 0 {
+			t.swept[n.Player] = r
+		}
+	}
 }
 
 // flushHeld reads the card whose read was held back.
@@ -139,7 +152,7 @@ func Play(opt Options) (h Hand, err error) {
 	if err != nil {
 		return Hand{}, fmt.Errorf("messy: %w", err)
 	}
-	t := &table{opt: opt, rng: rng, truth: truth, seen: seen, rec: audit.NewRecorder(), strat: make([]bot.Strategy, opt.Fallers)}
+	t := &table{opt: opt, rng: rng, truth: truth, seen: seen, rec: audit.NewRecorder(), strat: make([]bot.Strategy, opt.Fallers), swept: map[int]int{}}
 	for i := range t.strat {
 		t.strat[i] = &bot.Sensible{}
 	}
@@ -352,6 +365,7 @@ func (t *table) seenSweeps() {
 func (t *table) beat() error {
 	g := t.truth
 	for n := g.Next(); (n.Action == game.ActSweep || n.Action == game.ActPass) && !n.First; n = g.Next() {
+		t.sweeping(n)
 		if err := t.real(game.Step()); err != nil {
 			return err
 		}
@@ -423,6 +437,7 @@ func (t *table) beat() error {
 		return t.groundWindow()
 	}
 	for n := g.Next(); n.Action == game.ActSweep && !n.First && n.Player == p; n = g.Next() {
+		t.sweeping(n)
 		if err := t.real(game.Step()); err != nil {
 			return err
 		}
@@ -481,6 +496,15 @@ func (t *table) showRider(in game.Instruction) {
 		if c := t.outCard(); c >= 0 && g.Rider(p) < 0 {
 			f := t.fault(PlayAfterOut, g.Card(c).ID, in.Seat)
 			t.probe(f, game.Scan(g.Card(c).ID))
+		}
+	}
+	if x, ok := t.swept[p]; ok {
+		delete(t.swept, p)
+		if t.happens(ForgetSweep) && g.Where(x).Zone == game.InDiscard && t.readerGone == 0 {
+			// The dealer left it in front of the seat last pass and shows
+			// it now; told it was swept, they sweep it.
+			f := t.fault(ForgetSweep, g.Card(x).ID, in.Seat)
+			t.probe(f, game.Scan(g.Card(x).ID))
 		}
 	}
 	r := g.Rider(p)
