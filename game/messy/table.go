@@ -828,8 +828,8 @@ func (t *table) judge() {
 	for i := range t.hand.Faults {
 		f := &t.hand.Faults[i]
 		touched[f.Card] = true
-		if f.Answer != Missed || f.live {
-			continue
+		if f.Answer != Missed || f.live || f.Kind == BuriedPlay {
+			continue // a buried play is named only as one (below)
 		}
 		if why, ok := evidence[f.Card]; ok {
 			f.Answer, f.Why = Audited, why
