@@ -227,8 +227,11 @@ func FuzzMessy(f *testing.F) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if len(h.Accusations) > 0 {
+		if len(h.Accusations) > 0 && !h.OutOfStep {
 			t.Fatalf("false accusations: %q", h.Accusations)
+		}
+		if len(h.Accusations) > 0 {
+			t.Logf("findings in a hand out of step (not counted, see Hand.OutOfStep): %q", h.Accusations)
 		}
 	})
 }
