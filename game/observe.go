@@ -219,7 +219,7 @@ func (g *Game) scan(c, since int) error {
 		}
 		return g.scan(c, since)
 	case ActDeal:
-		if w.Zone == InDeck {
+		if w.Zone == InDeck || g.unblind(c) {
 			return g.dealScanned(c, in)
 		}
 		if (w.Zone == AsRider || w.Zone == AsExtra) && w.Player == p {
@@ -633,6 +633,39 @@ func (g *Game) lateRun(c int) bool {
 		}
 	}
 	return true
+}
+
+// unblind: card c, which the engine stood in for a deal confirmed by
+// hand, is read being dealt now, so it was still in the deck and the
+// earlier deal was another card. Another deck card stands in for that one
+// instead, and c goes back to the deck to be dealt. It reports whether it
+// could: both cards must be other than Grounds, which the deck keeps at
+// the bottom.
+func (g *Game) unblind(c int) bool {
+	w := g.where[c]
+	if w.Zone != InStack || !g.table.blind[c] || g.cards[c].Kind == Ground {
+		return false
+	}
+	d := g.blindCard()
+	if d < 0 || g.cards[d].Kind == Ground {
+		return false
+	}
+	st := g.players[w.Player].stacks[w.Stack]
+	for i, x := range st {
+		if x != c {
+			continue
+		}
+		g.removeFromDeck(d)
+		st[i] = d
+		g.where[d] = w
+		g.table.blind[d], g.table.swept[d] = true, false
+		g.table.blind[c] = false
+		g.deck = append(g.deck, c)
+		g.where[c] = Place{Zone: InDeck}
+		g.infer(InfBlindDeal, d, w.Player, Place{Zone: InDeck})
+		return true
+	}
+	return false
 }
 
 func (g *Game) findStop(p int) int {

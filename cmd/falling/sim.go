@@ -32,7 +32,8 @@ func simCommand() command {
 		long: "sim plays hands with computer fallers on a virtual clock and prints the win\n" +
 			"rate by seat, the hands' length and tempo advice. The same seed prints the same figures.",
 		example: "  falling sim --games 100000 --fallers 6 --rules classic\n" +
-			"  falling sim --json --seed 7 > figures.json",
+			"  falling sim --json --seed 7 > figures.json\n" +
+			"  falling sim --messy --games 10000 --rules french",
 		flags: simFlags,
 	}
 }
@@ -47,6 +48,7 @@ func simFlags(fs *pflag.FlagSet) runner {
 	strategy := fs.String("strategy", "sensible", "computer fallers: sensible or random")
 	jsonOut := fs.Bool("json", false, "print one JSON object instead of a report")
 	workers := fs.Int("workers", 0, "goroutines (0: one per core)")
+	messyFlags := addMessyFlags(fs)
 	return func(ctx context.Context, args []string, _ io.Reader, stdout, stderr io.Writer) int {
 		if len(args) > 0 {
 			fmt.Fprintf(stderr, "falling sim: unexpected argument %q\n", args[0])
@@ -56,6 +58,9 @@ func simFlags(fs *pflag.FlagSet) runner {
 		if err != nil {
 			fmt.Fprintf(stderr, "falling sim: %v\n", err)
 			return 2
+		}
+		if messyFlags.on {
+			return runMessy(messyFlags, opt, deck, *games, *fallers, *seed, *jsonOut, stdout, stderr)
 		}
 		var mk func() bot.Strategy
 		switch *strategy {

@@ -76,6 +76,11 @@ type Play struct {
 	Player int           `json:"player"` // where it turned up
 	From   game.Place    `json:"from"`
 	At     time.Duration `json:"at"`
+	// Reached is when the dealer reached that faller for the address at
+	// which the card turned up, if it turned up as they did (a rider, an
+	// Extra shown after its rider): that address did not find the seat
+	// without it.
+	Reached time.Duration `json:"reached,omitempty"`
 }
 
 // Input is everything Run reads.
@@ -208,6 +213,9 @@ func impossible(in Input, found map[int]int) []Impossible {
 			dealOf[d.Card] = d
 		}
 	}
+	if dealUnread(in, found, dealOf) {
+		return nil
+	}
 	var out []Impossible
 	for _, p := range in.Plays {
 		if p.From.Zone != game.InStack {
@@ -220,7 +228,13 @@ func impossible(in Input, found map[int]int) []Impossible {
 		if movable(g.Card(p.Card).Kind) && moveOut(in, found, dealOf, p.At) {
 			continue // a Move may have carried it to where it turned up
 		}
-		ta, reached := lastReached(in.Addresses, p.Player, p.At)
+		before := p.At
+		if p.Reached > 0 && p.Reached < before {
+			// An Extra is shown just after its rider, at the address the
+			// rider's scan started: that address is where it turned up.
+			before = p.Reached
+		}
+		ta, reached := lastReached(in.Addresses, p.Player, before)
 		if !reached {
 			continue
 		}
@@ -311,6 +325,34 @@ func handBusy(plays []Play, dealOf map[int]Deal, c, p int, from, to time.Duratio
 func playedLater(plays []Play, c int) bool {
 	for _, p := range plays {
 		if p.Card == c {
+			return true
+		}
+	}
+	return false
+}
+
+// dealUnread reports whether the record of the deal is provably not the
+// table's: a card dealt without being read (found at the audit in front of
+// a seat or on the discard pile while the engine believed it still in the
+// deck, with no deal of it on record: the next card read was taken for
+// it), or a card dealt to another seat than the engine believed. Which
+// card lies under which in such a record proves nothing.
+func dealUnread(in Input, found map[int]int, dealOf map[int]Deal) bool {
+	g := in.Game
+	for c, gi := range found {
+		grp, w := in.Groups[gi], g.Where(c)
+		if w.Zone == game.InStack && grp.Player >= 0 && grp.Player != w.Player && !movable(g.Card(c).Kind) {
+			// "You can never mess with the cards in someone's stack": a
+			// card that is no rider nor Extra leaves a stack only for its
+			// faller's hand, then the discard pile. Found in front of
+			// another seat, it was dealt there, and the record of whose
+			// stack each card went to is not the table's.
+			return true
+		}
+		if grp.Name == Deck || w.Zone != game.InDeck {
+			continue
+		}
+		if _, dealt := dealOf[c]; !dealt {
 			return true
 		}
 	}

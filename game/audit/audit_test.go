@@ -84,6 +84,30 @@ func TestRun(t *testing.T) {
 			in.Deals = append(in.Deals, deal(move, 1, 4))
 			in.Groups = groups([]string{"stop"}, []string{"hit", "move"}, []string{"skip"}, []string{"ground"})
 		}), true, nil, nil, nil, []string{"hit under stop"}},
+		// "To play an Extra, lay it on top of the rider you wish to modify,
+		// overlapping it so the dealer can still read both cards." The
+		// dealer reads the rider, then the Extra on it: the address the
+		// rider's read started is the one the Extra turned up at, not one
+		// that found the seat without it. Seat 3 was reached at 2 s, then
+		// at 7.9 s with a rider and the Hit on it read at 8 s: the Hit may
+		// have been played on seat 3 at 2.5 s, before the Stop covered its
+		// place and long before seat 2 played the Skip.
+		{"a card read just after its rider at the same address: possible", with(buried, func(in *audit.Input) {
+			in.Addresses = []audit.Address{{Player: 1, At: s(2)}, {Player: 1, At: s(7.9)}}
+			in.Plays = []audit.Play{skipSeen, {Card: hit, Player: 1, From: stack, At: s(8), Reached: s(7.9)}}
+		}), true, nil, nil, nil, nil},
+		{"the same read after an address at 6 s that found seat 3 without the Hit: impossible", with(buried, func(in *audit.Input) {
+			in.Addresses = []audit.Address{{Player: 1, At: s(2)}, {Player: 1, At: s(6)}, {Player: 1, At: s(7.9)}}
+			in.Plays = []audit.Play{skipSeen, {Card: hit, Player: 1, From: stack, At: s(8), Reached: s(7.9)}}
+		}), true, nil, nil, nil, []string{"hit under stop"}},
+		// "You can only pick up the top card of your stack." Which card
+		// was on top is proved by the order the dealer's reads put them
+		// in; a card dealt unread (found in front of seat 3 with no deal
+		// on record, the engine believing it still in the deck) means
+		// the next read was taken for it, and the order proves nothing.
+		{"a card dealt without being read: nothing is proved", with(buried, func(in *audit.Input) {
+			in.Groups = groups([]string{"stop"}, []string{"hit", "move"}, []string{"skip"}, []string{"ground"})
+		}), true, nil, nil, nil, nil},
 		// Seat 2 played its Stop on a Ground from under the Move, which
 		// never left (a Move is not a rider: it lies nowhere else in front
 		// of a seat), after playing the Skip.
@@ -113,5 +137,45 @@ func TestRun(t *testing.T) {
 				t.Errorf("cards %d", rep.Cards)
 			}
 		})
+	}
+}
+
+// TestDealtToAnotherSeat: "You can never mess with the cards in someone's
+// stack." A Move the engine believes it dealt into seat 2's stack, found
+// at the audit in front of seat 3, was dealt to seat 3: the record of
+// whose stack each card went to is not the table's, so the order it
+// gives proves no play impossible.
+func TestDealtToAnotherSeat(t *testing.T) {
+	deck := []game.Card{{ID: "hit", Kind: game.Hit}, {ID: "stop", Kind: game.Stop}, {ID: "skip", Kind: game.Skip},
+		{ID: "ground", Kind: game.Ground}, {ID: "move", Kind: game.Move}}
+	g, err := game.New(game.Config{Rules: game.Official(), Seats: []int{2, 3}, Deck: deck})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := g.Apply(game.Scan("move")); err != nil {
+		t.Fatal(err)
+	}
+	if w := g.Where(4); w.Zone != game.InStack || w.Player != 0 {
+		t.Fatalf("the Move is believed at %v", w)
+	}
+	s := func(x float64) time.Duration { return time.Duration(x * float64(time.Second)) }
+	stack := game.Place{Zone: game.InStack, Player: 0, Stack: 0}
+	const hit, stop, skip = 0, 1, 2
+	in := audit.Input{Game: g,
+		Groups: []audit.Group{{Name: "seat 2", Player: 0, Cards: []string{"stop"}}, {Name: "seat 3", Player: 1, Cards: []string{"hit", "move"}},
+			{Name: audit.Discard, Player: -1, Cards: []string{"skip"}}, {Name: audit.Deck, Player: -1, Cards: []string{"ground"}}},
+		Seen:      map[string]bool{"hit": true, "stop": true, "skip": true, "ground": true, "move": true},
+		Deals:     []audit.Deal{{Card: hit, At: s(1)}, {Card: stop, At: s(3)}, {Card: skip, At: s(5)}, {Card: 4, At: s(0.5)}},
+		Addresses: []audit.Address{{Player: 1, At: s(2)}, {Player: 1, At: s(6)}, {Player: 1, At: s(8)}},
+		Plays:     []audit.Play{{Card: skip, Player: 1, From: stack, At: s(5.5)}, {Card: hit, Player: 1, From: stack, At: s(8)}},
+	}
+	if rep := audit.Run(in); len(rep.Impossible) > 0 {
+		t.Fatalf("impossible plays %+v from a record that put the Move in the wrong stack", rep.Impossible)
+	}
+	// The same hand with the Move found where the engine dealt it: the
+	// Hit was played from under the Stop.
+	in.Groups[0].Cards, in.Groups[1].Cards = []string{"stop", "move"}, []string{"hit"}
+	if rep := audit.Run(in); len(rep.Impossible) != 1 {
+		t.Fatalf("report %+v: want the Hit under the Stop", rep)
 	}
 }

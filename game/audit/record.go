@@ -24,6 +24,9 @@ type Recorder struct {
 	pendCard int
 	pendOK   bool
 	inferred int
+	// reached is the start of the address under way, and its faller.
+	reached       time.Duration
+	reachedPlayer int
 	// Times are kept in the order of the log: a hand resumed after a power
 	// cut goes on on a clock that restarted at boot, so a time earlier
 	// than the last one is moved on by shift to keep the order, which is
@@ -58,6 +61,7 @@ func (r *Recorder) Applied(g *game.Game, ev game.Event, at time.Duration) {
 		// to it (game's lateRun): this seat's address has not begun.
 		if after := g.Next(); (!after.First && after.Player == b.Player) || (after.First && after.Player != b.Player) {
 			r.Addresses = append(r.Addresses, Address{Player: b.Player, At: at})
+			r.reached, r.reachedPlayer = at, b.Player
 		}
 	}
 	inf := g.Inferences()
@@ -68,7 +72,11 @@ func (r *Recorder) Applied(g *game.Game, ev game.Event, at time.Duration) {
 			// Only a card read is a play the audit may reason from: a Stop
 			// confirmed by hand is one the engine stood in for.
 			if x.Card >= 0 && ev.Kind == game.EvScan && ev.Card == g.Card(x.Card).ID {
-				r.Plays = append(r.Plays, Play{Card: x.Card, Player: x.Player, From: x.From, At: at})
+				p := Play{Card: x.Card, Player: x.Player, From: x.From, At: at}
+				if x.Kind != game.InfStopPlayed && x.Player == r.reachedPlayer && len(r.Addresses) > 0 {
+					p.Reached = r.reached
+				}
+				r.Plays = append(r.Plays, p)
 			}
 		}
 	}

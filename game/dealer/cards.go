@@ -64,6 +64,14 @@ func (d *Dealer) onCard(e hw.CardEvent) {
 		return
 	}
 	c, _ := d.g.CardIndex(id)
+	if d.slot.justDealt == c+1 && d.slot.justDealtBeat == d.beat.count {
+		// "the same card scanned twice: a warning sound and message, the
+		// event is logged, the game state does not move." A rider would
+		// otherwise be taken for one played on the next seat.
+		d.cue(hw.CueWarning, d.now())
+		d.say(true, "%v read again before the next beat: it was just dealt", d.g.Card(c))
+		return
+	}
 	if d.imag.announced && d.g.Card(c).Kind == game.Stop {
 		// A Stop shown while an imaginary Ground is announced is played on
 		// it: the Ground is being dealt.

@@ -21,6 +21,13 @@ type dealSlot struct {
 	shown         map[int]bool  // cards shown as riders at the current or last address
 	logged        game.Instruction
 	hasLogged     bool // logged is the instruction last logged
+	// justDealt is the card last dealt from the deck (its index + 1, 0
+	// for none) and the beat it was dealt on: read again before the next
+	// beat, it is the reader or the dealer going over it twice, not a
+	// faller who played it on the next seat, which the dealer reaches
+	// only on a later beat.
+	justDealt     int
+	justDealtBeat int64
 }
 
 // finishSweeps carries out the sweeps that end the last address: the

@@ -98,6 +98,9 @@ func (d *Dealer) event(e game.Event, src playlog.Source, at time.Duration, c int
 		// where it was last seen until the rider is read.
 		d.riderShown(c, at)
 	default:
+		if c >= 0 && from.Zone == game.InDeck {
+			d.slot.justDealt, d.slot.justDealtBeat = c+1, d.beat.count
+		}
 		d.dealt(at)
 	}
 	d.noteInstruction()

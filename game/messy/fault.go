@@ -1,0 +1,182 @@
+// Package messy is a simulated table where people and devices make
+// mistakes: the dealer misses a scan or reports a stack gone that is
+// there, the reader reads a card twice or picks up a stray one lying near
+// it, fallers put down a second Extra or press for a seat not theirs. Beside
+// what the assistant concluded it keeps the truth of what really happened,
+// so a test can say, for every mistake, whether the assistant caught it and
+// whether it ever accused anyone who did nothing wrong.
+//
+// It drives the engine's observation API and the real audit (game/audit)
+// directly, the way game/dealer feeds them, without the dealer's clock: a
+// table that runs tens of thousands of hands a minute. What the dealer adds
+// on top (the beat, the lights, the Stop window's timing) is proven on the
+// simulated table, game/simtable.
+package messy
+
+import "fmt"
+
+// Kind is one kind of mistake.
+type Kind uint8
+
+const (
+	// Reader.
+
+	// ReaderMiss: the reader misses a dealt card; the dealer, seeing the
+	// light still waiting, confirms the deal from the panel.
+	ReaderMiss Kind = iota + 1
+	// ReadTwice: the reader reports one dealt card twice.
+	ReadTwice
+	// StrayCard: the reader reads a card lying near it (on the discard pile
+	// or in front of a seat) while the dealer deals.
+	StrayCard
+	// StrayTag: the reader reads a tag that is not in this deck.
+	StrayTag
+	// ReaderGone: the reader vanishes for a few deals and returns; the
+	// dealer confirms those deals from the panel.
+	ReaderGone
+
+	// Dealer.
+
+	// DealUnscanned: the dealer deals a card without scanning it and says
+	// nothing.
+	DealUnscanned
+	// ScanTwice: the dealer shows a seat's rider twice.
+	ScanTwice
+	// ScanNoDeal: the dealer scans the card to deal, puts it back on the
+	// deck and deals it (scanning it again) on the next beat.
+	ScanNoDeal
+	// FalseGone: the dealer reports a stack gone that is still there.
+	FalseGone
+	// ForgetSweep: the dealer forgets to sweep a rider and shows it again
+	// on the next pass.
+	ForgetSweep
+
+	// Fallers.
+
+	// SecondExtra: a faller puts a second Extra on a rider that may carry
+	// only one.
+	SecondExtra
+	// SecondRider: a faller puts a second rider in front of a seat that has
+	// one.
+	SecondRider
+	// PlayAfterOut: a faller who hit the ground puts a card from their
+	// stacks down as another seat's rider.
+	PlayAfterOut
+	// PressLate: a faller presses after their Ground landed.
+	PressLate
+	// PressOther: a faller presses during another seat's Ground.
+	PressOther
+	// Mash: a faller mashes their button while nothing is dealt to them.
+	Mash
+	// ClaimNoStop: a Stop is claimed from the panel for a seat that has no
+	// Stop at all.
+	ClaimNoStop
+	// BuriedPlay: a faller takes a card from under the one dealt on top
+	// of it ("You can only pick up the top card of your stack").
+	BuriedPlay
+
+	numKinds
+)
+
+var kindNames = [numKinds]string{"?", "reader-miss", "read-twice", "stray-card", "stray-tag", "reader-gone",
+	"deal-unscanned", "scan-twice", "scan-no-deal", "false-gone", "forget-sweep",
+	"second-extra", "second-rider", "play-after-out", "press-late", "press-other", "mash", "claim-no-stop", "buried-play"}
+
+func (k Kind) String() string {
+	if k < numKinds {
+		return kindNames[k]
+	}
+	return fmt.Sprintf("Kind(%d)", uint8(k))
+}
+
+// Kinds lists every kind of mistake.
+func Kinds() []Kind {
+	ks := make([]Kind, 0, numKinds-1)
+	for k := Kind(1); k < numKinds; k++ {
+		ks = append(ks, k)
+	}
+	return ks
+}
+
+// ParseKind reads a kind's name.
+func ParseKind(s string) (Kind, error) {
+	for k := Kind(1); k < numKinds; k++ {
+		if kindNames[k] == s {
+			return k, nil
+		}
+	}
+	return 0, fmt.Errorf("messy: unknown fault %q", s)
+}
+
+// Faults is the rate of each kind of mistake: the chance, at each occasion
+// for it (a deal, a seat's turn, a Ground), that it happens. Zero: never.
+type Faults [numKinds]float64
+
+// All is every kind of mistake at rate r.
+func All(r float64) Faults {
+	var f Faults
+	for k := Kind(1); k < numKinds; k++ {
+		f[k] = r
+	}
+	return f
+}
+
+// Only is one kind of mistake at rate r.
+func Only(k Kind, r float64) Faults {
+	var f Faults
+	if k > 0 && k < numKinds {
+		f[k] = r
+	}
+	return f
+}
+
+// Visible reports whether the table can see a mistake of kind k at all:
+// the rest are harmless to the books (a press with nothing to Stop) and the
+// assistant must only never accuse anyone because of them.
+func (k Kind) Visible() bool {
+	switch k {
+	case PressLate, PressOther, Mash:
+		return false
+	}
+	return true
+}
+
+// Answer is what the assistant does about a mistake.
+type Answer uint8
+
+const (
+	// Missed: the assistant did not notice.
+	Missed Answer = iota
+	// Refused: refused the observation with a warning, its state unchanged.
+	Refused
+	// Named: accepted it and named it live (an inference the log keeps:
+	// a deal confirmed by hand stands for an unknown card, a stack gone).
+	Named
+	// Audited: named by the end-of-hand audit, with the card as evidence.
+	Audited
+	// Harmless: changed nothing the books keep; nothing to catch.
+	Harmless
+)
+
+var answerNames = [...]string{"missed", "refused", "named live", "named in the audit", "harmless"}
+
+func (a Answer) String() string {
+	if int(a) < len(answerNames) {
+		return answerNames[a]
+	}
+	return fmt.Sprintf("Answer(%d)", uint8(a))
+}
+
+// Fault is one mistake that really happened, and the assistant's answer.
+type Fault struct {
+	Kind Kind   `json:"kind"`
+	Card string `json:"card,omitempty"` // the card concerned, if any
+	Seat int    `json:"seat,omitempty"` // the seat concerned, if any
+	// Answer is how the assistant caught it, if it did.
+	Answer Answer `json:"answer"`
+	// Why says what the assistant said or inferred.
+	Why string `json:"why,omitempty"`
+	// live: the answer was decided when the mistake was shown (a probe
+	// put back), so the audit cannot change it.
+	live bool
+}

@@ -1,0 +1,871 @@
+package messy
+
+import (
+	"errors"
+	"fmt"
+	"math/rand/v2"
+	"time"
+
+	"github.com/falling-table/falling/game"
+	"github.com/falling-table/falling/game/audit"
+	"github.com/falling-table/falling/game/bot"
+)
+
+// Options sets up a messy hand.
+type Options struct {
+	Rules game.Rules
+	Deck  game.DeckSpec
+	// Fallers is how many computer fallers sit at the table (2-11).
+	Fallers int
+	Seed    uint64
+	Faults  Faults
+	// Trace, if set, is told what really happened (the truth's moves) and
+	// what the assistant was shown, in order: for a failing seed.
+	Trace func(string)
+}
+
+// Hand is one messy hand played out: what really happened beside what the
+// assistant concluded.
+type Hand struct {
+	// Faults are the mistakes made, each with the assistant's answer.
+	Faults []Fault
+	// Refusals counts the observations the engine refused (warnings).
+	Refusals int
+	// Finished: the assistant ended the hand, the dealer finishing from
+	// the panel if it still owed deals the table had not made.
+	Finished bool
+	// Diverged: the assistant named another winner than the table's: it
+	// took a misread for a card and the table did not follow it.
+	Diverged bool
+	// OutOfStep: at some deal the assistant's lights asked for another
+	// seat than the one the table dealt to. A dealer follows the lights;
+	// this table follows the rules, so from then on its record of the
+	// deal is one no real table would produce.
+	OutOfStep bool
+	// Audit is the end-of-hand audit the assistant ran.
+	Audit audit.Result
+	// Accusations are the audit's findings that no mistake explains: an
+	// impossible play (the table never cheats that way here) or a card not
+	// accounted for with no mistake touching it.
+	Accusations []string
+	// Truth and Seen are the table as it really was and as the assistant
+	// concluded, at the end.
+	Truth, Seen *game.Game
+}
+
+// ErrInvariant is wrapped by Play's error when an engine's own invariant
+// check fails.
+var ErrInvariant = errors.New("engine invariant broken")
+
+// maxBeats bounds a hand: no hand of 2 to 11 fallers comes near it.
+const maxBeats = 5000
+
+// table is one hand being played.
+type table struct {
+	opt   Options
+	rng   *rand.Rand
+	truth *game.Game // what really happens: full information
+	seen  *game.Game // what the assistant concludes from the table
+	rec   *audit.Recorder
+	strat []bot.Strategy
+	now   time.Duration
+	hand  Hand
+	// readerGone counts the deals left while the reader is away.
+	readerGone int
+	// held is a dealt card whose read waits for the next card dealt to
+	// the same stack (BuriedPlay), + 1; 0 for none.
+	held   int
+	cheats []cheat
+	// swept is the rider last swept from each faller: one the dealer
+	// forgot to sweep is still there to be shown on the next pass.
+	swept map[int]int
+}
+
+// sweeping notes the rider the truth is about to sweep, for the dealer
+// who forgets to (ForgetSweep).
+func (t *table) sweeping(n game.Instruction) {
+	if n.Action == game.ActSweep && n.SweepRider {
+		if r := t.truth.Rider(n.Player); r >= 0 {
+			t.swept[n.Player] = r
+		}
+	}
+}
+
+// flushHeld reads the card whose read was held back.
+func (t *table) flushHeld() {
+	x := t.held - 1
+	t.held = 0
+	t.read(x)
+}
+
+// cheat is a stack whose two top cards lie the other way up at the table
+// than in the truth: taking top, the truth's top, is taking it from under
+// under.
+type cheat struct {
+	top, under, player int
+}
+
+// pickUp is faller p taking the top of their stack s in the truth: at the
+// table, if it is a cheat's card, from under another.
+func (t *table) pickUp(e game.Event) {
+	if e.Kind != game.EvPickUp || len(t.cheats) == 0 {
+		return
+	}
+	g := t.truth
+	top := g.Top(e.Player, e.Stack)
+	kept := t.cheats[:0]
+	for _, ch := range t.cheats {
+		if ch.top != top || ch.player != e.Player {
+			kept = append(kept, ch)
+			continue
+		}
+		if w := g.Where(ch.under); w.Zone == game.InStack && w.Player == e.Player && w.Stack == e.Stack {
+			t.fault(BuriedPlay, g.Card(top).ID, g.Seat(e.Player))
+		}
+	}
+	t.cheats = kept
+}
+
+// Play plays one messy hand. Its error is a failure of the assistant (an
+// invariant broken, a hand it could not finish, a panic), never a mistake
+// of the table's.
+func Play(opt Options) (h Hand, err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			err = panicError{fmt.Errorf("messy: seed %d: panic: %v", opt.Seed, r)}
+		}
+	}()
+	if opt.Fallers < 2 || opt.Fallers > 11 {
+		return Hand{}, fmt.Errorf("messy: %d fallers: want 2 to 11", opt.Fallers)
+	}
+	rng := rand.New(rand.NewPCG(opt.Seed, 0x3e55))
+	deck := game.Shuffle(game.NewDeck(opt.Deck), rng)
+	seats := make([]int, opt.Fallers)
+	for i := range seats {
+		seats[i] = i + 1
+	}
+	truth, err := game.New(game.Config{Rules: opt.Rules, Seats: seats, Deck: deck, Ordered: true})
+	if err != nil {
+		return Hand{}, fmt.Errorf("messy: %w", err)
+	}
+	seen, err := game.New(game.Config{Rules: opt.Rules, Seats: seats, Deck: deck})
+	if err != nil {
+		return Hand{}, fmt.Errorf("messy: %w", err)
+	}
+	t := &table{opt: opt, rng: rng, truth: truth, seen: seen, rec: audit.NewRecorder(), strat: make([]bot.Strategy, opt.Fallers), swept: map[int]int{}}
+	for i := range t.strat {
+		t.strat[i] = &bot.Sensible{}
+	}
+	if err := t.play(); err != nil {
+		return t.hand, fmt.Errorf("messy: seed %d: %w", opt.Seed, err)
+	}
+	return t.hand, nil
+}
+
+func (t *table) happens(k Kind) bool {
+	r := t.opt.Faults[k]
+	return r > 0 && t.rng.Float64() < r
+}
+
+func (t *table) fault(k Kind, card string, seat int) *Fault {
+	t.hand.Faults = append(t.hand.Faults, Fault{Kind: k, Card: card, Seat: seat})
+	return &t.hand.Faults[len(t.hand.Faults)-1]
+}
+
+func (t *table) check() error {
+	if err := t.truth.Check(); err != nil {
+		return fmt.Errorf("%w: the table's truth: %v", ErrInvariant, err)
+	}
+	if err := t.seen.Check(); err != nil {
+		return fmt.Errorf("%w: the assistant: %v", ErrInvariant, err)
+	}
+	return nil
+}
+
+// real applies a move of the truth: the table's own rules refuse nothing a
+// faller or the simulated dealer does by the rules.
+func (t *table) real(e game.Event) error {
+	what := ""
+	if t.opt.Trace != nil {
+		what = t.truth.Next().String()
+		if h := t.truth.Hand(e.Player); e.Kind == game.EvPlay && h >= 0 {
+			what = t.truth.Card(h).String()
+		}
+	}
+	if err := t.truth.Apply(e); err != nil {
+		return fmt.Errorf("the table refused %v: %w", e, err)
+	}
+	if t.opt.Trace != nil {
+		if e.Kind == game.EvPickUp {
+			what = t.truth.Card(t.truth.Hand(e.Player)).String()
+		}
+		if _, c, _, ok := t.truth.PendingDeal(); ok && c >= 0 && e.Kind == game.EvStep {
+			what += ": " + t.truth.Card(c).String()
+		}
+		t.opt.Trace(fmt.Sprintf("%v truth %v %s", t.now, e, what))
+	}
+	return nil
+}
+
+// observe feeds the assistant one observation, as the dealer does: the
+// recorder around it, a refusal counted as the warning the dealer sounds.
+// It reports whether the observation was accepted.
+func (t *table) observe(e game.Event) bool {
+	t.now += 10 * time.Millisecond
+	if e.Kind == game.EvScan {
+		t.rec.Read(e.Card)
+	}
+	t.rec.Before(t.seen)
+	before := t.seen.Digest()
+	err := t.seen.Apply(e)
+	if t.opt.Trace != nil {
+		t.opt.Trace(fmt.Sprintf("%v seen  %v: %v; next %v", t.now, e, err, t.seen.Next()))
+	}
+	if err != nil {
+		t.hand.Refusals++
+		if t.seen.Digest() != before {
+			// A refusal must leave the state as it was: count it as a
+			// broken invariant through check's caller.
+			t.hand.Accusations = append(t.hand.Accusations, fmt.Sprintf("refused %v but changed state", e))
+		}
+		return false
+	}
+	t.rec.Applied(t.seen, e, t.now)
+	return true
+}
+
+// probe shows the assistant an observation of a mistake that must be
+// refused. If the assistant accepts it the table would go on from a state
+// it never had, so the assistant's state is put back and the mistake is
+// counted missed.
+func (t *table) probe(f *Fault, e game.Event) {
+	saved := t.seen.Clone()
+	f.live = true
+	t.now += 10 * time.Millisecond
+	if e.Kind == game.EvScan {
+		t.rec.Read(e.Card)
+	}
+	before := t.seen.Digest()
+	err := t.seen.Apply(e)
+	if err != nil {
+		t.hand.Refusals++
+		f.Answer, f.Why = Refused, err.Error()
+		if t.seen.Digest() != before {
+			t.hand.Accusations = append(t.hand.Accusations, fmt.Sprintf("refused %v but changed state", e))
+		}
+		return
+	}
+	f.Answer, f.Why = Missed, "accepted "+e.String()
+	t.seen = saved
+}
+
+func (t *table) play() error {
+	for beat := 0; beat < maxBeats; beat++ {
+		if t.truth.Over() {
+			return t.end()
+		}
+		if err := t.fallersAct(); err != nil {
+			return err
+		}
+		if err := t.beat(); err != nil {
+			return err
+		}
+		if err := t.check(); err != nil {
+			return err
+		}
+	}
+	return fmt.Errorf("no end after %d beats", maxBeats)
+}
+
+// fallersAct gives each faller still in a chance to move, in a random
+// order, as at a table between two beats.
+func (t *table) fallersAct() error {
+	n := t.truth.NumPlayers()
+	for _, i := range t.rng.Perm(n) {
+		if t.truth.Over() || t.truth.Out(i) || t.rng.IntN(2) == 0 {
+			continue
+		}
+		e, ok := t.strat[i].Act(t.truth, i, t.rng)
+		if !ok {
+			continue
+		}
+		held := t.truth.Hand(i)
+		t.pickUp(e)
+		if err := t.real(e); err != nil {
+			return err
+		}
+		if e.Kind == game.EvPlay && e.Stop == game.StopDeal {
+			t.stopShown(i, held)
+		}
+	}
+	if t.truth.Over() {
+		return nil
+	}
+	if t.happens(Mash) {
+		i := t.rng.IntN(n)
+		if !t.truth.Out(i) && t.truth.Next().Action != game.ActLand {
+			f := t.fault(Mash, "", t.truth.Seat(i))
+			t.harmless(f, func() {
+				for range 3 + t.rng.IntN(5) {
+					t.observe(game.Press(t.truth.Seat(i)))
+				}
+			})
+		}
+	}
+	return nil
+}
+
+// harmless runs a mistake the books must not notice: the assistant's
+// state may gain inferences but no change of the cards.
+func (t *table) harmless(f *Fault, do func()) {
+	before, n := t.seen.Digest(), len(t.seen.Inferences())
+	do()
+	f.Answer = Harmless
+	if t.seen.Digest() == before {
+		return
+	}
+	// A press from a seat the assistant is dealing a Ground to is a Stop
+	// claim it notes for the dealer to confirm: nothing moves.
+	for _, x := range t.seen.Inferences()[n:] {
+		if x.Kind != game.InfStopClaimed {
+			f.Answer, f.Why = Missed, "a press changed the assistant's state: "+x.Kind.String()
+			return
+		}
+	}
+	f.Why = "noted as a Stop claim, nothing moved"
+}
+
+// stopShown: a faller's Stop on the card dealt to them, as the table sees
+// it: their button, then the Stop card over the reader.
+func (t *table) stopShown(i, stop int) {
+	t.observe(game.Press(t.truth.Seat(i)))
+	if t.readerGone > 0 {
+		t.observe(game.Event{Kind: game.EvConfirm})
+		return
+	}
+	t.observe(game.Scan(t.truth.Card(stop).ID))
+}
+
+// seenSweeps carries out the sweeps that end the last address on the
+// assistant's side, as the dealer does on the next beat.
+func (t *table) seenSweeps() {
+	for range 8 {
+		in := t.seen.Next()
+		if (in.Action != game.ActSweep && in.Action != game.ActPass) || in.First {
+			return
+		}
+		if !t.observe(game.Event{Kind: game.EvConfirm}) {
+			return
+		}
+	}
+}
+
+// beat is the dealer's move: the seat's rider shown, the card dealt and
+// read, a Ground's Stop window.
+func (t *table) beat() error {
+	g := t.truth
+	for n := g.Next(); (n.Action == game.ActSweep || n.Action == game.ActPass) && !n.First; n = g.Next() {
+		t.sweeping(n)
+		if err := t.real(game.Step()); err != nil {
+			return err
+		}
+	}
+	t.seenSweeps()
+	in := g.Next()
+	if t.held > 0 && (in.Action != game.ActDeal || in.First || in.Imaginary) {
+		t.flushHeld() // no second card for that stack after all
+	}
+	if in.Action == game.ActOver {
+		return nil
+	}
+	if in.Action == game.ActLand {
+		return t.groundWindow()
+	}
+	if t.held == 0 {
+		// With a read held back the assistant still waits for it: the
+		// dealer has nothing to report.
+		t.reportGone(in)
+	}
+	p := in.Player
+	if in.First {
+		t.showRider(in)
+	}
+	if err := t.real(game.Step()); err != nil {
+		return err
+	}
+	if in.Action != game.ActDeal {
+		return nil
+	}
+	_, c, ground, _ := g.PendingDeal()
+	switch {
+	case in.Imaginary:
+		// The assistant announced it: nothing to read, the dealer deals it.
+		t.observe(game.Event{Kind: game.EvConfirm})
+	case t.held > 0:
+		x := t.held - 1
+		t.held = 0
+		wx, wc := g.Where(x), g.Where(c)
+		if !ground && wx.Zone == game.InStack && wc.Zone == game.InStack && wx.Player == p && wc.Player == p && wx.Stack == wc.Stack {
+			// The dealer lays c first and x on top of it: the reads say
+			// so. The truth has them the other way up, so a faller who
+			// takes c, its top, takes it from under x at the table.
+			t.read(c)
+			t.read(x)
+			t.cheats = append(t.cheats, cheat{top: c, under: x, player: p})
+		} else {
+			t.read(x)
+			t.read(c)
+		}
+	case !ground && in.Due >= 2 && g.Card(c).Kind != game.Stop && t.happens(BuriedPlay):
+		// Two cards for one stack: hold this read back, to lay the next
+		// card under it.
+		t.held = c + 1
+	default:
+		t.read(c)
+		if w := t.seen.Where(c); w.Zone == game.InStack && w.Player != p {
+			// The assistant put the card read in front of another seat
+			// than the one it was dealt to: its lights asked for that
+			// seat. At a table the dealer deals where the lights say,
+			// which this table's truth, bound to the rules, cannot do.
+			if !t.hand.OutOfStep && t.opt.Trace != nil {
+				t.opt.Trace(fmt.Sprintf("OUT OF STEP: %v dealt to seat %d, the assistant has it at seat %d", g.Card(c), in.Seat, g.Seat(w.Player)))
+			}
+			t.hand.OutOfStep = true
+		}
+	}
+	if ground {
+		return t.groundWindow()
+	}
+	for n := g.Next(); n.Action == game.ActSweep && !n.First && n.Player == p; n = g.Next() {
+		t.sweeping(n)
+		if err := t.real(game.Step()); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// reportGone is the dealer telling the assistant, from the panel, that
+// the stack or rider it asks for is not there: it wants more cards for a
+// seat than the table has stacks for, or a rider the seat lost unseen.
+func (t *table) reportGone(in game.Instruction) {
+	for range 8 {
+		s := t.seen.Next()
+		if s.First && in.First && in.Imaginary && s.Player == in.Player && s.Rider != game.NoKind && t.truth.Rider(in.Player) < 0 {
+			// Told to sweep or leave a rider, or to deal past one, that
+			// was Moved or Stopped unseen, with no card to deal that
+			// would show it: the dealer says it is not there.
+			if !t.observe(game.Event{Kind: game.EvStackGone}) {
+				break
+			}
+			continue
+		}
+		if s.Action != game.ActDeal {
+			break
+		}
+		gone := false
+		switch {
+		case s.Player != in.Player:
+			// It still owes the seat just dealt to a card the table has
+			// no stack for.
+			gone = !s.First && !s.NewStack
+		case !s.First && !in.First:
+			gone = (!s.NewStack && in.NewStack) || s.Due > in.Due
+		}
+		if !gone || !t.observe(game.Event{Kind: game.EvStackGone}) {
+			break
+		}
+	}
+	s := t.seen.Next()
+	if s.Action == game.ActDeal && !s.NewStack && s.Player == in.Player && t.happens(FalseGone) {
+		f := t.fault(FalseGone, "", in.Seat)
+		if t.observe(game.Event{Kind: game.EvStackGone}) {
+			f.Answer, f.Why = Named, "stack gone: its cards are on the audit's list"
+		} else {
+			f.Answer, f.Why = Refused, "no stack expected there"
+		}
+	}
+}
+
+// showRider: the dealer reaches a seat and shows its rider and Extras,
+// with the mistakes that happen then.
+func (t *table) showRider(in game.Instruction) {
+	g := t.truth
+	p := in.Player
+	if t.happens(PlayAfterOut) {
+		if c := t.outCard(); c >= 0 && g.Rider(p) < 0 {
+			f := t.fault(PlayAfterOut, g.Card(c).ID, in.Seat)
+			t.probe(f, game.Scan(g.Card(c).ID))
+		}
+	}
+	if x, ok := t.swept[p]; ok {
+		delete(t.swept, p)
+		if t.happens(ForgetSweep) && g.Where(x).Zone == game.InDiscard && t.readerGone == 0 {
+			// The dealer left it in front of the seat last pass and shows
+			// it now; told it was swept, they sweep it.
+			f := t.fault(ForgetSweep, g.Card(x).ID, in.Seat)
+			t.probe(f, game.Scan(g.Card(x).ID))
+		}
+	}
+	r := g.Rider(p)
+	if r < 0 {
+		return
+	}
+	show := func(c int) {
+		if t.readerGone > 0 {
+			return // nothing read: the next card read tells the rest
+		}
+		t.observe(game.Scan(g.Card(c).ID))
+	}
+	show(r)
+	if t.happens(ScanTwice) && t.readerGone == 0 {
+		f := t.fault(ScanTwice, g.Card(r).ID, in.Seat)
+		t.probe(f, game.Scan(g.Card(r).ID))
+		if f.Answer == Missed && t.isShown(r, p) {
+			// A permanent rider shown again is seen again: the dealer
+			// is told "seen" and nothing changes.
+			f.Answer, f.Why = Refused, "seen already"
+		}
+	}
+	for _, x := range g.Extras(p) {
+		show(x)
+	}
+	max := t.opt.Rules.MaxExtras
+	if max > 0 && len(g.Extras(p)) >= max && t.happens(SecondExtra) {
+		if c := t.lying(game.Extra); c >= 0 {
+			f := t.fault(SecondExtra, g.Card(c).ID, in.Seat)
+			t.probe(f, game.Scan(g.Card(c).ID))
+		}
+	}
+	if t.happens(SecondRider) {
+		if c := t.lying(game.NoKind); c >= 0 {
+			f := t.fault(SecondRider, g.Card(c).ID, in.Seat)
+			t.probe(f, game.Scan(g.Card(c).ID))
+		}
+	}
+}
+
+// isShown reports whether c, shown twice, is where the assistant already
+// has it: a repeat that changes nothing.
+func (t *table) isShown(c, p int) bool {
+	w := t.seen.Where(c)
+	return (w.Zone == game.AsRider || w.Zone == game.AsExtra) && w.Player == p
+}
+
+// lying finds a card of kind k (NoKind: any rider) on top of some faller's
+// stack, one a faller could put down.
+func (t *table) lying(k game.Kind) int {
+	g := t.truth
+	for _, p := range t.rng.Perm(g.NumPlayers()) {
+		if g.Out(p) {
+			continue
+		}
+		for s := 0; s < g.NumStacks(p); s++ {
+			c := g.Top(p, s)
+			if c < 0 {
+				continue
+			}
+			if kd := g.Card(c).Kind; kd == k || (k == game.NoKind && kd.IsRider()) {
+				return c
+			}
+		}
+	}
+	return -1
+}
+
+// outCard finds a rider lying in the stacks of a faller who is out.
+func (t *table) outCard() int {
+	g := t.truth
+	for p := 0; p < g.NumPlayers(); p++ {
+		if !g.Out(p) {
+			continue
+		}
+		for s := 0; s < g.NumStacks(p); s++ {
+			for _, c := range g.Stack(p, s) {
+				if g.Card(c).Kind.IsRider() {
+					return c
+				}
+			}
+		}
+	}
+	return -1
+}
+
+// read is the reader reading card c just dealt, with its mistakes and the
+// dealer's.
+func (t *table) read(c int) {
+	g := t.truth
+	id := g.Card(c).ID
+	seat := g.Seat(g.Where(c).Player)
+	if t.readerGone == 0 && t.happens(ReaderGone) {
+		t.readerGone = 1 + t.rng.IntN(4)
+		f := t.fault(ReaderGone, id, seat)
+		f.Answer, f.Why = Named, "reader lost: deals confirmed by hand"
+	}
+	if t.readerGone > 0 {
+		t.readerGone--
+		t.blind(nil)
+		return
+	}
+	if t.happens(StrayCard) {
+		if s := t.stray(c); s >= 0 {
+			f := t.fault(StrayCard, g.Card(s).ID, seat)
+			t.probe(f, game.Scan(g.Card(s).ID))
+		}
+	}
+	if t.happens(StrayTag) {
+		f := t.fault(StrayTag, "stray-tag", seat)
+		t.probe(f, game.Scan("stray-tag"))
+	}
+	if t.happens(ScanNoDeal) {
+		// Scanned, put back, dealt and scanned on the next beat: the
+		// second read is the one the assistant must not take for a card.
+		f := t.fault(ScanNoDeal, id, seat)
+		t.observe(game.Scan(id))
+		t.probe(f, game.Scan(id))
+		return
+	}
+	switch {
+	case t.happens(ReaderMiss):
+		f := t.fault(ReaderMiss, id, seat)
+		t.blind(f)
+	case t.happens(DealUnscanned):
+		t.fault(DealUnscanned, id, seat)
+	default:
+		t.observe(game.Scan(id))
+		if t.happens(ReadTwice) {
+			f := t.fault(ReadTwice, id, seat)
+			t.probe(f, game.Scan(id))
+		}
+	}
+}
+
+// blind is the dealer confirming a deal from the panel.
+func (t *table) blind(f *Fault) {
+	n := len(t.seen.Inferences())
+	ok := t.observe(game.Event{Kind: game.EvConfirm})
+	if f == nil {
+		return
+	}
+	if ok && len(t.seen.Inferences()) > n {
+		f.Answer, f.Why = Named, t.seen.Inferences()[n].Kind.String()
+	}
+}
+
+// stray is a card lying near the reader: on the discard pile or on top of
+// a stack, not c.
+func (t *table) stray(c int) int {
+	g := t.truth
+	var near []int
+	near = append(near, g.Discards()...)
+	for p := 0; p < g.NumPlayers(); p++ {
+		for s := 0; s < g.NumStacks(p); s++ {
+			if x := g.Top(p, s); x >= 0 && x != c {
+				near = append(near, x)
+			}
+		}
+	}
+	if len(near) == 0 {
+		return -1
+	}
+	return near[t.rng.IntN(len(near))]
+}
+
+// groundWindow is a Ground's Stop window: the faller may Stop it, others
+// press, then it lands.
+func (t *table) groundWindow() error {
+	g := t.truth
+	p, _, ground, ok := g.PendingDeal()
+	if !ok || !ground {
+		return nil
+	}
+	seat := g.Seat(p)
+	if t.happens(PressOther) {
+		o := t.rng.IntN(g.NumPlayers())
+		if o != p && !g.Out(o) {
+			f := t.fault(PressOther, "", g.Seat(o))
+			t.harmless(f, func() { t.observe(game.Press(g.Seat(o))) })
+		}
+	}
+	for range 3 {
+		e, ok := t.strat[p].Act(g, p, t.rng)
+		if !ok {
+			break
+		}
+		held := g.Hand(p)
+		t.pickUp(e)
+		if err := t.real(e); err != nil {
+			return err
+		}
+		if e.Kind == game.EvPlay && e.Stop == game.StopDeal {
+			t.stopShown(p, held)
+			return nil
+		}
+	}
+	if t.happens(ClaimNoStop) && t.noStop(p) && t.seen.Next().Action == game.ActLand {
+		f := t.fault(ClaimNoStop, "", seat)
+		t.observe(game.Press(seat))
+		t.probe(f, game.Event{Kind: game.EvConfirm})
+	}
+	if err := t.real(game.Step()); err != nil {
+		return err
+	}
+	if t.seen.Next().Action == game.ActLand {
+		t.observe(game.Step()) // the window closes
+	}
+	if t.happens(PressLate) {
+		f := t.fault(PressLate, "", seat)
+		t.harmless(f, func() { t.observe(game.Press(seat)) })
+	}
+	return nil
+}
+
+// noStop reports whether faller p has no Stop anywhere in front of them.
+func (t *table) noStop(p int) bool {
+	g := t.truth
+	if h := g.Hand(p); h >= 0 && g.Card(h).Kind == game.Stop {
+		return false
+	}
+	for s := 0; s < g.NumStacks(p); s++ {
+		for _, c := range g.Stack(p, s) {
+			if g.Card(c).Kind == game.Stop {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// end is the hand's end: the assistant must agree on the winner, then the
+// dealer scans every card for the audit.
+func (t *table) end() error {
+	g := t.truth
+	if t.held > 0 {
+		t.flushHeld()
+	}
+	t.hand.Truth, t.hand.Seen = g, t.seen
+	// A Ground the truth landed with the hand's end may still be pending
+	// on the assistant's side, its window not closed yet.
+	t.seenSweeps()
+	if t.seen.Next().Action == game.ActLand {
+		t.observe(game.Step())
+	}
+	// The assistant may still owe deals the table never made (it took a
+	// misread for a card): the dealer finishes the hand its way, from the
+	// panel, as at a table where the assistant has the last word.
+	for range 4 * t.seen.NumCards() {
+		if t.seen.Over() {
+			break
+		}
+		e := game.Event{Kind: game.EvConfirm}
+		if in := t.seen.Next(); in.Action == game.ActLand {
+			e = game.Step()
+		}
+		if !t.observe(e) {
+			break
+		}
+		if err := t.seen.Check(); err != nil {
+			return fmt.Errorf("%w: the assistant, finishing from the panel: %v", ErrInvariant, err)
+		}
+	}
+	if !t.seen.Over() {
+		return fmt.Errorf("unfinished: the table's winner is seat %d, the assistant is stuck at %v", g.Seat(g.Winner()), t.seen.Next())
+	}
+	t.hand.Finished = true
+	t.hand.Diverged = t.seen.Winner() != g.Winner()
+	var groups []audit.Group
+	n := g.NumPlayers()
+	for p := 0; p < n; p++ {
+		grp := audit.Group{Name: audit.SeatGroup(g.Seat(p)), Player: p}
+		for s := 0; s < g.NumStacks(p); s++ {
+			st := g.Stack(p, s)
+			for i := len(st) - 1; i >= 0; i-- {
+				grp.Cards = append(grp.Cards, g.Card(st[i]).ID)
+			}
+		}
+		if h := g.Hand(p); h >= 0 {
+			grp.Cards = append(grp.Cards, g.Card(h).ID)
+		}
+		if r := g.Rider(p); r >= 0 {
+			grp.Cards = append(grp.Cards, g.Card(r).ID)
+			for _, x := range g.Extras(p) {
+				grp.Cards = append(grp.Cards, g.Card(x).ID)
+			}
+		}
+		groups = append(groups, grp)
+	}
+	disc := audit.Group{Name: audit.Discard, Player: -1}
+	for _, c := range g.Discards() {
+		disc.Cards = append(disc.Cards, g.Card(c).ID)
+	}
+	deck := audit.Group{Name: audit.Deck, Player: -1}
+	for c := 0; c < g.NumCards(); c++ {
+		if g.Where(c).Zone == game.InDeck {
+			deck.Cards = append(deck.Cards, g.Card(c).ID)
+		}
+	}
+	groups = append(groups, disc, deck)
+	t.hand.Audit = audit.Run(t.rec.Input(t.seen, groups))
+	t.judge()
+	return nil
+}
+
+// judge sets each fault's answer from the audit's evidence and lists the
+// audit's findings no fault explains.
+func (t *table) judge() {
+	rep := &t.hand.Audit
+	evidence := map[string]string{}
+	for _, m := range rep.Misplaced {
+		evidence[m.Card] = fmt.Sprintf("found in %s, believed %v", m.Found, m.Believed)
+	}
+	for _, id := range rep.Missing {
+		evidence[id] = "missing"
+	}
+	for _, id := range rep.SeenTwice {
+		evidence[id] = "scanned twice at the audit"
+	}
+	touched := map[string]bool{}
+	for i := range t.hand.Faults {
+		f := &t.hand.Faults[i]
+		touched[f.Card] = true
+		if f.Answer != Missed || f.live || f.Kind == BuriedPlay {
+			continue // a buried play is named only as one (below)
+		}
+		if why, ok := evidence[f.Card]; ok {
+			f.Answer, f.Why = Audited, why
+		}
+	}
+	buried := map[string]*Fault{}
+	for i := range t.hand.Faults {
+		if f := &t.hand.Faults[i]; f.Kind == BuriedPlay {
+			buried[f.Card] = f
+		}
+	}
+	for _, ip := range rep.Impossible {
+		if f, ok := buried[ip.Card]; ok {
+			f.Answer, f.Why = Audited, "impossible play: "+ip.Why
+			continue
+		}
+		t.hand.Accusations = append(t.hand.Accusations, "impossible play: "+ip.Why)
+	}
+	for _, id := range rep.Missing {
+		if !touched[id] {
+			t.hand.Accusations = append(t.hand.Accusations, "missing: "+id)
+		}
+	}
+	for _, id := range rep.Unknown {
+		t.hand.Accusations = append(t.hand.Accusations, "unknown card at the audit: "+id)
+	}
+	for _, id := range rep.SeenTwice {
+		t.hand.Accusations = append(t.hand.Accusations, "scanned twice at the audit: "+id)
+	}
+}
+
+type panicError struct{ error }
+
+func isPanic(err error) bool {
+	var p panicError
+	return errors.As(err, &p)
+}
+
+func isInvariant(err error) bool { return errors.Is(err, ErrInvariant) }
