@@ -60,7 +60,7 @@ func doctorFlags(fs *pflag.FlagSet) runner {
 		if o.Soak == 0 {
 			o.Soak = -1 // doctor.Options's "skip": its zero is the default
 		}
-		r := doctor.RunWith(ctx, doctor.Host{}, clk, *cfg, o)
+		r := doctor.Run(ctx, doctor.Host{}, clk, *cfg, o)
 		if err := r.Write(stdout); err != nil {
 			fmt.Fprintf(stderr, "falling doctor: %v\n", err)
 			return 1

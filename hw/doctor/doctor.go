@@ -207,14 +207,9 @@ func (o Options) withDefaults() Options {
 }
 
 // Run checks the machine, and the table in the config at path if path is
-// not empty, with the default Options. clk is what the sound card is opened
+// not empty; the zero Options are the defaults. clk is what the sound card is opened
 // with and what the card reader is polled on.
-func Run(ctx context.Context, sys System, clk hw.Clock, path string) *Report {
-	return RunWith(ctx, sys, clk, path, Options{})
-}
-
-// RunWith is Run with options.
-func RunWith(ctx context.Context, sys System, clk hw.Clock, path string, opts Options) *Report {
+func Run(ctx context.Context, sys System, clk hw.Clock, path string, opts Options) *Report {
 	o := opts.withDefaults()
 	r := &Report{Config: path}
 	var b *config.Board

@@ -150,7 +150,7 @@ func runIn(t *testing.T, sys *fakeSystem, path string, o Options) (*Report, stri
 	synctest.Test(t, func(t *testing.T) {
 		clk := newBubbleClock()
 		sys.clk = clk
-		r = RunWith(context.Background(), sys, clk, path, o)
+		r = Run(context.Background(), sys, clk, path, o)
 	})
 	var out bytes.Buffer
 	if err := r.Write(&out); err != nil {
@@ -512,7 +512,7 @@ func TestFakeGlobIsFilepathGlob(t *testing.T) {
 // words config.Load uses, each with its file and line.
 func TestBadConfigVerbatim(t *testing.T) {
 	path := "../config/testdata/bad/pin-twice.yaml"
-	r := Run(context.Background(), healthy(), hwtest.NewManual(0), path)
+	r := Run(context.Background(), healthy(), hwtest.NewManual(0), path, Options{})
 	var configChecks []string
 	for _, c := range r.Checks {
 		if c.Part == PartConfig {
@@ -540,7 +540,7 @@ func TestRunHere(t *testing.T) {
 		t.Fatal(err)
 	}
 	for _, path := range []string{"", reference} {
-		r := Run(context.Background(), Host{}, clk, path)
+		r := Run(context.Background(), Host{}, clk, path, Options{})
 		var out bytes.Buffer
 		if err := r.Write(&out); err != nil {
 			t.Fatal(err)

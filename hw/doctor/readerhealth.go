@@ -55,8 +55,3 @@ func troubleFix(c *Check, h reader.Health) {
 		c.Fix = "failed polls are a flaky I2C bus: on a Pi 4 or older set dtparam=i2c_arm_baudrate=100000 in /boot/firmware/config.txt and reboot (the Pi's I2C controller mishandles the PN532's clock stretching above it), or use the i2c-gpio overlay; keep SDA and SCL short and check them and ground"
 	}
 }
-
-// AddReaderHealth adds ReaderHealth's check to r.
-func (r *Report) AddReaderHealth(h reader.Health) {
-	r.Checks = append(r.Checks, ReaderHealth(h))
-}

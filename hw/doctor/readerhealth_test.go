@@ -32,12 +32,7 @@ func TestReaderHealth(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			var r Report
-			r.AddReaderHealth(tt.h)
-			if len(r.Checks) != 1 {
-				t.Fatalf("%d checks", len(r.Checks))
-			}
-			c := r.Checks[0]
+			c := ReaderHealth(tt.h)
 			if c.Part != PartReader || c.Status != tt.status {
 				t.Errorf("check %+v, want %v under %s", c, tt.status, PartReader)
 			}

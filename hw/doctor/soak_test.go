@@ -192,7 +192,7 @@ func TestReaderSoakCut(t *testing.T) {
 		ctx, cancel := context.WithCancel(context.Background())
 		defer cancel()
 		after(700*time.Millisecond, cancel)
-		r := RunWith(ctx, sys, clk, reference, Options{Soak: time.Hour})
+		r := Run(ctx, sys, clk, reference, Options{Soak: time.Hour})
 		if err := r.Write(&out); err != nil {
 			t.Fatal(err)
 		}
@@ -238,7 +238,7 @@ func TestReaderSoakRealClock(t *testing.T) {
 	sys := healthy()
 	sys.clk = clk
 	sys.model = func(c *pn532test.Chip) { c.PutCard(pn532test.NTAG(sticker1)) }
-	r := RunWith(context.Background(), sys, clk, reference, Options{Soak: 300 * time.Millisecond})
+	r := Run(context.Background(), sys, clk, reference, Options{Soak: 300 * time.Millisecond})
 	var out bytes.Buffer
 	if err := r.Write(&out); err != nil {
 		t.Fatal(err)
