@@ -45,7 +45,7 @@ vmtest:
 
 bench:
 	$(GO) test -run '^$$' -bench . -benchmem -cpu 1 ./game/ ./game/bot/
-	$(GO) test -run '^$$' -bench . -benchmem ./hw/... ./drivers/... ./game/playlog/... ./game/dealer/...
+	$(GO) test -run '^$$' -bench . -benchmem ./hw/... ./drivers/... ./game/playlog/... ./game/dealer/... ./game/review/ ./game/serve/
 
 lint:
 	gofmt -l . | (! grep .) || (echo "gofmt would change the files above" && exit 1)

@@ -38,7 +38,7 @@ func playCommand() command {
 func playFlags(fs *pflag.FlagSet) runner {
 	var o playOptions
 	fs.StringVar(&o.config, "config", "", "the table's board config: drive the real hardware (none: the simulated table)")
-	fs.StringVar(&o.deck, "deck", "", "the enrolled deck file (with --config; default deck.yaml beside the config)")
+	fs.StringVar(&o.deck, "deck", "", "the enrolled deck file (with --config; default NAME-deck.txt beside the config NAME.yaml)")
 	fs.StringVar(&o.logDir, "log-dir", "", "write each hand's log here, for falling review and falling serve")
 	fs.StringVar(&o.serve, "serve", "", "also serve the referee's page on this address (e.g. :8080); needs --log-dir")
 	fs.BoolVar(&o.token, "show-token", false, "with --serve: print the control token's link and QR code even when the output is not a terminal (a log)")
