@@ -75,12 +75,32 @@ const (
 	// of it ("You can only pick up the top card of your stack").
 	BuriedPlay
 
+	// The table itself: cards lying where the rules cannot put them.
+
+	// WrongSeat: the dealer deals the card the lights ask for in front of
+	// another seat. The reader reads it as usual; which seat it lies at
+	// it cannot tell.
+	WrongSeat
+	// SkipSeat: the dealer passes over a seat that has no rider to show
+	// and deals its card to the next seat.
+	SkipSeat
+	// TwoAtOnce: the dealer deals two cards stuck together to a seat due
+	// only one, and the reader reads both.
+	TwoAtOnce
+	// KnockedOver: a faller knocks a stack over and gathers it back, but
+	// one card slid in front of the next seat.
+	KnockedOver
+	// HoldButton: a faller holds their button down while nothing is dealt
+	// to them.
+	HoldButton
+
 	numKinds
 )
 
 var kindNames = [numKinds]string{"?", "reader-miss", "read-twice", "stray-card", "stray-tag", "reader-gone",
 	"deal-unscanned", "scan-twice", "scan-no-deal", "false-gone", "forget-sweep",
-	"second-extra", "second-rider", "play-after-out", "press-late", "press-other", "mash", "claim-no-stop", "buried-play"}
+	"second-extra", "second-rider", "play-after-out", "press-late", "press-other", "mash", "claim-no-stop", "buried-play",
+	"wrong-seat", "skip-seat", "two-at-once", "knocked-over", "hold-button"}
 
 func (k Kind) String() string {
 	if k < numKinds {
@@ -135,7 +155,7 @@ func Only(k Kind, r float64) Faults {
 // assistant must only never accuse anyone because of them.
 func (k Kind) Visible() bool {
 	switch k {
-	case PressLate, PressOther, Mash:
+	case PressLate, PressOther, Mash, HoldButton:
 		return false
 	}
 	return true

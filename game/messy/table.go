@@ -79,6 +79,9 @@ type table struct {
 	// swept is the rider last swept from each faller: one the dealer
 	// forgot to sweep is still there to be shown on the next pass.
 	swept map[int]int
+	// phys is where a card physically lies, the faller it is in front
+	// of, when that is not where the truth has it (see physical.go).
+	phys map[int]int
 }
 
 // sweeping notes the rider the truth is about to sweep, for the dealer
@@ -152,7 +155,7 @@ func Play(opt Options) (h Hand, err error) {
 	if err != nil {
 		return Hand{}, fmt.Errorf("messy: %w", err)
 	}
-	t := &table{opt: opt, rng: rng, truth: truth, seen: seen, rec: audit.NewRecorder(), strat: make([]bot.Strategy, opt.Fallers), swept: map[int]int{}}
+	t := &table{opt: opt, rng: rng, truth: truth, seen: seen, rec: audit.NewRecorder(), strat: make([]bot.Strategy, opt.Fallers), swept: map[int]int{}, phys: map[int]int{}}
 	for i := range t.strat {
 		t.strat[i] = &bot.Sensible{}
 	}
@@ -286,7 +289,7 @@ func (t *table) fallersAct() error {
 			continue
 		}
 		e, ok := t.strat[i].Act(t.truth, i, t.rng)
-		if !ok {
+		if !ok || t.blocked(e) {
 			continue
 		}
 		held := t.truth.Hand(i)
@@ -301,6 +304,8 @@ func (t *table) fallersAct() error {
 	if t.truth.Over() {
 		return nil
 	}
+	t.knockOver()
+	t.holdButton()
 	if t.happens(Mash) {
 		i := t.rng.IntN(n)
 		if !t.truth.Out(i) && t.truth.Next().Action != game.ActLand {
@@ -421,7 +426,15 @@ func (t *table) beat() error {
 		// card under it.
 		t.held = c + 1
 	default:
+		if !ground {
+			t.misdeal(in, c)
+		}
 		t.read(c)
+		if !ground {
+			if err := t.twoAtOnce(p, c); err != nil {
+				return err
+			}
+		}
 		if w := t.seen.Where(c); w.Zone == game.InStack && w.Player != p {
 			// The assistant put the card read in front of another seat
 			// than the one it was dealt to: its lights asked for that
@@ -689,7 +702,7 @@ func (t *table) groundWindow() error {
 	}
 	for range 3 {
 		e, ok := t.strat[p].Act(g, p, t.rng)
-		if !ok {
+		if !ok || t.blocked(e) {
 			break
 		}
 		held := g.Hand(p)
@@ -773,26 +786,33 @@ func (t *table) end() error {
 	}
 	t.hand.Finished = true
 	t.hand.Diverged = t.seen.Winner() != g.Winner()
-	var groups []audit.Group
 	n := g.NumPlayers()
+	groups := make([]audit.Group, n, n+2)
+	for p := range groups {
+		groups[p] = audit.Group{Name: audit.SeatGroup(g.Seat(p)), Player: p}
+	}
+	// Each card goes to the group of the seat it physically lies in front
+	// of: that is what the dealer scans.
+	put := func(c, p int) {
+		q := t.placeOf(c, p)
+		groups[q].Cards = append(groups[q].Cards, g.Card(c).ID)
+	}
 	for p := 0; p < n; p++ {
-		grp := audit.Group{Name: audit.SeatGroup(g.Seat(p)), Player: p}
 		for s := 0; s < g.NumStacks(p); s++ {
 			st := g.Stack(p, s)
 			for i := len(st) - 1; i >= 0; i-- {
-				grp.Cards = append(grp.Cards, g.Card(st[i]).ID)
+				put(st[i], p)
 			}
 		}
 		if h := g.Hand(p); h >= 0 {
-			grp.Cards = append(grp.Cards, g.Card(h).ID)
+			put(h, p)
 		}
 		if r := g.Rider(p); r >= 0 {
-			grp.Cards = append(grp.Cards, g.Card(r).ID)
+			put(r, p)
 			for _, x := range g.Extras(p) {
-				grp.Cards = append(grp.Cards, g.Card(x).ID)
+				put(x, p)
 			}
 		}
-		groups = append(groups, grp)
 	}
 	disc := audit.Group{Name: audit.Discard, Player: -1}
 	for _, c := range g.Discards() {

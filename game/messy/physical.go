@@ -1,0 +1,210 @@
+package messy
+
+import (
+	"fmt"
+
+	"github.com/falling-table/falling/game"
+)
+
+// The truth is the rules engine, which cannot hold a card where the rules
+// cannot put it. A card dealt to the wrong seat, or one that slid off a
+// knocked-over stack, is kept where the rules put it in the truth and its
+// physical place, the seat it really lies in front of, is kept beside it
+// (table.phys). The audit scans seat by seat, so it is the physical place
+// the audit's scan finds the card in.
+//
+// Such a card lies loose beside the stacks of the seat it reached: the
+// faller there leaves alone a card that is not theirs, and the faller the
+// truth gives it to cannot find it on their stack, so neither picks it up
+// (blocked). With that, every move the truth makes is one the table can
+// make, and the hand stays in step: the assistant's lights and the table
+// agree on every deal.
+
+// blocked reports whether e takes a card that is not physically where the
+// truth has it: the top of a stack whose top card lies at another seat.
+func (t *table) blocked(e game.Event) bool {
+	if e.Kind != game.EvPickUp || len(t.phys) == 0 {
+		return false
+	}
+	_, away := t.phys[t.truth.Top(e.Player, e.Stack)]
+	return away
+}
+
+// placeOf is the faller card c lies in front of, the truth having it in
+// front of p.
+func (t *table) placeOf(c, p int) int {
+	if q, ok := t.phys[c]; ok {
+		return q
+	}
+	return p
+}
+
+// nextIn is the next faller after p in dealing order who is still in the
+// hand, or -1.
+func (t *table) nextIn(p int) int {
+	g := t.truth
+	n := g.NumPlayers()
+	for i := 1; i < n; i++ {
+		if q := (p + i) % n; !g.Out(q) {
+			return q
+		}
+	}
+	return -1
+}
+
+// misdeal is the dealer putting card c, which the lights ask for seat in.Seat
+// and the truth deals there, in front of another seat. The reader reads it
+// all the same: live the table shows nothing, and only the audit's scan,
+// seat by seat, finds it where the assistant did not put it.
+func (t *table) misdeal(in game.Instruction, c int) {
+	g := t.truth
+	p := in.Player
+	switch {
+	case in.First && in.Due == 1 && g.Rider(p) < 0 && t.happens(SkipSeat):
+		// A seat with nothing to show and one card due is the seat a
+		// dealer passes over: its card goes to the next seat.
+		if q := t.nextIn(p); q >= 0 {
+			t.phys[c] = q
+			t.fault(SkipSeat, g.Card(c).ID, in.Seat)
+		}
+	case t.happens(WrongSeat):
+		var others []int
+		for q := 0; q < g.NumPlayers(); q++ {
+			if q != p && !g.Out(q) {
+				others = append(others, q)
+			}
+		}
+		if len(others) > 0 {
+			t.phys[c] = others[t.rng.IntN(len(others))]
+			t.fault(WrongSeat, g.Card(c).ID, in.Seat)
+		}
+	}
+}
+
+// twoAtOnce is the dealer dealing card c to faller p, due only that one,
+// with the next card of the deck stuck under it; the reader reads both,
+// one just after the other. The second read is the card the lights ask
+// for next:
+//   - the engine refuses it: the warning makes the dealer look, and they
+//     put the second card back on the deck;
+//   - the engine takes it as the next deal, to the seat the truth deals it
+//     to: the lights move on, the card lies in front of p, and the
+//     audit's scan finds it there;
+//   - the engine takes it for something else (a rider played on the next
+//     seat): missed, and the assistant is put back, as for every probe.
+func (t *table) twoAtOnce(p, c int) error {
+	g := t.truth
+	if t.readerGone > 0 || !t.happens(TwoAtOnce) {
+		return nil
+	}
+	if n := g.Next(); n.Action == game.ActDeal && n.Player == p && !n.First {
+		return nil // due another card: two at once is no mistake
+	}
+	ahead, steps, c2 := t.nextDeal()
+	if c2 < 0 {
+		return nil
+	}
+	id := g.Card(c2).ID
+	f := t.fault(TwoAtOnce, id, g.Seat(p))
+	try := t.seen.Clone()
+	if try.Apply(game.Scan(id)) != nil || !t.sameDeal(try, ahead, c2) {
+		t.probe(f, game.Scan(id))
+		return nil
+	}
+	// Taken as the deal the truth makes next: the truth makes it too,
+	// the card lying at p.
+	for range steps {
+		t.sweeping(g.Next())
+		if err := t.real(game.Step()); err != nil {
+			return fmt.Errorf("two at once: %w", err)
+		}
+	}
+	t.observe(game.Scan(id))
+	t.phys[c2] = p
+	return nil
+}
+
+// sameDeal reports whether the assistant, after taking the second card,
+// agrees with the truth dealt ahead to it: the card in the same stack and
+// the same next instruction.
+func (t *table) sameDeal(seen, ahead *game.Game, c int) bool {
+	if seen.Where(c) != ahead.Where(c) {
+		return false
+	}
+	a, b := seen.Next(), ahead.Next()
+	return a.Action == b.Action && a.Player == b.Player && a.Stack == b.Stack && a.Due == b.Due && a.First == b.First
+}
+
+// nextDeal plays the truth ahead, on a clone, to the next card it deals:
+// the clone, how many steps it took and the card, or -1 if a Ground lands,
+// the hand ends, the card is a Ground or an address reached on the way has
+// a rider to show (the dealer would show it before any card).
+func (t *table) nextDeal() (*game.Game, int, int) {
+	g := t.truth.Clone()
+	for i := 1; i <= 64; i++ {
+		in := g.Next()
+		if in.Action == game.ActOver || in.Action == game.ActLand || (in.First && in.Rider != game.NoKind) {
+			return nil, 0, -1
+		}
+		if err := g.Apply(game.Step()); err != nil {
+			return nil, 0, -1
+		}
+		if in.Action != game.ActDeal {
+			continue
+		}
+		_, c, ground, ok := g.PendingDeal()
+		if in.Imaginary || !ok || ground || c < 0 {
+			return nil, 0, -1
+		}
+		return g, i, c
+	}
+	return nil, 0, -1
+}
+
+// knockOver is a faller knocking one of their stacks over and gathering
+// it back in order, all but one card, which slid in front of the next
+// seat. Nothing is read: only the audit's scan can find it.
+func (t *table) knockOver() {
+	g := t.truth
+	if !t.happens(KnockedOver) {
+		return
+	}
+	p := t.rng.IntN(g.NumPlayers())
+	if g.Out(p) || g.NumStacks(p) == 0 {
+		return
+	}
+	q := t.nextIn(p)
+	if q < 0 {
+		return
+	}
+	st := g.Stack(p, t.rng.IntN(g.NumStacks(p)))
+	if len(st) == 0 {
+		return
+	}
+	c := st[t.rng.IntN(len(st))]
+	if _, ok := t.phys[c]; ok {
+		return
+	}
+	for _, ch := range t.cheats {
+		if ch.top == c || ch.under == c {
+			return // lying the other way up already: one story per card
+		}
+	}
+	t.phys[c] = q
+	t.fault(KnockedOver, g.Card(c).ID, g.Seat(p))
+}
+
+// holdButton is a faller holding their button down: the button service
+// reports edges, so the engine sees one press.
+func (t *table) holdButton() {
+	g := t.truth
+	if !t.happens(HoldButton) {
+		return
+	}
+	i := t.rng.IntN(g.NumPlayers())
+	if g.Out(i) || g.Next().Action == game.ActLand {
+		return
+	}
+	f := t.fault(HoldButton, "", g.Seat(i))
+	t.harmless(f, func() { t.observe(game.Press(g.Seat(i))) })
+}
