@@ -56,21 +56,29 @@ func (t *table) nextIn(p int) int {
 // and the truth deals there, in front of another seat. The reader reads it
 // all the same: live the table shows nothing, and only the audit's scan,
 // seat by seat, finds it where the assistant did not put it.
+//
+// The wrong seat is wrong by the lights: in a hand already out of step
+// (the truth deals to another seat than the lights ask for) the seat the
+// lights ask for is the right one, not a mistake.
 func (t *table) misdeal(in game.Instruction, c int) {
 	g := t.truth
 	p := in.Player
+	lights := -1
+	if l := t.seen.Next(); l.Action == game.ActDeal {
+		lights = l.Player
+	}
 	switch {
-	case in.First && in.Due == 1 && g.Rider(p) < 0 && t.happens(SkipSeat):
+	case in.First && in.Due == 1 && g.Rider(p) < 0 && lights == p && t.happens(SkipSeat):
 		// A seat with nothing to show and one card due is the seat a
 		// dealer passes over: its card goes to the next seat.
-		if q := t.nextIn(p); q >= 0 {
+		if q := t.nextIn(p); q >= 0 && q != lights {
 			t.phys[c] = q
 			t.fault(SkipSeat, g.Card(c).ID, in.Seat)
 		}
 	case t.happens(WrongSeat):
 		var others []int
 		for q := 0; q < g.NumPlayers(); q++ {
-			if q != p && !g.Out(q) {
+			if q != p && q != lights && !g.Out(q) {
 				others = append(others, q)
 			}
 		}
