@@ -93,6 +93,9 @@ const (
 	// HoldButton: a faller holds their button down while nothing is dealt
 	// to them.
 	HoldButton
+	// WrongSweep: told to sweep a seat's rider, the dealer sweeps another
+	// seat's rider instead.
+	WrongSweep
 
 	numKinds
 )
@@ -100,7 +103,7 @@ const (
 var kindNames = [numKinds]string{"?", "reader-miss", "read-twice", "stray-card", "stray-tag", "reader-gone",
 	"deal-unscanned", "scan-twice", "scan-no-deal", "false-gone", "forget-sweep",
 	"second-extra", "second-rider", "play-after-out", "press-late", "press-other", "mash", "claim-no-stop", "buried-play",
-	"wrong-seat", "skip-seat", "two-at-once", "knocked-over", "hold-button"}
+	"wrong-seat", "skip-seat", "two-at-once", "knocked-over", "hold-button", "wrong-sweep"}
 
 func (k Kind) String() string {
 	if k < numKinds {
@@ -199,4 +202,6 @@ type Fault struct {
 	// live: the answer was decided when the mistake was shown (a probe
 	// put back), so the audit cannot change it.
 	live bool
+	// also is a second card whose place at the audit is evidence of it.
+	also string
 }

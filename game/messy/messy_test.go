@@ -133,6 +133,13 @@ func TestFaultAnswers(t *testing.T) {
 		// found at the audit; taken for a rider played on the next seat it
 		// passes.
 		{TwoAtOnce, []Answer{Refused, Audited}, 0.8, "the second card of two dealt at once is refused or found at the audit where the engine did not put it"},
+		// The rider left behind is shown again at the seat's next address
+		// and refused as swept already, so the dealer sweeps it; a hand
+		// that ends first has both riders found where the assistant did
+		// not put them. The other seat's rider, gone from the table, the
+		// truth cannot lose: that hand is out of step from that seat's
+		// next address, and its findings must still name no one.
+		{WrongSweep, []Answer{Refused, Audited}, 1, "a rider left behind is swept already; at the audit both riders are found where the engine did not believe them"},
 		{HoldButton, []Answer{Harmless}, 1, "a held button is one press (the button service reports edges), and a press with no Ground dealt to the seat carries no move"},
 		{PressLate, []Answer{Harmless}, 1, "a press with no Ground dealt to the seat carries no move"},
 		{PressOther, []Answer{Harmless}, 1, "a press with no Ground dealt to the seat carries no move"},
@@ -156,6 +163,9 @@ func TestFaultAnswers(t *testing.T) {
 			if fig.Panics+fig.Invariants+fig.Unfinished+fig.Accusations > 0 {
 				t.Fatalf("%d panics, %d invariant breaks, %d unfinished, %d false accusations: %q",
 					fig.Panics, fig.Invariants, fig.Unfinished, fig.Accusations, fig.Failures)
+			}
+			if (inStep[c.kind] || c.kind == WrongSweep) && fig.OutOfStepFindings > 0 {
+				t.Fatalf("%d audit findings in %d hands out of step: %s must lead the audit to name no one", fig.OutOfStepFindings, fig.OutOfStep, c.kind)
 			}
 			if inStep[c.kind] && fig.OutOfStep > 0 {
 				t.Fatalf("%d hands out of step (%d audit findings in them): %s must leave the assistant in step with the table", fig.OutOfStep, fig.OutOfStepFindings, c.kind)
@@ -315,4 +325,33 @@ func TestMisplacedCardsNamedWhereTheyLie(t *testing.T) {
 		t.Fatal("no misplaced card was named in 100 hands")
 	}
 	t.Logf("%d misplaced cards named at the seat they lay at", named)
+}
+
+// TestWrongSweepNamesNoOne: a dealer who sweeps another seat's rider than
+// the one the lights name leaves the rider "swept away" still in front of
+// its seat; shown there again it is refused, and the hand, whose truth
+// cannot lose the other rider, falls out of step. Out of step or not, the
+// audit names no impossible play for it.
+func TestWrongSweepNamesNoOne(t *testing.T) {
+	opt, deck := ruleSet(t, "official")
+	made := map[Answer]int{}
+	for seed := uint64(0); seed < 200; seed++ {
+		h, err := Play(Options{Rules: opt, Deck: deck, Fallers: 2 + int(seed%6), Seed: seed, Faults: Only(WrongSweep, 0.3)})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(h.Audit.Impossible) > 0 || len(h.Accusations) > 0 {
+			t.Fatalf("seed %d: impossible plays %+v, findings %q", seed, h.Audit.Impossible, h.Accusations)
+		}
+		for _, f := range h.Faults {
+			made[f.Answer]++
+			if f.Answer == Refused && f.Why == "" {
+				t.Errorf("seed %d: %s refused with no reason", seed, f.Card)
+			}
+		}
+	}
+	if made[Refused] == 0 || made[Missed] > 0 {
+		t.Fatalf("answers %v: want refusals and no miss", made)
+	}
+	t.Logf("answers: %v", made)
 }

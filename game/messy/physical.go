@@ -22,7 +22,23 @@ import (
 
 // blocked reports whether e takes a card that is not physically where the
 // truth has it: the top of a stack whose top card lies at another seat.
+//
+// A faller whose rider was swept by mistake has none at the table: no one
+// can Move it or Stop it, nor can they give it away with a Move (blocked,
+// until the truth sweeps it too; a Stop on a Ground touches no rider).
 func (t *table) blocked(e game.Event) bool {
+	if e.Kind == game.EvPlay && e.Stop != game.StopDeal && len(t.lost) > 0 {
+		_, by := t.lost[e.Player]
+		_, on := t.lost[e.Target]
+		if h := t.truth.Hand(e.Player); by && h >= 0 {
+			switch t.truth.Card(h).Kind {
+			case game.Move, game.Push, game.Grab:
+			default:
+				by = false // their own card on another seat: no rider of theirs moves
+			}
+		}
+		return by || on
+	}
 	if e.Kind != game.EvPickUp || len(t.phys) == 0 {
 		return false
 	}
@@ -215,4 +231,87 @@ func (t *table) holdButton() {
 	}
 	f := t.fault(HoldButton, "", g.Seat(i))
 	t.harmless(f, func() { t.observe(game.Press(g.Seat(i))) })
+}
+
+// staleRider is a rider the dealer left in front of a seat, and the
+// mistake that left it.
+type staleRider struct {
+	card  int
+	fault int // index in hand.Faults
+}
+
+// wrongSweep is the dealer, told by instruction n to sweep rider r, sweeping
+// another seat's rider instead: r stays in front of n.Player and the other
+// goes to the discard pile. Riders with Extras are left out: which Extras
+// went with which rider would be a second story.
+func (t *table) wrongSweep(n game.Instruction, r int) {
+	g := t.truth
+	p := n.Player
+	if len(g.Extras(p)) > 0 || !t.happens(WrongSweep) {
+		return
+	}
+	if _, ok := t.phys[r]; ok {
+		return
+	}
+	var others []int
+	for q := 0; q < g.NumPlayers(); q++ {
+		x := g.Rider(q)
+		if q == p || g.Out(q) || x < 0 || len(g.Extras(q)) > 0 {
+			continue
+		}
+		if _, ok := t.phys[x]; !ok {
+			others = append(others, q)
+		}
+	}
+	if len(others) == 0 {
+		return
+	}
+	q := others[t.rng.IntN(len(others))]
+	x := g.Rider(q)
+	t.phys[r], t.phys[x] = p, -1
+	f := t.fault(WrongSweep, g.Card(r).ID, n.Seat)
+	f.also = g.Card(x).ID
+	t.stale[p] = staleRider{card: r, fault: len(t.hand.Faults) - 1}
+	t.lost[q] = x
+}
+
+// showStale: the dealer reaching faller p shows the rider left there by a
+// wrong sweep. The engine must refuse it ("swept already"), which tells
+// the dealer to sweep it: from then on it lies where the truth has it.
+func (t *table) showStale(p int) {
+	st, ok := t.stale[p]
+	if !ok {
+		return
+	}
+	delete(t.stale, p)
+	delete(t.swept, p) // one story for this rider: the dealer did not forget it
+	if t.readerGone > 0 {
+		return // nothing read: it stays for the audit
+	}
+	f := &t.hand.Faults[st.fault]
+	t.probe(f, game.Scan(t.truth.Card(st.card).ID))
+	delete(t.phys, st.card)
+}
+
+// lostShown: the dealer reaches faller p, whose rider r they swept by
+// mistake. There is nothing to show, and the truth, which cannot lose a
+// rider, applies it: from here its record of the deal is not the table's.
+func (t *table) lostShown(in game.Instruction, r int) {
+	if !t.hand.OutOfStep && t.opt.Trace != nil {
+		t.opt.Trace(fmt.Sprintf("OUT OF STEP: seat %d's rider %v was swept by mistake; the truth applies it", in.Seat, t.truth.Card(r)))
+	}
+	t.hand.OutOfStep = true
+}
+
+// settlePhys forgets the places of cards the truth has caught up with: a
+// rider swept by mistake, once the truth sweeps it too.
+func (t *table) settlePhys() {
+	for q, x := range t.lost {
+		if t.truth.Where(x).Zone != game.AsRider {
+			delete(t.lost, q)
+			if t.phys[x] == -1 && t.truth.Where(x).Zone == game.InDiscard {
+				delete(t.phys, x)
+			}
+		}
+	}
 }

@@ -80,8 +80,14 @@ type table struct {
 	// forgot to sweep is still there to be shown on the next pass.
 	swept map[int]int
 	// phys is where a card physically lies, the faller it is in front
-	// of, when that is not where the truth has it (see physical.go).
+	// of or -1 for the discard pile, when that is not where the truth has
+	// it (see physical.go).
 	phys map[int]int
+	// stale is a rider the dealer left in front of a faller, sweeping
+	// another seat's (WrongSweep), with the fault; lost is the faller
+	// whose rider they swept instead.
+	stale map[int]staleRider
+	lost  map[int]int
 }
 
 // sweeping notes the rider the truth is about to sweep, for the dealer
@@ -90,6 +96,7 @@ func (t *table) sweeping(n game.Instruction) {
 	if n.Action == game.ActSweep && n.SweepRider {
 		if r := t.truth.Rider(n.Player); r >= 0 {
 			t.swept[n.Player] = r
+			t.wrongSweep(n, r)
 		}
 	}
 }
@@ -155,7 +162,7 @@ func Play(opt Options) (h Hand, err error) {
 	if err != nil {
 		return Hand{}, fmt.Errorf("messy: %w", err)
 	}
-	t := &table{opt: opt, rng: rng, truth: truth, seen: seen, rec: audit.NewRecorder(), strat: make([]bot.Strategy, opt.Fallers), swept: map[int]int{}, phys: map[int]int{}}
+	t := &table{opt: opt, rng: rng, truth: truth, seen: seen, rec: audit.NewRecorder(), strat: make([]bot.Strategy, opt.Fallers), swept: map[int]int{}, phys: map[int]int{}, stale: map[int]staleRider{}, lost: map[int]int{}}
 	for i := range t.strat {
 		t.strat[i] = &bot.Sensible{}
 	}
@@ -176,6 +183,7 @@ func (t *table) fault(k Kind, card string, seat int) *Fault {
 }
 
 func (t *table) check() error {
+	t.settlePhys()
 	if err := t.truth.Check(); err != nil {
 		return fmt.Errorf("%w: the table's truth: %v", ErrInvariant, err)
 	}
@@ -511,6 +519,7 @@ func (t *table) showRider(in game.Instruction) {
 			t.probe(f, game.Scan(g.Card(c).ID))
 		}
 	}
+	t.showStale(p)
 	if x, ok := t.swept[p]; ok {
 		delete(t.swept, p)
 		if t.happens(ForgetSweep) && g.Where(x).Zone == game.InDiscard && t.readerGone == 0 {
@@ -522,6 +531,10 @@ func (t *table) showRider(in game.Instruction) {
 	}
 	r := g.Rider(p)
 	if r < 0 {
+		return
+	}
+	if t.phys[r] == -1 {
+		t.lostShown(in, r)
 		return
 	}
 	show := func(c int) {
@@ -793,8 +806,13 @@ func (t *table) end() error {
 	}
 	// Each card goes to the group of the seat it physically lies in front
 	// of: that is what the dealer scans.
+	var lying []string // cards in front of a seat in the truth, in the discard pile at the table
 	put := func(c, p int) {
 		q := t.placeOf(c, p)
+		if q < 0 {
+			lying = append(lying, g.Card(c).ID)
+			return
+		}
 		groups[q].Cards = append(groups[q].Cards, g.Card(c).ID)
 	}
 	for p := 0; p < n; p++ {
@@ -816,6 +834,10 @@ func (t *table) end() error {
 	}
 	disc := audit.Group{Name: audit.Discard, Player: -1}
 	for _, c := range g.Discards() {
+		if q := t.placeOf(c, -1); q >= 0 {
+			groups[q].Cards = append(groups[q].Cards, g.Card(c).ID)
+			continue
+		}
 		disc.Cards = append(disc.Cards, g.Card(c).ID)
 	}
 	deck := audit.Group{Name: audit.Deck, Player: -1}
@@ -824,6 +846,7 @@ func (t *table) end() error {
 			deck.Cards = append(deck.Cards, g.Card(c).ID)
 		}
 	}
+	disc.Cards = append(disc.Cards, lying...)
 	groups = append(groups, disc, deck)
 	t.hand.Audit = audit.Run(t.rec.Input(t.seen, groups))
 	t.judge()
@@ -848,11 +871,14 @@ func (t *table) judge() {
 	for i := range t.hand.Faults {
 		f := &t.hand.Faults[i]
 		touched[f.Card] = true
+		touched[f.also] = true
 		if f.Answer != Missed || f.live || f.Kind == BuriedPlay {
 			continue // a buried play is named only as one (below)
 		}
 		if why, ok := evidence[f.Card]; ok {
 			f.Answer, f.Why = Audited, why
+		} else if why, ok := evidence[f.also]; ok && f.also != "" {
+			f.Answer, f.Why = Audited, f.also+" "+why
 		}
 	}
 	buried := map[string]*Fault{}
