@@ -38,9 +38,10 @@ type Hand struct {
 	// took a misread for a card and the table did not follow it.
 	Diverged bool
 	// OutOfStep: at some deal the assistant's lights asked for another
-	// seat than the one the table dealt to. A dealer follows the lights;
-	// this table follows the rules, so from then on its record of the
-	// deal is one no real table would produce.
+	// seat than the one the table dealt to, or the dealer reached a seat
+	// whose rider they had swept by mistake (WrongSweep). A dealer follows
+	// the lights; this table follows the rules, so from then on its
+	// record of the deal is one no real table would produce.
 	OutOfStep bool
 	// Audit is the end-of-hand audit the assistant ran.
 	Audit audit.Result
