@@ -22,12 +22,12 @@ func TestSimMessyFaults(t *testing.T) {
 		code   int
 		want   string // in stdout, or in stderr for a bad run
 	}{
-		{[]string{"wrong-seat", "skip-seat", "two-at-once", "knocked-over", "hold-button", "wrong-sweep"}, 0, ""},
+		{[]string{"wrong-seat", "skip-seat", "two-at-once", "knocked-over", "hold-button", "wrong-sweep", "mid-address-move"}, 0, ""},
 		{[]string{"wrong-seat", "no-such-mistake"}, 2, `unknown fault "no-such-mistake"`},
 	} {
 		var out, errOut bytes.Buffer
-		m := &messyFlags{on: true, rate: 0.1, faults: tc.faults}
-		code := runMessy(m, opt, deck, 50, 0, 1, true, &out, &errOut)
+		m := &messyFlags{on: true, rate: 0.2, faults: tc.faults}
+		code := runMessy(m, opt, deck, 300, 0, 1, true, &out, &errOut)
 		if code != tc.code {
 			t.Fatalf("%v: exit %d, want %d; stderr %q", tc.faults, code, tc.code, errOut.String())
 		}

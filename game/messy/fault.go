@@ -96,6 +96,10 @@ const (
 	// WrongSweep: told to sweep a seat's rider, the dealer sweeps another
 	// seat's rider instead.
 	WrongSweep
+	// MidAddressMove: a faller Moves the rider of the seat the dealer is
+	// addressing, after it was shown ("Once the dealer is addressing a
+	// player, no one can affect the deal by meddling with the rider").
+	MidAddressMove
 
 	numKinds
 )
@@ -103,7 +107,7 @@ const (
 var kindNames = [numKinds]string{"?", "reader-miss", "read-twice", "stray-card", "stray-tag", "reader-gone",
 	"deal-unscanned", "scan-twice", "scan-no-deal", "false-gone", "forget-sweep",
 	"second-extra", "second-rider", "play-after-out", "press-late", "press-other", "mash", "claim-no-stop", "buried-play",
-	"wrong-seat", "skip-seat", "two-at-once", "knocked-over", "hold-button", "wrong-sweep"}
+	"wrong-seat", "skip-seat", "two-at-once", "knocked-over", "hold-button", "wrong-sweep", "mid-address-move"}
 
 func (k Kind) String() string {
 	if k < numKinds {

@@ -23,21 +23,25 @@ import (
 // blocked reports whether e takes a card that is not physically where the
 // truth has it: the top of a stack whose top card lies at another seat.
 //
-// A faller whose rider was swept by mistake has none at the table: no one
-// can Move it or Stop it, nor can they give it away with a Move (blocked,
-// until the truth sweeps it too; a Stop on a Ground touches no rider).
+// A faller holding a card at the table the truth has discarded (a Stop
+// the truth played for them, see wrongSweep) can pick up nothing more.
+//
+// A faller whose card in hand is on the discard pile at the table
+// (MidAddressMove) has nothing to play, and a faller with a rider the
+// truth does not know of lying in front of them can be given no other.
 func (t *table) blocked(e game.Event) bool {
-	if e.Kind == game.EvPlay && e.Stop != game.StopDeal && len(t.lost) > 0 {
-		_, by := t.lost[e.Player]
-		_, on := t.lost[e.Target]
-		if h := t.truth.Hand(e.Player); by && h >= 0 {
-			switch t.truth.Card(h).Kind {
-			case game.Move, game.Push, game.Grab:
-			default:
-				by = false // their own card on another seat: no rider of theirs moves
+	if e.Kind == game.EvPlay {
+		if h := t.truth.Hand(e.Player); h >= 0 {
+			if _, away := t.phys[h]; away {
+				return true
 			}
 		}
-		return by || on
+		if _, stale := t.stale[e.Target]; stale && e.Stop != game.StopDeal {
+			return true
+		}
+	}
+	if _, busy := t.holding[e.Player]; busy && e.Kind == game.EvPickUp {
+		return true // a hand already holding a card: "You may pick up only one card at a time"
 	}
 	if e.Kind != game.EvPickUp || len(t.phys) == 0 {
 		return false
@@ -244,6 +248,14 @@ type staleRider struct {
 // another seat's rider instead: r stays in front of n.Player and the other
 // goes to the discard pile. Riders with Extras are left out: which Extras
 // went with which rider would be a second story.
+//
+// The truth cannot lose a rider, but a Stop played on it discards it just
+// the same ("When you discard a rider, you sweep both the Stop and the
+// rider"). So the other rider is one the assistant has not been shown yet
+// (played since its seat was last addressed), and a faller holding a Stop
+// is the truth's way to lose it: the truth plays that Stop on it, while at
+// the table the faller still holds the Stop and does nothing more. Both
+// agree the rider is gone, and the hand stays in step.
 func (t *table) wrongSweep(n game.Instruction, r int) {
 	g := t.truth
 	p := n.Player
@@ -253,26 +265,39 @@ func (t *table) wrongSweep(n game.Instruction, r int) {
 	if _, ok := t.phys[r]; ok {
 		return
 	}
+	var stoppers []int
+	for f := 0; f < g.NumPlayers(); f++ {
+		if h := g.Hand(f); h >= 0 && !g.Out(f) && g.Card(h).Kind == game.Stop {
+			stoppers = append(stoppers, f)
+		}
+	}
 	var others []int
 	for q := 0; q < g.NumPlayers(); q++ {
 		x := g.Rider(q)
-		if q == p || g.Out(q) || x < 0 || len(g.Extras(q)) > 0 {
+		if q == p || g.Out(q) || x < 0 || len(g.Extras(q)) > 0 || t.seen.Where(x).Zone == game.AsRider {
 			continue
 		}
 		if _, ok := t.phys[x]; !ok {
 			others = append(others, q)
 		}
 	}
-	if len(others) == 0 {
+	if len(others) == 0 || len(stoppers) == 0 {
 		return
 	}
 	q := others[t.rng.IntN(len(others))]
-	x := g.Rider(q)
-	t.phys[r], t.phys[x] = p, -1
-	f := t.fault(WrongSweep, g.Card(r).ID, n.Seat)
-	f.also = g.Card(x).ID
+	f := stoppers[t.rng.IntN(len(stoppers))]
+	x, stop := g.Rider(q), g.Hand(f)
+	if t.truth.Clone().Apply(game.PlayStop(f, q, game.StopRider)) != nil {
+		return // the truth's rules will not lose it that way now
+	}
+	if err := t.real(game.PlayStop(f, q, game.StopRider)); err != nil {
+		return
+	}
+	t.phys[r], t.phys[stop] = p, f
+	t.holding[f] = stop
+	ft := t.fault(WrongSweep, g.Card(r).ID, n.Seat)
+	ft.also = g.Card(x).ID
 	t.stale[p] = staleRider{card: r, fault: len(t.hand.Faults) - 1}
-	t.lost[q] = x
 }
 
 // showStale: the dealer reaching faller p shows the rider left there by a
@@ -285,33 +310,71 @@ func (t *table) showStale(p int) {
 	}
 	delete(t.stale, p)
 	delete(t.swept, p) // one story for this rider: the dealer did not forget it
-	if t.readerGone > 0 {
-		return // nothing read: it stays for the audit
+	if t.readerGone > 0 || t.truth.Where(st.card).Zone != game.InDiscard {
+		// Nothing read, or the truth never swept it (a Ground ended the
+		// address): it stays where it lies, for the audit.
+		return
 	}
 	f := &t.hand.Faults[st.fault]
 	t.probe(f, game.Scan(t.truth.Card(st.card).ID))
 	delete(t.phys, st.card)
 }
 
-// lostShown: the dealer reaches faller p, whose rider r they swept by
-// mistake. There is nothing to show, and the truth, which cannot lose a
-// rider, applies it: from here its record of the deal is not the table's.
-func (t *table) lostShown(in game.Instruction, r int) {
-	if !t.hand.OutOfStep && t.opt.Trace != nil {
-		t.opt.Trace(fmt.Sprintf("OUT OF STEP: seat %d's rider %v was swept by mistake; the truth applies it", in.Seat, t.truth.Card(r)))
+// midAddressMove: the dealer has shown the rider of the seat they address,
+// and a faller holding a Move steals it, or its owner gives it away, before
+// the deal is done: "Once the dealer is addressing a player, no one can
+// affect the deal by meddling with the rider". The dealer deals as the
+// lights say (the rider was shown) and, at the end of the address, finds
+// nothing to sweep. The truth, which cannot Move a rider then, sweeps it
+// and keeps the Move in the mover's hand; at the table the rider lies at
+// its new seat and the Move on the discard pile. Shown there at that
+// seat's next address the rider must be refused as swept already; a hand
+// that ends first has it found there by the audit.
+func (t *table) midAddressMove(in game.Instruction) {
+	g := t.truth
+	p := in.Player
+	r := g.Rider(p)
+	if in.Action != game.ActDeal || in.Leave || r < 0 || len(g.Extras(p)) > 0 || t.readerGone > 0 || !t.happens(MidAddressMove) {
+		return
 	}
-	t.hand.OutOfStep = true
-}
-
-// settlePhys forgets the places of cards the truth has caught up with: a
-// rider swept by mistake, once the truth sweeps it too.
-func (t *table) settlePhys() {
-	for q, x := range t.lost {
-		if t.truth.Where(x).Zone != game.AsRider {
-			delete(t.lost, q)
-			if t.phys[x] == -1 && t.truth.Where(x).Zone == game.InDiscard {
-				delete(t.phys, x)
-			}
+	if w := t.seen.Where(r); w.Zone != game.AsRider || w.Player != p {
+		return // not shown: the assistant does not know of it
+	}
+	if _, ok := t.phys[r]; ok {
+		return
+	}
+	free := func(q int) bool {
+		_, stale := t.stale[q]
+		return q != p && !g.Out(q) && g.Rider(q) < 0 && !stale
+	}
+	var movers []int
+	for m := 0; m < g.NumPlayers(); m++ {
+		h := g.Hand(m)
+		if g.Out(m) || h < 0 || g.Card(h).Kind != game.Move {
+			continue
+		}
+		if _, ok := t.phys[h]; !ok && (m == p || free(m)) {
+			movers = append(movers, m)
 		}
 	}
+	if len(movers) == 0 {
+		return
+	}
+	m := movers[t.rng.IntN(len(movers))]
+	d := m // a steal
+	if m == p {
+		var to []int
+		for q := 0; q < g.NumPlayers(); q++ {
+			if free(q) {
+				to = append(to, q)
+			}
+		}
+		if len(to) == 0 {
+			return
+		}
+		d = to[t.rng.IntN(len(to))] // a gift
+	}
+	t.phys[r], t.phys[g.Hand(m)] = d, -1
+	t.fault(MidAddressMove, g.Card(r).ID, in.Seat)
+	t.stale[d] = staleRider{card: r, fault: len(t.hand.Faults) - 1}
 }

@@ -38,10 +38,9 @@ type Hand struct {
 	// took a misread for a card and the table did not follow it.
 	Diverged bool
 	// OutOfStep: at some deal the assistant's lights asked for another
-	// seat than the one the table dealt to, or the dealer reached a seat
-	// whose rider they had swept by mistake (WrongSweep). A dealer follows
-	// the lights; this table follows the rules, so from then on its
-	// record of the deal is one no real table would produce.
+	// seat than the one the table dealt to. A dealer follows the lights;
+	// this table follows the rules, so from then on its record of the
+	// deal is one no real table would produce.
 	OutOfStep bool
 	// Audit is the end-of-hand audit the assistant ran.
 	Audit audit.Result
@@ -84,11 +83,11 @@ type table struct {
 	// of or -1 for the discard pile, when that is not where the truth has
 	// it (see physical.go).
 	phys map[int]int
-	// stale is a rider the dealer left in front of a faller, sweeping
-	// another seat's (WrongSweep), with the fault; lost is the faller
-	// whose rider they swept instead.
-	stale map[int]staleRider
-	lost  map[int]int
+	// stale is a rider the dealer left in front of a faller (WrongSweep,
+	// MidAddressMove), with the fault; holding is a card a faller holds
+	// at the table that the truth has on the discard pile (WrongSweep).
+	stale   map[int]staleRider
+	holding map[int]int
 }
 
 // sweeping notes the rider the truth is about to sweep, for the dealer
@@ -96,6 +95,9 @@ type table struct {
 func (t *table) sweeping(n game.Instruction) {
 	if n.Action == game.ActSweep && n.SweepRider {
 		if r := t.truth.Rider(n.Player); r >= 0 {
+			if _, moved := t.phys[r]; moved {
+				return // not here to sweep: one story per rider
+			}
 			t.swept[n.Player] = r
 			t.wrongSweep(n, r)
 		}
@@ -163,7 +165,7 @@ func Play(opt Options) (h Hand, err error) {
 	if err != nil {
 		return Hand{}, fmt.Errorf("messy: %w", err)
 	}
-	t := &table{opt: opt, rng: rng, truth: truth, seen: seen, rec: audit.NewRecorder(), strat: make([]bot.Strategy, opt.Fallers), swept: map[int]int{}, phys: map[int]int{}, stale: map[int]staleRider{}, lost: map[int]int{}}
+	t := &table{opt: opt, rng: rng, truth: truth, seen: seen, rec: audit.NewRecorder(), strat: make([]bot.Strategy, opt.Fallers), swept: map[int]int{}, phys: map[int]int{}, stale: map[int]staleRider{}, holding: map[int]int{}}
 	for i := range t.strat {
 		t.strat[i] = &bot.Sensible{}
 	}
@@ -184,7 +186,6 @@ func (t *table) fault(k Kind, card string, seat int) *Fault {
 }
 
 func (t *table) check() error {
-	t.settlePhys()
 	if err := t.truth.Check(); err != nil {
 		return fmt.Errorf("%w: the table's truth: %v", ErrInvariant, err)
 	}
@@ -403,6 +404,7 @@ func (t *table) beat() error {
 	p := in.Player
 	if in.First {
 		t.showRider(in)
+		t.midAddressMove(in)
 	}
 	if err := t.real(game.Step()); err != nil {
 		return err
@@ -532,10 +534,6 @@ func (t *table) showRider(in game.Instruction) {
 	}
 	r := g.Rider(p)
 	if r < 0 {
-		return
-	}
-	if t.phys[r] == -1 {
-		t.lostShown(in, r)
 		return
 	}
 	show := func(c int) {
