@@ -9,9 +9,10 @@ import (
 // The truth is the rules engine, which cannot hold a card where the rules
 // cannot put it. A card dealt to the wrong seat, or one that slid off a
 // knocked-over stack, is kept where the rules put it in the truth and its
-// physical place, the seat it really lies in front of, is kept beside it
-// (table.phys). The audit scans seat by seat, so it is the physical place
-// the audit's scan finds the card in.
+// physical place, the seat it really lies in front of or the discard pile,
+// is kept beside it (table.phys); so are a rider left unswept or Moved
+// when the rules forbid it. The audit scans seat by seat, so it is the
+// physical place the audit's scan finds the card in.
 //
 // Such a card lies loose beside the stacks of the seat it reached: the
 // faller there leaves alone a card that is not theirs, and the faller the
