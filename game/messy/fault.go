@@ -75,12 +75,39 @@ const (
 	// of it ("You can only pick up the top card of your stack").
 	BuriedPlay
 
+	// The table itself: cards lying where the rules cannot put them.
+
+	// WrongSeat: the dealer deals the card the lights ask for in front of
+	// another seat. The reader reads it as usual; which seat it lies at
+	// it cannot tell.
+	WrongSeat
+	// SkipSeat: the dealer passes over a seat that has no rider to show
+	// and deals its card to the next seat.
+	SkipSeat
+	// TwoAtOnce: the dealer deals two cards stuck together to a seat due
+	// only one, and the reader reads both.
+	TwoAtOnce
+	// KnockedOver: a faller knocks a stack over and gathers it back, but
+	// one card slid in front of the next seat.
+	KnockedOver
+	// HoldButton: a faller holds their button down while nothing is dealt
+	// to them.
+	HoldButton
+	// WrongSweep: told to sweep a seat's rider, the dealer sweeps another
+	// seat's rider instead.
+	WrongSweep
+	// MidAddressMove: a faller Moves the rider of the seat the dealer is
+	// addressing, after it was shown ("Once the dealer is addressing a
+	// player, no one can affect the deal by meddling with the rider").
+	MidAddressMove
+
 	numKinds
 )
 
 var kindNames = [numKinds]string{"?", "reader-miss", "read-twice", "stray-card", "stray-tag", "reader-gone",
 	"deal-unscanned", "scan-twice", "scan-no-deal", "false-gone", "forget-sweep",
-	"second-extra", "second-rider", "play-after-out", "press-late", "press-other", "mash", "claim-no-stop", "buried-play"}
+	"second-extra", "second-rider", "play-after-out", "press-late", "press-other", "mash", "claim-no-stop", "buried-play",
+	"wrong-seat", "skip-seat", "two-at-once", "knocked-over", "hold-button", "wrong-sweep", "mid-address-move"}
 
 func (k Kind) String() string {
 	if k < numKinds {
@@ -135,7 +162,7 @@ func Only(k Kind, r float64) Faults {
 // assistant must only never accuse anyone because of them.
 func (k Kind) Visible() bool {
 	switch k {
-	case PressLate, PressOther, Mash:
+	case PressLate, PressOther, Mash, HoldButton:
 		return false
 	}
 	return true
@@ -179,4 +206,6 @@ type Fault struct {
 	// live: the answer was decided when the mistake was shown (a probe
 	// put back), so the audit cannot change it.
 	live bool
+	// also is a second card whose place at the audit is evidence of it.
+	also string
 }

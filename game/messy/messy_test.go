@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/falling-table/falling/game"
+	"github.com/falling-table/falling/game/audit"
 )
 
 // hands is how many hands each run plays: a few hundred in `make test`,
@@ -121,10 +122,37 @@ func TestFaultAnswers(t *testing.T) {
 		// who may have picked it up in time and held it explains the rest,
 		// so few are proved; this seed's run proves one, end to end.
 		{BuriedPlay, []Answer{Audited}, 0.001, "buried plays the log proves are named by the audit"},
+		// Cards lying where the rules cannot put them (physical.go): live
+		// the table shows nothing, since the reader cannot tell which seat a
+		// card lies at; the audit, which "closes the books: every card is
+		// accounted for", scans seat by seat and finds it at the wrong one.
+		{WrongSeat, []Answer{Audited}, 1, "a card dealt in front of another seat is found there by the audit's scan"},
+		{SkipSeat, []Answer{Audited}, 1, "a skipped seat's card is found at the next seat by the audit's scan"},
+		{KnockedOver, []Answer{Audited}, 1, "a card slid off a knocked-over stack is found at the next seat by the audit's scan"},
+		// The second read is refused, or taken as the next deal and then
+		// found at the audit; taken for a rider played on the next seat it
+		// passes.
+		{TwoAtOnce, []Answer{Refused, Audited}, 0.8, "the second card of two dealt at once is refused or found at the audit where the engine did not put it"},
+		// The rider left behind is shown again at the seat's next address
+		// and refused as swept already, so the dealer sweeps it; a hand
+		// that ends first has both riders found where the assistant did
+		// not put them. (Official rules only: the truth loses the other
+		// rider by a Stop, see wrongSweep.)
+		{WrongSweep, []Answer{Refused, Audited}, 1, "a rider left behind is swept already; at the audit both riders are found where the engine did not believe them"},
+		// "Once the dealer is addressing a player, no one can affect the
+		// deal by meddling with the rider, either with a Move, Stop, or
+		// Extra." The dealer deals by the rider shown and finds nothing to
+		// sweep; the rider turns up at its new seat as one swept already.
+		{MidAddressMove, []Answer{Refused, Audited}, 1, "a rider Moved while its seat is addressed is shown at its new seat as swept already, or found there by the audit"},
+		{HoldButton, []Answer{Harmless}, 1, "a held button is one press (the button service reports edges), and a press with no Ground dealt to the seat carries no move"},
 		{PressLate, []Answer{Harmless}, 1, "a press with no Ground dealt to the seat carries no move"},
 		{PressOther, []Answer{Harmless}, 1, "a press with no Ground dealt to the seat carries no move"},
 		{Mash, []Answer{Harmless}, 1, "a press with no Ground dealt to the seat carries no move"},
 	}
+	// These must never take the hand out of step, so that every audit
+	// finding in their hands counts as an accusation: their proof that no
+	// one is accused wrongly is not weakened.
+	inStep := map[Kind]bool{WrongSeat: true, SkipSeat: true, KnockedOver: true, TwoAtOnce: true, HoldButton: true, MidAddressMove: true, WrongSweep: true}
 	opt, deck := ruleSet(t, "official")
 	for _, c := range cases {
 		t.Run(c.kind.String(), func(t *testing.T) {
@@ -139,6 +167,9 @@ func TestFaultAnswers(t *testing.T) {
 			if fig.Panics+fig.Invariants+fig.Unfinished+fig.Accusations > 0 {
 				t.Fatalf("%d panics, %d invariant breaks, %d unfinished, %d false accusations: %q",
 					fig.Panics, fig.Invariants, fig.Unfinished, fig.Accusations, fig.Failures)
+			}
+			if inStep[c.kind] && fig.OutOfStep > 0 {
+				t.Fatalf("%d hands out of step (%d audit findings in them): %s must leave the assistant in step with the table", fig.OutOfStep, fig.OutOfStepFindings, c.kind)
 			}
 			var kf KindFigures
 			for _, k := range fig.Kinds {
@@ -239,4 +270,88 @@ func FuzzMessy(f *testing.F) {
 			t.Logf("findings in a hand out of step (not counted, see Hand.OutOfStep): %q", h.Accusations)
 		}
 	})
+}
+
+// TestMisplacedCardsNamedWhereTheyLie: a card lying where the rules
+// cannot put it is named by the audit at the seat it really lies at, and
+// nobody is named for an impossible play because of it. "You can never
+// mess with the cards in someone's stack": a card found in front of
+// another seat was put there, and the record of who holds what under it
+// proves nothing.
+func TestMisplacedCardsNamedWhereTheyLie(t *testing.T) {
+	opt, deck := ruleSet(t, "official")
+	var faults Faults
+	for _, k := range []Kind{WrongSeat, SkipSeat, KnockedOver, TwoAtOnce, MidAddressMove} {
+		faults[k] = 0.1
+	}
+	named := 0
+	for seed := uint64(0); seed < 100; seed++ {
+		h, err := Play(Options{Rules: opt, Deck: deck, Fallers: 2 + int(seed%6), Seed: seed, Faults: faults})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if h.OutOfStep {
+			t.Fatalf("seed %d: out of step", seed)
+		}
+		if len(h.Audit.Impossible) > 0 {
+			t.Fatalf("seed %d: impossible plays named: %+v", seed, h.Audit.Impossible)
+		}
+		found := map[string]string{}
+		for _, m := range h.Audit.Misplaced {
+			found[m.Card] = m.Found
+		}
+		for _, f := range h.Faults {
+			if f.Answer != Audited {
+				continue
+			}
+			named++
+			at, ok := found[f.Card]
+			if !ok {
+				t.Fatalf("seed %d: %s %s audited but not misplaced", seed, f.Kind, f.Card)
+			}
+			seat, _, isGroup := audit.ParseGroup(at)
+			if !isGroup || seat == 0 {
+				t.Errorf("seed %d: %s %s found in %q: want a seat", seed, f.Kind, f.Card, at)
+				continue
+			}
+			// The fault's seat is the seat the lights asked for; two at
+			// once leaves the second card at that seat, the others leave
+			// the card at another.
+			if (f.Kind == TwoAtOnce) != (seat == f.Seat) {
+				t.Errorf("seed %d: %s %s found at seat %d, the lights' seat %d", seed, f.Kind, f.Card, seat, f.Seat)
+			}
+		}
+	}
+	if named == 0 {
+		t.Fatal("no misplaced card was named in 100 hands")
+	}
+	t.Logf("%d misplaced cards named at the seat they lay at", named)
+}
+
+// TestWrongSweepNamesNoOne: a dealer who sweeps another seat's rider than
+// the one the lights name leaves the rider "swept away" still in front of
+// its seat; shown there again it is refused, the hand stays in step and
+// the audit names no impossible play for it.
+func TestWrongSweepNamesNoOne(t *testing.T) {
+	opt, deck := ruleSet(t, "official")
+	made := map[Answer]int{}
+	for seed := uint64(0); seed < 200; seed++ {
+		h, err := Play(Options{Rules: opt, Deck: deck, Fallers: 2 + int(seed%6), Seed: seed, Faults: Only(WrongSweep, 0.3)})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if h.OutOfStep || len(h.Audit.Impossible) > 0 || len(h.Accusations) > 0 {
+			t.Fatalf("seed %d: out of step %v, impossible plays %+v, findings %q", seed, h.OutOfStep, h.Audit.Impossible, h.Accusations)
+		}
+		for _, f := range h.Faults {
+			made[f.Answer]++
+			if f.Answer == Refused && f.Why == "" {
+				t.Errorf("seed %d: %s refused with no reason", seed, f.Card)
+			}
+		}
+	}
+	if made[Refused] == 0 || made[Missed] > 0 {
+		t.Fatalf("answers %v: want refusals and no miss", made)
+	}
+	t.Logf("answers: %v", made)
 }

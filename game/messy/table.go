@@ -79,6 +79,15 @@ type table struct {
 	// swept is the rider last swept from each faller: one the dealer
 	// forgot to sweep is still there to be shown on the next pass.
 	swept map[int]int
+	// phys is where a card physically lies, the faller it is in front
+	// of or -1 for the discard pile, when that is not where the truth has
+	// it (see physical.go).
+	phys map[int]int
+	// stale is a rider the dealer left in front of a faller (WrongSweep,
+	// MidAddressMove), with the fault; holding is a card a faller holds
+	// at the table that the truth has on the discard pile (WrongSweep).
+	stale   map[int]staleRider
+	holding map[int]int
 }
 
 // sweeping notes the rider the truth is about to sweep, for the dealer
@@ -86,7 +95,11 @@ type table struct {
 func (t *table) sweeping(n game.Instruction) {
 	if n.Action == game.ActSweep && n.SweepRider {
 		if r := t.truth.Rider(n.Player); r >= 0 {
+			if _, moved := t.phys[r]; moved {
+				return // not here to sweep: one story per rider
+			}
 			t.swept[n.Player] = r
+			t.wrongSweep(n, r)
 		}
 	}
 }
@@ -152,7 +165,7 @@ func Play(opt Options) (h Hand, err error) {
 	if err != nil {
 		return Hand{}, fmt.Errorf("messy: %w", err)
 	}
-	t := &table{opt: opt, rng: rng, truth: truth, seen: seen, rec: audit.NewRecorder(), strat: make([]bot.Strategy, opt.Fallers), swept: map[int]int{}}
+	t := &table{opt: opt, rng: rng, truth: truth, seen: seen, rec: audit.NewRecorder(), strat: make([]bot.Strategy, opt.Fallers), swept: map[int]int{}, phys: map[int]int{}, stale: map[int]staleRider{}, holding: map[int]int{}}
 	for i := range t.strat {
 		t.strat[i] = &bot.Sensible{}
 	}
@@ -286,7 +299,7 @@ func (t *table) fallersAct() error {
 			continue
 		}
 		e, ok := t.strat[i].Act(t.truth, i, t.rng)
-		if !ok {
+		if !ok || t.blocked(e) {
 			continue
 		}
 		held := t.truth.Hand(i)
@@ -301,6 +314,8 @@ func (t *table) fallersAct() error {
 	if t.truth.Over() {
 		return nil
 	}
+	t.knockOver()
+	t.holdButton()
 	if t.happens(Mash) {
 		i := t.rng.IntN(n)
 		if !t.truth.Out(i) && t.truth.Next().Action != game.ActLand {
@@ -389,6 +404,7 @@ func (t *table) beat() error {
 	p := in.Player
 	if in.First {
 		t.showRider(in)
+		t.midAddressMove(in)
 	}
 	if err := t.real(game.Step()); err != nil {
 		return err
@@ -421,7 +437,15 @@ func (t *table) beat() error {
 		// card under it.
 		t.held = c + 1
 	default:
+		if !ground {
+			t.misdeal(in, c)
+		}
 		t.read(c)
+		if !ground {
+			if err := t.twoAtOnce(p, c); err != nil {
+				return err
+			}
+		}
 		if w := t.seen.Where(c); w.Zone == game.InStack && w.Player != p {
 			// The assistant put the card read in front of another seat
 			// than the one it was dealt to: its lights asked for that
@@ -498,6 +522,7 @@ func (t *table) showRider(in game.Instruction) {
 			t.probe(f, game.Scan(g.Card(c).ID))
 		}
 	}
+	t.showStale(p)
 	if x, ok := t.swept[p]; ok {
 		delete(t.swept, p)
 		if t.happens(ForgetSweep) && g.Where(x).Zone == game.InDiscard && t.readerGone == 0 {
@@ -689,7 +714,7 @@ func (t *table) groundWindow() error {
 	}
 	for range 3 {
 		e, ok := t.strat[p].Act(g, p, t.rng)
-		if !ok {
+		if !ok || t.blocked(e) {
 			break
 		}
 		held := g.Hand(p)
@@ -773,29 +798,45 @@ func (t *table) end() error {
 	}
 	t.hand.Finished = true
 	t.hand.Diverged = t.seen.Winner() != g.Winner()
-	var groups []audit.Group
 	n := g.NumPlayers()
+	groups := make([]audit.Group, n, n+2)
+	for p := range groups {
+		groups[p] = audit.Group{Name: audit.SeatGroup(g.Seat(p)), Player: p}
+	}
+	// Each card goes to the group of the seat it physically lies in front
+	// of: that is what the dealer scans.
+	var lying []string // cards in front of a seat in the truth, in the discard pile at the table
+	put := func(c, p int) {
+		q := t.placeOf(c, p)
+		if q < 0 {
+			lying = append(lying, g.Card(c).ID)
+			return
+		}
+		groups[q].Cards = append(groups[q].Cards, g.Card(c).ID)
+	}
 	for p := 0; p < n; p++ {
-		grp := audit.Group{Name: audit.SeatGroup(g.Seat(p)), Player: p}
 		for s := 0; s < g.NumStacks(p); s++ {
 			st := g.Stack(p, s)
 			for i := len(st) - 1; i >= 0; i-- {
-				grp.Cards = append(grp.Cards, g.Card(st[i]).ID)
+				put(st[i], p)
 			}
 		}
 		if h := g.Hand(p); h >= 0 {
-			grp.Cards = append(grp.Cards, g.Card(h).ID)
+			put(h, p)
 		}
 		if r := g.Rider(p); r >= 0 {
-			grp.Cards = append(grp.Cards, g.Card(r).ID)
+			put(r, p)
 			for _, x := range g.Extras(p) {
-				grp.Cards = append(grp.Cards, g.Card(x).ID)
+				put(x, p)
 			}
 		}
-		groups = append(groups, grp)
 	}
 	disc := audit.Group{Name: audit.Discard, Player: -1}
 	for _, c := range g.Discards() {
+		if q := t.placeOf(c, -1); q >= 0 {
+			groups[q].Cards = append(groups[q].Cards, g.Card(c).ID)
+			continue
+		}
 		disc.Cards = append(disc.Cards, g.Card(c).ID)
 	}
 	deck := audit.Group{Name: audit.Deck, Player: -1}
@@ -804,6 +845,7 @@ func (t *table) end() error {
 			deck.Cards = append(deck.Cards, g.Card(c).ID)
 		}
 	}
+	disc.Cards = append(disc.Cards, lying...)
 	groups = append(groups, disc, deck)
 	t.hand.Audit = audit.Run(t.rec.Input(t.seen, groups))
 	t.judge()
@@ -828,11 +870,14 @@ func (t *table) judge() {
 	for i := range t.hand.Faults {
 		f := &t.hand.Faults[i]
 		touched[f.Card] = true
+		touched[f.also] = true
 		if f.Answer != Missed || f.live || f.Kind == BuriedPlay {
 			continue // a buried play is named only as one (below)
 		}
 		if why, ok := evidence[f.Card]; ok {
 			f.Answer, f.Why = Audited, why
+		} else if why, ok := evidence[f.also]; ok && f.also != "" {
+			f.Answer, f.Why = Audited, f.also+" "+why
 		}
 	}
 	buried := map[string]*Fault{}

@@ -1,0 +1,381 @@
+package messy
+
+import (
+	"fmt"
+
+	"github.com/falling-table/falling/game"
+)
+
+// The truth is the rules engine, which cannot hold a card where the rules
+// cannot put it. A card dealt to the wrong seat, or one that slid off a
+// knocked-over stack, is kept where the rules put it in the truth and its
+// physical place, the seat it really lies in front of or the discard pile,
+// is kept beside it (table.phys); so are a rider left unswept or Moved
+// when the rules forbid it. The audit scans seat by seat, so it is the
+// physical place the audit's scan finds the card in.
+//
+// Such a card lies loose beside the stacks of the seat it reached: the
+// faller there leaves alone a card that is not theirs, and the faller the
+// truth gives it to cannot find it on their stack, so neither picks it up
+// (blocked). With that, every move the truth makes is one the table can
+// make, and the hand stays in step: the assistant's lights and the table
+// agree on every deal.
+
+// blocked reports whether e takes a card that is not physically where the
+// truth has it: the top of a stack whose top card lies at another seat.
+//
+// A faller holding a card at the table the truth has discarded (a Stop
+// the truth played for them, see wrongSweep) can pick up nothing more.
+//
+// A faller whose card in hand is on the discard pile at the table
+// (MidAddressMove) has nothing to play, and a faller with a rider the
+// truth does not know of lying in front of them can be given no other.
+func (t *table) blocked(e game.Event) bool {
+	if e.Kind == game.EvPlay {
+		if h := t.truth.Hand(e.Player); h >= 0 {
+			if _, away := t.phys[h]; away {
+				return true
+			}
+		}
+		if _, stale := t.stale[e.Target]; stale && e.Stop != game.StopDeal {
+			return true
+		}
+	}
+	if _, busy := t.holding[e.Player]; busy && e.Kind == game.EvPickUp {
+		return true // a hand already holding a card: "You may pick up only one card at a time"
+	}
+	if e.Kind != game.EvPickUp || len(t.phys) == 0 {
+		return false
+	}
+	_, away := t.phys[t.truth.Top(e.Player, e.Stack)]
+	return away
+}
+
+// placeOf is the faller card c lies in front of, the truth having it in
+// front of p.
+func (t *table) placeOf(c, p int) int {
+	if q, ok := t.phys[c]; ok {
+		return q
+	}
+	return p
+}
+
+// nextIn is the next faller after p in dealing order who is still in the
+// hand, or -1.
+func (t *table) nextIn(p int) int {
+	g := t.truth
+	n := g.NumPlayers()
+	for i := 1; i < n; i++ {
+		if q := (p + i) % n; !g.Out(q) {
+			return q
+		}
+	}
+	return -1
+}
+
+// misdeal is the dealer putting card c, which the lights ask for seat in.Seat
+// and the truth deals there, in front of another seat. The reader reads it
+// all the same: live the table shows nothing, and only the audit's scan,
+// seat by seat, finds it where the assistant did not put it.
+//
+// The wrong seat is wrong by the lights: in a hand already out of step
+// (the truth deals to another seat than the lights ask for) the seat the
+// lights ask for is the right one, not a mistake.
+func (t *table) misdeal(in game.Instruction, c int) {
+	g := t.truth
+	p := in.Player
+	lights := -1
+	if l := t.seen.Next(); l.Action == game.ActDeal {
+		lights = l.Player
+	}
+	switch {
+	case in.First && in.Due == 1 && g.Rider(p) < 0 && lights == p && t.happens(SkipSeat):
+		// A seat with nothing to show and one card due is the seat a
+		// dealer passes over: its card goes to the next seat.
+		if q := t.nextIn(p); q >= 0 && q != lights {
+			t.phys[c] = q
+			t.fault(SkipSeat, g.Card(c).ID, in.Seat)
+		}
+	case t.happens(WrongSeat):
+		var others []int
+		for q := 0; q < g.NumPlayers(); q++ {
+			if q != p && q != lights && !g.Out(q) {
+				others = append(others, q)
+			}
+		}
+		if len(others) > 0 {
+			t.phys[c] = others[t.rng.IntN(len(others))]
+			t.fault(WrongSeat, g.Card(c).ID, in.Seat)
+		}
+	}
+}
+
+// twoAtOnce is the dealer dealing card c to faller p, due only that one,
+// with the next card of the deck stuck under it; the reader reads both,
+// one just after the other. The second read is the card the lights ask
+// for next:
+//   - the engine refuses it: the warning makes the dealer look, and they
+//     put the second card back on the deck;
+//   - the engine takes it as the next deal, to the seat the truth deals it
+//     to: the lights move on, the card lies in front of p, and the
+//     audit's scan finds it there;
+//   - the engine takes it for something else (a rider played on the next
+//     seat): missed, and the assistant is put back, as for every probe.
+func (t *table) twoAtOnce(p, c int) error {
+	g := t.truth
+	if t.readerGone > 0 || !t.happens(TwoAtOnce) {
+		return nil
+	}
+	if n := g.Next(); n.Action == game.ActDeal && n.Player == p && !n.First {
+		return nil // due another card: two at once is no mistake
+	}
+	ahead, steps, c2 := t.nextDeal()
+	if c2 < 0 {
+		return nil
+	}
+	id := g.Card(c2).ID
+	f := t.fault(TwoAtOnce, id, g.Seat(p))
+	try := t.seen.Clone()
+	if try.Apply(game.Scan(id)) != nil || !t.sameDeal(try, ahead, c2) {
+		t.probe(f, game.Scan(id))
+		return nil
+	}
+	// Taken as the deal the truth makes next: the truth makes it too,
+	// the card lying at p.
+	for range steps {
+		t.sweeping(g.Next())
+		if err := t.real(game.Step()); err != nil {
+			return fmt.Errorf("two at once: %w", err)
+		}
+	}
+	t.observe(game.Scan(id))
+	t.phys[c2] = p
+	return nil
+}
+
+// sameDeal reports whether the assistant, after taking the second card,
+// agrees with the truth dealt ahead to it: the card in the same stack and
+// the same next instruction.
+func (t *table) sameDeal(seen, ahead *game.Game, c int) bool {
+	if seen.Where(c) != ahead.Where(c) {
+		return false
+	}
+	a, b := seen.Next(), ahead.Next()
+	return a.Action == b.Action && a.Player == b.Player && a.Stack == b.Stack && a.Due == b.Due && a.First == b.First
+}
+
+// nextDeal plays the truth ahead, on a clone, to the next card it deals:
+// the clone, how many steps it took and the card, or -1 if a Ground lands,
+// the hand ends, the card is a Ground or an address reached on the way has
+// a rider to show (the dealer would show it before any card).
+func (t *table) nextDeal() (*game.Game, int, int) {
+	g := t.truth.Clone()
+	for i := 1; i <= 64; i++ {
+		in := g.Next()
+		if in.Action == game.ActOver || in.Action == game.ActLand || (in.First && in.Rider != game.NoKind) {
+			return nil, 0, -1
+		}
+		if err := g.Apply(game.Step()); err != nil {
+			return nil, 0, -1
+		}
+		if in.Action != game.ActDeal {
+			continue
+		}
+		_, c, ground, ok := g.PendingDeal()
+		if in.Imaginary || !ok || ground || c < 0 {
+			return nil, 0, -1
+		}
+		return g, i, c
+	}
+	return nil, 0, -1
+}
+
+// knockOver is a faller knocking one of their stacks over and gathering
+// it back in order, all but one card, which slid in front of the next
+// seat. Nothing is read: only the audit's scan can find it.
+func (t *table) knockOver() {
+	g := t.truth
+	if !t.happens(KnockedOver) {
+		return
+	}
+	p := t.rng.IntN(g.NumPlayers())
+	if g.Out(p) || g.NumStacks(p) == 0 {
+		return
+	}
+	q := t.nextIn(p)
+	if q < 0 {
+		return
+	}
+	st := g.Stack(p, t.rng.IntN(g.NumStacks(p)))
+	if len(st) == 0 {
+		return
+	}
+	c := st[t.rng.IntN(len(st))]
+	if _, ok := t.phys[c]; ok {
+		return
+	}
+	for _, ch := range t.cheats {
+		if ch.top == c || ch.under == c {
+			return // lying the other way up already: one story per card
+		}
+	}
+	t.phys[c] = q
+	t.fault(KnockedOver, g.Card(c).ID, g.Seat(p))
+}
+
+// holdButton is a faller holding their button down: the button service
+// reports edges, so the engine sees one press.
+func (t *table) holdButton() {
+	g := t.truth
+	if !t.happens(HoldButton) {
+		return
+	}
+	i := t.rng.IntN(g.NumPlayers())
+	if g.Out(i) || g.Next().Action == game.ActLand {
+		return
+	}
+	f := t.fault(HoldButton, "", g.Seat(i))
+	t.harmless(f, func() { t.observe(game.Press(g.Seat(i))) })
+}
+
+// staleRider is a rider the dealer left in front of a seat, and the
+// mistake that left it.
+type staleRider struct {
+	card  int
+	fault int // index in hand.Faults
+}
+
+// wrongSweep is the dealer, told by instruction n to sweep rider r, sweeping
+// another seat's rider instead: r stays in front of n.Player and the other
+// goes to the discard pile. Riders with Extras are left out: which Extras
+// went with which rider would be a second story.
+//
+// The truth cannot lose a rider, but a Stop played on it discards it just
+// the same ("When you discard a rider, you sweep both the Stop and the
+// rider"). So the other rider is one the assistant has not been shown yet
+// (played since its seat was last addressed), and a faller holding a Stop
+// is the truth's way to lose it: the truth plays that Stop on it, while at
+// the table the faller still holds the Stop and does nothing more. Both
+// agree the rider is gone, and the hand stays in step.
+func (t *table) wrongSweep(n game.Instruction, r int) {
+	g := t.truth
+	p := n.Player
+	if len(g.Extras(p)) > 0 || !t.happens(WrongSweep) {
+		return
+	}
+	if _, ok := t.phys[r]; ok {
+		return
+	}
+	var stoppers []int
+	for f := 0; f < g.NumPlayers(); f++ {
+		if h := g.Hand(f); h >= 0 && !g.Out(f) && g.Card(h).Kind == game.Stop {
+			stoppers = append(stoppers, f)
+		}
+	}
+	var others []int
+	for q := 0; q < g.NumPlayers(); q++ {
+		x := g.Rider(q)
+		if q == p || g.Out(q) || x < 0 || len(g.Extras(q)) > 0 || t.seen.Where(x).Zone == game.AsRider {
+			continue
+		}
+		if _, ok := t.phys[x]; !ok {
+			others = append(others, q)
+		}
+	}
+	if len(others) == 0 || len(stoppers) == 0 {
+		return
+	}
+	q := others[t.rng.IntN(len(others))]
+	f := stoppers[t.rng.IntN(len(stoppers))]
+	x, stop := g.Rider(q), g.Hand(f)
+	if t.truth.Clone().Apply(game.PlayStop(f, q, game.StopRider)) != nil {
+		return // the truth's rules will not lose it that way now
+	}
+	if err := t.real(game.PlayStop(f, q, game.StopRider)); err != nil {
+		return
+	}
+	t.phys[r], t.phys[stop] = p, f
+	t.holding[f] = stop
+	ft := t.fault(WrongSweep, g.Card(r).ID, n.Seat)
+	ft.also = g.Card(x).ID
+	t.stale[p] = staleRider{card: r, fault: len(t.hand.Faults) - 1}
+}
+
+// showStale: the dealer reaching faller p shows the rider left there by a
+// wrong sweep. The engine must refuse it ("swept already"), which tells
+// the dealer to sweep it: from then on it lies where the truth has it.
+func (t *table) showStale(p int) {
+	st, ok := t.stale[p]
+	if !ok {
+		return
+	}
+	delete(t.stale, p)
+	delete(t.swept, p) // one story for this rider: the dealer did not forget it
+	if t.readerGone > 0 || t.truth.Where(st.card).Zone != game.InDiscard {
+		// Nothing read, or the truth never swept it (a Ground ended the
+		// address): it stays where it lies, for the audit.
+		return
+	}
+	f := &t.hand.Faults[st.fault]
+	t.probe(f, game.Scan(t.truth.Card(st.card).ID))
+	delete(t.phys, st.card)
+}
+
+// midAddressMove: the dealer has shown the rider of the seat they address,
+// and a faller holding a Move steals it, or its owner gives it away, before
+// the deal is done: "Once the dealer is addressing a player, no one can
+// affect the deal by meddling with the rider". The dealer deals as the
+// lights say (the rider was shown) and, at the end of the address, finds
+// nothing to sweep. The truth, which cannot Move a rider then, sweeps it
+// and keeps the Move in the mover's hand; at the table the rider lies at
+// its new seat and the Move on the discard pile. Shown there at that
+// seat's next address the rider must be refused as swept already; a hand
+// that ends first has it found there by the audit.
+func (t *table) midAddressMove(in game.Instruction) {
+	g := t.truth
+	p := in.Player
+	r := g.Rider(p)
+	if in.Action != game.ActDeal || in.Leave || r < 0 || len(g.Extras(p)) > 0 || t.readerGone > 0 || !t.happens(MidAddressMove) {
+		return
+	}
+	if w := t.seen.Where(r); w.Zone != game.AsRider || w.Player != p {
+		return // not shown: the assistant does not know of it
+	}
+	if _, ok := t.phys[r]; ok {
+		return
+	}
+	free := func(q int) bool {
+		_, stale := t.stale[q]
+		return q != p && !g.Out(q) && g.Rider(q) < 0 && !stale
+	}
+	var movers []int
+	for m := 0; m < g.NumPlayers(); m++ {
+		h := g.Hand(m)
+		if g.Out(m) || h < 0 || g.Card(h).Kind != game.Move {
+			continue
+		}
+		if _, ok := t.phys[h]; !ok && (m == p || free(m)) {
+			movers = append(movers, m)
+		}
+	}
+	if len(movers) == 0 {
+		return
+	}
+	m := movers[t.rng.IntN(len(movers))]
+	d := m // a steal
+	if m == p {
+		var to []int
+		for q := 0; q < g.NumPlayers(); q++ {
+			if free(q) {
+				to = append(to, q)
+			}
+		}
+		if len(to) == 0 {
+			return
+		}
+		d = to[t.rng.IntN(len(to))] // a gift
+	}
+	t.phys[r], t.phys[g.Hand(m)] = d, -1
+	t.fault(MidAddressMove, g.Card(r).ID, in.Seat)
+	t.stale[d] = staleRider{card: r, fault: len(t.hand.Faults) - 1}
+}
