@@ -64,6 +64,9 @@ type Config struct {
 	// each card at the very instant the simulated dealer shows it, for
 	// tests that script exact scan times.
 	PN532 *PN532
+	// Faults are the mistakes the table makes; the zero value makes none.
+	// A night's table sets them with SetFaults.
+	Faults Faults
 }
 
 // Table is a simulated table: the physical truth of a hand (a full-
@@ -112,6 +115,8 @@ type Table struct {
 	groundAt   time.Duration // when the last Ground was dealt
 	errs       []error
 	started    bool
+	frng       *rand.Rand // the faults' own stream: faults off draw nothing
+	injected   []Injected
 }
 
 // margin keeps the simulated dealer's own landing of a Ground, and so the
@@ -159,6 +164,10 @@ func New(cfg Config) (*Table, error) {
 		t.Reader = hwtest.NewReader(clk, t.tags)
 		t.scan = scripted{t.Reader}
 		t.riderGap, t.auditGap = 20*time.Millisecond, 30*time.Millisecond
+	}
+	t.frng = newFaultRand(cfg.Seed)
+	if err := cfg.Faults.validate(t.chip != nil); err != nil {
+		return nil, errors.Join(err, t.Close())
 	}
 	t.fallers = make([]bot.Strategy, len(cfg.Seats))
 	for i, s := range cfg.Seats {
@@ -665,7 +674,10 @@ func (t *Table) dealt(in game.Instruction, at time.Duration) {
 	case t.scan.gone():
 		t.Panel.ControlAt(hw.ControlConfirm, at)
 	default:
-		t.scan.layAt(t.tags[g.Card(c).ID], at, true)
+		t.dealCard(c, at, in.Seat)
+	}
+	if !in.Imaginary && p >= 0 {
+		t.pressFaults(p, at, ground)
 	}
 	if !ground {
 		for n := g.Next(); n.Action == game.ActSweep && !n.First && n.Player == in.Player; n = g.Next() {
