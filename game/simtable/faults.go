@@ -2,6 +2,7 @@ package simtable
 
 import (
 	"fmt"
+	"math"
 	"math/rand/v2"
 	"time"
 
@@ -136,7 +137,7 @@ func (fs Faults) any() bool { return fs != Faults{} }
 // of the scripted reader.
 func (fs Faults) validate(pn532 bool) error {
 	for _, f := range AllFaults() {
-		if r := fs.Rate(f); r < 0 || r > 1 || r != r {
+		if r := fs.Rate(f); r < 0 || r > 1 || math.IsNaN(r) {
 			return fmt.Errorf("sim: fault %v: rate %v is not a chance from 0 to 1", f, r)
 		}
 		if f <= FaultDealUnscanned && fs.Rate(f) > 0 && !pn532 {

@@ -88,6 +88,9 @@ func TestRealDealerMessy(t *testing.T) {
 				if hard > 0 {
 					t.Errorf("%s: %s", r.name, tl.failures())
 				}
+				if err := tl.answers(r.name); err != nil {
+					t.Errorf("%s: %v", r.name, err)
+				}
 				if r.name == "none" && (tl.warned() > 0 || tl.outOfStep > 0 || tl.wrongWinner > 0) {
 					t.Errorf("a perfect table: %s", tl.row())
 				}
@@ -128,6 +131,7 @@ type outcome struct {
 	mismatches int
 	injected   []simtable.Injected
 	warnings   []string
+	readerOK   bool // the reader service's health at the hand's end
 }
 
 func playMessy(s night.Settings, seed uint64, fs simtable.Faults) (o outcome) {
@@ -164,6 +168,8 @@ func playMessy(s night.Settings, seed uint64, fs simtable.Faults) (o outcome) {
 	}
 	truth := tb.Truth()
 	o.truthOver, o.mismatches, o.injected = truth.Over(), tb.Mismatches(), tb.Injected()
+	h, _ := tb.ReaderHealth()
+	o.readerOK = !h.Failing()
 	if truth.Over() {
 		o.winner = truth.Seat(truth.Winner())
 	}
@@ -183,6 +189,7 @@ type tally struct {
 	hands, panics, broken, unfinished, accused, tableErr int
 	wrongWinner, outOfStep                               int
 	made, byHand                                         int
+	readerDown                                           int // hands that ended with the reader not picked up again
 	warnings                                             map[string]int
 	misplaced, missing, seenTwice, unknown               int
 	firstFail                                            []string
@@ -218,6 +225,9 @@ func (tl *tally) add(o outcome) {
 	for _, w := range o.warnings {
 		tl.warnings[warnKind(w)]++
 	}
+	if !o.readerOK {
+		tl.readerDown++
+	}
 	if o.mismatches > 0 {
 		tl.outOfStep++
 	}
@@ -233,6 +243,32 @@ func (tl *tally) add(o outcome) {
 		tl.seenTwice += len(a.SeenTwice)
 		tl.unknown += len(a.Unknown)
 	}
+}
+
+// answers checks what product.md promises for the fault run alone: "Unknown
+// card UID, the same card scanned twice, a card scanned that should not be
+// there: a warning sound and message, the event is logged, the game state
+// does not move." "Reader unplugged or I2C errors mid-hand: the assistant
+// says so, keeps pacing with manual confirmation from the dealer panel,
+// and picks the reader up again when it comes back." "Button bounce,
+// button held down, a seat mashing: one press per press", and a press
+// moves no card: the table stays in step.
+func (tl *tally) answers(run string) error {
+	switch run {
+	case "read-twice", "scan-no-deal":
+		if w := tl.warnings["read again"]; w != tl.made {
+			return fmt.Errorf("%d cards read twice, %d warnings that one was read again", tl.made, w)
+		}
+	case "reader-gone":
+		if w := tl.warnings["reader gone"]; w != tl.made || tl.readerDown > 0 {
+			return fmt.Errorf("%d hangs, %d warnings that the reader is gone, %d hands ended with it still gone", tl.made, w, tl.readerDown)
+		}
+	case "press-late", "press-other", "mash":
+		if tl.outOfStep > 0 || tl.warned() != tl.warnings["claim unconfirmed"] {
+			return fmt.Errorf("presses moved the hand: %s", tl.row())
+		}
+	}
+	return nil
 }
 
 func (tl *tally) warned() int {
