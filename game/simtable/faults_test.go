@@ -279,8 +279,6 @@ func (tl *tally) warned() int {
 	return n
 }
 
-func (tl *tally) auditFindings() int { return tl.misplaced + tl.missing + tl.seenTwice + tl.unknown }
-
 func (tl *tally) failures() string {
 	return fmt.Sprintf("%d panics, %d invariant breaks, %d unfinished, %d other errors, %d false accusations in %d hands; first: %s",
 		tl.panics, tl.broken, tl.unfinished, tl.tableErr, tl.accused, tl.hands, strings.Join(tl.firstFail, "; "))
