@@ -111,7 +111,7 @@ func TestRealDealerMessy(t *testing.T) {
 // fault must leave every hand finished.
 var blindDeals = map[string]bool{"reader-miss": true, "deal-unscanned": true, "reader-gone": true, "all": true}
 
-const tableHead = "| faults | made (confirmed by hand) | panics / breaks / unfinished / false accusations | wrong winner / out of step | warnings (kinds) | audit: misplaced / missing / seen twice / unknown |\n|---|---|---|---|---|---|"
+const tableHead = "| faults | made (confirmed by hand) | panics / breaks / unfinished (a Ground unread) / false accusations | wrong winner / out of step | warnings (kinds) | audit: misplaced / missing / seen twice / unknown |\n|---|---|---|---|---|---|"
 
 // stalled is when a hand counts as one that cannot be finished: a hand
 // takes about two minutes of table time, and night's own limit (an hour)
@@ -190,6 +190,7 @@ type tally struct {
 	wrongWinner, outOfStep                               int
 	made, byHand                                         int
 	readerDown                                           int // hands that ended with the reader not picked up again
+	unfinishedGround                                     int // unfinished hands where a Ground went unread
 	warnings                                             map[string]int
 	misplaced, missing, seenTwice, unknown               int
 	firstFail                                            []string
@@ -209,6 +210,12 @@ func (tl *tally) add(o outcome) {
 		return
 	case o.err != nil && (errors.Is(o.err, night.ErrHandTooLong) || errors.Is(o.err, errStalled) || errors.Is(o.err, dealer.ErrIdle)):
 		fail(&tl.unfinished, "unfinished: %v", o.err)
+		for _, x := range o.injected {
+			if strings.HasPrefix(x.Card, "ground-") {
+				tl.unfinishedGround++
+				break
+			}
+		}
 	case o.err != nil:
 		fail(&tl.tableErr, "error: %v", o.err)
 	}
@@ -294,8 +301,8 @@ func (tl *tally) row() string {
 	for _, k := range kinds {
 		ws = append(ws, fmt.Sprintf("%s %d", k, tl.warnings[k]))
 	}
-	return fmt.Sprintf("%d (%d) | %d / %d / %d / %d | %d / %d | %d (%s) | %d / %d / %d / %d",
-		tl.made, tl.byHand, tl.panics, tl.broken, tl.unfinished, tl.accused, tl.wrongWinner, tl.outOfStep,
+	return fmt.Sprintf("%d (%d) | %d / %d / %d (%d) / %d | %d / %d | %d (%s) | %d / %d / %d / %d",
+		tl.made, tl.byHand, tl.panics, tl.broken, tl.unfinished, tl.unfinishedGround, tl.accused, tl.wrongWinner, tl.outOfStep,
 		tl.warned(), strings.Join(ws, ", "), tl.misplaced, tl.missing, tl.seenTwice, tl.unknown)
 }
 
