@@ -231,6 +231,9 @@ func (t *Table) dealCard(c int, at time.Duration, seat int) {
 	if t.chip != nil && t.cfg.Faults.any() {
 		f, ok = t.draw(FaultReaderMiss, FaultReadTwice, FaultStrayCard, FaultReaderGone, FaultScanNoDeal, FaultDealUnscanned)
 	}
+	if ok && f == FaultReaderGone && t.chip.chip.Hung() {
+		ok = false // hung already: the same outage
+	}
 	if !ok {
 		t.scan.layAt(uid, at, true)
 		return
