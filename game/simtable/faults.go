@@ -295,7 +295,10 @@ func (t *Table) dealCard(c int, at time.Duration, seat int) {
 			}
 		})
 	case FaultReaderGone:
-		t.note(f, at, seat, id)
+		i := t.note(f, at, seat, id)
+		t.mu.Lock()
+		t.lastHang = i
+		t.mu.Unlock()
 		// The watchdog resets it through RSTPDN; the dealer confirms
 		// the cards laid meanwhile when it warns (readerWarning).
 		t.chip.chip.Hang(pn532test.HangSilent)

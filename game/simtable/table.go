@@ -117,6 +117,7 @@ type Table struct {
 	started    bool
 	frng       *rand.Rand // the faults' own stream: faults off draw nothing
 	injected   []Injected
+	lastHang   int // the last FaultReaderGone in injected, -1 for none
 }
 
 // margin keeps the simulated dealer's own landing of a Ground, and so the
@@ -147,7 +148,7 @@ func New(cfg Config) (*Table, error) {
 		Clock: clk, Buttons: hwtest.NewButtons(clk), Panel: hwtest.NewPanel(clk), Lights: hwtest.NewLights(clk), Sound: hwtest.NewSound(clk),
 		cfg: cfg, truth: g, rng: rand.New(rand.NewPCG(cfg.Seed, 0x5eed)),
 		tags: make(map[string]hw.UID, len(cfg.Deck)), cards: make(map[hw.UID]string, len(cfg.Deck)),
-		next: make([]time.Duration, len(cfg.Seats)), frozen: -1,
+		next: make([]time.Duration, len(cfg.Seats)), frozen: -1, lastHang: -1,
 	}
 	for i, c := range cfg.Deck {
 		t.tags[c.ID] = hwtest.Tag(i)
@@ -805,7 +806,13 @@ func (t *Table) readerWarning() {
 		return // another warning: an unknown card, a late deal
 	}
 	at := t.Clock.Now()
+	t.mu.Lock()
+	hang := t.lastHang
+	t.mu.Unlock()
 	for range t.chip.unheard() {
+		if hang >= 0 {
+			t.byHand(hang)
+		}
 		t.Panel.ControlAt(hw.ControlConfirm, at)
 		at += 100 * time.Millisecond
 	}
