@@ -211,13 +211,15 @@ func (t *Table) draw(fs ...Fault) (Fault, bool) {
 
 // Timings of the card faults, against the reader service's polls (15 ms
 // apart, 25 to 50 ms each; a card must be missed by 3 polls in a row to be
-// read again): brief is far below the shortest stay the service reads,
-// lift far above the time it takes to count a card gone, and wait is how
+// read again): brief is half the shortest stay the service reads
+// whatever the moment of its polling (30 ms, TestModelShortestStay), so
+// the card is read or not depending on where the poll stands, lift far
+// above the time it takes to count a card gone, and wait is how
 // long the light waits before the dealer confirms from the panel. All of
 // it ends before a faller's quickest Stop (bot's 350 ms), so the fault's
 // cards never take a Stop off the reader unread.
 const (
-	brief = 5 * time.Millisecond
+	brief = 15 * time.Millisecond
 	lift  = 150 * time.Millisecond
 	wait  = 150 * time.Millisecond
 )
