@@ -118,6 +118,12 @@ func newChipReader(t *Table, cfg PN532) (*chipReader, error) {
 // dwell unless another comes first. A deal or a Stop (wait) is one the
 // dealer waits to hear of.
 func (r *chipReader) layAt(uid hw.UID, t time.Duration, wait bool) {
+	r.layFor(uid, t, r.dwell, wait)
+}
+
+// layFor is layAt with the card staying for dwell: a faulty table lays a
+// card too briefly to be read, or lays it again after lifting it.
+func (r *chipReader) layFor(uid hw.UID, t, dwell time.Duration, wait bool) {
 	r.clk.At(t, func() {
 		r.mu.Lock()
 		r.layN++
@@ -138,8 +144,32 @@ func (r *chipReader) layAt(uid hw.UID, t time.Duration, wait bool) {
 		r.mu.Unlock()
 		r.chip.RemoveCard()
 		r.chip.PutCard(pn532test.NTAG(uid.Bytes()))
-		r.clk.At(t+r.dwell, func() { r.takeOff(n) })
+		r.clk.At(t+dwell, func() { r.takeOff(n) })
 	})
+}
+
+// liftIf takes the card tagged uid off the reader if it is the one there,
+// and says how many cards had been laid then.
+func (r *chipReader) liftIf(uid hw.UID) (int, bool) {
+	r.mu.Lock()
+	mine := r.on == uid
+	if mine {
+		r.on = hw.UID{}
+	}
+	n := r.layN
+	r.mu.Unlock()
+	if mine {
+		r.chip.RemoveCard()
+	}
+	return n, mine
+}
+
+// lays is how many cards have been laid so far: a fault that lifts a
+// card and lays it again does so only if no other card came meanwhile.
+func (r *chipReader) lays() int {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	return r.layN
 }
 
 // takeOff takes the card of lay n off the reader, if it is still there.

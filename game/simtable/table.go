@@ -64,6 +64,9 @@ type Config struct {
 	// each card at the very instant the simulated dealer shows it, for
 	// tests that script exact scan times.
 	PN532 *PN532
+	// Faults are the mistakes the table makes; the zero value makes none.
+	// A night's table sets them with SetFaults.
+	Faults Faults
 }
 
 // Table is a simulated table: the physical truth of a hand (a full-
@@ -112,6 +115,9 @@ type Table struct {
 	groundAt   time.Duration // when the last Ground was dealt
 	errs       []error
 	started    bool
+	frng       *rand.Rand // the faults' own stream: faults off draw nothing
+	injected   []Injected
+	lastHang   int // the last FaultReaderGone in injected, -1 for none
 }
 
 // margin keeps the simulated dealer's own landing of a Ground, and so the
@@ -142,7 +148,7 @@ func New(cfg Config) (*Table, error) {
 		Clock: clk, Buttons: hwtest.NewButtons(clk), Panel: hwtest.NewPanel(clk), Lights: hwtest.NewLights(clk), Sound: hwtest.NewSound(clk),
 		cfg: cfg, truth: g, rng: rand.New(rand.NewPCG(cfg.Seed, 0x5eed)),
 		tags: make(map[string]hw.UID, len(cfg.Deck)), cards: make(map[hw.UID]string, len(cfg.Deck)),
-		next: make([]time.Duration, len(cfg.Seats)), frozen: -1,
+		next: make([]time.Duration, len(cfg.Seats)), frozen: -1, lastHang: -1,
 	}
 	for i, c := range cfg.Deck {
 		t.tags[c.ID] = hwtest.Tag(i)
@@ -159,6 +165,10 @@ func New(cfg Config) (*Table, error) {
 		t.Reader = hwtest.NewReader(clk, t.tags)
 		t.scan = scripted{t.Reader}
 		t.riderGap, t.auditGap = 20*time.Millisecond, 30*time.Millisecond
+	}
+	t.frng = newFaultRand(cfg.Seed)
+	if err := cfg.Faults.validate(t.chip != nil); err != nil {
+		return nil, errors.Join(err, t.Close())
 	}
 	t.fallers = make([]bot.Strategy, len(cfg.Seats))
 	for i, s := range cfg.Seats {
@@ -665,7 +675,10 @@ func (t *Table) dealt(in game.Instruction, at time.Duration) {
 	case t.scan.gone():
 		t.Panel.ControlAt(hw.ControlConfirm, at)
 	default:
-		t.scan.layAt(t.tags[g.Card(c).ID], at, true)
+		t.dealCard(c, at, in.Seat)
+	}
+	if !in.Imaginary && p >= 0 {
+		t.pressFaults(p, at, ground)
 	}
 	if !ground {
 		for n := g.Next(); n.Action == game.ActSweep && !n.First && n.Player == in.Player; n = g.Next() {
@@ -793,7 +806,13 @@ func (t *Table) readerWarning() {
 		return // another warning: an unknown card, a late deal
 	}
 	at := t.Clock.Now()
+	t.mu.Lock()
+	hang := t.lastHang
+	t.mu.Unlock()
 	for range t.chip.unheard() {
+		if hang >= 0 {
+			t.byHand(hang)
+		}
 		t.Panel.ControlAt(hw.ControlConfirm, at)
 		at += 100 * time.Millisecond
 	}

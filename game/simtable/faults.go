@@ -1,0 +1,382 @@
+package simtable
+
+import (
+	"fmt"
+	"math"
+	"math/rand/v2"
+	"time"
+
+	"github.com/falling-table/falling/drivers/pn532/pn532test"
+	"github.com/falling-table/falling/hw"
+)
+
+// Fault is a mistake the simulated table can make while the real dealer
+// runs the hand: the reader, the person dealing or a faller's hand on a
+// button getting it wrong, as issue 12's messy table lists them.
+type Fault int
+
+const (
+	// FaultReaderMiss: a dealt card passes over the reader too briefly to
+	// be read; the light keeps waiting and the dealer confirms it from the
+	// panel if the dealer under test did not hear of it.
+	FaultReaderMiss Fault = iota
+	// FaultReadTwice: a dealt card is lifted off the reader and laid on it
+	// again, so it is read twice.
+	FaultReadTwice
+	// FaultStrayCard: a discard is laid near the reader after a deal and
+	// read.
+	FaultStrayCard
+	// FaultReaderGone: the chip hangs as a card is dealt (HangSilent) and
+	// comes back when the reader service resets it through RSTPDN; the
+	// dealer confirms from the panel what it laid meanwhile.
+	FaultReaderGone
+	// FaultScanNoDeal: the dealer scans the card to deal, puts it back on
+	// the deck and then deals it, scanning it again, before the next beat.
+	FaultScanNoDeal
+	// FaultDealUnscanned: a card is dealt without being laid on the reader
+	// at all; the dealer confirms it from the panel.
+	FaultDealUnscanned
+	// FaultPressLate: a faller whose Ground landed presses after the Stop
+	// window.
+	FaultPressLate
+	// FaultPressOther: while a Ground is dealt to one faller, another
+	// presses their own button for them.
+	FaultPressOther
+	// FaultMash: a faller presses their button several times in a row for
+	// no reason.
+	FaultMash
+	numFaults
+)
+
+var faultNames = [numFaults]string{"reader-miss", "read-twice", "stray-card", "reader-gone", "scan-no-deal", "deal-unscanned", "press-late", "press-other", "mash"}
+
+func (f Fault) String() string {
+	if f < 0 || f >= numFaults {
+		return fmt.Sprintf("Fault(%d)", int(f))
+	}
+	return faultNames[f]
+}
+
+// AllFaults lists every fault, in the order Faults' fields are.
+func AllFaults() []Fault {
+	fs := make([]Fault, numFaults)
+	for i := range fs {
+		fs[i] = Fault(i)
+	}
+	return fs
+}
+
+// Faults sets how often the table makes each mistake: the chance, from 0
+// to 1, at each card dealt (the card faults and Mash) or each Ground dealt
+// (PressLate, PressOther). The zero value is a perfect table, which plays
+// exactly as a table without Faults does. The card faults need the PN532
+// (Config.PN532): the scripted reader has no chip to hang or to hold a
+// card over too briefly. At most one card fault happens to a card.
+type Faults struct {
+	ReaderMiss, ReadTwice, StrayCard, ReaderGone, ScanNoDeal, DealUnscanned float64
+	PressLate, PressOther, Mash                                             float64
+}
+
+// Only is the table that makes mistake f at rate and no other.
+func Only(f Fault, rate float64) Faults {
+	var fs Faults
+	fs.set(f, rate)
+	return fs
+}
+
+// Every is the table that makes every mistake at rate.
+func Every(rate float64) Faults {
+	var fs Faults
+	for _, f := range AllFaults() {
+		fs.set(f, rate)
+	}
+	return fs
+}
+
+func (fs *Faults) field(f Fault) *float64 {
+	switch f {
+	case FaultReaderMiss:
+		return &fs.ReaderMiss
+	case FaultReadTwice:
+		return &fs.ReadTwice
+	case FaultStrayCard:
+		return &fs.StrayCard
+	case FaultReaderGone:
+		return &fs.ReaderGone
+	case FaultScanNoDeal:
+		return &fs.ScanNoDeal
+	case FaultDealUnscanned:
+		return &fs.DealUnscanned
+	case FaultPressLate:
+		return &fs.PressLate
+	case FaultPressOther:
+		return &fs.PressOther
+	case FaultMash:
+		return &fs.Mash
+	}
+	return nil
+}
+
+func (fs *Faults) set(f Fault, rate float64) {
+	if p := fs.field(f); p != nil {
+		*p = rate
+	}
+}
+
+// Rate is f's rate.
+func (fs Faults) Rate(f Fault) float64 {
+	if p := fs.field(f); p != nil {
+		return *p
+	}
+	return 0
+}
+
+func (fs Faults) any() bool { return fs != Faults{} }
+
+// validate says which rate is out of range, or that card faults are asked
+// of the scripted reader.
+func (fs Faults) validate(pn532 bool) error {
+	for _, f := range AllFaults() {
+		if r := fs.Rate(f); r < 0 || r > 1 || math.IsNaN(r) {
+			return fmt.Errorf("sim: fault %v: rate %v is not a chance from 0 to 1", f, r)
+		}
+		if f <= FaultDealUnscanned && fs.Rate(f) > 0 && !pn532 {
+			return fmt.Errorf("sim: fault %v needs the PN532 model (Config.PN532)", f)
+		}
+	}
+	return nil
+}
+
+// Injected is one mistake the table made.
+type Injected struct {
+	Fault Fault
+	At    time.Duration
+	Seat  int    // the seat dealt to, or the faller who pressed
+	Card  string // the card concerned, "" for a press
+	// ByHand counts the panel confirmations the simulated dealer gave for
+	// it: a card the dealer under test did not hear of.
+	ByHand int
+}
+
+// SetFaults switches the table's mistakes on: call it before Start (a
+// night's OnTable is the place). It refuses a rate out of range.
+func (t *Table) SetFaults(fs Faults) error {
+	if err := fs.validate(t.chip != nil); err != nil {
+		return err
+	}
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	if t.started {
+		return fmt.Errorf("sim: faults set after the hand started")
+	}
+	t.cfg.Faults = fs
+	return nil
+}
+
+// Injected lists the mistakes the table made so far.
+func (t *Table) Injected() []Injected {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	return append([]Injected(nil), t.injected...)
+}
+
+// note records a mistake and returns its index for byHand.
+func (t *Table) note(f Fault, at time.Duration, seat int, card string) int {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	t.injected = append(t.injected, Injected{Fault: f, At: at, Seat: seat, Card: card})
+	return len(t.injected) - 1
+}
+
+func (t *Table) byHand(i int) {
+	t.mu.Lock()
+	t.injected[i].ByHand++
+	t.mu.Unlock()
+}
+
+// draw picks at most one of fs (in order) at their rates, from the faults'
+// own random stream, so a table with faults off draws nothing and plays
+// as before.
+func (t *Table) draw(fs ...Fault) (Fault, bool) {
+	u := t.frng.Float64()
+	for _, f := range fs {
+		r := t.cfg.Faults.Rate(f)
+		if u < r {
+			return f, true
+		}
+		u -= r
+	}
+	return 0, false
+}
+
+// Timings of the card faults, against the reader service's polls (15 ms
+// apart, 25 to 50 ms each; a card must be missed by 3 polls in a row to be
+// read again): brief is half the shortest stay the service reads
+// whatever the moment of its polling (30 ms, TestModelShortestStay), so
+// the card is read or not depending on where the poll stands, lift far
+// above the time it takes to count a card gone, and wait is how
+// long the light waits before the dealer confirms from the panel. All of
+// it ends before a faller's quickest Stop (bot's 350 ms), so the fault's
+// cards never take a Stop off the reader unread.
+const (
+	brief = 15 * time.Millisecond
+	lift  = 150 * time.Millisecond
+	wait  = 150 * time.Millisecond
+)
+
+// dealCard is the simulated dealer dealing card c to seat: laid on the
+// reader, or one of the card faults.
+func (t *Table) dealCard(c int, at time.Duration, seat int) {
+	id := t.truth.Card(c).ID
+	uid := t.tags[id]
+	f, ok := FaultReaderMiss, false
+	if t.chip != nil && t.cfg.Faults.any() {
+		f, ok = t.draw(FaultReaderMiss, FaultReadTwice, FaultStrayCard, FaultReaderGone, FaultScanNoDeal, FaultDealUnscanned)
+	}
+	if ok && f == FaultReaderGone && t.chip.chip.Hung() {
+		ok = false // hung already: the same outage
+	}
+	if !ok {
+		t.scan.layAt(uid, at, true)
+		return
+	}
+	switch f {
+	case FaultReaderMiss:
+		i := t.note(f, at, seat, id)
+		reads := t.chip.svc.Health().Reads
+		t.chip.layFor(uid, at, brief, false)
+		t.confirmUnheard(i, reads, at+t.hear+wait)
+	case FaultDealUnscanned:
+		i := t.note(f, at, seat, id)
+		t.confirmUnheard(i, t.chip.svc.Health().Reads, at+t.hear+wait)
+	case FaultReadTwice:
+		// Lifted and laid again, only if nothing else came to the reader
+		// meanwhile: the second lay must not take another card off unread.
+		t.scan.layAt(uid, at, true)
+		t.Clock.At(at+t.hear, func() {
+			n, ok := t.chip.liftIf(uid)
+			if !ok {
+				return
+			}
+			t.Clock.At(t.Clock.Now()+lift, func() {
+				if t.chip.lays() == n {
+					t.note(f, t.Clock.Now(), seat, id)
+					t.chip.layFor(uid, t.Clock.Now(), t.chip.dwell, false)
+				}
+			})
+		})
+	case FaultScanNoDeal:
+		// The first scan is the one the dealer put back, the second the
+		// card really dealt. Had another card come to the reader first
+		// (the next of a Hit's two, a rider), the first scan stands as the
+		// deal: laying it again then would take that card off unread.
+		t.chip.layFor(uid, at, t.chip.dwell, true)
+		t.Clock.At(at+t.hear, func() {
+			n, ok := t.chip.liftIf(uid)
+			if !ok {
+				return
+			}
+			t.Clock.At(t.Clock.Now()+lift, func() {
+				if t.chip.lays() == n {
+					t.note(f, at, seat, id)
+					t.scan.layAt(uid, t.Clock.Now(), true)
+				}
+			})
+		})
+	case FaultStrayCard:
+		t.scan.layAt(uid, at, true)
+		d := t.truth.Discards()
+		if len(d) == 0 {
+			return
+		}
+		stray := t.truth.Card(d[t.frng.IntN(len(d))]).ID
+		t.Clock.At(at+t.hear, func() {
+			if _, ok := t.chip.liftIf(uid); ok {
+				t.note(f, t.Clock.Now(), seat, stray)
+				t.chip.layFor(t.tags[stray], t.Clock.Now(), t.chip.dwell, false)
+			}
+		})
+	case FaultReaderGone:
+		i := t.note(f, at, seat, id)
+		t.mu.Lock()
+		t.lastHang = i
+		t.mu.Unlock()
+		// The watchdog resets it through RSTPDN; the dealer confirms
+		// the cards laid meanwhile when it warns (readerWarning).
+		t.chip.chip.Hang(pn532test.HangSilent)
+		t.scan.layAt(uid, at, true)
+	}
+}
+
+// confirmUnheard has the dealer, at when, confirm from the panel the card
+// of fault i if the reader has read nothing since it stood at reads: the
+// light is still waiting for it. A reader lost meanwhile has its own
+// confirmations (readerWarning).
+func (t *Table) confirmUnheard(i, reads int, when time.Duration) {
+	t.Clock.At(when, func() {
+		if t.scan.gone() || t.chip.svc.Health().Reads != reads {
+			return
+		}
+		t.byHand(i)
+		t.Panel.ControlAt(hw.ControlConfirm, t.Clock.Now())
+	})
+}
+
+// pressFaults are the fallers' wrong presses around a card dealt to
+// player p at at: late after a Ground's window, for the faller being dealt
+// a Ground, or a mash.
+func (t *Table) pressFaults(p int, at time.Duration, ground bool) {
+	if !t.cfg.Faults.any() {
+		return
+	}
+	g := t.truth
+	if ground {
+		if f, ok := t.draw(FaultPressLate, FaultPressOther); ok {
+			switch f {
+			case FaultPressLate:
+				s := g.Seat(p)
+				when := at + t.cfg.StopWindow + 100*time.Millisecond + time.Duration(t.frng.Int64N(int64(400*time.Millisecond)))
+				t.note(f, when, s, "")
+				t.Buttons.ClickAt(s, when, 80*time.Millisecond)
+			case FaultPressOther:
+				if q, ok := t.otherFaller(p); ok {
+					s := g.Seat(q)
+					when := at + t.cfg.Reaction + time.Duration(t.frng.Int64N(int64(300*time.Millisecond)))
+					t.note(f, when, s, "")
+					t.Buttons.ClickAt(s, when, 80*time.Millisecond)
+				}
+			}
+		}
+	}
+	if _, ok := t.draw(FaultMash); ok {
+		q := t.frng.IntN(g.NumPlayers())
+		s := g.Seat(q)
+		if s == t.cfg.Human {
+			return
+		}
+		when := at + time.Duration(t.frng.Int64N(int64(600*time.Millisecond)))
+		t.note(FaultMash, when, s, "")
+		for k := range 3 + t.frng.IntN(4) {
+			t.Buttons.ClickAt(s, when+time.Duration(k)*120*time.Millisecond, 60*time.Millisecond)
+		}
+	}
+}
+
+// otherFaller is a faller still in the hand other than p, picked at
+// random, and not the person's seat.
+func (t *Table) otherFaller(p int) (int, bool) {
+	g := t.truth
+	var qs []int
+	for q := 0; q < g.NumPlayers(); q++ {
+		if q != p && !g.Out(q) && g.Seat(q) != t.cfg.Human {
+			qs = append(qs, q)
+		}
+	}
+	if len(qs) == 0 {
+		return 0, false
+	}
+	return qs[t.frng.IntN(len(qs))], true
+}
+
+// newFaultRand is the faults' own random stream.
+func newFaultRand(seed uint64) *rand.Rand { return rand.New(rand.NewPCG(seed, 0xfa17)) }
