@@ -12,6 +12,7 @@ import (
 	"github.com/falling-table/falling/game/playlog"
 	"github.com/falling-table/falling/game/simtable"
 	"github.com/falling-table/falling/hw"
+	"github.com/falling-table/falling/hw/hwtest"
 )
 
 // simHands plays hands on the simulated table with logs kept, and returns
@@ -111,26 +112,6 @@ func TestSimTableReaderHangs(t *testing.T) {
 	}
 }
 
-// fastClock is a real clock running speed times faster than the host's,
-// for a paced hand that does not take a minute.
-type fastClock struct {
-	start time.Time
-	speed time.Duration
-}
-
-func (c fastClock) Now() time.Duration { return time.Since(c.start) * c.speed }
-
-func (c fastClock) SleepUntil(t time.Duration, done <-chan struct{}) bool {
-	tm := time.NewTimer((t - c.Now()) / c.speed)
-	defer tm.Stop()
-	select {
-	case <-tm.C:
-		return true
-	case <-done:
-		return false
-	}
-}
-
 // A paced hand (make run) reads through the model too: the reader service
 // follows the pacing clock, and when the night stops the hand's reader is
 // closed after the pacing has stopped. (A paced hand is not repeatable: the
@@ -143,7 +124,7 @@ func TestSimTablePaced(t *testing.T) {
 	}
 	var tb *simtable.Table
 	n, err := New(Config{Settings: s, Seats: []int{1, 2, 3, 4}, Hands: 1},
-		NewSimTable(SimOptions{Settings: s, Seed: 3, Paced: true, Real: fastClock{time.Now(), 20},
+		NewSimTable(SimOptions{Settings: s, Seed: 3, Paced: true, Real: hwtest.NewHost(0, 20),
 			OnTable: func(x *simtable.Table) { tb = x }}))
 	if err != nil {
 		t.Fatal(err)

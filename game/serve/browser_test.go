@@ -20,6 +20,7 @@ import (
 	"github.com/falling-table/falling/game/night"
 	"github.com/falling-table/falling/game/serve"
 	"github.com/falling-table/falling/game/simtable"
+	"github.com/falling-table/falling/hw/hwtest"
 )
 
 const token = "browsertesttoken0123456789"
@@ -234,7 +235,7 @@ func newLiveTable(t *testing.T, seed uint64, speed time.Duration) *liveTable {
 		t.Fatal(err)
 	}
 	l := &liveTable{}
-	sim := night.NewSimTable(night.SimOptions{Settings: s, Seed: seed, Paced: true, Real: fastClock{time.Now(), speed},
+	sim := night.NewSimTable(night.SimOptions{Settings: s, Seed: seed, Paced: true, Real: hwtest.NewHost(0, int(speed)),
 		OnTable: func(tb *simtable.Table) {
 			l.mu.Lock()
 			l.tb = tb
@@ -251,25 +252,6 @@ func (l *liveTable) current() *simtable.Table {
 	l.mu.Lock()
 	defer l.mu.Unlock()
 	return l.tb
-}
-
-// fastClock is a real clock running speed times faster than the host's.
-type fastClock struct {
-	start time.Time
-	speed time.Duration
-}
-
-func (c fastClock) Now() time.Duration { return time.Since(c.start) * c.speed }
-
-func (c fastClock) SleepUntil(t time.Duration, done <-chan struct{}) bool {
-	tm := time.NewTimer((t - c.Now()) / c.speed)
-	defer tm.Stop()
-	select {
-	case <-tm.C:
-		return true
-	case <-done:
-		return false
-	}
 }
 
 func getJSON(t *testing.T, url string, v any) {

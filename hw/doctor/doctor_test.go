@@ -115,32 +115,8 @@ func (nowhere) Function() string                      { return "Out" }
 func (nowhere) Out(gpio.Level) error                  { return nil }
 func (nowhere) PWM(gpio.Duty, physic.Frequency) error { return errors.New("nowhere: no PWM") }
 
-// bubbleClock is CLOCK_MONOTONIC inside a synctest bubble: it reads the
-// bubble's fake time, which moves only when every goroutine is blocked, so
-// the reader service, the driver and the chip model run a soak of seconds
-// exactly and at once, with no test stepping the clock poll by poll.
-type bubbleClock struct{ start time.Time }
-
+// boot is where the bubble's clock starts, as on a Pi up a while.
 const boot = 1000 * time.Second
-
-func newBubbleClock() *bubbleClock { return &bubbleClock{start: time.Now()} }
-
-func (c *bubbleClock) Now() time.Duration { return boot + time.Since(c.start) }
-
-func (c *bubbleClock) SleepUntil(t time.Duration, done <-chan struct{}) bool {
-	d := t - c.Now()
-	if d <= 0 {
-		return true
-	}
-	tm := time.NewTimer(d)
-	defer tm.Stop()
-	select {
-	case <-tm.C:
-		return true
-	case <-done:
-		return false
-	}
-}
 
 // runIn runs the doctor on sys in a synctest bubble, on the bubble's clock,
 // and returns the report and its text.
@@ -148,7 +124,7 @@ func runIn(t *testing.T, sys *fakeSystem, path string, o Options) (*Report, stri
 	t.Helper()
 	var r *Report
 	synctest.Test(t, func(t *testing.T) {
-		clk := newBubbleClock()
+		clk := hwtest.NewHost(boot, 1)
 		sys.clk = clk
 		r = Run(context.Background(), sys, clk, path, o)
 	})

@@ -14,6 +14,7 @@ import (
 
 	"github.com/falling-table/falling/drivers/pn532/pn532test"
 	"github.com/falling-table/falling/hw/clock"
+	"github.com/falling-table/falling/hw/hwtest"
 )
 
 // after runs f d into the bubble's fake time, on a goroutine of its own, as
@@ -187,7 +188,7 @@ func TestReaderSoakCut(t *testing.T) {
 	sys := healthy()
 	var out bytes.Buffer
 	synctest.Test(t, func(t *testing.T) {
-		clk := newBubbleClock()
+		clk := hwtest.NewHost(boot, 1)
 		sys.clk = clk
 		ctx, cancel := context.WithCancel(context.Background())
 		defer cancel()

@@ -18,6 +18,7 @@ import (
 	"github.com/falling-table/falling/drivers/pn532"
 	"github.com/falling-table/falling/hw"
 	"github.com/falling-table/falling/hw/clock"
+	"github.com/falling-table/falling/hw/hwtest"
 )
 
 var _ Poller = (*pn532.Dev)(nil)
@@ -26,39 +27,15 @@ var _ Poller = (*pn532.Dev)(nil)
 // goroutine is blocked, so the schedule below is exact, and the bubble
 // fails the test if a goroutine is still blocked when it ends (a leak).
 
-// fakeClock is CLOCK_MONOTONIC for the bubble: its zero is when the test
+// newClock is CLOCK_MONOTONIC for the bubble: its zero is when the test
 // started, offset so times look like a Pi that has been up a while. It reads
 // the bubble's fake time rather than being a hwtest.Manual because the fake
 // pollers take their time with time.Sleep, and synctest, not the test,
 // moves time when every goroutine is blocked: that is what makes the
 // schedules below exact without the test stepping the clock poll by poll.
-type fakeClock struct{ start time.Time }
-
 const boot = 1000 * time.Second
 
-func newClock() *fakeClock { return &fakeClock{start: time.Now()} }
-
-func (c *fakeClock) Now() time.Duration { return boot + time.Since(c.start) }
-
-func (c *fakeClock) SleepUntil(t time.Duration, done <-chan struct{}) bool {
-	d := t - c.Now()
-	if d <= 0 {
-		select {
-		case <-done:
-			return false
-		default:
-			return true
-		}
-	}
-	tm := time.NewTimer(d)
-	defer tm.Stop()
-	select {
-	case <-tm.C:
-		return true
-	case <-done:
-		return false
-	}
-}
+func newClock() *hwtest.Host { return hwtest.NewHost(boot, 1) }
 
 // poll is one scripted answer of the fake poller.
 type poll struct {
@@ -71,7 +48,7 @@ type poll struct {
 // reinitErrs, then succeeds. If lostForever is set Reinit always fails.
 type fakePoller struct {
 	mu          sync.Mutex
-	clk         *fakeClock
+	clk         *hwtest.Host
 	script      []poll
 	reinitErrs  []error
 	lostForever bool
@@ -227,7 +204,7 @@ func TestCounting(t *testing.T) {
 // dealer is a poller driven by time, not by poll count: card i lies on the
 // reader from i*period for dwell, as a dealer's swipe does.
 type dealer struct {
-	clk      *fakeClock
+	clk      *hwtest.Host
 	cards    [][]byte
 	period   time.Duration
 	dwell    time.Duration
