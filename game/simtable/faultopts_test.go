@@ -25,10 +25,10 @@ func TestFaultsRefused(t *testing.T) {
 		pn532  bool
 		reason string
 	}{
-		{"negative", simtable.Faults{Mash: -0.1}, true, "mash: rate -0.1"},
-		{"above one", simtable.Faults{ReadTwice: 1.5}, true, "read-twice: rate 1.5"},
-		{"not a number", simtable.Faults{StrayCard: math.NaN()}, true, "stray-card: rate NaN"},
-		{"card fault, scripted reader", simtable.Faults{ReaderMiss: 0.1}, false, "reader-miss needs the PN532"},
+		{"negative", simtable.Only(simtable.FaultMash, -0.1), true, "mash: rate -0.1"},
+		{"above one", simtable.Only(simtable.FaultReadTwice, 1.5), true, "read-twice: rate 1.5"},
+		{"not a number", simtable.Only(simtable.FaultStrayCard, math.NaN()), true, "stray-card: rate NaN"},
+		{"card fault, scripted reader", simtable.Only(simtable.FaultReaderMiss, 0.1), false, "reader-miss needs the PN532"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			cfg := base
@@ -44,7 +44,7 @@ func TestFaultsRefused(t *testing.T) {
 	}
 	// Press faults need no chip.
 	cfg := base
-	cfg.Faults = simtable.Faults{PressLate: 0.5, PressOther: 0.5, Mash: 1}
+	cfg.Faults = simtable.Faults{simtable.FaultPressLate: 0.5, simtable.FaultPressOther: 0.5, simtable.FaultMash: 1}
 	tb, err := simtable.New(cfg)
 	if err != nil {
 		t.Fatalf("press faults on the scripted reader: %v", err)

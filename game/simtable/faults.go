@@ -57,7 +57,7 @@ func (f Fault) String() string {
 	return faultNames[f]
 }
 
-// AllFaults lists every fault, in the order Faults' fields are.
+// AllFaults lists every fault, in the order Faults holds their rates.
 func AllFaults() []Fault {
 	fs := make([]Fault, numFaults)
 	for i := range fs {
@@ -72,63 +72,24 @@ func AllFaults() []Fault {
 // exactly as a table without Faults does. The card faults need the PN532
 // (Config.PN532): the scripted reader has no chip to hang or to hold a
 // card over too briefly. At most one card fault happens to a card.
-type Faults struct {
-	ReaderMiss, ReadTwice, StrayCard, ReaderGone, ScanNoDeal, DealUnscanned float64
-	PressLate, PressOther, Mash                                             float64
-}
+type Faults [numFaults]float64
 
 // Only is the table that makes mistake f at rate and no other.
 func Only(f Fault, rate float64) Faults {
 	var fs Faults
-	fs.set(f, rate)
+	if f >= 0 && f < numFaults {
+		fs[f] = rate
+	}
 	return fs
 }
 
 // Every is the table that makes every mistake at rate.
 func Every(rate float64) Faults {
 	var fs Faults
-	for _, f := range AllFaults() {
-		fs.set(f, rate)
+	for f := range fs {
+		fs[f] = rate
 	}
 	return fs
-}
-
-func (fs *Faults) field(f Fault) *float64 {
-	switch f {
-	case FaultReaderMiss:
-		return &fs.ReaderMiss
-	case FaultReadTwice:
-		return &fs.ReadTwice
-	case FaultStrayCard:
-		return &fs.StrayCard
-	case FaultReaderGone:
-		return &fs.ReaderGone
-	case FaultScanNoDeal:
-		return &fs.ScanNoDeal
-	case FaultDealUnscanned:
-		return &fs.DealUnscanned
-	case FaultPressLate:
-		return &fs.PressLate
-	case FaultPressOther:
-		return &fs.PressOther
-	case FaultMash:
-		return &fs.Mash
-	}
-	return nil
-}
-
-func (fs *Faults) set(f Fault, rate float64) {
-	if p := fs.field(f); p != nil {
-		*p = rate
-	}
-}
-
-// Rate is f's rate.
-func (fs Faults) Rate(f Fault) float64 {
-	if p := fs.field(f); p != nil {
-		return *p
-	}
-	return 0
 }
 
 func (fs Faults) any() bool { return fs != Faults{} }
@@ -137,10 +98,10 @@ func (fs Faults) any() bool { return fs != Faults{} }
 // of the scripted reader.
 func (fs Faults) validate(pn532 bool) error {
 	for _, f := range AllFaults() {
-		if r := fs.Rate(f); r < 0 || r > 1 || math.IsNaN(r) {
+		if r := fs[f]; r < 0 || r > 1 || math.IsNaN(r) {
 			return fmt.Errorf("sim: fault %v: rate %v is not a chance from 0 to 1", f, r)
 		}
-		if f <= FaultDealUnscanned && fs.Rate(f) > 0 && !pn532 {
+		if f <= FaultDealUnscanned && fs[f] > 0 && !pn532 {
 			return fmt.Errorf("sim: fault %v needs the PN532 model (Config.PN532)", f)
 		}
 	}
@@ -200,7 +161,7 @@ func (t *Table) byHand(i int) {
 func (t *Table) draw(fs ...Fault) (Fault, bool) {
 	u := t.frng.Float64()
 	for _, f := range fs {
-		r := t.cfg.Faults.Rate(f)
+		r := t.cfg.Faults[f]
 		if u < r {
 			return f, true
 		}
