@@ -85,10 +85,10 @@ func newHub(lim hubLimits) *hub {
 // run follows the live table until ctx ends or it closes its channel. A
 // snapshot is encoded once for every page, the token holder's included, so
 // its words go out without the table's paths (a log that failed names its
-// file): the referee reads those on the table's screen.
+// file, in Last and in Log): the referee reads those on the table's screen.
 func (h *hub) run(ctx context.Context, live Live, paths redactor) {
 	for s := range live.Subscribe(ctx) {
-		s.Last = paths.text(s.Last)
+		s = paths.snapshot(s)
 		b, err := json.Marshal(s)
 		if err != nil {
 			// A Snapshot is plain data; this would be a programming error

@@ -416,7 +416,9 @@ func TestRedactor(t *testing.T) {
 func TestLiveWordsWithoutPaths(t *testing.T) {
 	dir := t.TempDir()
 	_, s, live := liveServer(t, Options{LogDir: dir})
-	live.push(Snapshot{Seq: 2, Last: "dealer: play log: write " + filepath.Join(dir, "hand-0001.fall") + ": no space left on device"})
+	failed := "write " + filepath.Join(dir, "hand-0001.fall") + ": no space left on device"
+	live.push(Snapshot{Seq: 2, Last: "dealer: play log: " + failed, Log: "PLAY LOG DEAD: " + failed,
+		Notes: []string{"seen " + filepath.Join(dir, "hand-0001.fall")}})
 	deadline := time.Now().Add(5 * time.Second)
 	for {
 		if f, ok := s.hub.current(); ok && f.seq == 2 {
@@ -426,6 +428,10 @@ func TestLiveWordsWithoutPaths(t *testing.T) {
 			}
 			if got.Last != "dealer: play log: write hand-0001.fall: no space left on device" {
 				t.Errorf("the page is told %q", got.Last)
+			}
+			// The log's trouble names the file that failed, as Last does.
+			if got.Log != "PLAY LOG DEAD: write hand-0001.fall: no space left on device" || got.Notes[0] != "seen hand-0001.fall" {
+				t.Errorf("the page is told the log %q and the notes %q", got.Log, got.Notes)
 			}
 			return
 		}

@@ -81,3 +81,23 @@ func (p redactor) all(msgs []string) []string {
 	}
 	return out
 }
+
+// snapshot is s with the table's paths out of every line of words it
+// carries: what happened last, the play log's trouble, the reader's state
+// and the referee's notes.
+func (r redactor) snapshot(s Snapshot) Snapshot {
+	s.Last, s.Log, s.Reader = r.text(s.Last), r.text(s.Log), r.text(s.Reader)
+	if len(s.Notes) > 0 {
+		notes := make([]string, len(s.Notes))
+		for i, n := range s.Notes {
+			notes[i] = r.text(n)
+		}
+		s.Notes = notes
+	}
+	if h := s.ReaderHealth; h != nil {
+		v := *h
+		v.Advice = r.text(v.Advice)
+		s.ReaderHealth = &v
+	}
+	return s
+}
