@@ -9,6 +9,7 @@ import (
 	"slices"
 
 	"github.com/falling-table/falling/game/playlog/wal"
+	"github.com/falling-table/falling/internal/regularfile"
 )
 
 // readContinuations adds to h, read from path, the rest of the hand from
@@ -21,7 +22,7 @@ import (
 // in h.Problems, never silently skipped.
 func readContinuations(h *Hand, path string) {
 	for next := ContinuationFile(path); ; next = ContinuationFile(next) {
-		f, err := os.Open(next)
+		f, err := regularfile.Open(next) // a pipe named like one must not hang a review
 		if errors.Is(err, fs.ErrNotExist) {
 			return
 		}

@@ -92,3 +92,20 @@ func TestReadNightSkipsNonFiles(t *testing.T) {
 		t.Errorf("the good hand was not read: %v", nh.Err)
 	}
 }
+
+// A named pipe where a hand's continuation would be costs only the
+// continuation: the hand reads, and says why the rest cannot be.
+func TestReadContinuationThatIsAPipe(t *testing.T) {
+	dir := t.TempDir()
+	path, _ := simHand(t, dir, 2)
+	mkfifo(t, playlog.ContinuationFile(path))
+	var h *playlog.Hand
+	var err error
+	within(t, "Read", func() { h, err = playlog.Read(path) })
+	if err != nil {
+		t.Fatalf("Read: %v", err)
+	}
+	if !strings.Contains(strings.Join(h.Problems, "\n"), "is a named pipe, not a file") {
+		t.Errorf("the problems do not say the continuation is a pipe: %q", h.Problems)
+	}
+}
