@@ -32,12 +32,16 @@ func (g *Game) copyTo(dst *Game) {
 	// The hand to go back to for a late card (see lateRun) is copied too,
 	// into dst's own copy, so a clone or an undo copy takes the same late
 	// card; it is there only just after a Skip's sweep was confirmed.
-	back := tbl.back
-	if g.table.backAt != 0 {
+	// Once any other event followed the confirmation (backAt is behind
+	// Applied) it can no longer be taken back to, and is not copied: an
+	// undo copy is made on every observation, a scan on the beat.
+	back, backAt := tbl.back, uint64(0)
+	if g.table.backAt != 0 && g.table.backAt == g.applied {
 		if back == nil {
 			back = &Game{}
 		}
 		g.table.back.copyTo(back)
+		backAt = g.table.backAt
 	}
 	dst.table = tableState{
 		inferred: append(tbl.inferred[:0], g.table.inferred...),
@@ -46,6 +50,6 @@ func (g *Game) copyTo(dst *Game) {
 		shown:    append(tbl.shown[:0], g.table.shown...),
 		shownSeq: g.table.shownSeq,
 		back:     back,
-		backAt:   g.table.backAt,
+		backAt:   backAt,
 	}
 }
