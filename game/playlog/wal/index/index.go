@@ -49,13 +49,17 @@ type Index struct {
 // its fsyncs) is only tried when there is none. Stray files of a create cut
 // short by a crash are removed from the index's directory on the way.
 func Open(path, night string, opts wal.Options) (*Index, wal.Recovery, error) {
+	log := opts.Logger
+	if log == nil {
+		log = slog.Default()
+	}
 	removed, err := wal.RemoveStray(filepath.Dir(path))
 	if len(removed) > 0 {
-		slog.Info("removed stray files of a log create cut short", "files", removed)
+		log.Info("removed stray files of a log create cut short", "files", removed)
 	}
 	if err != nil {
 		// Only untidiness: the index itself is unaffected.
-		slog.Warn("stray files of a log create cut short could not be removed", "err", err)
+		log.Warn("stray files of a log create cut short could not be removed", "err", err)
 	}
 	x, rec, err := openExisting(path, opts)
 	if !errors.Is(err, fs.ErrNotExist) {
