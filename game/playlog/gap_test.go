@@ -181,6 +181,10 @@ func TestDeadDiskContinues(t *testing.T) {
 	if rec.Header.Kind != playlog.ContKind || rec.Cut.Kind != wal.DamageTornTail {
 		t.Fatalf("resumed %v", rec)
 	}
+	// The screen and the page keep saying where the hand goes on.
+	if h := w.Health(); h.Continued != playlog.ContinuationFile(w.Path()) {
+		t.Errorf("resumed writer's health says it continues in %q", h.Continued)
+	}
 	if _, err := w.Append(note(20*time.Second, "resumed")); err != nil {
 		t.Fatal(err)
 	}

@@ -71,7 +71,6 @@ type Writer struct {
 	retry     time.Time // no new continuation is tried before this
 	lost      int       // entries refused this hand, marked or not
 	full      bool      // the last refusal was a full buffer, not yet cleared
-	conts     int       // continuation files opened
 }
 
 // Create starts hand first.Start in dir: it writes the hand's log
@@ -330,7 +329,6 @@ func (w *Writer) continueIn(mono time.Duration, wall time.Time) error {
 	_ = w.w.Close()
 	w.w, w.cur = nw, next
 	w.dead, w.gap, w.full = nil, Gap{}, false
-	w.conts++
 	return nil
 }
 
@@ -396,7 +394,7 @@ func (w *Writer) Health() Health {
 	if w.dead != nil {
 		h.Dead = w.dead.Error()
 	}
-	if w.conts > 0 {
+	if w.cur != w.path { // resumed into a continuation, or moved to one
 		h.Continued = w.cur
 	}
 	return h
