@@ -44,3 +44,72 @@ func TestBlindStandInReadLater(t *testing.T) {
 	// A card that was really dealt, read again, is still refused.
 	tb.refused(Scan(tb.Card(guess).ID), RuleCardNotExpected)
 }
+
+// TestConfirmAs: a card the reader did not see is only "a card" to a plain
+// confirmation, never a Ground; the dealer, who sees its face, names it.
+// The real dealer on the messy table left hands unfinished, or named
+// another winner, when a blind-confirmed card was a Ground, a Stop or a
+// rider.
+func TestConfirmAs(t *testing.T) {
+	t.Run("If you receive one of these, you are immediately out.", func(t *testing.T) {
+		tb := newObserved(t, 2, Hit, Move, Ground, Ground)
+		tb.ok(ConfirmAs(Ground)) // seat 1's card, the reader gone
+		in := tb.Next()
+		if in.Action != ActLand || in.Player != 0 {
+			t.Fatalf("after a Ground named for seat 1: %+v, want its Stop window", in)
+		}
+		tb.ok(StopClosed())
+		if tb.Winner() != 1 {
+			t.Fatalf("winner %d, want seat 2: seat 1 received a Ground", tb.Winner())
+		}
+		// A plain confirmation would have stood in the Hit: the Ground
+		// never lands.
+		plain := newObserved(t, 2, Hit, Move, Ground, Ground)
+		plain.ok(Confirm())
+		if in := plain.Next(); in.Action == ActLand {
+			t.Fatalf("a plain confirmation dealt a Ground: %+v", in)
+		}
+	})
+	t.Run("To Stop a Ground, play the Stop as the Ground is being dealt to you.", func(t *testing.T) {
+		tb := newObserved(t, 2, Stop, Move, Ground, Ground)
+		tb.ok(Scan(tb.id(Stop, 0))) // seat 1 is dealt the Stop
+		tb.refused(ConfirmAs(Stop), RuleNoStopWindow)
+		tb.ok(Scan(tb.id(Move, 0)))
+		tb.ok(ConfirmAs(Ground)) // seat 1's Ground, unread
+		tb.ok(Press(1))
+		tb.ok(ConfirmAs(Stop)) // the Stop shown, unread too
+		if tb.Winner() >= 0 || tb.Out(0) {
+			t.Fatalf("seat 1 is out after its Stop (winner %d)", tb.Winner())
+		}
+	})
+	t.Run("when the dealer reaches a player with a rider, they scan it", func(t *testing.T) {
+		tb := newObserved(t, 2, Hit, Move, Stop, Stop, Stop, Stop, Stop, Ground)
+		tb.ok(Scan(tb.id(Hit, 0)))
+		tb.ok(Scan(tb.id(Move, 0)))
+		// Seat 1 plays the Hit on itself, unseen; the reader is gone as
+		// the dealer comes round: "a Hit is here".
+		tb.ok(ConfirmAs(Hit))
+		hit := tb.index[tb.id(Hit, 0)]
+		if w := tb.Where(hit); w.Zone != AsRider || w.Player != 0 || !tb.Blind(hit) {
+			t.Fatalf("the Hit is at %+v (blind %v), want seat 1's rider, a stand-in", w, tb.Blind(hit))
+		}
+		if in := tb.Next(); in.Rider != Hit || in.Player != 0 || in.Action != ActDeal {
+			t.Fatalf("after a Hit named at seat 1: %+v, want its deals", in)
+		}
+		// Named once cards are dealt, it is not this turn's rider.
+		tb.ok(Scan(tb.id(Stop, 0)))
+		tb.refused(ConfirmAs(Skip), RuleCardNotExpected)
+	})
+	t.Run("a rider no faller could have played is refused", func(t *testing.T) {
+		tb := newObserved(t, 2, Hit, Move, Stop, Stop, Ground)
+		tb.ok(Scan(tb.id(Hit, 0)))
+		tb.ok(Scan(tb.id(Move, 0)))
+		tb.refused(ConfirmAs(Split), RuleNamedCardUnknown) // none outside the deck
+		tb.refused(ConfirmAs(Kind(200)), RuleBadEvent)
+		tb.refused(ConfirmAs(Move), RuleCardNotExpected) // a Move is played on a rider, never shown as one
+	})
+	t.Run("no Ground left in the deck", func(t *testing.T) {
+		tb := newObserved(t, 2, Hit, Move, Stop)
+		tb.refused(ConfirmAs(Ground), RuleNamedCardUnknown)
+	})
+}

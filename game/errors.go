@@ -36,6 +36,7 @@ const (
 	RuleCardNotExpected
 	RuleNotObservation
 	RuleNoStopWindow
+	RuleNamedCardUnknown
 	numRules
 )
 
@@ -68,6 +69,7 @@ var ruleText = [numRules]string{
 	RuleCardNotExpected:   "the card cannot be where it was scanned",
 	RuleNotObservation:    "a real table sends only what it sees: a card read, a seat's button, the dealer's panel and the Stop window's close",
 	RuleNoStopWindow:      "To Stop a Ground, play the Stop as the Ground is being dealt to you. (A Stop window is open only while a Ground is being dealt.)",
+	RuleNamedCardUnknown:  "the dealer named a card of a kind the engine knows of nowhere it could come from (a Ground is dealt from the deck; a rider is shown at the start of a seat's turn, from a faller's hand or stacks)",
 }
 
 // Text is the sentence the rule rests on.

@@ -85,6 +85,11 @@ type Event struct {
 	Stop   StopOn    `json:"stop,omitempty"`   // for a Stop
 	Card   string    `json:"card,omitempty"`   // for EvScan: the card ID
 	Seat   int       `json:"seat,omitempty"`   // for EvPress
+	// As is, for an EvConfirm, what the dealer saw the unread card was:
+	// a Ground dealt, a Stop shown in the Stop window, or a rider (or an
+	// Extra) shown at the start of a seat's turn. NoKind is "a card":
+	// a deal, or the instruction carried out.
+	As Kind `json:"as,omitempty"`
 }
 
 // Step is the dealer's next move.
@@ -110,6 +115,11 @@ func Press(seat int) Event { return Event{Kind: EvPress, Seat: seat} }
 // Confirm is the dealer's confirmation from the panel.
 func Confirm() Event { return Event{Kind: EvConfirm} }
 
+// ConfirmAs is the dealer's confirmation from the panel of a card the
+// reader did not see, naming what it was: a Ground dealt, a Stop shown for a
+// Ground, a rider or an Extra shown at a seat's turn.
+func ConfirmAs(k Kind) Event { return Event{Kind: EvConfirm, As: k} }
+
 // StackGone is the dealer's report that the stack expected is gone.
 func StackGone() Event { return Event{Kind: EvStackGone} }
 
@@ -130,6 +140,10 @@ func (e Event) String() string {
 		return fmt.Sprintf("press seat %d", e.Seat)
 	case EvStopClosed:
 		return "the Stop window closes"
+	case EvConfirm:
+		if e.As != NoKind {
+			return "confirm " + e.As.String()
+		}
 	}
 	return e.Kind.String()
 }

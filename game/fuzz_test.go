@@ -55,6 +55,9 @@ func FuzzApply(f *testing.F) {
 				e = Press(int(b)%6 - 1)
 			case 5:
 				e = Event{Kind: EvConfirm}
+				if b >= 128 { // the dealer names the card: a Ground, a Stop, a rider
+					e.As = Kind(b % 14)
+				}
 			case 6:
 				e = Event{Kind: EvStackGone}
 			default:

@@ -137,6 +137,9 @@ func (g *Game) observe1(e Event) error {
 		}
 		return nil // presses at other times carry no move; the log keeps them for disputes
 	case EvConfirm:
+		if e.As != NoKind {
+			return g.confirmAs(e.As)
+		}
 		return g.confirm()
 	case EvStackGone:
 		return g.stackGone()
@@ -557,6 +560,116 @@ func (g *Game) confirm() error {
 		return nil
 	}
 	return refuse(RuleGameOver, "nothing to confirm")
+}
+
+// confirmAs takes the dealer's word for a card the reader did not see: a
+// plain confirmation stands in "a card" (never a Ground, see blindCard),
+// so a Ground, a Stop or a rider missed by the reader would otherwise never
+// land, save or be obeyed, and the table and the assistant would part ways.
+//   - a Ground: dealt, from the deck ("If you receive one of these, you are
+//     immediately out"), so its Stop window opens;
+//   - a Stop, in a Ground's Stop window: as a plain confirmation there;
+//   - a rider or an Extra at the start of a seat's turn: shown there
+//     ("when the dealer reaches a player with a rider, they scan it"),
+//     standing in a card of that kind from where a faller could have
+//     played it: the seat's own rider, a faller's hand, a stack's top, then
+//     deeper. Its identity is a guess, so the audit proves nothing by it.
+//
+// Any other kind is refused: the plain confirmation says as much.
+func (g *Game) confirmAs(k Kind) error {
+	if !k.Valid() {
+		return refuse(RuleBadEvent, "confirm as %v", k)
+	}
+	in := g.Next()
+	switch {
+	case in.Action == ActOver:
+		return refuse(RuleGameOver, "nothing to confirm")
+	case k == Stop:
+		if in.Action != ActLand {
+			return refuse(RuleNoStopWindow, "a Stop named at seat %d's turn", in.Seat)
+		}
+		return g.confirm()
+	case in.Action == ActLand:
+		return refuse(RuleCardNotExpected, "a %v named while seat %d's Ground lands", k, in.Seat)
+	case k == Ground:
+		c := g.deckCard(Ground)
+		if c < 0 {
+			return refuse(RuleNamedCardUnknown, "a Ground dealt to seat %d, and none is left in the deck", in.Seat)
+		}
+		if err := g.scan(c, g.passes); err != nil {
+			return err
+		}
+		g.table.blind[c] = true
+		g.table.swept[c] = false
+		g.infer(InfBlindDeal, c, in.Player, Place{Zone: InDeck})
+		return nil
+	case k.IsRider() || k == Extra:
+		starting := in.First || (g.addr.active && g.addr.player == in.Player && g.addr.done == 0)
+		if !starting {
+			return refuse(RuleCardNotExpected, "a %v named at seat %d's turn after cards were dealt", k, in.Seat)
+		}
+		c := g.riderStandIn(k, in.Player)
+		if c < 0 {
+			return refuse(RuleNamedCardUnknown, "a %v shown at seat %d's turn", k, in.Seat)
+		}
+		if err := g.scan(c, g.passes); err != nil {
+			return err
+		}
+		g.table.blind[c] = true
+		return nil
+	}
+	return refuse(RuleCardNotExpected, "a %v named by hand: only a Ground, a Stop or a rider is", k)
+}
+
+// deckCard is the deck card of kind k nearest the top, or -1.
+func (g *Game) deckCard(k Kind) int {
+	for i := len(g.deck) - 1; i >= 0; i-- {
+		if c := g.deck[i]; g.cards[c].Kind == k {
+			return c
+		}
+	}
+	return -1
+}
+
+// riderStandIn chooses the card of kind k that a rider (or an Extra) named
+// by hand at player p's turn stands for: the rider or Extra the engine
+// already believes in front of p, else one a faller holds, else the top of
+// a stack, else the card of that kind nearest a stack's top. Never one in
+// the deck or the discard pile, nor one in front of another seat: those are
+// seen where they lie. -1 if there is none.
+func (g *Game) riderStandIn(k Kind, p int) int {
+	pl := &g.players[p]
+	if pl.rider >= 0 && g.cards[pl.rider].Kind == k {
+		return pl.rider
+	}
+	for _, x := range pl.extras {
+		if g.cards[x].Kind == k && !g.shownNow(x) {
+			return x
+		}
+	}
+	for q := range g.players {
+		if h := g.players[q].hand; h >= 0 && !g.players[q].out && g.cards[h].Kind == k {
+			return h
+		}
+	}
+	best, depth := -1, 0
+	for q := range g.players {
+		if g.players[q].out {
+			continue // "you can no longer play cards"
+		}
+		for _, st := range g.players[q].stacks {
+			for i := len(st) - 1; i >= 0; i-- {
+				if g.cards[st[i]].Kind != k || g.table.blind[st[i]] {
+					continue
+				}
+				if d := len(st) - 1 - i; best < 0 || d < depth {
+					best, depth = st[i], d
+				}
+				break
+			}
+		}
+	}
+	return best
 }
 
 // keepRun is called as the dealer confirms the end of the current address

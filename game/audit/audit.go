@@ -218,8 +218,8 @@ func impossible(in Input, found map[int]int) []Impossible {
 	}
 	var out []Impossible
 	for _, p := range in.Plays {
-		if p.From.Zone != game.InStack {
-			continue
+		if p.From.Zone != game.InStack || g.Blind(p.Card) {
+			continue // a rider named by hand is a stand-in: where it came from is a guess
 		}
 		dc, ok := dealOf[p.Card]
 		if !ok {

@@ -528,7 +528,11 @@ func (a *analyzer) applied(e *playlog.Entry, g *game.Game, b *before) {
 			m(b.next.Seat, Sweep, "dealer sweeps the %v", b.next.Rider)
 		}
 	case game.EvConfirm:
-		m(0, Note, "dealer confirms by hand")
+		if ev.As != game.NoKind {
+			m(0, Note, "dealer confirms by hand: a %v", ev.As)
+		} else {
+			m(0, Note, "dealer confirms by hand")
+		}
 	}
 	if g.Dealt() > b.dealt {
 		p, c, ground, ok := g.PendingDeal()
