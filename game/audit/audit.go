@@ -112,14 +112,22 @@ type Impossible struct {
 // Result is the audit's verdict, as the dealer announces it and the play
 // log keeps it (a KindAuditResult entry).
 type Result struct {
-	Cards      int          `json:"cards"`   // in the deck
-	Counted    int          `json:"counted"` // distinct cards scanned at the audit
-	Accounted  bool         `json:"accounted"`
-	Missing    []string     `json:"missing,omitempty"`    // not scanned at the audit
-	NeverSeen  []string     `json:"never_seen,omitempty"` // not read during the hand nor at the audit
-	SeenTwice  []string     `json:"seen_twice,omitempty"` // scanned more than once at the audit
-	Unknown    []string     `json:"unknown,omitempty"`    // scanned at the audit, not in this deck
-	Misplaced  []Misplaced  `json:"misplaced,omitempty"`
+	Cards     int         `json:"cards"`   // in the deck
+	Counted   int         `json:"counted"` // distinct cards scanned at the audit
+	Accounted bool        `json:"accounted"`
+	Missing   []string    `json:"missing,omitempty"`    // not scanned at the audit
+	NeverSeen []string    `json:"never_seen,omitempty"` // not read during the hand nor at the audit
+	SeenTwice []string    `json:"seen_twice,omitempty"` // scanned more than once at the audit
+	Unknown   []string    `json:"unknown,omitempty"`    // scanned at the audit, not in this deck
+	Misplaced []Misplaced `json:"misplaced,omitempty"`
+	// Unseen are cards played where the table cannot see: a Move, a Push,
+	// a Grab or a Stop found in the discard pile while the engine last saw
+	// it in a faller's stack or hand. "What it cannot see (a Move between
+	// players, a Stop on a rider, which card a player holds) it
+	// reconstructs when the cards show up again" (product.md): played and
+	// discarded, such a card never shows up again but here, so naming it
+	// misplaced would put every legal Move before the referee.
+	Unseen     []string     `json:"unseen,omitempty"`
 	Impossible []Impossible `json:"impossible,omitempty"`
 }
 
@@ -154,6 +162,10 @@ func Run(in Input) Result {
 			continue
 		}
 		if w := g.Where(c); !believedIn(w, in.Groups[gi]) {
+			if playedUnseen(g.Card(c).Kind, w, in.Groups[gi]) {
+				rep.Unseen = append(rep.Unseen, id)
+				continue
+			}
 			rep.Misplaced = append(rep.Misplaced, Misplaced{Card: id, Found: in.Groups[gi].Name, Believed: w})
 		}
 	}
@@ -161,6 +173,18 @@ func Run(in Input) Result {
 	rep.Impossible = impossible(in, found)
 	sort.Strings(rep.SeenTwice)
 	return rep
+}
+
+// playedUnseen reports whether a card of kind k, believed at w and found in
+// grp, was simply played out of sight: an action card, never shown when it
+// is played, found discarded where the engine had it held or in a stack.
+func playedUnseen(k game.Kind, w game.Place, grp Group) bool {
+	switch k {
+	case game.Move, game.Push, game.Grab, game.Stop:
+	default:
+		return false
+	}
+	return (w.Zone == game.InStack || w.Zone == game.InHand) && grp.Player < 0 && grp.Name == Discard
 }
 
 // believedIn reports whether the engine's place w agrees with the group a

@@ -179,3 +179,59 @@ func TestDealtToAnotherSeat(t *testing.T) {
 		t.Fatalf("report %+v: want the Hit under the Stop", rep)
 	}
 }
+
+// TestPlayedUnseen: "What it cannot see (a Move between players, a Stop on
+// a rider, which card a player holds) it reconstructs when the cards show
+// up again" (product.md). A Move played and discarded shows up again only
+// in the discard pile at the audit; on a perfect table the audit named
+// hundreds of those misplaced a night.
+func TestPlayedUnseen(t *testing.T) {
+	deck := []game.Card{{ID: "move", Kind: game.Move}, {ID: "hit", Kind: game.Hit}, {ID: "stop", Kind: game.Stop},
+		{ID: "grab", Kind: game.Move}, {ID: "ground", Kind: game.Ground}}
+	g, err := game.New(game.Config{Rules: game.Official(), Seats: []int{1, 2}, Deck: deck})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, id := range []string{"move", "hit", "stop"} { // dealt to seats 1, 2, 1
+		if err := g.Observe(game.Scan(id)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	cases := []struct {
+		name             string
+		discard          []string
+		unseen, misplace []string
+	}{
+		{"a Move and a Stop dealt, then played out of sight", []string{"move", "stop"}, []string{"move", "stop"}, nil},
+		{"a Hit is shown when played: in the discard unseen, it is misplaced", []string{"hit"}, nil, []string{"hit"}},
+		{"a Move the engine believed still in the deck was never dealt as far as it knows", []string{"grab"}, nil, []string{"grab"}},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			groups := []audit.Group{{Name: audit.SeatGroup(1), Player: 0}, {Name: audit.SeatGroup(2), Player: 1},
+				{Name: audit.Discard, Player: -1, Cards: c.discard}, {Name: audit.Deck, Player: -1}}
+			in := map[string]bool{}
+			for _, id := range c.discard {
+				in[id] = true
+			}
+			// Every card not discarded lies where it was dealt, or in the deck.
+			home := map[string]int{"move": 0, "hit": 1, "stop": 0, "grab": 3, "ground": 3}
+			for _, cd := range deck {
+				if !in[cd.ID] {
+					groups[home[cd.ID]].Cards = append(groups[home[cd.ID]].Cards, cd.ID)
+				}
+			}
+			res := audit.Run(audit.Input{Game: g, Groups: groups})
+			var mis []string
+			for _, m := range res.Misplaced {
+				mis = append(mis, m.Card)
+			}
+			if fmt.Sprint(res.Unseen) != fmt.Sprint(c.unseen) || fmt.Sprint(mis) != fmt.Sprint(c.misplace) {
+				t.Errorf("unseen %v, misplaced %v; want %v and %v", res.Unseen, mis, c.unseen, c.misplace)
+			}
+			if !res.Accounted {
+				t.Errorf("not every card accounted for: %+v", res)
+			}
+		})
+	}
+}

@@ -97,6 +97,9 @@ func (d *Dealer) logAudit(at time.Duration, rep audit.Result) {
 	for _, m := range rep.Misplaced {
 		add(fmt.Sprintf("found in %s, believed %v", m.Found, m.Believed), m.Card)
 	}
+	for _, id := range rep.Unseen {
+		add("played out of sight: found in the discard pile", id)
+	}
 	for _, ip := range rep.Impossible {
 		add("impossible play: "+ip.Why, ip.Card)
 	}

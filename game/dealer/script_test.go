@@ -145,8 +145,8 @@ func (s *scripted) agree(unseen ...int) {
 	if s.res.Audit == nil || !s.res.Audit.Accounted || len(s.res.Audit.Impossible) > 0 {
 		s.t.Errorf("audit %+v", s.res.Audit)
 	}
-	if len(unseen) > 0 && len(s.res.Audit.Misplaced) == 0 {
-		s.t.Errorf("the audit did not find the card discarded unseen")
+	if len(unseen) > 0 && len(s.res.Audit.Unseen) == 0 {
+		s.t.Errorf("the audit did not name the card played out of sight: %+v", s.res.Audit)
 	}
 }
 

@@ -829,6 +829,9 @@ func (a *analyzer) loggedAudit(g *game.Game) {
 		}
 		r.Moved = append(r.Moved, fmt.Sprintf("%s found %s, the log had it in %s", name(mv.Card), found, believed))
 	}
+	for _, id := range res.Unseen {
+		r.Moved = append(r.Moved, fmt.Sprintf("%s played out of sight, found in the discard pile", name(id)))
+	}
 }
 
 // groupPlace says where an audit group was scanned.
