@@ -297,7 +297,7 @@ details{margin:.6em 0}
 
 <h2>Audit findings</h2>
 {{if .Audit}}<p>The dealer's audit: {{.Audit}}.</p>
-{{if .Moved}}<p>Found where the log did not put them (moved unseen, which is allowed):</p><ul>{{range .Moved}}<li>{{.}}</li>{{end}}</ul>
+{{if .Moved}}<p>Moved or played out of sight (allowed), found where the log did not put them:</p><ul>{{range .Moved}}<li>{{.}}</li>{{end}}</ul>
 {{end}}{{end}}{{if .Findings}}<ul>{{range .Findings}}<li>{{.}}</li>{{end}}</ul>{{else}}<p>None.</p>{{end}}
 
 <h2>Seats</h2>

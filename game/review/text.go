@@ -96,7 +96,7 @@ func Text(w io.Writer, r *Review) error {
 	if r.AuditVerdict != "" {
 		wrapTo(bw, "", "The dealer's audit: "+r.AuditVerdict)
 		if len(r.Moved) > 0 {
-			p("  found where the log did not put them (moved or played out of sight, which is allowed):")
+			p("  moved or played out of sight (allowed), found where the log did not put them:")
 			for _, m := range r.Moved {
 				wrapTo(bw, "    ", m)
 			}
