@@ -1,97 +1,12 @@
 package game
 
-import (
-	"fmt"
-	"slices"
-)
+import "slices"
 
 // At a real table the engine sees only scans, presses and the dealer's
 // confirmations. observe turns each into the full-information events it
 // implies, following "What the table can see, and what it must infer" in
 // product.md, and writes down every inference so the end-of-hand audit and
 // the referee can check it.
-
-// InferenceKind says what the engine concluded from an observation.
-type InferenceKind uint8
-
-const (
-	// InfRiderPlayed: a card scanned as a seat's rider was played there
-	// from where it was last seen (From).
-	InfRiderPlayed InferenceKind = iota + 1
-	// InfExtraPlayed: likewise for an Extra on that rider.
-	InfExtraPlayed
-	// InfRiderGone: a rider the engine believed was in front of a seat was
-	// not scanned when the seat was addressed: stopped or moved, unseen.
-	InfRiderGone
-	// InfStackGone: the dealer reported a stack gone, so all its cards were
-	// picked up unseen.
-	InfStackGone
-	// InfStopClaimed: a press from the seat a Ground was being dealt to.
-	InfStopClaimed
-	// InfStopPlayed: a Stop saved a seat from a Ground; From is where the
-	// Stop card was last seen (Card is -1 if it was confirmed by hand and
-	// no Stop could be placed).
-	InfStopPlayed
-	// InfBlindDeal: the dealer confirmed a deal by hand (no reader); the
-	// engine stood in a deck card whose identity is not known.
-	InfBlindDeal
-	// InfLanded: the dealer moved on without a Stop: the Ground landed.
-	InfLanded
-)
-
-var infNames = [...]string{"?", "rider played", "extra played", "rider gone", "stack gone", "stop claimed", "stop played", "blind deal", "landed"}
-
-func (k InferenceKind) String() string {
-	if int(k) < len(infNames) {
-		return infNames[k]
-	}
-	return fmt.Sprintf("InferenceKind(%d)", uint8(k))
-}
-
-// Inference is one thing the engine concluded but did not see.
-type Inference struct {
-	Kind   InferenceKind `json:"kind"`
-	Card   int           `json:"card"`   // card index, or -1
-	Player int           `json:"player"` // the faller concerned
-	From   Place         `json:"from"`   // where the card was last seen
-	Seq    uint64        `json:"seq"`    // Applied() when it was made
-}
-
-type tableState struct {
-	inferred []Inference
-	blind    []bool // per card: dealt by hand, identity unknown
-	swept    []bool // per card: its place was seen, not inferred
-	shown    []int  // cards shown at the address numbered shownSeq
-	shownSeq uint64
-	// back is the hand as it was just before the dealer confirmed the end
-	// of an address that showed a rider and dealt nothing (a Skip, a
-	// Chute); backAt is Applied() just after that confirmation, 0 for none.
-	// The rider, or its Extra, read a moment after the confirmation, is
-	// still shown at that address (see lateRun).
-	back   *Game
-	backAt uint64
-}
-
-func (t *tableState) reset() {
-	t.inferred = t.inferred[:0]
-	t.blind = t.blind[:0]
-	t.swept = t.swept[:0]
-	t.shown = t.shown[:0]
-	t.shownSeq = 0
-	t.backAt = 0
-}
-
-// Inferences lists what the engine inferred so far, in order. The slice is
-// the engine's own.
-func (g *Game) Inferences() []Inference { return g.table.inferred }
-
-// Blind reports whether card i was dealt by hand and stands in for a card
-// the engine did not see.
-func (g *Game) Blind(i int) bool { return i < len(g.table.blind) && g.table.blind[i] }
-
-func (g *Game) infer(k InferenceKind, card, p int, from Place) {
-	g.table.inferred = append(g.table.inferred, Inference{Kind: k, Card: card, Player: p, From: from, Seq: g.applied})
-}
 
 // observe applies a table observation. One scan may imply several moves
 // (a sweep, a Ground landing, then a deal); if the last of them is refused
