@@ -113,3 +113,74 @@ func TestConfirmAs(t *testing.T) {
 		tb.refused(ConfirmAs(Ground), RuleNamedCardUnknown)
 	})
 }
+
+// TestNotThereTakesBackARead: "Unknown card UID, the same card scanned
+// twice, a card scanned that should not be there: a warning sound and
+// message, the event is logged, the game state does not move"
+// (product.md). A card on top of a stack, read again (or lying near the
+// reader) as the next seat's turn begins, looks exactly like a rider its
+// owner played there; the dealer, told to sweep a Skip that is not there,
+// says so, and the read is taken back. Before, "not there" was refused and
+// the seat was skipped.
+func TestNotThereTakesBackARead(t *testing.T) {
+	t.Run("a Skip read twice: the seat is dealt to after all", func(t *testing.T) {
+		tb := newObserved(t, 3, Skip, Hit, Stop, Stop, Stop, Stop, Ground)
+		skip := tb.id(Skip, 0)
+		tb.ok(Scan(skip)) // dealt to seat 1
+		before := snapshot(tb.Game)
+		tb.ok(Scan(skip)) // read again as seat 2's turn begins
+		if in := tb.Next(); in.Action != ActSweep || in.Player != 1 {
+			t.Fatalf("the second read was not taken for a Skip played on seat 2: %+v", in)
+		}
+		tb.ok(StackGone()) // the dealer finds no Skip at seat 2
+		inf := tb.Inferences()
+		if last := inf[len(inf)-1]; last.Kind != InfReadTakenBack || tb.Card(last.Card).ID != skip || last.Player != 1 {
+			t.Fatalf("the read is not named taken back: %+v", last)
+		}
+		if w := tb.Where(tb.index[skip]); w.Zone != InStack || w.Player != 0 {
+			t.Fatalf("the Skip is at %+v, want seat 1's stack", w)
+		}
+		if in := tb.Next(); in.Action != ActDeal || in.Player != 1 || !in.First {
+			t.Fatalf("after the read was taken back: %+v, want seat 2's deal", in)
+		}
+		// The hand is as it was, but for the inference naming the read.
+		tb.Game.table.inferred = tb.Game.table.inferred[:len(inf)-1]
+		if snapshot(tb.Game) != before {
+			t.Fatal("the hand is not as it was before the read")
+		}
+	})
+	t.Run("a Hit read where a new stack is due", func(t *testing.T) {
+		tb := newObserved(t, 3, Hit, Move, Stop, Stop, Stop, Stop, Ground)
+		tb.ok(Scan(tb.id(Hit, 0)))
+		tb.ok(Scan(tb.id(Hit, 0))) // seat 2 has no stack: a new one is due
+		if in := tb.Next(); in.Rider != Hit || !in.NewStack {
+			t.Fatalf("%+v, want the Hit's deals into a new stack", in)
+		}
+		tb.ok(StackGone())
+		if in := tb.Next(); in.Rider != NoKind || in.Player != 1 || in.Due != 1 {
+			t.Fatalf("%+v, want seat 2's one card", in)
+		}
+	})
+	t.Run("once a card of the address is down, not there is about a stack", func(t *testing.T) {
+		tb := newObserved(t, 2, Skip, Hit, Stop, Stop, Stop, Stop, Stop, Ground)
+		tb.ok(Scan(tb.id(Skip, 0))) // seat 1
+		tb.ok(Scan(tb.id(Hit, 0)))  // seat 2
+		tb.ok(Scan(tb.id(Stop, 0))) // seat 1, second pass
+		tb.ok(Scan(tb.id(Hit, 0)))  // seat 2's own Hit, played on itself
+		tb.ok(Scan(tb.id(Stop, 1))) // the first of its deals
+		tb.ok(StackGone())
+		if k := tb.Inferences()[len(tb.Inferences())-1].Kind; k == InfReadTakenBack {
+			t.Fatal("a read taken back after the address dealt a card")
+		}
+	})
+	t.Run("a Skip really there: told to sweep it, the dealer sweeps", func(t *testing.T) {
+		tb := newObserved(t, 3, Skip, Hit, Stop, Stop, Stop, Stop, Ground)
+		tb.ok(Scan(tb.id(Skip, 0)))
+		tb.ok(Scan(tb.id(Skip, 0)))
+		tb.ok(Confirm()) // the sweep: nothing is taken back
+		if w := tb.Where(tb.index[tb.id(Skip, 0)]); w.Zone != InDiscard {
+			t.Fatalf("the Skip is at %+v, want swept", w)
+		}
+		tb.refused(StackGone(), RuleCardNotExpected)
+	})
+}

@@ -43,6 +43,16 @@ func (g *Game) copyTo(dst *Game) {
 		g.table.back.copyTo(back)
 		backAt = g.table.backAt
 	}
+	// Likewise the hand before a read taken for a rider played unseen,
+	// only while the dealer's "not there" can still take the read back.
+	before, beforeAt := tbl.before, uint64(0)
+	if g.table.beforeAt != 0 && g.table.beforeAt == g.applied {
+		if before == nil {
+			before = &Game{}
+		}
+		g.table.before.copyTo(before)
+		beforeAt = g.table.beforeAt
+	}
 	dst.table = tableState{
 		inferred: append(tbl.inferred[:0], g.table.inferred...),
 		blind:    append(tbl.blind[:0], g.table.blind...),
@@ -51,5 +61,7 @@ func (g *Game) copyTo(dst *Game) {
 		shownSeq: g.table.shownSeq,
 		back:     back,
 		backAt:   backAt,
+		before:   before,
+		beforeAt: beforeAt,
 	}
 }

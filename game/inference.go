@@ -33,9 +33,14 @@ const (
 	InfBlindDeal
 	// InfLanded: the dealer moved on without a Stop: the Ground landed.
 	InfLanded
+	// InfReadTakenBack: the dealer found nothing where a card just read
+	// was taken for a rider (or an Extra) played there unseen: the read was
+	// a stray or a second read of a card lying elsewhere, and the hand is
+	// as it was before it. From is where the card is believed again.
+	InfReadTakenBack
 )
 
-var infNames = [...]string{"?", "rider played", "extra played", "rider gone", "stack gone", "stop claimed", "stop played", "blind deal", "landed"}
+var infNames = [...]string{"?", "rider played", "extra played", "rider gone", "stack gone", "stop claimed", "stop played", "blind deal", "landed", "read taken back"}
 
 func (k InferenceKind) String() string {
 	if int(k) < len(infNames) {
@@ -66,6 +71,12 @@ type tableState struct {
 	// still shown at that address (see lateRun).
 	back   *Game
 	backAt uint64
+	// before is the hand as it was just before a read the engine took for
+	// a rider or an Extra played unseen; beforeAt is Applied() just after
+	// that read, 0 for none. The dealer's "not there" next says no such
+	// card lies at the seat, and the read is taken back (see takeBack).
+	before   *Game
+	beforeAt uint64
 }
 
 func (t *tableState) reset() {
@@ -75,6 +86,7 @@ func (t *tableState) reset() {
 	t.shown = t.shown[:0]
 	t.shownSeq = 0
 	t.backAt = 0
+	t.beforeAt = 0
 }
 
 // Inferences lists what the engine inferred so far, in order. The slice is

@@ -21,8 +21,62 @@ func (g *Game) observe(e Event) error {
 		undo := g.undo
 		undo.copyTo(g)
 		g.undo = undo
+		return err
 	}
-	return err
+	g.keepBefore()
+	return nil
+}
+
+// keepBefore keeps the hand as it was before this observation if the
+// observation was taken for a rider or an Extra played unseen (an
+// inference it made: Seq is Applied() before Apply counts it): a stray card
+// or a second read looks exactly like one, and only the dealer, finding
+// nothing at the seat, can tell.
+func (g *Game) keepBefore() {
+	inf := g.table.inferred
+	for i := len(inf) - 1; i >= 0 && inf[i].Seq == g.applied; i-- {
+		if k := inf[i].Kind; k != InfRiderPlayed && k != InfExtraPlayed {
+			continue
+		}
+		if g.table.before == nil {
+			g.table.before = &Game{}
+		}
+		g.undo.copyTo(g.table.before)
+		g.table.before.table.beforeAt = 0 // the copy has nothing to go back to itself
+		g.table.beforeAt = g.applied + 1  // Apply counts this observation once it is done
+		return
+	}
+}
+
+// takeBack answers the dealer's "not there" said right after a read was
+// taken for a rider (or an Extra) played at the seat now addressed, while
+// the light asks nothing of a stack (a sweep, a pass, a new stack): the
+// dealer has just been told of a card lying there, and finds none. So the
+// read was a stray card, or a card read twice ("the same card scanned
+// twice, a card scanned that should not be there: a warning sound and
+// message, the event is logged, the game state does not move",
+// product.md), and the hand goes back to before it. It reports whether it
+// took the read back.
+func (g *Game) takeBack() bool {
+	t := &g.table
+	if t.before == nil || t.beforeAt == 0 || t.beforeAt != g.applied || !g.addr.active || !g.addr.noneDealt() {
+		return false
+	}
+	if in := g.Next(); !(in.Action == ActSweep || in.Action == ActPass || (in.Action == ActDeal && in.NewStack)) {
+		return false
+	}
+	var read Inference
+	for i := len(t.inferred) - 1; i >= 0; i-- {
+		if k := t.inferred[i].Kind; k == InfRiderPlayed || k == InfExtraPlayed {
+			read = t.inferred[i]
+			break
+		}
+	}
+	applied := g.applied
+	t.before.copyTo(g)
+	g.applied = applied
+	g.infer(InfReadTakenBack, read.Card, read.Player, g.where[read.Card])
+	return true
 }
 
 func (g *Game) observe1(e Event) error {
@@ -768,6 +822,9 @@ func (g *Game) noCards(p int) bool {
 // At the start of a seat's turn, told to sweep or leave a rider, it is the
 // rider that is not there.
 func (g *Game) stackGone() error {
+	if g.takeBack() {
+		return nil
+	}
 	in := g.Next()
 	if (in.Action == ActSweep || in.Action == ActPass) && in.First && g.players[in.Player].rider >= 0 {
 		// Told to sweep or leave a rider that is not there: it was Moved
