@@ -143,8 +143,12 @@ func TestNotThereTakesBackARead(t *testing.T) {
 		if in := tb.Next(); in.Action != ActDeal || in.Player != 1 || !in.First {
 			t.Fatalf("after the read was taken back: %+v, want seat 2's deal", in)
 		}
-		// The hand is as it was, but for the inference naming the read.
-		tb.Game.table.inferred = tb.Game.table.inferred[:len(inf)-1]
+		// The hand is as it was, but for the read's inference and the one
+		// taking it back, which stay for whoever follows them.
+		if k := inf[len(inf)-2].Kind; k != InfRiderPlayed {
+			t.Fatalf("the read's own inference is gone: %+v", inf)
+		}
+		tb.Game.table.inferred = tb.Game.table.inferred[:len(inf)-2]
 		if snapshot(tb.Game) != before {
 			t.Fatal("the hand is not as it was before the read")
 		}

@@ -36,7 +36,9 @@ const (
 	// InfReadTakenBack: the dealer found nothing where a card just read
 	// was taken for a rider (or an Extra) played there unseen: the read was
 	// a stray or a second read of a card lying elsewhere, and the hand is
-	// as it was before it. From is where the card is believed again.
+	// as it was before it. From is where the card is believed again. The
+	// read's own inference stays in the list before it: the list only
+	// grows.
 	InfReadTakenBack
 )
 

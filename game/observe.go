@@ -72,9 +72,14 @@ func (g *Game) takeBack() bool {
 			break
 		}
 	}
+	// The inferences stay as they were, the read's included, and the one
+	// taking it back follows: whoever follows them by index (the dealer,
+	// the audit's record, review) sees the play and then its retraction.
+	inferred := slices.Clone(t.inferred)
 	applied := g.applied
 	t.before.copyTo(g)
 	g.applied = applied
+	g.table.inferred = append(g.table.inferred[:0], inferred...)
 	g.infer(InfReadTakenBack, read.Card, read.Player, g.where[read.Card])
 	return true
 }

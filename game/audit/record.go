@@ -78,6 +78,14 @@ func (r *Recorder) Applied(g *game.Game, ev game.Event, at time.Duration) {
 				}
 				r.Plays = append(r.Plays, p)
 			}
+		case game.InfReadTakenBack:
+			// The read was a stray or a second read: it proves no play.
+			for i := len(r.Plays) - 1; i >= 0; i-- {
+				if r.Plays[i].Card == x.Card {
+					r.Plays = append(r.Plays[:i], r.Plays[i+1:]...)
+					break
+				}
+			}
 		}
 	}
 	// A card just went into a stack: a new pending deal of a real card.

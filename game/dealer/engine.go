@@ -43,6 +43,13 @@ func (d *Dealer) apply(e game.Event, src playlog.Source, at time.Duration) error
 	for ; d.inferred < len(inf); d.inferred++ {
 		x := inf[d.inferred]
 		d.append(playlog.Entry{Kind: playlog.KindInference, Source: playlog.FromEngine, Kernel: at, Seat: d.g.Seat(x.Player), Inference: &x})
+		if x.Kind == game.InfReadTakenBack {
+			// product.md: "a card scanned that should not be there: a
+			// warning sound and message, the event is logged, the game
+			// state does not move".
+			d.cue(hw.CueWarning, at)
+			d.say(true, "%v was not at seat %d: that read is taken back (a stray card or a second read)", d.g.Card(x.Card), d.g.Seat(x.Player))
+		}
 	}
 	return nil
 }

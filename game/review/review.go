@@ -623,6 +623,8 @@ func (a *analyzer) inference(inf game.Inference, g *game.Game, b *before, e *pla
 		m(seat, Note, "%s picked up unseen (stack reported gone)", name)
 	case game.InfBlindDeal:
 		m(seat, Note, "deal confirmed by hand: the card was not seen")
+	case game.InfReadTakenBack:
+		m(seat, Note, "%s was not there, the dealer says: its read is taken back (a stray card or a second read)", name)
 	}
 }
 
