@@ -116,6 +116,9 @@ func TestDeadDiskContinues(t *testing.T) {
 	if err := w.Sync(); err != nil {
 		t.Fatal(err)
 	}
+	if n := w.HealthChanges(); n != 0 {
+		t.Fatalf("a healthy log reports %d changes to its health", n)
+	}
 	d.die()
 	// Taken into the buffer: the flusher then fails to write it.
 	if _, err := w.Append(note(6*time.Second, "in flight")); err != nil {
@@ -126,6 +129,9 @@ func TestDeadDiskContinues(t *testing.T) {
 	}
 	if _, err := w.Append(note(7*time.Second, "after")); err != nil {
 		t.Fatalf("append after the disk died: %v", err)
+	}
+	if w.HealthChanges() == 0 {
+		t.Fatal("going on in a continuation was not reported as a change")
 	}
 	hl := w.Health()
 	if hl.OK() || hl.Continued != playlog.ContinuationFile(w.Path()) || hl.Lost != 0 || !strings.Contains(hl.String(), "goes on in hand-d.fall.cont") {

@@ -9,6 +9,7 @@ import (
 	"path/filepath"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/falling-table/falling/game/playlog/wal"
@@ -79,6 +80,10 @@ type Writer struct {
 	// base+moved, are now one further on, after the gap.
 	base  uint64
 	moved uint64
+
+	// changes goes up with every change Health would show, so a caller
+	// logging an entry at a time asks for Health only when there is news.
+	changes atomic.Uint64
 }
 
 // Create starts hand first.Start in dir: it writes the hand's log
@@ -244,6 +249,7 @@ func (w *Writer) append(e Entry, p []byte) (uint64, error) {
 	// The file died with this entry: go on in a continuation at once, so
 	// the entry is not lost.
 	w.dead = err
+	w.changes.Add(1)
 	if merr := w.mend(e.Mono, e.Wall); merr != nil {
 		w.lose(e, merr)
 		return 0, merr
@@ -268,6 +274,7 @@ func (w *Writer) dies(err error) bool {
 func (w *Writer) lose(e Entry, err error) {
 	w.lost++
 	w.full = errors.Is(err, wal.ErrBufferFull)
+	w.changes.Add(1)
 	g := &w.gap
 	if g.Lost == 0 {
 		g.First, g.FirstWall = e.Mono, e.Wall
@@ -304,11 +311,13 @@ func (w *Writer) mend(mono time.Duration, wall time.Time) error {
 	if _, err := w.w.Append(byte(KindGap), p); err != nil {
 		if w.dies(err) {
 			w.dead = err
+			w.changes.Add(1)
 			return w.continueIn(mono, wall)
 		}
 		return err
 	}
 	w.gap, w.full = Gap{}, false
+	w.changes.Add(1)
 	return nil
 }
 
@@ -358,6 +367,7 @@ func (w *Writer) continueIn(mono time.Duration, wall time.Time) error {
 	_ = w.w.Close()
 	w.w, w.cur, w.base, w.moved = nw, next, base, uint64(len(moved))
 	w.dead, w.gap, w.full = nil, Gap{}, false
+	w.changes.Add(1)
 	return nil
 }
 
@@ -428,6 +438,11 @@ func (w *Writer) Health() Health {
 	}
 	return h
 }
+
+// HealthChanges goes up whenever what Health says changes (and at times
+// when it does not): a caller that saw the same number last time has
+// nothing new to ask Health about. It takes no lock.
+func (w *Writer) HealthChanges() uint64 { return w.changes.Load() }
 
 // file is the wal writer taking entries now, with its base and moved.
 func (w *Writer) file() (f *wal.Writer, base, moved uint64) {
@@ -519,6 +534,7 @@ func (w *Writer) Close(winner int) error {
 	if w.gap.Lost > 0 && w.dead == nil {
 		if err := w.w.Sync(); err != nil && w.dies(err) {
 			w.dead = err
+			w.changes.Add(1)
 		}
 	}
 	w.retry = time.Time{}
@@ -538,6 +554,7 @@ func (w *Writer) Close(winner int) error {
 	// on in a continuation like at any other.
 	if err := w.w.Sync(); err != nil && w.dead == nil && w.dies(err) {
 		w.dead, w.retry = err, time.Time{}
+		w.changes.Add(1)
 		if err := w.mend(mono, now); err != nil {
 			errs = append(errs, fmt.Errorf("close hand %s: %w", w.id, err))
 		} else if err := w.w.Sync(); err != nil {
