@@ -494,6 +494,55 @@ func TestContinuationMustBelong(t *testing.T) {
 	}
 }
 
+// A continuation's entries are checked as the hand file's are: a frame
+// whose payload says another kind is read as framed, and said; an entry
+// that cannot be decoded is skipped, and said, in the hand's numbering.
+func TestContinuationEntriesAreChecked(t *testing.T) {
+	w, err := playlog.Create(t.TempDir(), startEntry("a"), wal.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := w.Close(1); err != nil {
+		t.Fatal(err)
+	}
+	cw, err := wal.Create(playlog.ContinuationFile(w.Path()), wal.Header{Kind: playlog.ContKind, ID: "a", Created: time.Unix(1767297600, 0)}, wal.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	opens, err := json.Marshal(&playlog.Entry{Kind: playlog.KindGap, Gap: &playlog.Gap{Continuation: true, Continues: 2, Died: "EIO"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, r := range []struct {
+		typ playlog.Kind
+		p   string
+	}{
+		{playlog.KindGap, string(opens)},
+		{playlog.KindRelease, `{"k":2,"src":2,"seat":1,"mt":7,"wt":"2026-01-01T20:00:00Z"}`},
+		{playlog.KindPress, `{"k":2,"src":2,"seat":`},
+	} {
+		if _, err := cw.Append(byte(r.typ), []byte(r.p)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := cw.Close(); err != nil {
+		t.Fatal(err)
+	}
+	h := mustRead(t, w.Path())
+	if len(h.Entries) != 4 || h.Entries[3].Seq != 4 || h.Entries[3].Kind != playlog.KindRelease {
+		t.Fatalf("entries %+v", h.Entries)
+	}
+	want := []string{"entry 4: framed as release but its payload says press", "entry 5 (press) cannot be decoded"}
+	if len(h.Problems) != len(want) {
+		t.Fatalf("problems %q", h.Problems)
+	}
+	for i, w := range want {
+		if !strings.Contains(h.Problems[i], w) || !strings.Contains(h.Problems[i], "hand-a.fall.cont") {
+			t.Errorf("problem %d: %q, want %q in the continuation", i, h.Problems[i], w)
+		}
+	}
+}
+
 // chainDisks puts a disk of its own behind the hand's file and each of its
 // continuations, in the order they are created, so a test can kill the
 // hand's file and then its continuation.
