@@ -229,12 +229,12 @@ func Run(ctx context.Context, sys System, clk hw.Clock, path string, opts Option
 			r.add(PartConfig, OK, "", "", "%s: %d seats, chip %s, %s", path, len(b.Seats), chipValue(b.Chip), parts(b))
 		}
 	}
-	chips := checkChips(r, sys, b)
+	g := checkChips(r, sys, b)
 	if b != nil {
-		checkLines(r, sys, b, chips)
-		checkIdleHigh(r, sys, b, chips)
-		checkReader(ctx, r, sys, clk, b, chips, o)
-		checkI2CSpeed(r, sys, b, chips)
+		checkLines(r, sys, b, g)
+		checkIdleHigh(r, sys, b, g)
+		checkReader(ctx, r, sys, clk, b, g, o)
+		checkI2CSpeed(r, sys, b, g.chips)
 		checkStrip(r, sys, b)
 	} else {
 		listBuses(r, sys)
@@ -267,7 +267,15 @@ func parts(b *config.Board) string {
 	return strings.Join(p, ", ")
 }
 
-func checkChips(r *Report, sys System, b *config.Board) []pi.ChipInfo {
+// chipChoice is what the doctor found of the GPIO chips: all of them, and the
+// one the config's gpiochip: names, "" when it is not here. The chip is
+// chosen once, and every check of its lines goes by that choice.
+type chipChoice struct {
+	chips []pi.ChipInfo
+	chip  string
+}
+
+func checkChips(r *Report, sys System, b *config.Board) chipChoice {
 	chips, err := sys.Chips()
 	if err != nil {
 		what, fix := pi.Advice(pi.GPIO, pi.Classify(err))
@@ -277,7 +285,7 @@ func checkChips(r *Report, sys System, b *config.Board) []pi.ChipInfo {
 		r.add(PartGPIO, Missing, "",
 			"this is not a Raspberry Pi, or its kernel has no GPIO character device; `falling play` without --config runs the simulated table",
 			"no GPIO chip was found (no /dev/gpiochip*): no seat button, LED or panel button can be read here")
-		return nil
+		return chipChoice{}
 	}
 	for _, c := range chips {
 		say := fmt.Sprintf("%s %q has %d lines", c.Name, c.Label, c.Lines)
@@ -287,10 +295,9 @@ func checkChips(r *Report, sys System, b *config.Board) []pi.ChipInfo {
 		r.add(PartGPIO, OK, "", "", "%s", say)
 	}
 	if b == nil {
-		return chips
+		return chipChoice{chips: chips}
 	}
-	chooseChip(r, b, chips)
-	return chips
+	return chipChoice{chips: chips, chip: chooseChip(r, b, chips)}
 }
 
 // chooseChip says which chip the config's gpiochip: finds here, and why
@@ -344,12 +351,11 @@ func chipValue(c config.Chip) string {
 	return "label:" + c.Label
 }
 
-func checkLines(r *Report, sys System, b *config.Board, chips []pi.ChipInfo) {
+func checkLines(r *Report, sys System, b *config.Board, g chipChoice) {
 	uses := b.Uses()
-	chip, err := pi.ChooseChip(b.Chip, chips)
-	found := err == nil && slices.ContainsFunc(chips, func(c pi.ChipInfo) bool { return c.Name == chip })
-	if !found {
-		if len(chips) > 0 {
+	chip := g.chip
+	if chip == "" {
+		if len(g.chips) > 0 {
 			// The chip line already says why; one line per seat would bury it.
 			return
 		}
@@ -395,9 +401,9 @@ func checkLines(r *Report, sys System, b *config.Board, chips []pi.ChipInfo) {
 // must read high: a low line is a button held or shorted, wired to the
 // wrong pin, or a pull-up missing (no overlay), which the game would see
 // as a phantom press. Busy lines are left alone (checkLines said so).
-func checkIdleHigh(r *Report, sys System, b *config.Board, chips []pi.ChipInfo) {
-	chip, err := pi.ChooseChip(b.Chip, chips)
-	if err != nil || !slices.ContainsFunc(chips, func(c pi.ChipInfo) bool { return c.Name == chip }) {
+func checkIdleHigh(r *Report, sys System, b *config.Board, g chipChoice) {
+	chip := g.chip
+	if chip == "" {
 		return
 	}
 	var inputs []config.LineUse
@@ -459,7 +465,7 @@ func deviceMissing(r *Report, sys System, part string, bus pi.Bus, where, what, 
 	return true
 }
 
-func checkReader(ctx context.Context, r *Report, sys System, clk hw.Clock, b *config.Board, chips []pi.ChipInfo, o Options) {
+func checkReader(ctx context.Context, r *Report, sys System, clk hw.Clock, b *config.Board, g chipChoice, o Options) {
 	rd := b.Reader
 	if rd == nil {
 		r.add(PartReader, Note, "", "", "no reader in the config: the dealer confirms each card by hand")
@@ -485,7 +491,7 @@ func checkReader(ctx context.Context, r *Report, sys System, clk hw.Clock, b *co
 	}
 	// Driven high before the chip is spoken to, as the table does, so a
 	// chip a floating RSTPDN held in reset is not taken for a dead one.
-	rst := openReset(r, sys, b, chips)
+	rst := openReset(r, sys, b, g.chip)
 	if rst != nil {
 		defer rst.Close()
 	}
@@ -534,7 +540,7 @@ func checkReader(ctx context.Context, r *Report, sys System, clk hw.Clock, b *co
 	if o.Soak < 0 {
 		return
 	}
-	if tableRunning(sys, b, chips) {
+	if tableRunning(sys, b, g.chip) {
 		// Two programs polling one PN532 garble each other's frames, and
 		// the soak's watchdog would reset the chip under the table.
 		r.add(PartReader, Note, "", "", "the card reader service was not tried: another falling holds the table's lines and polls the reader (stop it to have the doctor poll it)")

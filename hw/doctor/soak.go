@@ -136,13 +136,11 @@ func (s *soak) report(r *Report, b *config.Board) {
 // the config, no GPIO chip, the line held elsewhere, which the line checks
 // already report) the reader is checked without it, as a table without it
 // would run.
-func openReset(r *Report, sys System, b *config.Board, chips []pi.ChipInfo) pi.OutputPin {
+//
+// chip is the config's GPIO chip, "" when it is not here.
+func openReset(r *Report, sys System, b *config.Board, chip string) pi.OutputPin {
 	rd := b.Reader
-	if !rd.HasReset {
-		return nil
-	}
-	chip, err := pi.ChooseChip(b.Chip, chips)
-	if err != nil || !slices.ContainsFunc(chips, func(c pi.ChipInfo) bool { return c.Name == chip }) {
+	if !rd.HasReset || chip == "" {
 		return nil
 	}
 	if infos, err := sys.LineInfo(chip, []int{rd.Reset}); err == nil && len(infos) == 1 && infos[0].Used {
@@ -159,10 +157,10 @@ func openReset(r *Report, sys System, b *config.Board, chips []pi.ChipInfo) pi.O
 }
 
 // tableRunning reports whether another falling holds any line the config
-// uses: the table is running, and polling the reader.
-func tableRunning(sys System, b *config.Board, chips []pi.ChipInfo) bool {
-	chip, err := pi.ChooseChip(b.Chip, chips)
-	if err != nil || !slices.ContainsFunc(chips, func(c pi.ChipInfo) bool { return c.Name == chip }) {
+// uses on chip (the config's, "" when it is not here): the table is
+// running, and polling the reader.
+func tableRunning(sys System, b *config.Board, chip string) bool {
+	if chip == "" {
 		return false
 	}
 	var offsets []int
