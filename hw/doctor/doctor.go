@@ -33,6 +33,7 @@ import (
 	"github.com/falling-table/falling/hw"
 	"github.com/falling-table/falling/hw/buttons"
 	"github.com/falling-table/falling/hw/config"
+	"github.com/falling-table/falling/hw/internal/plural"
 	"github.com/falling-table/falling/hw/pi"
 	"github.com/falling-table/falling/hw/reader"
 	"github.com/falling-table/falling/hw/sound"
@@ -523,7 +524,7 @@ func checkReader(ctx context.Context, r *Report, sys System, clk hw.Clock, b *co
 		if s.health.State != reader.HealthOK {
 			r.add(PartReader, Failing, b.Where("reader"), answerFix,
 				"%s at %#x on %s does not answer, even after %s through RSTPDN (GPIO line %d): %v",
-				what, rd.Address, rd.Path(), plural(s.health.Resets, "reset"), rd.Reset, err)
+				what, rd.Address, rd.Path(), plural.Count(s.health.Resets, "reset"), rd.Reset, err)
 			return
 		}
 		r.add(PartReader, Note, b.Where("reader reset"), "",
@@ -811,19 +812,12 @@ func (r *Report) Write(w io.Writer) error {
 	case r.Config == "" && n == 0:
 		b.WriteString("No config given: only the simulated table can run (falling play). Write one from firmware/board-reference.yaml and run falling doctor --config FILE.\n")
 	case r.Config == "":
-		fmt.Fprintf(&b, "%s. No config given: only the simulated table can run (falling play).\n", plural(n, "problem"))
+		fmt.Fprintf(&b, "%s. No config given: only the simulated table can run (falling play).\n", plural.Count(n, "problem"))
 	case n == 0:
 		b.WriteString("Everything the config names is here and working.\n")
 	default:
-		fmt.Fprintf(&b, "%s: the table cannot start as configured until %s fixed.\n", plural(n, "problem"), map[bool]string{true: "it is", false: "they are"}[n == 1])
+		fmt.Fprintf(&b, "%s: the table cannot start as configured until %s fixed.\n", plural.Count(n, "problem"), map[bool]string{true: "it is", false: "they are"}[n == 1])
 	}
 	_, err := io.WriteString(w, b.String())
 	return err
-}
-
-func plural(n int, s string) string {
-	if n == 1 {
-		return "1 " + s
-	}
-	return fmt.Sprintf("%d %ss", n, s)
 }

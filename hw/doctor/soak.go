@@ -12,6 +12,7 @@ import (
 	"github.com/falling-table/falling/drivers/pn532"
 	"github.com/falling-table/falling/hw"
 	"github.com/falling-table/falling/hw/config"
+	"github.com/falling-table/falling/hw/internal/plural"
 	"github.com/falling-table/falling/hw/pi"
 	"github.com/falling-table/falling/hw/reader"
 )
@@ -128,7 +129,7 @@ func (s *soak) report(r *Report, b *config.Board) {
 	}
 	// A builder checks stickers this way: lay each on the reader during a
 	// long soak (falling doctor --soak 30s) and see it read.
-	r.add(PartReader, OK, "", "", "%s read while it polled: UID %s", plural(len(uids), "card"), strings.Join(uids, ", UID "))
+	r.add(PartReader, OK, "", "", "%s read while it polled: UID %s", plural.Count(len(uids), "card"), strings.Join(uids, ", UID "))
 }
 
 // openReset requests the reader's RSTPDN line when the config names one,
