@@ -146,7 +146,7 @@ func Create(dir string, first Entry, opts wal.Options) (*Writer, error) {
 // Resume reopens the log at path after a crash or power cut to carry on
 // the hand, in its last continuation file if it has any. A torn tail is
 // cut; the Recovery says how much. Read the log first to rebuild the
-// engine (Replay).
+// engine (ReplayWith).
 func Resume(path string, opts wal.Options) (*Writer, wal.Recovery, error) {
 	cur, want := path, HandKind
 	for {
