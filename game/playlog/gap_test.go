@@ -490,6 +490,14 @@ func TestContinuationMustBelong(t *testing.T) {
 			if len(h.Entries) != 2 || !h.Ended || len(h.Problems) != 1 || !strings.Contains(h.Problems[0], tt.says) {
 				t.Fatalf("%d entries, ended %v, problems %q", len(h.Entries), h.Ended, h.Problems)
 			}
+			// Nor is the hand resumed in it, where what it logged would
+			// be lost to review; the file is left as it was.
+			if _, _, err := playlog.Resume(w.Path(), wal.Options{}); err == nil {
+				t.Fatal("resumed in a continuation that review ignores")
+			}
+			if b, err := os.ReadFile(playlog.ContinuationFile(w.Path())); err != nil || !bytes.Equal(b, tt.file) {
+				t.Errorf("the continuation was changed: %v", err)
+			}
 		})
 	}
 }

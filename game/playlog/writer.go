@@ -166,7 +166,7 @@ func Resume(path string, opts wal.Options) (*Writer, wal.Recovery, error) {
 	hdr := r.Header()
 	var base uint64
 	if hdr.Kind == ContKind && want == ContKind {
-		base, err = continues(r)
+		base, err = continues(r, path, hdr.ID)
 	}
 	if cerr := r.Close(); cerr != nil || err != nil {
 		return nil, wal.Recovery{}, fmt.Errorf("resume hand %s: %w", cur, errors.Join(err, cerr))
@@ -183,11 +183,23 @@ func Resume(path string, opts wal.Options) (*Writer, wal.Recovery, error) {
 	return &Writer{w: w, dir: filepath.Dir(path), id: hdr.ID, path: path, cur: cur, opts: opts, base: base}, rec, nil
 }
 
-// continues reads the hand's number that the continuation r goes on from,
-// off the gap that opens it, so a resumed writer numbers on like the hand.
-// A continuation without that gap is refused: Read ignores it, so entries
-// appended to it would be lost to review.
-func continues(r *wal.Reader) (uint64, error) {
+// continues reads the hand's number that the continuation r (of the hand
+// logged at path, by its header id) goes on from, off the gap that opens
+// it, so a resumed writer numbers on like the hand. A continuation of
+// another hand, or without that gap, is refused: Read ignores it, so
+// entries appended to it would be lost to review.
+func continues(r *wal.Reader, path, id string) (uint64, error) {
+	hand, err := wal.Open(path)
+	if err != nil {
+		return 0, fmt.Errorf("the hand's own file: %w", err)
+	}
+	handID := hand.Header().ID
+	if err := hand.Close(); err != nil {
+		return 0, fmt.Errorf("the hand's own file: %w", err)
+	}
+	if id != handID {
+		return 0, fmt.Errorf("it is not a continuation of hand %s (its id is %q)", handID, id)
+	}
 	rec, err := r.Next()
 	if err != nil {
 		return 0, fmt.Errorf("its first entry cannot be read: %w", err)
