@@ -28,10 +28,12 @@ type logHealth struct {
 	first  error // the first failure to log
 	failed int   // entries not logged
 	// health is the log's own report after the last entry, when it has
-	// one, as of its HealthChanges count seen; state is the part of it
-	// whose every change is announced.
+	// one, as of its HealthChanges count seen (asked: at all, since a log
+	// may start out unwell, as one resumed in a continuation does); state
+	// is the part of it whose every change is announced.
 	health playlog.Health
 	seen   uint64
+	asked  bool
 	state  logState
 }
 
@@ -88,9 +90,9 @@ func (d *Dealer) append(e playlog.Entry) {
 	hr, reports := d.log.(HealthReporter)
 	h, news := d.logHealth.health, false
 	if reports {
-		if n := hr.HealthChanges(); n != d.logHealth.seen {
+		if n := hr.HealthChanges(); n != d.logHealth.seen || !d.logHealth.asked {
 			h, news = hr.Health(), true
-			d.logHealth.seen = n
+			d.logHealth.seen, d.logHealth.asked = n, true
 		}
 	}
 	if err != nil && d.logHealth.fail(err) {

@@ -160,15 +160,21 @@ func TestLogHealthIsShownAtOnce(t *testing.T) {
 }
 
 // The dealer logs an entry at every event: it asks the log for its health
-// only when the log reports a change, so a healthy log costs nothing per
-// entry, and a troubled one is asked once per change.
+// at the first entry (a log may start out unwell) and then only when the
+// log reports a change, so a healthy log costs nothing per entry, and a
+// troubled one is asked once per change.
 func TestLogHealthIsAskedOnlyOnChange(t *testing.T) {
 	tests := []struct {
 		name    string
 		trouble bool
+		start   playlog.Health // the log's health before the first entry
+		shows   string         // in the View's Log line at the end
 	}{
-		{"healthy", false},
-		{"troubled", true},
+		{name: "healthy"},
+		{name: "troubled", trouble: true, shows: "10 log entries lost"},
+		// Resumed in a continuation: unwell from the start, with no
+		// change to report.
+		{name: "resumed in a continuation", start: playlog.Health{Continued: "/logs/hand-0001.fall.cont"}, shows: "goes on in hand-0001.fall.cont"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -178,7 +184,7 @@ func TestLogHealthIsAskedOnlyOnChange(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			disk := &troubledDisk{at: map[string]time.Duration{}, calm: !tt.trouble}
+			disk := &troubledDisk{at: map[string]time.Duration{}, calm: !tt.trouble, health: tt.start}
 			d, err := dealer.New(dealer.Config{Game: game.Config{Rules: game.Official(), Seats: seats, Deck: deck}, Dealer: 1, Cards: tb.Cards(),
 				Tempo: dealer.Tempo{Start: 60}, StopWindow: 1500 * time.Millisecond, TieWindow: 5 * time.Millisecond},
 				dealer.Hardware{Clock: tb.Clock, Lights: tb.Lights, Sound: tb.Sound, Buttons: tb.Buttons, Reader: tb.Reader, Panel: tb.Panel}, disk)
@@ -192,11 +198,14 @@ func TestLogHealthIsAskedOnlyOnChange(t *testing.T) {
 			if disk.n < 100 {
 				t.Fatalf("only %d entries logged", disk.n)
 			}
-			if disk.asked != int(disk.changes) {
+			if disk.asked != 1+int(disk.changes) {
 				t.Errorf("health asked %d times for %d changes over the hand", disk.asked, disk.changes)
 			}
 			if tt.trouble && disk.changes == 0 {
 				t.Error("the troubled log reported no change")
+			}
+			if v := d.View(); tt.shows != "" && !strings.Contains(v.Log, tt.shows) || tt.shows == "" && v.Log != "" {
+				t.Errorf("the view's log line is %q, want it to say %q", v.Log, tt.shows)
 			}
 		})
 	}

@@ -54,6 +54,7 @@ func (l *handLog) Append(e playlog.Entry) error {
 			return err
 		}
 		l.w = w
+		l.changes++ // lost entries before it are the writer's to count now
 		return nil
 	}
 	_, err := l.w.Append(e)
