@@ -49,6 +49,23 @@ type Instruction struct {
 	Leave bool
 }
 
+// AddressBegan reports whether the event that took the engine from in to
+// next began the address in opens (one whose First is set): the engine is
+// then in the middle of that faller's address, or already at the first
+// action of another faller's. "Once the dealer is addressing a player, no
+// one can affect the deal by meddling with the rider." A card read late
+// for the address before (its rider's Extra, read after the beat confirmed
+// its sweep) takes the engine back to it (see lateRun): next is then a
+// first action for the same faller again, and the address has not begun.
+// The dealer and the audit both mark an address from this, so they agree
+// on when each one began.
+func (in Instruction) AddressBegan(next Instruction) bool {
+	if !in.First || (in.Action != ActDeal && in.Action != ActSweep && in.Action != ActPass) {
+		return false
+	}
+	return next.First != (next.Player == in.Player)
+}
+
 func (in Instruction) String() string {
 	switch in.Action {
 	case ActDeal:

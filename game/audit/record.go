@@ -56,13 +56,9 @@ func (r *Recorder) Before(g *game.Game) {
 func (r *Recorder) Applied(g *game.Game, ev game.Event, at time.Duration) {
 	at = r.order(at)
 	b := r.before
-	if b.First && (b.Action == game.ActDeal || b.Action == game.ActSweep || b.Action == game.ActPass) {
-		// A card read late for the address before takes the engine back
-		// to it (game's lateRun): this seat's address has not begun.
-		if after := g.Next(); (!after.First && after.Player == b.Player) || (after.First && after.Player != b.Player) {
-			r.Addresses = append(r.Addresses, Address{Player: b.Player, At: at})
-			r.reached, r.reachedPlayer = at, b.Player
-		}
+	if b.AddressBegan(g.Next()) {
+		r.Addresses = append(r.Addresses, Address{Player: b.Player, At: at})
+		r.reached, r.reachedPlayer = at, b.Player
 	}
 	inf := g.Inferences()
 	for ; r.inferred < len(inf); r.inferred++ {

@@ -30,14 +30,9 @@ func (d *Dealer) apply(e game.Event, src playlog.Source, at time.Duration) error
 	}
 	d.append(playlog.Entry{Kind: playlog.KindApplied, Source: src, Kernel: at, Event: &ev, Digest: d.g.Digest()})
 	d.rec.Applied(d.g, e, at)
-	if before.First && (before.Action == game.ActDeal || before.Action == game.ActSweep || before.Action == game.ActPass) {
-		// A card read late for the address before (its rider's Extra, read
-		// after the beat confirmed its sweep) takes the engine back to that
-		// address: this seat's turn has not begun.
-		if after := d.g.Next(); (!after.First && after.Player == before.Player) || (after.First && after.Player != before.Player) {
-			d.slot.lastAddressed = before.Player
-			clear(d.slot.shown)
-		}
+	if before.AddressBegan(d.g.Next()) {
+		d.slot.lastAddressed = before.Player
+		clear(d.slot.shown)
 	}
 	inf := d.g.Inferences()
 	for ; d.inferred < len(inf); d.inferred++ {

@@ -10,8 +10,14 @@ import (
 // each entry's error. The play log needs it: once its disk failed it takes
 // every entry in a continuation file, so no Append fails, yet the table
 // must see that the disk is gone.
+//
+// HealthChanges is a counter that goes up whenever Health would say
+// something new (it may go up when it does not): the dealer logs an entry
+// at every event and asks Health only when the counter moved, so a healthy
+// log costs it nothing per entry.
 type HealthReporter interface {
 	Health() playlog.Health
+	HealthChanges() uint64
 }
 
 // logHealth is how the play log is taking the hand. A failing log does not
@@ -22,9 +28,13 @@ type logHealth struct {
 	first  error // the first failure to log
 	failed int   // entries not logged
 	// health is the log's own report after the last entry, when it has
-	// one; state is the part of it whose every change is announced.
+	// one, as of its HealthChanges count seen (asked: at all, since a log
+	// may start out unwell, as one resumed in a continuation does); state
+	// is the part of it whose every change is announced.
 	health playlog.Health
-	state  string
+	seen   uint64
+	asked  bool
+	state  logState
 }
 
 // fail counts one entry not logged, and reports whether it is the first.
@@ -57,11 +67,16 @@ func (h *logHealth) text() string {
 	return ""
 }
 
-// stateOf is what changes in a log's health are announced on: it dies, it
-// fills, it goes on in another file, it catches up. Counts are not: they
+// logState is what changes in a log's health are announced on: it dies,
+// it fills, it goes on in another file, it catches up. Counts are not: they
 // show in the View's Log line, which every screen keeps in sight.
-func stateOf(h playlog.Health) string {
-	return fmt.Sprintf("%t|%t|%s", h.Dead != "", h.Full, h.Continued)
+type logState struct {
+	dead, full bool
+	continued  string
+}
+
+func stateOf(h playlog.Health) logState {
+	return logState{dead: h.Dead != "", full: h.Full, continued: h.Continued}
 }
 
 // append writes one log entry at the dealer's clock. Called with d.mu held.
@@ -73,9 +88,12 @@ func (d *Dealer) append(e playlog.Entry) {
 		err = fmt.Errorf("dealer: play log: %w", err)
 	}
 	hr, reports := d.log.(HealthReporter)
-	var h playlog.Health
+	h, news := d.logHealth.health, false
 	if reports {
-		h = hr.Health()
+		if n := hr.HealthChanges(); n != d.logHealth.seen || !d.logHealth.asked {
+			h, news = hr.Health(), true
+			d.logHealth.seen, d.logHealth.asked = n, true
+		}
 	}
 	if err != nil && d.logHealth.fail(err) {
 		// Said once: the message list and the error log would otherwise
@@ -86,7 +104,7 @@ func (d *Dealer) append(e playlog.Entry) {
 			d.msgs.add(Message{At: e.Mono, Text: err.Error(), Warning: true})
 		}
 	}
-	if !reports {
+	if !news {
 		return
 	}
 	was := d.logHealth.health

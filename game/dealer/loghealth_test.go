@@ -63,13 +63,25 @@ func TestDeadLogIsReportedOnce(t *testing.T) {
 // and it goes on in a continuation. It says so through Health, and notes
 // the hand time each change happened at.
 type troubledDisk struct {
-	n      int
-	health playlog.Health
-	at     map[string]time.Duration // when the health changed, by what
+	n       int
+	health  playlog.Health
+	changes uint64
+	asked   int                      // calls to Health
+	calm    bool                     // never troubled
+	at      map[string]time.Duration // when the health changed, by what
 }
 
 func (d *troubledDisk) Append(e playlog.Entry) error {
 	d.n++
+	if d.calm {
+		return nil
+	}
+	was := d.health
+	defer func() {
+		if d.health != was {
+			d.changes++
+		}
+	}()
 	switch {
 	case d.n == 30:
 		d.health.Full = true
@@ -90,7 +102,9 @@ func (d *troubledDisk) Append(e playlog.Entry) error {
 	return nil
 }
 
-func (d *troubledDisk) Health() playlog.Health { return d.health }
+func (d *troubledDisk) Health() playlog.Health { d.asked++; return d.health }
+
+func (d *troubledDisk) HealthChanges() uint64 { return d.changes }
 
 // The screen hears of each change in the log's health the moment the entry
 // that met it was logged, once, and keeps the trouble in sight in the View's
@@ -142,5 +156,57 @@ func TestLogHealthIsShownAtOnce(t *testing.T) {
 		if len(said) != 1 || said[0] != at {
 			t.Errorf("%s at %v: said at %v", tt.change, at, said)
 		}
+	}
+}
+
+// The dealer logs an entry at every event: it asks the log for its health
+// at the first entry (a log may start out unwell) and then only when the
+// log reports a change, so a healthy log costs nothing per entry, and a
+// troubled one is asked once per change.
+func TestLogHealthIsAskedOnlyOnChange(t *testing.T) {
+	tests := []struct {
+		name    string
+		trouble bool
+		start   playlog.Health // the log's health before the first entry
+		shows   string         // in the View's Log line at the end
+	}{
+		{name: "healthy"},
+		{name: "troubled", trouble: true, shows: "10 log entries lost"},
+		// Resumed in a continuation: unwell from the start, with no
+		// change to report.
+		{name: "resumed in a continuation", start: playlog.Health{Continued: "/logs/hand-0001.fall.cont"}, shows: "goes on in hand-0001.fall.cont"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			seats := []int{2, 3, 4}
+			deck := game.Shuffle(game.NewDeck(game.DeckSpec{Move: true}), rand.New(rand.NewPCG(3, 1)))
+			tb, err := simtable.New(simtable.Config{Rules: game.Official(), Deck: deck, Seats: seats, Seed: 3, StopWindow: 1500 * time.Millisecond})
+			if err != nil {
+				t.Fatal(err)
+			}
+			disk := &troubledDisk{at: map[string]time.Duration{}, calm: !tt.trouble, health: tt.start}
+			d, err := dealer.New(dealer.Config{Game: game.Config{Rules: game.Official(), Seats: seats, Deck: deck}, Dealer: 1, Cards: tb.Cards(),
+				Tempo: dealer.Tempo{Start: 60}, StopWindow: 1500 * time.Millisecond, TieWindow: 5 * time.Millisecond},
+				dealer.Hardware{Clock: tb.Clock, Lights: tb.Lights, Sound: tb.Sound, Buttons: tb.Buttons, Reader: tb.Reader, Panel: tb.Panel}, disk)
+			if err != nil {
+				t.Fatal(err)
+			}
+			tb.Start()
+			if res, _ := d.RunStepped(context.Background(), tb.Clock); res.Winner == 0 {
+				t.Fatal("the hand did not end")
+			}
+			if disk.n < 100 {
+				t.Fatalf("only %d entries logged", disk.n)
+			}
+			if disk.asked != 1+int(disk.changes) {
+				t.Errorf("health asked %d times for %d changes over the hand", disk.asked, disk.changes)
+			}
+			if tt.trouble && disk.changes == 0 {
+				t.Error("the troubled log reported no change")
+			}
+			if v := d.View(); tt.shows != "" && !strings.Contains(v.Log, tt.shows) || tt.shows == "" && v.Log != "" {
+				t.Errorf("the view's log line is %q, want it to say %q", v.Log, tt.shows)
+			}
+		})
 	}
 }

@@ -212,7 +212,7 @@ func TestResumeAfterPowerCut(t *testing.T) {
 			if !after.Ended || after.Damage.Kind != wal.DamageNone || len(after.Problems) > 0 {
 				t.Fatalf("the resumed log: ended %v, damage %v, problems %v", after.Ended, after.Damage, after.Problems)
 			}
-			g, bad, err := playlog.Replay(after)
+			g, bad, err := playlog.ReplayWith(after, playlog.Hooks{})
 			if err != nil || len(bad) > 0 {
 				t.Fatalf("the resumed log does not replay: %v %v", err, bad)
 			}

@@ -202,11 +202,6 @@ func (d *Deck) GameCards() []game.Card {
 	return out
 }
 
-// Clone returns a copy that shares nothing with d.
-func (d *Deck) Clone() *Deck {
-	return &Deck{Cards: append([]Entry(nil), d.Cards...), Retired: append([]Entry(nil), d.Retired...)}
-}
-
 // ErrDeck is wrapped by every error about a deck's content.
 var ErrDeck = errors.New("bad deck")
 

@@ -6,6 +6,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -231,7 +232,7 @@ func TestWrite(t *testing.T) {
 	}
 
 	// A deck that would not read back is never written over a good file.
-	bad := d.Clone()
+	bad := &Deck{Cards: slices.Clone(d.Cards), Retired: slices.Clone(d.Retired)}
 	bad.Cards = append(bad.Cards, bad.Cards[0])
 	if err := Write(path, bad); err == nil {
 		t.Fatal("writing a deck with a tag twice succeeded")

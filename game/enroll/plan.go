@@ -81,15 +81,6 @@ func PlanFor(name string, only []game.Kind) (Plan, error) {
 	return p, nil
 }
 
-// Total is how many cards the plan expects; open-ended steps count nothing.
-func (p Plan) Total() int {
-	n := 0
-	for _, s := range p {
-		n += s.Want
-	}
-	return n
-}
-
 // NXP is the manufacturer byte that starts every NTAG21x UID (ISO/IEC 7816-6).
 const NXP = 0x04
 

@@ -25,6 +25,8 @@ type handLog struct {
 	// noFile says why, lost counts them, and Health reports the log dead.
 	noFile error
 	lost   int
+	// changes counts the changes to noFile and lost, for HealthChanges.
+	changes uint64
 }
 
 func (l *handLog) Append(e playlog.Entry) error {
@@ -37,18 +39,22 @@ func (l *handLog) Append(e playlog.Entry) error {
 		switch {
 		case l.noFile != nil:
 			l.lost++
+			l.changes++
 			return fmt.Errorf("play log: the hand has no file: %w", l.noFile)
 		case e.Kind != playlog.KindHandStart:
 			l.lost++
+			l.changes++
 			return fmt.Errorf("play log: the first entry is a %v, not the hand's start", e.Kind)
 		}
 		w, err := playlog.Create(l.dir, e, l.opts)
 		if err != nil {
 			l.noFile = err
 			l.lost++
+			l.changes++
 			return err
 		}
 		l.w = w
+		l.changes++ // lost entries before it are the writer's to count now
 		return nil
 	}
 	_, err := l.w.Append(e)
@@ -68,6 +74,17 @@ func (l *handLog) Health() playlog.Health {
 		return playlog.Health{Dead: "the hand's log could not be created: " + l.noFile.Error(), Lost: l.lost, Unmarked: l.lost}
 	}
 	return playlog.Health{Lost: l.lost, Unmarked: l.lost}
+}
+
+// HealthChanges implements dealer.HealthReporter: the writer's count on
+// top of this log's own, so either moving moves it.
+func (l *handLog) HealthChanges() uint64 {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	if l.w != nil {
+		return l.changes + l.w.HealthChanges()
+	}
+	return l.changes
 }
 
 // close ends the hand's log with its winner (0 for none).

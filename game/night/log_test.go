@@ -157,7 +157,7 @@ func TestDeadDiskMidHand(t *testing.T) {
 		t.Fatalf("the log ends %v with seat %d, the hand with seat %d", h.Ended, h.Winner, res.Winner)
 	}
 	// Every engine decision is there: the hand replays to the end.
-	if _, bad, err := playlog.Replay(h); err != nil || len(bad) > 0 {
+	if _, bad, err := playlog.ReplayWith(h, playlog.Hooks{}); err != nil || len(bad) > 0 {
 		t.Fatalf("replay: %v, mismatches %+v", err, bad)
 	}
 	if len(h.Entries) < log.n {

@@ -198,7 +198,7 @@ func TestNightResumesTheUnfinishedHand(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, bad, err := playlog.Replay(final); err != nil || len(bad) != 0 {
+	if _, bad, err := playlog.ReplayWith(final, playlog.Hooks{}); err != nil || len(bad) != 0 {
 		t.Fatalf("the resumed hand does not replay exactly: %v, %d mismatches", err, len(bad))
 	}
 	noted := false

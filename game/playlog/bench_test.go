@@ -113,7 +113,7 @@ func BenchmarkReadReplay(b *testing.B) {
 		if err != nil {
 			b.Fatal(err)
 		}
-		if _, bad, err := playlog.Replay(h); err != nil || len(bad) > 0 {
+		if _, bad, err := playlog.ReplayWith(h, playlog.Hooks{}); err != nil || len(bad) > 0 {
 			b.Fatal(bad, err)
 		}
 	}

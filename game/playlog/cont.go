@@ -6,7 +6,6 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
-	"slices"
 
 	"github.com/falling-table/falling/game/playlog/wal"
 	"github.com/falling-table/falling/internal/regularfile"
@@ -92,31 +91,6 @@ func readContinuation(h *Hand, f *os.File, path string) bool {
 		h.Damage.AfterSeq += base
 	}
 	h.Ended, h.Winner = false, 0
-	for _, rec := range recs {
-		e, err := decodeEntry(rec)
-		if err != nil {
-			h.Problems = append(h.Problems, fmt.Sprintf("continuation %s: %v", name, err))
-			continue
-		}
-		e.Kind = Kind(rec.Type)
-		e.Seq += base
-		switch {
-		case e.Kind == KindHandEnd:
-			h.Ended, h.Winner = true, e.Winner
-		case e.Kind == KindHandStart && e.Start != nil && h.Start == nil:
-			// The disk died before the hand-start was on it: the
-			// continuation logged it again.
-			h.Start = e.Start
-			h.Problems = slices.DeleteFunc(h.Problems, func(p string) bool { return p == noStart })
-			if e.Start.Schema > Schema {
-				h.Problems = append(h.Problems, fmt.Sprintf("written by a newer version of falling (entry schema %d, this one knows %d): entries it added are shown raw or skipped", e.Start.Schema, Schema))
-			}
-		case e.Kind == KindHandStart:
-			h.Problems = append(h.Problems, fmt.Sprintf("entry %d: a hand-start in continuation %s, ignored", e.Seq, name))
-		case e.Kind >= numKinds:
-			h.Problems = append(h.Problems, fmt.Sprintf("entry %d: unknown kind %d (from a newer version?), shown raw", e.Seq, e.Kind))
-		}
-		h.Entries = append(h.Entries, e)
-	}
+	h.add(recs, base, name)
 	return true
 }

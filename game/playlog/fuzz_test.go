@@ -45,7 +45,7 @@ func FuzzDecode(f *testing.F) {
 		}
 		_ = h.DamageText()
 		if h.Start != nil {
-			if _, _, err := playlog.Replay(h); err != nil && err.Error() == "" {
+			if _, _, err := playlog.ReplayWith(h, playlog.Hooks{}); err != nil && err.Error() == "" {
 				t.Fatal("empty error message")
 			}
 		}

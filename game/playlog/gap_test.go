@@ -2,6 +2,7 @@ package playlog_test
 
 import (
 	"bytes"
+	"context"
 	"encoding/json"
 	"fmt"
 	"os"
@@ -115,6 +116,9 @@ func TestDeadDiskContinues(t *testing.T) {
 	if err := w.Sync(); err != nil {
 		t.Fatal(err)
 	}
+	if n := w.HealthChanges(); n != 0 {
+		t.Fatalf("a healthy log reports %d changes to its health", n)
+	}
 	d.die()
 	// Taken into the buffer: the flusher then fails to write it.
 	if _, err := w.Append(note(6*time.Second, "in flight")); err != nil {
@@ -125,6 +129,9 @@ func TestDeadDiskContinues(t *testing.T) {
 	}
 	if _, err := w.Append(note(7*time.Second, "after")); err != nil {
 		t.Fatalf("append after the disk died: %v", err)
+	}
+	if w.HealthChanges() == 0 {
+		t.Fatal("going on in a continuation was not reported as a change")
 	}
 	hl := w.Health()
 	if hl.OK() || hl.Continued != playlog.ContinuationFile(w.Path()) || hl.Lost != 0 || !strings.Contains(hl.String(), "goes on in hand-d.fall.cont") {
@@ -483,6 +490,196 @@ func TestContinuationMustBelong(t *testing.T) {
 			if len(h.Entries) != 2 || !h.Ended || len(h.Problems) != 1 || !strings.Contains(h.Problems[0], tt.says) {
 				t.Fatalf("%d entries, ended %v, problems %q", len(h.Entries), h.Ended, h.Problems)
 			}
+			// Nor is the hand resumed in it, where what it logged would
+			// be lost to review; the file is left as it was.
+			if _, _, err := playlog.Resume(w.Path(), wal.Options{}); err == nil {
+				t.Fatal("resumed in a continuation that review ignores")
+			}
+			if b, err := os.ReadFile(playlog.ContinuationFile(w.Path())); err != nil || !bytes.Equal(b, tt.file) {
+				t.Errorf("the continuation was changed: %v", err)
+			}
 		})
+	}
+}
+
+// A continuation's entries are checked as the hand file's are: a frame
+// whose payload says another kind is read as framed, and said; an entry
+// that cannot be decoded is skipped, and said, in the hand's numbering.
+func TestContinuationEntriesAreChecked(t *testing.T) {
+	w, err := playlog.Create(t.TempDir(), startEntry("a"), wal.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := w.Close(1); err != nil {
+		t.Fatal(err)
+	}
+	cw, err := wal.Create(playlog.ContinuationFile(w.Path()), wal.Header{Kind: playlog.ContKind, ID: "a", Created: time.Unix(1767297600, 0)}, wal.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	opens, err := json.Marshal(&playlog.Entry{Kind: playlog.KindGap, Gap: &playlog.Gap{Continuation: true, Continues: 2, Died: "EIO"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, r := range []struct {
+		typ playlog.Kind
+		p   string
+	}{
+		{playlog.KindGap, string(opens)},
+		{playlog.KindRelease, `{"k":2,"src":2,"seat":1,"mt":7,"wt":"2026-01-01T20:00:00Z"}`},
+		{playlog.KindPress, `{"k":2,"src":2,"seat":`},
+	} {
+		if _, err := cw.Append(byte(r.typ), []byte(r.p)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := cw.Close(); err != nil {
+		t.Fatal(err)
+	}
+	h := mustRead(t, w.Path())
+	if len(h.Entries) != 4 || h.Entries[3].Seq != 4 || h.Entries[3].Kind != playlog.KindRelease {
+		t.Fatalf("entries %+v", h.Entries)
+	}
+	want := []string{"entry 4: framed as release but its payload says press", "entry 5 (press) cannot be decoded"}
+	if len(h.Problems) != len(want) {
+		t.Fatalf("problems %q", h.Problems)
+	}
+	for i, w := range want {
+		if !strings.Contains(h.Problems[i], w) || !strings.Contains(h.Problems[i], "hand-a.fall.cont") {
+			t.Errorf("problem %d: %q, want %q in the continuation", i, h.Problems[i], w)
+		}
+	}
+}
+
+// chainDisks puts a disk of its own behind the hand's file and each of its
+// continuations, in the order they are created, so a test can kill the
+// hand's file and then its continuation.
+type chainDisks struct {
+	mu    sync.Mutex
+	disks []*disk
+}
+
+func (c *chainDisks) wrap(path string, f wal.File) wal.File {
+	if filepath.Base(path) == playlog.IndexFile {
+		return f
+	}
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	d := &disk{File: f}
+	c.disks = append(c.disks, d)
+	return d
+}
+
+func (c *chainDisks) die(i int) {
+	c.mu.Lock()
+	d := c.disks[i]
+	c.mu.Unlock()
+	d.die()
+}
+
+// After the hand goes on in a continuation, and in a continuation of that,
+// the writer numbers entries as the hand does: the number Append gives is
+// the one Read gives back, Durable and WaitDurable count in it, and an
+// entry logged before the file died is not waited for in the new file.
+func TestContinuationNumbersLikeTheHand(t *testing.T) {
+	// The second file dies at once after the first: no wait between tries.
+	defer playlog.SetRetryInterval(playlog.SetRetryInterval(0))
+	var c chainDisks
+	w, err := playlog.Create(t.TempDir(), startEntry("n"), wal.Options{File: c.wrap, FlushInterval: wal.NoDelay})
+	if err != nil {
+		t.Fatal(err)
+	}
+	seqs := map[string]uint64{}
+	log := func(at time.Duration, text string) uint64 {
+		t.Helper()
+		seq, err := w.Append(note(at, text))
+		if err != nil {
+			t.Fatalf("append %q: %v", text, err)
+		}
+		seqs[text] = seq
+		return seq
+	}
+	durable := func(seq uint64) {
+		t.Helper()
+		if err := w.Sync(); err != nil {
+			t.Fatal(err)
+		}
+		ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+		defer cancel()
+		if err := w.WaitDurable(ctx, seq); err != nil {
+			t.Fatalf("wait for entry %d: %v", seq, err)
+		}
+		if got := w.Durable(); got != seq {
+			t.Fatalf("durable %d, want %d", got, seq)
+		}
+	}
+	for i := range 6 {
+		log(time.Duration(i+2)*time.Second, fmt.Sprintf("first %d", i))
+	}
+	durable(7)
+	// The hand's file dies with entry 8 in flight: the rest goes on in a
+	// continuation, opened by its gap (entry 1, the hand's 8) and entry 8
+	// logged again (its 2, the hand's 9).
+	c.die(0)
+	inFlight := log(8*time.Second, "in flight")
+	if err := w.Sync(); err == nil {
+		t.Fatal("sync on a dead disk succeeded")
+	}
+	if got := log(10*time.Second, "second"); got != 10 {
+		t.Fatalf("first new entry in the continuation numbered %d, want 10", got)
+	}
+	durable(10)
+	// An entry durable in the dead file is not waited for in the new one,
+	// which holds only three entries; one taken over is found in its new
+	// place.
+	for _, seq := range []uint64{6, inFlight} {
+		if err := w.WaitDurable(context.Background(), seq); err != nil {
+			t.Fatalf("wait for entry %d: %v", seq, err)
+		}
+	}
+	// The continuation dies in turn: its own continuation numbers on.
+	c.die(1)
+	log(11*time.Second, "in flight again")
+	if err := w.Sync(); err == nil {
+		t.Fatal("sync on a dead continuation succeeded")
+	}
+	if got := log(12*time.Second, "third"); got != 13 {
+		t.Fatalf("first new entry in the second continuation numbered %d, want 13", got)
+	}
+	durable(13)
+	if err := w.Close(1); err != nil {
+		t.Fatal(err)
+	}
+	h := mustRead(t, w.Path())
+	if got, want := strings.Join(notes(h), ","), "first 0,first 1,first 2,first 3,first 4,first 5,in flight,second,in flight again,third"; got != want {
+		t.Fatalf("notes %q, want %q; problems %q", got, want, h.Problems)
+	}
+	for _, e := range h.Entries {
+		want, ok := seqs[e.Note]
+		if strings.HasPrefix(e.Note, "in flight") {
+			want++ // logged again after the gap
+		}
+		if e.Kind == playlog.KindNote && ok && e.Seq != want {
+			t.Errorf("%q read back as entry %d, want %d", e.Note, e.Seq, want)
+		}
+	}
+	if g := gaps(h); len(g) != 2 || g[0].Continues != 7 || g[1].Continues != 10 {
+		t.Errorf("gaps %+v", g)
+	}
+	// Resumed in the last continuation, the writer still numbers on.
+	w, _, err = playlog.Resume(w.Path(), wal.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := w.Durable(); got != h.Entries[len(h.Entries)-1].Seq {
+		t.Errorf("resumed writer durable at %d, the hand's last entry is %d", got, h.Entries[len(h.Entries)-1].Seq)
+	}
+	seq := log(20*time.Second, "resumed")
+	if err := w.Close(1); err != nil {
+		t.Fatal(err)
+	}
+	h = mustRead(t, w.Path())
+	if last := h.Entries[len(h.Entries)-1]; last.Kind != playlog.KindHandEnd || h.Entries[len(h.Entries)-2].Seq != seq {
+		t.Errorf("resumed note appended as %d, read back %+v; problems %q", seq, h.Entries[len(h.Entries)-2], h.Problems)
 	}
 }

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"slices"
 	"time"
 
 	"github.com/falling-table/falling/game/playlog/wal"
@@ -99,33 +100,7 @@ func Decode(src io.ReaderAt, size int64) (*Hand, error) {
 		h.Problems = append(h.Problems, fmt.Sprintf("reading stopped after entry %d: %v", r.LastSeq(), err))
 	}
 	h.Entries = make([]Entry, 0, len(recs))
-	for _, rec := range recs {
-		e, err := decodeEntry(rec)
-		if err != nil {
-			h.Problems = append(h.Problems, err.Error())
-			continue
-		}
-		if framed := Kind(rec.Type); e.Kind != framed {
-			// The frame's type byte is what the CRC covers first; trust it,
-			// but say so.
-			h.Problems = append(h.Problems, fmt.Sprintf("entry %d: framed as %v but its payload says %v; read as %v", e.Seq, framed, e.Kind, framed))
-			e.Kind = framed
-		}
-		switch {
-		case e.Kind == KindHandStart && e.Start != nil && h.Start == nil:
-			h.Start = e.Start
-			if e.Start.Schema > Schema {
-				h.Problems = append(h.Problems, fmt.Sprintf("written by a newer version of falling (entry schema %d, this one knows %d): entries it added are shown raw or skipped", e.Start.Schema, Schema))
-			}
-		case e.Kind == KindHandStart:
-			h.Problems = append(h.Problems, fmt.Sprintf("entry %d: a second hand-start, ignored", e.Seq))
-		case e.Kind == KindHandEnd:
-			h.Ended, h.Winner = true, e.Winner
-		case e.Kind >= numKinds:
-			h.Problems = append(h.Problems, fmt.Sprintf("entry %d: unknown kind %d (from a newer version?), shown raw", e.Seq, e.Kind))
-		}
-		h.Entries = append(h.Entries, e)
-	}
+	h.add(recs, 0, "")
 	switch {
 	case len(recs) == 0:
 		// Cut inside the first group commit: nothing was ever reported
@@ -135,6 +110,49 @@ func Decode(src io.ReaderAt, size int64) (*Hand, error) {
 		h.Problems = append(h.Problems, noStart)
 	}
 	return h, nil
+}
+
+// add decodes recs into h's entries, numbered on from base, and says in
+// h.Problems what it cannot trust. cont names the continuation file they
+// come from, "" for the hand's own file.
+func (h *Hand) add(recs []wal.Record, base uint64, cont string) {
+	problem := func(format string, args ...any) {
+		if cont != "" {
+			format = "continuation " + cont + ": " + format
+		}
+		h.Problems = append(h.Problems, fmt.Sprintf(format, args...))
+	}
+	for _, rec := range recs {
+		rec.Seq += base
+		e, err := decodeEntry(rec)
+		if err != nil {
+			problem("%v", err)
+			continue
+		}
+		if framed := Kind(rec.Type); e.Kind != framed {
+			// The frame's type byte is what the CRC covers first; trust it,
+			// but say so.
+			problem("entry %d: framed as %v but its payload says %v; read as %v", e.Seq, framed, e.Kind, framed)
+			e.Kind = framed
+		}
+		switch {
+		case e.Kind == KindHandStart && e.Start != nil && h.Start == nil:
+			// In a continuation: the disk died before the hand-start was
+			// on it, and the continuation logged it again.
+			h.Start = e.Start
+			h.Problems = slices.DeleteFunc(h.Problems, func(p string) bool { return p == noStart })
+			if e.Start.Schema > Schema {
+				h.Problems = append(h.Problems, fmt.Sprintf("written by a newer version of falling (entry schema %d, this one knows %d): entries it added are shown raw or skipped", e.Start.Schema, Schema))
+			}
+		case e.Kind == KindHandStart:
+			problem("entry %d: a second hand-start, ignored", e.Seq)
+		case e.Kind == KindHandEnd:
+			h.Ended, h.Winner = true, e.Winner
+		case e.Kind >= numKinds:
+			problem("entry %d: unknown kind %d (from a newer version?), shown raw", e.Seq, e.Kind)
+		}
+		h.Entries = append(h.Entries, e)
+	}
 }
 
 // noStart is the problem of a hand log with no hand-start entry.

@@ -79,7 +79,7 @@ func TestReadBadFiles(t *testing.T) {
 			}
 			// What was read replays as far as it goes.
 			if h.Start != nil {
-				if _, bad, err := playlog.Replay(h); err != nil || len(bad) > 0 {
+				if _, bad, err := playlog.ReplayWith(h, playlog.Hooks{}); err != nil || len(bad) > 0 {
 					t.Errorf("replay: %v %v", bad, err)
 				}
 			}
@@ -144,7 +144,7 @@ func TestReplayMismatch(t *testing.T) {
 			refused = e.Seq
 		}
 	}
-	_, bad, err := playlog.Replay(h)
+	_, bad, err := playlog.ReplayWith(h, playlog.Hooks{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -155,7 +155,7 @@ func TestReplayMismatch(t *testing.T) {
 		t.Errorf("%q", bad[1])
 	}
 	h.Start = nil
-	if _, _, err := playlog.Replay(h); !errors.Is(err, playlog.ErrNoStart) {
+	if _, _, err := playlog.ReplayWith(h, playlog.Hooks{}); !errors.Is(err, playlog.ErrNoStart) {
 		t.Errorf("replay without a start: %v", err)
 	}
 }

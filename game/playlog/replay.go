@@ -36,14 +36,12 @@ type Hooks struct {
 // configuration.
 var ErrNoStart = errors.New("the hand's configuration is missing")
 
-// Replay rebuilds the engine from the hand's Start by applying, in log
+// ReplayWith rebuilds the engine from the hand's Start by applying, in log
 // order, the Event of every KindApplied entry, and checks the digest logged
-// with each. A hand that replays exactly returns no mismatches. Referee
-// corrections are records beside the engine's, not engine input: a
-// correction the engine took is logged as an applied entry of its own.
-func Replay(h *Hand) (*game.Game, []Mismatch, error) { return ReplayWith(h, Hooks{}) }
-
-// ReplayWith is Replay calling hooks around each entry.
+// with each, calling hooks around each entry (none: Hooks{}). A hand that
+// replays exactly returns no mismatches. Referee corrections are records
+// beside the engine's, not engine input: a correction the engine took is
+// logged as an applied entry of its own.
 func ReplayWith(h *Hand, hooks Hooks) (*game.Game, []Mismatch, error) {
 	if h.Start == nil {
 		return nil, nil, fmt.Errorf("replay hand %s: %w", h.ID, ErrNoStart)

@@ -9,6 +9,7 @@ import (
 	"path/filepath"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/falling-table/falling/game/playlog/wal"
@@ -71,6 +72,18 @@ type Writer struct {
 	retry     time.Time // no new continuation is tried before this
 	lost      int       // entries refused this hand, marked or not
 	full      bool      // the last refusal was a full buffer, not yet cleared
+	// base is the hand's sequence number of the entry before the first
+	// record of w: 0 in the hand's own file, the number its gap continues
+	// from in a continuation, which numbers its records from 1 (see
+	// readContinuation). moved is how many entries the last continuation
+	// took over from its dead file: their old numbers, base+1 to
+	// base+moved, are now one further on, after the gap.
+	base  uint64
+	moved uint64
+
+	// changes goes up with every change Health would show, so a caller
+	// logging an entry at a time asks for Health only when there is news.
+	changes atomic.Uint64
 }
 
 // Create starts hand first.Start in dir: it writes the hand's log
@@ -133,7 +146,7 @@ func Create(dir string, first Entry, opts wal.Options) (*Writer, error) {
 // Resume reopens the log at path after a crash or power cut to carry on
 // the hand, in its last continuation file if it has any. A torn tail is
 // cut; the Recovery says how much. Read the log first to rebuild the
-// engine (Replay).
+// engine (ReplayWith).
 func Resume(path string, opts wal.Options) (*Writer, wal.Recovery, error) {
 	cur, want := path, HandKind
 	for {
@@ -151,8 +164,12 @@ func Resume(path string, opts wal.Options) (*Writer, wal.Recovery, error) {
 		return nil, wal.Recovery{}, fmt.Errorf("resume hand: %w", err)
 	}
 	hdr := r.Header()
-	if err := r.Close(); err != nil {
-		return nil, wal.Recovery{}, fmt.Errorf("resume hand: %w", err)
+	var base uint64
+	if hdr.Kind == ContKind && want == ContKind {
+		base, err = continues(r, path, hdr.ID)
+	}
+	if cerr := r.Close(); cerr != nil || err != nil {
+		return nil, wal.Recovery{}, fmt.Errorf("resume hand %s: %w", cur, errors.Join(err, cerr))
 	}
 	// Checked before OpenForAppend, which may truncate: a night index
 	// passed here by mistake must stay untouched.
@@ -163,7 +180,35 @@ func Resume(path string, opts wal.Options) (*Writer, wal.Recovery, error) {
 	if err != nil {
 		return nil, rec, fmt.Errorf("resume hand: %w", err)
 	}
-	return &Writer{w: w, dir: filepath.Dir(path), id: hdr.ID, path: path, cur: cur, opts: opts}, rec, nil
+	return &Writer{w: w, dir: filepath.Dir(path), id: hdr.ID, path: path, cur: cur, opts: opts, base: base}, rec, nil
+}
+
+// continues reads the hand's number that the continuation r (of the hand
+// logged at path, by its header id) goes on from, off the gap that opens
+// it, so a resumed writer numbers on like the hand. A continuation of
+// another hand, or without that gap, is refused: Read ignores it, so
+// entries appended to it would be lost to review.
+func continues(r *wal.Reader, path, id string) (uint64, error) {
+	hand, err := wal.Open(path)
+	if err != nil {
+		return 0, fmt.Errorf("the hand's own file: %w", err)
+	}
+	handID := hand.Header().ID
+	if err := hand.Close(); err != nil {
+		return 0, fmt.Errorf("the hand's own file: %w", err)
+	}
+	if id != handID {
+		return 0, fmt.Errorf("it is not a continuation of hand %s (its id is %q)", handID, id)
+	}
+	rec, err := r.Next()
+	if err != nil {
+		return 0, fmt.Errorf("its first entry cannot be read: %w", err)
+	}
+	e, err := decodeEntry(rec)
+	if err != nil || Kind(rec.Type) != KindGap || e.Gap == nil || !e.Gap.Continuation {
+		return 0, errors.New("it does not begin with the gap that says where it continues")
+	}
+	return e.Gap.Continues, nil
 }
 
 // ID is the hand's id; Path its log file.
@@ -207,7 +252,7 @@ func (w *Writer) append(e Entry, p []byte) (uint64, error) {
 	}
 	seq, err := w.w.Append(byte(e.Kind), p)
 	if err == nil {
-		return seq, nil
+		return w.base + seq, nil
 	}
 	if !w.dies(err) {
 		w.lose(e, err)
@@ -216,6 +261,7 @@ func (w *Writer) append(e Entry, p []byte) (uint64, error) {
 	// The file died with this entry: go on in a continuation at once, so
 	// the entry is not lost.
 	w.dead = err
+	w.changes.Add(1)
 	if merr := w.mend(e.Mono, e.Wall); merr != nil {
 		w.lose(e, merr)
 		return 0, merr
@@ -225,7 +271,7 @@ func (w *Writer) append(e Entry, p []byte) (uint64, error) {
 		w.lose(e, err)
 		return 0, err
 	}
-	return seq, nil
+	return w.base + seq, nil
 }
 
 // dies says whether err from the wal writer is its final failure, after
@@ -240,6 +286,7 @@ func (w *Writer) dies(err error) bool {
 func (w *Writer) lose(e Entry, err error) {
 	w.lost++
 	w.full = errors.Is(err, wal.ErrBufferFull)
+	w.changes.Add(1)
 	g := &w.gap
 	if g.Lost == 0 {
 		g.First, g.FirstWall = e.Mono, e.Wall
@@ -276,11 +323,13 @@ func (w *Writer) mend(mono time.Duration, wall time.Time) error {
 	if _, err := w.w.Append(byte(KindGap), p); err != nil {
 		if w.dies(err) {
 			w.dead = err
+			w.changes.Add(1)
 			return w.continueIn(mono, wall)
 		}
 		return err
 	}
 	w.gap, w.full = Gap{}, false
+	w.changes.Add(1)
 	return nil
 }
 
@@ -297,7 +346,8 @@ func (w *Writer) continueIn(mono time.Duration, wall time.Time) error {
 	next := ContinuationFile(w.cur)
 	moved := w.w.NotDurable()
 	g := w.gap
-	g.Continuation, g.Continues, g.Moved, g.Died = true, w.w.Durable(), len(moved), w.dead.Error()
+	base := w.base + w.w.Durable()
+	g.Continuation, g.Continues, g.Moved, g.Died = true, base, len(moved), w.dead.Error()
 	p, err := json.Marshal(&Entry{Kind: KindGap, Source: FromDealer, Mono: mono, Wall: wall, Gap: &g})
 	if err != nil {
 		return fmt.Errorf("open a continuation of hand %s: %w", w.id, err)
@@ -327,8 +377,9 @@ func (w *Writer) continueIn(mono time.Duration, wall time.Time) error {
 	// The old file's Close returns its final failure again, which g.Reason
 	// already holds: nothing new to report.
 	_ = w.w.Close()
-	w.w, w.cur = nw, next
+	w.w, w.cur, w.base, w.moved = nw, next, base, uint64(len(moved))
 	w.dead, w.gap, w.full = nil, Gap{}, false
+	w.changes.Add(1)
 	return nil
 }
 
@@ -400,46 +451,73 @@ func (w *Writer) Health() Health {
 	return h
 }
 
-// file is the wal writer taking entries now.
-func (w *Writer) file() *wal.Writer {
+// HealthChanges goes up whenever what Health says changes (and at times
+// when it does not): a caller that saw the same number last time has
+// nothing new to ask Health about. It takes no lock.
+func (w *Writer) HealthChanges() uint64 { return w.changes.Load() }
+
+// file is the wal writer taking entries now, with its base and moved.
+func (w *Writer) file() (f *wal.Writer, base, moved uint64) {
 	w.mu.Lock()
 	defer w.mu.Unlock()
-	return w.w
+	return w.w, w.base, w.moved
 }
 
 // Sync makes everything appended so far durable now.
 func (w *Writer) Sync() error {
-	if err := w.file().Sync(); err != nil {
+	f, _, _ := w.file()
+	if err := f.Sync(); err != nil {
 		return fmt.Errorf("sync hand %s: %w", w.id, err)
 	}
 	return nil
 }
 
-// Durable is the highest sequence number on disk, in the file being
-// written (a continuation numbers its entries from 1).
-func (w *Writer) Durable() uint64 { return w.file().Durable() }
+// Durable is the highest sequence number of the hand on disk, numbered
+// like Append's and Read's, in a continuation as in the hand's own file.
+func (w *Writer) Durable() uint64 {
+	f, base, _ := w.file()
+	return base + f.Durable()
+}
 
-// WaitDurable waits until entry seq is on disk.
+// WaitDurable waits until entry seq, as Append numbered it, is on disk.
+// An entry the last continuation took over from its dead file is waited
+// for in its new place. A wait on a file that dies goes on in the
+// continuation if one is open by then.
 func (w *Writer) WaitDurable(ctx context.Context, seq uint64) error {
-	if err := w.file().WaitDurable(ctx, seq); err != nil {
-		return fmt.Errorf("hand %s: %w", w.id, err)
+	for {
+		f, base, moved := w.file()
+		if seq <= base {
+			return nil // on the disk of a file before this one
+		}
+		local := seq - base
+		if local <= moved {
+			local++ // taken over: the gap opening the continuation came first
+		}
+		err := f.WaitDurable(ctx, local)
+		if err == nil {
+			return nil
+		}
+		if g, _, _ := w.file(); g == f || ctx.Err() != nil {
+			return fmt.Errorf("hand %s: %w", w.id, err)
+		}
 	}
-	return nil
 }
 
 // NotDurable returns the entries whose fate is unknown after a disk
-// failure, in the file being written. Append has already logged them again
-// in a continuation when it could; this is for a caller that wants to see
-// them.
+// failure, in the file being written, numbered like the hand. Append has
+// already logged them again in a continuation when it could; this is for a
+// caller that wants to see them.
 func (w *Writer) NotDurable() ([]Entry, error) {
 	var out []Entry
 	var errs []error
-	for _, r := range w.file().NotDurable() {
+	f, base, _ := w.file()
+	for _, r := range f.NotDurable() {
 		e, err := decodeEntry(r)
 		if err != nil {
 			errs = append(errs, err)
 			continue
 		}
+		e.Seq += base
 		out = append(out, e)
 	}
 	return out, errors.Join(errs...)
@@ -468,6 +546,7 @@ func (w *Writer) Close(winner int) error {
 	if w.gap.Lost > 0 && w.dead == nil {
 		if err := w.w.Sync(); err != nil && w.dies(err) {
 			w.dead = err
+			w.changes.Add(1)
 		}
 	}
 	w.retry = time.Time{}
@@ -487,6 +566,7 @@ func (w *Writer) Close(winner int) error {
 	// on in a continuation like at any other.
 	if err := w.w.Sync(); err != nil && w.dead == nil && w.dies(err) {
 		w.dead, w.retry = err, time.Time{}
+		w.changes.Add(1)
 		if err := w.mend(mono, now); err != nil {
 			errs = append(errs, fmt.Errorf("close hand %s: %w", w.id, err))
 		} else if err := w.w.Sync(); err != nil {

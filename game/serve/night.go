@@ -2,7 +2,6 @@ package serve
 
 import (
 	"bytes"
-	"errors"
 	"fmt"
 	"io/fs"
 	"os"
@@ -25,6 +24,10 @@ type nightCache struct {
 	paths redactor // a hand's page is drawn once for every reader
 	mu    sync.Mutex
 	stamp string
+	// names holds the size and time of each hand file and continuation
+	// as the last dirStamp saw them, by name, so a hand's chainStamp
+	// takes them from there rather than asking the disk again.
+	names map[string]string
 	night *playlog.Night
 	files map[string]*cachedHand // by path
 	// reads and views count the hand files read and the pages drawn, so a
@@ -44,13 +47,14 @@ type cachedHand struct {
 func (c *nightCache) get() (*playlog.Night, error) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	stamp, err := dirStamp(c.dir)
+	stamp, names, err := dirStamp(c.dir)
 	if err != nil {
 		return nil, err
 	}
 	if c.night != nil && stamp == c.stamp {
 		return c.night, nil
 	}
+	c.names = names
 	old := c.files
 	c.files = map[string]*cachedHand{}
 	n, err := playlog.ReadNightWith(c.dir, func(path string) (*playlog.Hand, error) { return c.read(path, old) })
@@ -65,7 +69,7 @@ func (c *nightCache) get() (*playlog.Night, error) {
 // modification time are those it was read at. It keeps what it returns in
 // c.files; files gone from the night are dropped with old.
 func (c *nightCache) read(path string, old map[string]*cachedHand) (*playlog.Hand, error) {
-	stamp, err := chainStamp(path)
+	stamp, err := chainStamp(path, c.names)
 	if err != nil {
 		return nil, fmt.Errorf("read hand: %w", err)
 	}
@@ -86,19 +90,33 @@ func (c *nightCache) read(path string, old map[string]*cachedHand) (*playlog.Han
 
 // chainStamp is the size and time of a hand's log and of each of its
 // continuations: after a disk failure the hand file stops changing while
-// its continuation grows, and the cached hand must follow it.
-func chainStamp(path string) (string, error) {
+// its continuation grows, and the cached hand must follow it. They are
+// taken from names, the directory as dirStamp just listed it: a
+// continuation made since then changes the next listing, so the hand is
+// read again then. Only a hand file missing from names (made or lost
+// since) is asked of the disk.
+func chainStamp(path string, names map[string]string) (string, error) {
 	var sb strings.Builder
 	for p := path; ; p = playlog.ContinuationFile(p) {
-		fi, err := os.Stat(p)
-		if p != path && errors.Is(err, fs.ErrNotExist) {
+		s, ok := names[filepath.Base(p)]
+		switch {
+		case ok:
+			sb.WriteString(s)
+			continue
+		case p != path:
 			return sb.String(), nil
 		}
+		fi, err := os.Stat(p)
 		if err != nil {
 			return "", err
 		}
-		fmt.Fprintf(&sb, "%d:%d;", fi.Size(), fi.ModTime().UnixNano())
+		sb.WriteString(sizeTime(fi))
 	}
+}
+
+// sizeTime is the part of a file's stamp that changes when it is written.
+func sizeTime(fi fs.FileInfo) string {
+	return fmt.Sprintf("%d:%d;", fi.Size(), fi.ModTime().UnixNano())
 }
 
 // hand returns the view of hand id, found only by its id among the night's
@@ -138,13 +156,14 @@ func (c *nightCache) hand(id string) (*handPage, error) {
 var errNoHand = fmt.Errorf("no such hand tonight")
 
 // dirStamp fingerprints the log directory's hand files and index by name,
-// size and modification time.
-func dirStamp(dir string) (string, error) {
+// size and modification time, and returns the sizes and times by name.
+func dirStamp(dir string) (string, map[string]string, error) {
 	ents, err := os.ReadDir(dir)
 	if err != nil {
-		return "", fmt.Errorf("read the log folder: %w", err)
+		return "", nil, fmt.Errorf("read the log folder: %w", err)
 	}
 	var sb strings.Builder
+	names := make(map[string]string, len(ents))
 	for _, e := range ents {
 		name := e.Name()
 		// A hand's continuations (hand-NNNN.fall.cont...) grow after a
@@ -159,9 +178,11 @@ func dirStamp(dir string) (string, error) {
 			fmt.Fprintf(&sb, "%s?;", name)
 			continue
 		}
-		fmt.Fprintf(&sb, "%s:%d:%d;", name, fi.Size(), fi.ModTime().UnixNano())
+		st := sizeTime(fi)
+		names[name] = st
+		sb.WriteString(name + ":" + st)
 	}
-	return sb.String(), nil
+	return sb.String(), names, nil
 }
 
 // handPage is one past hand: the page of falling review (the timeline

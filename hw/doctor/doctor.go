@@ -33,6 +33,7 @@ import (
 	"github.com/falling-table/falling/hw"
 	"github.com/falling-table/falling/hw/buttons"
 	"github.com/falling-table/falling/hw/config"
+	"github.com/falling-table/falling/hw/internal/plural"
 	"github.com/falling-table/falling/hw/pi"
 	"github.com/falling-table/falling/hw/reader"
 	"github.com/falling-table/falling/hw/sound"
@@ -229,12 +230,12 @@ func Run(ctx context.Context, sys System, clk hw.Clock, path string, opts Option
 			r.add(PartConfig, OK, "", "", "%s: %d seats, chip %s, %s", path, len(b.Seats), chipValue(b.Chip), parts(b))
 		}
 	}
-	chips := checkChips(r, sys, b)
+	g := checkChips(r, sys, b)
 	if b != nil {
-		checkLines(r, sys, b, chips)
-		checkIdleHigh(r, sys, b, chips)
-		checkReader(ctx, r, sys, clk, b, chips, o)
-		checkI2CSpeed(r, sys, b, chips)
+		checkLines(r, sys, b, g)
+		checkIdleHigh(r, sys, b, g)
+		checkReader(ctx, r, sys, clk, b, g, o)
+		checkI2CSpeed(r, sys, b, g.chips)
 		checkStrip(r, sys, b)
 	} else {
 		listBuses(r, sys)
@@ -267,7 +268,15 @@ func parts(b *config.Board) string {
 	return strings.Join(p, ", ")
 }
 
-func checkChips(r *Report, sys System, b *config.Board) []pi.ChipInfo {
+// chipChoice is what the doctor found of the GPIO chips: all of them, and the
+// one the config's gpiochip: names, "" when it is not here. The chip is
+// chosen once, and every check of its lines goes by that choice.
+type chipChoice struct {
+	chips []pi.ChipInfo
+	chip  string
+}
+
+func checkChips(r *Report, sys System, b *config.Board) chipChoice {
 	chips, err := sys.Chips()
 	if err != nil {
 		what, fix := pi.Advice(pi.GPIO, pi.Classify(err))
@@ -277,7 +286,7 @@ func checkChips(r *Report, sys System, b *config.Board) []pi.ChipInfo {
 		r.add(PartGPIO, Missing, "",
 			"this is not a Raspberry Pi, or its kernel has no GPIO character device; `falling play` without --config runs the simulated table",
 			"no GPIO chip was found (no /dev/gpiochip*): no seat button, LED or panel button can be read here")
-		return nil
+		return chipChoice{}
 	}
 	for _, c := range chips {
 		say := fmt.Sprintf("%s %q has %d lines", c.Name, c.Label, c.Lines)
@@ -287,10 +296,9 @@ func checkChips(r *Report, sys System, b *config.Board) []pi.ChipInfo {
 		r.add(PartGPIO, OK, "", "", "%s", say)
 	}
 	if b == nil {
-		return chips
+		return chipChoice{chips: chips}
 	}
-	chooseChip(r, b, chips)
-	return chips
+	return chipChoice{chips: chips, chip: chooseChip(r, b, chips)}
 }
 
 // chooseChip says which chip the config's gpiochip: finds here, and why
@@ -344,12 +352,11 @@ func chipValue(c config.Chip) string {
 	return "label:" + c.Label
 }
 
-func checkLines(r *Report, sys System, b *config.Board, chips []pi.ChipInfo) {
+func checkLines(r *Report, sys System, b *config.Board, g chipChoice) {
 	uses := b.Uses()
-	chip, err := pi.ChooseChip(b.Chip, chips)
-	found := err == nil && slices.ContainsFunc(chips, func(c pi.ChipInfo) bool { return c.Name == chip })
-	if !found {
-		if len(chips) > 0 {
+	chip := g.chip
+	if chip == "" {
+		if len(g.chips) > 0 {
 			// The chip line already says why; one line per seat would bury it.
 			return
 		}
@@ -395,9 +402,9 @@ func checkLines(r *Report, sys System, b *config.Board, chips []pi.ChipInfo) {
 // must read high: a low line is a button held or shorted, wired to the
 // wrong pin, or a pull-up missing (no overlay), which the game would see
 // as a phantom press. Busy lines are left alone (checkLines said so).
-func checkIdleHigh(r *Report, sys System, b *config.Board, chips []pi.ChipInfo) {
-	chip, err := pi.ChooseChip(b.Chip, chips)
-	if err != nil || !slices.ContainsFunc(chips, func(c pi.ChipInfo) bool { return c.Name == chip }) {
+func checkIdleHigh(r *Report, sys System, b *config.Board, g chipChoice) {
+	chip := g.chip
+	if chip == "" {
 		return
 	}
 	var inputs []config.LineUse
@@ -459,7 +466,7 @@ func deviceMissing(r *Report, sys System, part string, bus pi.Bus, where, what, 
 	return true
 }
 
-func checkReader(ctx context.Context, r *Report, sys System, clk hw.Clock, b *config.Board, chips []pi.ChipInfo, o Options) {
+func checkReader(ctx context.Context, r *Report, sys System, clk hw.Clock, b *config.Board, g chipChoice, o Options) {
 	rd := b.Reader
 	if rd == nil {
 		r.add(PartReader, Note, "", "", "no reader in the config: the dealer confirms each card by hand")
@@ -485,7 +492,7 @@ func checkReader(ctx context.Context, r *Report, sys System, clk hw.Clock, b *co
 	}
 	// Driven high before the chip is spoken to, as the table does, so a
 	// chip a floating RSTPDN held in reset is not taken for a dead one.
-	rst := openReset(r, sys, b, chips)
+	rst := openReset(r, sys, b, g.chip)
 	if rst != nil {
 		defer rst.Close()
 	}
@@ -517,7 +524,7 @@ func checkReader(ctx context.Context, r *Report, sys System, clk hw.Clock, b *co
 		if s.health.State != reader.HealthOK {
 			r.add(PartReader, Failing, b.Where("reader"), answerFix,
 				"%s at %#x on %s does not answer, even after %s through RSTPDN (GPIO line %d): %v",
-				what, rd.Address, rd.Path(), plural(s.health.Resets, "reset"), rd.Reset, err)
+				what, rd.Address, rd.Path(), plural.Count(s.health.Resets, "reset"), rd.Reset, err)
 			return
 		}
 		r.add(PartReader, Note, b.Where("reader reset"), "",
@@ -534,7 +541,7 @@ func checkReader(ctx context.Context, r *Report, sys System, clk hw.Clock, b *co
 	if o.Soak < 0 {
 		return
 	}
-	if tableRunning(sys, b, chips) {
+	if tableRunning(sys, b, g.chip) {
 		// Two programs polling one PN532 garble each other's frames, and
 		// the soak's watchdog would reset the chip under the table.
 		r.add(PartReader, Note, "", "", "the card reader service was not tried: another falling holds the table's lines and polls the reader (stop it to have the doctor poll it)")
@@ -805,19 +812,12 @@ func (r *Report) Write(w io.Writer) error {
 	case r.Config == "" && n == 0:
 		b.WriteString("No config given: only the simulated table can run (falling play). Write one from firmware/board-reference.yaml and run falling doctor --config FILE.\n")
 	case r.Config == "":
-		fmt.Fprintf(&b, "%s. No config given: only the simulated table can run (falling play).\n", plural(n, "problem"))
+		fmt.Fprintf(&b, "%s. No config given: only the simulated table can run (falling play).\n", plural.Count(n, "problem"))
 	case n == 0:
 		b.WriteString("Everything the config names is here and working.\n")
 	default:
-		fmt.Fprintf(&b, "%s: the table cannot start as configured until %s fixed.\n", plural(n, "problem"), map[bool]string{true: "it is", false: "they are"}[n == 1])
+		fmt.Fprintf(&b, "%s: the table cannot start as configured until %s fixed.\n", plural.Count(n, "problem"), map[bool]string{true: "it is", false: "they are"}[n == 1])
 	}
 	_, err := io.WriteString(w, b.String())
 	return err
-}
-
-func plural(n int, s string) string {
-	if n == 1 {
-		return "1 " + s
-	}
-	return fmt.Sprintf("%d %ss", n, s)
 }

@@ -12,6 +12,7 @@ import (
 	"github.com/falling-table/falling/drivers/pn532"
 	"github.com/falling-table/falling/hw"
 	"github.com/falling-table/falling/hw/config"
+	"github.com/falling-table/falling/hw/internal/plural"
 	"github.com/falling-table/falling/hw/pi"
 	"github.com/falling-table/falling/hw/reader"
 )
@@ -128,7 +129,7 @@ func (s *soak) report(r *Report, b *config.Board) {
 	}
 	// A builder checks stickers this way: lay each on the reader during a
 	// long soak (falling doctor --soak 30s) and see it read.
-	r.add(PartReader, OK, "", "", "%s read while it polled: UID %s", plural(len(uids), "card"), strings.Join(uids, ", UID "))
+	r.add(PartReader, OK, "", "", "%s read while it polled: UID %s", plural.Count(len(uids), "card"), strings.Join(uids, ", UID "))
 }
 
 // openReset requests the reader's RSTPDN line when the config names one,
@@ -136,13 +137,11 @@ func (s *soak) report(r *Report, b *config.Board) {
 // the config, no GPIO chip, the line held elsewhere, which the line checks
 // already report) the reader is checked without it, as a table without it
 // would run.
-func openReset(r *Report, sys System, b *config.Board, chips []pi.ChipInfo) pi.OutputPin {
+//
+// chip is the config's GPIO chip, "" when it is not here.
+func openReset(r *Report, sys System, b *config.Board, chip string) pi.OutputPin {
 	rd := b.Reader
-	if !rd.HasReset {
-		return nil
-	}
-	chip, err := pi.ChooseChip(b.Chip, chips)
-	if err != nil || !slices.ContainsFunc(chips, func(c pi.ChipInfo) bool { return c.Name == chip }) {
+	if !rd.HasReset || chip == "" {
 		return nil
 	}
 	if infos, err := sys.LineInfo(chip, []int{rd.Reset}); err == nil && len(infos) == 1 && infos[0].Used {
@@ -159,10 +158,10 @@ func openReset(r *Report, sys System, b *config.Board, chips []pi.ChipInfo) pi.O
 }
 
 // tableRunning reports whether another falling holds any line the config
-// uses: the table is running, and polling the reader.
-func tableRunning(sys System, b *config.Board, chips []pi.ChipInfo) bool {
-	chip, err := pi.ChooseChip(b.Chip, chips)
-	if err != nil || !slices.ContainsFunc(chips, func(c pi.ChipInfo) bool { return c.Name == chip }) {
+// uses on chip (the config's, "" when it is not here): the table is
+// running, and polling the reader.
+func tableRunning(sys System, b *config.Board, chip string) bool {
+	if chip == "" {
 		return false
 	}
 	var offsets []int

@@ -124,13 +124,21 @@ func newTable(t testing.TB, wrap func(*pn532test.Chip) i2c.Bus, reset bool) *tab
 	if reset {
 		opts.Reset = chip.RSTPDN()
 	}
-	r, fw, err := Open(bus, clk, pn532.DefaultOptions, opts)
+	// As the table opens it (hw/pi): the driver on the table's clock, the
+	// chip's setup, then the service.
+	dopts := pn532.DefaultOptions
+	dopts.Clock = clk
+	dev, err := pn532.Attach(bus, &dopts)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if fw.IC != 0x32 {
+	if err := dev.Reinit(); err != nil {
+		t.Fatal(err)
+	}
+	if fw := dev.Firmware(); fw.IC != 0x32 {
 		t.Fatalf("firmware %v", fw)
 	}
+	r := New(dev, clk, opts)
 	tb.r = r
 	tb.wg.Add(2)
 	go func() {

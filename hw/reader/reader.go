@@ -48,6 +48,7 @@ import (
 	"periph.io/x/conn/v3/gpio"
 
 	"github.com/falling-table/falling/hw"
+	"github.com/falling-table/falling/hw/internal/plural"
 )
 
 // ErrPowerCycle is wrapped by the lost status of a reader with no reset
@@ -444,7 +445,7 @@ type Health struct {
 
 func (h Health) String() string {
 	s := fmt.Sprintf("%s: %s read, %s, %d failed, reported lost %s, %s",
-		h.State, plural(h.Reads, "card"), plural(h.Polls, "poll"), h.Misses, plural(h.Lost, "time"), plural(h.Resets, "reset"))
+		h.State, plural.Count(h.Reads, "card"), plural.Count(h.Polls, "poll"), h.Misses, plural.Count(h.Lost, "time"), plural.Count(h.Resets, "reset"))
 	if !h.ResetLine {
 		s += " (no reset line)"
 	}
@@ -488,12 +489,4 @@ func (r *Reader) setHealth(s HealthState, err error) {
 	if err != nil {
 		r.health.LastErr, r.health.LastErrAt = err, r.clk.Now()
 	}
-}
-
-// plural says n things, in the singular for one.
-func plural(n int, thing string) string {
-	if n == 1 {
-		return "1 " + thing
-	}
-	return fmt.Sprintf("%d %ss", n, thing)
 }

@@ -93,21 +93,6 @@ var cueNotes = [hw.NumCues][]note{
 
 func ms(n int) time.Duration { return time.Duration(n) * time.Millisecond }
 
-// Render synthesizes cue c at sample rate sr, mono. Its first sample is
-// never zero, so an onset can be found exactly in a recording, and its last
-// samples fade to zero, so it ends without a click.
-func Render(c hw.Cue, sr beep.SampleRate) ([]float64, error) {
-	s, err := render(c, sr)
-	if err != nil {
-		return nil, err
-	}
-	out := make([]float64, len(s))
-	for i, x := range s {
-		out[i] = float64(x)
-	}
-	return out, nil
-}
-
 // bank holds every cue rendered once at one sample rate: mixing then costs
 // one add per sample and voice, and no allocation while the stream plays.
 type bank [hw.NumCues][]float32
@@ -124,8 +109,11 @@ func newBank(sr beep.SampleRate) (*bank, error) {
 	return &b, nil
 }
 
-// render stores the cue as float32: half the memory on a 512 MB Pi, and
-// still far finer than the 16-bit output.
+// render synthesizes cue c at sample rate sr, mono. Its first sample is
+// never zero, so an onset can be found exactly in a recording, and its last
+// samples fade to zero, so it ends without a click. It stores the cue as
+// float32: half the memory on a 512 MB Pi, and still far finer than the
+// 16-bit output.
 func render(c hw.Cue, sr beep.SampleRate) ([]float32, error) {
 	if c < 0 || c >= hw.NumCues {
 		return nil, fmt.Errorf("render %v: %w", c, ErrUnknownCue)

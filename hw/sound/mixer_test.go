@@ -124,7 +124,7 @@ func TestMixerOverlapSumsAndLimits(t *testing.T) {
 				if err := m.Play(c, at); err != nil {
 					t.Fatal(err)
 				}
-				s, err := Render(c, sr)
+				s, err := render64(c, sr)
 				if err != nil {
 					t.Fatal(err)
 				}
@@ -176,11 +176,11 @@ func TestMixerLateCue(t *testing.T) {
 		t.Fatal(err)
 	}
 	got := stream(m, 1000, 100)
-	tick, err := Render(hw.CueTick, sr)
+	tick, err := render64(hw.CueTick, sr)
 	if err != nil {
 		t.Fatal(err)
 	}
-	warn, err := Render(hw.CueWarning, sr)
+	warn, err := render64(hw.CueWarning, sr)
 	if err != nil {
 		t.Fatal(err)
 	}

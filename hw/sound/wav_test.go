@@ -203,7 +203,7 @@ func TestWAVOverlapNeverWraps(t *testing.T) {
 			if err := w.Play(c, at); err != nil {
 				t.Fatal(err)
 			}
-			r, err := Render(c, sr)
+			r, err := render64(c, sr)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -267,7 +267,7 @@ func TestWAVFinalHeader(t *testing.T) {
 		if err := w.Play(hw.CueTick, 0); !errors.Is(err, ErrClosed) {
 			t.Errorf("Play after Close: %v, want %v", err, ErrClosed)
 		}
-		ground, err := Render(hw.CueGround, tt.sr)
+		ground, err := render64(hw.CueGround, tt.sr)
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -33,41 +33,26 @@ func open(path string) (*os.File, error) {
 		}
 		return nil, &fs.PathError{Op: "open", Path: path, Err: err}
 	}
-	var st unix.Stat_t
-	if err := unix.Fstat(fd, &st); err != nil {
-		unix.Close(fd)
-		return nil, &fs.PathError{Op: "stat", Path: path, Err: err}
-	}
-	if st.Mode&unix.S_IFMT != unix.S_IFREG {
-		unix.Close(fd)
-		return nil, &Error{Path: path, Mode: mode(uint32(st.Mode))}
-	}
-	// A regular file ignores O_NONBLOCK today, but clear it so that reads
-	// keep the plain blocking semantics every caller expects.
+	// Blocking again before the fd becomes an *os.File: a regular file
+	// ignores O_NONBLOCK today, but reads keep the plain blocking semantics
+	// every caller expects, and the runtime does not put a pipe named by
+	// mistake in its poller only to close it again.
 	if err := unix.SetNonblock(fd, false); err != nil {
 		unix.Close(fd)
 		return nil, &fs.PathError{Op: "fcntl", Path: path, Err: err}
 	}
-	return os.NewFile(uintptr(fd), path), nil
-}
-
-// mode is the fs.FileMode type bits of a stat mode, as os.Stat sets them.
-func mode(m uint32) fs.FileMode {
-	switch m & unix.S_IFMT {
-	case unix.S_IFDIR:
-		return fs.ModeDir
-	case unix.S_IFIFO:
-		return fs.ModeNamedPipe
-	case unix.S_IFSOCK:
-		return fs.ModeSocket
-	case unix.S_IFCHR:
-		return fs.ModeDevice | fs.ModeCharDevice
-	case unix.S_IFBLK:
-		return fs.ModeDevice
-	case unix.S_IFLNK:
-		return fs.ModeSymlink
-	case unix.S_IFREG:
-		return 0
+	// Stat on the opened file is an fstat of fd: what was opened is judged,
+	// not whatever the path names by now. Neither it nor Close waits on a
+	// pipe.
+	f := os.NewFile(uintptr(fd), path)
+	fi, err := f.Stat()
+	if err != nil {
+		f.Close()
+		return nil, err
 	}
-	return fs.ModeIrregular
+	if !fi.Mode().IsRegular() {
+		f.Close()
+		return nil, &Error{Path: path, Mode: fi.Mode().Type()}
+	}
+	return f, nil
 }

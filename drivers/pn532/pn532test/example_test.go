@@ -21,14 +21,20 @@ func Example() {
 		return
 	}
 	chip := pn532test.New(clk, nil)
-	r, fw, err := reader.Open(chip, clk, pn532.DefaultOptions,
-		reader.Options{Reset: chip.RSTPDN(), Logger: slog.New(slog.DiscardHandler)})
+	opts := pn532.DefaultOptions
+	opts.Clock = clk
+	dev, err := pn532.Attach(chip, &opts)
 	if err != nil {
 		fmt.Println(err)
 		return
 	}
+	if err := dev.Reinit(); err != nil {
+		fmt.Println(err)
+		return
+	}
+	fmt.Println(dev.Firmware())
+	r := reader.New(dev, clk, reader.Options{Reset: chip.RSTPDN(), Logger: slog.New(slog.DiscardHandler)})
 	defer r.Close()
-	fmt.Println(fw)
 
 	chip.PutCard(pn532test.NTAG([]byte{0x04, 0xA2, 0x2B, 0x1A, 0x5C, 0x61, 0x80}))
 	e := <-r.Cards()

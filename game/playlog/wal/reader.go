@@ -270,11 +270,14 @@ func (r *Reader) classify() error {
 		r.damage.Reason = fmt.Sprintf("%d unreadable bytes, too many to examine", d.Bytes)
 		return nil
 	}
-	zero, err := r.zeroRange(r.off, r.size)
+	// Every question below about zeros asks whether the rest of the file
+	// from some point on is zero: the last non-zero byte answers them all
+	// in one read.
+	nz, err := r.lastNonZero(r.off)
 	if err != nil {
 		return err
 	}
-	r.damage.ZeroFilled = zero
+	r.damage.ZeroFilled = nz < r.off
 	// The first bad frame: its header, and its body when its length can be
 	// believed (at most a maximum record).
 	fb := make([]byte, min(d.Bytes, frameHeader+MaxPayload))
@@ -284,7 +287,7 @@ func (r *Reader) classify() error {
 	st, end := checkFrame(fb, r.prev, r.seq+1)
 	r.damage.Reason = describe(st, fb, end, d.Bytes)
 	if r.hdr.Version >= 2 {
-		return r.classifyCommitted(fb)
+		return r.classifyCommitted(fb, nz)
 	}
 	if st == frameOK {
 		r.damage.Kind = DamageCorrupt
@@ -292,15 +295,9 @@ func (r *Reader) classify() error {
 	}
 	// Non-zero data after a frame whose length we can trust is more log that
 	// cannot be read: corrupt.
-	if st == frameBadCRC || st == frameBadSeq {
-		zero, err := r.zeroRange(r.off+int64(end), r.size)
-		if err != nil {
-			return err
-		}
-		if !zero {
-			r.damage.Kind = DamageCorrupt
-			return nil
-		}
+	if (st == frameBadCRC || st == frameBadSeq) && nz >= r.off+int64(end) {
+		r.damage.Kind = DamageCorrupt
+		return nil
 	}
 	// The bad frame's length may itself be the damaged field; look for the
 	// next record directly. It chains from the bad frame's stored CRC, so a
@@ -333,7 +330,9 @@ func (r *Reader) classify() error {
 //     cut before its fsync returned loses whole pages, which read back as
 //     zeros; that shape is a torn tail. Any other damage there (a flipped
 //     byte) is damage to records reported durable: corrupt.
-func (r *Reader) classifyCommitted(fb []byte) error {
+//
+// nz is the offset of the file's last non-zero byte (below r.off if none).
+func (r *Reader) classifyCommitted(fb []byte, nz int64) error {
 	// A whole commit mark that fails its check was written in full, so its
 	// group's fsync may have returned; it holds no record, and the records
 	// it covers all read back, so cutting it loses nothing. A mark cut short
@@ -346,16 +345,10 @@ func (r *Reader) classifyCommitted(fb []byte) error {
 	if err != nil {
 		return err
 	}
-	if first < 0 && wholeMark {
-		zero, err := r.zeroRange(r.off+commitSize, r.size)
-		if err != nil {
-			return err
-		}
-		if zero {
-			r.damage.Kind = DamageTornTail
-			r.damage.Reason += "; the mark was written whole, so they may have been reported durable, but no record is lost by cutting it"
-			return nil
-		}
+	if first < 0 && wholeMark && nz < r.off+commitSize {
+		r.damage.Kind = DamageTornTail
+		r.damage.Reason += "; the mark was written whole, so they may have been reported durable, but no record is lost by cutting it"
+		return nil
 	}
 	if first < 0 {
 		r.damage.Kind = DamageTornTail
@@ -368,11 +361,7 @@ func (r *Reader) classifyCommitted(fb []byte) error {
 		r.damage.Reason += fmt.Sprintf("; a later group commit (mark at offset %d) was written after this one, so its records had been reported durable", last)
 		return nil
 	}
-	zero, err := r.zeroRange(firstEnd, r.size)
-	if err != nil {
-		return err
-	}
-	if !zero {
+	if nz >= firstEnd {
 		r.damage.Kind = DamageCorrupt
 		r.damage.Reason += fmt.Sprintf("; more data follows the commit mark at offset %d, so its records had been reported durable", first)
 		return nil
@@ -457,20 +446,25 @@ func (r *Reader) scan(from int64, keep int, fn func(b []byte, base int64, last b
 	return nil
 }
 
-// zeroRange reports whether [from, to) holds only zero bytes.
-func (r *Reader) zeroRange(from, to int64) (bool, error) {
-	buf := make([]byte, min(scanChunk, max(to-from, 0)))
-	for off := from; off < to; {
-		b := buf[:min(int64(len(buf)), to-off)]
-		if _, err := r.src.ReadAt(b, off); err != nil && !errors.Is(err, io.EOF) {
-			return false, err
+// lastNonZero returns the offset of the last non-zero byte in
+// [from, r.size), or from-1 if all are zero. It reads from the end, where
+// a torn tail's zeros are, and stops at the first non-zero byte.
+func (r *Reader) lastNonZero(from int64) (int64, error) {
+	buf := make([]byte, min(scanChunk, max(r.size-from, 0)))
+	for end := r.size; end > from; {
+		b := buf[:min(int64(len(buf)), end-from)]
+		start := end - int64(len(b))
+		if _, err := r.src.ReadAt(b, start); err != nil && !errors.Is(err, io.EOF) {
+			return 0, err
 		}
-		if !allZero(b) {
-			return false, nil
+		for i := len(b) - 1; i >= 0; i-- {
+			if b[i] != 0 {
+				return start + int64(i), nil
+			}
 		}
-		off += int64(len(b))
+		end = start
 	}
-	return true, nil
+	return from - 1, nil
 }
 
 // findCommits scans from off to the end for commit marks of this log that

@@ -10,6 +10,7 @@ import (
 	"io/fs"
 	"log/slog"
 	"path/filepath"
+	"sync"
 	"time"
 
 	"github.com/falling-table/falling/game/playlog/wal"
@@ -47,20 +48,10 @@ type Index struct {
 // night if it does not exist. The Recovery says whether a torn tail was cut.
 // An index that exists is opened as it is: a create (a temporary file and
 // its fsyncs) is only tried when there is none. Stray files of a create cut
-// short by a crash are removed from the index's directory on the way.
+// short by a crash are removed from the index's directory the first time
+// this process opens an index there.
 func Open(path, night string, opts wal.Options) (*Index, wal.Recovery, error) {
-	log := opts.Logger
-	if log == nil {
-		log = slog.Default()
-	}
-	removed, err := wal.RemoveStray(filepath.Dir(path))
-	if len(removed) > 0 {
-		log.Info("removed stray files of a log create cut short", "files", removed)
-	}
-	if err != nil {
-		// Only untidiness: the index itself is unaffected.
-		log.Warn("stray files of a log create cut short could not be removed", "err", err)
-	}
+	removeStray(filepath.Dir(path), opts.Logger)
 	x, rec, err := openExisting(path, opts)
 	if !errors.Is(err, fs.ErrNotExist) {
 		return x, rec, err
@@ -74,6 +65,34 @@ func Open(path, night string, opts wal.Options) (*Index, wal.Recovery, error) {
 	}
 	// Created by someone else since the first look.
 	return openExisting(path, opts)
+}
+
+// swept holds the directories whose stray files this process removed.
+// Strays are left by a crash, so only a run before this one can have left
+// any: this run's Creates remove their own temporary files when they fail.
+// Once per directory is enough, where every hand's start and end open the
+// index.
+var swept sync.Map
+
+// removeStray removes the stray files of a create cut short in dir, once
+// per process; a sweep that failed is tried again at the next open.
+func removeStray(dir string, log *slog.Logger) {
+	if _, done := swept.Load(dir); done {
+		return
+	}
+	if log == nil {
+		log = slog.Default()
+	}
+	removed, err := wal.RemoveStray(dir)
+	if len(removed) > 0 {
+		log.Info("removed stray files of a log create cut short", "files", removed)
+	}
+	if err != nil {
+		// Only untidiness: the index itself is unaffected.
+		log.Warn("stray files of a log create cut short could not be removed", "err", err)
+		return
+	}
+	swept.Store(dir, true)
 }
 
 // openExisting opens an existing index for appending; the error matches
