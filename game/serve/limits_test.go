@@ -462,3 +462,31 @@ func TestHandPageWithoutPaths(t *testing.T) {
 		t.Error("drawing the page changed the hand it was drawn from")
 	}
 }
+
+// Headers are bounded ("at most 16 KB", README): one byte under is served,
+// well past it is answered 431, and net/http's own slack does not stretch
+// the bound.
+func TestHeaderLimit(t *testing.T) {
+	addr, _, _ := liveServer(t, Options{})
+	for _, c := range []struct {
+		size int
+		want int
+	}{{1 << 10, 200}, {maxHeaderBytes - 200, 200}, {maxHeaderBytes + 1<<10, 431}, {maxHeaderBytes + 4<<10, 431}} {
+		conn := dialFrom(t, "127.0.0.3", addr)
+		head := "GET / HTTP/1.1\r\nHost: x\r\n"
+		pad := c.size - len(head) - len("X-Pad: \r\n\r\n")
+		req := head + "X-Pad: " + strings.Repeat("a", pad) + "\r\n\r\n"
+		if _, err := io.WriteString(conn, req); err != nil {
+			t.Fatal(err)
+		}
+		resp, err := http.ReadResponse(bufio.NewReader(conn), nil)
+		if err != nil {
+			t.Fatalf("%d bytes of headers: %v", c.size, err)
+		}
+		resp.Body.Close()
+		conn.Close()
+		if resp.StatusCode != c.want {
+			t.Errorf("%d bytes of headers: %d, want %d", c.size, resp.StatusCode, c.want)
+		}
+	}
+}
