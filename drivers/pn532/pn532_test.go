@@ -142,7 +142,7 @@ func TestNewOpts(t *testing.T) {
 		wantErr bool
 	}{
 		{"zero values take defaults", Options{}, false},
-		{"no passive retries", Options{PassiveActivationRetries: 0, Retries: 0}, false},
+		{"a few passive retries, sent to the chip", Options{PassiveActivationRetries: 3, Retries: 2}, false},
 		{"passive retries forever", Options{PassiveActivationRetries: 0xFF}, true},
 		{"negative timeout", Options{Timeout: -time.Second}, true},
 		{"negative retries", Options{Retries: -1}, true},
