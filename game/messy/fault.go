@@ -22,7 +22,8 @@ const (
 	// Reader.
 
 	// ReaderMiss: the reader misses a dealt card; the dealer, seeing the
-	// light still waiting, confirms the deal from the panel.
+	// light still waiting, confirms the deal from the panel, naming it if
+	// it is a Ground.
 	ReaderMiss Kind = iota + 1
 	// ReadTwice: the reader reports one dealt card twice.
 	ReadTwice
@@ -32,7 +33,8 @@ const (
 	// StrayTag: the reader reads a tag that is not in this deck.
 	StrayTag
 	// ReaderGone: the reader vanishes for a few deals and returns; the
-	// dealer confirms those deals from the panel.
+	// dealer confirms those deals from the panel, naming each Ground dealt
+	// and each rider and Extra shown.
 	ReaderGone
 
 	// Dealer.
@@ -101,13 +103,19 @@ const (
 	// player, no one can affect the deal by meddling with the rider").
 	MidAddressMove
 
+	// ReaderMissRider: the reader misses a rider or an Extra the dealer
+	// shows at a seat's turn; the dealer, who sees it, names its kind
+	// from the panel.
+	ReaderMissRider
+
 	numKinds
 )
 
 var kindNames = [numKinds]string{"?", "reader-miss", "read-twice", "stray-card", "stray-tag", "reader-gone",
 	"deal-unscanned", "scan-twice", "scan-no-deal", "false-gone", "forget-sweep",
 	"second-extra", "second-rider", "play-after-out", "press-late", "press-other", "mash", "claim-no-stop", "buried-play",
-	"wrong-seat", "skip-seat", "two-at-once", "knocked-over", "hold-button", "wrong-sweep", "mid-address-move"}
+	"wrong-seat", "skip-seat", "two-at-once", "knocked-over", "hold-button", "wrong-sweep", "mid-address-move",
+	"reader-miss-rider"}
 
 func (k Kind) String() string {
 	if k < numKinds {

@@ -536,14 +536,25 @@ func (t *table) showRider(in game.Instruction) {
 	if r < 0 {
 		return
 	}
-	show := func(c int) {
+	// show reports whether the reader read c.
+	show := func(c int) bool {
 		if t.readerGone > 0 {
-			return // nothing read: the next card read tells the rest
+			// Nothing read: the dealer, who sees the card, names its
+			// kind from the panel.
+			t.confirmShown(nil, c)
+			return false
+		}
+		if t.happens(ReaderMissRider) {
+			f := t.fault(ReaderMissRider, g.Card(c).ID, in.Seat)
+			t.confirmShown(f, c)
+			return false
 		}
 		t.observe(game.Scan(g.Card(c).ID))
+		return true
 	}
-	show(r)
-	if t.happens(ScanTwice) && t.readerGone == 0 {
+	// A rider named by hand stands in for a card the engine chose: shown
+	// again it would be another story than a rider shown twice.
+	if show(r) && t.happens(ScanTwice) {
 		f := t.fault(ScanTwice, g.Card(r).ID, in.Seat)
 		t.probe(f, game.Scan(g.Card(r).ID))
 		if f.Answer == Missed && t.isShown(r, p) {
@@ -629,7 +640,7 @@ func (t *table) read(c int) {
 	}
 	if t.readerGone > 0 {
 		t.readerGone--
-		t.blind(nil)
+		t.blind(nil, c)
 		return
 	}
 	if t.happens(StrayCard) {
@@ -653,7 +664,7 @@ func (t *table) read(c int) {
 	switch {
 	case t.happens(ReaderMiss):
 		f := t.fault(ReaderMiss, id, seat)
-		t.blind(f)
+		t.blind(f, c)
 	case t.happens(DealUnscanned):
 		t.fault(DealUnscanned, id, seat)
 	default:
@@ -665,15 +676,38 @@ func (t *table) read(c int) {
 	}
 }
 
-// blind is the dealer confirming a deal from the panel.
-func (t *table) blind(f *Fault) {
+// blind is the dealer confirming from the panel the deal of card c, which
+// the reader did not read. The dealer sees its face: a Ground is named a
+// Ground, so that its Stop window opens ("If you receive one of these, you
+// are immediately out"); any other card is "a card".
+func (t *table) blind(f *Fault, c int) {
+	e := game.Confirm()
+	if t.truth.Card(c).Kind == game.Ground {
+		e = game.ConfirmAs(game.Ground)
+	}
 	n := len(t.seen.Inferences())
-	ok := t.observe(game.Event{Kind: game.EvConfirm})
+	ok := t.observe(e)
 	if f == nil {
 		return
 	}
 	if ok && len(t.seen.Inferences()) > n {
 		f.Answer, f.Why = Named, t.seen.Inferences()[n].Kind.String()
+	}
+}
+
+// confirmShown is the dealer naming from the panel the rider or Extra c
+// shown at a seat's turn that the reader did not read ("when the dealer
+// reaches a player with a rider, they scan it"): without it the assistant
+// would deal as if the seat had no rider, a seat behind the table.
+func (t *table) confirmShown(f *Fault, c int) {
+	ok := t.observe(game.ConfirmAs(t.truth.Card(c).Kind))
+	if f == nil {
+		return
+	}
+	if ok {
+		f.Answer, f.Why = Named, "named by hand: "+t.truth.Card(c).Kind.String()
+	} else {
+		f.Why = "the dealer's " + t.truth.Card(c).Kind.String() + " refused"
 	}
 }
 
