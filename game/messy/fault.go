@@ -107,6 +107,10 @@ const (
 	// shows at a seat's turn; the dealer, who sees it, names its kind
 	// from the panel.
 	ReaderMissRider
+	// TwoAsOne: the dealer deals two cards stuck together to a seat, and
+	// the reader reads only one: the other lies there unread, and the
+	// dealer's deck is a card short.
+	TwoAsOne
 
 	numKinds
 )
@@ -115,7 +119,7 @@ var kindNames = [numKinds]string{"?", "reader-miss", "read-twice", "stray-card",
 	"deal-unscanned", "scan-twice", "scan-no-deal", "false-gone", "forget-sweep",
 	"second-extra", "second-rider", "play-after-out", "press-late", "press-other", "mash", "claim-no-stop", "buried-play",
 	"wrong-seat", "skip-seat", "two-at-once", "knocked-over", "hold-button", "wrong-sweep", "mid-address-move",
-	"reader-miss-rider"}
+	"reader-miss-rider", "two-as-one"}
 
 func (k Kind) String() string {
 	if k < numKinds {

@@ -154,6 +154,15 @@ func TestFaultAnswers(t *testing.T) {
 		// Extra." The dealer deals by the rider shown and finds nothing to
 		// sweep; the rider turns up at its new seat as one swept already.
 		{MidAddressMove, []Answer{Refused, Audited}, 1, "a rider Moved while its seat is addressed is shown at its new seat as swept already, or found there by the audit"},
+		// "Deal the cards face up into stacks in front of each player":
+		// two dealt as one, the reader reads one; the other lies unread
+		// in front of the seat, and every later card comes one deal early
+		// (the assistant, which deals whatever card is read, follows the
+		// lights). Only the audit's scan finds it, believed in the deck;
+		// should the dealer's deck run out first, the lights ask for a
+		// card the dealer does not have, and the deal confirmed by hand is
+		// named a blind deal.
+		{TwoAsOne, []Answer{Audited, Named}, 1, "the unread card of two dealt as one is found by the audit in front of the seat, believed in the deck"},
 		{HoldButton, []Answer{Harmless}, 1, "a held button is one press (the button service reports edges), and a press with no Ground dealt to the seat carries no move"},
 		{PressLate, []Answer{Harmless}, 1, "a press with no Ground dealt to the seat carries no move"},
 		{PressOther, []Answer{Harmless}, 1, "a press with no Ground dealt to the seat carries no move"},
@@ -162,7 +171,7 @@ func TestFaultAnswers(t *testing.T) {
 	// These must never take the hand out of step, so that every audit
 	// finding in their hands counts as an accusation: their proof that no
 	// one is accused wrongly is not weakened.
-	inStep := map[Kind]bool{ReaderMiss: true, WrongSeat: true, SkipSeat: true, KnockedOver: true, TwoAtOnce: true, HoldButton: true, MidAddressMove: true, WrongSweep: true}
+	inStep := map[Kind]bool{ReaderMiss: true, WrongSeat: true, SkipSeat: true, KnockedOver: true, TwoAtOnce: true, TwoAsOne: true, HoldButton: true, MidAddressMove: true, WrongSweep: true}
 	opt, deck := ruleSet(t, "official")
 	for _, c := range cases {
 		t.Run(c.kind.String(), func(t *testing.T) {
@@ -291,7 +300,7 @@ func FuzzMessy(f *testing.F) {
 func TestMisplacedCardsNamedWhereTheyLie(t *testing.T) {
 	opt, deck := ruleSet(t, "official")
 	var faults Faults
-	for _, k := range []Kind{WrongSeat, SkipSeat, KnockedOver, TwoAtOnce, MidAddressMove} {
+	for _, k := range []Kind{WrongSeat, SkipSeat, KnockedOver, TwoAtOnce, MidAddressMove, TwoAsOne} {
 		faults[k] = 0.1
 	}
 	named := 0
@@ -325,9 +334,9 @@ func TestMisplacedCardsNamedWhereTheyLie(t *testing.T) {
 				continue
 			}
 			// The fault's seat is the seat the lights asked for; two at
-			// once leaves the second card at that seat, the others leave
-			// the card at another.
-			if (f.Kind == TwoAtOnce) != (seat == f.Seat) {
+			// once (read or not) leaves the second card at that seat, the
+			// others leave the card at another.
+			if (f.Kind == TwoAtOnce || f.Kind == TwoAsOne) != (seat == f.Seat) {
 				t.Errorf("seed %d: %s %s found at seat %d, the lights' seat %d", seed, f.Kind, f.Card, seat, f.Seat)
 			}
 		}

@@ -88,6 +88,14 @@ type table struct {
 	// at the table that the truth has on the discard pile (WrongSweep).
 	stale   map[int]staleRider
 	holding map[int]int
+	// events are the truth's moves so far, and order its deck's order
+	// (top first): what redeal replays when the table's deck or a stack
+	// turns out to be in another order than the truth dealt (redeal.go).
+	events []game.Event
+	order  []int
+	// stuck are cards the truth still has in its deck that lie at a seat
+	// (TwoAsOne): the dealer's deck is a card short.
+	stuck map[int]bool
 }
 
 // sweeping notes the rider the truth is about to sweep, for the dealer
@@ -148,8 +156,21 @@ func Play(opt Options) (h Hand, err error) {
 			err = panicError{fmt.Errorf("messy: seed %d: panic: %v", opt.Seed, r)}
 		}
 	}()
+	t, err := newTable(opt)
+	if err != nil {
+		return Hand{}, err
+	}
+	if err := t.play(); err != nil {
+		return t.hand, fmt.Errorf("messy: seed %d: %w", opt.Seed, err)
+	}
+	return t.hand, nil
+}
+
+// newTable deals a hand: the truth and the assistant on the same deck,
+// nothing played yet.
+func newTable(opt Options) (*table, error) {
 	if opt.Fallers < 2 || opt.Fallers > 11 {
-		return Hand{}, fmt.Errorf("messy: %d fallers: want 2 to 11", opt.Fallers)
+		return nil, fmt.Errorf("messy: %d fallers: want 2 to 11", opt.Fallers)
 	}
 	rng := rand.New(rand.NewPCG(opt.Seed, 0x3e55))
 	deck := game.Shuffle(game.NewDeck(opt.Deck), rng)
@@ -159,20 +180,21 @@ func Play(opt Options) (h Hand, err error) {
 	}
 	truth, err := game.New(game.Config{Rules: opt.Rules, Seats: seats, Deck: deck, Ordered: true})
 	if err != nil {
-		return Hand{}, fmt.Errorf("messy: %w", err)
+		return nil, fmt.Errorf("messy: %w", err)
 	}
 	seen, err := game.New(game.Config{Rules: opt.Rules, Seats: seats, Deck: deck})
 	if err != nil {
-		return Hand{}, fmt.Errorf("messy: %w", err)
+		return nil, fmt.Errorf("messy: %w", err)
 	}
-	t := &table{opt: opt, rng: rng, truth: truth, seen: seen, rec: audit.NewRecorder(), strat: make([]bot.Strategy, opt.Fallers), swept: map[int]int{}, phys: map[int]int{}, stale: map[int]staleRider{}, holding: map[int]int{}}
+	t := &table{opt: opt, rng: rng, truth: truth, seen: seen, rec: audit.NewRecorder(), strat: make([]bot.Strategy, opt.Fallers), swept: map[int]int{}, phys: map[int]int{}, stale: map[int]staleRider{}, holding: map[int]int{}, stuck: map[int]bool{}}
+	t.order = make([]int, len(deck))
+	for i := range t.order {
+		t.order[i] = i // game.New deals Deck top first
+	}
 	for i := range t.strat {
 		t.strat[i] = &bot.Sensible{}
 	}
-	if err := t.play(); err != nil {
-		return t.hand, fmt.Errorf("messy: seed %d: %w", opt.Seed, err)
-	}
-	return t.hand, nil
+	return t, nil
 }
 
 func (t *table) happens(k Kind) bool {
@@ -208,6 +230,7 @@ func (t *table) real(e game.Event) error {
 	if err := t.truth.Apply(e); err != nil {
 		return fmt.Errorf("the table refused %v: %w", e, err)
 	}
+	t.events = append(t.events, e)
 	if t.opt.Trace != nil {
 		if e.Kind == game.EvPickUp {
 			what = t.truth.Card(t.truth.Hand(e.Player)).String()
@@ -417,6 +440,22 @@ func (t *table) beat() error {
 	case in.Imaginary:
 		// The assistant announced it: nothing to read, the dealer deals it.
 		t.observe(game.Event{Kind: game.EvConfirm})
+	case t.stuck[c]:
+		// The truth deals a card that lies at a seat already, stuck to
+		// another (TwoAsOne): the dealer's deck is empty, the lights ask
+		// for a card, and the dealer confirms the deal from the panel.
+		delete(t.stuck, c)
+		if t.held > 0 {
+			t.flushHeld()
+		}
+		n := len(t.seen.Inferences())
+		if t.observe(game.Confirm()) && len(t.seen.Inferences()) > n && t.seen.Inferences()[n].Kind == game.InfBlindDeal {
+			for i := range t.hand.Faults {
+				if f := &t.hand.Faults[i]; f.Kind == TwoAsOne && f.Card == g.Card(c).ID {
+					f.Answer, f.Why = Named, "the deck ran out a card early: the deal confirmed by hand is a blind deal"
+				}
+			}
+		}
 	case t.held > 0:
 		x := t.held - 1
 		t.held = 0
@@ -442,8 +481,14 @@ func (t *table) beat() error {
 		}
 		t.read(c)
 		if !ground {
+			n := len(t.hand.Faults)
 			if err := t.twoAtOnce(p, c); err != nil {
 				return err
+			}
+			if len(t.hand.Faults) == n {
+				if err := t.twoAsOne(p, c); err != nil {
+					return err
+				}
 			}
 		}
 		if w := t.seen.Where(c); w.Zone == game.InStack && w.Player != p {
@@ -473,9 +518,13 @@ func (t *table) beat() error {
 // the stack or rider it asks for is not there: it wants more cards for a
 // seat than the table has stacks for, or a rider the seat lost unseen.
 func (t *table) reportGone(in game.Instruction) {
+	// With no card in the dealer's hand to deal (an imaginary Ground, or
+	// the deck run out a card early: TwoAsOne), nothing read shows the
+	// assistant that a rider it believes in is gone.
+	noCard := in.Imaginary || (len(t.stuck) > 0 && in.Action == game.ActDeal && t.stuck[t.peekDeal()])
 	for range 8 {
 		s := t.seen.Next()
-		if s.First && in.First && in.Imaginary && s.Player == in.Player && s.Rider != game.NoKind && t.truth.Rider(in.Player) < 0 {
+		if s.First && in.First && noCard && s.Player == in.Player && s.Rider != game.NoKind && t.truth.Rider(in.Player) < 0 {
 			// Told to sweep or leave a rider, or to deal past one, that
 			// was Moved or Stopped unseen, with no card to deal that
 			// would show it: the dealer says it is not there.
@@ -875,9 +924,14 @@ func (t *table) end() error {
 	}
 	deck := audit.Group{Name: audit.Deck, Player: -1}
 	for c := 0; c < g.NumCards(); c++ {
-		if g.Where(c).Zone == game.InDeck {
-			deck.Cards = append(deck.Cards, g.Card(c).ID)
+		if g.Where(c).Zone != game.InDeck {
+			continue
 		}
+		if q, ok := t.phys[c]; ok && q >= 0 {
+			groups[q].Cards = append(groups[q].Cards, g.Card(c).ID) // stuck to another card dealt
+			continue
+		}
+		deck.Cards = append(deck.Cards, g.Card(c).ID)
 	}
 	disc.Cards = append(disc.Cards, lying...)
 	groups = append(groups, disc, deck)

@@ -1,0 +1,152 @@
+package messy
+
+import (
+	"fmt"
+
+	"github.com/falling-table/falling/game"
+)
+
+// Some mistakes change the order of the cards rather than their places:
+// two cards dealt as one leave the dealer's deck a card short, so every
+// later card goes one deal earlier than the truth would deal it, and a
+// stack gathered back in another order has another top. The truth, a
+// rules engine dealing its deck in order, can only follow by having dealt
+// another deck: redeal plays the hand again from a deck in the new order,
+// with the same moves. The past it replays is not the table's (a card
+// dealt an instant earlier or later), but its present is, and that is all
+// the truth is asked: where each card is now and what the rules deal
+// next. The assistant, which deals whatever card is read, is not touched.
+
+// redeal replays the truth's moves on a deck in order (top first). It
+// checks that every card but those in moved ends where it was, in the
+// same place of its stack, and that the rules deal on as before; if not,
+// the truth is put back as it was and the error says why.
+func (t *table) redeal(order []int, moved map[int]bool) error {
+	g := t.truth
+	was := g.Clone()
+	if err := t.replay(order); err != nil {
+		return t.undoRedeal(was, fmt.Errorf("redeal: %w", err))
+	}
+	if err := sameTable(was, g, moved); err != nil {
+		return t.undoRedeal(was, fmt.Errorf("redeal: %w", err))
+	}
+	t.order = order
+	return nil
+}
+
+func (t *table) replay(order []int) error {
+	g := t.truth
+	if err := g.Redeal(order); err != nil {
+		return err
+	}
+	for i, e := range t.events {
+		if err := g.Apply(e); err != nil {
+			return fmt.Errorf("move %d (%v) refused: %w", i, e, err)
+		}
+	}
+	return nil
+}
+
+// undoRedeal puts the truth back on its old order after a failed redeal.
+func (t *table) undoRedeal(was *game.Game, err error) error {
+	if e := t.replay(t.order); e != nil {
+		return fmt.Errorf("%w; and the truth cannot be put back: %v", err, e)
+	}
+	if e := sameTable(was, t.truth, nil); e != nil {
+		return fmt.Errorf("%w; and the truth put back differs: %v", err, e)
+	}
+	return err
+}
+
+// sameTable reports where b differs from a, the cards in moved aside:
+// each card's place, the order of every stack, and what the rules ask
+// next.
+func sameTable(a, b *game.Game, moved map[int]bool) error {
+	if a.Next() != b.Next() || a.Winner() != b.Winner() || a.DeckSize() != b.DeckSize() {
+		return fmt.Errorf("the rules now ask %v (deck %d), not %v (deck %d)", b.Next(), b.DeckSize(), a.Next(), a.DeckSize())
+	}
+	for c := 0; c < a.NumCards(); c++ {
+		if !moved[c] && a.Where(c) != b.Where(c) {
+			return fmt.Errorf("%v is at %+v, not %+v", a.Card(c), b.Where(c), a.Where(c))
+		}
+	}
+	for p := 0; p < a.NumPlayers(); p++ {
+		if a.NumStacks(p) != b.NumStacks(p) {
+			return fmt.Errorf("seat %d has %d stacks, not %d", a.Seat(p), b.NumStacks(p), a.NumStacks(p))
+		}
+		for s := 0; s < a.NumStacks(p); s++ {
+			x, y := a.Stack(p, s), b.Stack(p, s)
+			if len(x) != len(y) {
+				return fmt.Errorf("seat %d's stack %d holds %d cards, not %d", a.Seat(p), s+1, len(y), len(x))
+			}
+			for i := range x {
+				if x[i] != y[i] && !(moved[x[i]] && moved[y[i]]) {
+					return fmt.Errorf("seat %d's stack %d holds %v where %v was", a.Seat(p), s+1, b.Card(y[i]), a.Card(x[i]))
+				}
+			}
+		}
+	}
+	return nil
+}
+
+// peekDeal is the card the truth deals next, found on a copy, or -1 if
+// the hand ends or a Ground lands first or the next deal is imaginary.
+func (t *table) peekDeal() int {
+	g := t.truth.Clone()
+	for range 64 {
+		in := g.Next()
+		if in.Action == game.ActOver || in.Action == game.ActLand {
+			return -1
+		}
+		if g.Apply(game.Step()) != nil {
+			return -1
+		}
+		if in.Action != game.ActDeal {
+			continue
+		}
+		if _, c, _, ok := g.PendingDeal(); ok && !in.Imaginary {
+			return c
+		}
+		return -1
+	}
+	return -1
+}
+
+// twoAsOne is the dealer dealing card c to faller p with the next card of
+// the deck stuck under it, and the reader reading only c. The assistant
+// sees one deal, as the table does; the stuck card lies at p, and the
+// dealer's deck is a card short, so each later card goes one deal earlier
+// than the truth would have dealt it. The truth follows by moving the stuck
+// card to the bottom of its deck, under the Grounds, where the table has
+// none: should the truth ever deal it, the dealer's deck is empty while
+// the lights ask for a card, and they confirm the deal from the panel.
+//
+// Only the audit, which scans what lies in front of each seat, can find
+// the card: in front of p, believed in the deck.
+func (t *table) twoAsOne(p, c int) error {
+	g := t.truth
+	if g.Card(c).Kind == game.Ground || !t.happens(TwoAsOne) {
+		return nil
+	}
+	c2 := t.peekDeal()
+	if c2 < 0 || g.Card(c2).Kind == game.Ground || g.Where(c2).Zone != game.InDeck || t.stuck[c2] {
+		return nil // the Grounds wait at the bottom: none is stuck to a card above them
+	}
+	order := make([]int, 0, len(t.order))
+	for _, x := range t.order {
+		if x != c2 {
+			order = append(order, x)
+		}
+	}
+	order = append(order, c2)
+	if err := t.redeal(order, map[int]bool{c2: true}); err != nil {
+		return fmt.Errorf("two as one: %w", err)
+	}
+	if t.peekDeal() == c2 && g.DeckSize() > 1 {
+		return fmt.Errorf("two as one: the truth still deals %v next", g.Card(c2))
+	}
+	t.stuck[c2] = true
+	t.phys[c2] = p
+	t.fault(TwoAsOne, g.Card(c2).ID, g.Seat(p))
+	return nil
+}
