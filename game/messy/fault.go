@@ -111,6 +111,9 @@ const (
 	// the reader reads only one: the other lies there unread, and the
 	// dealer's deck is a card short.
 	TwoAsOne
+	// Regathered: a faller knocks a stack over and gathers it back in
+	// another order; nothing is read.
+	Regathered
 
 	numKinds
 )
@@ -119,7 +122,7 @@ var kindNames = [numKinds]string{"?", "reader-miss", "read-twice", "stray-card",
 	"deal-unscanned", "scan-twice", "scan-no-deal", "false-gone", "forget-sweep",
 	"second-extra", "second-rider", "play-after-out", "press-late", "press-other", "mash", "claim-no-stop", "buried-play",
 	"wrong-seat", "skip-seat", "two-at-once", "knocked-over", "hold-button", "wrong-sweep", "mid-address-move",
-	"reader-miss-rider", "two-as-one"}
+	"reader-miss-rider", "two-as-one", "regathered"}
 
 func (k Kind) String() string {
 	if k < numKinds {
@@ -174,7 +177,7 @@ func Only(k Kind, r float64) Faults {
 // assistant must only never accuse anyone because of them.
 func (k Kind) Visible() bool {
 	switch k {
-	case PressLate, PressOther, Mash, HoldButton:
+	case PressLate, PressOther, Mash, HoldButton, Regathered:
 		return false
 	}
 	return true
@@ -220,4 +223,8 @@ type Fault struct {
 	live bool
 	// also is a second card whose place at the audit is evidence of it.
 	also string
+	// stack are the cards of a stack gathered back in another order
+	// (Regathered): a buried play the audit names among them is this
+	// mistake's doing.
+	stack map[string]bool
 }

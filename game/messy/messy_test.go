@@ -163,6 +163,14 @@ func TestFaultAnswers(t *testing.T) {
 		// card the dealer does not have, and the deal confirmed by hand is
 		// named a blind deal.
 		{TwoAsOne, []Answer{Audited, Named}, 1, "the unread card of two dealt as one is found by the audit in front of the seat, believed in the deck"},
+		// "You can only pick up the top card of your stack ... you can
+		// never mess with the cards in someone's stack." A stack knocked
+		// over and gathered back in another order shows nothing; its
+		// faller may then play a card the assistant saw buried. The
+		// audit cannot tell that from a buried play and, when the log
+		// proves the card was buried as dealt, names it with its evidence
+		// (the referee's call); nothing else is named for it.
+		{Regathered, []Answer{Audited}, 0, "a stack gathered back in another order is invisible; a card it brought up is named only as a buried play, with the stack's cards as evidence"},
 		{HoldButton, []Answer{Harmless}, 1, "a held button is one press (the button service reports edges), and a press with no Ground dealt to the seat carries no move"},
 		{PressLate, []Answer{Harmless}, 1, "a press with no Ground dealt to the seat carries no move"},
 		{PressOther, []Answer{Harmless}, 1, "a press with no Ground dealt to the seat carries no move"},
@@ -171,7 +179,7 @@ func TestFaultAnswers(t *testing.T) {
 	// These must never take the hand out of step, so that every audit
 	// finding in their hands counts as an accusation: their proof that no
 	// one is accused wrongly is not weakened.
-	inStep := map[Kind]bool{ReaderMiss: true, WrongSeat: true, SkipSeat: true, KnockedOver: true, TwoAtOnce: true, TwoAsOne: true, HoldButton: true, MidAddressMove: true, WrongSweep: true}
+	inStep := map[Kind]bool{ReaderMiss: true, WrongSeat: true, SkipSeat: true, KnockedOver: true, TwoAtOnce: true, TwoAsOne: true, Regathered: true, HoldButton: true, MidAddressMove: true, WrongSweep: true}
 	opt, deck := ruleSet(t, "official")
 	for _, c := range cases {
 		t.Run(c.kind.String(), func(t *testing.T) {

@@ -2,6 +2,7 @@ package messy
 
 import (
 	"fmt"
+	"slices"
 
 	"github.com/falling-table/falling/game"
 )
@@ -21,7 +22,10 @@ import (
 // checks that every card but those in moved ends where it was, in the
 // same place of its stack, and that the rules deal on as before; if not,
 // the truth is put back as it was and the error says why.
-func (t *table) redeal(order []int, moved map[int]bool) error {
+//
+// want, if not nil, says whether the truth redealt is the table the
+// mistake made; if not, the truth is put back too.
+func (t *table) redeal(order []int, moved map[int]bool, want func() error) error {
 	g := t.truth
 	was := g.Clone()
 	if err := t.replay(order); err != nil {
@@ -29,6 +33,11 @@ func (t *table) redeal(order []int, moved map[int]bool) error {
 	}
 	if err := sameTable(was, g, moved); err != nil {
 		return t.undoRedeal(was, fmt.Errorf("redeal: %w", err))
+	}
+	if want != nil {
+		if err := want(); err != nil {
+			return t.undoRedeal(was, fmt.Errorf("redeal: %w", err))
+		}
 	}
 	t.order = order
 	return nil
@@ -139,14 +148,94 @@ func (t *table) twoAsOne(p, c int) error {
 		}
 	}
 	order = append(order, c2)
-	if err := t.redeal(order, map[int]bool{c2: true}); err != nil {
+	err := t.redeal(order, map[int]bool{c2: true}, func() error {
+		if t.peekDeal() == c2 && g.DeckSize() > 1 {
+			return fmt.Errorf("the truth still deals %v next", g.Card(c2))
+		}
+		return nil
+	})
+	if err != nil {
 		return fmt.Errorf("two as one: %w", err)
-	}
-	if t.peekDeal() == c2 && g.DeckSize() > 1 {
-		return fmt.Errorf("two as one: the truth still deals %v next", g.Card(c2))
 	}
 	t.stuck[c2] = true
 	t.phys[c2] = p
 	t.fault(TwoAsOne, g.Card(c2).ID, g.Seat(p))
 	return nil
+}
+
+// regather is a faller knocking one of their stacks over and gathering it
+// back in another order ("you can never mess with the cards in someone's
+// stack", but a stack knocked over is one nobody meant to mess with).
+// Nothing is read: the assistant keeps the order it saw dealt, and a card
+// it believes buried may now be the top, picked up and played. The truth
+// follows by having dealt those cards in the order they now lie.
+//
+// Stacks holding a card with another story (lying elsewhere, the other
+// way up for a buried play, its read held back, the card being dealt) are
+// left alone.
+func (t *table) regather() error {
+	g := t.truth
+	if !t.happens(Regathered) {
+		return nil
+	}
+	p := t.rng.IntN(g.NumPlayers())
+	if g.Out(p) || g.NumStacks(p) == 0 {
+		return nil
+	}
+	s := t.rng.IntN(g.NumStacks(p))
+	st := slices.Clone(g.Stack(p, s))
+	if len(st) < 2 || slices.ContainsFunc(st, t.storied) {
+		return nil
+	}
+	// Gathered back in another order: a random one, the top never the same.
+	now := slices.Clone(st)
+	for now[len(now)-1] == st[len(st)-1] {
+		t.rng.Shuffle(len(now), func(i, j int) { now[i], now[j] = now[j], now[i] })
+	}
+	order := slices.Clone(t.order)
+	moved := map[int]bool{}
+	var at []int // where the stack's cards are in the deck's order, bottom card first
+	for _, c := range st {
+		at = append(at, slices.Index(order, c))
+		moved[c] = true
+	}
+	for i, c := range now {
+		order[at[i]] = c
+	}
+	err := t.redeal(order, moved, func() error {
+		if got := g.Stack(p, s); !slices.Equal(got, now) {
+			return fmt.Errorf("seat %d's stack %d is %v, not %v", g.Seat(p), s+1, got, now)
+		}
+		return nil
+	})
+	if err != nil {
+		return fmt.Errorf("regather: %w", err)
+	}
+	f := t.fault(Regathered, g.Card(now[len(now)-1]).ID, g.Seat(p))
+	f.stack = map[string]bool{}
+	for _, c := range now {
+		f.stack[g.Card(c).ID] = true
+	}
+	return nil
+}
+
+// storied reports whether card c has a story of its own at the table: it
+// lies elsewhere than the truth has it, lies the other way up for a
+// buried play, waits for its read, or is the card being dealt.
+func (t *table) storied(c int) bool {
+	if _, ok := t.phys[c]; ok {
+		return true
+	}
+	if t.held == c+1 {
+		return true
+	}
+	if _, d, _, ok := t.truth.PendingDeal(); ok && d == c {
+		return true
+	}
+	for _, ch := range t.cheats {
+		if ch.top == c || ch.under == c {
+			return true
+		}
+	}
+	return false
 }

@@ -64,7 +64,7 @@ func TestRedeal(t *testing.T) {
 		{"an order that is not the deck", tb.order[:len(tb.order)-1], "redeal"},
 		{"two seats' cards swapped", swapped, "is at"},
 	} {
-		err := tb.redeal(tc.order, nil)
+		err := tb.redeal(tc.order, nil, nil)
 		if err == nil || !strings.Contains(err.Error(), tc.want) {
 			t.Errorf("%s: %v, want an error saying %q", tc.name, err, tc.want)
 		}
@@ -80,7 +80,7 @@ func TestRedeal(t *testing.T) {
 		t.Fatal("no card to deal next")
 	}
 	order := append(slices.DeleteFunc(slices.Clone(tb.order), func(x int) bool { return x == next }), next)
-	if err := tb.redeal(order, map[int]bool{next: true}); err != nil {
+	if err := tb.redeal(order, map[int]bool{next: true}, nil); err != nil {
 		t.Fatal(err)
 	}
 	if got := tb.peekDeal(); got == next || got < 0 {
@@ -89,4 +89,74 @@ func TestRedeal(t *testing.T) {
 	if !slices.Equal(tb.order, order) {
 		t.Fatal("the truth's order was not kept")
 	}
+}
+
+// TestRegather: a stack knocked over and gathered back in another order is
+// a stack with another top card for its faller to pick up, while the
+// assistant, which sees nothing of it, keeps the order it saw dealt.
+// "You can only pick up the top card of your stack": the truth follows
+// the new order, every other card stays where it was.
+func TestRegather(t *testing.T) {
+	for seed := uint64(1); seed <= 20; seed++ {
+		tb := playedTable(t, 3, seed, 16)
+		tb.opt.Faults = Only(Regathered, 1)
+		g := tb.truth
+		was, seen := g.Clone(), tb.seen.Digest()
+		for range 20 {
+			if err := tb.regather(); err != nil {
+				t.Fatalf("seed %d: %v", seed, err)
+			}
+			if len(tb.hand.Faults) > 0 {
+				break
+			}
+		}
+		if len(tb.hand.Faults) == 0 {
+			continue // no stack of two cards or more
+		}
+		f := tb.hand.Faults[0]
+		p := g.PlayerAt(f.Seat)
+		moved := 0
+		for s := 0; s < g.NumStacks(p); s++ {
+			a, b := was.Stack(p, s), g.Stack(p, s)
+			if slices.Equal(a, b) {
+				continue
+			}
+			moved++
+			top := b[len(b)-1]
+			if top == a[len(a)-1] || g.Card(top).ID != f.Card {
+				t.Errorf("seed %d: the stack's top is %v (was %v), the fault names %s", seed, g.Card(top), was.Card(a[len(a)-1]), f.Card)
+			}
+			sa, sb := slices.Sorted(slices.Values(a)), slices.Sorted(slices.Values(b))
+			if !slices.Equal(sa, sb) {
+				t.Errorf("seed %d: the stack gathered back holds other cards: %v, was %v", seed, b, a)
+			}
+			for _, c := range b {
+				if !f.stack[g.Card(c).ID] {
+					t.Errorf("seed %d: %v is not listed with the stack", seed, g.Card(c))
+				}
+			}
+		}
+		if moved != 1 {
+			t.Errorf("seed %d: %d stacks of seat %d in another order, want 1", seed, moved, f.Seat)
+		}
+		if err := sameTable(was, g, stackCards(g, f)); err != nil {
+			t.Errorf("seed %d: %v", seed, err)
+		}
+		if tb.seen.Digest() != seen {
+			t.Errorf("seed %d: the assistant saw a stack gathered back", seed)
+		}
+		return
+	}
+	t.Fatal("no stack was knocked over in 20 hands")
+}
+
+// stackCards are the indices in g of the cards of f's stack.
+func stackCards(g *game.Game, f Fault) map[int]bool {
+	m := map[int]bool{}
+	for id := range f.stack {
+		if c, ok := g.CardIndex(id); ok {
+			m[c] = true
+		}
+	}
+	return m
 }

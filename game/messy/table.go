@@ -338,6 +338,9 @@ func (t *table) fallersAct() error {
 		return nil
 	}
 	t.knockOver()
+	if err := t.regather(); err != nil {
+		return err
+	}
 	t.holdButton()
 	if t.happens(Mash) {
 		i := t.rng.IntN(n)
@@ -959,7 +962,7 @@ func (t *table) judge() {
 		f := &t.hand.Faults[i]
 		touched[f.Card] = true
 		touched[f.also] = true
-		if f.Answer != Missed || f.live || f.Kind == BuriedPlay {
+		if f.Answer != Missed || f.live || f.Kind == BuriedPlay || f.Kind == Regathered {
 			continue // a buried play is named only as one (below)
 		}
 		if why, ok := evidence[f.Card]; ok {
@@ -979,6 +982,13 @@ func (t *table) judge() {
 			f.Answer, f.Why = Audited, "impossible play: "+ip.Why
 			continue
 		}
+		if f := t.regathered(ip); f != nil {
+			// The card was buried as dealt, and came up when the stack
+			// was gathered back: the audit cannot tell that from a buried
+			// card played, and names it with its evidence.
+			f.Answer, f.Why = Audited, "named as a buried play: "+ip.Why
+			continue
+		}
 		t.hand.Accusations = append(t.hand.Accusations, "impossible play: "+ip.Why)
 	}
 	for _, id := range rep.Missing {
@@ -992,6 +1002,18 @@ func (t *table) judge() {
 	for _, id := range rep.SeenTwice {
 		t.hand.Accusations = append(t.hand.Accusations, "scanned twice at the audit: "+id)
 	}
+}
+
+// regathered is the Regathered mistake whose stack held both the card the
+// audit calls played while buried and the card it was buried under, or
+// nil.
+func (t *table) regathered(ip audit.Impossible) *Fault {
+	for i := range t.hand.Faults {
+		if f := &t.hand.Faults[i]; f.Kind == Regathered && f.stack[ip.Card] && f.stack[ip.Under] {
+			return f
+		}
+	}
+	return nil
 }
 
 type panicError struct{ error }
