@@ -114,6 +114,9 @@ const (
 	// Regathered: a faller knocks a stack over and gathers it back in
 	// another order; nothing is read.
 	Regathered
+	// MoveOthers: a faller plays a Move on the rider of one other faller
+	// to give it to another, which the rules forbid.
+	MoveOthers
 
 	numKinds
 )
@@ -122,7 +125,7 @@ var kindNames = [numKinds]string{"?", "reader-miss", "read-twice", "stray-card",
 	"deal-unscanned", "scan-twice", "scan-no-deal", "false-gone", "forget-sweep",
 	"second-extra", "second-rider", "play-after-out", "press-late", "press-other", "mash", "claim-no-stop", "buried-play",
 	"wrong-seat", "skip-seat", "two-at-once", "knocked-over", "hold-button", "wrong-sweep", "mid-address-move",
-	"reader-miss-rider", "two-as-one", "regathered"}
+	"reader-miss-rider", "two-as-one", "regathered", "move-between-others"}
 
 func (k Kind) String() string {
 	if k < numKinds {
@@ -177,7 +180,7 @@ func Only(k Kind, r float64) Faults {
 // assistant must only never accuse anyone because of them.
 func (k Kind) Visible() bool {
 	switch k {
-	case PressLate, PressOther, Mash, HoldButton, Regathered:
+	case PressLate, PressOther, Mash, HoldButton, Regathered, MoveOthers:
 		return false
 	}
 	return true

@@ -3,6 +3,7 @@ package messy
 import (
 	"encoding/json"
 	"flag"
+	"slices"
 	"testing"
 
 	"github.com/falling-table/falling/game"
@@ -171,6 +172,11 @@ func TestFaultAnswers(t *testing.T) {
 		// proves the card was buried as dealt, names it with its evidence
 		// (the referee's call); nothing else is named for it.
 		{Regathered, []Answer{Audited}, 0, "a stack gathered back in another order is invisible; a card it brought up is named only as a buried play, with the stack's cards as evidence"},
+		// "You can't use a Move to move a rider between two other
+		// players." At the table it is a legal Move: the rider turns up
+		// at its new seat, a Move is on the discard pile. Invisible, and
+		// never a reason to name anyone (TestMoveBetweenOthersNamesNoOne).
+		{MoveOthers, nil, 0, "a Move between two other fallers looks like a legal Move: not caught, and no one is named for it"},
 		{HoldButton, []Answer{Harmless}, 1, "a held button is one press (the button service reports edges), and a press with no Ground dealt to the seat carries no move"},
 		{PressLate, []Answer{Harmless}, 1, "a press with no Ground dealt to the seat carries no move"},
 		{PressOther, []Answer{Harmless}, 1, "a press with no Ground dealt to the seat carries no move"},
@@ -179,7 +185,7 @@ func TestFaultAnswers(t *testing.T) {
 	// These must never take the hand out of step, so that every audit
 	// finding in their hands counts as an accusation: their proof that no
 	// one is accused wrongly is not weakened.
-	inStep := map[Kind]bool{ReaderMiss: true, WrongSeat: true, SkipSeat: true, KnockedOver: true, TwoAtOnce: true, TwoAsOne: true, Regathered: true, HoldButton: true, MidAddressMove: true, WrongSweep: true}
+	inStep := map[Kind]bool{ReaderMiss: true, WrongSeat: true, SkipSeat: true, KnockedOver: true, TwoAtOnce: true, TwoAsOne: true, Regathered: true, MoveOthers: true, HoldButton: true, MidAddressMove: true, WrongSweep: true}
 	opt, deck := ruleSet(t, "official")
 	for _, c := range cases {
 		t.Run(c.kind.String(), func(t *testing.T) {
@@ -381,4 +387,41 @@ func TestWrongSweepNamesNoOne(t *testing.T) {
 		t.Fatalf("answers %v: want refusals and no miss", made)
 	}
 	t.Logf("answers: %v", made)
+}
+
+// TestMoveBetweenOthersNamesNoOne: "You can't use a Move to move a rider
+// between two other players", but at the table such a Move looks exactly
+// like a legal one: the rider turns up at its new seat and a Move lies on
+// the discard pile. The assistant cannot catch it, and must never name
+// anyone because of it: no impossible play, no card missing, the hand in
+// step, under every rule set (the classic Push and Grab too).
+func TestMoveBetweenOthersNamesNoOne(t *testing.T) {
+	for _, name := range game.RuleSetNames() {
+		t.Run(name, func(t *testing.T) {
+			opt, deck := ruleSet(t, name)
+			if !slices.ContainsFunc(game.NewDeck(deck), func(c game.Card) bool { return mover(c.Kind) }) {
+				t.Skipf("%s rules: no card moves a rider", name)
+			}
+			made := 0
+			for seed := uint64(0); seed < 300; seed++ {
+				h, err := Play(Options{Rules: opt, Deck: deck, Fallers: 3 + int(seed%5), Seed: seed, Faults: Only(MoveOthers, 0.5)})
+				if err != nil {
+					t.Fatal(err)
+				}
+				if h.OutOfStep || len(h.Accusations) > 0 || len(h.Audit.Impossible) > 0 {
+					t.Fatalf("seed %d: out of step %v, impossible plays %+v, findings %q", seed, h.OutOfStep, h.Audit.Impossible, h.Accusations)
+				}
+				for _, f := range h.Faults {
+					made++
+					if f.Answer != Missed {
+						t.Errorf("seed %d: %s answered %v: a Move no one can tell from a legal one", seed, f.Card, f.Answer)
+					}
+				}
+			}
+			if made == 0 {
+				t.Fatal("no Move between two others in 300 hands")
+			}
+			t.Logf("%d Moves between two others, no one named", made)
+		})
+	}
 }

@@ -1,6 +1,7 @@
 package messy
 
 import (
+	"errors"
 	"fmt"
 	"slices"
 
@@ -56,13 +57,17 @@ func (t *table) replay(order []int) error {
 	return nil
 }
 
+// errUndo is wrapped by redeal's error when the truth could not be put
+// back as it was: the hand cannot go on.
+var errUndo = errors.New("the truth cannot be put back")
+
 // undoRedeal puts the truth back on its old order after a failed redeal.
 func (t *table) undoRedeal(was *game.Game, err error) error {
 	if e := t.replay(t.order); e != nil {
-		return fmt.Errorf("%w; and the truth cannot be put back: %v", err, e)
+		return fmt.Errorf("%w; %w: %v", err, errUndo, e)
 	}
 	if e := sameTable(was, t.truth, nil); e != nil {
-		return fmt.Errorf("%w; and the truth put back differs: %v", err, e)
+		return fmt.Errorf("%w; %w: it differs: %v", err, errUndo, e)
 	}
 	return err
 }

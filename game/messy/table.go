@@ -341,6 +341,9 @@ func (t *table) fallersAct() error {
 	if err := t.regather(); err != nil {
 		return err
 	}
+	if err := t.moveBetweenOthers(); err != nil {
+		return err
+	}
 	t.holdButton()
 	if t.happens(Mash) {
 		i := t.rng.IntN(n)
@@ -962,7 +965,7 @@ func (t *table) judge() {
 		f := &t.hand.Faults[i]
 		touched[f.Card] = true
 		touched[f.also] = true
-		if f.Answer != Missed || f.live || f.Kind == BuriedPlay || f.Kind == Regathered {
+		if f.Answer != Missed || f.live || f.Kind == BuriedPlay || !f.Kind.Visible() {
 			continue // a buried play is named only as one (below)
 		}
 		if why, ok := evidence[f.Card]; ok {
