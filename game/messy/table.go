@@ -182,7 +182,11 @@ func newTable(opt Options) (*table, error) {
 	if err != nil {
 		return nil, fmt.Errorf("messy: %w", err)
 	}
-	seen, err := game.New(game.Config{Rules: opt.Rules, Seats: seats, Deck: deck})
+	// The assistant does not know the shuffle: the deck it loads is in
+	// an order of its own (at a real table, the deck file's), which is
+	// the order it stands in cards for deals confirmed by hand. Given the
+	// truth's order it would guess every blind deal right.
+	seen, err := game.New(game.Config{Rules: opt.Rules, Seats: seats, Deck: deck, Order: rand.New(rand.NewPCG(opt.Seed, 0xdec4)).Perm(len(deck))})
 	if err != nil {
 		return nil, fmt.Errorf("messy: %w", err)
 	}
