@@ -459,7 +459,11 @@ func (t *table) beat() error {
 			t.flushHeld()
 		}
 		n := len(t.seen.Inferences())
-		if t.observe(game.Confirm()) && len(t.seen.Inferences()) > n && t.seen.Inferences()[n].Kind == game.InfBlindDeal {
+		ok := t.observe(game.Confirm())
+		if ok {
+			t.blindDealt(c, n)
+		}
+		if ok && len(t.seen.Inferences()) > n && t.seen.Inferences()[n].Kind == game.InfBlindDeal {
 			for i := range t.hand.Faults {
 				if f := &t.hand.Faults[i]; f.Kind == TwoAsOne && f.Card == g.Card(c).ID {
 					f.Answer, f.Why = Named, "the deck ran out a card early: the deal confirmed by hand is a blind deal"
@@ -501,15 +505,11 @@ func (t *table) beat() error {
 				}
 			}
 		}
-		if w := t.seen.Where(c); w.Zone == game.InStack && w.Player != p {
-			// The assistant put the card read in front of another seat
-			// than the one it was dealt to: its lights asked for that
-			// seat. At a table the dealer deals where the lights say,
-			// which this table's truth, bound to the rules, cannot do.
-			if !t.hand.OutOfStep && t.opt.Trace != nil {
-				t.opt.Trace(fmt.Sprintf("OUT OF STEP: %v dealt to seat %d, the assistant has it at seat %d", g.Card(c), in.Seat, g.Seat(w.Player)))
-			}
-			t.hand.OutOfStep = true
+		// A card the assistant stands in for a deal confirmed by hand
+		// lies where that deal went, not where it was dealt; blind deals
+		// are checked as they are confirmed (blind).
+		if w := t.seen.Where(c); w.Zone == game.InStack && !t.seen.Blind(c) {
+			t.dealtAt(c, p, w.Player)
 		}
 	}
 	if ground {
@@ -735,6 +735,31 @@ func (t *table) read(c int) {
 	}
 }
 
+// dealtAt checks a deal: the truth dealt card c to faller p, and the
+// assistant put the deal in front of faller q. If they differ, its lights
+// asked for q; at a table the dealer deals where the lights say, which
+// this table's truth, bound to the rules, cannot do.
+func (t *table) dealtAt(c, p, q int) {
+	if p == q {
+		return
+	}
+	g := t.truth
+	if !t.hand.OutOfStep && t.opt.Trace != nil {
+		t.opt.Trace(fmt.Sprintf("OUT OF STEP: %v dealt to seat %d, the assistant put the deal at seat %d", g.Card(c), g.Seat(p), g.Seat(q)))
+	}
+	t.hand.OutOfStep = true
+}
+
+// blindDealt checks the deal of card c the dealer just confirmed by hand,
+// the assistant's inferences from the n-th on.
+func (t *table) blindDealt(c, n int) {
+	for _, x := range t.seen.Inferences()[n:] {
+		if x.Kind == game.InfBlindDeal {
+			t.dealtAt(c, t.truth.Where(c).Player, x.Player)
+		}
+	}
+}
+
 // blind is the dealer confirming from the panel the deal of card c, which
 // the reader did not read. The dealer sees its face: a Ground is named a
 // Ground, so that its Stop window opens ("If you receive one of these, you
@@ -746,6 +771,9 @@ func (t *table) blind(f *Fault, c int) {
 	}
 	n := len(t.seen.Inferences())
 	ok := t.observe(e)
+	if ok {
+		t.blindDealt(c, n)
+	}
 	if f == nil {
 		return
 	}
