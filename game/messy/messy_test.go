@@ -283,6 +283,7 @@ func FuzzMessy(f *testing.F) {
 	f.Add(uint64(1), uint8(5), uint8(0), uint32(0xffff), uint8(5))
 	f.Add(uint64(7), uint8(2), uint8(1), uint32(1<<DealUnscanned), uint8(30))
 	f.Add(uint64(9), uint8(11), uint8(2), uint32(1<<FalseGone|1<<ReaderGone), uint8(20))
+	f.Add(uint64(13), uint8(5), uint8(1), uint32(1<<ReaderMissRider|1<<TwoAsOne|1<<Regathered|1<<MoveOthers), uint8(30))
 	names := game.RuleSetNames()
 	f.Fuzz(func(t *testing.T, seed uint64, fallers, rules uint8, mix uint32, pct uint8) {
 		opt, deck, err := game.RuleSet(names[int(rules)%len(names)])
