@@ -22,7 +22,8 @@ const (
 	// Reader.
 
 	// ReaderMiss: the reader misses a dealt card; the dealer, seeing the
-	// light still waiting, confirms the deal from the panel.
+	// light still waiting, confirms the deal from the panel, naming it if
+	// it is a Ground.
 	ReaderMiss Kind = iota + 1
 	// ReadTwice: the reader reports one dealt card twice.
 	ReadTwice
@@ -32,7 +33,8 @@ const (
 	// StrayTag: the reader reads a tag that is not in this deck.
 	StrayTag
 	// ReaderGone: the reader vanishes for a few deals and returns; the
-	// dealer confirms those deals from the panel.
+	// dealer confirms those deals from the panel, naming each Ground dealt
+	// and each rider and Extra shown.
 	ReaderGone
 
 	// Dealer.
@@ -101,13 +103,29 @@ const (
 	// player, no one can affect the deal by meddling with the rider").
 	MidAddressMove
 
+	// ReaderMissRider: the reader misses a rider or an Extra the dealer
+	// shows at a seat's turn; the dealer, who sees it, names its kind
+	// from the panel.
+	ReaderMissRider
+	// TwoAsOne: the dealer deals two cards stuck together to a seat, and
+	// the reader reads only one: the other lies there unread, and the
+	// dealer's deck is a card short.
+	TwoAsOne
+	// Regathered: a faller knocks a stack over and gathers it back in
+	// another order; nothing is read.
+	Regathered
+	// MoveOthers: a faller plays a Move on the rider of one other faller
+	// to give it to another, which the rules forbid.
+	MoveOthers
+
 	numKinds
 )
 
 var kindNames = [numKinds]string{"?", "reader-miss", "read-twice", "stray-card", "stray-tag", "reader-gone",
 	"deal-unscanned", "scan-twice", "scan-no-deal", "false-gone", "forget-sweep",
 	"second-extra", "second-rider", "play-after-out", "press-late", "press-other", "mash", "claim-no-stop", "buried-play",
-	"wrong-seat", "skip-seat", "two-at-once", "knocked-over", "hold-button", "wrong-sweep", "mid-address-move"}
+	"wrong-seat", "skip-seat", "two-at-once", "knocked-over", "hold-button", "wrong-sweep", "mid-address-move",
+	"reader-miss-rider", "two-as-one", "regathered", "move-between-others"}
 
 func (k Kind) String() string {
 	if k < numKinds {
@@ -162,7 +180,7 @@ func Only(k Kind, r float64) Faults {
 // assistant must only never accuse anyone because of them.
 func (k Kind) Visible() bool {
 	switch k {
-	case PressLate, PressOther, Mash, HoldButton:
+	case PressLate, PressOther, Mash, HoldButton, Regathered, MoveOthers:
 		return false
 	}
 	return true
@@ -208,4 +226,8 @@ type Fault struct {
 	live bool
 	// also is a second card whose place at the audit is evidence of it.
 	also string
+	// stack are the cards of a stack gathered back in another order
+	// (Regathered): a buried play the audit names among them is this
+	// mistake's doing.
+	stack map[string]bool
 }

@@ -3,6 +3,7 @@ package messy
 import (
 	"encoding/json"
 	"flag"
+	"slices"
 	"testing"
 
 	"github.com/falling-table/falling/game"
@@ -97,8 +98,22 @@ func TestFaultAnswers(t *testing.T) {
 		why  string
 	}{
 		{StrayTag, []Answer{Refused}, 1, `"Unknown card UID ...: a warning sound and message, the event is logged, the game state does not move."`},
-		{ReaderMiss, []Answer{Named, Audited}, 1, "a deal confirmed by hand stands for a card the engine did not see (a blind deal)"},
-		{ReaderGone, []Answer{Named}, 1, "while the reader is lost every deal is confirmed by hand and named a blind deal"},
+		// The dealer sees the card's face: a Ground is confirmed as one,
+		// so its Stop window opens ("If you receive one of these, you are
+		// immediately out"). Any other card is "a card": the engine stands
+		// in a deck card of its own choosing, and when the guess is wrong
+		// and the real card turns up (dealt, or played as a rider) the
+		// engine can fall a seat behind (see the engine gaps reported);
+		// in a hand already out of step, the confirmation may be refused.
+		{ReaderMiss, []Answer{Named, Audited}, 0.95, "a deal confirmed by hand stands for a card the engine did not see (a blind deal); a Ground named by hand is dealt as a Ground"},
+		{ReaderGone, []Answer{Named}, 1, "while the reader is lost every deal is confirmed by hand and named a blind deal, every rider shown named by its kind"},
+		// "when the dealer reaches a player with a rider, they scan it"
+		// (product.md): missed, the dealer names its kind from the panel
+		// and the engine obeys it. Which card it was the engine guesses
+		// (game riderStandIn); a wrong guess, shown later as another
+		// seat's rider, is refused "swept already" and the hand falls out
+		// of step (see the report of that engine gap).
+		{ReaderMissRider, []Answer{Named, Audited}, 0.99, "a rider or Extra the reader missed is named by the dealer and obeyed"},
 		{FalseGone, []Answer{Named}, 1, "a stack reported gone: its cards are inferred picked up unseen, for the audit to check"},
 		{ScanTwice, []Answer{Refused}, 1, "a rider shown twice at one address is seen already"},
 		{ForgetSweep, []Answer{Refused}, 0.9, "a rider swept on the last pass shown again is refused: the dealer is told it was swept"},
@@ -144,6 +159,28 @@ func TestFaultAnswers(t *testing.T) {
 		// Extra." The dealer deals by the rider shown and finds nothing to
 		// sweep; the rider turns up at its new seat as one swept already.
 		{MidAddressMove, []Answer{Refused, Audited}, 1, "a rider Moved while its seat is addressed is shown at its new seat as swept already, or found there by the audit"},
+		// "Deal the cards face up into stacks in front of each player":
+		// two dealt as one, the reader reads one; the other lies unread
+		// in front of the seat, and every later card comes one deal early
+		// (the assistant, which deals whatever card is read, follows the
+		// lights). Only the audit's scan finds it, believed in the deck;
+		// should the dealer's deck run out first, the lights ask for a
+		// card the dealer does not have, and the deal confirmed by hand is
+		// named a blind deal.
+		{TwoAsOne, []Answer{Audited, Named}, 1, "the unread card of two dealt as one is found by the audit in front of the seat, believed in the deck"},
+		// "You can only pick up the top card of your stack ... you can
+		// never mess with the cards in someone's stack." A stack knocked
+		// over and gathered back in another order shows nothing; its
+		// faller may then play a card the assistant saw buried. The
+		// audit cannot tell that from a buried play and, when the log
+		// proves the card was buried as dealt, names it with its evidence
+		// (the referee's call); nothing else is named for it.
+		{Regathered, []Answer{Audited}, 0, "a stack gathered back in another order is invisible; a card it brought up is named only as a buried play, with the stack's cards as evidence"},
+		// "You can't use a Move to move a rider between two other
+		// players." At the table it is a legal Move: the rider turns up
+		// at its new seat, a Move is on the discard pile. Invisible, and
+		// never a reason to name anyone (TestMoveBetweenOthersNamesNoOne).
+		{MoveOthers, nil, 0, "a Move between two other fallers looks like a legal Move: not caught, and no one is named for it"},
 		{HoldButton, []Answer{Harmless}, 1, "a held button is one press (the button service reports edges), and a press with no Ground dealt to the seat carries no move"},
 		{PressLate, []Answer{Harmless}, 1, "a press with no Ground dealt to the seat carries no move"},
 		{PressOther, []Answer{Harmless}, 1, "a press with no Ground dealt to the seat carries no move"},
@@ -152,7 +189,7 @@ func TestFaultAnswers(t *testing.T) {
 	// These must never take the hand out of step, so that every audit
 	// finding in their hands counts as an accusation: their proof that no
 	// one is accused wrongly is not weakened.
-	inStep := map[Kind]bool{WrongSeat: true, SkipSeat: true, KnockedOver: true, TwoAtOnce: true, HoldButton: true, MidAddressMove: true, WrongSweep: true}
+	inStep := map[Kind]bool{WrongSeat: true, SkipSeat: true, KnockedOver: true, TwoAtOnce: true, TwoAsOne: true, Regathered: true, MoveOthers: true, HoldButton: true, MidAddressMove: true, WrongSweep: true}
 	opt, deck := ruleSet(t, "official")
 	for _, c := range cases {
 		t.Run(c.kind.String(), func(t *testing.T) {
@@ -247,6 +284,7 @@ func FuzzMessy(f *testing.F) {
 	f.Add(uint64(1), uint8(5), uint8(0), uint32(0xffff), uint8(5))
 	f.Add(uint64(7), uint8(2), uint8(1), uint32(1<<DealUnscanned), uint8(30))
 	f.Add(uint64(9), uint8(11), uint8(2), uint32(1<<FalseGone|1<<ReaderGone), uint8(20))
+	f.Add(uint64(13), uint8(5), uint8(1), uint32(1<<ReaderMissRider|1<<TwoAsOne|1<<Regathered|1<<MoveOthers), uint8(30))
 	names := game.RuleSetNames()
 	f.Fuzz(func(t *testing.T, seed uint64, fallers, rules uint8, mix uint32, pct uint8) {
 		opt, deck, err := game.RuleSet(names[int(rules)%len(names)])
@@ -281,7 +319,7 @@ func FuzzMessy(f *testing.F) {
 func TestMisplacedCardsNamedWhereTheyLie(t *testing.T) {
 	opt, deck := ruleSet(t, "official")
 	var faults Faults
-	for _, k := range []Kind{WrongSeat, SkipSeat, KnockedOver, TwoAtOnce, MidAddressMove} {
+	for _, k := range []Kind{WrongSeat, SkipSeat, KnockedOver, TwoAtOnce, MidAddressMove, TwoAsOne} {
 		faults[k] = 0.1
 	}
 	named := 0
@@ -315,9 +353,9 @@ func TestMisplacedCardsNamedWhereTheyLie(t *testing.T) {
 				continue
 			}
 			// The fault's seat is the seat the lights asked for; two at
-			// once leaves the second card at that seat, the others leave
-			// the card at another.
-			if (f.Kind == TwoAtOnce) != (seat == f.Seat) {
+			// once (read or not) leaves the second card at that seat, the
+			// others leave the card at another.
+			if (f.Kind == TwoAtOnce || f.Kind == TwoAsOne) != (seat == f.Seat) {
 				t.Errorf("seed %d: %s %s found at seat %d, the lights' seat %d", seed, f.Kind, f.Card, seat, f.Seat)
 			}
 		}
@@ -354,4 +392,41 @@ func TestWrongSweepNamesNoOne(t *testing.T) {
 		t.Fatalf("answers %v: want refusals and no miss", made)
 	}
 	t.Logf("answers: %v", made)
+}
+
+// TestMoveBetweenOthersNamesNoOne: "You can't use a Move to move a rider
+// between two other players", but at the table such a Move looks exactly
+// like a legal one: the rider turns up at its new seat and a Move lies on
+// the discard pile. The assistant cannot catch it, and must never name
+// anyone because of it: no impossible play, no card missing, the hand in
+// step, under every rule set (the classic Push and Grab too).
+func TestMoveBetweenOthersNamesNoOne(t *testing.T) {
+	for _, name := range game.RuleSetNames() {
+		t.Run(name, func(t *testing.T) {
+			opt, deck := ruleSet(t, name)
+			if !slices.ContainsFunc(game.NewDeck(deck), func(c game.Card) bool { return mover(c.Kind) }) {
+				t.Skipf("%s rules: no card moves a rider", name)
+			}
+			made := 0
+			for seed := uint64(0); seed < 300; seed++ {
+				h, err := Play(Options{Rules: opt, Deck: deck, Fallers: 3 + int(seed%5), Seed: seed, Faults: Only(MoveOthers, 0.5)})
+				if err != nil {
+					t.Fatal(err)
+				}
+				if h.OutOfStep || len(h.Accusations) > 0 || len(h.Audit.Impossible) > 0 {
+					t.Fatalf("seed %d: out of step %v, impossible plays %+v, findings %q", seed, h.OutOfStep, h.Audit.Impossible, h.Accusations)
+				}
+				for _, f := range h.Faults {
+					made++
+					if f.Answer != Missed {
+						t.Errorf("seed %d: %s answered %v: a Move no one can tell from a legal one", seed, f.Card, f.Answer)
+					}
+				}
+			}
+			if made == 0 {
+				t.Fatal("no Move between two others in 300 hands")
+			}
+			t.Logf("%d Moves between two others, no one named", made)
+		})
+	}
 }

@@ -1,7 +1,9 @@
 package messy
 
 import (
+	"errors"
 	"fmt"
+	"slices"
 
 	"github.com/falling-table/falling/game"
 )
@@ -378,4 +380,128 @@ func (t *table) midAddressMove(in game.Instruction) {
 	t.phys[r], t.phys[g.Hand(m)] = d, -1
 	t.fault(MidAddressMove, g.Card(r).ID, in.Seat)
 	t.stale[d] = staleRider{card: r, fault: len(t.hand.Faults) - 1}
+}
+
+// mover reports whether a card of kind k moves a rider: the official
+// Move, or the classic Push (give yours) and Grab (steal one).
+func mover(k game.Kind) bool { return k == game.Move || k == game.Push || k == game.Grab }
+
+// moveBetweenOthers is faller m moving the rider of faller a to faller b,
+// neither of them m: "You can't use a Move to move a rider between two
+// other players". At the table it looks exactly like a legal Move, a or b
+// giving or stealing it: the rider is at b, a Move on the discard pile,
+// and the assistant, which never sees a Move played, only sees the rider
+// turn up at b.
+//
+// The truth cannot make that move, so it makes the legal one the table
+// cannot tell from it: a or b (x) plays the Move. If x holds a card that
+// moves riders too, x plays that one; if x holds another card, the truth
+// is redealt (redeal.go) with that card and m's Move dealt each where the
+// other was, so that x picked up the Move and m the other card. At the
+// table x still holds their card and m's Move is discarded; the truth has
+// the cards the other way round. Each card's physical place is kept (phys,
+// holding), both fallers are left idle (m's hand is empty at the table,
+// x's hand full in the truth's eyes), and the audit scans each card where
+// it lies.
+func (t *table) moveBetweenOthers() error {
+	g := t.truth
+	if !t.happens(MoveOthers) {
+		return nil
+	}
+	free := func(p int) bool {
+		if g.Out(p) {
+			return false
+		}
+		if _, ok := t.stale[p]; ok {
+			return false
+		}
+		_, ok := t.holding[p]
+		return !ok
+	}
+	holds := func(p int) bool {
+		h := g.Hand(p)
+		if !free(p) || h < 0 || t.storied(h) {
+			return false
+		}
+		return true
+	}
+	n := g.NumPlayers()
+	for _, m := range t.rng.Perm(n) {
+		if !holds(m) || !mover(g.Card(g.Hand(m)).Kind) {
+			continue
+		}
+		for _, a := range t.rng.Perm(n) {
+			r := g.Rider(a)
+			if a == m || !free(a) || r < 0 || t.storied(r) {
+				continue
+			}
+			for _, b := range t.rng.Perm(n) {
+				if b == m || b == a || !free(b) || g.Rider(b) >= 0 {
+					continue
+				}
+				// a gives, or b steals: whichever the truth allows.
+				for _, e := range []game.Event{game.Play(a, b), game.Play(b, a)} {
+					ok, err := t.moveAs(e, m, a, b)
+					if err != nil || ok {
+						return err
+					}
+				}
+			}
+		}
+	}
+	return nil
+}
+
+// moveAs makes the truth play e, faller e.Player moving a's rider to b, in
+// place of m's Move at the table. It reports whether it did.
+func (t *table) moveAs(e game.Event, m, a, b int) (bool, error) {
+	g := t.truth
+	x := e.Player
+	mine, theirs := g.Hand(m), g.Hand(x)
+	r := g.Rider(a)
+	if theirs < 0 || t.storied(theirs) {
+		return false, nil
+	}
+	legal := func() error {
+		try := g.Clone()
+		if err := try.Apply(e); err != nil {
+			return err
+		}
+		if try.Rider(b) != r || try.Rider(a) >= 0 {
+			return fmt.Errorf("%v does not move seat %d's rider to seat %d", e, g.Seat(a), g.Seat(b))
+		}
+		return nil
+	}
+	played := theirs // the card the truth discards
+	if !mover(g.Card(theirs).Kind) || legal() != nil {
+		// x picked up m's Move, m the card x holds.
+		order := slices.Clone(t.order)
+		i, j := slices.Index(order, mine), slices.Index(order, theirs)
+		order[i], order[j] = theirs, mine
+		err := t.redeal(order, map[int]bool{mine: true, theirs: true}, func() error {
+			if g.Hand(x) != mine || g.Hand(m) != theirs {
+				return fmt.Errorf("seat %d holds %v, seat %d %v", g.Seat(x), g.Card(g.Hand(x)), g.Seat(m), g.Card(g.Hand(m)))
+			}
+			return legal()
+		})
+		if errors.Is(err, errUndo) {
+			return false, fmt.Errorf("a Move between two others: %w", err)
+		}
+		if err != nil {
+			return false, nil // the truth cannot have dealt it that way: not this move
+		}
+		played = mine
+	}
+	if err := t.real(e); err != nil {
+		return false, fmt.Errorf("a Move between two others: %w", err)
+	}
+	// At the table m's Move is on the discard pile and x holds their card.
+	if played == theirs {
+		t.phys[mine] = -1
+	}
+	t.phys[theirs] = x
+	t.holding[x] = theirs
+	f := t.fault(MoveOthers, g.Card(r).ID, g.Seat(m))
+	f.Why = fmt.Sprintf("seat %d moved seat %d's rider to seat %d", g.Seat(m), g.Seat(a), g.Seat(b))
+	return true, nil
 }

@@ -88,6 +88,14 @@ type table struct {
 	// at the table that the truth has on the discard pile (WrongSweep).
 	stale   map[int]staleRider
 	holding map[int]int
+	// events are the truth's moves so far, and order its deck's order
+	// (top first): what redeal replays when the table's deck or a stack
+	// turns out to be in another order than the truth dealt (redeal.go).
+	events []game.Event
+	order  []int
+	// stuck are cards the truth still has in its deck that lie at a seat
+	// (TwoAsOne): the dealer's deck is a card short.
+	stuck map[int]bool
 }
 
 // sweeping notes the rider the truth is about to sweep, for the dealer
@@ -148,8 +156,21 @@ func Play(opt Options) (h Hand, err error) {
 			err = panicError{fmt.Errorf("messy: seed %d: panic: %v", opt.Seed, r)}
 		}
 	}()
+	t, err := newTable(opt)
+	if err != nil {
+		return Hand{}, err
+	}
+	if err := t.play(); err != nil {
+		return t.hand, fmt.Errorf("messy: seed %d: %w", opt.Seed, err)
+	}
+	return t.hand, nil
+}
+
+// newTable deals a hand: the truth and the assistant on the same deck,
+// nothing played yet.
+func newTable(opt Options) (*table, error) {
 	if opt.Fallers < 2 || opt.Fallers > 11 {
-		return Hand{}, fmt.Errorf("messy: %d fallers: want 2 to 11", opt.Fallers)
+		return nil, fmt.Errorf("messy: %d fallers: want 2 to 11", opt.Fallers)
 	}
 	rng := rand.New(rand.NewPCG(opt.Seed, 0x3e55))
 	deck := game.Shuffle(game.NewDeck(opt.Deck), rng)
@@ -159,20 +180,25 @@ func Play(opt Options) (h Hand, err error) {
 	}
 	truth, err := game.New(game.Config{Rules: opt.Rules, Seats: seats, Deck: deck, Ordered: true})
 	if err != nil {
-		return Hand{}, fmt.Errorf("messy: %w", err)
+		return nil, fmt.Errorf("messy: %w", err)
 	}
-	seen, err := game.New(game.Config{Rules: opt.Rules, Seats: seats, Deck: deck})
+	// The assistant does not know the shuffle: the deck it loads is in
+	// an order of its own (at a real table, the deck file's), which is
+	// the order it stands in cards for deals confirmed by hand. Given the
+	// truth's order it would guess every blind deal right.
+	seen, err := game.New(game.Config{Rules: opt.Rules, Seats: seats, Deck: deck, Order: rand.New(rand.NewPCG(opt.Seed, 0xdec4)).Perm(len(deck))})
 	if err != nil {
-		return Hand{}, fmt.Errorf("messy: %w", err)
+		return nil, fmt.Errorf("messy: %w", err)
 	}
-	t := &table{opt: opt, rng: rng, truth: truth, seen: seen, rec: audit.NewRecorder(), strat: make([]bot.Strategy, opt.Fallers), swept: map[int]int{}, phys: map[int]int{}, stale: map[int]staleRider{}, holding: map[int]int{}}
+	t := &table{opt: opt, rng: rng, truth: truth, seen: seen, rec: audit.NewRecorder(), strat: make([]bot.Strategy, opt.Fallers), swept: map[int]int{}, phys: map[int]int{}, stale: map[int]staleRider{}, holding: map[int]int{}, stuck: map[int]bool{}}
+	t.order = make([]int, len(deck))
+	for i := range t.order {
+		t.order[i] = i // game.New deals Deck top first
+	}
 	for i := range t.strat {
 		t.strat[i] = &bot.Sensible{}
 	}
-	if err := t.play(); err != nil {
-		return t.hand, fmt.Errorf("messy: seed %d: %w", opt.Seed, err)
-	}
-	return t.hand, nil
+	return t, nil
 }
 
 func (t *table) happens(k Kind) bool {
@@ -208,6 +234,7 @@ func (t *table) real(e game.Event) error {
 	if err := t.truth.Apply(e); err != nil {
 		return fmt.Errorf("the table refused %v: %w", e, err)
 	}
+	t.events = append(t.events, e)
 	if t.opt.Trace != nil {
 		if e.Kind == game.EvPickUp {
 			what = t.truth.Card(t.truth.Hand(e.Player)).String()
@@ -315,6 +342,12 @@ func (t *table) fallersAct() error {
 		return nil
 	}
 	t.knockOver()
+	if err := t.regather(); err != nil {
+		return err
+	}
+	if err := t.moveBetweenOthers(); err != nil {
+		return err
+	}
 	t.holdButton()
 	if t.happens(Mash) {
 		i := t.rng.IntN(n)
@@ -417,6 +450,26 @@ func (t *table) beat() error {
 	case in.Imaginary:
 		// The assistant announced it: nothing to read, the dealer deals it.
 		t.observe(game.Event{Kind: game.EvConfirm})
+	case t.stuck[c]:
+		// The truth deals a card that lies at a seat already, stuck to
+		// another (TwoAsOne): the dealer's deck is empty, the lights ask
+		// for a card, and the dealer confirms the deal from the panel.
+		delete(t.stuck, c)
+		if t.held > 0 {
+			t.flushHeld()
+		}
+		n := len(t.seen.Inferences())
+		ok := t.observe(game.Confirm())
+		if ok {
+			t.blindDealt(c, n)
+		}
+		if ok && len(t.seen.Inferences()) > n && t.seen.Inferences()[n].Kind == game.InfBlindDeal {
+			for i := range t.hand.Faults {
+				if f := &t.hand.Faults[i]; f.Kind == TwoAsOne && f.Card == g.Card(c).ID {
+					f.Answer, f.Why = Named, "the deck ran out a card early: the deal confirmed by hand is a blind deal"
+				}
+			}
+		}
 	case t.held > 0:
 		x := t.held - 1
 		t.held = 0
@@ -442,19 +495,21 @@ func (t *table) beat() error {
 		}
 		t.read(c)
 		if !ground {
+			n := len(t.hand.Faults)
 			if err := t.twoAtOnce(p, c); err != nil {
 				return err
 			}
-		}
-		if w := t.seen.Where(c); w.Zone == game.InStack && w.Player != p {
-			// The assistant put the card read in front of another seat
-			// than the one it was dealt to: its lights asked for that
-			// seat. At a table the dealer deals where the lights say,
-			// which this table's truth, bound to the rules, cannot do.
-			if !t.hand.OutOfStep && t.opt.Trace != nil {
-				t.opt.Trace(fmt.Sprintf("OUT OF STEP: %v dealt to seat %d, the assistant has it at seat %d", g.Card(c), in.Seat, g.Seat(w.Player)))
+			if len(t.hand.Faults) == n {
+				if err := t.twoAsOne(p, c); err != nil {
+					return err
+				}
 			}
-			t.hand.OutOfStep = true
+		}
+		// A card the assistant stands in for a deal confirmed by hand
+		// lies where that deal went, not where it was dealt; blind deals
+		// are checked as they are confirmed (blind).
+		if w := t.seen.Where(c); w.Zone == game.InStack && !t.seen.Blind(c) {
+			t.dealtAt(c, p, w.Player)
 		}
 	}
 	if ground {
@@ -473,9 +528,13 @@ func (t *table) beat() error {
 // the stack or rider it asks for is not there: it wants more cards for a
 // seat than the table has stacks for, or a rider the seat lost unseen.
 func (t *table) reportGone(in game.Instruction) {
+	// With no card in the dealer's hand to deal (an imaginary Ground, or
+	// the deck run out a card early: TwoAsOne), nothing read shows the
+	// assistant that a rider it believes in is gone.
+	noCard := in.Imaginary || (len(t.stuck) > 0 && in.Action == game.ActDeal && t.stuck[t.peekDeal()])
 	for range 8 {
 		s := t.seen.Next()
-		if s.First && in.First && in.Imaginary && s.Player == in.Player && s.Rider != game.NoKind && t.truth.Rider(in.Player) < 0 {
+		if s.First && in.First && noCard && s.Player == in.Player && s.Rider != game.NoKind && t.truth.Rider(in.Player) < 0 {
 			// Told to sweep or leave a rider, or to deal past one, that
 			// was Moved or Stopped unseen, with no card to deal that
 			// would show it: the dealer says it is not there.
@@ -536,14 +595,25 @@ func (t *table) showRider(in game.Instruction) {
 	if r < 0 {
 		return
 	}
-	show := func(c int) {
+	// show reports whether the reader read c.
+	show := func(c int) bool {
 		if t.readerGone > 0 {
-			return // nothing read: the next card read tells the rest
+			// Nothing read: the dealer, who sees the card, names its
+			// kind from the panel.
+			t.confirmShown(nil, c)
+			return false
+		}
+		if t.happens(ReaderMissRider) {
+			f := t.fault(ReaderMissRider, g.Card(c).ID, in.Seat)
+			t.confirmShown(f, c)
+			return false
 		}
 		t.observe(game.Scan(g.Card(c).ID))
+		return true
 	}
-	show(r)
-	if t.happens(ScanTwice) && t.readerGone == 0 {
+	// A rider named by hand stands in for a card the engine chose: shown
+	// again it would be another story than a rider shown twice.
+	if show(r) && t.happens(ScanTwice) {
 		f := t.fault(ScanTwice, g.Card(r).ID, in.Seat)
 		t.probe(f, game.Scan(g.Card(r).ID))
 		if f.Answer == Missed && t.isShown(r, p) {
@@ -629,7 +699,7 @@ func (t *table) read(c int) {
 	}
 	if t.readerGone > 0 {
 		t.readerGone--
-		t.blind(nil)
+		t.blind(nil, c)
 		return
 	}
 	if t.happens(StrayCard) {
@@ -653,7 +723,7 @@ func (t *table) read(c int) {
 	switch {
 	case t.happens(ReaderMiss):
 		f := t.fault(ReaderMiss, id, seat)
-		t.blind(f)
+		t.blind(f, c)
 	case t.happens(DealUnscanned):
 		t.fault(DealUnscanned, id, seat)
 	default:
@@ -665,15 +735,66 @@ func (t *table) read(c int) {
 	}
 }
 
-// blind is the dealer confirming a deal from the panel.
-func (t *table) blind(f *Fault) {
+// dealtAt checks a deal: the truth dealt card c to faller p, and the
+// assistant put the deal in front of faller q. If they differ, its lights
+// asked for q; at a table the dealer deals where the lights say, which
+// this table's truth, bound to the rules, cannot do.
+func (t *table) dealtAt(c, p, q int) {
+	if p == q {
+		return
+	}
+	g := t.truth
+	if !t.hand.OutOfStep && t.opt.Trace != nil {
+		t.opt.Trace(fmt.Sprintf("OUT OF STEP: %v dealt to seat %d, the assistant put the deal at seat %d", g.Card(c), g.Seat(p), g.Seat(q)))
+	}
+	t.hand.OutOfStep = true
+}
+
+// blindDealt checks the deal of card c the dealer just confirmed by hand,
+// the assistant's inferences from the n-th on.
+func (t *table) blindDealt(c, n int) {
+	for _, x := range t.seen.Inferences()[n:] {
+		if x.Kind == game.InfBlindDeal {
+			t.dealtAt(c, t.truth.Where(c).Player, x.Player)
+		}
+	}
+}
+
+// blind is the dealer confirming from the panel the deal of card c, which
+// the reader did not read. The dealer sees its face: a Ground is named a
+// Ground, so that its Stop window opens ("If you receive one of these, you
+// are immediately out"); any other card is "a card".
+func (t *table) blind(f *Fault, c int) {
+	e := game.Confirm()
+	if t.truth.Card(c).Kind == game.Ground {
+		e = game.ConfirmAs(game.Ground)
+	}
 	n := len(t.seen.Inferences())
-	ok := t.observe(game.Event{Kind: game.EvConfirm})
+	ok := t.observe(e)
+	if ok {
+		t.blindDealt(c, n)
+	}
 	if f == nil {
 		return
 	}
 	if ok && len(t.seen.Inferences()) > n {
 		f.Answer, f.Why = Named, t.seen.Inferences()[n].Kind.String()
+	}
+}
+
+// confirmShown is the dealer naming from the panel the rider or Extra c
+// shown at a seat's turn that the reader did not read ("when the dealer
+// reaches a player with a rider, they scan it"): without it the assistant
+// would deal as if the seat had no rider, a seat behind the table.
+func (t *table) confirmShown(f *Fault, c int) {
+	ok := t.observe(game.ConfirmAs(t.truth.Card(c).Kind))
+	if f == nil {
+		return
+	}
+	if ok {
+		f.Answer, f.Why = Named, "named by hand: "+t.truth.Card(c).Kind.String()
+	} else {
+		f.Why = "the dealer's " + t.truth.Card(c).Kind.String() + " refused"
 	}
 }
 
@@ -841,9 +962,14 @@ func (t *table) end() error {
 	}
 	deck := audit.Group{Name: audit.Deck, Player: -1}
 	for c := 0; c < g.NumCards(); c++ {
-		if g.Where(c).Zone == game.InDeck {
-			deck.Cards = append(deck.Cards, g.Card(c).ID)
+		if g.Where(c).Zone != game.InDeck {
+			continue
 		}
+		if q, ok := t.phys[c]; ok && q >= 0 {
+			groups[q].Cards = append(groups[q].Cards, g.Card(c).ID) // stuck to another card dealt
+			continue
+		}
+		deck.Cards = append(deck.Cards, g.Card(c).ID)
 	}
 	disc.Cards = append(disc.Cards, lying...)
 	groups = append(groups, disc, deck)
@@ -871,7 +997,7 @@ func (t *table) judge() {
 		f := &t.hand.Faults[i]
 		touched[f.Card] = true
 		touched[f.also] = true
-		if f.Answer != Missed || f.live || f.Kind == BuriedPlay {
+		if f.Answer != Missed || f.live || f.Kind == BuriedPlay || !f.Kind.Visible() {
 			continue // a buried play is named only as one (below)
 		}
 		if why, ok := evidence[f.Card]; ok {
@@ -891,6 +1017,13 @@ func (t *table) judge() {
 			f.Answer, f.Why = Audited, "impossible play: "+ip.Why
 			continue
 		}
+		if f := t.regathered(ip); f != nil {
+			// The card was buried as dealt, and came up when the stack
+			// was gathered back: the audit cannot tell that from a buried
+			// card played, and names it with its evidence.
+			f.Answer, f.Why = Audited, "named as a buried play: "+ip.Why
+			continue
+		}
 		t.hand.Accusations = append(t.hand.Accusations, "impossible play: "+ip.Why)
 	}
 	for _, id := range rep.Missing {
@@ -904,6 +1037,18 @@ func (t *table) judge() {
 	for _, id := range rep.SeenTwice {
 		t.hand.Accusations = append(t.hand.Accusations, "scanned twice at the audit: "+id)
 	}
+}
+
+// regathered is the Regathered mistake whose stack held both the card the
+// audit calls played while buried and the card it was buried under, or
+// nil.
+func (t *table) regathered(ip audit.Impossible) *Fault {
+	for i := range t.hand.Faults {
+		if f := &t.hand.Faults[i]; f.Kind == Regathered && f.stack[ip.Card] && f.stack[ip.Under] {
+			return f
+		}
+	}
+	return nil
 }
 
 type panicError struct{ error }
