@@ -188,3 +188,28 @@ func TestNotThereTakesBackARead(t *testing.T) {
 		tb.refused(StackGone(), RuleCardNotExpected)
 	})
 }
+
+// TestBlindStandInReadAsTheNextDeal: a deal confirmed by hand stands in a
+// deck card whose identity is a guess ("the engine stood in a deck card
+// whose identity is not known"). Read as the next seat's turn begins, while
+// a card is due there, that card is far likelier the deal in the dealer's
+// hand than the guess come true and played at once as a rider: it is the
+// deal, and another card stands in (as TestBlindStandInReadLater, mid-turn).
+// The messy table found it taken for a rider played there, and the
+// assistant a seat behind.
+func TestBlindStandInReadAsTheNextDeal(t *testing.T) {
+	tb := newObserved(t, 2, Hit, Stop, Move, Stop, Stop, Stop, Ground, Ground)
+	tb.ok(Confirm()) // seat 1's card, unread: the engine stands in the Hit
+	hit := tb.index[tb.id(Hit, 0)]
+	if !tb.Blind(hit) {
+		t.Fatalf("the stand-in is not the Hit: %+v", tb.Inferences())
+	}
+	tb.ok(Scan(tb.id(Move, 0)))
+	tb.ok(Scan(tb.id(Hit, 0))) // the Hit, dealt to seat 1 on the second pass
+	if w := tb.Where(hit); w.Zone != InStack || w.Player != 0 || tb.Blind(hit) {
+		t.Fatalf("the Hit is at %+v (blind %v), want dealt to seat 1", w, tb.Blind(hit))
+	}
+	if tb.NumStacks(0) != 1 || len(tb.Stack(0, 0)) != 2 {
+		t.Fatalf("seat 1 has %s, want two cards in one stack", tb.kinds(0))
+	}
+}

@@ -162,6 +162,13 @@ func (g *Game) scan(c, since int) error {
 	// reaches a player with a rider, they scan it" (product.md), every pass,
 	// permanent riders included.
 	starting := in.First || (g.addr.active && g.addr.player == p && g.addr.done == 0)
+	if starting && in.Action == ActDeal && w.Zone == InStack && g.table.blind[c] && g.unblind(c) {
+		// A card stood in for a deal confirmed by hand, read as a turn
+		// begins with a card due: the guess was one deck card of many, so
+		// this is the deal in the dealer's hand, not the guess come true
+		// and played at once as a rider.
+		return g.dealScanned(c, in)
+	}
 	if starting && w.Zone != InDeck && (card.Kind.IsRider() || card.Kind == Extra) {
 		if g.shownNow(c) {
 			return refuse(RuleCardSeenTwice, "%v was shown already at seat %d's turn", card, in.Seat)
