@@ -29,7 +29,7 @@ func (s *Server) Serve(ctx context.Context, ln net.Listener) error {
 		IdleTimeout:       s.opt.IdleTimeout,
 		// net/http reads MaxHeaderBytes plus 4 KB of slack before it
 		// answers 431: 12 KB here is the 16 KB the README promises.
-		MaxHeaderBytes:    maxHeaderBytes - 4<<10,
+		MaxHeaderBytes: maxHeaderBytes - 4<<10,
 		// Request contexts end with ctx, so the event streams close and
 		// Shutdown does not wait on them.
 		BaseContext: func(net.Listener) context.Context { return ctx },
