@@ -279,7 +279,12 @@ func impossible(in Input, found map[int]int) []Impossible {
 			}
 			out = append(out, Impossible{
 				Card: g.Card(p.Card).ID, Seat: g.Seat(d.Player), Under: g.Card(d.Card).ID,
-				Why: fmt.Sprintf("%v was buried under %v, which never left seat %d's stack, and was played after seat %d played %v",
+				// The one innocent explanation the record cannot rule out
+				// is said with it: a stack knocked over and gathered back
+				// in another order looks exactly like this, and only
+				// someone who saw it fall can tell (README, the messy
+				// table: regathered).
+				Why: fmt.Sprintf("%v was buried under %v, which never left seat %d's stack, and was played after seat %d played %v (unless that stack was knocked over and gathered back in another order)",
 					g.Card(p.Card), g.Card(d.Card), g.Seat(d.Player), g.Seat(d.Player), g.Card(c2)),
 			})
 			break
