@@ -539,7 +539,15 @@ func (g *Game) confirm() error {
 		// The Stop card was not scanned: stand in the Stop nearest the top
 		// of that player's stacks.
 		if c := g.findStop(in.Player); c >= 0 {
-			return g.stopGround(in.Player, c)
+			if err := g.stopGround(in.Player, c); err != nil {
+				return err
+			}
+			// Which Stop was discarded is a guess (the faller may have
+			// held another, picked up unseen): the card stood in is not
+			// known to be swept, so shown later for a Ground it still
+			// saves its holder.
+			g.table.swept[c] = false
+			return nil
 		}
 		return refuse(RuleNoStopCard, "seat %d has no Stop the engine knows of", in.Seat)
 	case ActSweep, ActPass:
