@@ -43,3 +43,36 @@ func TestBlindStopShownLater(t *testing.T) {
 		t.Fatal("seat 1 is out: the Stop they showed was taken for one swept already")
 	}
 }
+
+// TestNamedRiderShownLater: "You may place a rider in front of any player,
+// including yourself, as long as that person doesn't already have one." A
+// rider the dealer names by hand stands in a card of its kind the engine
+// guesses (the top of a stack); when the card it guessed is later shown as
+// another seat's rider, that seat played it: it is not a card swept
+// already. The real dealer on the messy table (reader gone, then back)
+// left hands unfinished on this refusal.
+func TestNamedRiderShownLater(t *testing.T) {
+	tb := newObserved(t, 3, Move, Hit, Hit, Move, Move, Move, Move, Ground, Ground, Ground)
+	tb.ok(Scan(tb.id(Move, 0)))
+	tb.ok(Scan(tb.id(Hit, 0))) // seat 2's stack
+	tb.ok(Scan(tb.id(Hit, 1))) // seat 3's stack
+	// Unseen, seat 3 plays its Hit on seat 1. The reader is gone as the
+	// dealer comes round: the Hit named stands in seat 2's, the first
+	// the engine finds on a stack's top.
+	tb.ok(ConfirmAs(Hit))
+	guess := tb.index[tb.id(Hit, 0)]
+	if w := tb.Where(guess); w.Zone != AsRider || w.Player != 0 {
+		t.Fatalf("the Hit named is %+v, want seat 2's stood in as seat 1's rider", w)
+	}
+	tb.ok(Scan(tb.id(Move, 1)))
+	tb.ok(Scan(tb.id(Move, 2)))
+	for in := tb.Next(); in.Action == ActSweep && in.Player == 0; in = tb.Next() {
+		tb.ok(Confirm()) // the Hit swept
+	}
+	// The reader is back. Seat 2 plays its own Hit on itself, and the
+	// dealer shows it as seat 2's turn begins.
+	tb.ok(Scan(tb.id(Hit, 0)))
+	if in := tb.Next(); in.Player != 1 || in.Rider != Hit || in.Action != ActDeal {
+		t.Fatalf("after seat 2's Hit shown: %+v, want its deals", in)
+	}
+}

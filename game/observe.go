@@ -347,9 +347,13 @@ func (g *Game) riderScanned(c int, in Instruction) error {
 	pl := &g.players[p]
 	card := g.cards[c]
 	w := g.where[c]
-	if w.Zone == InDiscard && g.table.swept[c] {
+	// A rider the dealer named by hand stood in a card of its kind, a
+	// guess: swept, it is not known swept, and shown for real later it is
+	// that seat's rider (confirmAs names it blind again after this scan).
+	if w.Zone == InDiscard && g.table.swept[c] && !g.table.blind[c] {
 		return refuse(RuleCardNotExpected, "%v was swept already", card)
 	}
+	g.table.blind[c] = false
 	switch {
 	case card.Kind.IsRider():
 		if pl.rider == c { // a permanent rider, or a Skip an Extra Skip left
