@@ -93,6 +93,10 @@ func (d *Dealer) event(e game.Event, src playlog.Source, at time.Duration, c int
 		d.light(before.Seat, LightOff)
 		d.say(false, "seat %d Stops the Ground: it goes back on top of the deck", before.Seat)
 		d.restartBeat(at + d.period())
+	case c < 0 && e.Kind == game.EvConfirm && (e.As.IsRider() || e.As == game.Extra):
+		// A rider or an Extra the dealer named at the seat's turn: shown,
+		// as if read.
+		d.riderShown(d.namedCard(before.Player, e.As), at)
 	case c >= 0 && from.Zone != game.InDeck && (d.g.Where(c).Zone != game.InStack || d.g.Shown(c)):
 		// A rider or an Extra shown; an Extra read before its rider stays
 		// where it was last seen until the rider is read.
@@ -104,4 +108,19 @@ func (d *Dealer) event(e game.Event, src playlog.Source, at time.Duration, c int
 		d.dealt(at)
 	}
 	d.noteInstruction()
+}
+
+// namedCard is the card the engine took a rider or an Extra named at
+// player p's turn for: p's rider, or its last Extra of that kind.
+func (d *Dealer) namedCard(p int, k game.Kind) int {
+	if r := d.g.Rider(p); r >= 0 && d.g.Card(r).Kind == k {
+		return r
+	}
+	xs := d.g.Extras(p)
+	for i := len(xs) - 1; i >= 0; i-- {
+		if d.g.Card(xs[i]).Kind == k {
+			return xs[i]
+		}
+	}
+	return -1
 }
