@@ -7,7 +7,6 @@ import (
 	"time"
 
 	"github.com/falling-table/falling/drivers/pn532/pn532test"
-	"github.com/falling-table/falling/hw"
 )
 
 // Fault is a mistake the simulated table can make while the real dealer
@@ -197,23 +196,24 @@ func (t *Table) dealCard(c int, at time.Duration, seat int) {
 	if ok && f == FaultReaderGone && t.chip.chip.Hung() {
 		ok = false // hung already: the same outage
 	}
+	w := t.dealtAs(c)
 	if !ok {
-		t.scan.layAt(uid, at, true)
+		t.scan.layAt(uid, at, w)
 		return
 	}
 	switch f {
 	case FaultReaderMiss:
 		i := t.note(f, at, seat, id)
-		reads := t.chip.svc.Health().Reads
-		t.chip.layFor(uid, at, brief, false)
-		t.confirmUnheard(i, reads, at+t.hear+wait)
+		reads := t.chip.heardBy()
+		t.chip.layFor(uid, at, brief, noWait)
+		t.confirmUnheard(i, reads, at+t.hear+wait, w.as)
 	case FaultDealUnscanned:
 		i := t.note(f, at, seat, id)
-		t.confirmUnheard(i, t.chip.svc.Health().Reads, at+t.hear+wait)
+		t.confirmUnheard(i, t.chip.heardBy(), at+t.hear+wait, w.as)
 	case FaultReadTwice:
 		// Lifted and laid again, only if nothing else came to the reader
 		// meanwhile: the second lay must not take another card off unread.
-		t.scan.layAt(uid, at, true)
+		t.scan.layAt(uid, at, w)
 		t.Clock.At(at+t.hear, func() {
 			n, ok := t.chip.liftIf(uid)
 			if !ok {
@@ -222,7 +222,7 @@ func (t *Table) dealCard(c int, at time.Duration, seat int) {
 			t.Clock.At(t.Clock.Now()+lift, func() {
 				if t.chip.lays() == n {
 					t.note(f, t.Clock.Now(), seat, id)
-					t.chip.layFor(uid, t.Clock.Now(), t.chip.dwell, false)
+					t.chip.layFor(uid, t.Clock.Now(), t.chip.dwell, noWait)
 				}
 			})
 		})
@@ -231,7 +231,7 @@ func (t *Table) dealCard(c int, at time.Duration, seat int) {
 		// card really dealt. Had another card come to the reader first
 		// (the next of a Hit's two, a rider), the first scan stands as the
 		// deal: laying it again then would take that card off unread.
-		t.chip.layFor(uid, at, t.chip.dwell, true)
+		t.chip.layFor(uid, at, t.chip.dwell, w)
 		t.Clock.At(at+t.hear, func() {
 			n, ok := t.chip.liftIf(uid)
 			if !ok {
@@ -240,12 +240,12 @@ func (t *Table) dealCard(c int, at time.Duration, seat int) {
 			t.Clock.At(t.Clock.Now()+lift, func() {
 				if t.chip.lays() == n {
 					t.note(f, at, seat, id)
-					t.scan.layAt(uid, t.Clock.Now(), true)
+					t.scan.layAt(uid, t.Clock.Now(), w)
 				}
 			})
 		})
 	case FaultStrayCard:
-		t.scan.layAt(uid, at, true)
+		t.scan.layAt(uid, at, w)
 		d := t.truth.Discards()
 		if len(d) == 0 {
 			return
@@ -254,7 +254,7 @@ func (t *Table) dealCard(c int, at time.Duration, seat int) {
 		t.Clock.At(at+t.hear, func() {
 			if _, ok := t.chip.liftIf(uid); ok {
 				t.note(f, t.Clock.Now(), seat, stray)
-				t.chip.layFor(t.tags[stray], t.Clock.Now(), t.chip.dwell, false)
+				t.chip.layFor(t.tags[stray], t.Clock.Now(), t.chip.dwell, noWait)
 			}
 		})
 	case FaultReaderGone:
@@ -265,21 +265,28 @@ func (t *Table) dealCard(c int, at time.Duration, seat int) {
 		// The watchdog resets it through RSTPDN; the dealer confirms
 		// the cards laid meanwhile when it warns (readerWarning).
 		t.chip.chip.Hang(pn532test.HangSilent)
-		t.scan.layAt(uid, at, true)
+		t.scan.layAt(uid, at, w)
 	}
 }
 
 // confirmUnheard has the dealer, at when, confirm from the panel the card
-// of fault i if the reader has read nothing since it stood at reads: the
-// light is still waiting for it. A reader lost meanwhile has its own
-// confirmations (readerWarning).
-func (t *Table) confirmUnheard(i, reads int, when time.Duration) {
+// of fault i, named as (a Ground, or "" for "a card"), if the reader has
+// read nothing beyond reads, the count once the cards laid before it are
+// read: the light is still waiting for it.
+// A reader lost meanwhile has its own confirmations (readerWarning).
+func (t *Table) confirmUnheard(i, reads int, when time.Duration, as string) {
+	t.mu.Lock()
+	t.unsure++
+	t.mu.Unlock()
 	t.Clock.At(when, func() {
-		if t.scan.gone() || t.chip.svc.Health().Reads != reads {
+		t.mu.Lock()
+		t.unsure--
+		t.mu.Unlock()
+		if t.scan.gone() || t.chip.svc.Health().Reads > reads {
 			return
 		}
 		t.byHand(i)
-		t.Panel.ControlAt(hw.ControlConfirm, t.Clock.Now())
+		t.confirmAt(as, t.Clock.Now())
 	})
 }
 
