@@ -76,3 +76,30 @@ func TestNamedRiderShownLater(t *testing.T) {
 		t.Fatalf("after seat 2's Hit shown: %+v, want its deals", in)
 	}
 }
+
+// TestBlindStopAfterStackGone: "To Stop a Ground, play the Stop as the
+// Ground is being dealt to you." A stack reported gone is taken for picked
+// up unseen, its cards discarded as far as the engine knows; its Stop may
+// be in the faller's hand. Confirmed by hand for a Ground, that Stop saves
+// them, as it would if read. The messy table's reader-gone hands left a
+// faller out who had Stopped their Ground.
+func TestBlindStopAfterStackGone(t *testing.T) {
+	tb := newObserved(t, 3, Stop, Move, Move, Move, Move, Ground, Ground, Ground)
+	tb.ok(Scan(tb.id(Stop, 0)))
+	tb.ok(Scan(tb.id(Move, 0)))
+	tb.ok(Scan(tb.id(Move, 1)))
+	// Seat 1 picks up its Stop, and its only stack with it: the dealer
+	// says it is gone, and deals a new one.
+	tb.ok(StackGone())
+	stop := tb.index[tb.id(Stop, 0)]
+	if w := tb.Where(stop); w.Zone != InDiscard {
+		t.Fatalf("the Stop of the stack gone is at %+v, want guessed discarded", w)
+	}
+	// The reader is gone: the Ground and the Stop are confirmed by hand.
+	tb.ok(ConfirmAs(Ground))
+	tb.ok(Press(1))
+	tb.ok(Confirm())
+	if tb.Out(0) {
+		t.Fatal("seat 1 is out: its Stop, in hand since its stack went, did not save it")
+	}
+}

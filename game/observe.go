@@ -793,6 +793,9 @@ func (g *Game) unblind(c int) bool {
 	return false
 }
 
+// findStop is the Stop that player p's Stop confirmed by hand stands in:
+// the one they hold, else the one nearest a stack's top, else one the
+// engine only guessed discarded.
 func (g *Game) findStop(p int) int {
 	pl := &g.players[p]
 	if pl.hand >= 0 && g.cards[pl.hand].Kind == Stop {
@@ -804,6 +807,14 @@ func (g *Game) findStop(p int) int {
 			if g.cards[st[i]].Kind == Stop {
 				return st[i]
 			}
+		}
+	}
+	// None the engine knows of at p's place: one only guessed discarded
+	// (a stack picked up unseen, a Stop stood in before) may have been
+	// in their hand all along, as a Stop read here would be taken.
+	for i := len(g.discard) - 1; i >= 0; i-- {
+		if c := g.discard[i]; g.cards[c].Kind == Stop && !g.table.swept[c] {
+			return c
 		}
 	}
 	return -1
