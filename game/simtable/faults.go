@@ -7,6 +7,8 @@ import (
 	"time"
 
 	"github.com/falling-table/falling/drivers/pn532/pn532test"
+	"github.com/falling-table/falling/game"
+	"github.com/falling-table/falling/hw"
 )
 
 // Fault is a mistake the simulated table can make while the real dealer
@@ -196,7 +198,7 @@ func (t *Table) dealCard(c int, at time.Duration, seat int) {
 	if ok && f == FaultReaderGone && t.chip.chip.Hung() {
 		ok = false // hung already: the same outage
 	}
-	w := t.dealtAs(c)
+	w := t.dealtAs(c, seat)
 	if !ok {
 		t.scan.layAt(uid, at, w)
 		return
@@ -206,10 +208,10 @@ func (t *Table) dealCard(c int, at time.Duration, seat int) {
 		i := t.note(f, at, seat, id)
 		reads := t.chip.heardBy()
 		t.chip.layFor(uid, at, brief, noWait)
-		t.confirmUnheard(i, reads, at+t.hear+wait, w.as)
+		t.confirmUnheard(i, seat, reads, at+t.hear+wait, w.as)
 	case FaultDealUnscanned:
 		i := t.note(f, at, seat, id)
-		t.confirmUnheard(i, t.chip.heardBy(), at+t.hear+wait, w.as)
+		t.confirmUnheard(i, seat, t.chip.heardBy(), at+t.hear+wait, w.as)
 	case FaultReadTwice:
 		// Lifted and laid again, only if nothing else came to the reader
 		// meanwhile: the second lay must not take another card off unread.
@@ -270,11 +272,13 @@ func (t *Table) dealCard(c int, at time.Duration, seat int) {
 }
 
 // confirmUnheard has the dealer, at when, confirm from the panel the card
-// of fault i, named as (a Ground, or "" for "a card"), if the reader has
-// read nothing beyond reads, the count once the cards laid before it are
-// read: the light is still waiting for it.
-// A reader lost meanwhile has its own confirmations (readerWarning).
-func (t *Table) confirmUnheard(i, reads int, when time.Duration, as string) {
+// of fault i dealt to seat, named as (a Ground, or "" for "a card"), if
+// the dealer has not heard of it: the light is still waiting for it. A
+// Ground heard turns the seat's light red; another card is taken as heard
+// if the reader read anything beyond reads, the count once the cards laid
+// before it are read. A reader lost meanwhile has its own confirmations
+// (readerWarning).
+func (t *Table) confirmUnheard(i, seat, reads int, when time.Duration, as string) {
 	t.mu.Lock()
 	t.unsure++
 	t.mu.Unlock()
@@ -282,11 +286,18 @@ func (t *Table) confirmUnheard(i, reads int, when time.Duration, as string) {
 		t.mu.Lock()
 		t.unsure--
 		t.mu.Unlock()
-		if t.scan.gone() || t.chip.svc.Health().Reads > reads {
+		heard := t.chip.svc.Health().Reads > reads
+		if as == game.Ground.String() {
+			// A card read meanwhile may be another (a stray one): the
+			// light says whether this one was.
+			l := t.Lights.Now(seat)
+			heard = l.Kind != hw.Off && l.Color == hw.Red
+		}
+		if t.scan.gone() || heard {
 			return
 		}
 		t.byHand(i)
-		t.confirmAt(as, t.Clock.Now())
+		t.confirmDealt(seat, as, t.Clock.Now())
 	})
 }
 

@@ -125,6 +125,7 @@ func (r *chipReader) layAt(uid hw.UID, t time.Duration, w ifUnheard) {
 type unread struct {
 	reads int    // the service's Reads when it was laid
 	as    string // what the panel names it, "" for a plain confirmation
+	seat  int    // the seat a card was dealt to, 0 for one shown
 }
 
 // layFor is layAt with the card staying for dwell: a faulty table lays a
@@ -145,7 +146,7 @@ func (r *chipReader) layFor(uid hw.UID, t, dwell time.Duration, w ifUnheard) {
 					keep = append(keep, u)
 				}
 			}
-			r.unread = append(keep, unread{reads: reads, as: w.as})
+			r.unread = append(keep, unread{reads: reads, as: w.as, seat: w.seat})
 		}
 		r.mu.Unlock()
 		r.chip.RemoveCard()
@@ -194,19 +195,20 @@ func (r *chipReader) takeOff(n int) {
 // gone reports whether the dealer has been told the reader is lost.
 func (r *chipReader) gone() bool { return r.svc.Health().State != reader.HealthOK }
 
-// unheard lists, in the order they were laid, what the panel names the
-// deals, Stops and riders laid since the reader last read a card, which
+// unheard lists, in the order they were laid, the deals, Stops and riders
+// laid since the reader last read a card (what the panel names them, the
+// seat dealt to), which
 // the dealer never heard of, and forgets them: the simulated dealer
 // confirms them from the panel. The card over the reader is taken off. A
 // card laid at least Gap before the next is read before it unless the
 // reader has stopped, so none read is listed.
-func (r *chipReader) unheard() []string {
+func (r *chipReader) unheard() []unread {
 	reads := r.svc.Health().Reads
 	r.mu.Lock()
-	var n []string
+	var n []unread
 	for _, u := range r.unread {
 		if u.reads == reads {
-			n = append(n, u.as)
+			n = append(n, u)
 		}
 	}
 	r.unread = r.unread[:0]

@@ -120,8 +120,9 @@ type Table struct {
 	lastHang   int // the last FaultReaderGone in injected, -1 for none
 	// unsure counts the cards dealt that the simulated dealer saw go by
 	// the reader unread (or not over it at all) and has not yet confirmed
-	// or seen read: until then the dealer's light still asks for that
-	// card, and is no sign of a stack gone.
+	// or seen read, and the confirmations from the panel not yet given:
+	// until then the dealer's light still asks for those cards, and is no
+	// sign of a stack gone.
 	unsure int
 }
 
@@ -216,6 +217,7 @@ func (s scripted) gone() bool                                     { return s.r.G
 type ifUnheard struct {
 	wait bool
 	as   string // "" a plain confirmation
+	seat int    // the seat a card was dealt to, 0 for a card shown
 }
 
 var noWait = ifUnheard{}
@@ -223,17 +225,51 @@ var noWait = ifUnheard{}
 // confirmAt is the simulated dealer confirming from the panel, at at, a card
 // the dealer did not hear of, named as (a plain confirmation for "").
 func (t *Table) confirmAt(as string, at time.Duration) {
+	// Until it is given, the dealer's light still asks for that card.
+	t.mu.Lock()
+	t.unsure++
+	t.mu.Unlock()
 	t.Panel.EventAt(hw.PanelEvent{Control: hw.ControlConfirm, Kernel: at, As: as})
+	t.Clock.At(at, func() {
+		t.mu.Lock()
+		t.unsure--
+		t.mu.Unlock()
+	})
 }
 
 // dealtAs is what the simulated dealer names card c, dealt from the deck,
 // when confirming it by hand: a Ground is named, since its face is what
 // opens its Stop window; any other card dealt is "a card".
-func (t *Table) dealtAs(c int) ifUnheard {
+func (t *Table) dealtAs(c, seat int) ifUnheard {
 	if t.truth.Card(c).Kind == game.Ground {
-		return ifUnheard{wait: true, as: game.Ground.String()}
+		return ifUnheard{wait: true, as: game.Ground.String(), seat: seat}
 	}
-	return ifUnheard{wait: true}
+	return ifUnheard{wait: true, seat: seat}
+}
+
+// confirmDealt is the simulated dealer confirming by hand, from at, a card
+// dealt to seat that the dealer did not hear of, named as. If the dealer
+// would sweep a rider there (a violet light) that the table no longer has
+// (Stopped or Moved unseen), read, the card would say so; confirmed by
+// hand it would be taken for the sweep: the dealer first says from the
+// panel that the rider is not there. It returns when the card is
+// confirmed.
+func (t *Table) confirmDealt(seat int, as string, at time.Duration) time.Duration {
+	if seat > 0 && t.Lights.Now(seat) == (hw.Pattern{Kind: hw.On, Color: hw.Violet}) {
+		t.mu.Lock()
+		t.ridersGone++
+		t.unsure++
+		t.mu.Unlock()
+		t.Panel.ControlAt(hw.ControlSkip, at)
+		t.Clock.At(at, func() {
+			t.mu.Lock()
+			t.unsure--
+			t.mu.Unlock()
+		})
+		at += 50 * time.Millisecond
+	}
+	t.confirmAt(as, at)
+	return at
 }
 
 // shownAs is a rider or an Extra shown at a seat's turn: named by its kind.
@@ -736,7 +772,7 @@ func (t *Table) dealt(in game.Instruction, at time.Duration) {
 	case in.Imaginary:
 		// The dealer under test announced it: nothing to read.
 	case t.scan.gone():
-		t.confirmAt(t.dealtAs(c).as, at)
+		t.confirmDealt(in.Seat, t.dealtAs(c, in.Seat).as, at)
 	default:
 		t.dealCard(c, at, in.Seat)
 	}
@@ -872,11 +908,11 @@ func (t *Table) readerWarning() {
 	t.mu.Lock()
 	hang := t.lastHang
 	t.mu.Unlock()
-	for _, as := range t.chip.unheard() {
+	for _, u := range t.chip.unheard() {
 		if hang >= 0 {
 			t.byHand(hang)
 		}
-		t.confirmAt(as, at)
+		at = t.confirmDealt(u.seat, u.as, at)
 		at += 100 * time.Millisecond
 	}
 }
