@@ -224,7 +224,8 @@ func (t *Table) dealCard(c int, at time.Duration, seat int) {
 			t.Clock.At(t.Clock.Now()+lift, func() {
 				if t.chip.lays() == n {
 					t.note(f, t.Clock.Now(), seat, id)
-					t.chip.layFor(uid, t.Clock.Now(), t.chip.dwell, noWait)
+					t.strayLay()
+					t.chip.layFor(uid, t.Clock.Now(), t.chip.dwell, ifUnheard{stray: true})
 				}
 			})
 		})
@@ -256,7 +257,8 @@ func (t *Table) dealCard(c int, at time.Duration, seat int) {
 		t.Clock.At(at+t.hear, func() {
 			if _, ok := t.chip.liftIf(uid); ok {
 				t.note(f, t.Clock.Now(), seat, stray)
-				t.chip.layFor(t.tags[stray], t.Clock.Now(), t.chip.dwell, noWait)
+				t.strayLay()
+				t.chip.layFor(t.tags[stray], t.Clock.Now(), t.chip.dwell, ifUnheard{stray: true})
 			}
 		})
 	case FaultReaderGone:
@@ -271,22 +273,32 @@ func (t *Table) dealCard(c int, at time.Duration, seat int) {
 	}
 }
 
+// strayLay notes a card laid on the reader that is no deal: a stray one,
+// or one read twice. The reader reads it, and the dealer refuses it.
+func (t *Table) strayLay() {
+	t.mu.Lock()
+	t.strays++
+	t.mu.Unlock()
+}
+
 // confirmUnheard has the dealer, at when, confirm from the panel the card
 // of fault i dealt to seat, named as (a Ground, or "" for "a card"), if
 // the dealer has not heard of it: the light is still waiting for it. A
 // Ground heard turns the seat's light red; another card is taken as heard
-// if the reader read anything beyond reads, the count once the cards laid
-// before it are read. A reader lost meanwhile has its own confirmations
-// (readerWarning).
+// if the reader read more than reads, the count once the cards laid
+// before it are read, and the stray cards laid since. A reader lost
+// meanwhile has its own confirmations (readerWarning).
 func (t *Table) confirmUnheard(i, seat, reads int, when time.Duration, as string) {
 	t.mu.Lock()
 	t.unsure++
+	strays := t.strays
 	t.mu.Unlock()
 	t.Clock.At(when, func() {
 		t.mu.Lock()
 		t.unsure--
+		strays = t.strays - strays
 		t.mu.Unlock()
-		heard := t.chip.svc.Health().Reads > reads
+		heard := t.chip.svc.Health().Reads > reads+strays
 		if as == game.Ground.String() {
 			// A card read meanwhile may be another (a stray one): the
 			// light says whether this one was.

@@ -126,6 +126,7 @@ type unread struct {
 	reads int    // the service's Reads when it was laid
 	as    string // what the panel names it, "" for a plain confirmation
 	seat  int    // the seat a card was dealt to, 0 for one shown
+	stray bool   // no deal: read, but never confirmed
 }
 
 // layFor is layAt with the card staying for dwell: a faulty table lays a
@@ -137,7 +138,7 @@ func (r *chipReader) layFor(uid hw.UID, t, dwell time.Duration, w ifUnheard) {
 		n := r.layN
 		r.laid++
 		r.on = uid
-		if w.wait {
+		if w.wait || w.stray {
 			reads := r.svc.Health().Reads
 			// Those read since they were laid are heard: forget them.
 			keep := r.unread[:0]
@@ -146,7 +147,7 @@ func (r *chipReader) layFor(uid hw.UID, t, dwell time.Duration, w ifUnheard) {
 					keep = append(keep, u)
 				}
 			}
-			r.unread = append(keep, unread{reads: reads, as: w.as, seat: w.seat})
+			r.unread = append(keep, unread{reads: reads, as: w.as, seat: w.seat, stray: w.stray})
 		}
 		r.mu.Unlock()
 		r.chip.RemoveCard()
@@ -207,7 +208,7 @@ func (r *chipReader) unheard() []unread {
 	r.mu.Lock()
 	var n []unread
 	for _, u := range r.unread {
-		if u.reads == reads {
+		if u.reads == reads && !u.stray {
 			n = append(n, u)
 		}
 	}
@@ -223,8 +224,9 @@ func (r *chipReader) unheard() []unread {
 }
 
 // heardBy is the service's Reads once the cards laid so far that the
-// dealer waits for are read: a card laid right after a rider and its
-// Extras is laid while they may still be being read.
+// dealer waits for, and the stray ones, are read: a card laid right after
+// a rider and its Extras, or a stray card, is laid while they may still be
+// being read.
 func (r *chipReader) heardBy() int {
 	reads := r.svc.Health().Reads
 	r.mu.Lock()

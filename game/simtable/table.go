@@ -124,6 +124,7 @@ type Table struct {
 	// until then the dealer's light still asks for those cards, and is no
 	// sign of a stack gone.
 	unsure int
+	strays int // cards laid on the reader that are no deal (FaultStrayCard, FaultReadTwice)
 }
 
 // margin keeps the simulated dealer's own landing of a Ground, and so the
@@ -218,6 +219,9 @@ type ifUnheard struct {
 	wait bool
 	as   string // "" a plain confirmation
 	seat int    // the seat a card was dealt to, 0 for a card shown
+	// stray is a card laid that is no deal (FaultStrayCard, the second
+	// read of FaultReadTwice): never confirmed, but the reader reads it.
+	stray bool
 }
 
 var noWait = ifUnheard{}
