@@ -102,8 +102,15 @@ func (d *Dealer) event(e game.Event, src playlog.Source, at time.Duration, c int
 		// where it was last seen until the rider is read.
 		d.riderShown(c, at)
 	default:
-		if c >= 0 && from.Zone == game.InDeck {
+		switch {
+		case c >= 0 && from.Zone == game.InDeck:
 			d.slot.justDealt, d.slot.justDealtBeat = c+1, d.beat.count
+		case c < 0 && before.Action == game.ActDeal:
+			// A card dealt unread, confirmed by hand: the card read before
+			// it is no longer the one just dealt, and read now it is shown
+			// ("you can certainly grab the first one" of a Hit's two), not
+			// read twice.
+			d.slot.justDealt = 0
 		}
 		d.dealt(at)
 	}

@@ -1,12 +1,17 @@
 package dealer_test
 
 import (
+	"context"
+	"fmt"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/falling-table/falling/game"
+	"github.com/falling-table/falling/game/dealer"
 	"github.com/falling-table/falling/game/playlog"
 	"github.com/falling-table/falling/hw"
+	"github.com/falling-table/falling/hw/config"
 	"github.com/falling-table/falling/hw/hwtest"
 )
 
@@ -132,5 +137,66 @@ func TestNamedBadKind(t *testing.T) {
 	}
 	if results[0] != results[1] || digests[0] != digests[1] {
 		t.Errorf("the bad name changed the hand: winners %v, digests %v", results, digests)
+	}
+}
+
+// TestNamedGroundThenStopJustDealt: "If the dealer is giving you two cards
+// in a row (because of a Hit), you can certainly grab the first one. But
+// only if you are fast!" A Hit's first card is a Stop, read, which the
+// faller grabs; the second is a Ground the reader misses, named from the
+// panel. The Stop shown for it is the faller's, not the Stop read twice.
+// TestNamedGroundThenStopJustDealt: "If the dealer is giving you two cards
+// in a row (because of a Hit), you can certainly grab the first one. But
+// only if you are fast!" A Hit's first card is a Stop, read, which the
+// faller grabs; the second, in the same beat, is a Ground the reader
+// misses, named from the panel. The Stop the faller shows for it is theirs,
+// not the Stop just dealt read twice. The dealer on the messy table
+// refused it, and the faller fell.
+func TestNamedGroundThenStopJustDealt(t *testing.T) {
+	ks := []game.Kind{game.Move, game.Hit, game.Stop, game.Ground, game.Stop, game.Stop, game.Ground, game.Ground}
+	deck := make([]game.Card, len(ks))
+	tags := map[hw.UID]string{}
+	for i, k := range ks {
+		deck[i] = game.Card{ID: fmt.Sprintf("%s-%d", k, i), Kind: k}
+		tags[hwtest.Tag(i)] = deck[i].ID
+	}
+	clk := hwtest.NewVirtual(0)
+	btn, rd, pnl := hwtest.NewButtons(clk), hwtest.NewReader(clk, nil), hwtest.NewPanel(clk)
+	log := &memLog{}
+	seats := []int{2, 3}
+	d, err := dealer.New(dealer.Config{Hand: t.Name(), Dealer: 1, Cards: tags,
+		Game:  game.Config{Rules: game.Official(), Seats: seats, Deck: deck},
+		Tempo: dealer.Tempo{Start: 60}, Mode: config.Follow, StopWindow: 1500 * time.Millisecond, TieWindow: 5 * time.Millisecond,
+		Wall: func() time.Time { return time.Unix(0, 0) }},
+		dealer.Hardware{Clock: clk, Lights: hwtest.NewLights(clk), Sound: hwtest.NewSound(clk), Buttons: btn, Reader: rd, Panel: pnl}, log)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rd.ScanAt(hwtest.Tag(0), hwtest.Seconds(0.12)) // seat 2's Move
+	rd.ScanAt(hwtest.Tag(1), hwtest.Seconds(1.12)) // seat 3's Hit, played unseen on seat 2
+	rd.ScanAt(hwtest.Tag(1), hwtest.Seconds(2.12)) // shown at seat 2's turn
+	rd.ScanAt(hwtest.Tag(2), hwtest.Seconds(2.27)) // the Hit's first card: a Stop, grabbed
+	pnl.EventAt(hw.PanelEvent{Control: hw.ControlConfirm, As: "Ground", Kernel: hwtest.Seconds(2.42)})
+	btn.ClickAt(2, hwtest.Seconds(2.55), 80*time.Millisecond)
+	rd.ScanAt(hwtest.Tag(2), hwtest.Seconds(2.7)) // the Stop shown
+	var out bool
+	clk.At(hwtest.Seconds(2.8), func() { d.Inspect(func(g *game.Game) { out = g.Out(0) || g.Over() }) })
+	ctx, cancel := context.WithCancel(context.Background())
+	clk.At(hwtest.Seconds(2.9), cancel)
+	_, _ = d.RunStepped(ctx, clk)
+	for _, w := range warnings(d) {
+		if strings.Contains(w, "read again") {
+			t.Errorf("the Stop shown was taken for the Stop dealt, read twice: %q", w)
+		}
+	}
+	if out {
+		t.Error("seat 2 is out: its Stop did not save it")
+	}
+	stopped := false
+	for _, e := range log.kind(playlog.KindApplied) {
+		stopped = stopped || (e.Event.Kind == game.EvScan && e.Event.Card == deck[2].ID && e.Kernel == hwtest.Seconds(2.7))
+	}
+	if !stopped {
+		t.Error("the Stop shown was not taken")
 	}
 }
