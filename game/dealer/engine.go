@@ -105,11 +105,12 @@ func (d *Dealer) event(e game.Event, src playlog.Source, at time.Duration, c int
 		switch {
 		case c >= 0 && from.Zone == game.InDeck:
 			d.slot.justDealt, d.slot.justDealtBeat = c+1, d.beat.count
-		case c < 0 && before.Action == game.ActDeal:
+		case c < 0 && e.Kind == game.EvConfirm && before.Action == game.ActDeal:
 			// A card dealt unread, confirmed by hand: the card read before
 			// it is no longer the one just dealt, and read now it is shown
 			// ("you can certainly grab the first one" of a Hit's two), not
-			// read twice.
+			// read twice. (The dealer's "not there" deals nothing: the last
+			// card read still is the one just dealt.)
 			d.slot.justDealt = 0
 		}
 		d.dealt(at)
