@@ -328,9 +328,13 @@ func (g *Game) riderScanned(c int, in Instruction) error {
 	pl := &g.players[p]
 	card := g.cards[c]
 	w := g.where[c]
-	if w.Zone == InDiscard && g.table.swept[c] {
+	// A rider the dealer named by hand stood in a card of its kind, a
+	// guess: swept, it is not known swept, and shown for real later it is
+	// that seat's rider (confirmAs names it blind again after this scan).
+	if w.Zone == InDiscard && g.table.swept[c] && !g.table.blind[c] {
 		return refuse(RuleCardNotExpected, "%v was swept already", card)
 	}
+	g.table.blind[c] = false
 	switch {
 	case card.Kind.IsRider():
 		if pl.rider == c { // a permanent rider, or a Skip an Extra Skip left
@@ -520,7 +524,15 @@ func (g *Game) confirm() error {
 		// The Stop card was not scanned: stand in the Stop nearest the top
 		// of that player's stacks.
 		if c := g.findStop(in.Player); c >= 0 {
-			return g.stopGround(in.Player, c)
+			if err := g.stopGround(in.Player, c); err != nil {
+				return err
+			}
+			// Which Stop was discarded is a guess (the faller may have
+			// held another, picked up unseen): the card stood in is not
+			// known to be swept, so shown later for a Ground it still
+			// saves its holder.
+			g.table.swept[c] = false
+			return nil
 		}
 		return refuse(RuleNoStopCard, "seat %d has no Stop the engine knows of", in.Seat)
 	case ActSweep, ActPass:
@@ -762,6 +774,9 @@ func (g *Game) unblind(c int) bool {
 	return false
 }
 
+// findStop is the Stop that player p's Stop confirmed by hand stands in:
+// the one they hold, else the one nearest a stack's top, else one the
+// engine only guessed discarded.
 func (g *Game) findStop(p int) int {
 	pl := &g.players[p]
 	if pl.hand >= 0 && g.cards[pl.hand].Kind == Stop {
@@ -773,6 +788,14 @@ func (g *Game) findStop(p int) int {
 			if g.cards[st[i]].Kind == Stop {
 				return st[i]
 			}
+		}
+	}
+	// None the engine knows of at p's place: one only guessed discarded
+	// (a stack picked up unseen, a Stop stood in before) may have been
+	// in their hand all along, as a Stop read here would be taken.
+	for i := len(g.discard) - 1; i >= 0; i-- {
+		if c := g.discard[i]; g.cards[c].Kind == Stop && !g.table.swept[c] {
+			return c
 		}
 	}
 	return -1

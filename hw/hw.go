@@ -291,6 +291,13 @@ func (c Control) String() string {
 type PanelEvent struct {
 	Control Control
 	Kernel  time.Duration
+	// As is, for a ControlConfirm, what the dealer says the card the
+	// reader did not see was: a card kind's name as the deck file writes
+	// it ("Ground", "Stop", "Hit", "Extra"...), since the dealer sees its
+	// face and a plain confirmation can only say "a card". Empty: a plain
+	// confirmation. A string, not the rules engine's kind: hw knows
+	// nothing of the game, and the dealer reads it.
+	As string
 }
 
 // Panel delivers dealer panel controls.

@@ -3,12 +3,14 @@ package main
 import (
 	"context"
 	"errors"
+	"fmt"
 	"io"
 	"os"
+	"strings"
 
 	"golang.org/x/term"
 
-	"github.com/falling-table/falling/game/night"
+	"github.com/falling-table/falling/game"
 	"github.com/falling-table/falling/hw"
 )
 
@@ -56,10 +58,32 @@ func isTerminal(x any) bool {
 	return ok && term.IsTerminal(int(f.Fd()))
 }
 
+// keyTable is what the keys work at the table: the night being played.
+type keyTable interface {
+	Press(seat int) bool
+	Control(c hw.Control) error
+	ConfirmAs(kind string) error
+}
+
+// nameKeys are the keys that confirm a card the reader did not see and
+// name it, as the dealer sees its face: a Ground dealt, a Stop shown for a
+// Ground, or a rider or an Extra shown as a seat's turn begins. The letter
+// is one in the card's name, clear of the panel's p, d, c and q, and of n.
+var nameKeys = []struct {
+	key  byte
+	kind game.Kind
+}{
+	{'g', game.Ground}, {'t', game.Stop},
+	{'h', game.Hit}, {'s', game.Split}, {'k', game.Skip}, {'e', game.Extra},
+	{'a', game.Anvil}, {'u', game.Chute}, {'o', game.Goggles},
+}
+
 // playKeys is what a key does during falling play: the space bar (or
 // Enter) is your seat's button; p, d and c the dealer panel's pause,
-// dispute and confirm; q, ^C and ^D quit.
-func playKeys(n *night.Night, you int, quit context.CancelCauseFunc) func(byte) {
+// dispute and confirm, n its "not there" (the stack or rider expected is
+// gone); the nameKeys confirm a card the reader missed and say what it
+// was; q, ^C and ^D quit.
+func playKeys(n keyTable, you int, quit context.CancelCauseFunc) func(byte) {
 	return func(b byte) {
 		switch b {
 		case ' ', '\r', '\n':
@@ -70,11 +94,36 @@ func playKeys(n *night.Night, you int, quit context.CancelCauseFunc) func(byte) 
 			_ = n.Control(hw.ControlDispute)
 		case 'c', 'C':
 			_ = n.Control(hw.ControlConfirm)
+		case 'n', 'N':
+			_ = n.Control(hw.ControlSkip)
 		case 'q', 'Q', 3, 4: // q, ^C, ^D
 			quit(errQuit)
+		default:
+			for _, k := range nameKeys {
+				if b == k.key || b == k.key-'a'+'A' {
+					_ = n.ConfirmAs(k.kind.String())
+				}
+			}
 		}
 	}
 }
 
+// nameLegend is the keys that name a card, for those of kinds the deck
+// has: "g Ground  t Stop  h Hit ...".
+func nameLegend(has func(game.Kind) bool) string {
+	var parts []string
+	for _, k := range nameKeys {
+		if has(k.kind) {
+			parts = append(parts, fmt.Sprintf("%c %v", k.key, k.kind))
+		}
+	}
+	return strings.Join(parts, "  ")
+}
+
 // errQuit is the player's q.
 var errQuit = errors.New("quit")
+
+// riderKeys is the keys that name a rider or an Extra, for the help.
+func riderKeys() string {
+	return nameLegend(func(k game.Kind) bool { return k.IsRider() || k == game.Extra })
+}

@@ -27,7 +27,13 @@ func playCommand() command {
 		short: "a hand at the table, or on the simulated table with no --config",
 		long: "play deals hands at the real table a board config describes, or, without\n" +
 			"--config, on the simulated table with computer fallers, your seat's button\n" +
-			"being the space bar. The winner deals the next hand.",
+			"being the space bar. The winner deals the next hand.\n\n" +
+			"Keys, on a terminal: space is your seat's button; p pauses and resumes, d\n" +
+			"shows a dispute, c confirms, n says the stack or rider expected is not there.\n" +
+			"A card the reader did not see is confirmed naming it: g a Ground dealt, t a\n" +
+			"Stop shown, and as a seat's turn begins, its rider or Extra:\n" +
+			"  " + riderKeys() + "\n" +
+			"q quits.",
 		example: "  falling play                                   a hand on the simulated table\n" +
 			"  falling play --fast --hands 3 --log-dir night  three hands as fast as they go\n" +
 			"  falling play --config /etc/falling/table.yaml --log-dir /var/lib/falling --serve :8080",

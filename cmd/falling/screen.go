@@ -23,6 +23,9 @@ type frame struct {
 	Rules  string
 	You    int // the seat whose button is the keyboard, 0 for none
 	Footer string
+	// Names is the legend of the keys that name a card the reader did
+	// not see, shown above the footer while the dealer may need them.
+	Names []string
 	// Report, at a hand's end, is what the night says of it; it takes the
 	// messages' place.
 	Report []string
@@ -115,9 +118,16 @@ func render(f *frame, color bool) []string {
 	if d := v.Dispute; d != nil {
 		lines = append(lines, clipANSI(" "+paint(color, "35", "DISPUTE: "+disputeText(d)), screenWidth))
 	}
+	var legend []string
+	if naming(v) {
+		legend = f.Names
+		if n := screenHeight - len(lines) - 1; len(legend) > n {
+			legend = legend[:max(n, 0)]
+		}
+	}
 	// The report, then the messages, fill what is left, newest last,
-	// above the footer.
-	room := screenHeight - len(lines) - 1
+	// above the legend and the footer.
+	room := screenHeight - len(lines) - 1 - len(legend)
 	report := f.Report
 	if len(report) > room {
 		report = report[len(report)-room:]
@@ -137,10 +147,41 @@ func render(f *frame, color bool) []string {
 		}
 		lines = append(lines, clipANSI(text, screenWidth))
 	}
-	for len(lines) < screenHeight-1 {
+	for len(lines) < screenHeight-1-len(legend) {
 		lines = append(lines, "")
 	}
+	for _, l := range legend {
+		add(" %s", l)
+	}
 	add("%s", f.Footer)
+	return lines
+}
+
+// naming reports whether the dealer may have a card to name by hand: the
+// reader is gone, or the beat waits for a card (one the reader missed, or
+// dealt to a stack that is gone) or a Ground's Stop window is open (a Stop
+// shown unread).
+func naming(v *dealer.View) bool {
+	if v.Phase != dealer.PhaseDealing && v.Phase != dealer.PhaseCountIn {
+		return false
+	}
+	lost := v.Reader == hw.ReaderLost || (v.ReaderHealth != nil && v.ReaderHealth.Failing())
+	return lost || v.Waiting || v.StopWindow != nil
+}
+
+// namesLegend is the two lines of keys that name an unread card, for the
+// kinds deck has.
+func namesLegend(deck []game.Card) []string {
+	has := map[game.Kind]bool{}
+	for _, c := range deck {
+		has[c.Kind] = true
+	}
+	card := nameLegend(func(k game.Kind) bool { return has[k] && !k.IsRider() && k != game.Extra })
+	rider := nameLegend(func(k game.Kind) bool { return has[k] && (k.IsRider() || k == game.Extra) })
+	lines := []string{"unread card: c a card  " + card + "   n its stack or rider is gone"}
+	if rider != "" {
+		lines = append(lines, "rider shown: "+rider)
+	}
 	return lines
 }
 
@@ -325,7 +366,8 @@ type screenFollower struct {
 	interactive bool
 
 	footer  string
-	stop    func() // ends the hand's subscription
+	names   []string // the keys that name an unread card, for this hand's deck
+	stop    func()   // ends the hand's subscription
 	done    chan struct{}
 	last    *dealer.View // the hand's latest view, for its final frame
 	lastMu  sync.Mutex   // last is written by the drawing goroutine
@@ -340,6 +382,7 @@ func (s *screenFollower) follow(p *night.Playing) {
 	if s.you > 0 {
 		s.footer = fmt.Sprintf("space: seat %d's button   ", s.you) + s.footer
 	}
+	s.names = namesLegend(p.Hand.Deck)
 	if s.interactive && s.restore == nil {
 		raw := rawTerminal(s.in)
 		fmt.Fprint(s.out, "\x1b[?1049h\x1b[?25l\x1b[2J") // the alternate screen, no cursor
@@ -411,7 +454,7 @@ func (s *screenFollower) draw(views <-chan dealer.View) {
 			s.lastMu.Lock()
 			s.last = &v
 			s.lastMu.Unlock()
-			_ = draw(s.out, render(&frame{V: v, Rules: s.rules, You: s.you, Footer: s.footer}, s.color))
+			_ = draw(s.out, render(&frame{V: v, Rules: s.rules, You: s.you, Footer: s.footer, Names: s.names}, s.color))
 			return
 		}
 		msgs := v.Messages

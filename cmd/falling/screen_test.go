@@ -15,6 +15,7 @@ import (
 	"github.com/falling-table/falling/game/night"
 	"github.com/falling-table/falling/game/playlog"
 	"github.com/falling-table/falling/game/simtable"
+	"github.com/falling-table/falling/hw"
 )
 
 // views plays a simulated hand with n fallers through the dealer and
@@ -59,12 +60,16 @@ func views(t *testing.T, n int, seed uint64) []dealer.View {
 // The screen must fit an 80×24 terminal over SSH in every state of a hand,
 // with as many fallers as a table can have.
 func TestScreenFits80x24(t *testing.T) {
+	names := namesLegend(game.NewDeck(game.DeckSpec{Move: true, Anvil: true, Chute: true, Goggles: true}))
 	for _, n := range []int{2, 5, 8} {
-		for _, v := range views(t, n, uint64(n)) {
+		for i, v := range views(t, n, uint64(n)) {
 			v.Messages = append(v.Messages, dealer.Message{Text: strings.Repeat("a very long message that goes on and on ", 4), Warning: true})
 			v.Log = strings.Repeat("the play log is in a very bad way ", 4)
+			if i%2 == 0 {
+				v.Reader = hw.ReaderLost // the legend of the keys that name a card
+			}
 			for _, color := range []bool{false, true} {
-				lines := render(&frame{V: v, Rules: "official", You: 1, Footer: "space: seat 1's button   p pause/resume   d dispute   c confirm   q quit"}, color)
+				lines := render(&frame{V: v, Rules: "official", You: 1, Footer: "space: seat 1's button   p pause/resume   d dispute   c confirm   q quit", Names: names}, color)
 				if len(lines) != screenHeight {
 					t.Fatalf("%d fallers: %d lines", n, len(lines))
 				}
@@ -278,5 +283,44 @@ func TestWrapWords(t *testing.T) {
 		if strings.Join(got, "|") != strings.Join(tc.want, "|") {
 			t.Errorf("wrapWords(%q, %d) = %q, want %q", tc.in, tc.width, got, tc.want)
 		}
+	}
+}
+
+// The keys that name a card the reader did not see are on the screen while
+// the dealer may need them (the reader gone, the beat waiting for a card),
+// for the kinds the deck has, and not otherwise.
+func TestScreenShowsTheNamingKeys(t *testing.T) {
+	all := views(t, 4, 3)
+	var v dealer.View
+	for _, x := range all {
+		if x.Phase == dealer.PhaseDealing && !x.Waiting && x.StopWindow == nil {
+			v = x
+			break
+		}
+	}
+	names := namesLegend(game.NewDeck(game.DeckSpec{Move: true}))
+	text := func(v dealer.View) string {
+		return strings.Join(render(&frame{V: v, Rules: "official", You: 1, Footer: "footer", Names: names}, false), "\n")
+	}
+	if got := text(v); strings.Contains(got, "g Ground") {
+		t.Fatalf("the naming keys show with the reader working and nothing awaited:\n%s", got)
+	}
+	v.Reader = hw.ReaderLost
+	got := text(v)
+	for _, want := range []string{"c a card", "g Ground", "t Stop", "n its stack or rider is gone", "h Hit", "s Split", "k Skip", "e Extra"} {
+		if !strings.Contains(got, want) {
+			t.Errorf("the reader gone, the screen lacks %q:\n%s", want, got)
+		}
+	}
+	if strings.Contains(got, "Anvil") {
+		t.Errorf("a key for an Anvil the deck does not have:\n%s", got)
+	}
+	if lines := strings.Split(got, "\n"); lines[len(lines)-1] != "footer" || !strings.Contains(lines[len(lines)-2], "h Hit") {
+		t.Errorf("the legend is not just above the footer:\n%s", got)
+	}
+	// The expert deck's whole legend fits, uncut.
+	names = namesLegend(game.NewDeck(game.DeckSpec{Move: true, Anvil: true, Chute: true, Goggles: true}))
+	if got := text(v); !strings.Contains(got, "a Anvil  u Chute  o Goggles") || strings.Contains(got, "…") {
+		t.Errorf("the expert deck's legend is cut:\n%s", got)
 	}
 }

@@ -95,15 +95,42 @@ func (d *Dealer) event(e game.Event, src playlog.Source, at time.Duration, c int
 		d.light(before.Seat, LightOff)
 		d.say(false, "seat %d Stops the Ground: it goes back on top of the deck", before.Seat)
 		d.restartBeat(at + d.period())
+	case c < 0 && e.Kind == game.EvConfirm && (e.As.IsRider() || e.As == game.Extra):
+		// A rider or an Extra the dealer named at the seat's turn: shown,
+		// as if read.
+		d.riderShown(d.namedCard(before.Player, e.As), at)
 	case c >= 0 && from.Zone != game.InDeck && (d.g.Where(c).Zone != game.InStack || d.g.Shown(c)):
 		// A rider or an Extra shown; an Extra read before its rider stays
 		// where it was last seen until the rider is read.
 		d.riderShown(c, at)
 	default:
-		if c >= 0 && from.Zone == game.InDeck {
+		switch {
+		case c >= 0 && from.Zone == game.InDeck:
 			d.slot.justDealt, d.slot.justDealtBeat = c+1, d.beat.count
+		case c < 0 && e.Kind == game.EvConfirm && before.Action == game.ActDeal:
+			// A card dealt unread, confirmed by hand: the card read before
+			// it is no longer the one just dealt, and read now it is shown
+			// ("you can certainly grab the first one" of a Hit's two), not
+			// read twice. (The dealer's "not there" deals nothing: the last
+			// card read still is the one just dealt.)
+			d.slot.justDealt = 0
 		}
 		d.dealt(at)
 	}
 	d.noteInstruction()
+}
+
+// namedCard is the card the engine took a rider or an Extra named at
+// player p's turn for: p's rider, or its last Extra of that kind.
+func (d *Dealer) namedCard(p int, k game.Kind) int {
+	if r := d.g.Rider(p); r >= 0 && d.g.Card(r).Kind == k {
+		return r
+	}
+	xs := d.g.Extras(p)
+	for i := len(xs) - 1; i >= 0; i-- {
+		if d.g.Card(xs[i]).Kind == k {
+			return xs[i]
+		}
+	}
+	return -1
 }

@@ -25,8 +25,8 @@ func (d *Dealer) control(p hw.PanelEvent) {
 	d.mu.Lock()
 	defer d.publish()
 	defer d.mu.Unlock()
-	if d.panel.awaitingGo && d.panel.paused && p.Control == hw.ControlConfirm {
-		d.append(playlog.Entry{Kind: playlog.KindControl, Source: playlog.FromPanel, Kernel: p.Kernel, Control: p.Control.String()})
+	if d.panel.awaitingGo && d.panel.paused && p.Control == hw.ControlConfirm && p.As == "" {
+		d.append(controlEntry(p))
 		d.panel.awaitingGo = false
 		d.settle(askGo)
 		d.unpause(p.Kernel)
@@ -41,7 +41,7 @@ func (d *Dealer) control(p hw.PanelEvent) {
 
 // onControl does what a panel control asks. Called with d.mu held.
 func (d *Dealer) onControl(p hw.PanelEvent) {
-	d.append(playlog.Entry{Kind: playlog.KindControl, Source: playlog.FromPanel, Kernel: p.Kernel, Control: p.Control.String()})
+	d.append(controlEntry(p))
 	switch p.Control {
 	case hw.ControlPause:
 		if d.panel.paused {
@@ -52,6 +52,10 @@ func (d *Dealer) onControl(p hw.PanelEvent) {
 	case hw.ControlDispute:
 		d.callDispute(p.Kernel)
 	case hw.ControlConfirm:
+		if p.As != "" {
+			d.confirmAs(p.As, p.Kernel)
+			return
+		}
 		d.confirm(p.Kernel)
 	case hw.ControlSkip:
 		if d.phase == PhaseDealing || d.phase == PhaseCountIn {
@@ -76,6 +80,36 @@ func (d *Dealer) confirm(at time.Duration) {
 		d.event(game.Event{Kind: game.EvConfirm}, playlog.FromPanel, at, -1)
 	default:
 		d.say(true, "nothing to confirm")
+	}
+}
+
+// controlEntry is the log's record of a panel control, with the card the
+// dealer named as they gave it, so a name the dealer refused is on record
+// too.
+func controlEntry(p hw.PanelEvent) playlog.Entry {
+	e := playlog.Entry{Kind: playlog.KindControl, Source: playlog.FromPanel, Kernel: p.Kernel, Control: p.Control.String()}
+	if p.As != "" {
+		e.Note = "named: " + p.As
+	}
+	return e
+}
+
+// confirmAs is the panel's confirm naming the card the reader did not see
+// (a Ground dealt, a Stop shown, a rider at a seat's turn): only a card
+// being dealt has a face to name. A name the engine does not know is
+// refused here, with nothing changed.
+func (d *Dealer) confirmAs(name string, at time.Duration) {
+	k, err := game.ParseKind(name)
+	switch {
+	case err != nil:
+		d.cue(hw.CueWarning, d.now())
+		d.say(true, "the panel named the card %q: %v; nothing changed", name, err)
+	case d.panel.awaitingGo:
+		d.say(true, "a %v named while the hand waits for your go: confirm to carry on first; nothing changed", k)
+	case d.phase == PhaseDealing || d.phase == PhaseCountIn:
+		d.event(game.ConfirmAs(k), playlog.FromPanel, at, -1)
+	default:
+		d.say(true, "a %v named with no card being dealt; nothing changed", k)
 	}
 }
 

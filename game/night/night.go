@@ -49,6 +49,10 @@ type Hand struct {
 	Press func(seat int)
 	// Control is a dealer panel press made from the keyboard or the page.
 	Control func(hw.Control)
+	// ConfirmAs is the dealer panel's confirm naming the card the reader
+	// did not see (hw.PanelEvent.As), made from the keyboard; nil where
+	// the table takes no keyboard.
+	ConfirmAs func(kind string)
 	// Close releases what the hand alone used; nil for nothing.
 	Close func() error
 	// Wall is the wall clock the hand's log is stamped with; nil: the
@@ -161,6 +165,18 @@ func (n *Night) Press(seat int) bool {
 
 // Control is a dealer panel press from the keyboard.
 func (n *Night) Control(c hw.Control) error { return n.live.Control(c) }
+
+// ConfirmAs is the dealer panel's confirm from the keyboard naming the
+// card the reader did not see ("Ground", "Hit"...): the dealer reads the
+// name, and says so if it is none.
+func (n *Night) ConfirmAs(kind string) error {
+	p := n.playing()
+	if p == nil || p.Hand.ConfirmAs == nil {
+		return ErrNoHand
+	}
+	p.Hand.ConfirmAs(kind)
+	return nil
+}
 
 func (n *Night) playing() *Playing {
 	n.mu.Lock()

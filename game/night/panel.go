@@ -28,13 +28,21 @@ func NewPanel(up hw.Panel, clk hw.Clock) *Panel {
 }
 
 // Inject is a control from the keyboard or the page, now.
-func (p *Panel) Inject(c hw.Control) {
+func (p *Panel) Inject(c hw.Control) { p.inject(hw.PanelEvent{Control: c}) }
+
+// ConfirmAs is a confirm from the keyboard naming the unread card, now.
+func (p *Panel) ConfirmAs(kind string) {
+	p.inject(hw.PanelEvent{Control: hw.ControlConfirm, As: kind})
+}
+
+func (p *Panel) inject(e hw.PanelEvent) {
+	e.Kernel = p.clk.Now()
 	select {
-	case p.out <- hw.PanelEvent{Control: c, Kernel: p.clk.Now()}:
+	case p.out <- e:
 	default:
 		// Sixteen controls unread: the dealer is not listening (the hand
 		// is over). Say so rather than lose it silently.
-		slog.Warn("dealer panel: control not taken, the dealer is not listening", "control", c)
+		slog.Warn("dealer panel: control not taken, the dealer is not listening", "control", e.Control, "as", e.As)
 	}
 }
 

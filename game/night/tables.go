@@ -55,7 +55,7 @@ func (f *Fixed) NextHand(dealerSeat int, _ []int) (*Hand, error) {
 	}
 	h := &Hand{Hardware: f.Hardware, Deck: f.Deck}
 	if f.Panel != nil {
-		h.Control = f.Panel.Inject
+		h.Control, h.ConfirmAs = f.Panel.Inject, f.Panel.ConfirmAs
 	}
 	return h, nil
 }
@@ -147,6 +147,9 @@ func (s *SimTable) NextHand(dealerSeat int, fallers []int) (*Hand, error) {
 		// The simulated panel takes the keyboard's and the page's controls
 		// on its own clock, so a stepped hand sees them in order.
 		Control: tb.Panel.ControlNow,
+		ConfirmAs: func(kind string) {
+			tb.Panel.EventAt(hw.PanelEvent{Control: hw.ControlConfirm, As: kind, Kernel: tb.Clock.Now()})
+		},
 		// The reader service runs until the hand is over.
 		Close: tb.Close,
 		Wall:  wall,

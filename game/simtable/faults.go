@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/falling-table/falling/drivers/pn532/pn532test"
+	"github.com/falling-table/falling/game"
 	"github.com/falling-table/falling/hw"
 )
 
@@ -197,23 +198,24 @@ func (t *Table) dealCard(c int, at time.Duration, seat int) {
 	if ok && f == FaultReaderGone && t.chip.chip.Hung() {
 		ok = false // hung already: the same outage
 	}
+	w := t.dealtAs(c, seat)
 	if !ok {
-		t.scan.layAt(uid, at, true)
+		t.scan.layAt(uid, at, w)
 		return
 	}
 	switch f {
 	case FaultReaderMiss:
 		i := t.note(f, at, seat, id)
-		reads := t.chip.svc.Health().Reads
-		t.chip.layFor(uid, at, brief, false)
-		t.confirmUnheard(i, reads, at+t.hear+wait)
+		reads := t.chip.heardBy()
+		t.chip.layFor(uid, at, brief, noWait)
+		t.confirmUnheard(i, seat, reads, at+t.hear+wait, w.as)
 	case FaultDealUnscanned:
 		i := t.note(f, at, seat, id)
-		t.confirmUnheard(i, t.chip.svc.Health().Reads, at+t.hear+wait)
+		t.confirmUnheard(i, seat, t.chip.heardBy(), at+t.hear+wait, w.as)
 	case FaultReadTwice:
 		// Lifted and laid again, only if nothing else came to the reader
 		// meanwhile: the second lay must not take another card off unread.
-		t.scan.layAt(uid, at, true)
+		t.scan.layAt(uid, at, w)
 		t.Clock.At(at+t.hear, func() {
 			n, ok := t.chip.liftIf(uid)
 			if !ok {
@@ -222,7 +224,8 @@ func (t *Table) dealCard(c int, at time.Duration, seat int) {
 			t.Clock.At(t.Clock.Now()+lift, func() {
 				if t.chip.lays() == n {
 					t.note(f, t.Clock.Now(), seat, id)
-					t.chip.layFor(uid, t.Clock.Now(), t.chip.dwell, false)
+					t.strayLay()
+					t.chip.layFor(uid, t.Clock.Now(), t.chip.dwell, ifUnheard{stray: true})
 				}
 			})
 		})
@@ -231,7 +234,7 @@ func (t *Table) dealCard(c int, at time.Duration, seat int) {
 		// card really dealt. Had another card come to the reader first
 		// (the next of a Hit's two, a rider), the first scan stands as the
 		// deal: laying it again then would take that card off unread.
-		t.chip.layFor(uid, at, t.chip.dwell, true)
+		t.chip.layFor(uid, at, t.chip.dwell, w)
 		t.Clock.At(at+t.hear, func() {
 			n, ok := t.chip.liftIf(uid)
 			if !ok {
@@ -240,12 +243,12 @@ func (t *Table) dealCard(c int, at time.Duration, seat int) {
 			t.Clock.At(t.Clock.Now()+lift, func() {
 				if t.chip.lays() == n {
 					t.note(f, at, seat, id)
-					t.scan.layAt(uid, t.Clock.Now(), true)
+					t.scan.layAt(uid, t.Clock.Now(), w)
 				}
 			})
 		})
 	case FaultStrayCard:
-		t.scan.layAt(uid, at, true)
+		t.scan.layAt(uid, at, w)
 		d := t.truth.Discards()
 		if len(d) == 0 {
 			return
@@ -254,7 +257,8 @@ func (t *Table) dealCard(c int, at time.Duration, seat int) {
 		t.Clock.At(at+t.hear, func() {
 			if _, ok := t.chip.liftIf(uid); ok {
 				t.note(f, t.Clock.Now(), seat, stray)
-				t.chip.layFor(t.tags[stray], t.Clock.Now(), t.chip.dwell, false)
+				t.strayLay()
+				t.chip.layFor(t.tags[stray], t.Clock.Now(), t.chip.dwell, ifUnheard{stray: true})
 			}
 		})
 	case FaultReaderGone:
@@ -265,21 +269,47 @@ func (t *Table) dealCard(c int, at time.Duration, seat int) {
 		// The watchdog resets it through RSTPDN; the dealer confirms
 		// the cards laid meanwhile when it warns (readerWarning).
 		t.chip.chip.Hang(pn532test.HangSilent)
-		t.scan.layAt(uid, at, true)
+		t.scan.layAt(uid, at, w)
 	}
 }
 
+// strayLay notes a card laid on the reader that is no deal: a stray one,
+// or one read twice. The reader reads it, and the dealer refuses it.
+func (t *Table) strayLay() {
+	t.mu.Lock()
+	t.strays++
+	t.mu.Unlock()
+}
+
 // confirmUnheard has the dealer, at when, confirm from the panel the card
-// of fault i if the reader has read nothing since it stood at reads: the
-// light is still waiting for it. A reader lost meanwhile has its own
-// confirmations (readerWarning).
-func (t *Table) confirmUnheard(i, reads int, when time.Duration) {
+// of fault i dealt to seat, named as (a Ground, or "" for "a card"), if
+// the dealer has not heard of it: the light is still waiting for it. A
+// Ground heard turns the seat's light red; another card is taken as heard
+// if the reader read more than reads, the count once the cards laid
+// before it are read, and the stray cards laid since. A reader lost
+// meanwhile has its own confirmations (readerWarning).
+func (t *Table) confirmUnheard(i, seat, reads int, when time.Duration, as string) {
+	t.mu.Lock()
+	t.unsure++
+	strays := t.strays
+	t.mu.Unlock()
 	t.Clock.At(when, func() {
-		if t.scan.gone() || t.chip.svc.Health().Reads != reads {
+		t.mu.Lock()
+		t.unsure--
+		strays = t.strays - strays
+		t.mu.Unlock()
+		heard := t.chip.svc.Health().Reads > reads+strays
+		if as == game.Ground.String() {
+			// A card read meanwhile may be another (a stray one): the
+			// light says whether this one was.
+			l := t.Lights.Now(seat)
+			heard = l.Kind != hw.Off && l.Color == hw.Red
+		}
+		if t.scan.gone() || heard {
 			return
 		}
 		t.byHand(i)
-		t.Panel.ControlAt(hw.ControlConfirm, t.Clock.Now())
+		t.confirmDealt(seat, as, t.Clock.Now())
 	})
 }
 

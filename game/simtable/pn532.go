@@ -59,11 +59,11 @@ type chipReader struct {
 	mu   sync.Mutex
 	on   hw.UID // the card over the reader, zero if none
 	layN int    // counts lays, so a dwell's end takes off only its card
-	// unread holds, for each deal or Stop laid that the dealer has not
-	// yet been seen to hear of, the service's Reads when it was laid: the
-	// simulated dealer confirms them from the panel if the reader turns
-	// out to be lost.
-	unread []int
+	// unread holds, for each deal, Stop or rider laid that the dealer
+	// has not yet been seen to hear of, the service's Reads when it was
+	// laid and how the simulated dealer confirms it from the panel if the
+	// reader turns out to be lost.
+	unread []unread
 	laid   int // cards laid
 }
 
@@ -115,31 +115,39 @@ func newChipReader(t *Table, cfg PN532) (*chipReader, error) {
 
 // layAt lays the card tagged uid on the reader at t, taking off the one
 // there, if any: the dealer passes one card at a time. It stays for the
-// dwell unless another comes first. A deal or a Stop (wait) is one the
-// dealer waits to hear of.
-func (r *chipReader) layAt(uid hw.UID, t time.Duration, wait bool) {
-	r.layFor(uid, t, r.dwell, wait)
+// dwell unless another comes first. A deal, a Stop or a rider (w.wait)
+// is one the dealer waits to hear of.
+func (r *chipReader) layAt(uid hw.UID, t time.Duration, w ifUnheard) {
+	r.layFor(uid, t, r.dwell, w)
+}
+
+// unread is a card laid that the dealer was not yet seen to hear of.
+type unread struct {
+	reads int    // the service's Reads when it was laid
+	as    string // what the panel names it, "" for a plain confirmation
+	seat  int    // the seat a card was dealt to, 0 for one shown
+	stray bool   // no deal: read, but never confirmed
 }
 
 // layFor is layAt with the card staying for dwell: a faulty table lays a
 // card too briefly to be read, or lays it again after lifting it.
-func (r *chipReader) layFor(uid hw.UID, t, dwell time.Duration, wait bool) {
+func (r *chipReader) layFor(uid hw.UID, t, dwell time.Duration, w ifUnheard) {
 	r.clk.At(t, func() {
 		r.mu.Lock()
 		r.layN++
 		n := r.layN
 		r.laid++
 		r.on = uid
-		if wait {
+		if w.wait || w.stray {
 			reads := r.svc.Health().Reads
 			// Those read since they were laid are heard: forget them.
 			keep := r.unread[:0]
 			for _, u := range r.unread {
-				if u == reads {
+				if u.reads == reads {
 					keep = append(keep, u)
 				}
 			}
-			r.unread = append(keep, reads)
+			r.unread = append(keep, unread{reads: reads, as: w.as, seat: w.seat, stray: w.stray})
 		}
 		r.mu.Unlock()
 		r.chip.RemoveCard()
@@ -188,18 +196,20 @@ func (r *chipReader) takeOff(n int) {
 // gone reports whether the dealer has been told the reader is lost.
 func (r *chipReader) gone() bool { return r.svc.Health().State != reader.HealthOK }
 
-// unheard counts the deals and Stops laid since the reader last read a
-// card, which the dealer never heard of, and forgets them: the simulated
-// dealer confirms them from the panel. The card over the reader is taken
-// off. A card laid at least Gap before the next is read before it unless
-// the reader has stopped, so none read is counted.
-func (r *chipReader) unheard() int {
+// unheard lists, in the order they were laid, the deals, Stops and riders
+// laid since the reader last read a card (what the panel names them, the
+// seat dealt to), which
+// the dealer never heard of, and forgets them: the simulated dealer
+// confirms them from the panel. The card over the reader is taken off. A
+// card laid at least Gap before the next is read before it unless the
+// reader has stopped, so none read is listed.
+func (r *chipReader) unheard() []unread {
 	reads := r.svc.Health().Reads
 	r.mu.Lock()
-	n := 0
+	var n []unread
 	for _, u := range r.unread {
-		if u == reads {
-			n++
+		if u.reads == reads && !u.stray {
+			n = append(n, u)
 		}
 	}
 	r.unread = r.unread[:0]
@@ -209,6 +219,23 @@ func (r *chipReader) unheard() int {
 	r.mu.Unlock()
 	if on {
 		r.chip.RemoveCard()
+	}
+	return n
+}
+
+// heardBy is the service's Reads once the cards laid so far that the
+// dealer waits for, and the stray ones, are read: a card laid right after
+// a rider and its Extras, or a stray card, is laid while they may still be
+// being read.
+func (r *chipReader) heardBy() int {
+	reads := r.svc.Health().Reads
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	n := reads
+	for _, u := range r.unread {
+		if u.reads == reads {
+			n++
+		}
 	}
 	return n
 }

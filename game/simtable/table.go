@@ -118,6 +118,13 @@ type Table struct {
 	frng       *rand.Rand // the faults' own stream: faults off draw nothing
 	injected   []Injected
 	lastHang   int // the last FaultReaderGone in injected, -1 for none
+	// unsure counts the cards dealt that the simulated dealer saw go by
+	// the reader unread (or not over it at all) and has not yet confirmed
+	// or seen read, and the confirmations from the panel not yet given:
+	// until then the dealer's light still asks for those cards, and is no
+	// sign of a stack gone.
+	unsure int
+	strays int // cards laid on the reader that are no deal (FaultStrayCard, FaultReadTwice)
 }
 
 // margin keeps the simulated dealer's own landing of a Ground, and so the
@@ -187,10 +194,11 @@ func New(cfg Config) (*Table, error) {
 
 // scanner is the card reader as the simulated dealer uses it.
 type scanner interface {
-	// layAt passes the card tagged uid over the reader at t; wait says
-	// the dealer waits to hear of it (a deal, a Stop), so confirms it from
-	// the panel if the reader turns out to have been lost.
-	layAt(uid hw.UID, t time.Duration, wait bool)
+	// layAt passes the card tagged uid over the reader at t; w says
+	// whether the dealer waits to hear of it (a deal, a Stop, a rider), so
+	// confirms it from the panel if the reader turns out to have been
+	// lost, and how.
+	layAt(uid hw.UID, t time.Duration, w ifUnheard)
 	// gone reports whether the dealer has been told the reader is lost:
 	// cards are then confirmed from the panel.
 	gone() bool
@@ -199,8 +207,79 @@ type scanner interface {
 // scripted is hwtest's Reader: a card is read the instant it is shown.
 type scripted struct{ r *hwtest.Reader }
 
-func (s scripted) layAt(uid hw.UID, t time.Duration, _ bool) { s.r.ScanAt(uid, t) }
-func (s scripted) gone() bool                                { return s.r.Gone() }
+func (s scripted) layAt(uid hw.UID, t time.Duration, _ ifUnheard) { s.r.ScanAt(uid, t) }
+func (s scripted) gone() bool                                     { return s.r.Gone() }
+
+// ifUnheard is whether the simulated dealer waits to hear of a card laid on the
+// reader (a deal, a Stop, a rider; not an audit's card, which the audit
+// asks for again), and what they name it from the panel if the dealer
+// never did: a person confirming by hand sees the card's face, and a
+// Ground, a rider or an Extra does not count as "a card".
+type ifUnheard struct {
+	wait bool
+	as   string // "" a plain confirmation
+	seat int    // the seat a card was dealt to, 0 for a card shown
+	// stray is a card laid that is no deal (FaultStrayCard, the second
+	// read of FaultReadTwice): never confirmed, but the reader reads it.
+	stray bool
+}
+
+var noWait = ifUnheard{}
+
+// confirmAt is the simulated dealer confirming from the panel, at at, a card
+// the dealer did not hear of, named as (a plain confirmation for "").
+func (t *Table) confirmAt(as string, at time.Duration) {
+	// Until it is given, the dealer's light still asks for that card.
+	t.mu.Lock()
+	t.unsure++
+	t.mu.Unlock()
+	t.Panel.EventAt(hw.PanelEvent{Control: hw.ControlConfirm, Kernel: at, As: as})
+	t.Clock.At(at, func() {
+		t.mu.Lock()
+		t.unsure--
+		t.mu.Unlock()
+	})
+}
+
+// dealtAs is what the simulated dealer names card c, dealt from the deck,
+// when confirming it by hand: a Ground is named, since its face is what
+// opens its Stop window; any other card dealt is "a card".
+func (t *Table) dealtAs(c, seat int) ifUnheard {
+	if t.truth.Card(c).Kind == game.Ground {
+		return ifUnheard{wait: true, as: game.Ground.String(), seat: seat}
+	}
+	return ifUnheard{wait: true, seat: seat}
+}
+
+// confirmDealt is the simulated dealer confirming by hand, from at, a card
+// dealt to seat that the dealer did not hear of, named as. If the dealer
+// would sweep a rider there (a violet light) that the table no longer has
+// (Stopped or Moved unseen), read, the card would say so; confirmed by
+// hand it would be taken for the sweep: the dealer first says from the
+// panel that the rider is not there. It returns when the card is
+// confirmed.
+func (t *Table) confirmDealt(seat int, as string, at time.Duration) time.Duration {
+	if seat > 0 && t.Lights.Now(seat) == (hw.Pattern{Kind: hw.On, Color: hw.Violet}) {
+		t.mu.Lock()
+		t.ridersGone++
+		t.unsure++
+		t.mu.Unlock()
+		t.Panel.ControlAt(hw.ControlSkip, at)
+		t.Clock.At(at, func() {
+			t.mu.Lock()
+			t.unsure--
+			t.mu.Unlock()
+		})
+		at += 50 * time.Millisecond
+	}
+	t.confirmAt(as, at)
+	return at
+}
+
+// shownAs is a rider or an Extra shown at a seat's turn: named by its kind.
+func (t *Table) shownAs(c int) ifUnheard {
+	return ifUnheard{wait: true, as: t.truth.Card(c).Kind.String()}
+}
 
 // CardReader is the reader to give the dealer under test: the reader
 // service on the chip model with Config.PN532, the scripted Reader
@@ -375,7 +454,7 @@ func (t *Table) stopShown(i, stop int, now time.Duration) {
 		t.Panel.ControlAt(hw.ControlConfirm, now+150*time.Millisecond)
 		return
 	}
-	t.scan.layAt(t.tags[t.truth.Card(stop).ID], now+150*time.Millisecond, true)
+	t.scan.layAt(t.tags[t.truth.Card(stop).ID], now+150*time.Millisecond, ifUnheard{wait: true})
 }
 
 // Press is the human seat's key: their button, and their Stop if a Ground
@@ -502,6 +581,15 @@ func (t *Table) deal() {
 		done(at)
 		return
 	}
+	t.mu.Lock()
+	unsure := t.unsure > 0
+	t.mu.Unlock()
+	if unsure {
+		// A card dealt unread is still to be confirmed: the light waits
+		// for it, and the dealer deals on once it is.
+		done(at)
+		return
+	}
 	if !t.lit(in.Seat) {
 		t.mu.Lock()
 		last := t.lastDealt
@@ -548,7 +636,22 @@ func (t *Table) deal() {
 		return
 	}
 	p := in.Player
-	if in.First && !t.scan.gone() {
+	if in.First && t.scan.gone() {
+		if r := g.Rider(p); r >= 0 {
+			// The reader is gone: the dealer names the rider and its
+			// Extras from the panel as they reach the seat, before its
+			// cards, as they would have shown them.
+			t.mu.Lock()
+			t.frozen = p
+			t.mu.Unlock()
+			t.confirmAt(g.Card(r).Kind.String(), at)
+			at += t.riderGap
+			for range g.Extras(p) {
+				t.confirmAt(game.Extra.String(), at)
+				at += t.riderGap
+			}
+		}
+	} else if in.First {
 		if r := g.Rider(p); r >= 0 {
 			// The dealer has reached the seat and holds up its rider: from
 			// now on "no one can affect the deal by meddling with the
@@ -557,10 +660,10 @@ func (t *Table) deal() {
 			t.mu.Lock()
 			t.frozen = p
 			t.mu.Unlock()
-			t.scan.layAt(t.tags[g.Card(r).ID], at, false)
+			t.scan.layAt(t.tags[g.Card(r).ID], at, t.shownAs(r))
 			at += t.riderGap
 			for _, x := range g.Extras(p) {
-				t.scan.layAt(t.tags[g.Card(x).ID], at, false)
+				t.scan.layAt(t.tags[g.Card(x).ID], at, t.shownAs(x))
 				at += t.riderGap
 			}
 		}
@@ -673,7 +776,7 @@ func (t *Table) dealt(in game.Instruction, at time.Duration) {
 	case in.Imaginary:
 		// The dealer under test announced it: nothing to read.
 	case t.scan.gone():
-		t.Panel.ControlAt(hw.ControlConfirm, at)
+		t.confirmDealt(in.Seat, t.dealtAs(c, in.Seat).as, at)
 	default:
 		t.dealCard(c, at, in.Seat)
 	}
@@ -788,7 +891,7 @@ func (t *Table) audit(at time.Duration) time.Duration {
 		return at
 	}
 	for _, c := range ids {
-		t.scan.layAt(t.tags[g.Card(c).ID], at, false)
+		t.scan.layAt(t.tags[g.Card(c).ID], at, noWait)
 		at += t.auditGap
 	}
 	// The group is confirmed once its last card has been heard of.
@@ -809,11 +912,11 @@ func (t *Table) readerWarning() {
 	t.mu.Lock()
 	hang := t.lastHang
 	t.mu.Unlock()
-	for range t.chip.unheard() {
+	for _, u := range t.chip.unheard() {
 		if hang >= 0 {
 			t.byHand(hang)
 		}
-		t.Panel.ControlAt(hw.ControlConfirm, at)
+		at = t.confirmDealt(u.seat, u.as, at)
 		at += 100 * time.Millisecond
 	}
 }

@@ -242,12 +242,25 @@ type Panel struct {
 type PanelButton struct {
 	Control hw.Control
 	Line    int // GPIO line offset
+	// As is, for a confirm button, the card it names (hw.PanelEvent.As):
+	// "Ground" for the ground: button, which confirms a Ground the reader
+	// did not see. Empty for a plain button.
+	As string
 }
 
-// Line returns the GPIO line of control c's button, if the panel has one.
+// Key is the button's key in the wiring file: "pause", "ground".
+func (b PanelButton) Key() string {
+	if b.As != "" {
+		return strings.ToLower(b.As)
+	}
+	return b.Control.String()
+}
+
+// Line returns the GPIO line of control c's plain button, if the panel has
+// one.
 func (p Panel) Line(c hw.Control) (int, bool) {
 	for _, b := range p.Buttons {
-		if b.Control == c {
+		if b.Control == c && b.As == "" {
 			return b.Line, true
 		}
 	}
@@ -435,7 +448,7 @@ func (b *Board) Uses() []LineUse {
 	}
 	for _, p := range b.Panel.Buttons {
 		u = append(u, LineUse{Offset: p.Line, Role: PanelInput, Control: p.Control,
-			What: "panel " + p.Control.String()})
+			What: "panel " + p.Key()})
 	}
 	if b.Reader != nil && b.Reader.HasIRQ {
 		u = append(u, LineUse{Offset: b.Reader.IRQ, Role: ReaderIRQ, What: "reader irq"})

@@ -44,7 +44,7 @@ func Marshal(b *Board) ([]byte, error) {
 	if len(b.Panel.Buttons) > 0 || b.Panel.DealerSeatLongPress {
 		p := mapping()
 		for _, pb := range b.Panel.Buttons {
-			add(p, pb.Control.String(), num(pb.Line))
+			add(p, pb.Key(), num(pb.Line))
 		}
 		add(p, "dealer_seat_long_press", boolean(b.Panel.DealerSeatLongPress))
 		add(top, "panel", p)

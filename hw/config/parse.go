@@ -167,19 +167,21 @@ var (
 	topKeys    = []string{"gpiochip", "lines", "seats", "panel", "reader", "strip", "sound", "timing", "rules"}
 	seatKeys   = []string{"seat", "button", "light"}
 	lightKeys  = []string{"gpio", "pixel", "active_low"}
-	panelKeys  = []string{"pause", "dispute", "confirm", "skip", "dealer_seat_long_press"}
+	panelKeys  = []string{"pause", "dispute", "confirm", "ground", "skip", "dealer_seat_long_press"}
 	readerKeys = []string{"bus", "address", "irq", "reset"}
 	stripKeys  = []string{"type", "spi", "pixels", "speed_hz", "brightness"}
 	soundKeys  = []string{"device", "alsa", "latency"}
 	timingKeys = []string{"tempo", "mode", "stop_window", "tie_window", "debounce"}
 )
 
-// panelControls maps panel keys to the controls they carry.
-var panelControls = map[string]hw.Control{
-	"pause":   hw.ControlPause,
-	"dispute": hw.ControlDispute,
-	"confirm": hw.ControlConfirm,
-	"skip":    hw.ControlSkip,
+// panelButtons maps panel keys to the buttons they wire: ground is a
+// confirm naming a Ground the reader did not see.
+var panelButtons = map[string]PanelButton{
+	"pause":   {Control: hw.ControlPause},
+	"dispute": {Control: hw.ControlDispute},
+	"confirm": {Control: hw.ControlConfirm},
+	"ground":  {Control: hw.ControlConfirm, As: "Ground"},
+	"skip":    {Control: hw.ControlSkip},
 }
 
 // entry is one key: value pair.
@@ -449,10 +451,15 @@ func (d *decoder) panel(n *yaml.Node) Panel {
 		}
 		var line int
 		if d.int(e, k, k+": 26", &line) {
-			p.Buttons = append(p.Buttons, PanelButton{Control: panelControls[k], Line: line})
+			btn := panelButtons[k]
+			btn.Line = line
+			p.Buttons = append(p.Buttons, btn)
 		}
 	}
-	sort.Slice(p.Buttons, func(i, j int) bool { return p.Buttons[i].Control < p.Buttons[j].Control })
+	sort.Slice(p.Buttons, func(i, j int) bool {
+		a, b := p.Buttons[i], p.Buttons[j]
+		return a.Control < b.Control || (a.Control == b.Control && a.As < b.As)
+	})
 	return p
 }
 

@@ -1,9 +1,12 @@
 package config
 
 import (
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
+
+	"github.com/falling-table/falling/hw"
 )
 
 // seatsOn writes n seats with buttons on the given lines and no lights.
@@ -81,6 +84,13 @@ func TestParseProblems(t *testing.T) {
 		{"panel and irq", fourSeats + "panel: {pause: 12, dispute: 4, confirm: 21, skip: 20}\nreader: {irq: 21}\n",
 			[]string{":2: GPIO line 12 is used twice (seat 1 light, and panel pause at line 6)", ":5: GPIO line 20 is used twice (seat 4 light, and panel skip at line 6)",
 				":6: GPIO line 21 is used twice (panel confirm, and reader irq at line 7)"}},
+		{"ground on a light's line", fourSeats + "panel: {confirm: 22, ground: 13}\n",
+			[]string{":3: GPIO line 13 is used twice (seat 2 light, and panel ground at line 6); fix: give each line to one part only"}},
+		{"ground and confirm on one line", fourSeats + "panel:\n  confirm: 22\n  ground: 22\n",
+			[]string{":7: GPIO line 22 is used twice (panel confirm, and panel ground at line 8)"}},
+		{"ground not a number", fourSeats + "panel: {ground: yes}\n", []string{`:6: ground is "yes" (text), not a whole number; fix: write it like ground: 26`}},
+		{"ground misspelt", fourSeats + "panel: {grond: 22}\n", []string{`:6: unknown key "grond" in panel; fix: did you mean "ground"?`}},
+		{"ground outside the chip", fourSeats + "panel: {ground: 30}\n", []string{":6: GPIO line 30 (panel ground) is outside the header's GPIO chip"}},
 		{"outside the chip", fourSeats + "lines: 17\n", []string{":4: GPIO line 19 (seat 3 light) is outside the header's GPIO chip, which has lines 0..16; fix: use a line from 0 to 16 (the BCM number, not the header pin number)", ":5: GPIO line 17 (seat 4 button) is outside", ":5: GPIO line 20 (seat 4 light) is outside"}},
 		{"more parts than lines", seatsOn("2", "3", "4", "5") + "lines: 5\n", []string{":1: the table needs 4 GPIO lines but the header's GPIO chip has only 3 free (5, less 2 reserved); fix: put the seat lights on a strip",
 			":5: GPIO line 5 (seat 4 button) is outside"}},
@@ -220,4 +230,30 @@ func TestParseOversizedNumbers(t *testing.T) {
 			checkProblems(t, err, []string{"t.yaml" + tt.want})
 		})
 	}
+}
+
+// TestPanelGround: the optional ground: button is a confirm that names a
+// Ground the reader did not see; it keeps its own key through a round trip.
+func TestPanelGround(t *testing.T) {
+	b, err := Parse("t.yaml", []byte(fourSeats+"panel:\n  ground: 22\n  confirm: 26\n  pause: 27\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []PanelButton{{Control: hw.ControlPause, Line: 27}, {Control: hw.ControlConfirm, Line: 26}, {Control: hw.ControlConfirm, Line: 22, As: "Ground"}}
+	if !slices.Equal(b.Panel.Buttons, want) {
+		t.Fatalf("panel buttons %+v, want %+v", b.Panel.Buttons, want)
+	}
+	if l, ok := b.Panel.Line(hw.ControlConfirm); !ok || l != 26 {
+		t.Errorf("confirm on %d, %v; want the plain confirm's 26", l, ok)
+	}
+	var whats []string
+	for _, u := range b.Uses() {
+		if u.Role == PanelInput {
+			whats = append(whats, u.What)
+		}
+	}
+	if !slices.Contains(whats, "panel ground") {
+		t.Errorf("the ground button's line is not named in the uses: %q", whats)
+	}
+	roundTrip(t, b)
 }

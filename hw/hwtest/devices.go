@@ -243,8 +243,14 @@ func NewPanel(clk *Virtual) *Panel {
 
 // ControlAt works control c at t.
 func (p *Panel) ControlAt(c hw.Control, t time.Duration) {
-	p.clk.At(t, func() {
-		if err := send(p.controls, hw.PanelEvent{Control: c, Kernel: t}); err != nil {
+	p.EventAt(hw.PanelEvent{Control: c, Kernel: t})
+}
+
+// EventAt delivers e at its Kernel time: a control with more to it than
+// its kind (a confirmation naming the card).
+func (p *Panel) EventAt(e hw.PanelEvent) {
+	p.clk.At(e.Kernel, func() {
+		if err := send(p.controls, e); err != nil {
 			p.mu.Lock()
 			p.errs = append(p.errs, err)
 			p.mu.Unlock()

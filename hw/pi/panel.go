@@ -195,14 +195,16 @@ func (p *Panel) timer() {
 }
 
 // buttonControls forwards the panel's own buttons: each press is its
-// control. seatToControl maps the pseudo-seats the buttons were opened as.
-func (p *Panel) buttonControls(b hw.Buttons, seatToControl map[int]hw.Control) {
+// control (a confirm naming a Ground, for the ground button).
+// seatToControl maps the pseudo-seats the buttons were opened as.
+func (p *Panel) buttonControls(b hw.Buttons, seatToControl map[int]hw.PanelEvent) {
 	p.wg.Add(2)
 	go func() {
 		defer p.wg.Done()
 		for e := range b.Events() {
 			if c, ok := seatToControl[e.Seat]; ok && e.Press {
-				p.send(hw.PanelEvent{Control: c, Kernel: e.Kernel})
+				c.Kernel = e.Kernel
+				p.send(c)
 			}
 		}
 	}()

@@ -358,10 +358,10 @@ func (o *opener) panel() error {
 	// The panel's buttons are their own line request: their edges must not
 	// enter the seats' sequence, which orders "who was first".
 	lines := map[int]int{}
-	controls := map[int]hw.Control{}
+	controls := map[int]hw.PanelEvent{}
 	for i, btn := range pb.Buttons {
 		lines[i+1] = btn.Line
-		controls[i+1] = btn.Control
+		controls[i+1] = hw.PanelEvent{Control: btn.Control, As: btn.As}
 	}
 	bs, err := o.dev.OpenButtons(o.chip, lines, o.buttonOptions())
 	if err != nil {

@@ -1,0 +1,91 @@
+package main
+
+import (
+	"errors"
+	"fmt"
+	"testing"
+
+	"github.com/falling-table/falling/game"
+	"github.com/falling-table/falling/hw"
+)
+
+// keyLog is a table that notes what each key did.
+type keyLog struct{ did []string }
+
+func (k *keyLog) Press(seat int) bool {
+	k.did = append(k.did, fmt.Sprintf("press %d", seat))
+	return true
+}
+func (k *keyLog) Control(c hw.Control) error {
+	k.did = append(k.did, c.String())
+	return nil
+}
+func (k *keyLog) ConfirmAs(kind string) error {
+	k.did = append(k.did, "confirm as "+kind)
+	return nil
+}
+
+// The keyboard is the dealer panel at a table without one: every control,
+// "not there" included, and a confirmation naming each kind of card the
+// reader may miss that matters (a Ground, a Stop, a rider, an Extra).
+func TestPlayKeys(t *testing.T) {
+	cases := []struct {
+		keys string
+		want string
+	}{
+		{" ", "press 3"}, {"\r", "press 3"},
+		{"p", "pause"}, {"D", "dispute"}, {"c", "confirm"}, {"n", "skip"}, {"N", "skip"},
+		{"g", "confirm as Ground"}, {"G", "confirm as Ground"}, {"t", "confirm as Stop"},
+		{"h", "confirm as Hit"}, {"s", "confirm as Split"}, {"k", "confirm as Skip"}, {"e", "confirm as Extra"},
+		{"a", "confirm as Anvil"}, {"u", "confirm as Chute"}, {"o", "confirm as Goggles"},
+		{"x", ""}, {"z", ""}, {"1", ""},
+	}
+	for _, c := range cases {
+		var k keyLog
+		var quit error
+		on := playKeys(&k, 3, func(err error) { quit = err })
+		for _, b := range []byte(c.keys) {
+			on(b)
+		}
+		got := ""
+		if len(k.did) > 0 {
+			got = k.did[0]
+		}
+		if len(k.did) > 1 || got != c.want || quit != nil {
+			t.Errorf("%q did %q (quit %v), want %q", c.keys, k.did, quit, c.want)
+		}
+	}
+	var k keyLog
+	var quit error
+	playKeys(&k, 3, func(err error) { quit = err })('q')
+	if !errors.Is(quit, errQuit) || len(k.did) > 0 {
+		t.Errorf("q: quit %v, did %q", quit, k.did)
+	}
+}
+
+// Each naming key stands for one kind, and none takes a key the panel or
+// the quit key already has.
+func TestNameKeysDistinct(t *testing.T) {
+	taken := map[byte]string{' ': "button", 'p': "pause", 'd': "dispute", 'c': "confirm", 'n': "not there", 'q': "quit"}
+	for _, k := range nameKeys {
+		if was, ok := taken[k.key]; ok {
+			t.Errorf("%c names %v and is %s", k.key, k.kind, was)
+		}
+		taken[k.key] = k.kind.String()
+		if !k.kind.IsRider() && k.kind != game.Extra && k.kind != game.Ground && k.kind != game.Stop {
+			t.Errorf("%c names %v, which the dealer cannot name", k.key, k.kind)
+		}
+	}
+	for _, k := range game.Kinds() {
+		if !k.IsRider() && k != game.Extra {
+			continue
+		}
+		found := false
+		for _, n := range nameKeys {
+			found = found || n.kind == k
+		}
+		if !found {
+			t.Errorf("no key names a %v", k)
+		}
+	}
+}
