@@ -56,6 +56,7 @@ func (g *Game) copyTo(dst *Game) {
 	dst.table = tableState{
 		inferred: append(tbl.inferred[:0], g.table.inferred...),
 		blind:    append(tbl.blind[:0], g.table.blind...),
+		guessed:  append(tbl.guessed[:0], g.table.guessed...),
 		swept:    append(tbl.swept[:0], g.table.swept...),
 		shown:    append(tbl.shown[:0], g.table.shown...),
 		shownSeq: g.table.shownSeq,

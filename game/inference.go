@@ -63,6 +63,11 @@ type Inference struct {
 type tableState struct {
 	inferred []Inference
 	blind    []bool // per card: dealt by hand, identity unknown
+	// guessed, per card: it stood in for a card the reader did not see at
+	// some time this hand (a blind deal, a rider or a Stop named by hand).
+	// Unlike blind it is never cleared: whatever the record says of where
+	// it lay was, at least once, the engine's guess.
+	guessed  []bool
 	swept    []bool // per card: its place was seen, not inferred
 	shown    []int  // cards shown at the address numbered shownSeq
 	shownSeq uint64
@@ -84,6 +89,7 @@ type tableState struct {
 func (t *tableState) reset() {
 	t.inferred = t.inferred[:0]
 	t.blind = t.blind[:0]
+	t.guessed = t.guessed[:0]
 	t.swept = t.swept[:0]
 	t.shown = t.shown[:0]
 	t.shownSeq = 0
@@ -98,6 +104,18 @@ func (g *Game) Inferences() []Inference { return g.table.inferred }
 // Blind reports whether card i was dealt by hand and stands in for a card
 // the engine did not see.
 func (g *Game) Blind(i int) bool { return i < len(g.table.blind) && g.table.blind[i] }
+
+// Guessed reports whether card i stood in, at any time this hand, for a
+// card the reader did not see: the record of where it lay proves nothing.
+func (g *Game) Guessed(i int) bool {
+	return g.Blind(i) || i < len(g.table.guessed) && g.table.guessed[i]
+}
+
+// standIn marks card c as standing in for a card the reader did not see.
+func (g *Game) standIn(c int) {
+	g.table.blind[c] = true
+	g.table.guessed[c] = true
+}
 
 func (g *Game) infer(k InferenceKind, card, p int, from Place) {
 	g.table.inferred = append(g.table.inferred, Inference{Kind: k, Card: card, Player: p, From: from, Seq: g.applied})

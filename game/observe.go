@@ -90,8 +90,10 @@ func (g *Game) observe1(e Event) error {
 	}
 	if len(g.table.blind) != len(g.cards) {
 		g.table.blind = resize(g.table.blind, len(g.cards))
+		g.table.guessed = resize(g.table.guessed, len(g.cards))
 		g.table.swept = resize(g.table.swept, len(g.cards))
 		clear(g.table.blind)
+		clear(g.table.guessed)
 		clear(g.table.swept)
 	}
 	switch e.Kind {
@@ -334,7 +336,12 @@ func (g *Game) riderScanned(c int, in Instruction) error {
 	if w.Zone == InDiscard && g.table.swept[c] && !g.table.blind[c] {
 		return refuse(RuleCardNotExpected, "%v was swept already", card)
 	}
-	g.table.blind[c] = false
+	if w.Zone != InStack {
+		g.table.blind[c] = false
+	}
+	// A card stood in for a deal confirmed by hand stays a guess: where it
+	// was played from is where the engine put it, not where it was seen, so
+	// the audit must prove nothing by it (it skips guessed cards).
 	switch {
 	case card.Kind.IsRider():
 		if pl.rider == c { // a permanent rider, or a Skip an Extra Skip left
@@ -527,6 +534,7 @@ func (g *Game) confirm() error {
 			if err := g.stopGround(in.Player, c); err != nil {
 				return err
 			}
+			g.table.guessed[c] = true
 			// Which Stop was discarded is a guess (the faller may have
 			// held another, picked up unseen): the card stood in is not
 			// known to be swept, so shown later for a Ground it still
@@ -547,7 +555,7 @@ func (g *Game) confirm() error {
 		if err := g.dealScanned(c, in); err != nil {
 			return err
 		}
-		g.table.blind[c] = true
+		g.standIn(c)
 		g.table.swept[c] = false
 		g.infer(InfBlindDeal, c, in.Player, Place{Zone: InDeck})
 		return nil
@@ -592,7 +600,7 @@ func (g *Game) confirmAs(k Kind) error {
 		if err := g.scan(c, g.passes); err != nil {
 			return err
 		}
-		g.table.blind[c] = true
+		g.standIn(c)
 		g.table.swept[c] = false
 		g.infer(InfBlindDeal, c, in.Player, Place{Zone: InDeck})
 		return nil
@@ -608,7 +616,7 @@ func (g *Game) confirmAs(k Kind) error {
 		if err := g.scan(c, g.passes); err != nil {
 			return err
 		}
-		g.table.blind[c] = true
+		g.standIn(c)
 		return nil
 	}
 	return refuse(RuleCardNotExpected, "a %v named by hand: only a Ground, a Stop or a rider is", k)
@@ -764,7 +772,8 @@ func (g *Game) unblind(c int) bool {
 		g.removeFromDeck(d)
 		st[i] = d
 		g.where[d] = w
-		g.table.blind[d], g.table.swept[d] = true, false
+		g.standIn(d)
+		g.table.swept[d] = false
 		g.table.blind[c] = false
 		g.deck = append(g.deck, c)
 		g.where[c] = Place{Zone: InDeck}

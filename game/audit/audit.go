@@ -233,7 +233,7 @@ func impossible(in Input, found map[int]int) []Impossible {
 	g := in.Game
 	dealOf := map[int]Deal{}
 	for _, d := range in.Deals {
-		if !g.Blind(d.Card) {
+		if !g.Guessed(d.Card) {
 			dealOf[d.Card] = d
 		}
 	}
@@ -242,7 +242,7 @@ func impossible(in Input, found map[int]int) []Impossible {
 	}
 	var out []Impossible
 	for _, p := range in.Plays {
-		if p.From.Zone != game.InStack || g.Blind(p.Card) {
+		if p.From.Zone != game.InStack || g.Guessed(p.Card) {
 			continue // a rider named by hand is a stand-in: where it came from is a guess
 		}
 		dc, ok := dealOf[p.Card]
@@ -263,7 +263,7 @@ func impossible(in Input, found map[int]int) []Impossible {
 			continue
 		}
 		for _, d := range in.Deals {
-			if d.Player != dc.Player || d.Stack != dc.Stack || d.At <= dc.At || d.At >= ta || g.Blind(d.Card) {
+			if d.Player != dc.Player || d.Stack != dc.Stack || d.At <= dc.At || d.At >= ta || g.Guessed(d.Card) {
 				continue
 			}
 			if movable(g.Card(d.Card).Kind) {

@@ -143,7 +143,11 @@ func (s *SimTable) NextHand(dealerSeat int, fallers []int) (*Hand, error) {
 	s.last = tb
 	h := &Hand{
 		Hardware: dealer.Hardware{Clock: tb.Clock, Lights: tb.Lights, Sound: tb.Sound, Buttons: tb.Buttons, Reader: tb.CardReader(), Panel: tb.Panel},
-		Deck:     deck, Cards: tb.Cards(),
+		// The dealer's engine has the deck as a deck file lists it, not in
+		// the shuffle's order: a card it stands in for one the reader did
+		// not see is then the guess it is at a real table, not the very
+		// card dealt.
+		Deck: game.NewDeck(s.cfg.Settings.Deck), Cards: tb.Cards(),
 		// The simulated panel takes the keyboard's and the page's controls
 		// on its own clock, so a stepped hand sees them in order.
 		Control: tb.Panel.ControlNow,
