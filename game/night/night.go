@@ -23,6 +23,7 @@ import (
 	"github.com/falling-table/falling/game"
 	"github.com/falling-table/falling/game/dealer"
 	"github.com/falling-table/falling/game/playlog"
+	"github.com/falling-table/falling/game/playlog/wal"
 	"github.com/falling-table/falling/hw"
 )
 
@@ -102,6 +103,7 @@ type HandResult struct {
 type Night struct {
 	cfg   Config
 	table Table
+	logs  *playlog.NightLog // nil when the night keeps no logs
 	board dealer.Scoreboard
 	live  *Live
 
@@ -184,10 +186,28 @@ const maxHand = time.Hour
 func (n *Night) Run(ctx context.Context, done func(HandResult)) error {
 	seats := n.cfg.Seats
 	dealerSeat := n.cfg.Dealer
+	if n.cfg.LogDir != "" {
+		// Opened, and locked, before any hand: a damaged index is set
+		// aside now, not found at each hand's first entry, and a second
+		// night on the folder is refused before it deals.
+		logs, err := playlog.OpenNight(n.cfg.LogDir, wal.Options{Logger: n.cfg.Logger})
+		if err != nil {
+			return err
+		}
+		defer func() {
+			if err := logs.Close(); err != nil {
+				n.cfg.Logger.Warn("night: closing the night index", "err", err)
+			}
+		}()
+		if aside := logs.SetAside(); aside != "" {
+			fmt.Fprintf(n.cfg.Out, "the night index was damaged: kept as %s, and a new one started; every hand's log is kept\n", aside)
+		}
+		n.logs = logs
+	}
 	var rh *resumedHand
 	if n.cfg.Resume {
 		var err error
-		if rh, err = resumeHand(n.cfg.LogDir, n.cfg.Out); err != nil {
+		if rh, err = resumeHand(n.logs, n.cfg.LogDir, n.cfg.Out); err != nil {
 			// The table must not stop playing because a log is damaged:
 			// the hand that cannot go on is kept, untouched, for review,
 			// and a new one starts. (Under systemd, refusing would mean
@@ -233,7 +253,7 @@ func (n *Night) play(ctx context.Context, num, dealerSeat int, fallers []int, rh
 		}()
 	}
 	s := n.cfg.Settings
-	log := &handLog{dir: n.cfg.LogDir}
+	log := &handLog{dir: n.cfg.LogDir, night: n.logs}
 	cfg := dealer.Config{
 		Game:   game.Config{Rules: s.Rules, Seats: fallers, Deck: hand.Deck},
 		Dealer: dealerSeat, Cards: hand.Cards, Tempo: s.Ramp(), Mode: s.Mode,

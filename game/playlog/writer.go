@@ -61,6 +61,9 @@ type Writer struct {
 	path string // the hand's file
 	cur  string // the file w writes
 	opts wal.Options
+	// night holds the night's index, where the hand's end goes; nil: the
+	// index is opened for the moment at Close.
+	night *NightLog
 
 	mu        sync.Mutex
 	lastMono  time.Duration // Mono of the last entry appended
@@ -93,6 +96,12 @@ type Writer struct {
 // The index entry is durable when Create returns; first is durable within
 // one flush interval.
 func Create(dir string, first Entry, opts wal.Options) (*Writer, error) {
+	return create(dir, first, opts, nil)
+}
+
+// create is Create, registering the hand in night's held index, or with
+// no night in the index opened for the moment.
+func create(dir string, first Entry, opts wal.Options, night *NightLog) (*Writer, error) {
 	if first.Start == nil {
 		return nil, errors.New("create hand log: the first entry carries no Start")
 	}
@@ -105,18 +114,31 @@ func Create(dir string, first Entry, opts wal.Options) (*Writer, error) {
 	if first.Source == 0 {
 		first.Source = FromDealer
 	}
-	x, _, err := index.Open(filepath.Join(dir, IndexFile), filepath.Base(dir), opts)
-	if err != nil {
-		return nil, fmt.Errorf("create hand log: %w", err)
+	// Without a night the index is opened first, so a damaged or busy one
+	// refuses the hand before its file exists, as it always did.
+	var x *index.Index
+	if night == nil {
+		var err error
+		x, _, err = index.Open(filepath.Join(dir, IndexFile), filepath.Base(dir), opts)
+		if err != nil {
+			return nil, fmt.Errorf("create hand log: %w", err)
+		}
 	}
+	closeIndex := func() error {
+		if x == nil {
+			return nil
+		}
+		return x.Close()
+	}
+	var err error
 	if st.Hand == "" {
 		st.Hand, err = nextHandID(dir)
 		if err != nil {
-			return nil, errors.Join(fmt.Errorf("create hand log: %w", err), x.Close())
+			return nil, errors.Join(fmt.Errorf("create hand log: %w", err), closeIndex())
 		}
 	}
 	if err := checkID(st.Hand); err != nil {
-		return nil, errors.Join(fmt.Errorf("create hand log: %w", err), x.Close())
+		return nil, errors.Join(fmt.Errorf("create hand log: %w", err), closeIndex())
 	}
 	file := HandFile(st.Hand)
 	path := filepath.Join(dir, file)
@@ -126,14 +148,18 @@ func Create(dir string, first Entry, opts wal.Options) (*Writer, error) {
 	}
 	w, err := wal.Create(path, wal.Header{Kind: HandKind, ID: st.Hand, Created: created}, opts)
 	if err != nil {
-		return nil, errors.Join(fmt.Errorf("create hand log: %w", err), x.Close())
+		return nil, errors.Join(fmt.Errorf("create hand log: %w", err), closeIndex())
 	}
-	pw := &Writer{w: w, dir: dir, id: st.Hand, path: path, cur: path, opts: opts}
+	pw := &Writer{w: w, dir: dir, id: st.Hand, path: path, cur: path, opts: opts, night: night}
 	if _, err := pw.Append(first); err != nil {
-		return nil, errors.Join(err, w.Close(), x.Close())
+		return nil, errors.Join(err, w.Close(), closeIndex())
 	}
 	// The index entry goes in after the log exists, so the index never names
 	// a hand that has no file.
+	if night != nil {
+		night.started(st.Hand, file, created)
+		return pw, nil
+	}
 	if err := x.Start(st.Hand, file, created); err != nil {
 		return nil, errors.Join(err, w.Close(), x.Close())
 	}
@@ -582,6 +608,10 @@ func (w *Writer) Close(winner int) error {
 	w.mu.Unlock()
 	if len(errs) > 0 {
 		return errors.Join(errs...)
+	}
+	if w.night != nil {
+		w.night.ended(w.id, now, winner)
+		return nil
 	}
 	x, _, err := index.Open(filepath.Join(w.dir, IndexFile), filepath.Base(w.dir), w.opts)
 	if err != nil {

@@ -1,0 +1,102 @@
+package night
+
+import (
+	"bytes"
+	"context"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/falling-table/falling/game/playlog"
+)
+
+// A damaged night index used to refuse every later hand its log ("PLAY LOG
+// DEAD … refusing to cut"), the hand played with none. The night sets it
+// aside, untouched, starts a new one, says so, and logs every hand; review
+// lists the whole night in order.
+func TestNightSetsADamagedIndexAside(t *testing.T) {
+	cases := []struct {
+		name   string
+		damage func(t *testing.T, idx []byte, dir string) []byte
+	}{
+		{"a flipped byte mid-index", func(t *testing.T, idx []byte, _ string) []byte {
+			b := bytes.Clone(idx)
+			b[len(b)/2] ^= 0x40
+			return b
+		}},
+		{"a hand log in its place", func(t *testing.T, _ []byte, dir string) []byte {
+			b, err := os.ReadFile(filepath.Join(dir, playlog.HandFile("0001")))
+			if err != nil {
+				t.Fatal(err)
+			}
+			return b
+		}},
+		{"not a log at all", func(*testing.T, []byte, string) []byte { return []byte("hello, not an index\n") }},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			dir := t.TempDir()
+			if _, _, err := simNight(t, 2, dir, 5); err != nil {
+				t.Fatal(err)
+			}
+			idx := filepath.Join(dir, playlog.IndexFile)
+			good, err := os.ReadFile(idx)
+			if err != nil {
+				t.Fatal(err)
+			}
+			bad := c.damage(t, good, dir)
+			if err := os.WriteFile(idx, bad, 0o644); err != nil {
+				t.Fatal(err)
+			}
+
+			s, err := Resolve(nil, Overrides{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			var out bytes.Buffer
+			n, err := New(Config{Settings: s, Seats: []int{1, 2, 3, 4, 5}, Hands: 2, LogDir: dir, Out: &out},
+				NewSimTable(SimOptions{Settings: s, Seed: 6}))
+			if err != nil {
+				t.Fatal(err)
+			}
+			var got []HandResult
+			if err := n.Run(context.Background(), func(r HandResult) { got = append(got, r) }); err != nil {
+				t.Fatalf("the night stopped: %v", err)
+			}
+			for _, r := range got {
+				h, err := playlog.Read(r.Log)
+				if err != nil || !h.Ended || len(h.Problems) > 0 {
+					t.Errorf("hand %d's log %q: %v, problems %q", r.N, r.Log, err, h.Problems)
+				}
+			}
+			aside := idx + ".damaged-1"
+			kept, err := os.ReadFile(aside)
+			if err != nil || !bytes.Equal(kept, bad) {
+				t.Errorf("the damaged index is not kept as it was in %s: %v", aside, err)
+			}
+			if !strings.Contains(out.String(), "kept as "+aside) {
+				t.Errorf("the table is not told: %q", out.String())
+			}
+
+			night, err := playlog.ReadNight(dir)
+			if err != nil {
+				t.Fatal(err)
+			}
+			var ids []string
+			for _, h := range night.Hands {
+				ids = append(ids, fmt.Sprintf("%s:%v", h.ID, h.Ended))
+				if h.Hand == nil {
+					t.Errorf("hand %s not read: %v", h.ID, h.Err)
+				}
+			}
+			if want := "0001:true 0002:true 0003:true 0004:true"; strings.Join(ids, " ") != want {
+				t.Errorf("review lists %q, want %q", strings.Join(ids, " "), want)
+			}
+			if len(night.Problems) != 1 || !strings.Contains(night.Problems[0], "night.idx.damaged-1") {
+				t.Errorf("problems %q, want one naming the index set aside", night.Problems)
+			}
+		})
+	}
+}
