@@ -7,6 +7,9 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/falling-table/falling/game/playlog"
+	"github.com/falling-table/falling/game/playlog/wal"
 )
 
 // falling play --fast plays simulated hands to the end without waiting,
@@ -78,5 +81,24 @@ func TestPlayResumeRefused(t *testing.T) {
 		if code := run(context.Background(), append([]string{"play"}, c.args...), nil, &out, &errb); code != 2 || !strings.Contains(errb.String(), c.want) {
 			t.Errorf("play %v: exit %d, stderr %q; want 2 and %q", c.args, code, errb.String(), c.want)
 		}
+	}
+}
+
+// A second falling play on a log folder another is writing is refused
+// before it deals, saying why, and leaves no hand there.
+func TestPlayRefusesAFolderInUse(t *testing.T) {
+	dir := t.TempDir()
+	first, err := playlog.OpenNight(dir, wal.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer first.Close()
+	var out, errb bytes.Buffer
+	code := run(context.Background(), []string{"play", "--fast", "--log-dir", dir, "--seed", "3"}, nil, &out, &errb)
+	if code != 1 || !strings.Contains(errb.String(), "another falling play is writing its night in this log folder") {
+		t.Errorf("exit %d\n%s%s", code, out.String(), errb.String())
+	}
+	if hands, _ := filepath.Glob(filepath.Join(dir, "hand-*")); len(hands) != 0 {
+		t.Errorf("hands left: %v", hands)
 	}
 }

@@ -3,6 +3,7 @@ package night
 import (
 	"bytes"
 	"context"
+	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -10,6 +11,7 @@ import (
 	"testing"
 
 	"github.com/falling-table/falling/game/playlog"
+	"github.com/falling-table/falling/game/playlog/wal"
 )
 
 // A damaged night index used to refuse every later hand its log ("PLAY LOG
@@ -98,5 +100,36 @@ func TestNightSetsADamagedIndexAside(t *testing.T) {
 				t.Errorf("problems %q, want one naming the index set aside", night.Problems)
 			}
 		})
+	}
+}
+
+// A second night on the same log folder used to be caught only when its
+// first hand ended ("close hand 0002: open night index: … log is open for
+// writing elsewhere"), its hand mixed into the first night's. It is
+// refused before it deals, and the folder is left as it was.
+func TestSecondNightOnAFolderIsRefused(t *testing.T) {
+	dir := t.TempDir()
+	first, err := playlog.OpenNight(dir, wal.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer first.Close()
+	s, err := Resolve(nil, Overrides{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	n, err := New(Config{Settings: s, Seats: []int{1, 2, 3, 4, 5}, Hands: 1, LogDir: dir},
+		NewSimTable(SimOptions{Settings: s, Seed: 1}))
+	if err != nil {
+		t.Fatal(err)
+	}
+	played := 0
+	err = n.Run(context.Background(), func(HandResult) { played++ })
+	if !errors.Is(err, playlog.ErrNightInUse) || !strings.Contains(err.Error(), dir) {
+		t.Errorf("the second night: %v, want ErrNightInUse naming %s", err, dir)
+	}
+	hands, _ := filepath.Glob(filepath.Join(dir, "hand-*"))
+	if played != 0 || len(hands) != 0 {
+		t.Errorf("the second night played %d hands, left %v", played, hands)
 	}
 }

@@ -188,6 +188,11 @@ func (n *Night) score() {
 	slices.SortFunc(n.Scores, func(a, b Score) int { return a.Seat - b.Seat })
 }
 
+// ErrNightInUse means another process holds the night's index: a second
+// falling play on the same log folder, whose hands would be mixed into the
+// first one's night.
+var ErrNightInUse = errors.New("another falling play is writing its night in this log folder")
+
 var errNightClosed = errors.New("the night was closed")
 
 // NightLog is a night being written: its index, opened and locked when the
@@ -213,7 +218,8 @@ type NightLog struct {
 // appended to (damaged in the middle, not an index, unreadable header) is
 // renamed to night.idx.damaged-N, untouched, and a new one is started,
 // holding the hands the damaged one still lists up to its damage and then
-// every other hand file by name, so review lists the night in order.
+// every other hand file by name, so review lists the night in order. The
+// error matches ErrNightInUse when another process holds the index.
 func OpenNight(dir string, opts wal.Options) (*NightLog, error) {
 	n := &NightLog{dir: dir, opts: opts, log: opts.Logger}
 	if n.log == nil {
@@ -227,7 +233,7 @@ func OpenNight(dir string, opts wal.Options) (*NightLog, error) {
 		return n, nil
 	case errors.Is(err, wal.ErrLocked):
 		// Another process's live index: never to be set aside.
-		return nil, fmt.Errorf("open night %s: %w", dir, err)
+		return nil, fmt.Errorf("%s: %w (its %s is locked); stop it, or give this one a log folder of its own", dir, ErrNightInUse, IndexFile)
 	}
 	if err := n.replace(path, err); err != nil {
 		return nil, err
