@@ -106,6 +106,17 @@ func (l *handLog) close(winner int) error {
 	return l.w.Close(winner)
 }
 
+// suspend closes the log of a hand stopped before its end without ending
+// it, note saying why (see playlog.Writer.Suspend).
+func (l *handLog) suspend(note string) error {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	if l.w == nil {
+		return nil
+	}
+	return l.w.Suspend(note)
+}
+
 // HandID is the hand's name in the night, once its first entry named it;
 // the dealer shows the hand by it.
 func (l *handLog) HandID() string {

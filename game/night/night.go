@@ -291,7 +291,16 @@ func (n *Night) play(ctx context.Context, num, dealerSeat int, fallers []int, rh
 		run = func(ctx context.Context, d *dealer.Dealer) (dealer.Result, error) { return d.Run(ctx) }
 	}
 	res, err = run(ctx, d)
-	if cerr := log.close(res.Winner); err == nil {
+	var cerr error
+	if cause := context.Cause(ctx); cause != nil {
+		// Stopped (q, Ctrl-C, SIGTERM), not over: an end logged now
+		// would end the hand for good, with no winner, and --resume
+		// would find nothing to carry on.
+		cerr = log.suspend(fmt.Sprintf("suspended: the table was stopped before the hand ended (%v)", cause))
+	} else {
+		cerr = log.close(res.Winner)
+	}
+	if err == nil {
 		err = cerr
 	}
 	return res, log.path(), err

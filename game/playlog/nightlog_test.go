@@ -171,3 +171,55 @@ func TestNightIndexFailureKeepsTheHand(t *testing.T) {
 		t.Errorf("review lists %q", ids)
 	}
 }
+
+// Suspend closes a hand stopped before its end without ending it, in the
+// log and in the index, saying why; a hand that had ended is closed as
+// ended, with the winner its log has.
+func TestSuspend(t *testing.T) {
+	cases := []struct {
+		name, note string
+		endedBy    int // the winner of a hand-end logged before the stop; 0: none
+		wantNote   string
+	}{
+		{"mid-hand", "suspended: stopped (SIGTERM)", 0, "suspended: stopped (SIGTERM)"},
+		{"mid-hand, no note", "", 0, "the hand was stopped before its end"},
+		{"after its end", "suspended: stopped", 3, ""},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			dir := t.TempDir()
+			logs, err := playlog.OpenNight(dir, wal.Options{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer logs.Close()
+			w, err := logs.Create(startEntry(""))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if c.endedBy > 0 {
+				if _, err := w.Append(playlog.Entry{Kind: playlog.KindHandEnd, Source: playlog.FromDealer, Winner: c.endedBy}); err != nil {
+					t.Fatal(err)
+				}
+			}
+			if err := w.Suspend(c.note); err != nil {
+				t.Fatal(err)
+			}
+			n, err := playlog.ReadNight(dir)
+			if err != nil {
+				t.Fatal(err)
+			}
+			nh := n.Hands[0]
+			last := nh.Hand.Entries[len(nh.Hand.Entries)-1]
+			switch {
+			case c.endedBy > 0 && (!nh.Ended || nh.Winner != c.endedBy || last.Kind != playlog.KindHandEnd):
+				t.Errorf("an ended hand suspended: ended %v, winner %d, last %v", nh.Ended, nh.Winner, last.Kind)
+			case c.endedBy > 0:
+			case nh.Ended || nh.Hand.Ended:
+				t.Errorf("a suspended hand is ended (index %v, log %v)", nh.Ended, nh.Hand.Ended)
+			case last.Kind != playlog.KindNote || last.Note != c.wantNote:
+				t.Errorf("the log ends with %v %q, want the note %q", last.Kind, last.Note, c.wantNote)
+			}
+		})
+	}
+}

@@ -69,6 +69,7 @@ type Writer struct {
 	lastMono  time.Duration // Mono of the last entry appended
 	lastLocal time.Time     // when it was appended, on Go's monotonic clock
 	ended     bool
+	winner    int // the hand-end's, once ended
 	closed    bool
 	gap       Gap       // entries refused and not yet marked in the log
 	dead      error     // cur's final failure while no continuation could be opened
@@ -264,7 +265,7 @@ func (w *Writer) Append(e Entry) (uint64, error) {
 		w.lastMono, w.lastLocal = e.Mono, time.Now()
 	}
 	if e.Kind == KindHandEnd {
-		w.ended = true
+		w.ended, w.winner = true, e.Winner
 	}
 	return seq, nil
 }
@@ -554,7 +555,29 @@ func (w *Writer) NotDurable() ([]Entry, error) {
 // clock), marks entries lost since the last mark, makes the log durable,
 // and records the end and the winner's seat (0 for none) in the night's
 // index. A dead file gets one more try at a continuation, at once.
-func (w *Writer) Close(winner int) error {
+func (w *Writer) Close(winner int) error { return w.close(winner, "") }
+
+// Suspend closes the log of a hand stopped before its end (the table was
+// stopped: q, Ctrl-C, a SIGTERM) without ending it, so that falling play
+// --resume carries it on and review shows it unfinished. note is logged
+// in its place, saying why the hand stops here. The log is made durable
+// like at Close. A hand that did end before the stop is closed as ended,
+// with the winner its log has.
+func (w *Writer) Suspend(note string) error {
+	w.mu.Lock()
+	ended, winner := w.ended, w.winner
+	w.mu.Unlock()
+	if ended {
+		return w.Close(winner)
+	}
+	if note == "" {
+		note = "the hand was stopped before its end"
+	}
+	return w.close(0, note)
+}
+
+// close is Close, or with a suspend note Suspend.
+func (w *Writer) close(winner int, suspend string) error {
 	w.mu.Lock()
 	if w.closed {
 		w.mu.Unlock()
@@ -578,12 +601,15 @@ func (w *Writer) Close(winner int) error {
 	w.retry = time.Time{}
 	if !w.ended {
 		e := Entry{Kind: KindHandEnd, Source: FromEngine, Mono: mono, Wall: now, Winner: winner}
+		if suspend != "" {
+			e = Entry{Kind: KindNote, Source: FromDealer, Mono: mono, Wall: now, Note: suspend}
+		}
 		p, err := json.Marshal(&e)
 		if err == nil {
 			_, err = w.append(e, p)
 		}
 		if err != nil {
-			errs = append(errs, fmt.Errorf("log the end of hand %s: %w", w.id, err))
+			errs = append(errs, fmt.Errorf("log the end (or stop) of hand %s: %w", w.id, err))
 		}
 	} else if err := w.mend(mono, now); err != nil {
 		errs = append(errs, fmt.Errorf("mark the entries lost in hand %s: %w", w.id, err))
@@ -608,6 +634,9 @@ func (w *Writer) Close(winner int) error {
 	w.mu.Unlock()
 	if len(errs) > 0 {
 		return errors.Join(errs...)
+	}
+	if suspend != "" {
+		return nil // not ended: the index keeps it running, for --resume
 	}
 	if w.night != nil {
 		w.night.ended(w.id, now, winner)
