@@ -55,8 +55,10 @@ func TestPlayRefusesBadFlags(t *testing.T) {
 		{[]string{"--fast", "--rules", "poker"}, "unknown rule set"},
 		{[]string{"--fast", "--mode", "jazz"}, "unknown mode"},
 		{[]string{"--fast", "--tempo", "5000"}, "tempo 5000"},
-		{[]string{"--config", filepath.Join(t.TempDir(), "none.yaml")}, "board config is refused"},
-		{[]string{"--config", cfg}, "table.yaml:"},
+		{[]string{"--config", filepath.Join(t.TempDir(), "none.yaml"), "--log-dir", t.TempDir()}, "board config is refused"},
+		{[]string{"--config", cfg, "--log-dir", t.TempDir()}, "table.yaml:"},
+		{[]string{"--config", cfg}, "--config needs --log-dir: a real table's hands are logged"},
+		{[]string{"--config", cfg, "--hands", "0"}, "--config needs --log-dir"},
 		{[]string{"stray"}, "unexpected argument"},
 	} {
 		var out, errb bytes.Buffer
@@ -100,5 +102,33 @@ func TestPlayRefusesAFolderInUse(t *testing.T) {
 	}
 	if hands, _ := filepath.Glob(filepath.Join(dir, "hand-*")); len(hands) != 0 {
 		t.Errorf("hands left: %v", hands)
+	}
+}
+
+// "the log keeps what happened" is said only when there is a log, and
+// --resume offered only where a hand can be resumed.
+func TestStoppedMessage(t *testing.T) {
+	for _, c := range []struct {
+		o         playOptions
+		has, lack string
+	}{
+		{playOptions{}, "no log was kept", "log keeps"},
+		{playOptions{logDir: "night"}, "its log in night keeps what happened", "--resume"},
+		{playOptions{logDir: "/var/lib/falling", config: "t.yaml"}, "keeps it unfinished: falling play --resume carries it on", "no log"},
+	} {
+		if got := stoppedMessage(c.o); !strings.Contains(got, c.has) || strings.Contains(got, c.lack) {
+			t.Errorf("%+v: %q, want %q and not %q", c.o, got, c.has, c.lack)
+		}
+	}
+}
+
+// Stopped with no log folder, play no longer claims a log keeps the hand.
+func TestPlayStoppedWithoutALog(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	var out, errb bytes.Buffer
+	code := run(ctx, []string{"play", "--fast", "--seed", "3"}, nil, &out, &errb)
+	if code != 0 || strings.Contains(out.String(), "log keeps") || !strings.Contains(out.String(), "no log was kept") {
+		t.Errorf("exit %d\n%s%s", code, out.String(), errb.String())
 	}
 }
