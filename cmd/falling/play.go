@@ -126,6 +126,13 @@ func playNight(ctx context.Context, o playOptions, t table, stdin io.Reader, std
 		fmt.Fprintf(stderr, "falling play: %v\n", err)
 		return 2
 	}
+	// Before the page, which writes its token in the folder: a second
+	// play on it must change nothing there.
+	if err := n.OpenLogs(); err != nil {
+		fmt.Fprintf(stderr, "falling play: %v\n", err)
+		return 1
+	}
+	defer n.CloseLogs()
 	if o.serve != "" {
 		srv, err := startServe(ctx, o.serve, o.logDir, n.Live(), stdout, o.token || isTerminal(stdout))
 		if err != nil {

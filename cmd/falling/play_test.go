@@ -87,21 +87,36 @@ func TestPlayResumeRefused(t *testing.T) {
 }
 
 // A second falling play on a log folder another is writing is refused
-// before it deals, saying why, and leaves no hand there.
+// before it deals, saying why, and changes nothing there: no hand, and
+// with --serve not the first play's referee token either.
 func TestPlayRefusesAFolderInUse(t *testing.T) {
-	dir := t.TempDir()
-	first, err := playlog.OpenNight(dir, wal.Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer first.Close()
-	var out, errb bytes.Buffer
-	code := run(context.Background(), []string{"play", "--fast", "--log-dir", dir, "--seed", "3"}, nil, &out, &errb)
-	if code != 1 || !strings.Contains(errb.String(), "another falling play is writing its night in this log folder") {
-		t.Errorf("exit %d\n%s%s", code, out.String(), errb.String())
-	}
-	if hands, _ := filepath.Glob(filepath.Join(dir, "hand-*")); len(hands) != 0 {
-		t.Errorf("hands left: %v", hands)
+	for _, args := range [][]string{
+		{"--fast", "--seed", "3"},
+		{"--fast", "--seed", "3", "--serve", "127.0.0.1:0"},
+	} {
+		dir := t.TempDir()
+		first, err := playlog.OpenNight(dir, wal.Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		token := filepath.Join(dir, "referee-token")
+		if err := os.WriteFile(token, []byte("the first play's token\n"), 0o600); err != nil {
+			t.Fatal(err)
+		}
+		var out, errb bytes.Buffer
+		code := run(context.Background(), append([]string{"play", "--log-dir", dir}, args...), nil, &out, &errb)
+		if code != 1 || !strings.Contains(errb.String(), "another falling play is writing its night in this log folder") {
+			t.Errorf("%v: exit %d\n%s%s", args, code, out.String(), errb.String())
+		}
+		if hands, _ := filepath.Glob(filepath.Join(dir, "hand-*")); len(hands) != 0 {
+			t.Errorf("%v: hands left: %v", args, hands)
+		}
+		if b, err := os.ReadFile(token); err != nil || string(b) != "the first play's token\n" {
+			t.Errorf("%v: the first play's token is now %q (%v)", args, b, err)
+		}
+		if err := first.Close(); err != nil {
+			t.Fatal(err)
+		}
 	}
 }
 

@@ -180,30 +180,50 @@ var ErrHandTooLong = errors.New("the simulated hand did not end within an hour o
 // minute and a half").
 const maxHand = time.Hour
 
+// OpenLogs opens the night's log folder, when it keeps logs: the index is
+// opened and locked before any hand, so a damaged one is set aside now
+// (and said on Out), not found at each hand's first entry, and a second
+// night on the folder is refused before it deals (the error matches
+// playlog.ErrNightInUse). Run calls it; a caller that writes in the folder
+// before Run (the referee page's token) calls it first. Opening again does
+// nothing.
+func (n *Night) OpenLogs() error {
+	if n.cfg.LogDir == "" || n.logs != nil {
+		return nil
+	}
+	logs, err := playlog.OpenNight(n.cfg.LogDir, wal.Options{Logger: n.cfg.Logger})
+	if err != nil {
+		return err
+	}
+	if aside := logs.SetAside(); aside != "" {
+		fmt.Fprintf(n.cfg.Out, "the night index was damaged: kept as %s, and a new one started; every hand's log is kept\n", aside)
+	}
+	n.logs = logs
+	return nil
+}
+
+// CloseLogs releases the log folder for another night. Run calls it when
+// it returns; closing again does nothing.
+func (n *Night) CloseLogs() {
+	if n.logs == nil {
+		return
+	}
+	if err := n.logs.Close(); err != nil {
+		n.cfg.Logger.Warn("night: closing the night index", "err", err)
+	}
+	n.logs = nil
+}
+
 // Run plays the night's hands, calling done after each. It returns when
 // the hands are played, ctx ends (with ctx's cause) or a hand fails; the
 // hand's log keeps what happened in every case.
 func (n *Night) Run(ctx context.Context, done func(HandResult)) error {
 	seats := n.cfg.Seats
 	dealerSeat := n.cfg.Dealer
-	if n.cfg.LogDir != "" {
-		// Opened, and locked, before any hand: a damaged index is set
-		// aside now, not found at each hand's first entry, and a second
-		// night on the folder is refused before it deals.
-		logs, err := playlog.OpenNight(n.cfg.LogDir, wal.Options{Logger: n.cfg.Logger})
-		if err != nil {
-			return err
-		}
-		defer func() {
-			if err := logs.Close(); err != nil {
-				n.cfg.Logger.Warn("night: closing the night index", "err", err)
-			}
-		}()
-		if aside := logs.SetAside(); aside != "" {
-			fmt.Fprintf(n.cfg.Out, "the night index was damaged: kept as %s, and a new one started; every hand's log is kept\n", aside)
-		}
-		n.logs = logs
+	if err := n.OpenLogs(); err != nil {
+		return err
 	}
+	defer n.CloseLogs()
 	var rh *resumedHand
 	if n.cfg.Resume {
 		var err error
