@@ -71,8 +71,8 @@ type Config struct {
 	Hands int
 	// LogDir keeps each hand's log, for review and the page; "" keeps none.
 	LogDir string
-	// Resume carries on the night's last hand in LogDir if a power cut or a
-	// crash left it unfinished (a real table only: the simulated table's
+	// Resume carries on the night's last hand in LogDir if a power cut, a
+	// crash or a stop mid-hand left it unfinished (a real table only: the simulated table's
 	// hidden deck order is not in the log).
 	Resume bool
 	// Out is told what a person at the table should read about the night

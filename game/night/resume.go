@@ -24,8 +24,8 @@ func (rh *resumedHand) into(cfg *dealer.Config) *handLog {
 	return resumed(rh.w)
 }
 
-// resumeHand finds the night's last hand in dir and, if a power cut or a
-// crash left it unfinished, replays it and reopens its log, cutting a torn
+// resumeHand finds the night's last hand in dir and, if a power cut, a
+// crash or a stop mid-hand (Writer.Suspend) left it unfinished, replays it and reopens its log, cutting a torn
 // last record, and says so on out. Only the last hand: an earlier one left
 // unfinished had a new hand started after it, and the table has moved on.
 // It returns nil, and says why, when there is nothing to resume. The error
