@@ -37,11 +37,11 @@ func TestPathsThatAreNotFiles(t *testing.T) {
 		code int
 		want string
 	}{
-		{"play: config is a pipe", []string{"play", "--config", fifo}, 2, fifo + ": is a named pipe, not a wiring file"},
-		{"play: config is /dev/zero", []string{"play", "--config", "/dev/zero"}, 2, "/dev/zero: is a character device, not a wiring file"},
-		{"play: deck is a pipe", []string{"play", "--config", ref, "--deck", fifo}, 2, fifo + " is a named pipe, not a file"},
-		{"play: deck is /dev/zero", []string{"play", "--config", ref, "--deck", "/dev/zero"}, 2, "/dev/zero is a character device, not a file"},
-		{"play: deck is a directory", []string{"play", "--config", ref, "--deck", tmp}, 2, tmp + " is a directory, not a file"},
+		{"play: config is a pipe", []string{"play", "--config", fifo, "--log-dir", tmp}, 2, fifo + ": is a named pipe, not a wiring file"},
+		{"play: config is /dev/zero", []string{"play", "--config", "/dev/zero", "--log-dir", tmp}, 2, "/dev/zero: is a character device, not a wiring file"},
+		{"play: deck is a pipe", []string{"play", "--config", ref, "--deck", fifo, "--log-dir", tmp}, 2, fifo + " is a named pipe, not a file"},
+		{"play: deck is /dev/zero", []string{"play", "--config", ref, "--deck", "/dev/zero", "--log-dir", tmp}, 2, "/dev/zero is a character device, not a file"},
+		{"play: deck is a directory", []string{"play", "--config", ref, "--deck", tmp, "--log-dir", tmp}, 2, tmp + " is a directory, not a file"},
 		{"play: log folder is a pipe", []string{"play", "--fast", "--log-dir", fifo}, 1, fifo + " is a named pipe, not a folder"},
 		{"enroll: deck is a pipe", []string{"enroll", "--config", ref, "--deck", fifo}, 2, fifo + " is a named pipe, not a file"},
 		{"enroll: deck is /dev/zero", []string{"enroll", "--config", ref, "--deck", "/dev/zero"}, 2, "/dev/zero is a character device, not a file"},

@@ -107,6 +107,10 @@ func (o playOptions) check(args []string) string {
 		return "--resume needs --config: only the real table can resume a hand; the simulated table's hidden deck order is not in the log, so its hand cannot go on"
 	case o.resume && o.logDir == "":
 		return "--resume needs --log-dir: the unfinished hand is found in the night's logs"
+	case o.config != "" && o.logDir == "":
+		// Required, not defaulted: a folder guessed from where play was
+		// started (/ under systemd) is a log nobody finds.
+		return "--config needs --log-dir: a real table's hands are logged for review, disputes and --resume; name the folder, like --log-dir /var/lib/falling"
 	}
 	return ""
 }
@@ -128,6 +132,13 @@ func playNight(ctx context.Context, o playOptions, t table, stdin io.Reader, std
 		fmt.Fprintf(stderr, "falling play: %v\n", err)
 		return 2
 	}
+	// Before the page, which writes its token in the folder: a second
+	// play on it must change nothing there.
+	if err := n.OpenLogs(); err != nil {
+		fmt.Fprintf(stderr, "falling play: %v\n", err)
+		return 1
+	}
+	defer n.CloseLogs()
 	if o.serve != "" {
 		srv, err := startServe(ctx, o.serve, o.logDir, n.Live(), stdout, o.token || isTerminal(stdout))
 		if err != nil {
@@ -150,7 +161,7 @@ func playNight(ctx context.Context, o playOptions, t table, stdin io.Reader, std
 	scr.close()
 	if err != nil {
 		if errors.Is(err, errQuit) || ctx.Err() != nil {
-			fmt.Fprintln(stdout, "stopped before the hand ended; the log keeps what happened")
+			fmt.Fprintln(stdout, stoppedMessage(o))
 			return 0
 		}
 		fmt.Fprintf(stderr, "falling play: %v\n", err)
@@ -160,4 +171,16 @@ func playNight(ctx context.Context, o playOptions, t table, stdin io.Reader, std
 		writeScoreboard(stdout, n.Scoreboard())
 	}
 	return 0
+}
+
+// stoppedMessage is what play says when stopped mid-hand: that the log
+// keeps the hand only when there is one.
+func stoppedMessage(o playOptions) string {
+	switch {
+	case o.logDir == "":
+		return "stopped before the hand ended; no log was kept (--log-dir keeps one)"
+	case o.config != "":
+		return "stopped before the hand ended; its log in " + o.logDir + " keeps it unfinished: falling play --resume carries it on"
+	}
+	return "stopped before the hand ended; its log in " + o.logDir + " keeps what happened"
 }

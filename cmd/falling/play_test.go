@@ -7,6 +7,9 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/falling-table/falling/game/playlog"
+	"github.com/falling-table/falling/game/playlog/wal"
 )
 
 // falling play --fast plays simulated hands to the end without waiting,
@@ -52,8 +55,10 @@ func TestPlayRefusesBadFlags(t *testing.T) {
 		{[]string{"--fast", "--rules", "poker"}, "unknown rule set"},
 		{[]string{"--fast", "--mode", "jazz"}, "unknown mode"},
 		{[]string{"--fast", "--tempo", "5000"}, "tempo 5000"},
-		{[]string{"--config", filepath.Join(t.TempDir(), "none.yaml")}, "board config is refused"},
-		{[]string{"--config", cfg}, "table.yaml:"},
+		{[]string{"--config", filepath.Join(t.TempDir(), "none.yaml"), "--log-dir", t.TempDir()}, "board config is refused"},
+		{[]string{"--config", cfg, "--log-dir", t.TempDir()}, "table.yaml:"},
+		{[]string{"--config", cfg}, "--config needs --log-dir: a real table's hands are logged"},
+		{[]string{"--config", cfg, "--hands", "0"}, "--config needs --log-dir"},
 		{[]string{"stray"}, "unexpected argument"},
 	} {
 		var out, errb bytes.Buffer
@@ -78,5 +83,67 @@ func TestPlayResumeRefused(t *testing.T) {
 		if code := run(context.Background(), append([]string{"play"}, c.args...), nil, &out, &errb); code != 2 || !strings.Contains(errb.String(), c.want) {
 			t.Errorf("play %v: exit %d, stderr %q; want 2 and %q", c.args, code, errb.String(), c.want)
 		}
+	}
+}
+
+// A second falling play on a log folder another is writing is refused
+// before it deals, saying why, and changes nothing there: no hand, and
+// with --serve not the first play's referee token either.
+func TestPlayRefusesAFolderInUse(t *testing.T) {
+	for _, args := range [][]string{
+		{"--fast", "--seed", "3"},
+		{"--fast", "--seed", "3", "--serve", "127.0.0.1:0"},
+	} {
+		dir := t.TempDir()
+		first, err := playlog.OpenNight(dir, wal.Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		token := filepath.Join(dir, "referee-token")
+		if err := os.WriteFile(token, []byte("the first play's token\n"), 0o600); err != nil {
+			t.Fatal(err)
+		}
+		var out, errb bytes.Buffer
+		code := run(context.Background(), append([]string{"play", "--log-dir", dir}, args...), nil, &out, &errb)
+		if code != 1 || !strings.Contains(errb.String(), "another falling play is writing its night in this log folder") {
+			t.Errorf("%v: exit %d\n%s%s", args, code, out.String(), errb.String())
+		}
+		if hands, _ := filepath.Glob(filepath.Join(dir, "hand-*")); len(hands) != 0 {
+			t.Errorf("%v: hands left: %v", args, hands)
+		}
+		if b, err := os.ReadFile(token); err != nil || string(b) != "the first play's token\n" {
+			t.Errorf("%v: the first play's token is now %q (%v)", args, b, err)
+		}
+		if err := first.Close(); err != nil {
+			t.Fatal(err)
+		}
+	}
+}
+
+// "the log keeps what happened" is said only when there is a log, and
+// --resume offered only where a hand can be resumed.
+func TestStoppedMessage(t *testing.T) {
+	for _, c := range []struct {
+		o         playOptions
+		has, lack string
+	}{
+		{playOptions{}, "no log was kept", "log keeps"},
+		{playOptions{logDir: "night"}, "its log in night keeps what happened", "--resume"},
+		{playOptions{logDir: "/var/lib/falling", config: "t.yaml"}, "keeps it unfinished: falling play --resume carries it on", "no log"},
+	} {
+		if got := stoppedMessage(c.o); !strings.Contains(got, c.has) || strings.Contains(got, c.lack) {
+			t.Errorf("%+v: %q, want %q and not %q", c.o, got, c.has, c.lack)
+		}
+	}
+}
+
+// Stopped with no log folder, play no longer claims a log keeps the hand.
+func TestPlayStoppedWithoutALog(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	var out, errb bytes.Buffer
+	code := run(ctx, []string{"play", "--fast", "--seed", "3"}, nil, &out, &errb)
+	if code != 0 || strings.Contains(out.String(), "log keeps") || !strings.Contains(out.String(), "no log was kept") {
+		t.Errorf("exit %d\n%s%s", code, out.String(), errb.String())
 	}
 }

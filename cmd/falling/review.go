@@ -104,6 +104,10 @@ func runReview(o reviewOptions, args []string, stdout, stderr io.Writer) int {
 			fmt.Fprintf(stderr, "falling review: --html: %v: name the page's file\n", err)
 			return 2
 		}
+		if err := notOverLog(o.html, path); err != nil {
+			fmt.Fprintf(stderr, "falling review: --html: %v; nothing written: name the page's file, like hand.html\n", err)
+			return 2
+		}
 	}
 	if st, err := os.Stat(path); err == nil && st.IsDir() {
 		fmt.Fprintf(stderr, "falling review: %s is a directory: name a hand file, or use --night %s\n", path, path)

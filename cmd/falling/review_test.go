@@ -3,7 +3,9 @@ package main
 import (
 	"bytes"
 	"context"
+	"crypto/sha256"
 	"flag"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -167,4 +169,87 @@ func TestReviewNightRefusesWhatIsNoNight(t *testing.T) {
 			}
 		})
 	}
+}
+
+// --html never takes the place of what the table keeps: `falling review
+// x.fall --html x.fall` used to overwrite the hand with its page, and
+// --html DIR/night.idx the night's index. Each is refused, exit 2, with
+// nothing written and every file as it was.
+func TestReviewHTMLRefusesTheLogs(t *testing.T) {
+	dir, hands := nightDir(t)
+	other := t.TempDir()
+	b, err := os.ReadFile(hands[0])
+	if err != nil {
+		t.Fatal(err)
+	}
+	idx, err := os.ReadFile(filepath.Join(dir, "night.idx"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	file := func(name string, data []byte) string {
+		p := filepath.Join(other, name)
+		if err := os.WriteFile(p, data, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return p
+	}
+	badHeader := bytes.Clone(b)
+	badHeader[12] ^= 0xff
+	symlink := filepath.Join(other, "page.html")
+	if err := os.Symlink(hands[0], symlink); err != nil {
+		t.Fatal(err)
+	}
+	hardlink := filepath.Join(other, "hand.html")
+	if err := os.Link(hands[0], hardlink); err != nil {
+		t.Fatal(err)
+	}
+	tests := []struct {
+		name, html, why string
+	}{
+		{"the hand itself", hands[0], "named like a table log"},
+		{"the hand by a symbolic link", symlink, "the log being reviewed"},
+		{"the hand by a hard link", hardlink, "the log being reviewed"},
+		{"the night index", filepath.Join(dir, "night.idx"), "named like a table log"},
+		{"another hand", hands[1], "named like a table log"},
+		{"a hand under another name", file("backup.bin", b), "is a FALLING log (kind 'H')"},
+		{"the index under another name", file("index.html", idx), "is a FALLING log (kind 'N')"},
+		{"a log with a damaged header", file("damaged.html", badHeader), "starts like a FALLING log"},
+		{"a new .fall", filepath.Join(other, "new.fall"), "named like a table log (.fall)"},
+		{"a new .cont", filepath.Join(other, "hand-0001.fall.cont"), "named like a table log (.cont)"},
+		{"a new .idx", filepath.Join(other, "new.idx"), "named like a table log (.idx)"},
+		{"an index set aside", filepath.Join(other, "night.idx.damaged-2"), "night index set aside"},
+		{"the referee's token", filepath.Join(dir, "referee-token"), "referee's control token"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			before := snapshotDirs(t, dir, other)
+			code, out, errs := runReviewTest("--html", tt.html, hands[0])
+			if code != 2 || out != "" || !strings.Contains(errs, tt.why) || !strings.Contains(errs, "nothing written") {
+				t.Errorf("exit %d, stdout %d bytes, stderr %q; want 2, nothing, %q", code, len(out), errs, tt.why)
+			}
+			if after := snapshotDirs(t, dir, other); after != before {
+				t.Errorf("files changed:\n%s\nwas\n%s", after, before)
+			}
+		})
+	}
+}
+
+// snapshotDirs is every file in dirs, with its size and contents' hash.
+func snapshotDirs(t *testing.T, dirs ...string) string {
+	t.Helper()
+	var sb strings.Builder
+	for _, d := range dirs {
+		ents, err := os.ReadDir(d)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, e := range ents {
+			b, err := os.ReadFile(filepath.Join(d, e.Name()))
+			if err != nil {
+				t.Fatal(err)
+			}
+			fmt.Fprintf(&sb, "%s %d %x\n", e.Name(), len(b), sha256.Sum256(b))
+		}
+	}
+	return sb.String()
 }

@@ -243,7 +243,16 @@ func TestNightPowerCuts(t *testing.T) {
 func checkNightAfterCut(t *testing.T, run int, c *nightCut, dir string, fig *nightFigures) {
 	t.Helper()
 	var out bytes.Buffer
-	rh, err := resumeHand(dir, &out)
+	logs, err := playlog.OpenNight(dir, wal.Options{})
+	if err != nil {
+		t.Fatalf("cut %d: open the night: %v", run, err)
+	}
+	defer func() {
+		if err := logs.Close(); err != nil {
+			t.Error(err)
+		}
+	}()
+	rh, err := resumeHand(logs, dir, &out)
 	switch {
 	case err != nil:
 		fig.refused++
@@ -258,7 +267,7 @@ func checkNightAfterCut(t *testing.T, run int, c *nightCut, dir string, fig *nig
 		fig.fresh++
 	}
 	// The night goes on with a new hand.
-	w, err := playlog.Create(dir, c.start, wal.Options{})
+	w, err := logs.Create(c.start)
 	if err != nil {
 		t.Fatalf("cut %d: the next hand: %v\n%s", run, err, out.String())
 	}

@@ -17,10 +17,13 @@ import (
 // what it could not keep (see playlog.Writer); Health tells the dealer, so
 // the screen and the page show it.
 type handLog struct {
-	dir  string
-	opts wal.Options // for the hand's file; tests put a failing disk there
-	mu   sync.Mutex
-	w    *playlog.Writer
+	dir string
+	// night is the night's held index the hand is registered in; nil: the
+	// index is opened for the moment (playlog.Create).
+	night *playlog.NightLog
+	opts  wal.Options // for the hand's file; tests put a failing disk there
+	mu    sync.Mutex
+	w     *playlog.Writer
 	// Without a file (it could not be created) every entry is lost:
 	// noFile says why, lost counts them, and Health reports the log dead.
 	noFile error
@@ -46,7 +49,13 @@ func (l *handLog) Append(e playlog.Entry) error {
 			l.changes++
 			return fmt.Errorf("play log: the first entry is a %v, not the hand's start", e.Kind)
 		}
-		w, err := playlog.Create(l.dir, e, l.opts)
+		var w *playlog.Writer
+		var err error
+		if l.night != nil {
+			w, err = l.night.Create(e)
+		} else {
+			w, err = playlog.Create(l.dir, e, l.opts)
+		}
 		if err != nil {
 			l.noFile = err
 			l.lost++
@@ -95,6 +104,17 @@ func (l *handLog) close(winner int) error {
 		return nil
 	}
 	return l.w.Close(winner)
+}
+
+// suspend closes the log of a hand stopped before its end without ending
+// it, note saying why (see playlog.Writer.Suspend).
+func (l *handLog) suspend(note string) error {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	if l.w == nil {
+		return nil
+	}
+	return l.w.Suspend(note)
 }
 
 // HandID is the hand's name in the night, once its first entry named it;

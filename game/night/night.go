@@ -23,6 +23,7 @@ import (
 	"github.com/falling-table/falling/game"
 	"github.com/falling-table/falling/game/dealer"
 	"github.com/falling-table/falling/game/playlog"
+	"github.com/falling-table/falling/game/playlog/wal"
 	"github.com/falling-table/falling/hw"
 )
 
@@ -74,8 +75,8 @@ type Config struct {
 	Hands int
 	// LogDir keeps each hand's log, for review and the page; "" keeps none.
 	LogDir string
-	// Resume carries on the night's last hand in LogDir if a power cut or a
-	// crash left it unfinished (a real table only: the simulated table's
+	// Resume carries on the night's last hand in LogDir if a power cut, a
+	// crash or a stop mid-hand left it unfinished (a real table only: the simulated table's
 	// hidden deck order is not in the log).
 	Resume bool
 	// Out is told what a person at the table should read about the night
@@ -106,6 +107,7 @@ type HandResult struct {
 type Night struct {
 	cfg   Config
 	table Table
+	logs  *playlog.NightLog // nil when the night keeps no logs
 	board dealer.Scoreboard
 	live  *Live
 
@@ -194,16 +196,54 @@ var ErrHandTooLong = errors.New("the simulated hand did not end within an hour o
 // minute and a half").
 const maxHand = time.Hour
 
+// OpenLogs opens the night's log folder, when it keeps logs: the index is
+// opened and locked before any hand, so a damaged one is set aside now
+// (and said on Out), not found at each hand's first entry, and a second
+// night on the folder is refused before it deals (the error matches
+// playlog.ErrNightInUse). Run calls it; a caller that writes in the folder
+// before Run (the referee page's token) calls it first. Opening again does
+// nothing.
+func (n *Night) OpenLogs() error {
+	if n.cfg.LogDir == "" || n.logs != nil {
+		return nil
+	}
+	logs, err := playlog.OpenNight(n.cfg.LogDir, wal.Options{Logger: n.cfg.Logger})
+	if err != nil {
+		return err
+	}
+	if aside := logs.SetAside(); aside != "" {
+		fmt.Fprintf(n.cfg.Out, "the night index was damaged: kept as %s, and a new one started; every hand's log is kept\n", aside)
+	}
+	n.logs = logs
+	return nil
+}
+
+// CloseLogs releases the log folder for another night. Run calls it when
+// it returns; closing again does nothing.
+func (n *Night) CloseLogs() {
+	if n.logs == nil {
+		return
+	}
+	if err := n.logs.Close(); err != nil {
+		n.cfg.Logger.Warn("night: closing the night index", "err", err)
+	}
+	n.logs = nil
+}
+
 // Run plays the night's hands, calling done after each. It returns when
 // the hands are played, ctx ends (with ctx's cause) or a hand fails; the
 // hand's log keeps what happened in every case.
 func (n *Night) Run(ctx context.Context, done func(HandResult)) error {
 	seats := n.cfg.Seats
 	dealerSeat := n.cfg.Dealer
+	if err := n.OpenLogs(); err != nil {
+		return err
+	}
+	defer n.CloseLogs()
 	var rh *resumedHand
 	if n.cfg.Resume {
 		var err error
-		if rh, err = resumeHand(n.cfg.LogDir, n.cfg.Out); err != nil {
+		if rh, err = resumeHand(n.logs, n.cfg.LogDir, n.cfg.Out); err != nil {
 			// The table must not stop playing because a log is damaged:
 			// the hand that cannot go on is kept, untouched, for review,
 			// and a new one starts. (Under systemd, refusing would mean
@@ -249,7 +289,7 @@ func (n *Night) play(ctx context.Context, num, dealerSeat int, fallers []int, rh
 		}()
 	}
 	s := n.cfg.Settings
-	log := &handLog{dir: n.cfg.LogDir}
+	log := &handLog{dir: n.cfg.LogDir, night: n.logs}
 	cfg := dealer.Config{
 		Game:   game.Config{Rules: s.Rules, Seats: fallers, Deck: hand.Deck},
 		Dealer: dealerSeat, Cards: hand.Cards, Tempo: s.Ramp(), Mode: s.Mode,
@@ -287,7 +327,16 @@ func (n *Night) play(ctx context.Context, num, dealerSeat int, fallers []int, rh
 		run = func(ctx context.Context, d *dealer.Dealer) (dealer.Result, error) { return d.Run(ctx) }
 	}
 	res, err = run(ctx, d)
-	if cerr := log.close(res.Winner); err == nil {
+	var cerr error
+	if cause := context.Cause(ctx); cause != nil {
+		// Stopped (q, Ctrl-C, SIGTERM), not over: an end logged now
+		// would end the hand for good, with no winner, and --resume
+		// would find nothing to carry on.
+		cerr = log.suspend(fmt.Sprintf("suspended: the table was stopped before the hand ended (%v)", cause))
+	} else {
+		cerr = log.close(res.Winner)
+	}
+	if err == nil {
 		err = cerr
 	}
 	return res, log.path(), err

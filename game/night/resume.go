@@ -9,7 +9,6 @@ import (
 	"github.com/falling-table/falling/game/dealer"
 	"github.com/falling-table/falling/game/playlog"
 	"github.com/falling-table/falling/game/playlog/wal"
-	"github.com/falling-table/falling/game/playlog/wal/index"
 )
 
 // resumedHand is the night's unfinished hand, replayed and reopened for the
@@ -25,14 +24,14 @@ func (rh *resumedHand) into(cfg *dealer.Config) *handLog {
 	return resumed(rh.w)
 }
 
-// resumeHand finds the night's last hand in dir and, if a power cut or a
-// crash left it unfinished, replays it and reopens its log, cutting a torn
+// resumeHand finds the night's last hand in dir and, if a power cut, a
+// crash or a stop mid-hand (Writer.Suspend) left it unfinished, replays it and reopens its log, cutting a torn
 // last record, and says so on out. Only the last hand: an earlier one left
 // unfinished had a new hand started after it, and the table has moved on.
 // It returns nil, and says why, when there is nothing to resume. The error
 // is for a hand that cannot be trusted to go on (damaged, or not
 // replaying to the states it logged): it can still be reviewed.
-func resumeHand(dir string, out io.Writer) (*resumedHand, error) {
+func resumeHand(logs *playlog.NightLog, dir string, out io.Writer) (*resumedHand, error) {
 	n, err := playlog.ReadNight(dir)
 	if err != nil {
 		return nil, fmt.Errorf("resume: %w", err)
@@ -75,11 +74,11 @@ func resumeHand(dir string, out io.Writer) (*resumedHand, error) {
 		return nil, fmt.Errorf("%w\nthe log cannot be trusted to resume; it can still be reviewed: falling review %s\n(move it out of %s to start a new hand)", err, path, dir)
 	}
 	if !last.Indexed {
-		if err := registerStart(dir, last.File, h, out); err != nil {
+		if err := registerStart(logs, last.File, h, out); err != nil {
 			return nil, fmt.Errorf("cannot resume hand %s: %w", h.ID, err)
 		}
 	}
-	w, rec, err := playlog.Resume(path, wal.Options{})
+	w, rec, err := logs.Resume(path)
 	if err != nil {
 		return nil, fmt.Errorf("cannot resume hand %s (%s): %w", h.ID, rec, err)
 	}
@@ -92,17 +91,9 @@ func resumeHand(dir string, out io.Writer) (*resumedHand, error) {
 // the power cut came after the hand's first entry was durable and before
 // its index entry was. Without it the hand's end would be an end with no
 // start, and the index would not list the hand where it belongs.
-func registerStart(dir, file string, h *playlog.Hand, out io.Writer) error {
-	x, _, err := index.Open(filepath.Join(dir, playlog.IndexFile), filepath.Base(dir), wal.Options{})
-	if err != nil {
-		return fmt.Errorf("register the hand in the night index: %w", err)
-	}
-	err = x.Start(h.ID, file, h.Created)
-	if cerr := x.Close(); err == nil {
-		err = cerr
-	}
-	if err != nil {
-		return fmt.Errorf("register the hand in the night index: %w", err)
+func registerStart(logs *playlog.NightLog, file string, h *playlog.Hand, out io.Writer) error {
+	if err := logs.Register(h.ID, file, h.Created); err != nil {
+		return err
 	}
 	fmt.Fprintf(out, "hand %s was not in the night index (its entry was lost in the power cut): registered now\n", h.ID)
 	return nil

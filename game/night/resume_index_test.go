@@ -75,7 +75,7 @@ func TestResumedHandIsRegisteredInTheNightIndex(t *testing.T) {
 	}
 
 	var out bytes.Buffer
-	rh, err := resumeHand(dir, &out)
+	rh, logs, err := resumeIn(t, dir, &out)
 	if err != nil || rh == nil {
 		t.Fatalf("resume: %v, %v\n%s", rh, err, out.String())
 	}
@@ -87,7 +87,7 @@ func TestResumedHandIsRegisteredInTheNightIndex(t *testing.T) {
 		t.Fatal(err)
 	}
 	third := newResumeTable()
-	log3 := &handLog{dir: dir}
+	log3 := &handLog{dir: dir, night: logs}
 	third.scan(3*time.Second, nil)
 	res, err := third.play(t, log3, 0)
 	if err != nil {
@@ -139,7 +139,7 @@ func TestResumeHeaderOnlyHand(t *testing.T) {
 		copyFile(t, live, "hand-0002.fall", dir, data[:cut])
 		before := snapshot(t, dir)
 		var out bytes.Buffer
-		rh, err := resumeHand(dir, &out)
+		rh, _, err := resumeIn(t, dir, &out)
 		if rh != nil || err != nil || !strings.Contains(out.String(), "nothing to resume") {
 			t.Errorf("cut at %d: %v, %v, %q", cut, rh, err, out.String())
 		}

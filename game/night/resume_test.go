@@ -155,7 +155,7 @@ func TestNightResumesTheUnfinishedHand(t *testing.T) {
 	dir, path := powerCut(t, log.w, 4)
 
 	var out bytes.Buffer
-	rh, err := resumeHand(dir, &out)
+	rh, logs, err := resumeIn(t, dir, &out)
 	if err != nil || rh == nil {
 		t.Fatalf("resume: %v, %v\n%s", rh, err, out.String())
 	}
@@ -211,7 +211,10 @@ func TestNightResumesTheUnfinishedHand(t *testing.T) {
 	// The night now has its hand finished: a second --resume has nothing
 	// to do.
 	out.Reset()
-	if rh, err := resumeHand(dir, &out); rh != nil || err != nil || !strings.Contains(out.String(), "nothing to resume") {
+	if err := logs.Close(); err != nil {
+		t.Fatal(err)
+	}
+	if rh, _, err := resumeIn(t, dir, &out); rh != nil || err != nil || !strings.Contains(out.String(), "nothing to resume") {
 		t.Errorf("resume of a finished night: %v, %v, %q", rh, err, out.String())
 	}
 }
@@ -278,9 +281,12 @@ func TestResumeNothingOrRefused(t *testing.T) {
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
 			dir := c.night(t)
+			// Opened first, as Run opens it: an empty folder gets its
+			// index here, not from the resume.
+			logs := openNight(t, dir)
 			before := snapshot(t, dir)
 			var out bytes.Buffer
-			rh, err := resumeHand(dir, &out)
+			rh, err := resumeHand(logs, dir, &out)
 			if rh != nil {
 				t.Fatalf("resumed %v", rh)
 			}
@@ -319,4 +325,34 @@ func snapshot(t *testing.T, dir string) string {
 		fmt.Fprintf(&b, "%s %x\n", n, data)
 	}
 	return b.String()
+}
+
+// resumeIn is resumeHand in a night opened on dir as Run opens it. The
+// night is closed at once when there is no hand to go on, else when the
+// test ends or the caller closes it.
+func resumeIn(t *testing.T, dir string, out io.Writer) (*resumedHand, *playlog.NightLog, error) {
+	t.Helper()
+	logs := openNight(t, dir)
+	rh, err := resumeHand(logs, dir, out)
+	if rh == nil {
+		if err := logs.Close(); err != nil {
+			t.Error(err)
+		}
+	}
+	return rh, logs, err
+}
+
+// openNight opens the night in dir as Run does, closed when the test ends.
+func openNight(t *testing.T, dir string) *playlog.NightLog {
+	t.Helper()
+	logs, err := playlog.OpenNight(dir, wal.Options{})
+	if err != nil {
+		t.Fatalf("open the night: %v", err)
+	}
+	t.Cleanup(func() {
+		if err := logs.Close(); err != nil {
+			t.Error(err)
+		}
+	})
+	return logs
 }

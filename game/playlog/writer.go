@@ -61,11 +61,15 @@ type Writer struct {
 	path string // the hand's file
 	cur  string // the file w writes
 	opts wal.Options
+	// night holds the night's index, where the hand's end goes; nil: the
+	// index is opened for the moment at Close.
+	night *NightLog
 
 	mu        sync.Mutex
 	lastMono  time.Duration // Mono of the last entry appended
 	lastLocal time.Time     // when it was appended, on Go's monotonic clock
 	ended     bool
+	winner    int // the hand-end's, once ended
 	closed    bool
 	gap       Gap       // entries refused and not yet marked in the log
 	dead      error     // cur's final failure while no continuation could be opened
@@ -93,6 +97,12 @@ type Writer struct {
 // The index entry is durable when Create returns; first is durable within
 // one flush interval.
 func Create(dir string, first Entry, opts wal.Options) (*Writer, error) {
+	return create(dir, first, opts, nil)
+}
+
+// create is Create, registering the hand in night's held index, or with
+// no night in the index opened for the moment.
+func create(dir string, first Entry, opts wal.Options, night *NightLog) (*Writer, error) {
 	if first.Start == nil {
 		return nil, errors.New("create hand log: the first entry carries no Start")
 	}
@@ -105,18 +115,31 @@ func Create(dir string, first Entry, opts wal.Options) (*Writer, error) {
 	if first.Source == 0 {
 		first.Source = FromDealer
 	}
-	x, _, err := index.Open(filepath.Join(dir, IndexFile), filepath.Base(dir), opts)
-	if err != nil {
-		return nil, fmt.Errorf("create hand log: %w", err)
+	// Without a night the index is opened first, so a damaged or busy one
+	// refuses the hand before its file exists, as it always did.
+	var x *index.Index
+	if night == nil {
+		var err error
+		x, _, err = index.Open(filepath.Join(dir, IndexFile), filepath.Base(dir), opts)
+		if err != nil {
+			return nil, fmt.Errorf("create hand log: %w", err)
+		}
 	}
+	closeIndex := func() error {
+		if x == nil {
+			return nil
+		}
+		return x.Close()
+	}
+	var err error
 	if st.Hand == "" {
 		st.Hand, err = nextHandID(dir)
 		if err != nil {
-			return nil, errors.Join(fmt.Errorf("create hand log: %w", err), x.Close())
+			return nil, errors.Join(fmt.Errorf("create hand log: %w", err), closeIndex())
 		}
 	}
 	if err := checkID(st.Hand); err != nil {
-		return nil, errors.Join(fmt.Errorf("create hand log: %w", err), x.Close())
+		return nil, errors.Join(fmt.Errorf("create hand log: %w", err), closeIndex())
 	}
 	file := HandFile(st.Hand)
 	path := filepath.Join(dir, file)
@@ -126,14 +149,18 @@ func Create(dir string, first Entry, opts wal.Options) (*Writer, error) {
 	}
 	w, err := wal.Create(path, wal.Header{Kind: HandKind, ID: st.Hand, Created: created}, opts)
 	if err != nil {
-		return nil, errors.Join(fmt.Errorf("create hand log: %w", err), x.Close())
+		return nil, errors.Join(fmt.Errorf("create hand log: %w", err), closeIndex())
 	}
-	pw := &Writer{w: w, dir: dir, id: st.Hand, path: path, cur: path, opts: opts}
+	pw := &Writer{w: w, dir: dir, id: st.Hand, path: path, cur: path, opts: opts, night: night}
 	if _, err := pw.Append(first); err != nil {
-		return nil, errors.Join(err, w.Close(), x.Close())
+		return nil, errors.Join(err, w.Close(), closeIndex())
 	}
 	// The index entry goes in after the log exists, so the index never names
 	// a hand that has no file.
+	if night != nil {
+		night.started(st.Hand, file, created)
+		return pw, nil
+	}
 	if err := x.Start(st.Hand, file, created); err != nil {
 		return nil, errors.Join(err, w.Close(), x.Close())
 	}
@@ -238,7 +265,7 @@ func (w *Writer) Append(e Entry) (uint64, error) {
 		w.lastMono, w.lastLocal = e.Mono, time.Now()
 	}
 	if e.Kind == KindHandEnd {
-		w.ended = true
+		w.ended, w.winner = true, e.Winner
 	}
 	return seq, nil
 }
@@ -528,7 +555,29 @@ func (w *Writer) NotDurable() ([]Entry, error) {
 // clock), marks entries lost since the last mark, makes the log durable,
 // and records the end and the winner's seat (0 for none) in the night's
 // index. A dead file gets one more try at a continuation, at once.
-func (w *Writer) Close(winner int) error {
+func (w *Writer) Close(winner int) error { return w.close(winner, "") }
+
+// Suspend closes the log of a hand stopped before its end (the table was
+// stopped: q, Ctrl-C, a SIGTERM) without ending it, so that falling play
+// --resume carries it on and review shows it unfinished. note is logged
+// in its place, saying why the hand stops here. The log is made durable
+// like at Close. A hand that did end before the stop is closed as ended,
+// with the winner its log has.
+func (w *Writer) Suspend(note string) error {
+	w.mu.Lock()
+	ended, winner := w.ended, w.winner
+	w.mu.Unlock()
+	if ended {
+		return w.Close(winner)
+	}
+	if note == "" {
+		note = "the hand was stopped before its end"
+	}
+	return w.close(0, note)
+}
+
+// close is Close, or with a suspend note Suspend.
+func (w *Writer) close(winner int, suspend string) error {
 	w.mu.Lock()
 	if w.closed {
 		w.mu.Unlock()
@@ -552,12 +601,15 @@ func (w *Writer) Close(winner int) error {
 	w.retry = time.Time{}
 	if !w.ended {
 		e := Entry{Kind: KindHandEnd, Source: FromEngine, Mono: mono, Wall: now, Winner: winner}
+		if suspend != "" {
+			e = Entry{Kind: KindNote, Source: FromDealer, Mono: mono, Wall: now, Note: suspend}
+		}
 		p, err := json.Marshal(&e)
 		if err == nil {
 			_, err = w.append(e, p)
 		}
 		if err != nil {
-			errs = append(errs, fmt.Errorf("log the end of hand %s: %w", w.id, err))
+			errs = append(errs, fmt.Errorf("log the end (or stop) of hand %s: %w", w.id, err))
 		}
 	} else if err := w.mend(mono, now); err != nil {
 		errs = append(errs, fmt.Errorf("mark the entries lost in hand %s: %w", w.id, err))
@@ -582,6 +634,13 @@ func (w *Writer) Close(winner int) error {
 	w.mu.Unlock()
 	if len(errs) > 0 {
 		return errors.Join(errs...)
+	}
+	if suspend != "" {
+		return nil // not ended: the index keeps it running, for --resume
+	}
+	if w.night != nil {
+		w.night.ended(w.id, now, winner)
+		return nil
 	}
 	x, _, err := index.Open(filepath.Join(w.dir, IndexFile), filepath.Base(w.dir), w.opts)
 	if err != nil {
