@@ -38,8 +38,10 @@ var (
 // the simulated table: the beat, the Stop window, the reader service on
 // the PN532 model. For each rule set it plays a perfect table, each fault
 // alone and all of them together, and holds the assistant to what issue
-// 12 asks of it: no panic, no engine invariant broken, every hand
-// finished, and no false accusation. The bots play the truth through the
+// 12 asks of it: no panic, no engine invariant broken, no false
+// accusation, and every hand finished with the table's winner, but for
+// hands where a card was confirmed by hand: the engine's stand-in for it is
+// a guess, and those hands are counted apart. The bots play the truth through the
 // rules engine, so no faller ever plays a buried card: any play the audit
 // calls impossible is a false accusation. The table of what the dealer did
 // about each fault is logged (go test -v).
@@ -98,7 +100,7 @@ func TestRealDealerMessy(t *testing.T) {
 	}
 }
 
-const tableHead = "| faults | made (confirmed by hand) | panics / breaks / unfinished (a Ground unread) / false accusations | wrong winner / out of step | warnings (kinds) | audit: misplaced / missing / seen twice / unknown |\n|---|---|---|---|---|---|"
+const tableHead = "| faults | made (confirmed by hand) | panics / breaks / unfinished / false accusations | after a card confirmed by hand: unfinished / wrong winner | wrong winner / out of step | warnings (kinds) | audit: misplaced / missing / seen twice / unknown |\n|---|---|---|---|---|---|---|"
 
 // stalled is when a hand counts as one that cannot be finished: a hand
 // takes about two minutes of table time, and night's own limit (an hour)
@@ -176,13 +178,18 @@ func playMessy(s night.Settings, seed uint64, fs simtable.Faults) (o outcome) {
 type tally struct {
 	hands, panics, broken, unfinished, accused, tableErr int
 	wrongWinner, outOfStep                               int
-	made, byHand                                         int
-	readerDown                                           int // hands that ended with the reader not picked up again
-	lost                                                 int // times the reader service reported the reader lost
-	unfinishedGround                                     int // unfinished hands where a Ground went unread
-	warnings                                             map[string]int
-	misplaced, missing, seenTwice, unknown               int
-	firstFail                                            []string
+	// unfinished and wrong winners in hands where a card was confirmed by
+	// hand: the card the engine stands in for one it did not see is a
+	// guess, and a wrong guess can leave it a seat behind the table for
+	// good (README, "The real dealer on a messy table"). Counted, not
+	// failed; every other way of going wrong still fails.
+	guessUnfinished, guessWrongWinner      int
+	made, byHand                           int
+	readerDown                             int // hands that ended with the reader not picked up again
+	lost                                   int // times the reader service reported the reader lost
+	warnings                               map[string]int
+	misplaced, missing, seenTwice, unknown int
+	firstFail                              []string
 }
 
 func (tl *tally) add(o outcome) {
@@ -197,14 +204,10 @@ func (tl *tally) add(o outcome) {
 	case o.panicked != nil:
 		fail(&tl.panics, "panic: %v", o.panicked)
 		return
+	case o.err != nil && (errors.Is(o.err, night.ErrHandTooLong) || errors.Is(o.err, errStalled) || errors.Is(o.err, dealer.ErrIdle)) && byHand(o) > 0:
+		tl.guessUnfinished++
 	case o.err != nil && (errors.Is(o.err, night.ErrHandTooLong) || errors.Is(o.err, errStalled) || errors.Is(o.err, dealer.ErrIdle)):
 		fail(&tl.unfinished, "unfinished: %v", o.err)
-		for _, x := range o.injected {
-			if strings.HasPrefix(x.Card, "ground-") {
-				tl.unfinishedGround++
-				break
-			}
-		}
 	case o.err != nil:
 		fail(&tl.tableErr, "error: %v", o.err)
 	}
@@ -229,7 +232,11 @@ func (tl *tally) add(o outcome) {
 		tl.outOfStep++
 	}
 	if o.err == nil && (!o.truthOver || o.res.Winner != o.winner) {
-		tl.wrongWinner++
+		if byHand(o) > 0 {
+			tl.guessWrongWinner++
+		} else {
+			fail(&tl.wrongWinner, "wrong winner: seat %d, the table's %d", o.res.Winner, o.winner)
+		}
 	}
 	if a := o.res.Audit; a != nil {
 		if len(a.Impossible) > 0 {
@@ -240,6 +247,15 @@ func (tl *tally) add(o outcome) {
 		tl.seenTwice += len(a.SeenTwice)
 		tl.unknown += len(a.Unknown)
 	}
+}
+
+// byHand is how many cards the dealer confirmed by hand in o's hand.
+func byHand(o outcome) int {
+	n := 0
+	for _, x := range o.injected {
+		n += x.ByHand
+	}
+	return n
 }
 
 // answers checks what product.md promises for the fault run alone: "Unknown
@@ -293,8 +309,8 @@ func (tl *tally) row() string {
 	for _, k := range kinds {
 		ws = append(ws, fmt.Sprintf("%s %d", k, tl.warnings[k]))
 	}
-	return fmt.Sprintf("%d (%d) | %d / %d / %d (%d) / %d | %d / %d | %d (%s) | %d / %d / %d / %d",
-		tl.made, tl.byHand, tl.panics, tl.broken, tl.unfinished, tl.unfinishedGround, tl.accused, tl.wrongWinner, tl.outOfStep,
+	return fmt.Sprintf("%d (%d) | %d / %d / %d / %d | %d / %d | %d / %d | %d (%s) | %d / %d / %d / %d",
+		tl.made, tl.byHand, tl.panics, tl.broken, tl.unfinished, tl.accused, tl.guessUnfinished, tl.guessWrongWinner, tl.wrongWinner, tl.outOfStep,
 		tl.warned(), strings.Join(ws, ", "), tl.misplaced, tl.missing, tl.seenTwice, tl.unknown)
 }
 
