@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"hash/crc32"
 	"io"
+	"strings"
 
 	"github.com/falling-table/falling/internal/regularfile"
 )
@@ -84,7 +85,12 @@ func (d Damage) String() string {
 		return fmt.Sprintf("torn tail at offset %d after record %d: the last %d bytes are %s (%s)",
 			d.Offset, d.AfterSeq, d.Bytes, what, d.Reason)
 	default:
-		s := fmt.Sprintf("corrupt: entry %d unreadable: %s at offset %d", d.AfterSeq+1, d.Reason, d.Offset)
+		// The reason is what was wrong, then why it is judged so.
+		what, why, _ := strings.Cut(d.Reason, "; ")
+		s := fmt.Sprintf("corrupt: entry %d unreadable: %s at offset %d", d.AfterSeq+1, what, d.Offset)
+		if why != "" {
+			s += " (" + why + ")"
+		}
 		if d.Resume > 0 {
 			return s + fmt.Sprintf("; the log reads again at offset %d from entry %d: %s lost (%d bytes skipped)",
 				d.Resume, d.ResumeSeq, lostText(d.AfterSeq, d.Lost), d.Resume-d.Offset)
