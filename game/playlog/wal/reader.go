@@ -322,12 +322,8 @@ func (r *Reader) classify() error {
 		d.Reason += "; but the log reads again after it, so it is not a torn tail"
 	}
 	r.resume = pt
+	// After a mark, reading goes on at the frame after it.
 	d.Resume, d.ResumeSeq, d.Lost = pt.off, pt.seq+1, pt.seq-r.seq
-	if pt.mark {
-		// Reading goes on after the mark; the first record it could read
-		// is the one after.
-		d.Resume = pt.markAt
-	}
 	return nil
 }
 
@@ -686,11 +682,10 @@ func (r *Reader) All() ([]Record, Damage, error) {
 
 // resyncPoint is where a reader can go on after damage in the middle.
 type resyncPoint struct {
-	off    int64  // the next frame to read
-	prev   uint32 // the chain seed for it
-	seq    uint64 // the last record before it
-	mark   bool   // found at a commit mark covering seq
-	markAt int64  // that mark's offset
+	off  int64  // the next frame to read
+	prev uint32 // the chain seed for it
+	seq  uint64 // the last record before it
+	mark bool   // found at a commit mark covering seq
 }
 
 // findResync looks after the bad frame at r.off for the first place the log
@@ -752,7 +747,7 @@ func (r *Reader) findResync(bad uint32, hasBad bool) (resyncPoint, bool, error) 
 			if _, ok := commitAt(h[:], q, r.hdrCRC); !ok || crc != binary.LittleEndian.Uint32(h[:]) {
 				return resyncPoint{}, false, nil
 			}
-			return resyncPoint{off: q + commitSize, prev: crc, seq: seq, mark: true, markAt: q}, true, nil
+			return resyncPoint{off: q + commitSize, prev: crc, seq: seq, mark: true}, true, nil
 		}
 		if seq < minSeq || seq > topSeq || n > MaxPayload || q+frameHeader+int64(n) > r.size {
 			return resyncPoint{}, false, nil
@@ -785,7 +780,7 @@ func (r *Reader) findResync(bad uint32, hasBad bool) (resyncPoint, bool, error) 
 					if p == r.off {
 						prev = crc32.Update(r.prev, castagnoli, w[4:commitSize])
 					}
-					pt, found = resyncPoint{off: p + commitSize, prev: prev, seq: m, mark: true, markAt: p}, true
+					pt, found = resyncPoint{off: p + commitSize, prev: prev, seq: m, mark: true}, true
 					return true, nil
 				}
 			}
