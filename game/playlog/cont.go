@@ -90,6 +90,7 @@ func readContinuation(h *Hand, f *os.File, path string) bool {
 		// The continuation's own damage is stated in its numbering.
 		h.Damage.AfterSeq += base
 	}
+	h.End = h.Damage
 	h.Ended, h.Winner = false, 0
 	h.add(recs, base, name)
 	return true

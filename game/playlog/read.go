@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"slices"
+	"strings"
 	"time"
 
 	"github.com/falling-table/falling/game/playlog/wal"
@@ -24,9 +25,18 @@ type Hand struct {
 	// show).
 	Start   *Start
 	Entries []Entry // in sequence order, the hand-start entry included
-	// Damage is the file's state after the last good record: wal.DamageNone
-	// for a clean end.
+	// Damage is the first damage in the file: what a straight read stops
+	// at, and what resuming the hand goes by (damage in the middle is
+	// never cut). wal.DamageNone for a clean file.
 	Damage wal.Damage
+	// Skipped lists the damage in the middle of the file that reading
+	// stepped over, in order (the first is Damage): each says which
+	// entries it took. Entries after it are in Entries with their own
+	// numbers; none is invented.
+	Skipped []wal.Damage
+	// End is the file's state after the last entry read: the same as
+	// Damage when nothing was skipped.
+	End wal.Damage
 	// Problems lists records that checked but could not be understood, and
 	// anything else a referee should know before trusting the review.
 	Problems []string
@@ -35,10 +45,34 @@ type Hand struct {
 	Winner int
 }
 
-// DamageText says in plain words what was lost at the end of the file, or
-// "" if nothing was.
+// DamageText says in plain words what was lost, or "" if nothing was.
 func (h *Hand) DamageText() string {
-	d := h.Damage
+	if len(h.Skipped) == 0 {
+		return damageText(h.Damage)
+	}
+	var parts []string
+	for _, d := range h.Skipped {
+		parts = append(parts, damageText(d))
+	}
+	if t := damageText(h.End); t != "" {
+		parts = append(parts, "then "+t)
+	}
+	return strings.Join(parts, "; ")
+}
+
+// FirstLost returns the first entry lost to damage in the middle of the
+// file, 0 if none was: past it the log has a hole that may hold engine
+// events.
+func (h *Hand) FirstLost() (seq uint64, lost uint64) {
+	for _, d := range h.Skipped {
+		if d.Lost > 0 {
+			return d.AfterSeq + 1, d.Lost
+		}
+	}
+	return 0, 0
+}
+
+func damageText(d wal.Damage) string {
 	switch d.Kind {
 	case wal.DamageNone:
 		return ""
@@ -54,10 +88,23 @@ func (h *Hand) DamageText() string {
 			return fmt.Sprintf("the log ends in a damaged commit mark after entry %d (%s); every entry up to %d is intact and nothing is missing",
 				d.AfterSeq, d.Reason, d.AfterSeq)
 		}
-	default:
-		return fmt.Sprintf("the log is damaged after entry %d (byte %d: %s); the %d bytes after it cannot be read, "+
-			"so anything logged after entry %d is missing from this review", d.AfterSeq, d.Offset, d.Reason, d.Bytes, d.AfterSeq)
+	case wal.DamageCorrupt:
+		if d.Resume == 0 {
+			return fmt.Sprintf("the log is damaged after entry %d (byte %d: %s); the %d bytes after it cannot be read, "+
+				"so an unknown number of entries logged after entry %d are missing from this review", d.AfterSeq, d.Offset, d.Reason, d.Bytes, d.AfterSeq)
+		}
+		if d.Lost == 0 {
+			return fmt.Sprintf("the log is damaged after entry %d (byte %d: %s) but no entry is lost: it reads again at byte %d "+
+				"with entry %d, and the entries after are shown", d.AfterSeq, d.Offset, d.Reason, d.Resume, d.ResumeSeq)
+		}
+		lost := fmt.Sprintf("entry %d is", d.AfterSeq+1)
+		if d.Lost > 1 {
+			lost = fmt.Sprintf("entries %d to %d (%d) are", d.AfterSeq+1, d.AfterSeq+d.Lost, d.Lost)
+		}
+		return fmt.Sprintf("the log is damaged after entry %d: entry %d unreadable (byte %d: %s); %s LOST; the log reads again at byte %d with entry %d, "+
+			"and the entries after are shown, following the damage", d.AfterSeq, d.AfterSeq+1, d.Offset, d.Reason, lost, d.Resume, d.ResumeSeq)
 	}
+	return fmt.Sprintf("the log is damaged after entry %d (byte %d): %v", d.AfterSeq, d.Offset, d)
 }
 
 // Read reads the hand log at path. Damage is not an error: what precedes it
@@ -93,8 +140,11 @@ func Decode(src io.ReaderAt, size int64) (*Hand, error) {
 	if hdr.Kind != HandKind {
 		return nil, kindError(hdr.Kind)
 	}
-	recs, d, err := r.All()
-	h := &Hand{ID: hdr.ID, Created: hdr.Created, Damage: d}
+	recs, skipped, d, err := r.Salvage()
+	h := &Hand{ID: hdr.ID, Created: hdr.Created, Damage: d, Skipped: skipped, End: d}
+	if len(skipped) > 0 {
+		h.Damage = skipped[0]
+	}
 	if err != nil {
 		// An I/O error mid-file: show what came before it, and say so.
 		h.Problems = append(h.Problems, fmt.Sprintf("reading stopped after entry %d: %v", r.LastSeq(), err))

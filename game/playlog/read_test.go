@@ -3,6 +3,7 @@ package playlog_test
 import (
 	"bytes"
 	"errors"
+	"fmt"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -45,7 +46,7 @@ func TestReadBadFiles(t *testing.T) {
 		{name: "commit mark cut", path: writeFile(t, data[:len(data)-5]), damage: wal.DamageTornTail, damageHas: "never reported durable", minN: n, maxN: n},
 		{name: "commit mark flipped", path: writeFile(t, markFlipped), damage: wal.DamageTornTail, damageHas: "nothing is missing", minN: n, maxN: n},
 		{name: "zeros after a power cut", path: writeFile(t, append(bytes.Clone(data), make([]byte, 4096)...)), damage: wal.DamageTornTail, damageHas: "torn write", minN: n, maxN: n},
-		{name: "corrupt in the middle", path: writeFile(t, flipped), damage: wal.DamageCorrupt, damageHas: "cannot be read", minN: 10, maxN: n - 10},
+		{name: "corrupt in the middle", path: writeFile(t, flipped), damage: wal.DamageCorrupt, damageHas: "is LOST; the log reads again", minN: n - 1, maxN: n - 1},
 		// The header is 30 bytes for hand 0001: cut in the first record.
 		{name: "header only", path: writeFile(t, data[:33]), damage: wal.DamageTornTail, maxN: 0},
 		{name: "newer version", path: writeFile(t, newer), errHas: "newer version of falling"},
@@ -72,14 +73,24 @@ func TestReadBadFiles(t *testing.T) {
 			if len(h.Entries) < tt.minN || len(h.Entries) > tt.maxN {
 				t.Errorf("%d entries, want %d to %d", len(h.Entries), tt.minN, tt.maxN)
 			}
+			// Entries keep the numbers they were written with; one lost
+			// in the middle leaves a hole, never a renumbering.
+			prev := uint64(0)
 			for i, e := range h.Entries {
-				if e.Seq != uint64(i+1) || e.Kind != whole.Entries[i].Kind {
-					t.Fatalf("entry %d: seq %d kind %v, want %d %v", i, e.Seq, e.Kind, i+1, whole.Entries[i].Kind)
+				if e.Seq <= prev || e.Seq > uint64(n) || e.Kind != whole.Entries[e.Seq-1].Kind {
+					t.Fatalf("entry %d: seq %d kind %v after seq %d", i, e.Seq, e.Kind, prev)
 				}
+				prev = e.Seq
 			}
-			// What was read replays as far as it goes.
+			// What was read replays as far as it goes, and no further than
+			// a hole.
 			if h.Start != nil {
-				if _, bad, err := playlog.ReplayWith(h, playlog.Hooks{}); err != nil || len(bad) > 0 {
+				_, bad, err := playlog.ReplayWith(h, playlog.Hooks{})
+				if first, _ := h.FirstLost(); first > 0 {
+					if !errors.Is(err, playlog.ErrLostEntries) || !strings.Contains(err.Error(), fmt.Sprintf("entry %d is unreadable", first)) {
+						t.Errorf("replay over lost entry %d: %v", first, err)
+					}
+				} else if err != nil || len(bad) > 0 {
 					t.Errorf("replay: %v %v", bad, err)
 				}
 			}

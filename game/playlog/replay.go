@@ -32,6 +32,10 @@ type Hooks struct {
 	Before, After func(e *Entry, g *game.Game)
 }
 
+// ErrLostEntries is matched by ReplayWith's error for a hand whose log lost
+// entries to damage in its middle.
+var ErrLostEntries = errors.New("entries lost to damage")
+
 // ErrNoStart is returned when a hand cannot be replayed for want of its
 // configuration.
 var ErrNoStart = errors.New("the hand's configuration is missing")
@@ -39,7 +43,9 @@ var ErrNoStart = errors.New("the hand's configuration is missing")
 // ReplayWith rebuilds the engine from the hand's Start by applying, in log
 // order, the Event of every KindApplied entry, and checks the digest logged
 // with each, calling hooks around each entry (none: Hooks{}). A hand that
-// replays exactly returns no mismatches. Referee corrections are records
+// replays exactly returns no mismatches. A hand that lost entries to damage
+// in its middle (Hand.FirstLost) is replayed up to them and then stops with
+// an error matching ErrLostEntries, returning the game as it was there. Referee corrections are records
 // beside the engine's, not engine input: a correction the engine took is
 // logged as an applied entry of its own.
 func ReplayWith(h *Hand, hooks Hooks) (*game.Game, []Mismatch, error) {
@@ -51,8 +57,16 @@ func ReplayWith(h *Hand, hooks Hooks) (*game.Game, []Mismatch, error) {
 		return nil, nil, fmt.Errorf("replay hand %s: %w", h.ID, err)
 	}
 	var bad []Mismatch
+	hole, lost := h.FirstLost()
 	for i := range h.Entries {
 		e := &h.Entries[i]
+		if hole > 0 && e.Seq > hole {
+			// Any lost entry may have been an engine event: applying the
+			// ones after it would check digests against the wrong state,
+			// or worse, agree by chance.
+			return g, bad, fmt.Errorf("replay hand %s stopped after entry %d: %w: %s unreadable and may hold engine events",
+				h.ID, hole-1, ErrLostEntries, lostRange(hole, lost))
+		}
 		if hooks.Before != nil {
 			hooks.Before(e, g)
 		}
@@ -69,4 +83,11 @@ func ReplayWith(h *Hand, hooks Hooks) (*game.Game, []Mismatch, error) {
 		}
 	}
 	return g, bad, nil
+}
+
+func lostRange(first, n uint64) string {
+	if n == 1 {
+		return fmt.Sprintf("entry %d is", first)
+	}
+	return fmt.Sprintf("entries %d to %d are", first, first+n-1)
 }

@@ -82,6 +82,18 @@
 // size is read in bounded memory. No record that failed its CRC is ever
 // returned.
 //
+// Corrupt damage in the middle (bit rot, a bad sector) need not hide what
+// follows it. The reader finds where the log checks again: a commit mark
+// that checks on its own, the frame after the bad one chained from the bad
+// frame's stored CRC, or two frames the second of which chains from the
+// first (Reader.findResync says why a false find is vanishingly unlikely).
+// Damage.Resume, ResumeSeq and Lost say where and how many records were
+// lost; the count is exact, since sequence numbers run on without a gap.
+// Reader.Resync and Reader.Salvage step over it for review; the records
+// after it are marked AfterDamage. Appending never steps over damage:
+// OpenForAppend refuses a corrupt log as before, and its error says that
+// the log reads again after it, so no good record is ever cut.
+//
 // # Durability
 //
 // Append frames a record into an in-memory buffer and returns at once. A

@@ -70,6 +70,9 @@ type Record struct {
 	Type    byte
 	Payload []byte
 	Offset  int64 // byte offset of the frame in the file, for damage reports
+	// AfterDamage is set on a record read after Reader.Resync stepped over
+	// damage: it checks, but records before it are missing.
+	AfterDamage bool
 }
 
 // VersionError reports a file written by a newer format version.

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"hash/crc32"
 	"io"
+	"strings"
 
 	"github.com/falling-table/falling/internal/regularfile"
 )
@@ -62,6 +63,14 @@ type Damage struct {
 	// NeverDurable is set when the log proves the unreadable bytes were
 	// never reported durable: no commit mark covers them (format 2).
 	NeverDurable bool
+	// Resume, for corrupt damage, is the offset at which the log reads
+	// again (see Reader.Resync), 0 if nothing after the damage checks.
+	// ResumeSeq is the first record read there and Lost how many records
+	// the damage took: exactly ResumeSeq-1-AfterSeq, since sequence numbers
+	// run on without a gap and ResumeSeq is covered by a CRC.
+	Resume    int64
+	ResumeSeq uint64
+	Lost      uint64
 }
 
 func (d Damage) String() string {
@@ -76,9 +85,30 @@ func (d Damage) String() string {
 		return fmt.Sprintf("torn tail at offset %d after record %d: the last %d bytes are %s (%s)",
 			d.Offset, d.AfterSeq, d.Bytes, what, d.Reason)
 	default:
-		return fmt.Sprintf("corrupt at offset %d after record %d (%s); %d bytes after it unreadable",
-			d.Offset, d.AfterSeq, d.Reason, d.Bytes)
+		// The reason is what was wrong, then why it is judged so.
+		what, why, _ := strings.Cut(d.Reason, "; ")
+		s := fmt.Sprintf("corrupt: entry %d unreadable: %s at offset %d", d.AfterSeq+1, what, d.Offset)
+		if why != "" {
+			s += " (" + why + ")"
+		}
+		if d.Resume > 0 {
+			return s + fmt.Sprintf("; the log reads again at offset %d from entry %d: %s lost (%d bytes skipped)",
+				d.Resume, d.ResumeSeq, lostText(d.AfterSeq, d.Lost), d.Resume-d.Offset)
+		}
+		return s + fmt.Sprintf("; the %d bytes after it cannot be read: an unknown number of entries after entry %d are lost",
+			d.Bytes, d.AfterSeq)
 	}
+}
+
+// lostText names the records lost after record after.
+func lostText(after, lost uint64) string {
+	switch lost {
+	case 0:
+		return "no entry"
+	case 1:
+		return fmt.Sprintf("1 entry (%d)", after+1)
+	}
+	return fmt.Sprintf("%d entries (%d to %d)", lost, after+1, after+lost)
 }
 
 // DamageError is what Reader.Next returns when it stops at damage. It
@@ -111,7 +141,9 @@ type Reader struct {
 	committed uint64 // last record covered by a good commit mark
 	commitEnd int64  // end of that mark (the header's end if none)
 	damage    Damage
-	err       error // sticky: io.EOF, a *DamageError or an I/O error
+	err       error       // sticky: io.EOF, a *DamageError or an I/O error
+	resume    resyncPoint // where Resync goes on, when damage.Resume > 0
+	resynced  bool        // Resync has stepped over damage
 }
 
 // Open opens a log read-only. The caller must Close it.
@@ -251,18 +283,55 @@ func (r *Reader) readFrame() (Record, int, error) {
 	if crc != binary.LittleEndian.Uint32(h[:]) || seq != r.seq+1 {
 		return Record{}, readBad, nil
 	}
-	rec := Record{Seq: seq, Type: h[16], Payload: payload, Offset: r.off}
+	rec := Record{Seq: seq, Type: h[16], Payload: payload, Offset: r.off, AfterDamage: r.resynced}
 	r.prev = crc
 	r.seq = seq
 	r.off += int64(frameHeader) + int64(n)
 	return rec, readRecord, nil
 }
 
-// classify fills r.damage for the bad frame at r.off. See the package
+// classify fills r.damage for the bad frame at r.off, and for corrupt damage
+// finds where the log reads again after it (Damage.Resume).
+func (r *Reader) classify() error {
+	if err := r.classifyKind(); err != nil {
+		return err
+	}
+	d := &r.damage
+	// A format 2 torn tail stays a tail: what a power cut left after the
+	// last mark was never reported durable, and is cut on append. Format 1
+	// judges a tail from the bytes alone, so a record that checks after the
+	// damage proves it is not one.
+	if d.Kind == DamageTornTail && d.Format >= 2 {
+		return nil
+	}
+	var bad uint32
+	if d.Bytes >= 4 {
+		var b [4]byte
+		if _, err := r.src.ReadAt(b[:], r.off); err != nil && !errors.Is(err, io.EOF) {
+			return err
+		}
+		bad = binary.LittleEndian.Uint32(b[:])
+	}
+	pt, ok, err := r.findResync(bad, d.Bytes >= 4)
+	if err != nil || !ok {
+		return err
+	}
+	if d.Kind == DamageTornTail {
+		d.Kind = DamageCorrupt
+		d.NeverDurable = false
+		d.Reason += "; but the log reads again after it, so it is not a torn tail"
+	}
+	r.resume = pt
+	// After a mark, reading goes on at the frame after it.
+	d.Resume, d.ResumeSeq, d.Lost = pt.off, pt.seq+1, pt.seq-r.seq
+	return nil
+}
+
+// classifyKind fills r.damage for the bad frame at r.off. See the package
 // comment for the rules; the point is that a cut is only ever proposed when
 // nothing that was reported durable lies after the bad frame. It streams:
 // memory stays bounded however large the damaged tail.
-func (r *Reader) classify() error {
+func (r *Reader) classifyKind() error {
 	d := Damage{Offset: r.off, AfterSeq: r.seq, Bytes: r.size - r.off, Format: r.hdr.Version, Committed: r.committed}
 	r.damage = d
 	if d.Bytes > maxClassify {
@@ -546,7 +615,7 @@ func describe(st frameStatus, fb []byte, end int, left int64) string {
 		}
 		return fmt.Sprintf("record length %d over the %d limit", binary.LittleEndian.Uint32(fb[4:]), MaxPayload)
 	case frameBadCRC:
-		return "bad CRC"
+		return "CRC mismatch"
 	case frameBadSeq:
 		return fmt.Sprintf("sequence number %d out of order", binary.LittleEndian.Uint64(fb[8:]))
 	}
@@ -609,4 +678,194 @@ func (r *Reader) All() ([]Record, Damage, error) {
 		}
 		return recs, r.damage, err
 	}
+}
+
+// resyncPoint is where a reader can go on after damage in the middle.
+type resyncPoint struct {
+	off  int64  // the next frame to read
+	prev uint32 // the chain seed for it
+	seq  uint64 // the last record before it
+	mark bool   // found at a commit mark covering seq
+}
+
+// findResync looks after the bad frame at r.off for the first place the log
+// can be trusted again. bad is the bad frame's stored CRC (hasBad: the file
+// holds one). At each offset p from r.off on it tries, in order:
+//
+//  1. a commit mark at p that checks on its own: its unseeded CRC, its
+//     0xFFFFFFFF length, its own offset p and this log's header CRC. Reading
+//     goes on after it with the mark's chained CRC as the seed; a mark at
+//     r.off itself (only its chained CRC field damaged) is re-chained from
+//     the last good frame, which the reader still knows.
+//  2. a record at p whose CRC checks seeded with bad, numbered r.seq+1 or
+//     r.seq+2: the frame right after the bad one, found although the bad
+//     frame's length field is what was damaged.
+//  3. a pair: a frame header at p whose length leads to a record (or mark)
+//     that checks seeded with the CRC stored at p. That record is returned,
+//     never the frame at p, whose own bytes nothing verified.
+//
+// A false resync needs a 32-bit CRC to check by chance (1 and 3 need 64
+// further bits besides: a mark's offset and header CRC), at a place whose
+// sequence number is also one the damage can have taken: above r.seq and
+// at most one per frameHeader bytes between r.off and p. Over the at most
+// maxClassify bytes scanned that is below 2^-32 per damage for any data not
+// built to collide; and the CRCs chain from there on, so every later record
+// must check against it too. A record or mark copied from another log, or
+// from elsewhere in this one, carries the wrong chained CRC, offset or
+// header CRC and fails the same way. Nothing is returned that does not
+// check, so the worst a missed resync costs is records not shown.
+func (r *Reader) findResync(bad uint32, hasBad bool) (resyncPoint, bool, error) {
+	var (
+		pt    resyncPoint
+		found bool
+		frame []byte
+	)
+	// maxSeq bounds the sequence number of a frame at q: every record
+	// after r.seq before it takes at least frameHeader bytes.
+	maxSeq := func(q int64) uint64 { return r.seq + 1 + uint64(q-r.off)/frameHeader }
+	// check verifies the frame at q against seed; it returns the point
+	// reading resumes at.
+	check := func(q int64, seed uint32, minSeq, topSeq uint64) (resyncPoint, bool, error) {
+		var h [commitSize]byte
+		if q+frameHeader > r.size {
+			return resyncPoint{}, false, nil
+		}
+		if _, err := r.src.ReadAt(h[:frameHeader], q); err != nil && !errors.Is(err, io.EOF) {
+			return resyncPoint{}, false, err
+		}
+		n := binary.LittleEndian.Uint32(h[4:])
+		seq := binary.LittleEndian.Uint64(h[8:])
+		if n == commitLen && r.hdr.Version >= 2 {
+			// A mark covers records up to seq: it may cover none after r.seq.
+			if seq+1 < minSeq || seq > topSeq || q+commitSize > r.size {
+				return resyncPoint{}, false, nil
+			}
+			if _, err := r.src.ReadAt(h[frameHeader:], q+frameHeader); err != nil && !errors.Is(err, io.EOF) {
+				return resyncPoint{}, false, err
+			}
+			crc := crc32.Update(seed, castagnoli, h[4:])
+			if _, ok := commitAt(h[:], q, r.hdrCRC); !ok || crc != binary.LittleEndian.Uint32(h[:]) {
+				return resyncPoint{}, false, nil
+			}
+			return resyncPoint{off: q + commitSize, prev: crc, seq: seq, mark: true}, true, nil
+		}
+		if seq < minSeq || seq > topSeq || n > MaxPayload || q+frameHeader+int64(n) > r.size {
+			return resyncPoint{}, false, nil
+		}
+		if cap(frame) < frameHeader+int(n) {
+			frame = make([]byte, frameHeader+int(n))
+		}
+		f := frame[:frameHeader+int(n)]
+		if _, err := r.src.ReadAt(f, q); err != nil && !errors.Is(err, io.EOF) {
+			return resyncPoint{}, false, err
+		}
+		if st, _ := checkFrame(f, seed, seq); st != frameOK {
+			return resyncPoint{}, false, nil
+		}
+		return resyncPoint{off: q, prev: seed, seq: seq - 1}, true, nil
+	}
+	limit := r.off + maxClassify
+	err := r.scan(r.off, commitSize-1, func(b []byte, base int64, end bool) (bool, error) {
+		n := len(b)
+		if !end {
+			n = min(n-(commitSize-1), scanChunk)
+		}
+		for i := 0; i < n && base+int64(i) < limit; i++ {
+			p := base + int64(i)
+			w := b[i:]
+			// 1: a mark that checks on its own.
+			if len(w) >= commitSize && w[4] == 0xFF && r.hdr.Version >= 2 {
+				if m, ok := commitAt(w, p, r.hdrCRC); ok && m >= r.seq && m <= maxSeq(p)-1 {
+					prev := binary.LittleEndian.Uint32(w)
+					if p == r.off {
+						prev = crc32.Update(r.prev, castagnoli, w[4:commitSize])
+					}
+					pt, found = resyncPoint{off: p + commitSize, prev: prev, seq: m, mark: true}, true
+					return true, nil
+				}
+			}
+			if len(w) < frameHeader {
+				continue
+			}
+			// 2: the frame after the bad one, chained from its stored CRC.
+			if hasBad && p > r.off && binary.LittleEndian.Uint64(w[8:])-r.seq-1 < 2 {
+				got, ok, err := check(p, bad, r.seq+1, r.seq+2)
+				if err != nil || ok {
+					pt, found = got, ok
+					return true, err
+				}
+			}
+			// 3: a pair, the second checking against the first's CRC.
+			ln := binary.LittleEndian.Uint32(w[4:])
+			size := int64(frameHeader) + int64(ln)
+			switch {
+			case ln == commitLen && r.hdr.Version >= 2:
+				size = commitSize
+			case ln > MaxPayload:
+				continue
+			}
+			q := p + size
+			got, ok, err := check(q, binary.LittleEndian.Uint32(w), r.seq+1, maxSeq(q))
+			if err == nil && !ok && p == r.off && q <= r.size {
+				// The bad frame's own CRC field may be what was damaged:
+				// chain its bytes from the last good frame instead.
+				seed, err2 := r.chainOver(r.off, q)
+				if err2 != nil {
+					return true, err2
+				}
+				got, ok, err = check(q, seed, r.seq+1, maxSeq(q))
+			}
+			if err != nil || ok {
+				pt, found = got, ok
+				return true, err
+			}
+		}
+		return base+int64(n) >= limit, nil
+	})
+	return pt, found, err
+}
+
+// Resync steps over the corrupt damage that stopped Next, if the log reads
+// again after it (Damage.Resume > 0), and reports true; Next then returns
+// the records after it, each marked AfterDamage. It reports false, and
+// changes nothing, for any other stop. Appending never resyncs: a log with
+// damage in the middle is refused, not cut.
+func (r *Reader) Resync() bool {
+	var de *DamageError
+	if !errors.As(r.err, &de) || r.damage.Resume == 0 {
+		return false
+	}
+	pt := r.resume
+	r.off, r.prev, r.seq = pt.off, pt.prev, pt.seq
+	if pt.mark {
+		r.committed, r.commitEnd = pt.seq, pt.off
+	}
+	r.br.Reset(io.NewSectionReader(r.src, r.off, r.size-r.off))
+	r.err, r.resynced, r.resume = nil, true, resyncPoint{}
+	return true
+}
+
+// Salvage reads every record that checks, stepping over damage in the
+// middle of the log (Resync). skipped lists each damage stepped over, in
+// order; end is the log's state after the last record returned, as All's
+// Damage. err is only for a failure to read.
+func (r *Reader) Salvage() (recs []Record, skipped []Damage, end Damage, err error) {
+	for {
+		more, d, err := r.All()
+		recs = append(recs, more...)
+		if err != nil || !r.Resync() {
+			return recs, skipped, d, err
+		}
+		skipped = append(skipped, d)
+	}
+}
+
+// chainOver returns the CRC the frame in [from, to) would carry, chained
+// from the last good frame.
+func (r *Reader) chainOver(from, to int64) (uint32, error) {
+	b := make([]byte, to-from-4)
+	if _, err := r.src.ReadAt(b, from+4); err != nil && !errors.Is(err, io.EOF) {
+		return 0, err
+	}
+	return crc32.Update(r.prev, castagnoli, b), nil
 }

@@ -314,13 +314,13 @@ func TestDamagePatterns(t *testing.T) {
 	}{
 		{"zeros appended", append(bytes.Clone(data), make([]byte, 4096)...), n, DamageTornTail, true, "zero-filled"},
 		{"garbage appended", append(bytes.Clone(data), bytes.Repeat([]byte{0xEE}, 100)...), n, DamageTornTail, false, "torn tail"},
-		{"zeroed last record's payload", zeroRange(data, ends[n-1]+frameHeader, ends[n]), n - 1, DamageTornTail, false, "bad CRC"},
-		{"zeroed block mid-file", zeroRange(data, ends[2], ends[3]), 2, DamageCorrupt, false, "bytes after it unreadable"},
+		{"zeroed last record's payload", zeroRange(data, ends[n-1]+frameHeader, ends[n]), n - 1, DamageTornTail, false, "CRC mismatch"},
+		{"zeroed block mid-file", zeroRange(data, ends[2], ends[3]), 2, DamageCorrupt, false, "entry 3 unreadable: CRC mismatch at offset"},
 		// The spliced frame from another log has the right sequence number
 		// and a CRC that checks in its own chain, but not in this one.
-		{"record from another log", append(bytes.Clone(data), other...), n, DamageTornTail, false, "bad CRC"},
-		{"record from another log mid-file", splice(data[:ends[2]], other, data[ends[3]:]), 2, DamageCorrupt, false, "corrupt at offset"},
-		{"record repeated", append(bytes.Clone(data), data[ends[n-1]:ends[n]]...), n, DamageTornTail, false, "bad CRC"},
+		{"record from another log", append(bytes.Clone(data), other...), n, DamageTornTail, false, "CRC mismatch"},
+		{"record from another log mid-file", splice(data[:ends[2]], other, data[ends[3]:]), 2, DamageCorrupt, false, "the log reads again"},
+		{"record repeated", append(bytes.Clone(data), data[ends[n-1]:ends[n]]...), n, DamageTornTail, false, "CRC mismatch"},
 	}
 	for _, tc := range tests {
 		recs, d, err := readBytes(tc.data)
