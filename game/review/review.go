@@ -8,6 +8,7 @@ import (
 	"bytes"
 	"cmp"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"slices"
 	"strings"
@@ -440,6 +441,13 @@ func (a *analyzer) walk() {
 	r.Mismatches, r.ReplayErr = bad, err
 	for _, m := range bad {
 		a.find(m.Seq, 0, "the log does not replay: "+m.String())
+	}
+	if errors.Is(err, playlog.ErrLostEntries) {
+		// Replay stopped at a hole: the hand as it stood there is not the
+		// hand the dealer audited, so the dealer's verdict stands alone
+		// rather than beside a re-run that counts a hand half played.
+		a.findAudit(nil)
+		return
 	}
 	if g != nil && r.Winner == 0 && g.Over() {
 		r.Winner = g.Seat(g.Winner())
