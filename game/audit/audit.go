@@ -227,14 +227,24 @@ func believedIn(w game.Place, grp Group) bool {
 //     P picked c2 up while still holding c. "You may pick up only one card
 //     at a time."
 //
-// Deals the dealer confirmed by hand name a card the engine only stood in
-// for, so they prove nothing either.
+// A hand with a card confirmed by hand proves no buried play at all: the
+// engine stood in a card for it, a guess, and when the real card turns up
+// the guess is mended by swapping cards between stacks and the deck, so
+// which card lay under which is, from then on, partly the engine's
+// guess. (The real dealer on the messy table named fallers for cards
+// only the guesses had buried.)
 func impossible(in Input, found map[int]int) []Impossible {
 	g := in.Game
 	dealOf := map[int]Deal{}
 	for _, d := range in.Deals {
-		if !g.Guessed(d.Card) {
-			dealOf[d.Card] = d
+		if g.Guessed(d.Card) {
+			return nil
+		}
+		dealOf[d.Card] = d
+	}
+	for c := range g.NumCards() {
+		if g.Guessed(c) {
+			return nil
 		}
 	}
 	if dealUnread(in, found, dealOf) {

@@ -118,6 +118,20 @@ func TestRun(t *testing.T) {
 			Plays:     []audit.Play{{Card: skip, Player: 1, From: stack, At: s(5.5)}, {Card: stop, Player: 0, From: stack, At: s(8.5)}},
 		}, true, nil, nil, nil, []string{"stop under move"}},
 	}
+	// A card confirmed by hand: the engine stood in a card for it, and
+	// mends the guess by swapping cards between stacks and the deck when
+	// the real one turns up, so which card lay under which is partly its
+	// guess. The same evidence proves nothing in such a hand.
+	guessed, err := game.New(game.Config{Rules: game.Official(), Seats: []int{2, 3}, Deck: deck})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := guessed.Observe(game.Confirm()); err != nil {
+		t.Fatal(err)
+	}
+	if rep := audit.Run(with(buried, func(in *audit.Input) { in.Game = guessed })); len(rep.Impossible) != 0 {
+		t.Errorf("a hand with a card confirmed by hand: %+v", rep.Impossible)
+	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
 			c.in.Game = g
