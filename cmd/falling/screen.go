@@ -57,7 +57,7 @@ func render(f *frame, color bool) []string {
 	case v.Waiting:
 		state += " (waiting for the dealer)"
 	}
-	lines = append(lines, clipANSI(fmt.Sprintf("FALLING  %s rules  %.0f cards/min  %s  %s", f.Rules, v.Tempo, state, clockText(v.Now)), screenWidth))
+	lines = append(lines, clipANSI(fmt.Sprintf("FALLING  %s rules  %.0f cards/min  %s  %s", f.Rules, v.Tempo, state, clockText(v.Now-v.Began)), screenWidth))
 	add("%s", strings.Repeat("─", screenWidth))
 	add(" seat  stacks (top card ×height)                          rider")
 	for _, s := range v.Seats {
@@ -462,7 +462,7 @@ func (s *screenFollower) draw(views <-chan dealer.View) {
 			printed = 0 // the dealer keeps the latest few: start again
 		}
 		for _, m := range msgs[printed:] {
-			fmt.Fprintf(s.out, "%8s  %s\n", clockText(m.At), m.Text)
+			fmt.Fprintf(s.out, "%8s  %s\n", clockText(m.At-v.Began), m.Text)
 		}
 		printed = len(msgs)
 	}

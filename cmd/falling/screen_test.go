@@ -324,3 +324,14 @@ func TestScreenShowsTheNamingKeys(t *testing.T) {
 		t.Errorf("the expert deck's legend is cut:\n%s", got)
 	}
 }
+
+// On a Pi the table's clock counts from boot: the screen shows the hand's
+// own time ("169:06 resumed after a power cut" was the Pi's uptime).
+func TestScreenCountsFromTheHandsStart(t *testing.T) {
+	v := views(t, 2, 1)[0]
+	v.Began, v.Now = 10146*time.Second, 10146*time.Second+65*time.Second
+	head := render(&frame{V: v, Rules: "official", You: 1}, false)[0]
+	if !strings.HasSuffix(strings.TrimSpace(head), " 1:05") {
+		t.Errorf("header %q, want the hand's 1:05", head)
+	}
+}

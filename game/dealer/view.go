@@ -80,11 +80,14 @@ type SeatView struct {
 // View is everything a screen needs to draw the table. It is a copy: keep
 // it as long as you like.
 type View struct {
-	Hand        string           `json:"hand"`
-	Phase       Phase            `json:"phase"`
-	Paused      bool             `json:"paused,omitempty"`
-	Mode        config.Mode      `json:"mode"`
-	Now         time.Duration    `json:"now"`
+	Hand   string        `json:"hand"`
+	Phase  Phase         `json:"phase"`
+	Paused bool          `json:"paused,omitempty"`
+	Mode   config.Mode   `json:"mode"`
+	Now    time.Duration `json:"now"`
+	// Began is the table clock when the hand opened (or was resumed): on a
+	// Pi the clock counts from boot, so a screen shows Now-Began.
+	Began       time.Duration    `json:"began"`
 	Seats       []SeatView       `json:"seats"`
 	Instruction game.Instruction `json:"instruction"`
 	Beat        int64            `json:"beat"`
@@ -132,7 +135,7 @@ func (d *Dealer) View() View {
 func (d *Dealer) view() View {
 	g := d.g
 	v := View{
-		Hand: d.cfg.Hand, Phase: d.phase, Paused: d.panel.paused, Mode: d.cfg.Mode, Now: d.now(),
+		Hand: d.cfg.Hand, Phase: d.phase, Paused: d.panel.paused, Mode: d.cfg.Mode, Now: d.now(), Began: d.startedAt,
 		Instruction: g.Next(), Beat: d.beat.count, NextBeat: d.beat.next,
 		Tempo:   d.cfg.Tempo.At(g.Dealt(), g.DeckSize()-g.GroundsInDeck()),
 		Waiting: d.phase == PhaseDealing && d.slot.open && !d.beat.running,
