@@ -163,6 +163,15 @@ func TestBrowser(t *testing.T) {
 	tb.Buttons.ClickAt(3, k, 10*time.Millisecond)
 	tb.Buttons.ClickAt(1, k+8*time.Millisecond, 80*time.Millisecond)
 	tb.Buttons.ClickAt(3, k+20*time.Millisecond, 80*time.Millisecond) // a second press never improves a seat's time
+	// The referee calls it once both presses are in: on a loaded host the
+	// click could otherwise reach the dealer before seat 1's press has
+	// happened on the table's clock.
+	for deadline := time.Now().Add(5 * time.Second); tb.Clock.Now() < k+250*time.Millisecond; {
+		if time.Now().After(deadline) {
+			t.Fatal("the table's clock stopped")
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
 	br.eval(`document.querySelector('[data-control="dispute"]').click()`, nil)
 	br.waitFor("the dispute's verdict", `document.getElementById("dispute") !== null`, 2*time.Second)
 	var verdict struct {
