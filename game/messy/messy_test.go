@@ -120,15 +120,15 @@ func TestFaultAnswers(t *testing.T) {
 		{SecondExtra, []Answer{Refused}, 1, `"A rider can only have one Extra at a time, so if a rider already has one Extra on it, you can't give it another one."`},
 		{ClaimNoStop, []Answer{Refused}, 0.9, "a Stop claimed for a seat with no Stop the engine knows of is refused (one played unseen is not known to be gone)"},
 		{DealUnscanned, []Answer{Audited}, 0.8, "the card is found at the audit where the engine believed the deck"},
-		{StrayCard, []Answer{Refused, Audited}, 0.7, "a card read where it cannot be is refused; one that could be a play is not"},
+		{StrayCard, []Answer{Refused, Named, Audited}, 0.7, "a card read where it cannot be is refused; one taken for a rider played at the seat reached is taken back when the dealer finds none there"},
 		{SecondRider, []Answer{Refused, Audited}, 0.7, `"as long as that person doesn't already have one"`},
 		// The engine alone; at the table the dealer also refuses a card
 		// read again before the next beat (dealer
 		// TestReadAgainBeforeTheNextBeat), which the messy table does not
 		// run. Since a card read just after a Skip's sweep is read at that
 		// address, the engine alone catches about half.
-		{ReadTwice, []Answer{Refused, Audited}, 0.45, "read again at once it is seen twice; read again at the next seat's turn it is a rider that seat could have been given"},
-		{ScanNoDeal, []Answer{Refused, Audited}, 0.45, "as ReadTwice"},
+		{ReadTwice, []Answer{Refused, Named, Audited}, 0.45, "read again at once it is seen twice; read again at the next seat's turn it is a rider that seat could have been given, taken back when the dealer finds none there"},
+		{ScanNoDeal, []Answer{Refused, Named, Audited}, 0.45, "as ReadTwice"},
 		// "You can only pick up the top card of your stack. This means that
 		// once a card has been buried, you can't play it, unless you first
 		// play all the cards on top of it." The audit names it only when
@@ -147,7 +147,7 @@ func TestFaultAnswers(t *testing.T) {
 		// The second read is refused, or taken as the next deal and then
 		// found at the audit; taken for a rider played on the next seat it
 		// passes.
-		{TwoAtOnce, []Answer{Refused, Audited}, 0.8, "the second card of two dealt at once is refused or found at the audit where the engine did not put it"},
+		{TwoAtOnce, []Answer{Refused, Named, Audited}, 0.8, "the second card of two dealt at once is refused or found at the audit where the engine did not put it"},
 		// The rider left behind is shown again at the seat's next address
 		// and refused as swept already, so the dealer sweeps it; a hand
 		// that ends first has both riders found where the assistant did

@@ -295,8 +295,34 @@ func (t *table) probe(f *Fault, e game.Event) {
 		}
 		return
 	}
+	if notAtTheSeat[f.Kind] && t.notThere() {
+		// The light now names a rider at the seat the dealer reached, and
+		// the dealer, who sees none there, says so: the read is taken back
+		// (game's takeBack), the hand as it was before it.
+		f.Answer, f.Why = Named, "the dealer found no such card at the seat: the read was taken back"
+		t.seen = saved
+		return
+	}
 	f.Answer, f.Why = Missed, "accepted "+e.String()
 	t.seen = saved
+}
+
+// notAtTheSeat are the mistakes whose card, read as a seat's turn begins,
+// does not lie at that seat: a second read, a stray card, one scanned and
+// put back, the second of two dealt at once.
+var notAtTheSeat = [numKinds]bool{ReadTwice: true, StrayCard: true, ScanNoDeal: true, TwoAtOnce: true}
+
+// notThere is the dealer's "not there" on the panel after a read the
+// engine took for a rider played at the seat now addressed; it reports
+// whether the engine took the read back. Whatever it did, the caller puts
+// the hand back as it was.
+func (t *table) notThere() bool {
+	n := len(t.seen.Inferences())
+	if t.seen.Apply(game.StackGone()) != nil {
+		return false
+	}
+	inf := t.seen.Inferences()
+	return len(inf) > n && inf[len(inf)-1].Kind == game.InfReadTakenBack
 }
 
 func (t *table) play() error {
