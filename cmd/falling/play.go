@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"log/slog"
+	"strings"
 
 	"github.com/falling-table/falling/game"
 	"github.com/falling-table/falling/game/night"
@@ -19,6 +20,9 @@ type playOptions struct {
 	fallers, seat, hands        int
 	over                        night.Overrides
 	seed                        uint64
+	// simSet names the simulated table's flags given on the command line:
+	// with --config they would be ignored, so they are refused instead.
+	simSet []string
 }
 
 func playCommand() command {
@@ -60,6 +64,12 @@ func playFlags(fs *pflag.FlagSet) runner {
 	fs.BoolVar(&o.color, "color", true, "colours on the terminal")
 	fs.BoolVar(&o.resume, "resume", false, "real table: carry on the night's last hand if a power cut or crash left it unfinished (with --config and --log-dir)")
 	return func(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+		o.simSet = o.simSet[:0]
+		for _, name := range []string{"fast", "fallers", "seat", "seed", "expert"} {
+			if fs.Changed(name) {
+				o.simSet = append(o.simSet, "--"+name)
+			}
+		}
 		return runPlay(ctx, o, args, stdin, stdout, stderr)
 	}
 }
@@ -107,6 +117,10 @@ func (o playOptions) check(args []string) string {
 		return "--resume needs --config: only the real table can resume a hand; the simulated table's hidden deck order is not in the log, so its hand cannot go on"
 	case o.resume && o.logDir == "":
 		return "--resume needs --log-dir: the unfinished hand is found in the night's logs"
+	case o.config != "" && len(o.simSet) > 0:
+		return fmt.Sprintf("%s: for the simulated table only; a real table (--config) has its own seats, deck and fallers", strings.Join(o.simSet, ", "))
+	case o.deck != "" && o.config == "":
+		return "--deck goes with --config: the simulated table deals its own deck"
 	case o.config != "" && o.logDir == "":
 		// Required, not defaulted: a folder guessed from where play was
 		// started (/ under systemd) is a log nobody finds.

@@ -60,6 +60,9 @@ func TestPlayRefusesBadFlags(t *testing.T) {
 		{[]string{"--config", cfg}, "--config needs --log-dir: a real table's hands are logged"},
 		{[]string{"--config", cfg, "--hands", "0"}, "--config needs --log-dir"},
 		{[]string{"stray"}, "unexpected argument"},
+		{[]string{"--config", cfg, "--log-dir", t.TempDir(), "--fast"}, "--fast: for the simulated table only"},
+		{[]string{"--config", cfg, "--log-dir", t.TempDir(), "--seat", "3", "--seed", "4"}, "--seat, --seed: for the simulated table only"},
+		{[]string{"--fast", "--deck", "d.txt"}, "--deck goes with --config"},
 	} {
 		var out, errb bytes.Buffer
 		code := run(context.Background(), append([]string{"play"}, c.args...), nil, &out, &errb)
