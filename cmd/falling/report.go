@@ -37,3 +37,15 @@ func writeScoreboard(w io.Writer, b *dealer.Scoreboard) {
 		fmt.Fprintf(w, "  seat %2d  %d won\n", s.Seat, s.Wins)
 	}
 }
+
+// stoppedMessage is what play says when stopped mid-hand: that the log
+// keeps the hand only when there is one.
+func stoppedMessage(o playOptions) string {
+	switch {
+	case o.logDir == "":
+		return "stopped before the hand ended; no log was kept (--log-dir keeps one)"
+	case o.config != "":
+		return "stopped before the hand ended; its log in " + o.logDir + " keeps it unfinished: falling play --resume carries it on"
+	}
+	return "stopped before the hand ended; its log in " + o.logDir + " keeps what happened"
+}
