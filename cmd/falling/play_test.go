@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/falling-table/falling/game/playlog"
+	"github.com/falling-table/falling/hw/config"
 	"github.com/falling-table/falling/game/playlog/wal"
 )
 
@@ -148,5 +149,25 @@ func TestPlayStoppedWithoutALog(t *testing.T) {
 	code := run(ctx, []string{"play", "--fast", "--seed", "3"}, nil, &out, &errb)
 	if code != 0 || strings.Contains(out.String(), "log keeps") || !strings.Contains(out.String(), "no log was kept") {
 		t.Errorf("exit %d\n%s%s", code, out.String(), errb.String())
+	}
+}
+
+// "with no buttons it still tracks cards" (product.md): a table with no
+// seat button and no panel cannot say its fallers are ready, so its hands
+// start on their own instead of waiting for ever (a headless cards-only
+// table hung at "press your button when you are ready").
+func TestHasSeatButton(t *testing.T) {
+	for _, c := range []struct {
+		name  string
+		seats []config.Seat
+		want  bool
+	}{
+		{"buttons at every seat", []config.Seat{{Number: 1, Button: 5}, {Number: 2, Button: 6}}, true},
+		{"one seat with a button", []config.Seat{{Number: 1, NoButton: true}, {Number: 2, Button: 6}}, true},
+		{"cards only", []config.Seat{{Number: 1, NoButton: true}, {Number: 2, NoButton: true}}, false},
+	} {
+		if got := hasSeatButton(&config.Board{Seats: c.seats}); got != c.want {
+			t.Errorf("%s: %v, want %v", c.name, got, c.want)
+		}
 	}
 }

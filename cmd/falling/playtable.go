@@ -117,6 +117,7 @@ func openRealTable(ctx context.Context, o playOptions, stderr io.Writer) (table,
 		panel = t.Panel
 	}
 	f := night.NewFixed(dk.GameCards(), clk, dealer.Hardware{Clock: clk, Lights: t.Lights, Sound: t.Sound, Buttons: t.Buttons}, panel)
+	f.StartsAlone = panel == nil && !hasSeatButton(b)
 	if t.Reader != nil {
 		// Not a nil *reader.Reader in the interface: the dealer would
 		// take it for a reader.
@@ -127,4 +128,14 @@ func openRealTable(ctx context.Context, o playOptions, stderr io.Writer) (table,
 		seats[i] = st.Number
 	}
 	return table{table: f, settings: s, seats: seats, paced: true, close: t.Close}, 0
+}
+
+// hasSeatButton reports whether any seat of the board has a button wired.
+func hasSeatButton(b *config.Board) bool {
+	for _, s := range b.Seats {
+		if !s.NoButton {
+			return true
+		}
+	}
+	return false
 }

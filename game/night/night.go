@@ -54,6 +54,9 @@ type Hand struct {
 	// did not see (hw.PanelEvent.As), made from the keyboard; nil where
 	// the table takes no keyboard.
 	ConfirmAs func(kind string)
+	// StartsAlone: the count-in starts by itself; nothing at the table
+	// can say the fallers are ready.
+	StartsAlone bool
 	// Close releases what the hand alone used; nil for nothing.
 	Close func() error
 	// Wall is the wall clock the hand's log is stamped with; nil: the
@@ -293,7 +296,7 @@ func (n *Night) play(ctx context.Context, num, dealerSeat int, fallers []int, rh
 	cfg := dealer.Config{
 		Game:   game.Config{Rules: s.Rules, Seats: fallers, Deck: hand.Deck},
 		Dealer: dealerSeat, Cards: hand.Cards, Tempo: s.Ramp(), Mode: s.Mode,
-		CountIn: 4, WaitReady: true, StopWindow: s.StopWindow, TieWindow: s.TieWindow,
+		CountIn: 4, WaitReady: !hand.StartsAlone, StopWindow: s.StopWindow, TieWindow: s.TieWindow,
 		Audit: true, Scoreboard: &n.board, Logger: n.cfg.Logger, Wall: hand.Wall,
 	}
 	if rh != nil {

@@ -24,6 +24,10 @@ type Fixed struct {
 	// SetDealer, if set, is told each hand's dealer seat (the panel's
 	// long press on the dealer's own button).
 	SetDealer func(seat int)
+	// StartsAlone: nothing wired at the table can say "ready" (no seat
+	// button, no panel), so each hand's count-in starts by itself rather
+	// than wait for a press that cannot come (a headless cards-only table).
+	StartsAlone bool
 }
 
 // DealerPanel is a table's own dealer panel: its buttons, and the seat of
@@ -53,7 +57,7 @@ func (f *Fixed) NextHand(dealerSeat int, _ []int) (*Hand, error) {
 	if f.SetDealer != nil {
 		f.SetDealer(dealerSeat)
 	}
-	h := &Hand{Hardware: f.Hardware, Deck: f.Deck}
+	h := &Hand{Hardware: f.Hardware, Deck: f.Deck, StartsAlone: f.StartsAlone}
 	if f.Panel != nil {
 		h.Control, h.ConfirmAs = f.Panel.Inject, f.Panel.ConfirmAs
 	}
