@@ -9,8 +9,8 @@ import (
 	"testing"
 
 	"github.com/falling-table/falling/game/playlog"
-	"github.com/falling-table/falling/hw/config"
 	"github.com/falling-table/falling/game/playlog/wal"
+	"github.com/falling-table/falling/hw/config"
 )
 
 // falling play --fast plays simulated hands to the end without waiting,
