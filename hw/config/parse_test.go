@@ -160,7 +160,8 @@ func TestParseProblems(t *testing.T) {
 		{"tempo high", fourSeats + "timing: {tempo: 601}\n", []string{":6: tempo 601 cards a minute is outside 10..600"}},
 		{"tie not under stop", fourSeats + "timing:\n  stop_window: 1s\n  tie_window: 1s\n", []string{":8: tie_window 1s is not shorter than stop_window 1s, so every Stop claim would be a tie"}},
 		{"negative windows", fourSeats + "timing: {stop_window: -1s, tie_window: -1ms, debounce: 1s}\n",
-			[]string{":6: stop_window -1s is outside 0..10s", ":6: tie_window -1ms is negative", ":6: debounce 1s is outside 0..100ms"}},
+			[]string{":6: stop_window -1s: want more than 0s and at most 10s", ":6: tie_window -1ms is negative", ":6: debounce 1s is outside 0..100ms"}},
+		{"no stop window", fourSeats + "timing: {stop_window: 0ms}\n", []string{":6: stop_window 0s: want more than 0s and at most 10s (a Ground's seat needs time to claim its Stop)"}},
 		{"unknown mode", fourSeats + "timing: {mode: lax}\n", []string{`:6: unknown timing mode "lax"; fix: write follow (the beat waits for the dealer) or strict (it keeps time)`}},
 		{"unknown rules", fourSeats + "rules: beginner\n", []string{`:6: unknown rule set "beginner"; fix: write official (the 2014 rulebook), classic (1998) or french`}},
 

@@ -330,7 +330,7 @@ func (b *Board) validateTiming(ps *problems, at func(...string) int) {
 			"write follow (the beat waits for the dealer) or strict (it keeps time)"+suggest(string(t.Mode), "follow", "strict"))
 	}
 	if t.StopWindow <= 0 || t.StopWindow > maxStopWindow {
-		ps.add(at("timing stop_window", "timing"), fmt.Sprintf("stop_window %v is outside 0..%v", t.StopWindow, maxStopWindow),
+		ps.add(at("timing stop_window", "timing"), fmt.Sprintf("stop_window %v: want more than 0s and at most %v (a Ground's seat needs time to claim its Stop)", t.StopWindow, maxStopWindow),
 			fmt.Sprintf("write a window such as %v", DefaultStopWindow))
 	}
 	switch {
