@@ -54,6 +54,14 @@ func simFlags(fs *pflag.FlagSet) runner {
 			fmt.Fprintf(stderr, "falling sim: unexpected argument %q\n", args[0])
 			return 2
 		}
+		switch {
+		case *workers < 0:
+			fmt.Fprintf(stderr, "falling sim: --workers %d: want 0 (one per core) or more\n", *workers)
+			return 2
+		case !messyFlags.on && (fs.Changed("faults") || fs.Changed("fault-rate")):
+			fmt.Fprintln(stderr, "falling sim: --faults and --fault-rate go with --messy: the plain simulator makes no mistakes")
+			return 2
+		}
 		opt, deck, err := ruleSet(*rules, *expert)
 		if err != nil {
 			fmt.Fprintf(stderr, "falling sim: %v\n", err)

@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"context"
 	"encoding/json"
 	"strings"
 	"testing"
@@ -52,6 +53,25 @@ func TestSimMessyFaults(t *testing.T) {
 		}
 		if fig.Accusations > 0 {
 			t.Errorf("%v: %d false accusations: %q", tc.faults, fig.Accusations, fig.Failures)
+		}
+	}
+}
+
+// Flags that would be ignored are refused: a negative worker count, and
+// the messy table's mistakes without --messy.
+func TestSimRefusesBadFlags(t *testing.T) {
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"--workers", "-3"}, "--workers -3: want 0"},
+		{[]string{"--faults", "mash"}, "go with --messy"},
+		{[]string{"--fault-rate", "0.5"}, "go with --messy"},
+	} {
+		var out, errb bytes.Buffer
+		code := run(context.Background(), append([]string{"sim", "--games", "10"}, c.args...), nil, &out, &errb)
+		if code != 2 || !strings.Contains(errb.String(), c.want) {
+			t.Errorf("sim %v: exit %d, stderr %q; want 2 and %q", c.args, code, errb.String(), c.want)
 		}
 	}
 }
