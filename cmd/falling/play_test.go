@@ -3,11 +3,13 @@ package main
 import (
 	"bytes"
 	"context"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 
+	"github.com/falling-table/falling/game"
 	"github.com/falling-table/falling/game/playlog"
 	"github.com/falling-table/falling/game/playlog/wal"
 	"github.com/falling-table/falling/hw/config"
@@ -169,5 +171,28 @@ func TestHasSeatButton(t *testing.T) {
 		if got := hasSeatButton(&config.Board{Seats: c.seats}); got != c.want {
 			t.Errorf("%s: %v, want %v", c.name, got, c.want)
 		}
+	}
+}
+
+// A half-enrolled deck plays, but the table is told what it lacks: with no
+// Ground a hand ends only on imaginary ones.
+func TestDeckShort(t *testing.T) {
+	spec := game.DeckSpec{Move: true}
+	full := game.NewDeck(spec)
+	if msg := deckShort(full, spec); msg != "" {
+		t.Errorf("the whole deck: %q", msg)
+	}
+	var noGround []game.Card
+	for _, c := range full {
+		if c.Kind != game.Ground {
+			noGround = append(noGround, c)
+		}
+	}
+	msg := deckShort(noGround, spec)
+	if !strings.Contains(msg, "it lacks") || !strings.Contains(msg, "Ground") || strings.Contains(msg, "Hit") {
+		t.Errorf("a deck without its Grounds: %q", msg)
+	}
+	if msg := deckShort(full[:1], spec); !strings.Contains(msg, fmt.Sprintf("1 of the %d cards", len(full))) {
+		t.Errorf("one card: %q", msg)
 	}
 }

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"strings"
 	"time"
 
 	"github.com/falling-table/falling/game"
@@ -102,6 +103,9 @@ func openRealTable(ctx context.Context, o playOptions, stderr io.Writer) (table,
 		fmt.Fprintf(stderr, "falling play: %v\n(enroll the deck first: falling enroll --config %s --deck %s)\n", err, o.config, deckPath)
 		return table{}, 2
 	}
+	if msg := deckShort(dk.GameCards(), s.Deck); msg != "" {
+		fmt.Fprintf(stderr, "falling play: warning: %s (falling enroll --config %s --deck %s carries on enrolling)\n", msg, o.config, deckPath)
+	}
 	clk, err := clock.New()
 	if err != nil {
 		fmt.Fprintf(stderr, "falling play: %v\n", err)
@@ -138,4 +142,29 @@ func hasSeatButton(b *config.Board) bool {
 		}
 	}
 	return false
+}
+
+// deckShort says what an enrolled deck lacks of the rule set's deck, ""
+// if nothing: a half-enrolled deck plays, but a hand with no Ground ends
+// only on imaginary ones, and a referee should know the deck was short.
+func deckShort(cards []game.Card, spec game.DeckSpec) string {
+	have := map[game.Kind]int{}
+	for _, c := range cards {
+		have[c.Kind]++
+	}
+	want := map[game.Kind]int{}
+	full := game.NewDeck(spec)
+	for _, c := range full {
+		want[c.Kind]++
+	}
+	var short []string
+	for _, k := range game.Kinds() {
+		if have[k] < want[k] {
+			short = append(short, fmt.Sprintf("%d %v", want[k]-have[k], k))
+		}
+	}
+	if len(short) == 0 {
+		return ""
+	}
+	return fmt.Sprintf("the deck has %d of the %d cards this rule set deals: it lacks %s", len(cards), len(full), strings.Join(short, ", "))
 }
