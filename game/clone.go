@@ -32,27 +32,11 @@ func (g *Game) copyTo(dst *Game) {
 	// The hand to go back to for a late card (see lateRun) is copied too,
 	// into dst's own copy, so a clone or an undo copy takes the same late
 	// card; it is there only just after a Skip's sweep was confirmed.
-	// Once any other event followed the confirmation (backAt is behind
-	// Applied) it can no longer be taken back to, and is not copied: an
-	// undo copy is made on every observation, a scan on the beat.
-	back, backAt := tbl.back, uint64(0)
-	if g.table.backAt != 0 && g.table.backAt == g.applied {
-		if back == nil {
-			back = &Game{}
-		}
-		g.table.back.copyTo(back)
-		backAt = g.table.backAt
-	}
 	// Likewise the hand before a read taken for a rider played unseen,
-	// only while the dealer's "not there" can still take the read back.
-	before, beforeAt := tbl.before, uint64(0)
-	if g.table.beforeAt != 0 && g.table.beforeAt == g.applied {
-		if before == nil {
-			before = &Game{}
-		}
-		g.table.before.copyTo(before)
-		beforeAt = g.table.beforeAt
-	}
+	// while the dealer's "not there" can still take the read back
+	// (takeBack).
+	back, backAt := g.keptCopy(g.table.back, g.table.backAt, tbl.back)
+	before, beforeAt := g.keptCopy(g.table.before, g.table.beforeAt, tbl.before)
 	dst.table = tableState{
 		inferred: append(tbl.inferred[:0], g.table.inferred...),
 		blind:    append(tbl.blind[:0], g.table.blind...),
@@ -65,4 +49,20 @@ func (g *Game) copyTo(dst *Game) {
 		before:   before,
 		beforeAt: beforeAt,
 	}
+}
+
+// keptCopy copies kept, a hand g keeps to go back to, kept at Applied()
+// at, into reuse (allocated if nil) and returns it with at. Once any other
+// event followed (at is behind Applied) it can no longer be gone back to,
+// and is not copied (0 is returned): an undo copy is made on every
+// observation, a scan on the beat.
+func (g *Game) keptCopy(kept *Game, at uint64, reuse *Game) (*Game, uint64) {
+	if at == 0 || at != g.applied {
+		return reuse, 0
+	}
+	if reuse == nil {
+		reuse = &Game{}
+	}
+	kept.copyTo(reuse)
+	return reuse, at
 }
