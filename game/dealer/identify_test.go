@@ -97,3 +97,33 @@ func TestIdentifyNotOnTop(t *testing.T) {
 		t.Fatalf("dealer: seat %d won; table: seat %d", s.res.Winner, g.Seat(g.Winner()))
 	}
 }
+
+// TestIdentifyWaitsForTheStopWindow: the reader comes back while a
+// Ground's Stop window is open ("To Stop a Ground, play the Stop as the
+// Ground is being dealt to you"): the dealer is not asked for the card
+// dealt by hand before the window closes, then is, and the hand goes on.
+func TestIdentifyWaitsForTheStopWindow(t *testing.T) {
+	s := newScripted(t, idles(3), kinds(many(S, 12), G, G), nil)
+	s.tb.Reader.GoneAt(hwtest.Seconds(10.5), nil) // Stop-11 and the first Ground confirmed by hand
+	s.tb.Reader.BackAt(hwtest.Seconds(13.2))      // in that Ground's window
+	s.run()
+	var closed, identified time.Duration
+	for _, e := range s.log.kind(playlog.KindApplied) {
+		switch {
+		case e.Event.Kind == game.EvStopClosed && closed == 0:
+			closed = e.Kernel
+		case e.Event.Kind == game.EvIdentify:
+			identified = e.Kernel
+			if e.Event.Card != "Stop-11" || e.Event.Seat != 4 {
+				t.Errorf("identified %v", e.Event)
+			}
+		}
+	}
+	if closed == 0 || identified < closed {
+		t.Fatalf("the window closed at %v, the card dealt by hand was identified at %v: want after", closed, identified)
+	}
+	if applied, refused := s.identifies(); applied != 1 || refused != 0 {
+		t.Fatalf("%d identified, %d refused: want 1, 0", applied, refused)
+	}
+	s.agree()
+}
