@@ -1,6 +1,25 @@
 package game
 
-import "testing"
+import (
+	"fmt"
+	"testing"
+)
+
+// guesses is what snapshot leaves out: which cards stand in for cards the
+// reader did not see, now and at any time this hand.
+func guesses(g *Game) string {
+	return fmt.Sprintf(" blind=%v guessed=%v", g.table.blind, g.table.guessed)
+}
+
+// refusedAsIs is tb.refused, the guesses included.
+func (tb *table) refusedAsIs(e Event, r Rule) {
+	tb.t.Helper()
+	before := guesses(tb.Game)
+	tb.refused(e, r)
+	if guesses(tb.Game) != before {
+		tb.t.Fatalf("%v was refused but changed which cards are guesses", e)
+	}
+}
 
 // TestIdentify: "Reader unplugged or I2C errors mid-hand: the assistant says
 // so, keeps pacing with manual confirmation from the dealer panel, and
@@ -29,7 +48,7 @@ func TestIdentify(t *testing.T) {
 			t.Fatalf("%v: blind %v guessed %v at %+v, want known, still guessed, on seat 1's stack", tb.Card(s), tb.Blind(s), tb.Guessed(s), tb.Where(s))
 		}
 		// Asked again, there is nothing dealt by hand on top any more.
-		tb.refused(Identify(1, tb.Card(s).ID), RuleCardNotExpected)
+		tb.refusedAsIs(Identify(1, tb.Card(s).ID), RuleCardNotExpected)
 	})
 	t.Run("the card read was in the deck: they swap", func(t *testing.T) {
 		tb := newObserved(t, 2, kinds...)
@@ -69,7 +88,7 @@ func TestIdentify(t *testing.T) {
 		tb := newObserved(t, 2, kinds...)
 		tb.ok(ConfirmAs(Ground)) // its Stop window is open: it lies on top
 		s := blindAt(tb, 0)
-		tb.refused(Identify(1, tb.id(Move, 0)), RuleCardNotExpected)
+		tb.refusedAsIs(Identify(1, tb.id(Move, 0)), RuleCardNotExpected)
 		other := tb.id(Ground, 0)
 		if tb.Card(s).ID == other {
 			other = tb.id(Ground, 1)
@@ -83,20 +102,20 @@ func TestIdentify(t *testing.T) {
 		if tb.Winner() != 1 {
 			t.Fatalf("winner %d, want seat 2: seat 1 received a Ground", tb.Winner())
 		}
-		tb.refused(Identify(1, other), RuleGameOver)
+		tb.refusedAsIs(Identify(1, other), RuleGameOver)
 	})
 	t.Run("refusals leave the hand as it was", func(t *testing.T) {
 		tb := newObserved(t, 3, kinds...)
-		tb.refused(Identify(1, tb.id(Stop, 0)), RuleCardNotExpected) // nothing dealt yet
+		tb.refusedAsIs(Identify(1, tb.id(Stop, 0)), RuleCardNotExpected) // nothing dealt yet
 		tb.ok(Confirm())
 		tb.ok(Scan(tb.id(Skip, 0))) // seat 2, read
-		tb.refused(Identify(1, "no-such-tag"), RuleUnknownCard)
-		tb.refused(Identify(9, tb.id(Move, 0)), RuleNoPlayer)
-		tb.refused(Identify(-1, tb.id(Move, 0)), RuleNoPlayer)
-		tb.refused(Identify(2, tb.id(Move, 0)), RuleCardNotExpected)   // seat 2's card was read
-		tb.refused(Identify(1, tb.id(Skip, 0)), RuleCardNotExpected)   // known at seat 2
-		tb.refused(Identify(1, tb.id(Ground, 0)), RuleCardNotExpected) // a Ground not named
-		tb.refused(Identify(3, tb.id(Move, 0)), RuleCardNotExpected)   // seat 3 has no stack
+		tb.refusedAsIs(Identify(1, "no-such-tag"), RuleUnknownCard)
+		tb.refusedAsIs(Identify(9, tb.id(Move, 0)), RuleNoPlayer)
+		tb.refusedAsIs(Identify(-1, tb.id(Move, 0)), RuleNoPlayer)
+		tb.refusedAsIs(Identify(2, tb.id(Move, 0)), RuleCardNotExpected)   // seat 2's card was read
+		tb.refusedAsIs(Identify(1, tb.id(Skip, 0)), RuleCardNotExpected)   // known at seat 2
+		tb.refusedAsIs(Identify(1, tb.id(Ground, 0)), RuleCardNotExpected) // a Ground not named
+		tb.refusedAsIs(Identify(3, tb.id(Move, 0)), RuleCardNotExpected)   // seat 3 has no stack
 	})
 }
 

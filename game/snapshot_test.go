@@ -15,6 +15,6 @@ func snapshot(g *Game) string {
 		pl := &g.players[p]
 		fmt.Fprintf(&b, "p%d seat=%d out=%v hand=%d rider=%d extras=%v stacks=%v\n", p, pl.seat, pl.out, pl.hand, pl.rider, pl.extras, pl.stacks)
 	}
-	fmt.Fprintf(&b, "inferred=%v blind=%v guessed=%v", g.table.inferred, g.table.blind, g.table.guessed)
+	fmt.Fprintf(&b, "inferred=%v", g.table.inferred)
 	return b.String()
 }
