@@ -15,8 +15,9 @@
 //   - At a real table it sees only what the table sends, the observations,
 //     through Observe: each scanned card (EvScan), a seat's press
 //     (EvPress), the dealer's confirmation by hand (EvConfirm), the
-//     dealer's report that a stack is gone (EvStackGone) and the Stop
-//     window's close (EvStopClosed). Observe refuses the plays and the
+//     dealer's report that a stack is gone (EvStackGone), the Stop
+//     window's close (EvStopClosed) and a card dealt by hand, read once the
+//     reader can read it (EvIdentify). Observe refuses the plays and the
 //     dealer's steps (RuleNotObservation): the table cannot see them. From
 //     where each card was last seen the engine infers the plays it cannot
 //     see (Inferences) and refuses what no legal play can explain.

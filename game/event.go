@@ -33,10 +33,15 @@ const (
 	// no Stop shown: the Ground lands. (Logs written before it existed
 	// have an EvStep here, which Apply still takes.)
 	EvStopClosed
+	// EvIdentify: the reader read Card, the card dealt by hand (confirmed
+	// from the panel while the reader could not read it) that lies on top
+	// of a stack of the faller at Seat: the engine learns which card it
+	// stood in for it.
+	EvIdentify
 	numEventKinds
 )
 
-var eventNames = [numEventKinds]string{"?", "step", "pick-up", "play", "scan", "press", "confirm", "stack-gone", "stop-closed"}
+var eventNames = [numEventKinds]string{"?", "step", "pick-up", "play", "scan", "press", "confirm", "stack-gone", "stop-closed", "identify"}
 
 // Observation reports whether a real table can send an event of kind k:
 // what its devices see (a card read, a seat's button, the dealer's panel)
@@ -44,7 +49,7 @@ var eventNames = [numEventKinds]string{"?", "step", "pick-up", "play", "scan", "
 // steps are not: at a real table the engine infers them (see Observe).
 func (k EventKind) Observation() bool {
 	switch k {
-	case EvScan, EvPress, EvConfirm, EvStackGone, EvStopClosed:
+	case EvScan, EvPress, EvConfirm, EvStackGone, EvStopClosed, EvIdentify:
 		return true
 	}
 	return false
@@ -84,7 +89,7 @@ type Event struct {
 	Stack  int       `json:"stack,omitempty"`  // for EvPickUp
 	Stop   StopOn    `json:"stop,omitempty"`   // for a Stop
 	Card   string    `json:"card,omitempty"`   // for EvScan: the card ID
-	Seat   int       `json:"seat,omitempty"`   // for EvPress
+	Seat   int       `json:"seat,omitempty"`   // for EvPress and EvIdentify
 	// As is, for an EvConfirm, what the dealer saw the unread card was:
 	// a Ground dealt, a Stop shown in the Stop window, or a rider (or an
 	// Extra) shown at the start of a seat's turn. NoKind is "a card":
@@ -126,6 +131,10 @@ func StackGone() Event { return Event{Kind: EvStackGone} }
 // StopClosed is the Stop window closing with no Stop shown.
 func StopClosed() Event { return Event{Kind: EvStopClosed} }
 
+// Identify is the reader reading card id when the dealer was asked to pass
+// over it the card dealt by hand on top of a stack at seat.
+func Identify(seat int, id string) Event { return Event{Kind: EvIdentify, Seat: seat, Card: id} }
+
 func (e Event) String() string {
 	switch e.Kind {
 	case EvStep:
@@ -140,6 +149,8 @@ func (e Event) String() string {
 		return fmt.Sprintf("press seat %d", e.Seat)
 	case EvStopClosed:
 		return "the Stop window closes"
+	case EvIdentify:
+		return fmt.Sprintf("the card dealt by hand to seat %d is %s", e.Seat, e.Card)
 	case EvConfirm:
 		if e.As != NoKind {
 			return "confirm " + e.As.String()

@@ -119,6 +119,8 @@ func (g *Game) observe1(e Event) error {
 		return g.confirm()
 	case EvStackGone:
 		return g.stackGone()
+	case EvIdentify:
+		return g.identify(e.Seat, e.Card)
 	case EvStopClosed:
 		// The window's close is seen; the Ground lands as a dealer's step
 		// lands it.

@@ -26,11 +26,14 @@ func (d *Dealer) onStatus(s hw.ReaderStatus) {
 	d.append(ent)
 	switch s.State {
 	case hw.ReaderLost:
+		d.endIdentify()
 		d.cue(hw.CueWarning, d.now())
 		d.ask(askReader, true, "the card reader is gone (%v): confirm each card from the panel", s.Err)
 	case hw.ReaderOK:
 		d.settle(askReader)
 		d.say(false, "the card reader is back: scan the cards again")
+		d.wantIdentify()
+		d.maybeIdentify(s.Time)
 	}
 }
 
@@ -61,6 +64,10 @@ func (d *Dealer) onCard(e hw.CardEvent) {
 		return
 	case PhaseOver, PhaseDone:
 		d.say(true, "%s read after the hand ended", id)
+		return
+	}
+	if d.ident.seat != 0 {
+		d.identified(id, e.Time)
 		return
 	}
 	c, _ := d.g.CardIndex(id)

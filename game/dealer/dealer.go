@@ -167,6 +167,7 @@ type Dealer struct {
 	logHealth logHealth       // loghealth.go
 	corr      corrections     // correct.go
 	inferred  int             // engine.go: the engine's inferences logged so far
+	ident     identifyState   // identify.go: the cards dealt by hand, asked for once the reader reads
 
 	// The dealer's record of the hand, which the audit reasons from
 	// (audit.go), rebuilt from the log for a resumed hand (resume.go).

@@ -118,6 +118,12 @@ func (d *Dealer) event(e game.Event, src playlog.Source, at time.Duration, c int
 		d.dealt(at)
 	}
 	d.noteInstruction()
+	if c < 0 && e.Kind == game.EvConfirm && src == playlog.FromPanel && before.Action == game.ActDeal {
+		// A card dealt by hand while the reader reads: ask for it while
+		// it is on top.
+		d.wantIdentify()
+	}
+	d.maybeIdentify(at)
 }
 
 // namedCard is the card the engine took a rider or an Extra named at

@@ -242,7 +242,7 @@ func (d *Dealer) deadline() (time.Duration, bool) {
 	if d.imag.announced {
 		consider(d.imag.at)
 	}
-	if d.beat.running && (d.phase == PhaseCountIn || (d.phase == PhaseDealing && !d.stop.open && !d.imag.announced)) {
+	if d.beat.running && !d.ident.held && (d.phase == PhaseCountIn || (d.phase == PhaseDealing && !d.stop.open && !d.imag.announced)) {
 		consider(d.beatWake())
 	}
 	return t, ok
@@ -253,6 +253,9 @@ func (d *Dealer) fire(t time.Duration) {
 	d.mu.Lock()
 	defer d.publish()
 	defer d.mu.Unlock()
+	// A Stop window or an imaginary Ground over, the cards dealt by hand
+	// may be asked for.
+	defer d.maybeIdentify(t)
 	if d.stop.open && t >= d.stop.due() {
 		d.stopWindowOver(t)
 		return

@@ -37,6 +37,7 @@ func (d *Dealer) control(p hw.PanelEvent) {
 		d.panel.awaitingGo = false
 		d.settle(askGo)
 	}
+	d.maybeIdentify(p.Kernel)
 }
 
 // onControl does what a panel control asks. Called with d.mu held.
@@ -52,12 +53,21 @@ func (d *Dealer) onControl(p hw.PanelEvent) {
 	case hw.ControlDispute:
 		d.callDispute(p.Kernel)
 	case hw.ControlConfirm:
+		if d.ident.seat != 0 {
+			// The dealer carries on instead: the guesses stand.
+			d.say(true, "the card dealt by hand to seat %d was not scanned: the guess stands", d.ident.seat)
+			d.endIdentify()
+		}
 		if p.As != "" {
 			d.confirmAs(p.As, p.Kernel)
 			return
 		}
 		d.confirm(p.Kernel)
 	case hw.ControlSkip:
+		if d.ident.seat != 0 {
+			d.identifySkipped(p.Kernel)
+			return
+		}
 		if d.phase == PhaseDealing || d.phase == PhaseCountIn {
 			d.event(game.Event{Kind: game.EvStackGone}, playlog.FromPanel, p.Kernel, -1)
 		}

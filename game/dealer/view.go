@@ -63,6 +63,8 @@ const (
 	askClaim  = "claim"  // a Stop claimed: scan it or confirm
 	askAudit  = "audit"  // scan this group, then confirm
 	askGo     = "go"     // a resumed hand waits for the dealer's go
+	// askIdentify: scan the card dealt by hand to a seat, or n.
+	askIdentify = "identify"
 )
 
 // SeatView is one seat as a screen shows it.

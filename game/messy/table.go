@@ -96,6 +96,9 @@ type table struct {
 	// stuck are cards the truth still has in its deck that lie at a seat
 	// (TwoAsOne): the dealer's deck is a card short.
 	stuck map[int]bool
+	// byHand are the cards the dealer confirmed by hand and has not yet
+	// scanned when the assistant asked for them (identify.go).
+	byHand map[int]bool
 }
 
 // sweeping notes the rider the truth is about to sweep, for the dealer
@@ -190,7 +193,7 @@ func newTable(opt Options) (*table, error) {
 	if err != nil {
 		return nil, fmt.Errorf("messy: %w", err)
 	}
-	t := &table{opt: opt, rng: rng, truth: truth, seen: seen, rec: audit.NewRecorder(), strat: make([]bot.Strategy, opt.Fallers), swept: map[int]int{}, phys: map[int]int{}, stale: map[int]staleRider{}, holding: map[int]int{}, stuck: map[int]bool{}}
+	t := &table{opt: opt, rng: rng, truth: truth, seen: seen, rec: audit.NewRecorder(), strat: make([]bot.Strategy, opt.Fallers), swept: map[int]int{}, phys: map[int]int{}, stale: map[int]staleRider{}, holding: map[int]int{}, stuck: map[int]bool{}, byHand: map[int]bool{}}
 	t.order = make([]int, len(deck))
 	for i := range t.order {
 		t.order[i] = i // game.New deals Deck top first
@@ -726,6 +729,10 @@ func (t *table) read(c int) {
 	if t.readerGone > 0 {
 		t.readerGone--
 		t.blind(nil, c)
+		if t.readerGone == 0 {
+			// The reader is back before the next card.
+			t.identify()
+		}
 		return
 	}
 	if t.happens(StrayCard) {
@@ -750,6 +757,7 @@ func (t *table) read(c int) {
 	case t.happens(ReaderMiss):
 		f := t.fault(ReaderMiss, id, seat)
 		t.blind(f, c)
+		t.identify() // the reader reads: the dealer is asked for the card
 	case t.happens(DealUnscanned):
 		t.fault(DealUnscanned, id, seat)
 	default:
@@ -799,6 +807,7 @@ func (t *table) blind(f *Fault, c int) {
 	ok := t.observe(e)
 	if ok {
 		t.blindDealt(c, n)
+		t.byHand[c] = true
 	}
 	if f == nil {
 		return

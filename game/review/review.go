@@ -535,6 +535,10 @@ func (a *analyzer) applied(e *playlog.Entry, g *game.Game, b *before) {
 		if b.next.Action == game.ActSweep {
 			m(b.next.Seat, Sweep, "dealer sweeps the %v", b.next.Rider)
 		}
+	case game.EvIdentify:
+		if c, ok := g.CardIndex(ev.Card); ok {
+			m(ev.Seat, Note, "the card dealt by hand to seat %d was %s", ev.Seat, cardName(g, c))
+		}
 	case game.EvConfirm:
 		if ev.As != game.NoKind {
 			m(0, Note, "dealer confirms by hand: a %v", ev.As)

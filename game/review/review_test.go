@@ -164,3 +164,28 @@ func TestAuditFromLog(t *testing.T) {
 		})
 	}
 }
+
+// A card dealt by hand, read once the reader is back ("picks the reader up
+// again when it comes back", product.md), is named in the timeline.
+func TestIdentifiedInTimeline(t *testing.T) {
+	start := &playlog.Start{Hand: "id", Rules: game.Official(), Seats: []int{1, 2}, Dealer: 3,
+		Deck: []game.Card{{ID: "h", Kind: game.Hit}, {ID: "s", Kind: game.Skip}, {ID: "g", Kind: game.Ground}}}
+	ev := func(e game.Event) *game.Event { return &e }
+	at := func(s float64) time.Duration { return time.Second + time.Duration(s*float64(time.Second)) }
+	h := playlog.Hand{ID: "id", Start: start, Entries: []playlog.Entry{
+		{Seq: 1, Kind: playlog.KindHandStart, Start: start, Mono: at(0)},
+		{Seq: 2, Kind: playlog.KindApplied, Event: ev(game.Confirm()), Mono: at(1)},
+		{Seq: 3, Kind: playlog.KindApplied, Event: ev(game.Identify(1, "s")), Mono: at(2)},
+	}}
+	r := review.Analyze(&h, review.Options{Loc: time.UTC})
+	var txt bytes.Buffer
+	if err := review.Text(&txt, r); err != nil {
+		t.Fatal(err)
+	}
+	if want := "the card dealt by hand to seat 1 was Skip"; !strings.Contains(txt.String(), want) {
+		t.Fatalf("review lacks %q:\n%s", want, txt.String())
+	}
+	if r.ReplayErr != nil {
+		t.Fatalf("replay: %v", r.ReplayErr)
+	}
+}

@@ -309,7 +309,14 @@ func (t *Table) confirmUnheard(i, seat, reads int, when time.Duration, as string
 			return
 		}
 		t.byHand(i)
-		t.confirmDealt(seat, as, t.Clock.Now())
+		t.mu.Lock()
+		id := t.injected[i].Card
+		t.mu.Unlock()
+		card := 0
+		if c, ok := t.truth.CardIndex(id); ok {
+			card = c + 1
+		}
+		t.confirmDealt(seat, as, t.Clock.Now(), card)
 	})
 }
 

@@ -127,6 +127,7 @@ type unread struct {
 	as    string // what the panel names it, "" for a plain confirmation
 	seat  int    // the seat a card was dealt to, 0 for one shown
 	stray bool   // no deal: read, but never confirmed
+	card  int    // the card dealt, its index + 1 (0 for none)
 }
 
 // layFor is layAt with the card staying for dwell: a faulty table lays a
@@ -147,7 +148,7 @@ func (r *chipReader) layFor(uid hw.UID, t, dwell time.Duration, w ifUnheard) {
 					keep = append(keep, u)
 				}
 			}
-			r.unread = append(keep, unread{reads: reads, as: w.as, seat: w.seat, stray: w.stray})
+			r.unread = append(keep, unread{reads: reads, as: w.as, seat: w.seat, stray: w.stray, card: w.card})
 		}
 		r.mu.Unlock()
 		r.chip.RemoveCard()

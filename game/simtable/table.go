@@ -125,6 +125,10 @@ type Table struct {
 	// sign of a stack gone.
 	unsure int
 	strays int // cards laid on the reader that are no deal (FaultStrayCard, FaultReadTwice)
+	// byHandCards are the cards dealt that the simulated dealer confirmed
+	// by hand and has not yet scanned when asked to.
+	byHandCards map[int]bool
+	identUntil  time.Duration // an answer to the dealer's ask is on its way until then
 }
 
 // margin keeps the simulated dealer's own landing of a Ground, and so the
@@ -155,7 +159,7 @@ func New(cfg Config) (*Table, error) {
 		Clock: clk, Buttons: hwtest.NewButtons(clk), Panel: hwtest.NewPanel(clk), Lights: hwtest.NewLights(clk), Sound: hwtest.NewSound(clk),
 		cfg: cfg, truth: g, rng: rand.New(rand.NewPCG(cfg.Seed, 0x5eed)),
 		tags: make(map[string]hw.UID, len(cfg.Deck)), cards: make(map[hw.UID]string, len(cfg.Deck)),
-		next: make([]time.Duration, len(cfg.Seats)), frozen: -1, lastHang: -1,
+		next: make([]time.Duration, len(cfg.Seats)), frozen: -1, lastHang: -1, byHandCards: map[int]bool{},
 	}
 	for i, c := range cfg.Deck {
 		t.tags[c.ID] = hwtest.Tag(i)
@@ -222,6 +226,9 @@ type ifUnheard struct {
 	// stray is a card laid that is no deal (FaultStrayCard, the second
 	// read of FaultReadTwice): never confirmed, but the reader reads it.
 	stray bool
+	// card is the card dealt (its index + 1, 0 for none): confirmed by
+	// hand, it is one the dealer may ask to have scanned later.
+	card int
 }
 
 var noWait = ifUnheard{}
@@ -246,9 +253,9 @@ func (t *Table) confirmAt(as string, at time.Duration) {
 // opens its Stop window; any other card dealt is "a card".
 func (t *Table) dealtAs(c, seat int) ifUnheard {
 	if t.truth.Card(c).Kind == game.Ground {
-		return ifUnheard{wait: true, as: game.Ground.String(), seat: seat}
+		return ifUnheard{wait: true, as: game.Ground.String(), seat: seat, card: c + 1}
 	}
-	return ifUnheard{wait: true, seat: seat}
+	return ifUnheard{wait: true, seat: seat, card: c + 1}
 }
 
 // confirmDealt is the simulated dealer confirming by hand, from at, a card
@@ -257,8 +264,13 @@ func (t *Table) dealtAs(c, seat int) ifUnheard {
 // (Stopped or Moved unseen), read, the card would say so; confirmed by
 // hand it would be taken for the sweep: the dealer first says from the
 // panel that the rider is not there. It returns when the card is
-// confirmed.
-func (t *Table) confirmDealt(seat int, as string, at time.Duration) time.Duration {
+// confirmed. card is the card dealt (its index + 1, 0 if not known).
+func (t *Table) confirmDealt(seat int, as string, at time.Duration, card int) time.Duration {
+	if card > 0 {
+		t.mu.Lock()
+		t.byHandCards[card-1] = true
+		t.mu.Unlock()
+	}
 	if seat > 0 && t.Lights.Now(seat) == (hw.Pattern{Kind: hw.On, Color: hw.Violet}) {
 		t.mu.Lock()
 		t.ridersGone++
@@ -499,8 +511,13 @@ func beatCue(c hw.Cue) bool {
 // onCue is the simulated dealer hearing a cue: on a beat they look at the
 // lights and, a moment later, do what the rules say comes next.
 func (t *Table) onCue(c hwtest.CuePlayed) {
-	if c.Cue == hw.CueWarning && t.chip != nil {
-		t.Clock.At(max(c.At, c.Now)+t.cfg.DealDelay, t.readerWarning)
+	if c.Cue == hw.CueWarning {
+		t.Clock.At(max(c.At, c.Now)+t.cfg.DealDelay, func() {
+			if t.chip != nil {
+				t.readerWarning()
+			}
+			t.identifyAsked()
+		})
 		return
 	}
 	if !beatCue(c.Cue) {
@@ -776,7 +793,8 @@ func (t *Table) dealt(in game.Instruction, at time.Duration) {
 	case in.Imaginary:
 		// The dealer under test announced it: nothing to read.
 	case t.scan.gone():
-		t.confirmDealt(in.Seat, t.dealtAs(c, in.Seat).as, at)
+		w := t.dealtAs(c, in.Seat)
+		t.confirmDealt(in.Seat, w.as, at, w.card)
 	default:
 		t.dealCard(c, at, in.Seat)
 	}
@@ -916,7 +934,7 @@ func (t *Table) readerWarning() {
 		if hang >= 0 {
 			t.byHand(hang)
 		}
-		at = t.confirmDealt(u.seat, u.as, at)
+		at = t.confirmDealt(u.seat, u.as, at, u.card)
 		at += 100 * time.Millisecond
 	}
 }

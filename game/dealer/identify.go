@@ -1,0 +1,134 @@
+package dealer
+
+import (
+	"time"
+
+	"github.com/falling-table/falling/game"
+	"github.com/falling-table/falling/game/playlog"
+	"github.com/falling-table/falling/hw"
+)
+
+// Identifying the cards dealt by hand. A card the dealer confirmed from the
+// panel stands in the engine as a deck card of its choosing: a guess. When
+// the real card turns up as something the guess did not allow for (picked
+// up and shown as a rider while the engine believes it in the deck), the
+// assistant falls a seat behind. So once the reader can read ("picks the
+// reader up again when it comes back", product.md) the dealer is asked to
+// pass each card dealt by hand over it while it still lies on top of its
+// stack, the beat held meanwhile, and the engine learns which card it was
+// (game.EvIdentify).
+
+// identifyState is the dealer's asking for the cards dealt by hand.
+type identifyState struct {
+	wanted bool         // a card was confirmed by hand, or the reader came back
+	seat   int          // the seat asked about now, 0 for none
+	asked  map[int]bool // the seats asked about since wanted was set
+	held   bool         // the beat is held for the asking
+}
+
+// LightIdentify is the seat whose card dealt by hand the dealer is asked to
+// scan.
+var LightIdentify = hw.Pattern{Kind: hw.Blink, Color: hw.Blue, Period: 500 * time.Millisecond}
+
+// wantIdentify notes that there may be cards dealt by hand to identify.
+func (d *Dealer) wantIdentify() {
+	if d.reader != hw.ReaderOK {
+		return
+	}
+	d.ident.wanted = true
+	clear(d.ident.asked)
+}
+
+// maybeIdentify asks about the next seat with a card dealt by hand on top
+// of a stack, if the table is between two cards: not while a card is due
+// (a read then is that card), a Stop window or an imaginary Ground is open,
+// the panel paused, or the reader gone. With none left it lets the beat go
+// on, with the count-in, as after a pause.
+func (d *Dealer) maybeIdentify(at time.Duration) {
+	if !d.ident.wanted || d.ident.seat != 0 {
+		return
+	}
+	if d.reader != hw.ReaderOK || (d.phase != PhaseDealing && d.phase != PhaseCountIn) || d.g.Over() {
+		d.endIdentify()
+		return
+	}
+	if d.slot.open || d.stop.open || d.imag.announced || d.panel.paused || d.panel.awaitingGo {
+		return
+	}
+	seat := d.blindSeat()
+	if seat == 0 {
+		d.endIdentify()
+		return
+	}
+	if d.ident.asked == nil {
+		d.ident.asked = map[int]bool{}
+	}
+	d.ident.asked[seat] = true
+	d.ident.seat, d.ident.held = seat, true
+	d.beat.running = false
+	d.showOnly(seat, LightIdentify)
+	d.cue(hw.CueWarning, d.now())
+	d.ask(askIdentify, false, "scan the card dealt by hand to seat %d (n if it is no longer on top)", seat)
+}
+
+// blindSeat is the first seat not yet asked about with a card dealt by
+// hand, still a guess, on top of one of its stacks; 0 for none.
+func (d *Dealer) blindSeat() int {
+	for p := range d.g.NumPlayers() {
+		s := d.g.Seat(p)
+		if d.g.Out(p) || d.ident.asked[s] {
+			continue
+		}
+		for k := range d.g.NumStacks(p) {
+			if c := d.g.Top(p, k); c >= 0 && d.g.Blind(c) {
+				return s
+			}
+		}
+	}
+	return 0
+}
+
+// identified is the card read (id) while a seat was asked about: sent as
+// that seat's card dealt by hand. Refused, the engine's guess stands and
+// the dealer is told; either way the next seat is asked about.
+func (d *Dealer) identified(id string, at time.Duration) {
+	seat := d.ident.seat
+	d.ident.seat = 0
+	d.settle(askIdentify)
+	d.light(seat, LightOff)
+	if err := d.apply(game.Identify(seat, id), playlog.FromReader, at); err != nil {
+		d.cue(hw.CueWarning, d.now())
+		d.say(true, "%s is not the card dealt by hand to seat %d (%v): the guess stands", id, seat, err)
+	} else {
+		d.say(false, "the card dealt by hand to seat %d was %s", seat, id)
+	}
+	d.maybeIdentify(at)
+}
+
+// identifySkipped is the dealer's n while a seat is asked about: the card
+// dealt by hand is no longer on top, and the engine's guess stands.
+func (d *Dealer) identifySkipped(at time.Duration) {
+	seat := d.ident.seat
+	d.ident.seat = 0
+	d.settle(askIdentify)
+	d.light(seat, LightOff)
+	d.say(false, "seat %d: the card dealt by hand is not on top; the guess stands", seat)
+	d.maybeIdentify(at)
+}
+
+// endIdentify stops asking and lets the beat go on after a count-in.
+func (d *Dealer) endIdentify() {
+	if d.ident.seat != 0 {
+		d.light(d.ident.seat, LightOff)
+		d.settle(askIdentify)
+	}
+	d.ident.wanted, d.ident.seat = false, 0
+	if !d.ident.held {
+		return
+	}
+	d.ident.held = false
+	d.restoreLights()
+	if d.phase == PhaseDealing || d.phase == PhaseCountIn {
+		d.countIn(d.now())
+	}
+}

@@ -1,0 +1,155 @@
+package game
+
+import (
+	"fmt"
+	"testing"
+)
+
+// guesses is what snapshot leaves out: which cards stand in for cards the
+// reader did not see, now and at any time this hand.
+func guesses(g *Game) string {
+	return fmt.Sprintf(" blind=%v guessed=%v", g.table.blind, g.table.guessed)
+}
+
+// refusedAsIs is tb.refused, the guesses included.
+func (tb *table) refusedAsIs(e Event, r Rule) {
+	tb.t.Helper()
+	before := guesses(tb.Game)
+	tb.refused(e, r)
+	if guesses(tb.Game) != before {
+		tb.t.Fatalf("%v was refused but changed which cards are guesses", e)
+	}
+}
+
+// TestIdentify: "Reader unplugged or I2C errors mid-hand: the assistant says
+// so, keeps pacing with manual confirmation from the dealer panel, and
+// picks the reader up again when it comes back" (product.md). A deal
+// confirmed by hand stands in a deck card of the engine's choosing; once
+// the reader is back the dealer passes the card dealt by hand over it while
+// it lies on top of its stack, and the engine learns which card it was.
+func TestIdentify(t *testing.T) {
+	// Stop, Hit, Move, Skip, Ground, Ground: a plain confirmation stands
+	// in the first non-Ground still in the deck (stop-0, then hit-1).
+	kinds := []Kind{Stop, Hit, Move, Skip, Ground, Ground}
+	blindAt := func(tb *table, p int) int {
+		tb.t.Helper()
+		c := tb.Top(p, 0)
+		if c < 0 || !tb.Blind(c) {
+			tb.t.Fatalf("seat %d's top %d is not a card dealt by hand", p+1, c)
+		}
+		return c
+	}
+	t.Run("the guess was right", func(t *testing.T) {
+		tb := newObserved(t, 2, kinds...)
+		tb.ok(Confirm())
+		s := blindAt(tb, 0)
+		tb.ok(Identify(1, tb.Card(s).ID))
+		if tb.Blind(s) || !tb.Guessed(s) || tb.Where(s) != (Place{Zone: InStack}) {
+			t.Fatalf("%v: blind %v guessed %v at %+v, want known, still guessed, on seat 1's stack", tb.Card(s), tb.Blind(s), tb.Guessed(s), tb.Where(s))
+		}
+		// Asked again, there is nothing dealt by hand on top any more.
+		tb.refusedAsIs(Identify(1, tb.Card(s).ID), RuleCardNotExpected)
+	})
+	t.Run("the card read was in the deck: they swap", func(t *testing.T) {
+		tb := newObserved(t, 2, kinds...)
+		tb.ok(Confirm())
+		s := blindAt(tb, 0)
+		deck := tb.DeckSize()
+		tb.ok(Identify(1, tb.id(Skip, 0)))
+		c, _ := tb.CardIndex(tb.id(Skip, 0))
+		if tb.Top(0, 0) != c || tb.Blind(c) || !tb.Guessed(c) {
+			t.Fatalf("seat 1's top is %d, want the Skip read (%d), known and guessed", tb.Top(0, 0), c)
+		}
+		if tb.Where(s).Zone != InDeck || tb.Blind(s) || tb.DeckSize() != deck {
+			t.Fatalf("the stand-in %v is at %+v (blind %v), deck %d: want back in the deck of %d", tb.Card(s), tb.Where(s), tb.Blind(s), tb.DeckSize(), deck)
+		}
+		// The stand-in, back in the deck, is dealt when read.
+		tb.ok(Scan(tb.Card(s).ID))
+		if w := tb.Where(s); w.Zone != InStack || w.Player != 1 {
+			t.Fatalf("the old stand-in read next is at %+v, want dealt to seat 2", w)
+		}
+	})
+	t.Run("the card read stood in elsewhere: they swap and the other stays a guess", func(t *testing.T) {
+		tb := newObserved(t, 2, kinds...)
+		tb.ok(Confirm())
+		tb.ok(Confirm())
+		s1, s2 := blindAt(tb, 0), blindAt(tb, 1)
+		tb.ok(Identify(1, tb.Card(s2).ID))
+		if tb.Top(0, 0) != s2 || tb.Blind(s2) || tb.Top(1, 0) != s1 || !tb.Blind(s1) {
+			t.Fatalf("seat 1's top %d (blind %v), seat 2's %d (blind %v): want %d known, %d still a guess",
+				tb.Top(0, 0), tb.Blind(tb.Top(0, 0)), tb.Top(1, 0), tb.Blind(tb.Top(1, 0)), s2, s1)
+		}
+		tb.ok(Identify(2, tb.id(Move, 0)))
+		if c, _ := tb.CardIndex(tb.id(Move, 0)); tb.Top(1, 0) != c || tb.Where(s1).Zone != InDeck {
+			t.Fatalf("seat 2's top is %d, want the Move read", tb.Top(1, 0))
+		}
+	})
+	t.Run("A Ground named is a Ground", func(t *testing.T) {
+		tb := newObserved(t, 2, kinds...)
+		tb.ok(ConfirmAs(Ground)) // its Stop window is open: it lies on top
+		s := blindAt(tb, 0)
+		tb.refusedAsIs(Identify(1, tb.id(Move, 0)), RuleCardNotExpected)
+		other := tb.id(Ground, 0)
+		if tb.Card(s).ID == other {
+			other = tb.id(Ground, 1)
+		}
+		tb.ok(Identify(1, other))
+		c, _ := tb.CardIndex(other)
+		if _, pc, ground, ok := tb.PendingDeal(); !ok || !ground || pc != c || tb.Where(s).Zone != InDeck {
+			t.Fatalf("pending %d (Ground %v, %v), want the Ground read (%d) being dealt", pc, ground, ok, c)
+		}
+		tb.ok(StopClosed())
+		if tb.Winner() != 1 {
+			t.Fatalf("winner %d, want seat 2: seat 1 received a Ground", tb.Winner())
+		}
+		tb.refusedAsIs(Identify(1, other), RuleGameOver)
+	})
+	t.Run("refusals leave the hand as it was", func(t *testing.T) {
+		tb := newObserved(t, 3, kinds...)
+		tb.refusedAsIs(Identify(1, tb.id(Stop, 0)), RuleCardNotExpected) // nothing dealt yet
+		tb.ok(Confirm())
+		tb.ok(Scan(tb.id(Skip, 0))) // seat 2, read
+		tb.refusedAsIs(Identify(1, "no-such-tag"), RuleUnknownCard)
+		tb.refusedAsIs(Identify(9, tb.id(Move, 0)), RuleNoPlayer)
+		tb.refusedAsIs(Identify(-1, tb.id(Move, 0)), RuleNoPlayer)
+		tb.refusedAsIs(Identify(2, tb.id(Move, 0)), RuleCardNotExpected)   // seat 2's card was read
+		tb.refusedAsIs(Identify(1, tb.id(Skip, 0)), RuleCardNotExpected)   // known at seat 2
+		tb.refusedAsIs(Identify(1, tb.id(Ground, 0)), RuleCardNotExpected) // a Ground not named
+		tb.refusedAsIs(Identify(3, tb.id(Move, 0)), RuleCardNotExpected)   // seat 3 has no stack
+	})
+}
+
+// TestIdentifiedCardPlayedLater is the mistake that left the assistant a
+// seat behind: the card dealt by hand, believed in the deck, is picked up
+// ("You can only pick up the top card of your stack") and shown as a rider,
+// and is taken for the next deal. Identified first, it is a rider played
+// from that stack.
+func TestIdentifiedCardPlayedLater(t *testing.T) {
+	kinds := []Kind{Stop, Hit, Move, Move, Move, Move, Ground, Ground}
+	play := func(t *testing.T, identify bool) *table {
+		tb := newObserved(t, 2, kinds...)
+		tb.ok(Confirm()) // the real card is the Hit; the engine stands in the Stop
+		if s := tb.Top(0, 0); tb.Card(s).Kind != Stop {
+			t.Fatalf("the stand-in is %v, want the Stop", tb.Card(s))
+		}
+		if identify {
+			tb.ok(Identify(1, tb.id(Hit, 0)))
+		}
+		tb.ok(Scan(tb.id(Move, 0))) // seat 2
+		tb.ok(Scan(tb.id(Move, 1))) // seat 1, next pass
+		// Seat 1 picked up its Hit and played it on seat 2: the dealer
+		// reaching seat 2 shows it.
+		tb.ok(Scan(tb.id(Hit, 0)))
+		return tb
+	}
+	hit := func(tb *table) Place {
+		c, _ := tb.CardIndex(tb.id(Hit, 0))
+		return tb.Where(c)
+	}
+	if w := hit(play(t, false)); w.Zone != InStack {
+		t.Fatalf("without identifying, the Hit is at %+v: the test no longer shows the mistake", w)
+	}
+	if w := hit(play(t, true)); w != (Place{Zone: AsRider, Player: 1}) {
+		t.Fatalf("identified, the Hit is at %+v, want seat 2's rider", w)
+	}
+}

@@ -1,0 +1,46 @@
+package messy
+
+import "github.com/falling-table/falling/game"
+
+// identify is the dealer answering the assistant's asks once the reader
+// reads again (after a card confirmed by hand, or the reader's return), as
+// game/dealer asks them: for each seat where the assistant has a card
+// dealt by hand on top of a stack, the dealer scans the card really on
+// top of that seat's stacks if it is one they confirmed by hand
+// (game.EvIdentify), and says n (nothing sent) if none is. A Ground's
+// Stop window must close first: the Ground lands or goes back on the
+// deck, and is no card to ask for.
+func (t *table) identify() {
+	if in := t.seen.Next(); in.Action == game.ActLand || t.seen.Over() {
+		return
+	}
+	g, s := t.truth, t.seen
+	for p := range s.NumPlayers() {
+		if s.Out(p) || !t.blindOnTop(p) {
+			continue
+		}
+		card := -1
+		for k := 0; p < g.NumPlayers() && k < g.NumStacks(p); k++ {
+			if top := g.Top(p, k); top >= 0 && t.byHand[top] {
+				card = top
+				break
+			}
+		}
+		if card < 0 {
+			continue // n: the card dealt by hand is not on top
+		}
+		delete(t.byHand, card)
+		t.observe(game.Identify(s.Seat(p), g.Card(card).ID))
+	}
+}
+
+// blindOnTop reports whether the assistant has a card dealt by hand, its
+// identity a guess, on top of one of faller p's stacks.
+func (t *table) blindOnTop(p int) bool {
+	for k := range t.seen.NumStacks(p) {
+		if c := t.seen.Top(p, k); c >= 0 && t.seen.Blind(c) {
+			return true
+		}
+	}
+	return false
+}
