@@ -26,7 +26,7 @@ func (d *Dealer) onStatus(s hw.ReaderStatus) {
 	d.append(ent)
 	switch s.State {
 	case hw.ReaderLost:
-		d.endIdentify()
+		d.endIdentify(s.Time, "the reader is gone again")
 		d.cue(hw.CueWarning, d.now())
 		d.ask(askReader, true, "the card reader is gone (%v): confirm each card from the panel", s.Err)
 	case hw.ReaderOK:

@@ -1,6 +1,7 @@
 package dealer
 
 import (
+	"fmt"
 	"time"
 
 	"github.com/falling-table/falling/game"
@@ -49,7 +50,7 @@ func (d *Dealer) maybeIdentify(at time.Duration) {
 		return
 	}
 	if d.reader != hw.ReaderOK || (d.phase != PhaseDealing && d.phase != PhaseCountIn) || d.g.Over() {
-		d.endIdentify()
+		d.endIdentify(at, "the reader is gone or the deal is over")
 		return
 	}
 	if d.slot.open || d.stop.open || d.imag.announced || d.panel.paused || d.panel.awaitingGo {
@@ -57,7 +58,7 @@ func (d *Dealer) maybeIdentify(at time.Duration) {
 	}
 	seat := d.blindSeat()
 	if seat == 0 {
-		d.endIdentify()
+		d.endIdentify(at, "no card dealt by hand left on top")
 		return
 	}
 	if d.ident.asked == nil {
@@ -69,6 +70,9 @@ func (d *Dealer) maybeIdentify(at time.Duration) {
 	d.showOnly(seat, LightIdentify)
 	d.cue(hw.CueWarning, d.now())
 	d.ask(askIdentify, false, "scan the card dealt by hand to seat %d (n if it is no longer on top)", seat)
+	// The held beat is in the log with its reason, for the referee.
+	d.append(playlog.Entry{Kind: playlog.KindNote, Source: playlog.FromDealer, Kernel: at, Seat: seat,
+		Note: fmt.Sprintf("beat held: the dealer is asked to scan the card dealt by hand to seat %d", seat)})
 }
 
 // blindSeat is the first seat not yet asked about with a card dealt by
@@ -113,11 +117,14 @@ func (d *Dealer) identifySkipped(at time.Duration) {
 	d.settle(askIdentify)
 	d.light(seat, LightOff)
 	d.say(false, "seat %d: the card dealt by hand is not on top; the guess stands", seat)
+	d.append(playlog.Entry{Kind: playlog.KindNote, Source: playlog.FromDealer, Kernel: at, Seat: seat,
+		Note: fmt.Sprintf("seat %d: the card dealt by hand is not on top (n); the guess stands", seat)})
 	d.maybeIdentify(at)
 }
 
-// endIdentify stops asking and lets the beat go on after a count-in.
-func (d *Dealer) endIdentify() {
+// endIdentify stops asking (why says so in the log) and lets the beat go
+// on after a count-in.
+func (d *Dealer) endIdentify(at time.Duration, why string) {
 	if d.ident.seat != 0 {
 		d.light(d.ident.seat, LightOff)
 		d.settle(askIdentify)
@@ -127,6 +134,7 @@ func (d *Dealer) endIdentify() {
 		return
 	}
 	d.ident.held = false
+	d.append(playlog.Entry{Kind: playlog.KindNote, Source: playlog.FromDealer, Kernel: at, Note: "beat resumed: " + why})
 	d.restoreLights()
 	if d.phase == PhaseDealing || d.phase == PhaseCountIn {
 		d.countIn(d.now())

@@ -2,12 +2,14 @@ package dealer_test
 
 import (
 	"slices"
+	"strings"
 	"testing"
 	"time"
 
 	"github.com/falling-table/falling/game"
 	"github.com/falling-table/falling/game/dealer"
 	"github.com/falling-table/falling/game/playlog"
+	"github.com/falling-table/falling/hw"
 	"github.com/falling-table/falling/hw/hwtest"
 )
 
@@ -126,4 +128,41 @@ func TestIdentifyWaitsForTheStopWindow(t *testing.T) {
 		t.Fatalf("%d identified, %d refused: want 1, 0", applied, refused)
 	}
 	s.agree()
+}
+
+// The ask for the cards dealt by hand, answered with the panel's confirm
+// or interrupted by a dispute: the beat comes back and the hand ends. A
+// confirm there used to deal a card nobody dealt (a blind deal at 5.52 s,
+// and the hand never ended), and a dispute switched the ask's light off
+// and held the beat for good.
+func TestIdentifyInterrupted(t *testing.T) {
+	for _, c := range []struct {
+		name     string
+		controls []hw.Control
+	}{
+		{"a confirm instead of a scan", []hw.Control{hw.ControlConfirm}},
+		{"a dispute, then the pause that ends it", []hw.Control{hw.ControlDispute, hw.ControlPause}},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			s := newScripted(t, idles(3), kinds(many(S, 12), G, G), nil)
+			s.tb.Reader.GoneAt(hwtest.Seconds(2.5), nil)
+			s.tb.Reader.BackAt(hwtest.Seconds(5.5))
+			for i, ctl := range c.controls {
+				s.tb.Panel.ControlAt(ctl, hwtest.Seconds(5.52+1.5*float64(i)))
+			}
+			s.run() // fails if the hand does not end
+			var asked bool
+			for _, e := range s.log.all() {
+				if e.Kind == playlog.KindNote && strings.HasPrefix(e.Note, "beat held") {
+					asked = true
+				}
+				if e.Kind == playlog.KindInference && e.Inference.Kind == game.InfBlindDeal && e.Kernel >= hwtest.Seconds(5.5) {
+					t.Errorf("a card dealt by hand at %v, after the reader was back", e.Kernel)
+				}
+			}
+			if !asked {
+				t.Error("the dealer was never asked for the cards dealt by hand")
+			}
+		})
+	}
 }

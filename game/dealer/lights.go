@@ -89,6 +89,12 @@ func (d *Dealer) showOnly(seat int, p hw.Pattern) {
 
 // restoreLights shows again what the instruction in force asks for.
 func (d *Dealer) restoreLights() {
+	if d.ident.seat != 0 {
+		// A seat is being asked for its card dealt by hand: its light
+		// says so until the dealer answers.
+		d.showOnly(d.ident.seat, LightIdentify)
+		return
+	}
 	if d.stop.open {
 		p := LightGround
 		if d.stop.claimed {

@@ -30,6 +30,12 @@ func (d *Dealer) control(p hw.PanelEvent) {
 		d.panel.awaitingGo = false
 		d.settle(askGo)
 		d.unpause(p.Kernel)
+		// Cards dealt by hand before the cut are still guesses: the
+		// reader, if it reads, is asked about them now.
+		if d.blindSeat() != 0 {
+			d.wantIdentify()
+			d.maybeIdentify(p.Kernel)
+		}
 		return
 	}
 	d.onControl(p)
@@ -54,9 +60,15 @@ func (d *Dealer) onControl(p hw.PanelEvent) {
 		d.callDispute(p.Kernel)
 	case hw.ControlConfirm:
 		if d.ident.seat != 0 {
-			// The dealer carries on instead: the guesses stand.
+			// The dealer carries on instead: the guesses stand. The confirm
+			// answers the ask; it deals no card (nothing is due now).
+			if p.As != "" {
+				d.say(true, "seat %d is asked for its card dealt by hand: scan it, or n if it is no longer on top", d.ident.seat)
+				return
+			}
 			d.say(true, "the card dealt by hand to seat %d was not scanned: the guess stands", d.ident.seat)
-			d.endIdentify()
+			d.endIdentify(p.Kernel, "the dealer carried on")
+			return
 		}
 		if p.As != "" {
 			d.confirmAs(p.As, p.Kernel)
@@ -149,6 +161,12 @@ func (d *Dealer) unpause(at time.Duration) {
 	}
 	d.append(playlog.Entry{Kind: playlog.KindResume, Source: playlog.FromDealer, Kernel: at, Note: "resumed"})
 	d.say(false, "resumed")
+	if d.ident.seat != 0 {
+		// The ask for a card dealt by hand still stands: its light and
+		// sound again, for a dealer who has been settling a dispute.
+		d.showOnly(d.ident.seat, LightIdentify)
+		d.cue(hw.CueWarning, now)
+	}
 	if d.phase == PhaseDealing || d.phase == PhaseCountIn {
 		wasRunning := d.beat.running || d.phase == PhaseCountIn
 		d.countIn(now)
