@@ -234,11 +234,27 @@ func OpenNight(dir string, opts wal.Options) (*NightLog, error) {
 	case errors.Is(err, wal.ErrLocked):
 		// Another process's live index: never to be set aside.
 		return nil, fmt.Errorf("%s: %w (its %s is locked); stop it, or give this one a log folder of its own", dir, ErrNightInUse, IndexFile)
+	case !indexDamaged(err):
+		// The disk or the system failing (too many open files, EIO,
+		// permissions) says nothing of the index: a healthy one set aside
+		// would be lost to the night for nothing.
+		return nil, fmt.Errorf("open night %s: %w", dir, err)
 	}
 	if err := n.replace(path, err); err != nil {
 		return nil, err
 	}
 	return n, nil
+}
+
+// indexDamaged reports whether err, from opening the index, says the file
+// itself is damaged or not an index: only then is it set aside.
+func indexDamaged(err error) bool {
+	for _, e := range []error{wal.ErrCorrupt, wal.ErrBadHeader, wal.ErrNotLog, wal.ErrEmpty, wal.ErrTooLarge, index.ErrNotIndex} {
+		if errors.Is(err, e) {
+			return true
+		}
+	}
+	return false
 }
 
 // replace sets the damaged index at path aside and starts a new one.

@@ -223,3 +223,25 @@ func TestSuspend(t *testing.T) {
 		})
 	}
 }
+
+// An index that cannot be opened for a reason of the system's, not its
+// own (here a folder in its place; too many open files, EIO or permissions
+// alike), is not set aside: only a damaged index is, and a healthy one
+// renamed would be lost to the night for nothing.
+func TestOpenNightKeepsAnIndexItCannotOpen(t *testing.T) {
+	dir := t.TempDir()
+	path := filepath.Join(dir, playlog.IndexFile)
+	if err := os.Mkdir(path, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if logs, err := playlog.OpenNight(dir, wal.Options{}); err == nil {
+		logs.Close()
+		t.Fatal("a folder in the index's place was taken")
+	}
+	if fi, err := os.Stat(path); err != nil || !fi.IsDir() {
+		t.Fatalf("the index's place was changed: %v", err)
+	}
+	if m, _ := filepath.Glob(path + ".damaged-*"); len(m) > 0 {
+		t.Fatalf("set aside: %v", m)
+	}
+}

@@ -16,6 +16,9 @@ import (
 	"github.com/falling-table/falling/game/playlog/wal"
 )
 
+// ErrNotIndex is a log in the index's place that is some other kind of log.
+var ErrNotIndex = errors.New("not a night index")
+
 // Kind marks a night index in the wal header, so a hand log is not read as
 // one.
 const Kind byte = 'N'
@@ -109,7 +112,7 @@ func openExisting(path string, opts wal.Options) (*Index, wal.Recovery, error) {
 		return nil, wal.Recovery{}, fmt.Errorf("open night index: %w", err)
 	}
 	if kind != Kind {
-		return nil, wal.Recovery{}, fmt.Errorf("open night index %s: kind %q, not a night index", path, kind)
+		return nil, wal.Recovery{}, fmt.Errorf("open night index %s: kind %q: %w", path, kind, ErrNotIndex)
 	}
 	w, rec, err := wal.OpenForAppend(path, opts)
 	if err != nil {
