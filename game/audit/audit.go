@@ -127,7 +127,11 @@ type Result struct {
 	// reconstructs when the cards show up again" (product.md): played and
 	// discarded, such a card never shows up again but here, so naming it
 	// misplaced would put every legal Move before the referee.
-	Unseen     []string     `json:"unseen,omitempty"`
+	Unseen []string `json:"unseen,omitempty"`
+	// Unproven says why the audit could not look for impossible plays at
+	// all (cards confirmed by hand), "" when it did: a clean verdict must
+	// not read as a proof it never attempted.
+	Unproven   string       `json:"unproven,omitempty"`
 	Impossible []Impossible `json:"impossible,omitempty"`
 }
 
@@ -171,6 +175,9 @@ func Run(in Input) Result {
 	}
 	rep.Accounted = len(rep.Missing) == 0 && len(rep.SeenTwice) == 0 && len(rep.Unknown) == 0
 	rep.Impossible = impossible(in, found)
+	if n := guessed(g); n > 0 {
+		rep.Unproven = fmt.Sprintf("no buried play can be proved: %d card(s) confirmed by hand stand in for guesses", n)
+	}
 	sort.Strings(rep.SeenTwice)
 	return rep
 }
@@ -235,25 +242,20 @@ func believedIn(w game.Place, grp Group) bool {
 // only the guesses had buried.)
 func impossible(in Input, found map[int]int) []Impossible {
 	g := in.Game
+	if guessed(g) > 0 {
+		return nil
+	}
 	dealOf := map[int]Deal{}
 	for _, d := range in.Deals {
-		if g.Guessed(d.Card) {
-			return nil
-		}
 		dealOf[d.Card] = d
-	}
-	for c := range g.NumCards() {
-		if g.Guessed(c) {
-			return nil
-		}
 	}
 	if dealUnread(in, found, dealOf) {
 		return nil
 	}
 	var out []Impossible
 	for _, p := range in.Plays {
-		if p.From.Zone != game.InStack || g.Guessed(p.Card) {
-			continue // a rider named by hand is a stand-in: where it came from is a guess
+		if p.From.Zone != game.InStack {
+			continue
 		}
 		dc, ok := dealOf[p.Card]
 		if !ok {
@@ -273,7 +275,7 @@ func impossible(in Input, found map[int]int) []Impossible {
 			continue
 		}
 		for _, d := range in.Deals {
-			if d.Player != dc.Player || d.Stack != dc.Stack || d.At <= dc.At || d.At >= ta || g.Guessed(d.Card) {
+			if d.Player != dc.Player || d.Stack != dc.Stack || d.At <= dc.At || d.At >= ta {
 				continue
 			}
 			if movable(g.Card(d.Card).Kind) {
@@ -396,4 +398,16 @@ func dealUnread(in Input, found map[int]int, dealOf map[int]Deal) bool {
 		}
 	}
 	return false
+}
+
+// guessed counts the cards that stood in, at some time this hand, for a
+// card the reader did not see.
+func guessed(g *game.Game) int {
+	n := 0
+	for c := range g.NumCards() {
+		if g.Guessed(c) {
+			n++
+		}
+	}
+	return n
 }

@@ -2,6 +2,7 @@ package audit_test
 
 import (
 	"fmt"
+	"strings"
 	"testing"
 	"time"
 
@@ -129,8 +130,11 @@ func TestRun(t *testing.T) {
 	if err := guessed.Observe(game.Confirm()); err != nil {
 		t.Fatal(err)
 	}
-	if rep := audit.Run(with(buried, func(in *audit.Input) { in.Game = guessed })); len(rep.Impossible) != 0 {
-		t.Errorf("a hand with a card confirmed by hand: %+v", rep.Impossible)
+	if rep := audit.Run(with(buried, func(in *audit.Input) { in.Game = guessed })); len(rep.Impossible) != 0 || !strings.Contains(rep.Unproven, "1 card(s) confirmed by hand") {
+		t.Errorf("a hand with a card confirmed by hand: %+v, unproven %q", rep.Impossible, rep.Unproven)
+	}
+	if rep := audit.Run(with(buried, func(in *audit.Input) { in.Game = g })); rep.Unproven != "" {
+		t.Errorf("a hand with every card read says %q", rep.Unproven)
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {

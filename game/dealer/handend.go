@@ -111,6 +111,9 @@ func (d *Dealer) logAudit(at time.Duration, rep audit.Result) {
 	if len(rep.Impossible) > 0 {
 		verdict += fmt.Sprintf(", %d impossible play(s)", len(rep.Impossible))
 	}
+	if rep.Unproven != "" {
+		verdict += "; " + rep.Unproven
+	}
 	add(verdict, "")
 	d.say(!rep.Accounted || len(rep.Impossible) > 0, "%s", verdict)
 }

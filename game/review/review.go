@@ -795,6 +795,9 @@ func auditVerdict(res *audit.Result) string {
 	default:
 		s += fmt.Sprintf(", %d impossible plays", n)
 	}
+	if res.Unproven != "" {
+		s += "; " + res.Unproven
+	}
 	return s
 }
 
