@@ -216,18 +216,10 @@ func (t *Table) dealCard(c int, at time.Duration, seat int) {
 		// Lifted and laid again, only if nothing else came to the reader
 		// meanwhile: the second lay must not take another card off unread.
 		t.scan.layAt(uid, at, w)
-		t.Clock.At(at+t.hear, func() {
-			n, ok := t.chip.liftIf(uid)
-			if !ok {
-				return
-			}
-			t.Clock.At(t.Clock.Now()+lift, func() {
-				if t.chip.lays() == n {
-					t.note(f, t.Clock.Now(), seat, id)
-					t.strayLay()
-					t.chip.layFor(uid, t.Clock.Now(), t.chip.dwell, ifUnheard{stray: true})
-				}
-			})
+		t.layAgain(uid, at, func(now time.Duration) {
+			t.note(f, now, seat, id)
+			t.strayLay()
+			t.chip.layFor(uid, now, t.chip.dwell, ifUnheard{stray: true})
 		})
 	case FaultScanNoDeal:
 		// The first scan is the one the dealer put back, the second the
@@ -235,17 +227,9 @@ func (t *Table) dealCard(c int, at time.Duration, seat int) {
 		// (the next of a Hit's two, a rider), the first scan stands as the
 		// deal: laying it again then would take that card off unread.
 		t.chip.layFor(uid, at, t.chip.dwell, w)
-		t.Clock.At(at+t.hear, func() {
-			n, ok := t.chip.liftIf(uid)
-			if !ok {
-				return
-			}
-			t.Clock.At(t.Clock.Now()+lift, func() {
-				if t.chip.lays() == n {
-					t.note(f, at, seat, id)
-					t.scan.layAt(uid, t.Clock.Now(), w)
-				}
-			})
+		t.layAgain(uid, at, func(now time.Duration) {
+			t.note(f, at, seat, id)
+			t.scan.layAt(uid, now, w)
 		})
 	case FaultStrayCard:
 		t.scan.layAt(uid, at, w)
@@ -378,3 +362,21 @@ func (t *Table) otherFaller(p int) (int, bool) {
 
 // newFaultRand is the faults' own random stream.
 func newFaultRand(seed uint64) *rand.Rand { return rand.New(rand.NewPCG(seed, 0xfa17)) }
+
+// layAgain lifts the card uid, laid at at, once the reader has heard it,
+// and calls again to lay it a second time, only if nothing else came to
+// the reader meanwhile: laying it again then would take that card off
+// unread.
+func (t *Table) layAgain(uid hw.UID, at time.Duration, again func(now time.Duration)) {
+	t.Clock.At(at+t.hear, func() {
+		n, ok := t.chip.liftIf(uid)
+		if !ok {
+			return
+		}
+		t.Clock.At(t.Clock.Now()+lift, func() {
+			if t.chip.lays() == n {
+				again(t.Clock.Now())
+			}
+		})
+	})
+}
