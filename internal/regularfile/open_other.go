@@ -11,14 +11,5 @@ func open(path string) (*os.File, error) {
 	if err != nil {
 		return nil, err
 	}
-	fi, err := f.Stat()
-	if err != nil {
-		f.Close()
-		return nil, err
-	}
-	if !fi.Mode().IsRegular() {
-		f.Close()
-		return nil, &Error{Path: path, Mode: fi.Mode().Type()}
-	}
-	return f, nil
+	return regular(f)
 }

@@ -44,15 +44,5 @@ func open(path string) (*os.File, error) {
 	// Stat on the opened file is an fstat of fd: what was opened is judged,
 	// not whatever the path names by now. Neither it nor Close waits on a
 	// pipe.
-	f := os.NewFile(uintptr(fd), path)
-	fi, err := f.Stat()
-	if err != nil {
-		f.Close()
-		return nil, err
-	}
-	if !fi.Mode().IsRegular() {
-		f.Close()
-		return nil, &Error{Path: path, Mode: fi.Mode().Type()}
-	}
-	return f, nil
+	return regular(os.NewFile(uintptr(fd), path))
 }

@@ -108,3 +108,19 @@ func ReadFile(path string, limit int64) ([]byte, error) {
 	}
 	return data, nil
 }
+
+// regular keeps the opened f if it is a regular file, and closes it
+// otherwise. Stat on an opened file is an fstat: what was opened is
+// judged, not whatever its path names by now.
+func regular(f *os.File) (*os.File, error) {
+	fi, err := f.Stat()
+	if err != nil {
+		f.Close()
+		return nil, err
+	}
+	if !fi.Mode().IsRegular() {
+		f.Close()
+		return nil, &Error{Path: f.Name(), Mode: fi.Mode().Type()}
+	}
+	return f, nil
+}
