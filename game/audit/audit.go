@@ -174,9 +174,10 @@ func Run(in Input) Result {
 		}
 	}
 	rep.Accounted = len(rep.Missing) == 0 && len(rep.SeenTwice) == 0 && len(rep.Unknown) == 0
-	rep.Impossible = impossible(in, found)
 	if n := guessed(g); n > 0 {
 		rep.Unproven = fmt.Sprintf("no buried play can be proved: %d card(s) confirmed by hand stand in for guesses", n)
+	} else {
+		rep.Impossible = impossible(in, found)
 	}
 	sort.Strings(rep.SeenTwice)
 	return rep
@@ -234,17 +235,14 @@ func believedIn(w game.Place, grp Group) bool {
 //     P picked c2 up while still holding c. "You may pick up only one card
 //     at a time."
 //
-// A hand with a card confirmed by hand proves no buried play at all: the
-// engine stood in a card for it, a guess, and when the real card turns up
-// the guess is mended by swapping cards between stacks and the deck, so
-// which card lay under which is, from then on, partly the engine's
-// guess. (The real dealer on the messy table named fallers for cards
-// only the guesses had buried.)
+// Run does not call it for a hand with a card confirmed by hand: the engine
+// stood in a card for it, a guess, and when the real card turns up the
+// guess is mended by swapping cards between stacks and the deck, so which
+// card lay under which is, from then on, partly the engine's guess. (The
+// real dealer on the messy table named fallers for cards only the guesses
+// had buried.)
 func impossible(in Input, found map[int]int) []Impossible {
 	g := in.Game
-	if guessed(g) > 0 {
-		return nil
-	}
 	dealOf := map[int]Deal{}
 	for _, d := range in.Deals {
 		dealOf[d.Card] = d
