@@ -59,6 +59,8 @@ func (d *Dealer) event(e game.Event, src playlog.Source, at time.Duration, c int
 		from = d.g.Where(c)
 	}
 	out := d.g.InPlay()
+	// A card dealt unread, confirmed by hand.
+	byHand := c < 0 && e.Kind == game.EvConfirm && before.Action == game.ActDeal
 	if err := d.apply(e, src, at); err != nil {
 		if c >= 0 && d.isShown(c, before) {
 			// A rider shown again (a permanent one, or a known Skip): the
@@ -107,8 +109,8 @@ func (d *Dealer) event(e game.Event, src playlog.Source, at time.Duration, c int
 		switch {
 		case c >= 0 && from.Zone == game.InDeck:
 			d.slot.justDealt, d.slot.justDealtBeat = c+1, d.beat.count
-		case c < 0 && e.Kind == game.EvConfirm && before.Action == game.ActDeal:
-			// A card dealt unread, confirmed by hand: the card read before
+		case byHand:
+			// The card read before
 			// it is no longer the one just dealt, and read now it is shown
 			// ("you can certainly grab the first one" of a Hit's two), not
 			// read twice. (The dealer's "not there" deals nothing: the last
@@ -118,7 +120,7 @@ func (d *Dealer) event(e game.Event, src playlog.Source, at time.Duration, c int
 		d.dealt(at)
 	}
 	d.noteInstruction()
-	if c < 0 && e.Kind == game.EvConfirm && src == playlog.FromPanel && before.Action == game.ActDeal {
+	if byHand && src == playlog.FromPanel {
 		// A card dealt by hand while the reader reads: ask for it while
 		// it is on top.
 		d.wantIdentify()
