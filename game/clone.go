@@ -42,6 +42,7 @@ func (g *Game) copyTo(dst *Game) {
 		blind:    append(tbl.blind[:0], g.table.blind...),
 		guessed:  append(tbl.guessed[:0], g.table.guessed...),
 		swept:    append(tbl.swept[:0], g.table.swept...),
+		loose:    append(tbl.loose[:0], g.table.loose...),
 		shown:    append(tbl.shown[:0], g.table.shown...),
 		shownSeq: g.table.shownSeq,
 		back:     back,

@@ -135,6 +135,10 @@ func StopClosed() Event { return Event{Kind: EvStopClosed} }
 // over it the card dealt by hand on top of a stack at seat.
 func Identify(seat int, id string) Event { return Event{Kind: EvIdentify, Seat: seat, Card: id} }
 
+// NotOnTop is the dealer's answer, asked to scan the card dealt by hand on
+// top of a stack at seat, that it is no longer there: picked up.
+func NotOnTop(seat int) Event { return Event{Kind: EvIdentify, Seat: seat} }
+
 func (e Event) String() string {
 	switch e.Kind {
 	case EvStep:
@@ -150,6 +154,9 @@ func (e Event) String() string {
 	case EvStopClosed:
 		return "the Stop window closes"
 	case EvIdentify:
+		if e.Card == "" {
+			return fmt.Sprintf("the card dealt by hand to seat %d is no longer on top", e.Seat)
+		}
 		return fmt.Sprintf("the card dealt by hand to seat %d is %s", e.Seat, e.Card)
 	case EvConfirm:
 		if e.As != NoKind {

@@ -21,13 +21,16 @@ package game
 // Every card involved stays guessed: the log's deals named the stand-in,
 // so the record of where each lay proves nothing.
 func (g *Game) identify(seat int, id string) error {
-	c, ok := g.index[id]
-	if !ok {
-		return refuse(RuleUnknownCard, "card %q", id)
-	}
 	p := g.PlayerAt(seat)
 	if p < 0 {
 		return refuse(RuleNoPlayer, "seat %d", seat)
+	}
+	if id == "" {
+		return g.notOnTop(p)
+	}
+	c, ok := g.index[id]
+	if !ok {
+		return refuse(RuleUnknownCard, "card %q", id)
 	}
 	s := g.blindTop(p, c)
 	if s < 0 {
@@ -62,6 +65,7 @@ func (g *Game) identify(seat int, id string) error {
 		return refuse(RuleCardNotExpected, "%v read for the card dealt by hand to seat %d, but it is known to be elsewhere (%v)", g.cards[c], seat, w.Zone)
 	}
 	t.blind[c] = false
+	t.loose[c], t.loose[s] = 0, 0
 	t.guessed[c], t.guessed[s] = true, true
 	t.swept[c], t.swept[s] = false, false
 	if g.pend.active {
@@ -108,4 +112,83 @@ func (g *Game) putAt(w Place, from, to int) {
 		}
 	}
 	g.where[to] = w
+}
+
+// notOnTop: asked to scan the card dealt by hand on top of a stack of
+// player p, the dealer says it is no longer there. Fallers pick up their
+// top card whenever they like, so it is most likely in p's hand, to be
+// played soon: as a rider, an Extra or a Stop, read then while the engine
+// believes it still in the deck. The stand-in stays where it is (where the
+// card went, nobody saw) but is marked loose, and such a read is taken for
+// it (swapLoose) rather than for a card dealt. A seat with no card dealt by
+// hand on top is refused.
+func (g *Game) notOnTop(p int) error {
+	s := g.blindTop(p, -1)
+	if s < 0 {
+		return refuse(RuleCardNotExpected, "no card dealt by hand lies on top of seat %d's stacks", g.players[p].seat)
+	}
+	g.table.loose[s] = g.passes + 1
+	return nil
+}
+
+// looseFor is how many passes after the dealer's "not on top" a card read
+// may still be taken for the card picked up: long enough for a faller to
+// play it and for the dealer to reach the seat it was played on, short
+// enough that a card played unseen (a Move, a Stop on a rider) and never
+// shown does not turn the deals of the rest of the hand into riders.
+const looseFor = 2
+
+// swapLoose: card c, which the engine believes still in the deck, was just
+// shown at player p's place as a rider, an Extra or a Stop, in pass pass.
+// If a card dealt by hand to p was said picked up (notOnTop) at most
+// looseFor passes before, c is that card: it takes the stand-in's place and
+// the stand-in goes back to the deck. It reports whether it swapped.
+//
+// Only p's own card is taken: a rider may be played in front of any
+// faller, but the card a faller picked up unseen could be any of the deck,
+// and a rider-kind card dealt at another seat's turn is far likelier a
+// deal than that very card played there.
+func (g *Game) swapLoose(c, p, pass int) bool {
+	t := &g.table
+	if g.where[c].Zone != InDeck || g.cards[c].Kind == Ground {
+		return false
+	}
+	s := -1
+	for x, at := range t.loose {
+		if !g.pickedUp(x, p, pass) {
+			continue
+		}
+		if s < 0 || at > t.loose[s] {
+			s = x // the latest said picked up: the likeliest still held
+		}
+	}
+	if s < 0 {
+		return false
+	}
+	g.removeFromDeck(c)
+	g.putAt(g.where[s], s, c)
+	g.deck = append(g.deck, s)
+	g.where[s] = Place{Zone: InDeck}
+	t.blind[s], t.blind[c] = false, false
+	t.loose[s] = 0
+	t.guessed[s], t.guessed[c] = true, true
+	t.swept[s], t.swept[c] = false, false
+	return true
+}
+
+// pickedUp reports whether card x stands in for a card dealt by hand to
+// player p that the dealer said was picked up at most looseFor passes
+// before pass.
+func (g *Game) pickedUp(x, p, pass int) bool {
+	t := &g.table
+	at := t.loose[x]
+	return at != 0 && t.blind[x] && g.where[x].Zone == InStack && g.where[x].Player == p &&
+		g.cards[x].Kind != Ground && pass <= at-1+looseFor
+}
+
+// SaidPickedUp reports whether card c stands in for a card dealt by hand
+// that the dealer said is no longer on top (NotOnTop): asking again would
+// get the same answer.
+func (g *Game) SaidPickedUp(c int) bool {
+	return c >= 0 && c < len(g.table.loose) && g.table.loose[c] != 0 && g.Blind(c)
 }

@@ -153,3 +153,103 @@ func TestIdentifiedCardPlayedLater(t *testing.T) {
 		t.Fatalf("identified, the Hit is at %+v, want seat 2's rider", w)
 	}
 }
+
+// TestNotOnTop: "You can only pick up the top card of your stack." Asked
+// for the card dealt by hand, the dealer finds another card on top and says
+// n: the faller picked it up. Shown soon after at that faller's turn, as a
+// rider, or as a Stop saving them from a Ground, a card the engine believes
+// still in the deck is that card played, not a card dealt.
+func TestNotOnTop(t *testing.T) {
+	hit := func(tb *table) int {
+		c, _ := tb.CardIndex(tb.id(Hit, 0))
+		return c
+	}
+	// Stop, Hit, Moves, Grounds: the real card dealt by hand to seat 1 is
+	// the Hit; the engine stands in the Stop.
+	kinds := []Kind{Stop, Hit, Move, Move, Move, Move, Move, Move, Ground, Ground}
+	pickedUp := func(t *testing.T, n bool) (*table, int) {
+		tb := newObserved(t, 2, kinds...)
+		tb.ok(Confirm())
+		s := tb.Top(0, 0)
+		if tb.Card(s).Kind != Stop || !tb.Blind(s) {
+			t.Fatalf("seat 1's top is %v (blind %v), want the Stop standing in", tb.Card(s), tb.Blind(s))
+		}
+		if n {
+			tb.ok(NotOnTop(1))
+		}
+		tb.ok(Scan(tb.id(Move, 0))) // seat 2
+		return tb, s
+	}
+	t.Run("shown as its faller's rider", func(t *testing.T) {
+		tb, s := pickedUp(t, true)
+		tb.ok(Scan(tb.id(Hit, 0))) // seat 1's turn: the Hit played on itself
+		if w := tb.Where(hit(tb)); w != (Place{Zone: AsRider}) {
+			t.Fatalf("the Hit is at %+v, want seat 1's rider", w)
+		}
+		if tb.Where(s).Zone != InDeck || tb.Blind(s) || !tb.Guessed(s) || !tb.Guessed(hit(tb)) {
+			t.Fatalf("the stand-in is at %+v (blind %v, guessed %v), want back in the deck, known, still a guess once", tb.Where(s), tb.Blind(s), tb.Guessed(s))
+		}
+		if in := tb.Next(); in.Action != ActDeal || in.Seat != 1 || in.Rider != Hit {
+			t.Fatalf("next: %v, want seat 1's Hit carried out", in)
+		}
+	})
+	t.Run("without the n it is taken for a deal", func(t *testing.T) {
+		tb, _ := pickedUp(t, false)
+		tb.ok(Scan(tb.id(Hit, 0)))
+		if w := tb.Where(hit(tb)); w.Zone != InStack {
+			t.Fatalf("the Hit is at %+v: the test no longer shows the mistake", w)
+		}
+	})
+	t.Run("shown at another seat's turn it is a deal", func(t *testing.T) {
+		// Which faller played a rider nobody saw picked up is not known;
+		// only the one who picked it up is a safe guess.
+		tb, _ := pickedUp(t, true)
+		tb.ok(Scan(tb.id(Move, 1))) // seat 1
+		tb.ok(Scan(tb.id(Hit, 0)))  // seat 2's turn
+		if w := tb.Where(hit(tb)); w.Zone != InStack || w.Player != 1 {
+			t.Fatalf("the Hit is at %+v, want dealt to seat 2", w)
+		}
+	})
+	t.Run("long after the n it is a deal again", func(t *testing.T) {
+		tb, _ := pickedUp(t, true)
+		for i := 1; i <= 4; i++ {
+			tb.ok(Scan(tb.id(Move, i))) // seat 1, 2, 1, 2
+		}
+		tb.ok(Scan(tb.id(Hit, 0))) // seat 1's turn, looseFor passes later
+		if w := tb.Where(hit(tb)); w.Zone != InStack || w.Player != 0 {
+			t.Fatalf("the Hit is at %+v, want dealt to seat 1", w)
+		}
+	})
+	t.Run("a Stop shown for a Ground", func(t *testing.T) {
+		// The real card dealt by hand is the Stop; the engine stands in
+		// the first Move.
+		tb := newObserved(t, 2, Move, Stop, Move, Ground, Ground)
+		tb.ok(Confirm())
+		tb.ok(NotOnTop(1))
+		tb.ok(Scan(tb.id(Move, 1)))   // seat 2
+		tb.ok(Scan(tb.id(Ground, 0))) // seat 1: its Stop window opens
+		tb.ok(Scan(tb.id(Stop, 0)))   // seat 1 shows the Stop it picked up
+		stop, _ := tb.CardIndex(tb.id(Stop, 0))
+		if tb.Out(0) || tb.Where(stop).Zone == InDeck {
+			t.Fatalf("seat 1 out %v, the Stop at %+v: want saved by the Stop", tb.Out(0), tb.Where(stop))
+		}
+	})
+	t.Run("the guess was right, and the card picked up", func(t *testing.T) {
+		// The engine stands in the Hit, the very card dealt.
+		tb := newObserved(t, 2, Hit, Move, Move, Move, Ground, Ground)
+		tb.ok(Confirm())
+		tb.ok(NotOnTop(1))
+		tb.ok(Scan(tb.id(Move, 0))) // seat 2
+		tb.ok(Scan(tb.id(Hit, 0)))  // seat 1's turn: the Hit played on itself
+		if w := tb.Where(hit(tb)); w != (Place{Zone: AsRider}) || tb.Blind(hit(tb)) {
+			t.Fatalf("the Hit is at %+v (blind %v), want seat 1's rider, known", w, tb.Blind(hit(tb)))
+		}
+	})
+	t.Run("refusals leave the hand as it was", func(t *testing.T) {
+		tb := newObserved(t, 2, kinds...)
+		tb.refusedAsIs(NotOnTop(1), RuleCardNotExpected) // nothing dealt yet
+		tb.ok(Scan(tb.id(Move, 0)))
+		tb.refusedAsIs(NotOnTop(1), RuleCardNotExpected) // read, not dealt by hand
+		tb.refusedAsIs(NotOnTop(9), RuleNoPlayer)
+	})
+}

@@ -67,9 +67,12 @@ type tableState struct {
 	// some time this hand (a blind deal, a rider or a Stop named by hand).
 	// Unlike blind it is never cleared: whatever the record says of where
 	// it lay was, at least once, the engine's guess.
-	guessed  []bool
-	swept    []bool // per card: its place was seen, not inferred
-	shown    []int  // cards shown at the address numbered shownSeq
+	guessed []bool
+	swept   []bool // per card: its place was seen, not inferred
+	// loose, per card: a stand-in the dealer said was no longer on top
+	// of its stack (picked up): 1 + the pass it was said in, 0 if not.
+	loose    []int
+	shown    []int // cards shown at the address numbered shownSeq
 	shownSeq uint64
 	// back is the hand as it was just before the dealer confirmed the end
 	// of an address that showed a rider and dealt nothing (a Skip, a
@@ -91,6 +94,7 @@ func (t *tableState) reset() {
 	t.blind = t.blind[:0]
 	t.guessed = t.guessed[:0]
 	t.swept = t.swept[:0]
+	t.loose = t.loose[:0]
 	t.shown = t.shown[:0]
 	t.shownSeq = 0
 	t.backAt = 0

@@ -92,9 +92,11 @@ func (g *Game) observe1(e Event) error {
 		g.table.blind = resize(g.table.blind, len(g.cards))
 		g.table.guessed = resize(g.table.guessed, len(g.cards))
 		g.table.swept = resize(g.table.swept, len(g.cards))
+		g.table.loose = resize(g.table.loose, len(g.cards))
 		clear(g.table.blind)
 		clear(g.table.guessed)
 		clear(g.table.swept)
+		clear(g.table.loose)
 	}
 	switch e.Kind {
 	case EvScan:
@@ -150,6 +152,11 @@ func (g *Game) scan(c, since int) error {
 		if card.Kind == Stop && w.Zone != InDeck && !(w.Zone == InDiscard && g.table.swept[c]) {
 			return g.stopGround(in.Player, c)
 		}
+		if card.Kind == Stop && g.swapLoose(c, in.Player, g.passes) {
+			// The card dealt by hand that the faller picked up was this
+			// Stop: shown now, it saves them.
+			return g.stopGround(in.Player, c)
+		}
 		if w.Zone != InDeck {
 			return refuse(RuleCardNotExpected, "%v while seat %d's Ground lands", card, in.Seat)
 		}
@@ -166,12 +173,26 @@ func (g *Game) scan(c, since int) error {
 	// reaches a player with a rider, they scan it" (product.md), every pass,
 	// permanent riders included.
 	starting := in.First || (g.addr.active && g.addr.player == p && g.addr.done == 0)
+	// A card dealt by hand that the dealer said the faller picked up, shown
+	// as their turn begins, is played there, not dealt (see notOnTop).
+	fromHand := starting && (card.Kind.IsRider() || card.Kind == Extra) && !(card.Kind.IsRider() && g.riderShownNow())
+	if fromHand && g.pickedUp(c, p, g.turnPass(p)) {
+		// The guess came true, and the faller picked the card up: shown
+		// now, it is played, not dealt.
+		g.table.blind[c], g.table.loose[c] = false, 0
+		return g.riderScanned(c, in)
+	}
 	if starting && in.Action == ActDeal && w.Zone == InStack && g.table.blind[c] && g.unblind(c) {
 		// A card stood in for a deal confirmed by hand, read as a turn
 		// begins with a card due: the guess was one deck card of many, so
 		// this is the deal in the dealer's hand, not the guess come true
 		// and played at once as a rider.
 		return g.dealScanned(c, in)
+	}
+	if fromHand && g.swapLoose(c, p, g.turnPass(p)) {
+		// A card dealt by hand was picked up before it could be read:
+		// shown now as a rider, it is that card played, not a deal.
+		return g.riderScanned(c, in)
 	}
 	if starting && w.Zone != InDeck && (card.Kind.IsRider() || card.Kind == Extra) {
 		if g.shownNow(c) {
@@ -296,6 +317,15 @@ func (g *Game) commitTurn(p int) {
 	}
 	g.lastAddr = p
 	g.turn = g.after(p)
+}
+
+// turnPass is the pass a turn of player p begun now is in: commitTurn's
+// count, before it counts.
+func (g *Game) turnPass(p int) int {
+	if (g.addr.active && g.addr.player == p) || !(g.passes == 0 || p <= g.lastAddr) {
+		return g.passes
+	}
+	return g.passes + 1
 }
 
 // dropUnseenRider: the first card for player p came from the deck, so any
@@ -777,6 +807,7 @@ func (g *Game) unblind(c int) bool {
 		g.standIn(d)
 		g.table.swept[d] = false
 		g.table.blind[c] = false
+		g.table.loose[d], g.table.loose[c] = g.table.loose[c], 0
 		g.deck = append(g.deck, c)
 		g.where[c] = Place{Zone: InDeck}
 		g.infer(InfBlindDeal, d, w.Player, Place{Zone: InDeck})

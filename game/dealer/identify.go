@@ -76,7 +76,8 @@ func (d *Dealer) maybeIdentify(at time.Duration) {
 }
 
 // blindSeat is the first seat not yet asked about with a card dealt by
-// hand, still a guess, on top of one of its stacks; 0 for none.
+// hand, still a guess, on top of one of its stacks, that the dealer has not
+// already said is no longer there; 0 for none.
 func (d *Dealer) blindSeat() int {
 	for p := range d.g.NumPlayers() {
 		s := d.g.Seat(p)
@@ -84,7 +85,7 @@ func (d *Dealer) blindSeat() int {
 			continue
 		}
 		for k := range d.g.NumStacks(p) {
-			if c := d.g.Top(p, k); c >= 0 && d.g.Blind(c) {
+			if c := d.g.Top(p, k); c >= 0 && d.g.Blind(c) && !d.g.SaidPickedUp(c) {
 				return s
 			}
 		}
@@ -116,9 +117,13 @@ func (d *Dealer) identifySkipped(at time.Duration) {
 	d.ident.seat = 0
 	d.settle(askIdentify)
 	d.light(seat, LightOff)
-	d.say(false, "seat %d: the card dealt by hand is not on top; the guess stands", seat)
-	d.append(playlog.Entry{Kind: playlog.KindNote, Source: playlog.FromDealer, Kernel: at, Seat: seat,
-		Note: fmt.Sprintf("seat %d: the card dealt by hand is not on top (n); the guess stands", seat)})
+	// The engine learns it too: picked up, the card will be shown soon
+	// as a rider or a Stop, and is then taken for the one dealt by hand.
+	if err := d.apply(game.NotOnTop(seat), playlog.FromPanel, at); err != nil {
+		d.say(true, "seat %d: %v", seat, err)
+	} else {
+		d.say(false, "seat %d: the card dealt by hand is not on top; the guess stands", seat)
+	}
 	d.maybeIdentify(at)
 }
 

@@ -16,8 +16,8 @@ import (
 // identifies counts the cards dealt by hand the engine took and refused.
 func (s *scripted) identifies() (applied, refused int) {
 	for _, e := range s.log.all() {
-		if e.Event == nil || e.Event.Kind != game.EvIdentify {
-			continue
+		if e.Event == nil || e.Event.Kind != game.EvIdentify || e.Event.Card == "" {
+			continue // not a read: the dealer's "not on top"
 		}
 		switch e.Kind {
 		case playlog.KindApplied:
@@ -94,6 +94,45 @@ func TestIdentifyNotOnTop(t *testing.T) {
 	}
 	if applied != 2 || refused != 0 || skips != 1 {
 		t.Fatalf("%d identified, %d refused, %d n: want 2, 0, 1", applied, refused, skips)
+	}
+	// The n reaches the engine, in the log, so a replay learns it too.
+	notOnTop := 0
+	for _, e := range s.log.kind(playlog.KindApplied) {
+		if *e.Event == game.NotOnTop(2) {
+			notOnTop++
+		}
+	}
+	if notOnTop != 1 {
+		t.Fatalf("%d \"not on top\" for seat 2 applied, want 1", notOnTop)
+	}
+	if g := s.tb.Truth(); s.res.Winner != g.Seat(g.Winner()) {
+		t.Fatalf("dealer: seat %d won; table: seat %d", s.res.Winner, g.Seat(g.Winner()))
+	}
+}
+
+// TestNotOnTopNotAskedAgain: a card dealt by hand that the dealer said was
+// picked up is not asked for again when another card is confirmed by hand
+// while its stand-in is still on top: the answer would be the same n.
+func TestNotOnTopNotAskedAgain(t *testing.T) {
+	s := newScripted(t, idles(4), kinds(many(S, 16), G, G), nil)
+	// Seat 5's first card is dealt by hand and picked up before the
+	// reader is back.
+	s.tb.Reader.GoneAt(hwtest.Seconds(2.5), nil)
+	s.tb.Reader.BackAt(hwtest.Seconds(3.5))
+	s.at(3.3, game.PickUp(3, 0))
+	// Gone again for the next card, seat 2's, before seat 5 is dealt to
+	// again.
+	s.tb.Reader.GoneAt(hwtest.Seconds(3.65), nil)
+	s.tb.Reader.BackAt(hwtest.Seconds(4.4))
+	s.run()
+	asked := map[int]int{}
+	for _, e := range s.log.kind(playlog.KindNote) {
+		if strings.HasPrefix(e.Note, "beat held: the dealer is asked") {
+			asked[e.Seat]++
+		}
+	}
+	if asked[5] != 1 || asked[2] != 1 {
+		t.Fatalf("asks by seat %v: want seat 5 asked once, and seat 2 once", asked)
 	}
 	if g := s.tb.Truth(); s.res.Winner != g.Seat(g.Winner()) {
 		t.Fatalf("dealer: seat %d won; table: seat %d", s.res.Winner, g.Seat(g.Winner()))

@@ -7,7 +7,7 @@ import "github.com/falling-table/falling/game"
 // game/dealer asks them: for each seat where the assistant has a card
 // dealt by hand on top of a stack, the dealer scans the card really on
 // top of that seat's stacks if it is one they confirmed by hand
-// (game.EvIdentify), and says n (nothing sent) if none is. A Ground's
+// (game.EvIdentify), and says n (game.NotOnTop) if none is. A Ground's
 // Stop window must close first: the Ground lands or goes back on the
 // deck, and is no card to ask for.
 func (t *table) identify() {
@@ -27,7 +27,9 @@ func (t *table) identify() {
 			}
 		}
 		if card < 0 {
-			continue // n: the card dealt by hand is not on top
+			// n: the card dealt by hand is not on top (picked up).
+			t.observe(game.NotOnTop(s.Seat(p)))
+			continue
 		}
 		delete(t.byHand, card)
 		t.observe(game.Identify(s.Seat(p), g.Card(card).ID))

@@ -536,7 +536,9 @@ func (a *analyzer) applied(e *playlog.Entry, g *game.Game, b *before) {
 			m(b.next.Seat, Sweep, "dealer sweeps the %v", b.next.Rider)
 		}
 	case game.EvIdentify:
-		if c, ok := g.CardIndex(ev.Card); ok {
+		if ev.Card == "" {
+			m(ev.Seat, Note, "the card dealt by hand to seat %d is no longer on top (n): picked up, it is taken for the next rider or Stop shown from the deck", ev.Seat)
+		} else if c, ok := g.CardIndex(ev.Card); ok {
 			m(ev.Seat, Note, "the card dealt by hand to seat %d was %s", ev.Seat, cardName(g, c))
 		}
 	case game.EvConfirm:

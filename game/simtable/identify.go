@@ -25,13 +25,14 @@ func (t *Table) identifyAsked() {
 		}
 	}
 	t.mu.Lock()
-	if seat == 0 || now < t.identUntil {
+	if seat == 0 || (seat == t.identSeat && now < t.identUntil) {
 		t.mu.Unlock()
 		return
 	}
 	// One answer to one ask: another warning heard before the dealer has
-	// taken it is not a new ask.
-	t.identUntil = now + t.hear + 50*time.Millisecond
+	// taken it is not a new ask, but the light blinking at another seat
+	// is.
+	t.identSeat, t.identUntil = seat, now+t.hear+50*time.Millisecond
 	g := t.truth
 	p := g.PlayerAt(seat)
 	card := -1

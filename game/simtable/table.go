@@ -128,7 +128,8 @@ type Table struct {
 	// byHandCards are the cards dealt that the simulated dealer confirmed
 	// by hand and has not yet scanned when asked to.
 	byHandCards map[int]bool
-	identUntil  time.Duration // an answer to the dealer's ask is on its way until then
+	identUntil  time.Duration // an answer to the dealer's ask about identSeat is on its way until then
+	identSeat   int
 }
 
 // margin keeps the simulated dealer's own landing of a Ground, and so the
