@@ -38,10 +38,14 @@ const (
 	// of a stack of the faller at Seat: the engine learns which card it
 	// stood in for it.
 	EvIdentify
+	// EvKnocked: the dealer says a stack of the faller at Seat was knocked
+	// over and gathered back: which card lay under which is no longer
+	// known.
+	EvKnocked
 	numEventKinds
 )
 
-var eventNames = [numEventKinds]string{"?", "step", "pick-up", "play", "scan", "press", "confirm", "stack-gone", "stop-closed", "identify"}
+var eventNames = [numEventKinds]string{"?", "step", "pick-up", "play", "scan", "press", "confirm", "stack-gone", "stop-closed", "identify", "knocked"}
 
 // Observation reports whether a real table can send an event of kind k:
 // what its devices see (a card read, a seat's button, the dealer's panel)
@@ -49,7 +53,7 @@ var eventNames = [numEventKinds]string{"?", "step", "pick-up", "play", "scan", "
 // steps are not: at a real table the engine infers them (see Observe).
 func (k EventKind) Observation() bool {
 	switch k {
-	case EvScan, EvPress, EvConfirm, EvStackGone, EvStopClosed, EvIdentify:
+	case EvScan, EvPress, EvConfirm, EvStackGone, EvStopClosed, EvIdentify, EvKnocked:
 		return true
 	}
 	return false
@@ -135,6 +139,10 @@ func StopClosed() Event { return Event{Kind: EvStopClosed} }
 // over it the card dealt by hand on top of a stack at seat.
 func Identify(seat int, id string) Event { return Event{Kind: EvIdentify, Seat: seat, Card: id} }
 
+// Knocked is the dealer's report that a stack of the faller at seat was
+// knocked over and gathered back, its order no longer the one dealt.
+func Knocked(seat int) Event { return Event{Kind: EvKnocked, Seat: seat} }
+
 // NotOnTop is the dealer's answer, asked to scan the card dealt by hand on
 // top of a stack at seat, that it is no longer there: picked up.
 func NotOnTop(seat int) Event { return Event{Kind: EvIdentify, Seat: seat} }
@@ -153,6 +161,8 @@ func (e Event) String() string {
 		return fmt.Sprintf("press seat %d", e.Seat)
 	case EvStopClosed:
 		return "the Stop window closes"
+	case EvKnocked:
+		return fmt.Sprintf("a stack of seat %d knocked over and gathered back", e.Seat)
 	case EvIdentify:
 		if e.Card == "" {
 			return fmt.Sprintf("the card dealt by hand to seat %d is no longer on top", e.Seat)

@@ -123,6 +123,8 @@ func (g *Game) observe1(e Event) error {
 		return g.stackGone()
 	case EvIdentify:
 		return g.identify(e.Seat, e.Card)
+	case EvKnocked:
+		return g.knocked(e.Seat)
 	case EvStopClosed:
 		// The window's close is seen; the Ground lands as a dealer's step
 		// lands it.
@@ -944,6 +946,33 @@ func (g *Game) stackGone() error {
 	a.skipGone()
 	if a.done >= a.deals() && a.sweep == 0 {
 		g.endAddress()
+	}
+	return nil
+}
+
+// knocked: a stack of the faller at seat was knocked over and gathered
+// back. "You can never mess with the cards in someone's stack", but nobody
+// meant to: the cards are all still there, in an order nobody knows. The
+// engine keeps the order it saw dealt, the only one it has, and every card
+// in the faller's stacks becomes a guess, so the audit proves nothing by
+// which lay under which (a card brought up and played would look exactly
+// like a buried card played). The dealer is not asked which stack: a faller
+// with two stacks gathering one is the rare case, and both together cost
+// only the proof of a buried play.
+func (g *Game) knocked(seat int) error {
+	p := g.PlayerAt(seat)
+	if p < 0 {
+		return refuse(RuleNoPlayer, "seat %d", seat)
+	}
+	stacks := g.players[p].stacks
+	if !slices.ContainsFunc(stacks, func(st []int) bool { return len(st) > 1 }) {
+		// A card alone has no order to lose.
+		return refuse(RuleCardNotExpected, "seat %d has no stack of two cards or more", seat)
+	}
+	for _, st := range stacks {
+		for _, c := range st {
+			g.table.guessed[c] = true
+		}
 	}
 	return nil
 }

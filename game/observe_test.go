@@ -613,9 +613,38 @@ func TestObserveTakesObservationsOnly(t *testing.T) {
 		t.Fatalf("over %v, seat 1 out %v, the Stop at %+v", tb.Over(), tb.Out(0), tb.Where(stop))
 	}
 	for k := EventKind(0); k < numEventKinds+2; k++ {
-		want := k == EvScan || k == EvPress || k == EvConfirm || k == EvStackGone || k == EvStopClosed || k == EvIdentify
+		want := k == EvScan || k == EvPress || k == EvConfirm || k == EvStackGone || k == EvStopClosed || k == EvIdentify || k == EvKnocked
 		if k.Observation() != want {
 			t.Errorf("%v.Observation() = %v", k, !want)
+		}
+	}
+}
+
+// TestKnocked: "You can never mess with the cards in someone's stack." A
+// stack knocked over and gathered back breaks that without anyone meaning
+// to: the dealer says so, and every card in the faller's stacks becomes a
+// guess (which lay under which is no longer known), nothing else changing.
+func TestKnocked(t *testing.T) {
+	tb := newObserved(t, 2, Hit, Move, Skip, Move, Split, Move, Ground, Ground)
+	tb.refusedAsIs(Knocked(1), RuleCardNotExpected) // nothing dealt yet
+	for _, id := range []string{tb.id(Hit, 0), tb.id(Move, 0), tb.id(Skip, 0), tb.id(Move, 1)} {
+		tb.ok(Scan(id)) // seats 1, 2, 1, 2: two cards in each stack
+	}
+	tb.refusedAsIs(Knocked(9), RuleNoPlayer)
+	before := snapshot(tb.Game)
+	tb.ok(Knocked(1))
+	if snapshot(tb.Game) != before {
+		t.Fatalf("a stack knocked over moved cards:\n%s\nwant\n%s", snapshot(tb.Game), before)
+	}
+	for _, kind := range []Kind{Hit, Skip} {
+		c, _ := tb.CardIndex(tb.id(kind, 0))
+		if !tb.Guessed(c) || tb.Blind(c) {
+			t.Errorf("%v in seat 1's knocked stack: guessed %v blind %v, want a guess, not a card dealt by hand", tb.Card(c), tb.Guessed(c), tb.Blind(c))
+		}
+	}
+	for i := range 2 {
+		if c, _ := tb.CardIndex(tb.id(Move, i)); tb.Guessed(c) {
+			t.Errorf("%v in seat 2's stack is a guess", tb.Card(c))
 		}
 	}
 }

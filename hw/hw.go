@@ -270,6 +270,7 @@ const (
 	ControlDispute                    // show who pressed first in the last seconds
 	ControlConfirm                    // confirm the instruction by hand (no reader, or a Stop claim)
 	ControlSkip                       // the expected stack is gone: move on
+	ControlKnocked                    // a stack of the seat lit was knocked over and gathered back
 )
 
 func (c Control) String() string {
@@ -282,6 +283,8 @@ func (c Control) String() string {
 		return "confirm"
 	case ControlSkip:
 		return "skip"
+	case ControlKnocked:
+		return "knocked"
 	}
 	return fmt.Sprintf("Control(%d)", int(c))
 }

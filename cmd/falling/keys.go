@@ -68,7 +68,8 @@ type keyTable interface {
 // nameKeys are the keys that confirm a card the reader did not see and
 // name it, as the dealer sees its face: a Ground dealt, a Stop shown for a
 // Ground, or a rider or an Extra shown as a seat's turn begins. The letter
-// is one in the card's name, clear of the panel's p, d, c and q, and of n.
+// is one in the card's name, clear of the panel's p, d, c and q, and of n
+// and x.
 var nameKeys = []struct {
 	key  byte
 	kind game.Kind
@@ -81,8 +82,9 @@ var nameKeys = []struct {
 // playKeys is what a key does during falling play: the space bar (or
 // Enter) is your seat's button; p, d and c the dealer panel's pause,
 // dispute and confirm, n its "not there" (the stack or rider expected is
-// gone); the nameKeys confirm a card the reader missed and say what it
-// was; q, ^C and ^D quit.
+// gone), x its "knocked over" (a stack of the seat lit was knocked over and
+// gathered back); the nameKeys confirm a card the reader missed and say
+// what it was; q, ^C and ^D quit.
 func playKeys(n keyTable, you int, quit context.CancelCauseFunc) func(byte) {
 	return func(b byte) {
 		switch b {
@@ -96,6 +98,8 @@ func playKeys(n keyTable, you int, quit context.CancelCauseFunc) func(byte) {
 			_ = n.Control(hw.ControlConfirm)
 		case 'n', 'N':
 			_ = n.Control(hw.ControlSkip)
+		case 'x', 'X':
+			_ = n.Control(hw.ControlKnocked)
 		case 'q', 'Q', 3, 4: // q, ^C, ^D
 			quit(errQuit)
 		default:

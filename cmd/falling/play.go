@@ -33,7 +33,8 @@ func playCommand() command {
 			"--config, on the simulated table with computer fallers, your seat's button\n" +
 			"being the space bar. The winner deals the next hand.\n\n" +
 			"Keys, on a terminal: space is your seat's button; p pauses and resumes, d\n" +
-			"shows a dispute, c confirms, n says the stack or rider expected is not there.\n" +
+			"shows a dispute, c confirms, n says the stack or rider expected is not there,\n" +
+			"x that a stack of the seat lit was knocked over and gathered back.\n" +
 			"A card the reader did not see is confirmed naming it: g a Ground dealt, t a\n" +
 			"Stop shown, and as a seat's turn begins, its rider or Extra:\n" +
 			"  " + riderKeys() + "\n" +

@@ -175,7 +175,7 @@ func Run(in Input) Result {
 	}
 	rep.Accounted = len(rep.Missing) == 0 && len(rep.SeenTwice) == 0 && len(rep.Unknown) == 0
 	if n := guessed(g); n > 0 {
-		rep.Unproven = fmt.Sprintf("no buried play can be proved: %d card(s) confirmed by hand stand in for guesses", n)
+		rep.Unproven = fmt.Sprintf("no buried play can be proved: where %d card(s) lay is partly a guess (confirmed by hand, or in a stack knocked over and gathered back)", n)
 	} else {
 		rep.Impossible = impossible(in, found)
 	}
@@ -398,8 +398,9 @@ func dealUnread(in Input, found map[int]int, dealOf map[int]Deal) bool {
 	return false
 }
 
-// guessed counts the cards that stood in, at some time this hand, for a
-// card the reader did not see.
+// guessed counts the cards whose place in a stack the record only guesses:
+// standing in, at some time this hand, for a card the reader did not see,
+// or in a stack knocked over and gathered back.
 func guessed(g *game.Game) int {
 	n := 0
 	for c := range g.NumCards() {

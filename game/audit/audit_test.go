@@ -130,8 +130,23 @@ func TestRun(t *testing.T) {
 	if err := guessed.Observe(game.Confirm()); err != nil {
 		t.Fatal(err)
 	}
-	if rep := audit.Run(with(buried, func(in *audit.Input) { in.Game = guessed })); len(rep.Impossible) != 0 || !strings.Contains(rep.Unproven, "1 card(s) confirmed by hand") {
+	if rep := audit.Run(with(buried, func(in *audit.Input) { in.Game = guessed })); len(rep.Impossible) != 0 || !strings.Contains(rep.Unproven, "where 1 card(s) lay is partly a guess") {
 		t.Errorf("a hand with a card confirmed by hand: %+v, unproven %q", rep.Impossible, rep.Unproven)
+	}
+	// A stack knocked over and gathered back, as the dealer said: its
+	// order is no longer the one dealt, and a card it brought up, played,
+	// would look exactly like a buried card played.
+	knocked, err := game.New(game.Config{Rules: game.Official(), Seats: []int{2, 3}, Deck: deck})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, e := range []game.Event{game.Scan("hit"), game.Scan("stop"), game.Scan("skip"), game.Knocked(2)} {
+		if err := knocked.Observe(e); err != nil {
+			t.Fatalf("%v: %v", e, err)
+		}
+	}
+	if rep := audit.Run(with(buried, func(in *audit.Input) { in.Game = knocked })); len(rep.Impossible) != 0 || !strings.Contains(rep.Unproven, "where 2 card(s) lay is partly a guess") {
+		t.Errorf("a hand with a stack knocked over: %+v, unproven %q", rep.Impossible, rep.Unproven)
 	}
 	if rep := audit.Run(with(buried, func(in *audit.Input) { in.Game = g })); rep.Unproven != "" {
 		t.Errorf("a hand with every card read says %q", rep.Unproven)

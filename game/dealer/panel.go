@@ -83,9 +83,31 @@ func (d *Dealer) onControl(p hw.PanelEvent) {
 		if d.phase == PhaseDealing || d.phase == PhaseCountIn {
 			d.event(game.Event{Kind: game.EvStackGone}, playlog.FromPanel, p.Kernel, -1)
 		}
+	case hw.ControlKnocked:
+		d.knocked(p.Kernel)
 	default:
 		d.say(true, "unknown panel control %v", p.Control)
 	}
+}
+
+// knocked is the panel's "a stack knocked over and gathered back", said of
+// the seat whose turn the light shows (the dealer gathers it there, before
+// dealing to it): its cards' order is no longer the one dealt, so the
+// audit must prove nothing by which lay under which. Anything else is
+// refused with nothing changed.
+func (d *Dealer) knocked(at time.Duration) {
+	in := d.g.Next()
+	if (d.phase != PhaseDealing && d.phase != PhaseCountIn) || in.Seat == 0 {
+		d.cue(hw.CueWarning, d.now())
+		d.say(true, "a stack knocked over: say so while dealing, when its seat's light is on; nothing changed")
+		return
+	}
+	if err := d.apply(game.Knocked(in.Seat), playlog.FromPanel, at); err != nil {
+		d.cue(hw.CueWarning, d.now())
+		d.say(true, "seat %d: %v; nothing changed", in.Seat, err)
+		return
+	}
+	d.say(false, "seat %d: a stack knocked over and gathered back; the audit will not judge a play by the order of its cards", in.Seat)
 }
 
 // confirm is the panel's confirm: start the hand, close an audit group,

@@ -180,7 +180,7 @@ func Only(k Kind, r float64) Faults {
 // assistant must only never accuse anyone because of them.
 func (k Kind) Visible() bool {
 	switch k {
-	case PressLate, PressOther, Mash, HoldButton, Regathered, MoveOthers:
+	case PressLate, PressOther, Mash, HoldButton, MoveOthers:
 		return false
 	}
 	return true

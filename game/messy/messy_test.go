@@ -170,12 +170,11 @@ func TestFaultAnswers(t *testing.T) {
 		{TwoAsOne, []Answer{Audited, Named}, 1, "the unread card of two dealt as one is found by the audit in front of the seat, believed in the deck"},
 		// "You can only pick up the top card of your stack ... you can
 		// never mess with the cards in someone's stack." A stack knocked
-		// over and gathered back in another order shows nothing; its
-		// faller may then play a card the assistant saw buried. The
-		// audit cannot tell that from a buried play and, when the log
-		// proves the card was buried as dealt, names it with its evidence
-		// (the referee's call); nothing else is named for it.
-		{Regathered, []Answer{Audited}, 0, "a stack gathered back in another order is invisible; a card it brought up is named only as a buried play, with the stack's cards as evidence"},
+		// over and gathered back in another order shows nothing to the
+		// reader, but the table sees it fall and the dealer says so: its
+		// faller may then play a card the assistant saw buried, which
+		// the audit must not take for a buried play.
+		{Regathered, []Answer{Named}, 1, "the dealer says the stack was knocked over (game.Knocked); the audit judges no play by its order"},
 		// "You can't use a Move to move a rider between two other
 		// players." At the table it is a legal Move: the rider turns up
 		// at its new seat, a Move is on the discard pile. Invisible, and

@@ -171,9 +171,11 @@ func (t *table) twoAsOne(p, c int) error {
 // regather is a faller knocking one of their stacks over and gathering it
 // back in another order ("you can never mess with the cards in someone's
 // stack", but a stack knocked over is one nobody meant to mess with).
-// Nothing is read: the assistant keeps the order it saw dealt, and a card
-// it believes buried may now be the top, picked up and played. The truth
-// follows by having dealt those cards in the order they now lie.
+// Nothing is read, but the table sees it fall, and the dealer says so from
+// the panel (game.Knocked): the assistant keeps the order it saw dealt,
+// and a card it believes buried may now be the top, picked up and played,
+// so the audit must judge no play by that order. The truth follows by
+// having dealt those cards in the order they now lie.
 //
 // Stacks holding a card with another story (lying elsewhere, the other
 // way up for a buried play, its read held back, the card being dealt) are
@@ -220,6 +222,12 @@ func (t *table) regather() error {
 	f.stack = map[string]bool{}
 	for _, c := range now {
 		f.stack[g.Card(c).ID] = true
+	}
+	f.live = true
+	if t.observe(game.Knocked(g.Seat(p))) {
+		f.Answer, f.Why = Named, "the dealer said the stack was knocked over: its cards' order proves nothing"
+	} else {
+		f.Answer, f.Why = Missed, "the dealer's report that the stack was knocked over was refused"
 	}
 	return nil
 }

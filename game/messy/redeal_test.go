@@ -93,7 +93,8 @@ func TestRedeal(t *testing.T) {
 
 // TestRegather: a stack knocked over and gathered back in another order is
 // a stack with another top card for its faller to pick up, while the
-// assistant, which sees nothing of it, keeps the order it saw dealt.
+// assistant, told by the dealer only that it fell, keeps the order it saw
+// dealt and holds every card of the faller's stacks a guess.
 // "You can only pick up the top card of your stack": the truth follows
 // the new order, every other card stays where it was.
 func TestRegather(t *testing.T) {
@@ -143,7 +144,15 @@ func TestRegather(t *testing.T) {
 			t.Errorf("seed %d: %v", seed, err)
 		}
 		if tb.seen.Digest() != seen {
-			t.Errorf("seed %d: the assistant saw a stack gathered back", seed)
+			t.Errorf("seed %d: the assistant moved cards for a stack gathered back", seed)
+		}
+		if f.Answer != Named {
+			t.Errorf("seed %d: the dealer's report: %v (%s), want named live", seed, f.Answer, f.Why)
+		}
+		for _, c := range tb.seen.Stack(p, 0) {
+			if !tb.seen.Guessed(c) {
+				t.Errorf("seed %d: %v in the knocked stack is not a guess", seed, tb.seen.Card(c))
+			}
 		}
 		return
 	}

@@ -541,6 +541,8 @@ func (a *analyzer) applied(e *playlog.Entry, g *game.Game, b *before) {
 		} else if c, ok := g.CardIndex(ev.Card); ok {
 			m(ev.Seat, Note, "the card dealt by hand to seat %d was %s", ev.Seat, cardName(g, c))
 		}
+	case game.EvKnocked:
+		m(ev.Seat, Note, "a stack of seat %d knocked over and gathered back (the dealer says): which card lay under which is no longer known", ev.Seat)
 	case game.EvConfirm:
 		if ev.As != game.NoKind {
 			m(0, Note, "dealer confirms by hand: a %v", ev.As)

@@ -165,27 +165,42 @@ func TestAuditFromLog(t *testing.T) {
 	}
 }
 
-// A card dealt by hand, read once the reader is back ("picks the reader up
-// again when it comes back", product.md), is named in the timeline.
-func TestIdentifiedInTimeline(t *testing.T) {
-	start := &playlog.Start{Hand: "id", Rules: game.Official(), Seats: []int{1, 2}, Dealer: 3,
-		Deck: []game.Card{{ID: "h", Kind: game.Hit}, {ID: "s", Kind: game.Skip}, {ID: "g", Kind: game.Ground}}}
-	ev := func(e game.Event) *game.Event { return &e }
-	at := func(s float64) time.Duration { return time.Second + time.Duration(s*float64(time.Second)) }
-	h := playlog.Hand{ID: "id", Start: start, Entries: []playlog.Entry{
-		{Seq: 1, Kind: playlog.KindHandStart, Start: start, Mono: at(0)},
-		{Seq: 2, Kind: playlog.KindApplied, Event: ev(game.Confirm()), Mono: at(1)},
-		{Seq: 3, Kind: playlog.KindApplied, Event: ev(game.Identify(1, "s")), Mono: at(2)},
-	}}
-	r := review.Analyze(&h, review.Options{Loc: time.UTC})
-	var txt bytes.Buffer
-	if err := review.Text(&txt, r); err != nil {
-		t.Fatal(err)
+// What the dealer said of the cards on the table is named in the
+// timeline: a card dealt by hand read once the reader is back ("picks the
+// reader up again when it comes back", product.md), one they said was
+// picked up before it could be, and a stack knocked over and gathered back.
+func TestDealerReportsInTimeline(t *testing.T) {
+	cases := []struct {
+		name string
+		evs  []game.Event
+		want string
+	}{
+		{"identified", []game.Event{game.Confirm(), game.Identify(1, "s")}, "the card dealt by hand to seat 1 was Skip"},
+		{"not on top", []game.Event{game.Confirm(), game.NotOnTop(1)}, "the card dealt by hand to seat 1 is no longer on top (n)"},
+		{"knocked over", []game.Event{game.Scan("h"), game.Scan("s"), game.Scan("k"), game.Knocked(1)},
+			"a stack of seat 1 knocked over and gathered back (the dealer says)"},
 	}
-	if want := "the card dealt by hand to seat 1 was Skip"; !strings.Contains(txt.String(), want) {
-		t.Fatalf("review lacks %q:\n%s", want, txt.String())
-	}
-	if r.ReplayErr != nil {
-		t.Fatalf("replay: %v", r.ReplayErr)
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			start := &playlog.Start{Hand: "id", Rules: game.Official(), Seats: []int{1, 2}, Dealer: 3,
+				Deck: []game.Card{{ID: "h", Kind: game.Hit}, {ID: "s", Kind: game.Skip}, {ID: "k", Kind: game.Skip},
+					{ID: "g", Kind: game.Ground}, {ID: "g2", Kind: game.Ground}}}
+			at := func(s float64) time.Duration { return time.Second + time.Duration(s*float64(time.Second)) }
+			h := playlog.Hand{ID: "id", Start: start, Entries: []playlog.Entry{{Seq: 1, Kind: playlog.KindHandStart, Start: start, Mono: at(0)}}}
+			for i, e := range c.evs {
+				h.Entries = append(h.Entries, playlog.Entry{Seq: uint64(i + 2), Kind: playlog.KindApplied, Event: &e, Mono: at(float64(i + 1))})
+			}
+			r := review.Analyze(&h, review.Options{Loc: time.UTC})
+			var txt bytes.Buffer
+			if err := review.Text(&txt, r); err != nil {
+				t.Fatal(err)
+			}
+			if !strings.Contains(strings.Join(strings.Fields(txt.String()), " "), c.want) {
+				t.Fatalf("review lacks %q:\n%s", c.want, txt.String())
+			}
+			if r.ReplayErr != nil {
+				t.Fatalf("replay: %v", r.ReplayErr)
+			}
+		})
 	}
 }

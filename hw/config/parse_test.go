@@ -258,3 +258,19 @@ func TestPanelGround(t *testing.T) {
 	}
 	roundTrip(t, b)
 }
+
+// TestPanelKnocked: the optional knocked: button says a stack of the seat
+// lit was knocked over and gathered back; it round-trips like the others.
+func TestPanelKnocked(t *testing.T) {
+	b, err := Parse("t.yaml", []byte(fourSeats+"panel:\n  knocked: 22\n  pause: 27\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []PanelButton{{Control: hw.ControlPause, Line: 27}, {Control: hw.ControlKnocked, Line: 22}}
+	if !slices.Equal(b.Panel.Buttons, want) {
+		t.Fatalf("panel buttons %+v, want %+v", b.Panel.Buttons, want)
+	}
+	roundTrip(t, b)
+	_, err = Parse("t.yaml", []byte(fourSeats+"panel: {knocked: 13}\n"))
+	checkProblems(t, err, []string{"t.yaml:3: GPIO line 13 is used twice (seat 2 light, and panel knocked at line 6); fix: give each line to one part only"})
+}
