@@ -3,8 +3,20 @@ package game
 import "hash/fnv"
 
 // Digest is a fingerprint of the whole state: the play log stores it beside
-// each engine decision so a replay can prove it reached the same state.
-func (g *Game) Digest() uint64 {
+// each engine decision so a replay can prove it reached the same state. It
+// covers what the engine keeps beside the rules' state to reconcile a real
+// table's observations (the cards dealt by hand and their guesses, those
+// said picked up, the cards whose place was seen, the riders shown at this
+// address), since a replay differing only there would judge the next read
+// differently, or have the audit prove a play it could not.
+func (g *Game) Digest() uint64 { return g.digest(true) }
+
+// RulesDigest is the fingerprint of the rules' state alone (where every
+// card is, the address, the turn), without what the engine keeps to
+// reconcile observations: logs of entry schema 1 stored it as the digest.
+func (g *Game) RulesDigest() uint64 { return g.digest(false) }
+
+func (g *Game) digest(table bool) uint64 {
 	h := fnv.New64a()
 	var b []byte
 	put := func(v int) { b = append(b, byte(v), byte(v>>8), byte(v>>16), byte(v>>24)) }
@@ -58,6 +70,27 @@ func (g *Game) Digest() uint64 {
 	put(g.dealt)
 	put(g.imag)
 	put(len(g.table.inferred))
+	if table {
+		t := &g.table
+		for _, flags := range [][]bool{t.blind, t.guessed, t.swept} {
+			put(len(flags))
+			for _, f := range flags {
+				flag(f)
+			}
+		}
+		put(len(t.loose))
+		for _, at := range t.loose {
+			put(at)
+		}
+		if t.shownSeq == g.addrSeq {
+			put(len(t.shown))
+			for _, c := range t.shown {
+				put(c)
+			}
+		} else {
+			put(0) // shown at an address long gone: nothing now
+		}
+	}
 	h.Write(b)
 	return h.Sum64()
 }

@@ -148,4 +148,20 @@ func TestDigestFollowsState(t *testing.T) {
 	if h.Digest() == d {
 		t.Fatal("a deal did not change the digest")
 	}
+	// What the engine keeps to reconcile a real table's observations is
+	// state too: a stack knocked over moves no card but makes its cards
+	// guesses, which the audit reads.
+	o, _ := New(Config{Rules: Official(), Seats: []int{1, 2}, Deck: NewDeck(DeckSpec{})})
+	for _, c := range []int{0, 1, 2} {
+		if err := o.Observe(Scan(o.Card(c).ID)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	d, r := o.Digest(), o.RulesDigest()
+	if err := o.Observe(Knocked(1)); err != nil {
+		t.Fatal(err)
+	}
+	if o.Digest() == d || o.RulesDigest() != r {
+		t.Fatalf("a stack knocked over: digest %x -> %x, rules digest %x -> %x; want the first changed, the second not", d, o.Digest(), r, o.RulesDigest())
+	}
 }

@@ -102,7 +102,7 @@ func TestRegather(t *testing.T) {
 		tb := playedTable(t, 3, seed, 16)
 		tb.opt.Faults = Only(Regathered, 1)
 		g := tb.truth
-		was, seen := g.Clone(), tb.seen.Digest()
+		was, seen := g.Clone(), tb.seen.RulesDigest()
 		for range 20 {
 			if err := tb.regather(); err != nil {
 				t.Fatalf("seed %d: %v", seed, err)
@@ -143,7 +143,7 @@ func TestRegather(t *testing.T) {
 		if err := sameTable(was, g, stackCards(g, f)); err != nil {
 			t.Errorf("seed %d: %v", seed, err)
 		}
-		if tb.seen.Digest() != seen {
+		if tb.seen.RulesDigest() != seen {
 			t.Errorf("seed %d: the assistant moved cards for a stack gathered back", seed)
 		}
 		if f.Answer != Named {

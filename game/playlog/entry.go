@@ -77,7 +77,13 @@ func (s Source) String() string {
 
 // Schema is the version of the entry encoding this package writes. A reader
 // meeting a higher one says so, since entries it does not know may follow.
-const Schema = 1
+//
+//   - 1: the first.
+//   - 2: applied entries' digests are game.Digest, which covers the cards
+//     dealt by hand and the guesses (schema 1 logged game.RulesDigest);
+//     engine events a schema 1 reader cannot apply: game.Knocked, and
+//     game.NotOnTop (an identify with no card).
+const Schema = 2
 
 // Start is the configuration a hand is replayed from.
 type Start struct {

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -202,6 +203,47 @@ func TestReadHeaderOnly(t *testing.T) {
 		text := strings.Join(h.Problems, "; ")
 		if len(h.Entries) != 0 || !strings.Contains(text, "nothing to replay") || strings.Contains(text, "configuration") {
 			t.Errorf("cut at %d: %d entries, problems %q", cut, len(h.Entries), text)
+		}
+	}
+}
+
+// TestReplayDigestSchemas: from entry schema 2 the digest logged covers the
+// cards dealt by hand and the guesses (game.Digest), which a replay must
+// reach too; a schema 1 log, which logged the rules' state alone
+// (game.RulesDigest), still replays exactly, resumed by a later version or
+// not.
+func TestReplayDigestSchemas(t *testing.T) {
+	path, _ := simHand(t, t.TempDir(), 3)
+	h := mustRead(t, path)
+	if h.Start.Schema != playlog.Schema || playlog.Schema != 2 {
+		t.Fatalf("a new log has schema %d, this package writes %d", h.Start.Schema, playlog.Schema)
+	}
+	rules := map[uint64]uint64{}
+	_, bad, err := playlog.ReplayWith(h, playlog.Hooks{After: func(e *playlog.Entry, g *game.Game) { rules[e.Seq] = g.RulesDigest() }})
+	if err != nil || len(bad) > 0 {
+		t.Fatalf("schema 2 as written: %v, %v", err, bad)
+	}
+	old := *h
+	old.Entries = slices.Clone(h.Entries)
+	start := *h.Start
+	old.Start = &start
+	applied := 0
+	for i := range old.Entries {
+		if e := &old.Entries[i]; e.Kind == playlog.KindApplied {
+			applied++
+			if applied%2 == 0 { // the later half as a newer version resumed it
+				e.Digest = rules[e.Seq]
+			}
+		}
+	}
+	for _, c := range []struct {
+		schema int
+		exact  bool
+	}{{1, true}, {0, true}, {2, false}} {
+		old.Start.Schema = c.schema
+		_, bad, err := playlog.ReplayWith(&old, playlog.Hooks{})
+		if err != nil || (len(bad) == 0) != c.exact {
+			t.Errorf("schema %d with rules digests: %v, %d mismatches; want exact %v", c.schema, err, len(bad), c.exact)
 		}
 	}
 }
