@@ -33,6 +33,9 @@ type Resumed struct {
 	// Cut is what was cut off the log's end on reopening it
 	// (playlog.Resume's Recovery.Cut); the dealer's note says so.
 	Cut wal.Damage
+	// Suspended: the table was stopped on purpose before the hand's end
+	// (playlog.Hand.Suspended), not cut off by a power failure.
+	Suspended bool
 
 	rec *audit.Recorder
 }
@@ -71,7 +74,7 @@ func Replay(h *playlog.Hand) (*Resumed, error) {
 	if h.Ended {
 		return nil, fmt.Errorf("resume hand %s: %w (seat %d won)", h.ID, ErrHandEnded, h.Winner)
 	}
-	r := &Resumed{Start: h.Start, Entries: len(h.Entries), rec: audit.NewRecorder()}
+	r := &Resumed{Start: h.Start, Entries: len(h.Entries), Suspended: h.Suspended, rec: audit.NewRecorder()}
 	hooks := playlog.Hooks{
 		Before: func(e *playlog.Entry, g *game.Game) {
 			if e.Kind == playlog.KindApplied {
@@ -128,7 +131,7 @@ func resumeConfig(cfg *Config) {
 }
 
 // startResumed opens a resumed hand instead of a new one: it notes the
-// power cut, and waits paused, the lights showing where the deal is, until
+// power cut (or the stop), and waits paused, the lights showing where the deal is, until
 // the dealer confirms (or presses pause); then the count-in restarts the
 // beat. Called with d.mu held.
 func (d *Dealer) startResumed(now time.Duration) {
@@ -138,7 +141,11 @@ func (d *Dealer) startResumed(now time.Duration) {
 	d.rec = r.rec
 	d.beat.count, d.slot.lastAddressed, d.inferred = r.Beat, r.rec.LastAddressed(), len(d.g.Inferences())
 
-	note := fmt.Sprintf("resumed after a power cut: %d entries replayed (%d engine decisions)", r.Entries, r.Applied)
+	why := "a power cut"
+	if r.Suspended {
+		why = "the table was stopped"
+	}
+	note := fmt.Sprintf("resumed after %s: %d entries replayed (%d engine decisions)", why, r.Entries, r.Applied)
 	switch r.Cut.Kind {
 	case wal.DamageNone:
 		note += ", nothing was cut"

@@ -335,7 +335,7 @@ func (n *Night) play(ctx context.Context, num, dealerSeat int, fallers []int, rh
 		// Stopped (q, Ctrl-C, SIGTERM), not over: an end logged now
 		// would end the hand for good, with no winner, and --resume
 		// would find nothing to carry on.
-		cerr = log.suspend(fmt.Sprintf("suspended: the table was stopped before the hand ended (%v)", cause))
+		cerr = log.suspend(fmt.Sprintf("the table was stopped before the hand ended (%v)", cause))
 	} else {
 		cerr = log.close(res.Winner)
 	}

@@ -226,4 +226,14 @@ func TestNightStoppedMidHandCanBeResumed(t *testing.T) {
 	if len(n.Problems) > 0 || len(n.Hands[0].Hand.Problems) > 0 {
 		t.Errorf("problems: %q %q", n.Problems, n.Hands[0].Hand.Problems)
 	}
+	// The referee reads why the hand was resumed: a stop, not a power cut.
+	said := ""
+	for _, e := range n.Hands[0].Hand.Entries {
+		if e.Kind == playlog.KindNote && strings.HasPrefix(e.Note, "resumed after") {
+			said = e.Note
+		}
+	}
+	if !strings.HasPrefix(said, "resumed after the table was stopped") {
+		t.Errorf("the resumed hand's log says %q", said)
+	}
 }

@@ -173,16 +173,18 @@ func TestNightIndexFailureKeepsTheHand(t *testing.T) {
 }
 
 // Suspend closes a hand stopped before its end without ending it, in the
-// log and in the index, saying why; a hand that had ended is closed as
-// ended, with the winner its log has.
+// log and in the index, saying why; read back, the hand is suspended (not
+// cut by a power failure). A hand that had ended is closed as ended, with
+// the winner its log has.
 func TestSuspend(t *testing.T) {
 	cases := []struct {
 		name, note string
 		endedBy    int // the winner of a hand-end logged before the stop; 0: none
 		wantNote   string
 	}{
-		{"mid-hand", "suspended: stopped (SIGTERM)", 0, "suspended: stopped (SIGTERM)"},
-		{"mid-hand, no note", "", 0, "the hand was stopped before its end"},
+		{"mid-hand", "stopped (SIGTERM)", 0, "suspended: stopped (SIGTERM)"},
+		{"mid-hand, said suspended", "suspended: stopped (SIGTERM)", 0, "suspended: stopped (SIGTERM)"},
+		{"mid-hand, no note", "", 0, "suspended: the hand was stopped before its end"},
 		{"after its end", "suspended: stopped", 3, ""},
 	}
 	for _, c := range cases {
@@ -217,8 +219,11 @@ func TestSuspend(t *testing.T) {
 			case c.endedBy > 0:
 			case nh.Ended || nh.Hand.Ended:
 				t.Errorf("a suspended hand is ended (index %v, log %v)", nh.Ended, nh.Hand.Ended)
-			case last.Kind != playlog.KindNote || last.Note != c.wantNote:
-				t.Errorf("the log ends with %v %q, want the note %q", last.Kind, last.Note, c.wantNote)
+			case last.Kind != playlog.KindNote || last.Note != c.wantNote || !nh.Hand.Suspended:
+				t.Errorf("the log ends with %v %q (suspended %v), want the note %q", last.Kind, last.Note, nh.Hand.Suspended, c.wantNote)
+			}
+			if c.endedBy > 0 && nh.Hand.Suspended {
+				t.Error("an ended hand reads as suspended")
 			}
 		})
 	}

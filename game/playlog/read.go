@@ -43,6 +43,10 @@ type Hand struct {
 	// Ended is set when the log holds a hand-end entry; Winner is its seat.
 	Ended  bool
 	Winner int
+	// Suspended: the log ends in the note Writer.Suspend writes, the
+	// table stopped on purpose before the hand's end (q, Ctrl-C, a
+	// SIGTERM); otherwise an unended log was cut (a power cut, a crash).
+	Suspended bool
 }
 
 // DamageText says in plain words what was lost, or "" if nothing was.
@@ -201,6 +205,7 @@ func (h *Hand) add(recs []wal.Record, base uint64, cont string) {
 		case e.Kind >= numKinds:
 			problem("entry %d: unknown kind %d (from a newer version?), shown raw", e.Seq, e.Kind)
 		}
+		h.Suspended = e.Kind == KindNote && strings.HasPrefix(e.Note, suspendedNote)
 		h.Entries = append(h.Entries, e)
 	}
 }

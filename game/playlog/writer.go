@@ -573,8 +573,15 @@ func (w *Writer) Suspend(note string) error {
 	if note == "" {
 		note = "the hand was stopped before its end"
 	}
+	if !strings.HasPrefix(note, suspendedNote) {
+		note = suspendedNote + note
+	}
 	return w.close(0, note)
 }
+
+// suspendedNote begins the note Suspend logs: read back, a log ending in it
+// was stopped on purpose (Hand.Suspended), not cut by a power failure.
+const suspendedNote = "suspended: "
 
 // close is Close, or with a suspend note Suspend.
 func (w *Writer) close(winner int, suspend string) error {
