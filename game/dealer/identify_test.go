@@ -15,18 +15,10 @@ import (
 
 // identifies counts the cards dealt by hand the engine took and refused.
 func (s *scripted) identifies() (applied, refused int) {
-	for _, e := range s.log.all() {
-		if e.Event == nil || e.Event.Kind != game.EvIdentify || e.Event.Card == "" {
-			continue // not a read: the dealer's "not on top"
-		}
-		switch e.Kind {
-		case playlog.KindApplied:
-			applied++
-		case playlog.KindRefused:
-			refused++
-		}
-	}
-	return applied, refused
+	a, r := s.engineEvents(func(e *playlog.Entry) bool {
+		return e.Event.Kind == game.EvIdentify && e.Event.Card != "" // a read, not the dealer's "not on top"
+	})
+	return len(a), len(r)
 }
 
 // TestIdentifyWhenTheReaderIsBack: "Reader unplugged or I2C errors

@@ -25,20 +25,9 @@ func TestKnocked(t *testing.T) {
 	s.tb.Panel.ControlAt(hw.ControlKnocked, hwtest.Seconds(3.5))
 	s.run()
 	s.agree()
-	var applied, refused []int
-	for _, e := range s.log.all() {
-		if e.Event == nil || e.Event.Kind != game.EvKnocked {
-			continue
-		}
-		switch e.Kind {
-		case playlog.KindApplied:
-			applied = append(applied, e.Event.Seat)
-		case playlog.KindRefused:
-			refused = append(refused, e.Event.Seat)
-		}
-	}
-	if len(applied) != 1 || applied[0] != 2 || len(refused) != 1 {
-		t.Fatalf("knocked applied for seats %v, refused for %v: want seat 2 applied once, one refused", applied, refused)
+	applied, refused := s.engineEvents(func(e *playlog.Entry) bool { return e.Event.Kind == game.EvKnocked })
+	if len(applied) != 1 || applied[0] != game.Knocked(2) || len(refused) != 1 {
+		t.Fatalf("knocked applied %v, refused %v: want seat 2's applied once, one refused", applied, refused)
 	}
 	if c := s.cuesAt(hwtest.Seconds(0.7)); len(c) != 1 || c[0] != hw.CueWarning {
 		t.Errorf("cues at the refused report: %v, want a warning", c)

@@ -15,21 +15,34 @@ import (
 	"github.com/falling-table/falling/hw/hwtest"
 )
 
-// named lists the engine events the panel's named confirmations became:
-// applied (true) or refused.
-func (s *scripted) named() (applied, refused []game.Kind) {
+// engineEvents lists the engine events logged that keep says are wanted,
+// applied and refused apart.
+func (s *scripted) engineEvents(keep func(e *playlog.Entry) bool) (applied, refused []game.Event) {
 	for _, e := range s.log.all() {
-		if e.Source != playlog.FromPanel || e.Event == nil || e.Event.As == game.NoKind {
+		if e.Event == nil || !keep(&e) {
 			continue
 		}
 		switch e.Kind {
 		case playlog.KindApplied:
-			applied = append(applied, e.Event.As)
+			applied = append(applied, *e.Event)
 		case playlog.KindRefused:
-			refused = append(refused, e.Event.As)
+			refused = append(refused, *e.Event)
 		}
 	}
 	return applied, refused
+}
+
+// named lists what the panel's named confirmations named, applied and
+// refused apart.
+func (s *scripted) named() (applied, refused []game.Kind) {
+	a, r := s.engineEvents(func(e *playlog.Entry) bool { return e.Source == playlog.FromPanel && e.Event.As != game.NoKind })
+	as := func(evs []game.Event) (out []game.Kind) {
+		for _, e := range evs {
+			out = append(out, e.As)
+		}
+		return out
+	}
+	return as(a), as(r)
 }
 
 // TestNamedGroundLands: "If you receive one of these, you are immediately
