@@ -163,7 +163,8 @@ func TestParseProblems(t *testing.T) {
 			[]string{":6: stop_window -1s: want more than 0s and at most 10s", ":6: tie_window -1ms is negative", ":6: debounce 1s is outside 0..100ms"}},
 		{"no stop window", fourSeats + "timing: {stop_window: 0ms}\n", []string{":6: stop_window 0s: want more than 0s and at most 10s (a Ground's seat needs time to claim its Stop)"}},
 		{"unknown mode", fourSeats + "timing: {mode: lax}\n", []string{`:6: unknown timing mode "lax"; fix: write follow (the beat waits for the dealer) or strict (it keeps time)`}},
-		{"unknown rules", fourSeats + "rules: beginner\n", []string{`:6: unknown rule set "beginner"; fix: write official (the 2014 rulebook), classic (1998) or french`}},
+		{"unknown rules", fourSeats + "rules: advanced\n", []string{`:6: unknown rule set "advanced"; fix: write official (the 2014 rulebook), classic (1998) or french`}},
+		{"beginner rules", fourSeats + "rules: beginner\n", []string{`:6: rule set "beginner" is the French rules on a deck of Skips, Hits and Splits only, and a real table deals the deck it has; fix: write french, and deal a deck of those cards and the Grounds (falling enroll --composition open --kinds Skip,Hit,Split,Ground)`}},
 
 		// Everything at once, in file order.
 		{"many problems", "gpiochip: gpio0\nseats:\n  - {seat: 1, button: 5}\n  - {seat: 2, button: 5}\n  - {seat: 3, button: 16}\n  - {seat: 4, button: 17}\ntiming: {tempo: fast}\nrules: house\n",

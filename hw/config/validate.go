@@ -62,6 +62,12 @@ func (b *Board) validate(ps *problems, bad map[string]bool) {
 	b.validateTiming(ps, at)
 	switch b.Rules {
 	case Official, Classic, French:
+	case "beginner":
+		// falling sim and play know it, so a group tries it here too: at a
+		// real table the deck is the cards on it, and the beginner's game
+		// is a deck without the expert cards, not other rules.
+		ps.add(at("rules"), `rule set "beginner" is the French rules on a deck of Skips, Hits and Splits only, and a real table deals the deck it has`,
+			"write french, and deal a deck of those cards and the Grounds (falling enroll --composition open --kinds Skip,Hit,Split,Ground)")
 	default:
 		ps.add(at("rules"), fmt.Sprintf("unknown rule set %q", b.Rules), "write official (the 2014 rulebook), classic (1998) or french"+suggest(string(b.Rules), "official", "classic", "french"))
 	}
