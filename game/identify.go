@@ -81,7 +81,9 @@ func (g *Game) identify(seat int, id string) error {
 
 // blindTop is the card stood in for a deal confirmed by hand that lies on
 // top of one of player p's stacks: c itself if it is one, else the first
-// found; -1 if there is none.
+// found, one the dealer did not say was picked up before any that it did
+// (that card is in a hand, not on the stack the dealer looks at); -1 if
+// there is none.
 func (g *Game) blindTop(p, c int) int {
 	found := -1
 	for _, st := range g.players[p].stacks {
@@ -95,7 +97,7 @@ func (g *Game) blindTop(p, c int) int {
 		if top == c {
 			return c
 		}
-		if found < 0 {
+		if found < 0 || (g.table.loose[found] != 0 && g.table.loose[top] == 0) {
 			found = top
 		}
 	}
