@@ -8,7 +8,7 @@ import (
 // guesses is what snapshot leaves out: which cards stand in for cards the
 // reader did not see, now and at any time this hand.
 func guesses(g *Game) string {
-	return fmt.Sprintf(" blind=%v guessed=%v", g.table.blind, g.table.guessed)
+	return fmt.Sprintf(" blind=%v guessed=%v loose=%v swept=%v", g.table.blind, g.table.guessed, g.table.loose, g.table.swept)
 }
 
 // refusedAsIs is tb.refused, the guesses included.
