@@ -79,3 +79,23 @@ func TestReview2IdentifyAfterNotOnTop(t *testing.T) {
 		t.Fatalf("the Skip read on stack 2 went to %+v; stack 2's stand-in blind %v, stack 1's said picked up %v", w, tb.Blind(b), tb.SaidPickedUp(a))
 	}
 }
+
+// TestReview2IdentifySwapKeepsLoose: seat 2's card dealt by hand was said
+// picked up; seat 1's card dealt by hand is then read and is the very card
+// the engine stood in at seat 2. The two guesses swap places (identify), and
+// the one now standing at seat 2 still stands for a card picked up: the n
+// must not be forgotten.
+func TestReview2IdentifySwapKeepsLoose(t *testing.T) {
+	tb := newObserved(t, 2, Stop, Hit, Move, Move, Move, Move, Move, Move, Ground, Ground)
+	tb.ok(Confirm()) // seat 1
+	tb.ok(Confirm()) // seat 2
+	a, b := tb.Top(0, 0), tb.Top(1, 0)
+	if !tb.Blind(a) || !tb.Blind(b) {
+		t.Fatal("want two stand-ins")
+	}
+	tb.ok(NotOnTop(2))
+	tb.ok(Identify(1, tb.Card(b).ID))
+	if got := tb.Top(1, 0); got != a || !tb.SaidPickedUp(got) {
+		t.Fatalf("seat 2's stand-in is now %v, said picked up %v: the dealer's n for seat 2 was forgotten", tb.Card(got), tb.SaidPickedUp(got))
+	}
+}
