@@ -62,6 +62,10 @@ func FuzzApply(f *testing.F) {
 				e = Event{Kind: EvStackGone}
 				if b >= 128 { // the reader, back, reads a card dealt by hand at a seat
 					e = Identify(int(b)%6-1, g.Card(int(b/8)%g.NumCards()).ID)
+				} else if b >= 96 { // the dealer's n: the card dealt by hand was picked up
+					e = NotOnTop(int(b)%6 - 1)
+				} else if b >= 64 { // a stack knocked over and gathered back
+					e = Knocked(int(b)%6 - 1)
 				}
 			default:
 				e = Event{Kind: EventKind(b % 12), Player: int(b>>4) - 2, Target: int(b&7) - 2, Stack: int(b%5) - 1, Stop: StopOn(b % 4), Card: string(data[i:])}

@@ -38,7 +38,7 @@ func (g *Game) identify(seat int, id string) error {
 	}
 	t := &g.table
 	if c == s {
-		t.blind[c] = false
+		t.blind[c], t.loose[c] = false, 0 // on top after all
 		return nil
 	}
 	if (g.cards[c].Kind == Ground) != (g.cards[s].Kind == Ground) {
@@ -65,7 +65,13 @@ func (g *Game) identify(seat int, id string) error {
 		return refuse(RuleCardNotExpected, "%v read for the card dealt by hand to seat %d, but it is known to be elsewhere (%v)", g.cards[c], seat, w.Zone)
 	}
 	t.blind[c] = false
+	// c is seen on top; s is back in the deck, or now stands where c did
+	// and keeps what the dealer said of that place (picked up or not).
+	lc := t.loose[c]
 	t.loose[c], t.loose[s] = 0, 0
+	if w.Zone == InStack {
+		t.loose[s] = lc
+	}
 	t.guessed[c], t.guessed[s] = true, true
 	t.swept[c], t.swept[s] = false, false
 	if g.pend.active {
@@ -81,7 +87,9 @@ func (g *Game) identify(seat int, id string) error {
 
 // blindTop is the card stood in for a deal confirmed by hand that lies on
 // top of one of player p's stacks: c itself if it is one, else the first
-// found; -1 if there is none.
+// found, one the dealer did not say was picked up before any that it did
+// (that card is in a hand, not on the stack the dealer looks at); -1 if
+// there is none.
 func (g *Game) blindTop(p, c int) int {
 	found := -1
 	for _, st := range g.players[p].stacks {
@@ -95,7 +103,7 @@ func (g *Game) blindTop(p, c int) int {
 		if top == c {
 			return c
 		}
-		if found < 0 {
+		if found < 0 || (g.table.loose[found] != 0 && g.table.loose[top] == 0) {
 			found = top
 		}
 	}

@@ -8,7 +8,7 @@ import (
 // guesses is what snapshot leaves out: which cards stand in for cards the
 // reader did not see, now and at any time this hand.
 func guesses(g *Game) string {
-	return fmt.Sprintf(" blind=%v guessed=%v", g.table.blind, g.table.guessed)
+	return fmt.Sprintf(" blind=%v guessed=%v loose=%v swept=%v", g.table.blind, g.table.guessed, g.table.loose, g.table.swept)
 }
 
 // refusedAsIs is tb.refused, the guesses included.
@@ -252,4 +252,27 @@ func TestNotOnTop(t *testing.T) {
 		tb.refusedAsIs(NotOnTop(1), RuleCardNotExpected) // read, not dealt by hand
 		tb.refusedAsIs(NotOnTop(9), RuleNoPlayer)
 	})
+}
+
+// TestNotOnTopStandInReadElsewhere: the stand-in of a card said picked up
+// is read being dealt at another seat, so another deck card stands in for
+// the one picked up (unblind); that one is still the card picked up, and
+// shown at its faller's next turn as a rider it is played, not dealt.
+func TestNotOnTopStandInReadElsewhere(t *testing.T) {
+	tb := newObserved(t, 2, Stop, Hit, Move, Move, Move, Move, Move, Move, Ground, Ground)
+	tb.ok(Confirm())
+	s := tb.Top(0, 0)
+	if tb.Card(s).Kind != Stop {
+		t.Fatalf("seat 1's stand-in is %v, want the Stop", tb.Card(s))
+	}
+	tb.ok(NotOnTop(1))
+	tb.ok(Scan(tb.id(Stop, 0))) // seat 2 is dealt the Stop the engine stood in
+	if d := tb.Top(0, 0); !tb.SaidPickedUp(d) || tb.SaidPickedUp(s) {
+		t.Fatalf("the new stand-in %v said picked up %v, the Stop %v", tb.Card(d), tb.SaidPickedUp(d), tb.SaidPickedUp(s))
+	}
+	tb.ok(Scan(tb.id(Hit, 0))) // seat 1's turn: the Hit picked up, played on itself
+	hit, _ := tb.CardIndex(tb.id(Hit, 0))
+	if w := tb.Where(hit); w != (Place{Zone: AsRider}) {
+		t.Fatalf("the Hit is at %+v, want seat 1's rider", w)
+	}
 }

@@ -96,18 +96,21 @@ func (d *Dealer) onControl(p hw.PanelEvent) {
 // audit must prove nothing by which lay under which. Anything else is
 // refused with nothing changed.
 func (d *Dealer) knocked(at time.Duration) {
-	in := d.g.Next()
-	if (d.phase != PhaseDealing && d.phase != PhaseCountIn) || in.Seat == 0 {
+	seat := d.g.Next().Seat
+	if d.ident.seat != 0 {
+		seat = d.ident.seat // asked for its card dealt by hand: the only seat lit
+	}
+	if (d.phase != PhaseDealing && d.phase != PhaseCountIn) || seat == 0 {
 		d.cue(hw.CueWarning, d.now())
 		d.say(true, "a stack knocked over: say so while dealing, when its seat's light is on; nothing changed")
 		return
 	}
-	if err := d.apply(game.Knocked(in.Seat), playlog.FromPanel, at); err != nil {
+	if err := d.apply(game.Knocked(seat), playlog.FromPanel, at); err != nil {
 		d.cue(hw.CueWarning, d.now())
-		d.say(true, "seat %d: %v; nothing changed", in.Seat, err)
+		d.say(true, "seat %d: %v; nothing changed", seat, err)
 		return
 	}
-	d.say(false, "seat %d: a stack knocked over and gathered back; the audit will not judge a play by the order of its cards", in.Seat)
+	d.say(false, "seat %d: a stack knocked over and gathered back; the audit will not judge a play by the order of its cards", seat)
 }
 
 // confirm is the panel's confirm: start the hand, close an audit group,

@@ -40,7 +40,7 @@ func (t *table) identify() {
 // identity a guess, on top of one of faller p's stacks.
 func (t *table) blindOnTop(p int) bool {
 	for k := range t.seen.NumStacks(p) {
-		if c := t.seen.Top(p, k); c >= 0 && t.seen.Blind(c) {
+		if c := t.seen.Top(p, k); c >= 0 && t.seen.Blind(c) && !t.seen.SaidPickedUp(c) {
 			return true
 		}
 	}
