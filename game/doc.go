@@ -16,8 +16,10 @@
 //     through Observe: each scanned card (EvScan), a seat's press
 //     (EvPress), the dealer's confirmation by hand (EvConfirm), the
 //     dealer's report that a stack is gone (EvStackGone), the Stop
-//     window's close (EvStopClosed) and a card dealt by hand, read once the
-//     reader can read it (EvIdentify). Observe refuses the plays and the
+//     window's close (EvStopClosed), a card dealt by hand, read once the
+//     reader can read it, or said no longer on top (EvIdentify, NotOnTop),
+//     and a stack knocked over and gathered back (EvKnocked). Observe
+//     refuses the plays and the
 //     dealer's steps (RuleNotObservation): the table cannot see them. From
 //     where each card was last seen the engine infers the plays it cannot
 //     see (Inferences) and refuses what no legal play can explain.

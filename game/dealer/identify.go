@@ -120,6 +120,7 @@ func (d *Dealer) identifySkipped(at time.Duration) {
 	// The engine learns it too: picked up, the card will be shown soon
 	// as a rider or a Stop, and is then taken for the one dealt by hand.
 	if err := d.apply(game.NotOnTop(seat), playlog.FromPanel, at); err != nil {
+		d.cue(hw.CueWarning, d.now())
 		d.say(true, "seat %d: %v", seat, err)
 	} else {
 		d.say(false, "seat %d: the card dealt by hand is not on top; the guess stands", seat)

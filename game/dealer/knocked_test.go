@@ -1,10 +1,13 @@
 package dealer_test
 
 import (
+	"slices"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/falling-table/falling/game"
+	"github.com/falling-table/falling/game/dealer"
 	"github.com/falling-table/falling/game/playlog"
 	"github.com/falling-table/falling/hw"
 	"github.com/falling-table/falling/hw/hwtest"
@@ -15,8 +18,8 @@ import (
 // people at the table see it. The dealer says so from the panel as that
 // seat's light comes on: the engine takes the report for the seat lit, the
 // audit then proves no buried play by its order, and the hand plays on. Said
-// of a seat whose stack holds a single card, or between hands, it is
-// refused with a warning and nothing changed.
+// of a seat whose stack holds a single card, it is refused with a warning
+// and nothing changed.
 func TestKnocked(t *testing.T) {
 	s := newScripted(t, idles(2), kinds(many(S, 10), G, G), nil)
 	// One card each at 0.7 s: seat 2's single card has no order to lose.
@@ -34,5 +37,49 @@ func TestKnocked(t *testing.T) {
 	}
 	if a := s.res.Audit; a == nil || !strings.Contains(a.Unproven, "knocked over") {
 		t.Errorf("the audit after a stack knocked over: %+v", a)
+	}
+}
+
+// TestKnockedWhileAsked: while the dealer is asked to scan the card
+// dealt by hand to a seat, that seat's light blinks blue (LightIdentify) and
+// no other is lit: an x then is said of the seat lit, not of the seat the
+// deal goes on with.
+func TestKnockedWhileAsked(t *testing.T) {
+	script := func(knockAt time.Duration) *scripted {
+		s := newScripted(t, idles(3), kinds(many(S, 12), G, G), func(c *dealer.Config) {
+			deck := slices.Clone(c.Game.Deck)
+			slices.Reverse(deck[:12])
+			c.Game.Deck = deck
+		})
+		s.tb.Reader.GoneAt(hwtest.Seconds(2.5), nil)
+		s.tb.Reader.BackAt(hwtest.Seconds(5.5))
+		if knockAt > 0 {
+			s.tb.Panel.ControlAt(hw.ControlKnocked, knockAt)
+		}
+		s.run()
+		return s
+	}
+	s := script(0)
+	type ask struct {
+		at   time.Duration
+		seat int
+	}
+	var asks []ask
+	for _, e := range s.log.kind(playlog.KindNote) {
+		if strings.HasPrefix(e.Note, "beat held: the dealer is asked") {
+			asks = append(asks, ask{e.Kernel, e.Seat})
+		}
+	}
+	if len(asks) < 2 {
+		t.Fatalf("asks %v", asks)
+	}
+	asked := asks[1].seat
+	s = script(asks[1].at + time.Millisecond)
+	for _, e := range s.log.all() {
+		if e.Event != nil && e.Event.Kind == game.EvKnocked {
+			if e.Kind == playlog.KindApplied && e.Event.Seat != asked {
+				t.Errorf("x pressed while seat %d alone was lit (asked for its card dealt by hand) was applied to seat %d", asked, e.Event.Seat)
+			}
+		}
 	}
 }

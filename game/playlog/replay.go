@@ -60,9 +60,10 @@ func ReplayWith(h *Hand, hooks Hooks) (*game.Game, []Mismatch, error) {
 	// Schema 1 logged the rules' digest. A hand begun by a version that
 	// wrote it and resumed by a later one goes on in the same file with
 	// the whole state's digest, so either is the engine's state there.
-	agrees := func(d uint64) bool { return d == g.Digest() }
+	agrees, digest := func(d uint64) bool { return d == g.Digest() }, g.Digest
 	if h.Start.Schema < 2 {
 		agrees = func(d uint64) bool { return d == g.Digest() || d == g.RulesDigest() }
+		digest = g.RulesDigest // what such a log mostly holds: a mismatch shows it
 	}
 	hole, lost := h.FirstLost()
 	for i := range h.Entries {
@@ -82,7 +83,7 @@ func ReplayWith(h *Hand, hooks Hooks) (*game.Game, []Mismatch, error) {
 				bad = append(bad, Mismatch{Seq: e.Seq, Event: *e.Event, Want: e.Digest, Err: err.Error()})
 			} else if e.Digest != 0 && !agrees(e.Digest) {
 				// A zero digest means the writer did not log one.
-				bad = append(bad, Mismatch{Seq: e.Seq, Event: *e.Event, Want: e.Digest, Got: g.Digest()})
+				bad = append(bad, Mismatch{Seq: e.Seq, Event: *e.Event, Want: e.Digest, Got: digest()})
 			}
 		}
 		if hooks.After != nil {
