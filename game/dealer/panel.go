@@ -105,6 +105,13 @@ func (d *Dealer) knocked(at time.Duration) {
 		d.say(true, "a stack knocked over: say so while dealing, when its seat's light is on; nothing changed")
 		return
 	}
+	if d.panel.paused {
+		// A dispute lights the seats that pressed, not the deal's: which
+		// seat the dealer means is not on the table.
+		d.cue(hw.CueWarning, d.now())
+		d.say(true, "a stack knocked over: the hand is paused; resume, then say so when its seat's light is on; nothing changed")
+		return
+	}
 	if err := d.apply(game.Knocked(seat), playlog.FromPanel, at); err != nil {
 		d.cue(hw.CueWarning, d.now())
 		d.say(true, "seat %d: %v; nothing changed", seat, err)
