@@ -84,28 +84,36 @@ var nameKeys = []struct {
 // dispute and confirm, n its "not there" (the stack or rider expected is
 // gone), x its "knocked over" (a stack of the seat lit was knocked over and
 // gathered back); the nameKeys confirm a card the reader missed and say
-// what it was; q, ^C and ^D quit.
-func playKeys(n keyTable, you int, quit context.CancelCauseFunc) func(byte) {
+// what it was; q, ^C and ^D quit. A key the table cannot take (between two
+// hands) is told to warn, not dropped.
+func playKeys(n keyTable, you int, quit context.CancelCauseFunc, warn func(error)) func(byte) {
+	control := func(b byte, c hw.Control) {
+		if err := n.Control(c); err != nil {
+			warn(fmt.Errorf("key %c (%v): %w", b, c, err))
+		}
+	}
 	return func(b byte) {
 		switch b {
 		case ' ', '\r', '\n':
 			n.Press(you)
 		case 'p', 'P':
-			_ = n.Control(hw.ControlPause)
+			control(b, hw.ControlPause)
 		case 'd', 'D':
-			_ = n.Control(hw.ControlDispute)
+			control(b, hw.ControlDispute)
 		case 'c', 'C':
-			_ = n.Control(hw.ControlConfirm)
+			control(b, hw.ControlConfirm)
 		case 'n', 'N':
-			_ = n.Control(hw.ControlSkip)
+			control(b, hw.ControlSkip)
 		case 'x', 'X':
-			_ = n.Control(hw.ControlKnocked)
+			control(b, hw.ControlKnocked)
 		case 'q', 'Q', 3, 4: // q, ^C, ^D
 			quit(errQuit)
 		default:
 			for _, k := range nameKeys {
 				if b == k.key || b == k.key-'a'+'A' {
-					_ = n.ConfirmAs(k.kind.String())
+					if err := n.ConfirmAs(k.kind.String()); err != nil {
+						warn(fmt.Errorf("key %c (%v): %w", b, k.kind, err))
+					}
 				}
 			}
 		}

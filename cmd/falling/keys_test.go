@@ -3,9 +3,11 @@ package main
 import (
 	"errors"
 	"fmt"
+	"strings"
 	"testing"
 
 	"github.com/falling-table/falling/game"
+	"github.com/falling-table/falling/game/night"
 	"github.com/falling-table/falling/hw"
 )
 
@@ -43,7 +45,7 @@ func TestPlayKeys(t *testing.T) {
 	for _, c := range cases {
 		var k keyLog
 		var quit error
-		on := playKeys(&k, 3, func(err error) { quit = err })
+		on := playKeys(&k, 3, func(err error) { quit = err }, func(err error) { t.Errorf("%q: %v", c.keys, err) })
 		for _, b := range []byte(c.keys) {
 			on(b)
 		}
@@ -57,9 +59,28 @@ func TestPlayKeys(t *testing.T) {
 	}
 	var k keyLog
 	var quit error
-	playKeys(&k, 3, func(err error) { quit = err })('q')
+	playKeys(&k, 3, func(err error) { quit = err }, func(err error) { t.Error(err) })('q')
 	if !errors.Is(quit, errQuit) || len(k.did) > 0 {
 		t.Errorf("q: quit %v, did %q", quit, k.did)
+	}
+}
+
+// noHand is a table between two hands: it takes no control.
+type noHand struct{ keyLog }
+
+func (noHand) Control(hw.Control) error { return night.ErrNoHand }
+func (noHand) ConfirmAs(string) error   { return night.ErrNoHand }
+
+// A key pressed between two hands does nothing, and says so: the dealer
+// who pressed it must not think it was taken.
+func TestPlayKeysBetweenHands(t *testing.T) {
+	for _, key := range []byte{'p', 'c', 'n', 'x', 'g', 'h'} {
+		var said []error
+		on := playKeys(&noHand{}, 3, func(error) {}, func(err error) { said = append(said, err) })
+		on(key)
+		if len(said) != 1 || !errors.Is(said[0], night.ErrNoHand) || !strings.Contains(said[0].Error(), fmt.Sprintf("key %c", key)) {
+			t.Errorf("%c between hands said %v", key, said)
+		}
 	}
 }
 

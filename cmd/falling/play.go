@@ -167,7 +167,8 @@ func playNight(ctx context.Context, o playOptions, t table, stdin io.Reader, std
 		}()
 	}
 	if scr.interactive {
-		go newKeyboard(stdin).each(ctx, playKeys(n, t.you, cancel))
+		warn := func(err error) { slog.Warn("falling play: the key did nothing", "err", err) }
+		go newKeyboard(stdin).each(ctx, playKeys(n, t.you, cancel, warn))
 	}
 	err = n.Run(ctx, func(r night.HandResult) {
 		scr.finish()
