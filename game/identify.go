@@ -7,7 +7,10 @@ package game
 // the real card, played later, is not taken for something else.
 
 // identify: card id is the card dealt by hand on top of a stack of the
-// faller at seat. The stand-in found there is
+// faller at seat or, with none there, the one they picked up (NotOnTop),
+// wherever later deals buried its stand-in: the dealer judged a read at
+// another seat's turn to be it, played there (dealer's held reads). The
+// stand-in found is
 //   - that very card: the guess was right, and it is no longer blind;
 //   - another card, with id still in the deck: they swap, the stand-in
 //     back to the deck;
@@ -34,7 +37,10 @@ func (g *Game) identify(seat int, id string) error {
 	}
 	s := g.blindTop(p, c)
 	if s < 0 {
-		return refuse(RuleCardNotExpected, "%v: no card dealt by hand lies on top of seat %d's stacks", g.cards[c], seat)
+		s = g.lastPickedUp(p)
+	}
+	if s < 0 {
+		return refuse(RuleCardNotExpected, "%v: no card dealt by hand lies on top of seat %d's stacks, nor was one picked up", g.cards[c], seat)
 	}
 	t := &g.table
 	if c == s {
@@ -122,6 +128,20 @@ func (g *Game) putAt(w Place, from, to int) {
 	g.where[to] = w
 }
 
+// lastPickedUp is the stand-in, anywhere in player p's stacks, for the card
+// dealt by hand they were last said to have picked up; -1 if none.
+func (g *Game) lastPickedUp(p int) int {
+	s := -1
+	for _, st := range g.players[p].stacks {
+		for _, x := range st {
+			if g.table.blind[x] && g.table.loose[x] != 0 && (s < 0 || g.table.loose[x] > g.table.loose[s]) {
+				s = x
+			}
+		}
+	}
+	return s
+}
+
 // notOnTop: asked to scan the card dealt by hand on top of a stack of
 // player p, the dealer says it is no longer there. Fallers pick up their
 // top card whenever they like, so it is most likely in p's hand, to be
@@ -199,4 +219,42 @@ func (g *Game) pickedUp(x, p, pass int) bool {
 // get the same answer.
 func (g *Game) SaidPickedUp(c int) bool {
 	return c >= 0 && c < len(g.table.loose) && g.table.loose[c] != 0 && g.Blind(c)
+}
+
+// PickedUpElsewhere is the seat of a faller other than p who, as the
+// dealer said (NotOnTop) within the window of a turn of p begun now,
+// picked up a card dealt by hand (its stand-in since buried or not), and
+// whose stacks have no other card dealt by hand on top: a rider or an Extra read from the deck as p's turn begins
+// may be that card, played in front of p, rather than p's deal. The engine
+// cannot tell the two apart (the dealer can: a rider shown is followed by
+// the deal in the same beat), and Identify then says which card it was.
+// 0 for none.
+func (g *Game) PickedUpElsewhere(p int) int {
+	if p < 0 || p >= len(g.players) || len(g.table.loose) != len(g.cards) {
+		return 0
+	}
+	pass := g.turnPass(p)
+	seat, at := 0, 0
+	for q := range g.players {
+		if q == p || g.players[q].out {
+			continue
+		}
+		loose, other := 0, false
+		for _, st := range g.players[q].stacks {
+			for i, x := range st {
+				switch {
+				case g.pickedUp(x, q, pass):
+					if loose == 0 || g.table.loose[x] < loose {
+						loose = g.table.loose[x]
+					}
+				case g.table.blind[x] && i == len(st)-1:
+					other = true // Identify would take this one
+				}
+			}
+		}
+		if loose > 0 && !other && (at == 0 || loose < at) {
+			seat, at = g.players[q].seat, loose
+		}
+	}
+	return seat
 }

@@ -387,3 +387,37 @@ func TestIdentifySwapKeepsNotOnTop(t *testing.T) {
 		t.Fatalf("seat 2's stand-in is now %v, said picked up %v: the dealer's n for seat 2 was forgotten", tb.Card(got), tb.SaidPickedUp(got))
 	}
 }
+
+// TestPickedUpElsewhere: "You may place a rider in front of any player,
+// including yourself." Seat 1's card dealt by hand, said picked up and
+// since buried under its next deal in the engine's stacks, may be the
+// rider shown as seat 2's turn begins: the engine says so (the dealer
+// judges it by what follows), and told which card it was (Identify, the
+// stand-in buried or not), takes the read for that card played there.
+func TestPickedUpElsewhere(t *testing.T) {
+	tb := newObserved(t, 2, Stop, Hit, Move, Move, Move, Move, Move, Move, Ground, Ground)
+	tb.ok(Confirm()) // seat 1: the Hit; the engine stands in the Stop
+	if tb.PickedUpElsewhere(1) != 0 {
+		t.Fatal("a card dealt by hand not said picked up is offered")
+	}
+	tb.ok(NotOnTop(1))
+	tb.ok(Scan(tb.id(Move, 0))) // seat 2
+	tb.ok(Scan(tb.id(Move, 1))) // seat 1, on the stand-in
+	if got := tb.PickedUpElsewhere(1); got != 1 {
+		t.Fatalf("as seat 2's turn begins: seat %d offered, want seat 1", got)
+	}
+	if got := tb.PickedUpElsewhere(0); got != 0 {
+		t.Fatalf("seat 1's own card is offered to seat 1 as another's (seat %d)", got)
+	}
+	tb.ok(Identify(1, tb.id(Hit, 0)))
+	tb.ok(Scan(tb.id(Hit, 0))) // seat 2's turn: the Hit, played there
+	if w := tb.Where(hitOf(tb)); w != (Place{Zone: AsRider, Player: 1}) {
+		t.Fatalf("the Hit is at %+v, want seat 2's rider", w)
+	}
+	tb.refusedAsIs(Identify(1, tb.id(Move, 5)), RuleCardNotExpected) // nothing dealt by hand left at seat 1
+}
+
+func hitOf(tb *table) int {
+	c, _ := tb.CardIndex(tb.id(Hit, 0))
+	return c
+}

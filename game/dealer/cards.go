@@ -15,6 +15,7 @@ func (d *Dealer) onStatus(s hw.ReaderStatus) {
 	d.mu.Lock()
 	defer d.publish()
 	defer d.mu.Unlock()
+	d.flushHeld(s.Time)
 	if s.State == d.reader {
 		return
 	}
@@ -77,6 +78,12 @@ func (d *Dealer) onCard(e hw.CardEvent) {
 		// otherwise be taken for one played on the next seat.
 		d.cue(hw.CueWarning, d.now())
 		d.say(true, "%v read again before the next beat: it was just dealt", d.g.Card(c))
+		return
+	}
+	if d.held.active {
+		// A second read before half a beat: the one held was a rider.
+		d.heldAsRider(e.Time)
+	} else if d.mayHold(id, c, e.Time) {
 		return
 	}
 	if d.imag.announced && d.g.Card(c).Kind == game.Stop {

@@ -242,6 +242,9 @@ func (d *Dealer) deadline() (time.Duration, bool) {
 	if d.imag.announced {
 		consider(d.imag.at)
 	}
+	if d.held.active {
+		consider(d.held.until)
+	}
 	if d.beat.running && !d.ident.held && (d.phase == PhaseCountIn || (d.phase == PhaseDealing && !d.stop.open && !d.imag.announced)) {
 		consider(d.beatWake())
 	}
@@ -256,6 +259,7 @@ func (d *Dealer) fire(t time.Duration) {
 	// A Stop window or an imaginary Ground over, the cards dealt by hand
 	// may be asked for.
 	defer d.maybeIdentify(t)
+	d.flushHeld(t)
 	if d.stop.open && t >= d.stop.due() {
 		d.stopWindowOver(t)
 		return

@@ -25,6 +25,7 @@ func (d *Dealer) control(p hw.PanelEvent) {
 	d.mu.Lock()
 	defer d.publish()
 	defer d.mu.Unlock()
+	d.flushHeld(p.Kernel)
 	if d.panel.awaitingGo && d.panel.paused && p.Control == hw.ControlConfirm && p.As == "" {
 		d.append(controlEntry(p))
 		d.panel.awaitingGo = false

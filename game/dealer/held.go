@@ -1,0 +1,72 @@
+package dealer
+
+import (
+	"time"
+
+	"github.com/falling-table/falling/game"
+	"github.com/falling-table/falling/game/playlog"
+)
+
+// Holding a read the engine cannot judge alone. A card dealt by hand that
+// its faller picked up before it could be read (the dealer's n, NotOnTop)
+// is played soon, often in front of another seat. Read there from the deck
+// as that seat's turn begins, it looks exactly like the seat's deal. What
+// tells them apart is time, which the engine does not have: a rider shown
+// is followed by the deal in the same beat, a deal by nothing until the
+// next. So while another faller's picked-up card may be shown, a rider or
+// an Extra read from the deck at a turn's start is held: another read
+// before half a beat has passed makes it that card, played there (the
+// engine is told with Identify before the read); anything else (half a
+// beat, the beat, any other input) makes it the deal, as it always was.
+
+// heldRead is a read the dealer holds.
+type heldRead struct {
+	active bool
+	id     string
+	c      int
+	at     time.Duration // when it was read
+	until  time.Duration // judged the deal then
+	seat   int           // the faller whose picked-up card it may be
+}
+
+// mayHold reports whether card c, just read, is to be held, and holds it.
+func (d *Dealer) mayHold(id string, c int, at time.Duration) bool {
+	if d.phase != PhaseDealing || d.stop.open || d.imag.announced || d.ident.seat != 0 || d.panel.paused {
+		return false
+	}
+	in := d.g.Next()
+	k := d.g.Card(c).Kind
+	if in.Action != game.ActDeal || !in.First || d.g.Where(c).Zone != game.InDeck || !(k.IsRider() || k == game.Extra) {
+		return false
+	}
+	q := d.g.PickedUpElsewhere(in.Player)
+	if q == 0 {
+		return false
+	}
+	d.held = heldRead{active: true, id: id, c: c, at: at, until: at + d.period()/2, seat: q}
+	return true
+}
+
+// heldAsRider judges the held read a rider: another card was read at once.
+// The engine is told the card picked up at the held seat was this one,
+// then the read is applied: a rider played from that faller's hand.
+func (d *Dealer) heldAsRider(at time.Duration) {
+	h := d.held
+	d.held = heldRead{}
+	// Refused (the log keeps the refusal), the read is the deal after all.
+	_ = d.apply(game.Identify(h.seat, h.id), playlog.FromDealer, at)
+	d.event(game.Scan(h.id), playlog.FromReader, at, h.c)
+}
+
+// flushHeld judges the held read, at t, the deal, as any read at a turn's
+// start is: nothing followed it in time. The engine takes it at t, which
+// keeps the log's times in order; the read's own entry has when it was
+// read.
+func (d *Dealer) flushHeld(t time.Duration) {
+	if !d.held.active {
+		return
+	}
+	h := d.held
+	d.held = heldRead{}
+	d.event(game.Scan(h.id), playlog.FromReader, max(t, h.at), h.c)
+}
