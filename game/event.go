@@ -35,8 +35,9 @@ const (
 	EvStopClosed
 	// EvIdentify: the reader read Card, the card dealt by hand (confirmed
 	// from the panel while the reader could not read it) that lies on top
-	// of a stack of the faller at Seat: the engine learns which card it
-	// stood in for it.
+	// of a stack of the faller at Seat, or that the faller picked up: the
+	// engine learns which card it stood in for it. With no Card, the
+	// dealer says it is no longer on top (NotOnTop).
 	EvIdentify
 	// EvKnocked: the dealer says a stack of the faller at Seat was knocked
 	// over and gathered back: which card lay under which is no longer
