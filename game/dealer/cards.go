@@ -80,10 +80,17 @@ func (d *Dealer) onCard(e hw.CardEvent) {
 		d.say(true, "%v read again before the next beat: it was just dealt", d.g.Card(c))
 		return
 	}
-	if d.held.active {
-		// A second read before half a beat: the one held was a rider.
+	switch {
+	case d.held.active && c == d.held.c:
+		// "the same card scanned twice: a warning sound and message, the
+		// event is logged, the game state does not move": no second card.
+		d.cue(hw.CueWarning, d.now())
+		d.say(true, "%v read again before the next beat", d.g.Card(c))
+		return
+	case d.held.active:
+		// Another card before half a beat: the one held was a rider.
 		d.heldAsRider(e.Time)
-	} else if d.mayHold(id, c, e.Time) {
+	case d.mayHold(id, c, e.Time):
 		return
 	}
 	if d.imag.announced && d.g.Card(c).Kind == game.Stop {

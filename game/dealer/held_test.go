@@ -7,6 +7,7 @@ import (
 	"github.com/falling-table/falling/game"
 	"github.com/falling-table/falling/game/dealer"
 	"github.com/falling-table/falling/game/playlog"
+	"github.com/falling-table/falling/hw"
 	"github.com/falling-table/falling/hw/hwtest"
 )
 
@@ -77,5 +78,32 @@ func TestHeldReadDealt(t *testing.T) {
 	})
 	if g := s.tb.Truth(); !dealt || s.res.Winner != g.Seat(g.Winner()) {
 		t.Fatalf("Hit-7 dealt to seat 3 %v; dealer: seat %d won, table: seat %d", dealt, s.res.Winner, g.Seat(g.Winner()))
+	}
+}
+
+// TestHeldReadReadAgain: "the same card scanned twice: a warning sound and
+// message, the event is logged, the game state does not move." The Hit
+// held at seat 3's turn, lifted and laid on the reader again, is no second
+// card: it stays the deal it was.
+func TestHeldReadReadAgain(t *testing.T) {
+	s := newScripted(t, idles(3), kinds(S, S, S, game.Hit, S, S, S, game.Hit, many(S, 8), G, G), func(c *dealer.Config) {
+		deck := slices.Clone(c.Game.Deck)
+		slices.Reverse(deck[:16])
+		c.Game.Deck = deck
+	})
+	s.tb.Reader.GoneAt(hwtest.Seconds(2.5), nil)
+	s.tb.Reader.BackAt(hwtest.Seconds(5.5))
+	s.at(4.5, game.PickUp(0, 0))
+	s.tb.Reader.ScanCardAt("Hit-7", hwtest.Seconds(7.1)) // held from 6.98 s
+	s.run()
+	applied, _ := s.engineEvents(func(e *playlog.Entry) bool { return e.Source == playlog.FromDealer && e.Event.Kind == game.EvIdentify })
+	if len(applied) != 0 {
+		t.Fatalf("the dealer told the engine %v: the Hit read again is no second card", applied)
+	}
+	if c := s.cuesAt(hwtest.Seconds(7.1)); len(c) != 1 || c[0] != hw.CueWarning {
+		t.Errorf("cues at the second read: %v, want a warning", c)
+	}
+	if g := s.tb.Truth(); s.res.Winner != g.Seat(g.Winner()) {
+		t.Fatalf("dealer: seat %d won, table: seat %d", s.res.Winner, g.Seat(g.Winner()))
 	}
 }
