@@ -87,9 +87,14 @@ func (d *Dealer) onCard(e hw.CardEvent) {
 		d.cue(hw.CueWarning, d.now())
 		d.say(true, "%v read again before the next beat", d.g.Card(c))
 		return
-	case d.held.active:
-		// Another card before half a beat: the one held was a rider.
+	case d.held.active && (d.g.Where(c).Zone == game.InDeck || d.g.Blind(c)):
+		// Another card to deal before half a beat: the one held was a
+		// rider.
 		d.heldAsRider(e.Time)
+	case d.held.active:
+		// A card that cannot be this seat's deal (a stray one, a discard
+		// lying near the reader) proves nothing: the held one was the deal.
+		d.flushHeld(e.Time)
 	case d.mayHold(id, c, e.Time):
 		return
 	}
