@@ -107,3 +107,28 @@ func TestHeldReadReadAgain(t *testing.T) {
 		t.Fatalf("dealer: seat %d won, table: seat %d", s.res.Winner, g.Seat(g.Winner()))
 	}
 }
+
+// TestHeldReadThenStray: a card lying in front of a seat, read while the
+// Hit is held at seat 3's turn, cannot be seat 3's deal: it proves nothing
+// of the Hit, which stays the deal it was, and is refused as any card read
+// where it cannot be.
+func TestHeldReadThenStray(t *testing.T) {
+	s := newScripted(t, idles(3), kinds(S, S, S, game.Hit, S, S, S, game.Hit, many(S, 8), G, G), func(c *dealer.Config) {
+		deck := slices.Clone(c.Game.Deck)
+		slices.Reverse(deck[:16])
+		c.Game.Deck = deck
+	})
+	s.tb.Reader.GoneAt(hwtest.Seconds(2.5), nil)
+	s.tb.Reader.BackAt(hwtest.Seconds(5.5))
+	s.at(4.5, game.PickUp(0, 0))
+	s.tb.Reader.ScanCardAt("Stop-0", hwtest.Seconds(7.1)) // seat 2's first card, lying there
+	s.run()
+	applied, _ := s.engineEvents(func(e *playlog.Entry) bool { return e.Source == playlog.FromDealer && e.Event.Kind == game.EvIdentify })
+	_, refused := s.engineEvents(func(e *playlog.Entry) bool { return e.Event.Kind == game.EvScan && e.Event.Card == "Stop-0" })
+	if len(applied) != 0 || len(refused) != 1 {
+		t.Fatalf("the dealer told the engine %v, and refused %v: want nothing told, the stray read refused", applied, refused)
+	}
+	if g := s.tb.Truth(); s.res.Winner != g.Seat(g.Winner()) {
+		t.Fatalf("dealer: seat %d won, table: seat %d", s.res.Winner, g.Seat(g.Winner()))
+	}
+}
