@@ -223,7 +223,8 @@ func (g *Game) SaidPickedUp(c int) bool {
 
 // PickedUpElsewhere is the seat of a faller other than p who, as the
 // dealer said (NotOnTop) within the window of a turn of p begun now,
-// picked up a card dealt by hand (its stand-in since buried or not), and
+// picked up a card dealt by hand (its stand-in since buried or not), while
+// p has no such card of its own (that one takes the read: swapLoose), and
 // whose stacks have no other card dealt by hand on top: a rider or an Extra read from the deck as p's turn begins
 // may be that card, played in front of p, rather than p's deal. The engine
 // cannot tell the two apart (the dealer can: a rider shown is followed by
@@ -234,6 +235,15 @@ func (g *Game) PickedUpElsewhere(p int) int {
 		return 0
 	}
 	pass := g.turnPass(p)
+	for _, st := range g.players[p].stacks {
+		for _, x := range st {
+			if g.pickedUp(x, p, pass) {
+				// p's own card picked up takes such a read (swapLoose):
+				// "Only p's own card is taken".
+				return 0
+			}
+		}
+	}
 	seat, at := 0, 0
 	for q := range g.players {
 		if q == p || g.players[q].out {

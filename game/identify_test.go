@@ -421,3 +421,18 @@ func hitOf(tb *table) int {
 	c, _ := tb.CardIndex(tb.id(Hit, 0))
 	return c
 }
+
+// TestPickedUpElsewhereOwnFirst: "You may place a rider in front of any
+// player, including yourself." A seat whose own card dealt by hand was
+// said picked up takes a rider read as its turn begins for that card
+// (swapLoose), so no other faller's is offered for it.
+func TestPickedUpElsewhereOwnFirst(t *testing.T) {
+	tb := newObserved(t, 2, Stop, Hit, Hit, Move, Move, Move, Move, Move, Move, Ground, Ground)
+	tb.ok(Confirm()) // seat 1, by hand
+	tb.ok(Confirm()) // seat 2, by hand
+	tb.ok(NotOnTop(1))
+	tb.ok(NotOnTop(2))
+	if got := tb.PickedUpElsewhere(1); got != 0 {
+		t.Fatalf("as seat 2's turn begins, with seat 2's own card picked up: seat %d offered, want none", got)
+	}
+}

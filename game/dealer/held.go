@@ -68,5 +68,11 @@ func (d *Dealer) flushHeld(t time.Duration) {
 	}
 	h := d.held
 	d.held = heldRead{}
+	waiting := !d.beat.running
 	d.event(game.Scan(h.id), playlog.FromReader, max(t, h.at), h.c)
+	if waiting && d.beat.running {
+		// Follow mode: "the beat starts again from that read", not from
+		// the end of the hold.
+		d.beat.next = d.soonest(h.at + d.period())
+	}
 }

@@ -207,9 +207,14 @@ func (d *Dealer) finished() bool {
 // to take.
 func (d *Dealer) end(err error) (Result, error) {
 	d.mu.Lock()
+	// A read still held when the hand stops (ctx ended) is judged as any
+	// other input judges it, the deal: its scan is logged, so the engine
+	// and a resume must have it too.
+	flushed := d.held.active
+	d.flushHeld(d.now())
 	// A correction accepted while the hand ran is logged, even when the
 	// hand ended before the loop came to it; after this, none is accepted.
-	logged := d.correct()
+	logged := d.correct() || flushed
 	d.corr.running = false
 	if lerr := d.logHealth.err(); lerr != nil {
 		err = errors.Join(err, lerr)
