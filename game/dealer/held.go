@@ -52,8 +52,15 @@ func (d *Dealer) mayHold(id string, c int, at time.Duration) bool {
 // then the read is applied: a rider played from that faller's hand.
 func (d *Dealer) heldAsRider(at time.Duration) {
 	h := d.held
+	// Tried on a copy first: told which card it was, the engine must also
+	// take the read as that card played, or be told nothing (a rider
+	// refused there would leave the card in the other faller's stack).
+	try := d.g.Clone()
+	if try.Observe(game.Identify(h.seat, h.id)) != nil || try.Observe(game.Scan(h.id)) != nil {
+		d.flushHeld(at)
+		return
+	}
 	d.held = heldRead{}
-	// Refused (the log keeps the refusal), the read is the deal after all.
 	_ = d.apply(game.Identify(h.seat, h.id), playlog.FromDealer, at)
 	d.event(game.Scan(h.id), playlog.FromReader, at, h.c)
 }

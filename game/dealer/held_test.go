@@ -1,13 +1,18 @@
 package dealer_test
 
 import (
+	"context"
+	"fmt"
 	"slices"
 	"testing"
+	"time"
 
 	"github.com/falling-table/falling/game"
 	"github.com/falling-table/falling/game/dealer"
 	"github.com/falling-table/falling/game/playlog"
+	"github.com/falling-table/falling/game/simtable"
 	"github.com/falling-table/falling/hw"
+	"github.com/falling-table/falling/hw/config"
 	"github.com/falling-table/falling/hw/hwtest"
 )
 
@@ -130,5 +135,151 @@ func TestHeldReadThenStray(t *testing.T) {
 	}
 	if g := s.tb.Truth(); s.res.Winner != g.Seat(g.Winner()) {
 		t.Fatalf("dealer: seat %d won, table: seat %d", s.res.Winner, g.Seat(g.Winner()))
+	}
+}
+
+// TestHeldReadSurvivesSuspend: a hand stopped (ctx ended: the table's q,
+// or a shutdown) while a read is held must not lose that read: the card
+// was dealt and read, the log has its scan, so the engine (and the log a
+// resume replays) must have it too, as it had before reads were held.
+func TestHeldReadSurvivesSuspend(t *testing.T) {
+	s := newScripted(t, idles(3), kinds(S, S, S, game.Hit, S, S, S, game.Hit, many(S, 8), G, G), func(c *dealer.Config) {
+		deck := slices.Clone(c.Game.Deck)
+		slices.Reverse(deck[:16])
+		c.Game.Deck = deck
+	})
+	s.tb.Reader.GoneAt(hwtest.Seconds(2.5), nil)
+	s.tb.Reader.BackAt(hwtest.Seconds(5.5))
+	s.at(4.5, game.PickUp(0, 0))
+	s.tb.Start()
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	s.tb.Clock.At(hwtest.Seconds(7.1), cancel) // Hit-7 held from 6.98 s
+	_, err := s.d.RunStepped(ctx, s.tb.Clock)
+	if err == nil {
+		t.Fatal("the run ended without the cancel")
+	}
+	var read, took bool
+	for _, e := range s.log.all() {
+		switch {
+		case e.Kind == playlog.KindScan && e.Card == "Hit-7":
+			read = true
+		case e.Kind == playlog.KindApplied && e.Event.Kind == game.EvScan && e.Event.Card == "Hit-7":
+			took = true
+		}
+	}
+	if read && !took {
+		t.Fatalf("Hit-7 was read (scan logged) but the hand was stopped while it was held: the engine never took it, and a resume replays without it")
+	}
+	if !read {
+		t.Skip("Hit-7 not read before the cancel: the script's timing moved")
+	}
+}
+
+// TestHeldReadOwnPickedUp: seat 2's Hit and seat 3's Hit, both dealt by
+// hand while the reader was gone, are both picked up (the dealer says n
+// for each). Seat 3 plays its own Hit in front of itself; at seat 3's turn
+// the dealer shows it, then deals. "You may place a rider in front of any
+// player, including yourself": the engine took such a read for seat 3's
+// own card (swapLoose: "Only p's own card is taken"), and did before
+// 4b1e7c6. The hold must not hand it to seat 2 because a deal followed at
+// once: mayHold asks only PickedUpElsewhere, never whether the seat's own
+// picked-up card would take the read.
+func TestHeldReadOwnPickedUp(t *testing.T) {
+	s := newScripted(t, idles(3), kinds(S, S, S, game.Hit, game.Hit, many(S, 11), G, G), func(c *dealer.Config) {
+		deck := slices.Clone(c.Game.Deck)
+		slices.Reverse(deck[:16])
+		c.Game.Deck = deck
+	})
+	s.tb.Reader.GoneAt(hwtest.Seconds(2.5), nil) // Hit-3 to seat 2 at 3.12 s, Hit-4 to seat 3 at 4.12 s, by hand
+	s.tb.Reader.BackAt(hwtest.Seconds(5.5))
+	s.at(4.5, game.PickUp(0, 0))
+	s.at(4.6, game.PickUp(1, 0))
+	s.at(6.2, game.Play(1, 1)) // seat 3 plays its own Hit in front of itself
+	s.run()
+	applied, _ := s.engineEvents(func(e *playlog.Entry) bool { return e.Source == playlog.FromDealer && e.Event.Kind == game.EvIdentify })
+	for _, e := range applied {
+		if e.Seat == 2 || e.Player == 0 {
+			t.Errorf("the dealer told the engine %v: seat 3's own Hit taken for seat 2's card", e)
+		}
+	}
+	// Seat 2's Hit is still in their hand (nobody can know it); seat 3's
+	// stacks the engine can know, and knew before reads were held.
+	g := s.tb.Truth()
+	for _, sv := range s.d.View().Seats {
+		if sv.Seat != 3 {
+			continue
+		}
+		var got, want []string
+		for _, st := range sv.Stacks {
+			for _, c := range st {
+				got = append(got, c.ID)
+			}
+		}
+		for st := 0; st < g.NumStacks(1); st++ {
+			for _, c := range g.Stack(1, st) {
+				want = append(want, g.Card(c).ID)
+			}
+		}
+		if !slices.Equal(got, want) {
+			t.Errorf("seat 3: engine believes %v, the table has %v", got, want)
+		}
+	}
+}
+
+// newSlow is a scripted hand of three idle fallers whose dealer deals delay after each cue.
+func newSlow(t *testing.T, kinds []game.Kind, delay time.Duration) *scripted {
+	deck := make([]game.Card, len(kinds))
+	for i, k := range kinds {
+		deck[i] = game.Card{ID: fmt.Sprintf("%s-%d", k, i), Kind: k}
+	}
+	seats := []int{2, 3, 4}
+	window := 1500 * time.Millisecond
+	tb, err := simtable.New(simtable.Config{Rules: game.Official(), Deck: deck, Seats: seats, Fallers: idles(3), StopWindow: window,
+		Reaction: 100 * time.Millisecond, Jitter: 1, DealDelay: delay})
+	if err != nil {
+		t.Fatal(err)
+	}
+	gd := slices.Clone(deck) // the engine lists the deck in another order than the shuffle
+	slices.Reverse(gd[:16])
+	cfg := dealer.Config{Hand: t.Name(), Dealer: 1, Cards: tb.Cards(),
+		Game:  game.Config{Rules: game.Official(), Seats: seats, Deck: gd},
+		Tempo: dealer.Tempo{Start: 60}, Mode: config.Follow, StopWindow: window, TieWindow: 5 * time.Millisecond,
+		Audit: true, Wall: func() time.Time { return time.Unix(0, 0) }}
+	log := &memLog{}
+	d, err := dealer.New(cfg, dealer.Hardware{Clock: tb.Clock, Lights: tb.Lights, Sound: tb.Sound, Buttons: tb.Buttons, Reader: tb.Reader, Panel: tb.Panel}, log)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return &scripted{t: t, tb: tb, d: d, log: log}
+}
+
+// TestHeldReadFollowBeat: in follow mode "the beat waits for the dealer:
+// the light blinks until the card is read, and the beat starts again from
+// that read" (metronome.go). A slow dealer's Hit-7, held at seat 3's turn
+// (seat 2's Hit-3 dealt by hand was said picked up) and judged the deal
+// half a beat later, must restart the beat from its read, not from the
+// moment the hold ended: no half-beat stall.
+func TestHeldReadFollowBeat(t *testing.T) {
+	s := newSlow(t, kinds(S, S, S, game.Hit, S, S, S, game.Hit, many(S, 8), G, G), 1200*time.Millisecond)
+	s.tb.Reader.GoneAt(hwtest.Seconds(3.5), nil)
+	s.tb.Reader.BackAt(hwtest.Seconds(8.5))
+	s.at(8.0, game.PickUp(0, 0))
+	s.run()
+	read := s.scanOf("Hit-7", 0)
+	var took, beat time.Duration
+	for _, e := range s.log.all() {
+		if took == 0 && e.Kind == playlog.KindApplied && e.Event.Kind == game.EvScan && e.Event.Card == "Hit-7" {
+			took = e.Kernel
+		}
+		if beat == 0 && e.Kind == playlog.KindBeat && e.Kernel > read {
+			beat = e.Kernel
+		}
+	}
+	if took-read < 400*time.Millisecond {
+		t.Skipf("Hit-7 read at %v, taken at %v: not held, the script's timing moved", read, took)
+	}
+	if beat-read > 1050*time.Millisecond {
+		t.Errorf("Hit-7 read at %v (held until %v): the next beat is at %v, %v after the read; want one period (1s) after it", read, took, beat, beat-read)
 	}
 }
