@@ -1,7 +1,5 @@
 package game
 
-import "hash/fnv"
-
 // Digest is a fingerprint of the whole state: the play log stores it beside
 // each engine decision so a replay can prove it reached the same state. It
 // covers what the engine keeps beside the rules' state to reconcile a real
@@ -17,8 +15,10 @@ func (g *Game) Digest() uint64 { return g.digest(true) }
 func (g *Game) RulesDigest() uint64 { return g.digest(false) }
 
 func (g *Game) digest(table bool) uint64 {
-	h := fnv.New64a()
-	var b []byte
+	// The bytes are hashed once at the end: on the stack for any deck, so
+	// a digest on every engine decision allocates nothing.
+	var buf [4096]byte
+	b := buf[:0]
 	put := func(v int) { b = append(b, byte(v), byte(v>>8), byte(v>>16), byte(v>>24)) }
 	flag := func(v bool) {
 		if v {
@@ -72,10 +72,14 @@ func (g *Game) digest(table bool) uint64 {
 	put(len(g.table.inferred))
 	if table {
 		t := &g.table
-		for _, flags := range [][]bool{t.blind, t.guessed, t.swept} {
+		for _, flags := range [...][]bool{t.blind, t.guessed, t.swept} {
 			put(len(flags))
 			for _, f := range flags {
-				flag(f)
+				if f {
+					b = append(b, 1)
+				} else {
+					b = append(b, 0)
+				}
 			}
 		}
 		put(len(t.loose))
@@ -91,6 +95,17 @@ func (g *Game) digest(table bool) uint64 {
 			put(0) // shown at an address long gone: nothing now
 		}
 	}
-	h.Write(b)
-	return h.Sum64()
+	return fnv64a(b)
+}
+
+// fnv64a is hash/fnv's New64a over b, without the hash.Hash interface,
+// through which b would escape to the heap.
+func fnv64a(b []byte) uint64 {
+	const offset, prime = 14695981039346656037, 1099511628211
+	h := uint64(offset)
+	for _, c := range b {
+		h ^= uint64(c)
+		h *= prime
+	}
+	return h
 }
