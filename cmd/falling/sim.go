@@ -40,7 +40,7 @@ func simCommand() command {
 
 func simFlags(fs *pflag.FlagSet) runner {
 	games := fs.Int("games", 10000, "hands to play")
-	fallers := fs.Int("fallers", 5, "computer fallers at the table (2-11)")
+	fallers := fs.Int("fallers", 5, "computer fallers at the table (2-11; with --messy, 0 plays 2 to 7 a hand)")
 	rules := fs.String("rules", "official", "rule set: "+oneOf(game.RuleSetNames()))
 	seed := fs.Uint64("seed", 1, "random seed: the same seed gives the same figures")
 	tempo := fs.Float64("tempo", 60, "dealer's pace in cards per minute")
