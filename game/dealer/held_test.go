@@ -16,6 +16,23 @@ import (
 	"github.com/falling-table/falling/hw/hwtest"
 )
 
+// pickedUpAtSeat2 is a hand on kinds whose deck file lists its first 16
+// cards in the reverse of the shuffle's order, so the engine's stand-ins
+// are other cards than those dealt. The reader is gone from 2.5 s to
+// 5.5 s, so seats 2, 3 and 4 get their second card by hand, and seat 2
+// picks its up at 4.5 s: asked for it, the dealer says n.
+func pickedUpAtSeat2(t *testing.T, kinds []game.Kind) *scripted {
+	s := newScripted(t, idles(3), kinds, func(c *dealer.Config) {
+		deck := slices.Clone(c.Game.Deck)
+		slices.Reverse(deck[:16])
+		c.Game.Deck = deck
+	})
+	s.tb.Reader.GoneAt(hwtest.Seconds(2.5), nil)
+	s.tb.Reader.BackAt(hwtest.Seconds(5.5))
+	s.at(4.5, game.PickUp(0, 0))
+	return s
+}
+
 // TestHeldReadPlayedAtAnotherSeat: "You may place a rider in front of any
 // player, including yourself." Seat 2's Hit, dealt by hand while the reader
 // was gone, is picked up before it can be read (the dealer says n), and
@@ -26,14 +43,7 @@ import (
 // played it. The engine's deck is listed in another order than the
 // shuffle's, so its stand-in for the Hit is another card.
 func TestHeldReadPlayedAtAnotherSeat(t *testing.T) {
-	s := newScripted(t, idles(3), kinds(S, S, S, game.Hit, many(S, 12), G, G), func(c *dealer.Config) {
-		deck := slices.Clone(c.Game.Deck)
-		slices.Reverse(deck[:16])
-		c.Game.Deck = deck
-	})
-	s.tb.Reader.GoneAt(hwtest.Seconds(2.5), nil) // the Hit, dealt to seat 2 at 3.12 s, and two more by hand
-	s.tb.Reader.BackAt(hwtest.Seconds(5.5))
-	s.at(4.5, game.PickUp(0, 0))
+	s := pickedUpAtSeat2(t, kinds(S, S, S, game.Hit, many(S, 12), G, G)) // the Hit, dealt to seat 2 at 3.12 s, and two more by hand
 	s.at(6.0, game.Play(0, 1))
 	s.run()
 	applied, _ := s.engineEvents(func(e *playlog.Entry) bool { return e.Source == playlog.FromDealer && e.Event.Kind == game.EvIdentify })
@@ -48,14 +58,7 @@ func TestHeldReadPlayedAtAnotherSeat(t *testing.T) {
 // read after it within half a beat: it was seat 3's deal, as any read at a
 // turn's start is, and the hand plays on as the table plays it.
 func TestHeldReadDealt(t *testing.T) {
-	s := newScripted(t, idles(3), kinds(S, S, S, game.Hit, S, S, S, game.Hit, many(S, 8), G, G), func(c *dealer.Config) {
-		deck := slices.Clone(c.Game.Deck)
-		slices.Reverse(deck[:16])
-		c.Game.Deck = deck
-	})
-	s.tb.Reader.GoneAt(hwtest.Seconds(2.5), nil)
-	s.tb.Reader.BackAt(hwtest.Seconds(5.5))
-	s.at(4.5, game.PickUp(0, 0))
+	s := pickedUpAtSeat2(t, kinds(S, S, S, game.Hit, S, S, S, game.Hit, many(S, 8), G, G))
 	s.run()
 	applied, _ := s.engineEvents(func(e *playlog.Entry) bool { return e.Source == playlog.FromDealer && e.Event.Kind == game.EvIdentify })
 	if len(applied) != 0 {
@@ -91,14 +94,7 @@ func TestHeldReadDealt(t *testing.T) {
 // held at seat 3's turn, lifted and laid on the reader again, is no second
 // card: it stays the deal it was.
 func TestHeldReadReadAgain(t *testing.T) {
-	s := newScripted(t, idles(3), kinds(S, S, S, game.Hit, S, S, S, game.Hit, many(S, 8), G, G), func(c *dealer.Config) {
-		deck := slices.Clone(c.Game.Deck)
-		slices.Reverse(deck[:16])
-		c.Game.Deck = deck
-	})
-	s.tb.Reader.GoneAt(hwtest.Seconds(2.5), nil)
-	s.tb.Reader.BackAt(hwtest.Seconds(5.5))
-	s.at(4.5, game.PickUp(0, 0))
+	s := pickedUpAtSeat2(t, kinds(S, S, S, game.Hit, S, S, S, game.Hit, many(S, 8), G, G))
 	s.tb.Reader.ScanCardAt("Hit-7", hwtest.Seconds(7.1)) // held from 6.98 s
 	s.run()
 	applied, _ := s.engineEvents(func(e *playlog.Entry) bool { return e.Source == playlog.FromDealer && e.Event.Kind == game.EvIdentify })
@@ -118,14 +114,7 @@ func TestHeldReadReadAgain(t *testing.T) {
 // of the Hit, which stays the deal it was, and is refused as any card read
 // where it cannot be.
 func TestHeldReadThenStray(t *testing.T) {
-	s := newScripted(t, idles(3), kinds(S, S, S, game.Hit, S, S, S, game.Hit, many(S, 8), G, G), func(c *dealer.Config) {
-		deck := slices.Clone(c.Game.Deck)
-		slices.Reverse(deck[:16])
-		c.Game.Deck = deck
-	})
-	s.tb.Reader.GoneAt(hwtest.Seconds(2.5), nil)
-	s.tb.Reader.BackAt(hwtest.Seconds(5.5))
-	s.at(4.5, game.PickUp(0, 0))
+	s := pickedUpAtSeat2(t, kinds(S, S, S, game.Hit, S, S, S, game.Hit, many(S, 8), G, G))
 	s.tb.Reader.ScanCardAt("Stop-0", hwtest.Seconds(7.1)) // seat 2's first card, lying there
 	s.run()
 	applied, _ := s.engineEvents(func(e *playlog.Entry) bool { return e.Source == playlog.FromDealer && e.Event.Kind == game.EvIdentify })
@@ -143,14 +132,7 @@ func TestHeldReadThenStray(t *testing.T) {
 // was dealt and read, the log has its scan, so the engine (and the log a
 // resume replays) must have it too, as it had before reads were held.
 func TestHeldReadSurvivesSuspend(t *testing.T) {
-	s := newScripted(t, idles(3), kinds(S, S, S, game.Hit, S, S, S, game.Hit, many(S, 8), G, G), func(c *dealer.Config) {
-		deck := slices.Clone(c.Game.Deck)
-		slices.Reverse(deck[:16])
-		c.Game.Deck = deck
-	})
-	s.tb.Reader.GoneAt(hwtest.Seconds(2.5), nil)
-	s.tb.Reader.BackAt(hwtest.Seconds(5.5))
-	s.at(4.5, game.PickUp(0, 0))
+	s := pickedUpAtSeat2(t, kinds(S, S, S, game.Hit, S, S, S, game.Hit, many(S, 8), G, G))
 	s.tb.Start()
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
@@ -186,14 +168,7 @@ func TestHeldReadSurvivesSuspend(t *testing.T) {
 // once: mayHold asks only PickedUpElsewhere, never whether the seat's own
 // picked-up card would take the read.
 func TestHeldReadOwnPickedUp(t *testing.T) {
-	s := newScripted(t, idles(3), kinds(S, S, S, game.Hit, game.Hit, many(S, 11), G, G), func(c *dealer.Config) {
-		deck := slices.Clone(c.Game.Deck)
-		slices.Reverse(deck[:16])
-		c.Game.Deck = deck
-	})
-	s.tb.Reader.GoneAt(hwtest.Seconds(2.5), nil) // Hit-3 to seat 2 at 3.12 s, Hit-4 to seat 3 at 4.12 s, by hand
-	s.tb.Reader.BackAt(hwtest.Seconds(5.5))
-	s.at(4.5, game.PickUp(0, 0))
+	s := pickedUpAtSeat2(t, kinds(S, S, S, game.Hit, game.Hit, many(S, 11), G, G)) // Hit-3 to seat 2 at 3.12 s, Hit-4 to seat 3 at 4.12 s, by hand
 	s.at(4.6, game.PickUp(1, 0))
 	s.at(6.2, game.Play(1, 1)) // seat 3 plays its own Hit in front of itself
 	s.run()
