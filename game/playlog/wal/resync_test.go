@@ -326,57 +326,52 @@ func TestResyncFigures(t *testing.T) {
 	h := realHand(t)
 	rng := rand.New(rand.NewPCG(3, 4))
 	const trials = 1000
-	var before, after, worst int
-	for range trials {
-		data := bytes.Clone(h.data)
+	straight, resync, worst := lossOver(t, h, trials, func(data []byte) {
 		off := h.hdr + rng.Int64N(int64(len(data))-h.hdr)
 		data[off] ^= 1 << rng.IntN(8)
-		r, err := wal.NewReader(bytes.NewReader(data), int64(len(data)))
-		if err != nil {
-			t.Fatal(err)
-		}
-		straight, _, err := r.All()
-		if err != nil {
-			t.Fatal(err)
-		}
-		recs, _, _ := salvage(t, data)
-		checkWritten(t, h, recs)
-		before += len(h.recs) - len(straight)
-		lost := len(h.recs) - len(recs)
-		after += lost
-		worst = max(worst, lost)
-	}
+	})
 	if worst > 1 {
 		t.Errorf("a single flipped bit lost %d records", worst)
 	}
 	t.Logf("%d random single-bit flips in a %d-byte hand log of %d records: records lost on average: straight read %.1f, with resync %.2f (worst %d)",
-		trials, len(h.data), len(h.recs), float64(before)/trials, float64(after)/trials, worst)
+		trials, len(h.data), len(h.recs), straight, resync, worst)
 
 	// A bad 512-byte sector read back as garbage, anywhere after the
 	// header's sector.
 	const sectors = 200
-	before, after, worst = 0, 0, 0
-	for range sectors {
-		data := bytes.Clone(h.data)
+	straight, resync, worst = lossOver(t, h, sectors, func(data []byte) {
 		at := 512 * (1 + rng.Int64N(int64(len(data))/512-1))
 		for i := at; i < min(at+512, int64(len(data))); i++ {
 			data[i] = byte(rng.IntN(256))
 		}
+	})
+	t.Logf("%d random 512-byte sectors of garbage: records lost on average: straight read %.1f, with resync %.2f (worst %d)",
+		sectors, straight, resync, worst)
+}
+
+// lossOver damages a copy of h's log n times and says how many records
+// were lost on average reading straight and reading with resync, and the
+// most lost with resync; every record resync keeps must be as written.
+func lossOver(t *testing.T, h handLog, n int, damage func(data []byte)) (straight, resync float64, worst int) {
+	t.Helper()
+	var before, after int
+	for range n {
+		data := bytes.Clone(h.data)
+		damage(data)
 		r, err := wal.NewReader(bytes.NewReader(data), int64(len(data)))
 		if err != nil {
 			t.Fatal(err)
 		}
-		straight, _, err := r.All()
+		read, _, err := r.All()
 		if err != nil {
 			t.Fatal(err)
 		}
 		recs, _, _ := salvage(t, data)
 		checkWritten(t, h, recs)
-		before += len(h.recs) - len(straight)
+		before += len(h.recs) - len(read)
 		lost := len(h.recs) - len(recs)
 		after += lost
 		worst = max(worst, lost)
 	}
-	t.Logf("%d random 512-byte sectors of garbage: records lost on average: straight read %.1f, with resync %.2f (worst %d)",
-		sectors, float64(before)/sectors, float64(after)/sectors, worst)
+	return float64(before) / float64(n), float64(after) / float64(n), worst
 }
