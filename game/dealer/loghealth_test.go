@@ -14,6 +14,25 @@ import (
 	"github.com/falling-table/falling/game/simtable"
 )
 
+// onDisk is a 3-faller official hand on the simulated table whose dealer
+// logs to disk.
+func onDisk(t *testing.T, disk dealer.Log) (*simtable.Table, *dealer.Dealer) {
+	t.Helper()
+	seats := []int{2, 3, 4}
+	deck := game.Shuffle(game.NewDeck(game.DeckSpec{Move: true}), rand.New(rand.NewPCG(3, 1)))
+	tb, err := simtable.New(simtable.Config{Rules: game.Official(), Deck: deck, Seats: seats, Seed: 3, StopWindow: 1500 * time.Millisecond})
+	if err != nil {
+		t.Fatal(err)
+	}
+	d, err := dealer.New(dealer.Config{Game: game.Config{Rules: game.Official(), Seats: seats, Deck: deck}, Dealer: 1, Cards: tb.Cards(),
+		Tempo: dealer.Tempo{Start: 60}, StopWindow: 1500 * time.Millisecond, TieWindow: 5 * time.Millisecond},
+		dealer.Hardware{Clock: tb.Clock, Lights: tb.Lights, Sound: tb.Sound, Buttons: tb.Buttons, Reader: tb.Reader, Panel: tb.Panel}, disk)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return tb, d
+}
+
 type deadDisk struct{ n int }
 
 func (d *deadDisk) Append(playlog.Entry) error { d.n++; return errors.New("EIO") }
@@ -23,19 +42,8 @@ func (d *deadDisk) Append(playlog.Entry) error { d.n++; return errors.New("EIO")
 // and how many entries were lost ("Nothing ... may lose a logged event"
 // silently).
 func TestDeadLogIsReportedOnce(t *testing.T) {
-	seats := []int{2, 3, 4}
-	deck := game.Shuffle(game.NewDeck(game.DeckSpec{Move: true}), rand.New(rand.NewPCG(3, 1)))
-	tb, err := simtable.New(simtable.Config{Rules: game.Official(), Deck: deck, Seats: seats, Seed: 3, StopWindow: 1500 * time.Millisecond})
-	if err != nil {
-		t.Fatal(err)
-	}
 	disk := &deadDisk{}
-	d, err := dealer.New(dealer.Config{Game: game.Config{Rules: game.Official(), Seats: seats, Deck: deck}, Dealer: 1, Cards: tb.Cards(),
-		Tempo: dealer.Tempo{Start: 60}, StopWindow: 1500 * time.Millisecond, TieWindow: 5 * time.Millisecond},
-		dealer.Hardware{Clock: tb.Clock, Lights: tb.Lights, Sound: tb.Sound, Buttons: tb.Buttons, Reader: tb.Reader, Panel: tb.Panel}, disk)
-	if err != nil {
-		t.Fatal(err)
-	}
+	tb, d := onDisk(t, disk)
 	tb.Start()
 	res, err := d.RunStepped(context.Background(), tb.Clock)
 	if res.Winner == 0 {
@@ -110,19 +118,8 @@ func (d *troubledDisk) HealthChanges() uint64 { return d.changes }
 // that met it was logged, once, and keeps the trouble in sight in the View's
 // Log line: "Nothing ... may lose a logged event" silently.
 func TestLogHealthIsShownAtOnce(t *testing.T) {
-	seats := []int{2, 3, 4}
-	deck := game.Shuffle(game.NewDeck(game.DeckSpec{Move: true}), rand.New(rand.NewPCG(3, 1)))
-	tb, err := simtable.New(simtable.Config{Rules: game.Official(), Deck: deck, Seats: seats, Seed: 3, StopWindow: 1500 * time.Millisecond})
-	if err != nil {
-		t.Fatal(err)
-	}
 	disk := &troubledDisk{at: map[string]time.Duration{}}
-	d, err := dealer.New(dealer.Config{Game: game.Config{Rules: game.Official(), Seats: seats, Deck: deck}, Dealer: 1, Cards: tb.Cards(),
-		Tempo: dealer.Tempo{Start: 60}, StopWindow: 1500 * time.Millisecond, TieWindow: 5 * time.Millisecond},
-		dealer.Hardware{Clock: tb.Clock, Lights: tb.Lights, Sound: tb.Sound, Buttons: tb.Buttons, Reader: tb.Reader, Panel: tb.Panel}, disk)
-	if err != nil {
-		t.Fatal(err)
-	}
+	tb, d := onDisk(t, disk)
 	tb.Start()
 	res, err := d.RunStepped(context.Background(), tb.Clock)
 	if res.Winner == 0 {
@@ -178,19 +175,8 @@ func TestLogHealthIsAskedOnlyOnChange(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			seats := []int{2, 3, 4}
-			deck := game.Shuffle(game.NewDeck(game.DeckSpec{Move: true}), rand.New(rand.NewPCG(3, 1)))
-			tb, err := simtable.New(simtable.Config{Rules: game.Official(), Deck: deck, Seats: seats, Seed: 3, StopWindow: 1500 * time.Millisecond})
-			if err != nil {
-				t.Fatal(err)
-			}
 			disk := &troubledDisk{at: map[string]time.Duration{}, calm: !tt.trouble, health: tt.start}
-			d, err := dealer.New(dealer.Config{Game: game.Config{Rules: game.Official(), Seats: seats, Deck: deck}, Dealer: 1, Cards: tb.Cards(),
-				Tempo: dealer.Tempo{Start: 60}, StopWindow: 1500 * time.Millisecond, TieWindow: 5 * time.Millisecond},
-				dealer.Hardware{Clock: tb.Clock, Lights: tb.Lights, Sound: tb.Sound, Buttons: tb.Buttons, Reader: tb.Reader, Panel: tb.Panel}, disk)
-			if err != nil {
-				t.Fatal(err)
-			}
+			tb, d := onDisk(t, disk)
 			tb.Start()
 			if res, _ := d.RunStepped(context.Background(), tb.Clock); res.Winner == 0 {
 				t.Fatal("the hand did not end")
