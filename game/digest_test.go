@@ -44,3 +44,32 @@ func TestRulesDigestIsSchema1s(t *testing.T) {
 		t.Error("the whole digest leaves out the card confirmed by hand")
 	}
 }
+
+// TestDigestCloneAndReplay: the digest of a game with loose stand-ins,
+// guesses and a knocked stack equals its Clone's and a replay's.
+func TestDigestCloneAndReplay(t *testing.T) {
+	kinds := []Kind{Stop, Hit, Move, Move, Move, Move, Move, Move, Ground, Ground}
+	evs := func(tb *table) []Event {
+		return []Event{Confirm(), NotOnTop(1), Scan(tb.id(Move, 0)), Scan(tb.id(Move, 1)), Scan(tb.id(Move, 2)), Knocked(1), Scan(tb.id(Hit, 0)), Scan(tb.id(Move, 3))}
+	}
+	a := newObserved(t, 2, kinds...)
+	b := newObserved(t, 2, kinds...)
+	for i, e := range evs(a) {
+		a.ok(e)
+		b.ok(e)
+		if c := a.Clone(); c.Digest() != a.Digest() {
+			t.Fatalf("after %d %v: clone digest differs", i, e)
+		}
+		if a.Digest() != b.Digest() {
+			t.Fatalf("after %d %v: replay digest differs", i, e)
+		}
+		// a refused event leaves the digest as it was
+		d := a.Digest()
+		_ = a.Apply(NotOnTop(9))
+		_ = a.Apply(Knocked(9))
+		_ = a.Apply(Scan("nope"))
+		if a.Digest() != d {
+			t.Fatalf("after %d: a refusal changed the digest", i)
+		}
+	}
+}

@@ -37,7 +37,7 @@ func (g *Game) identify(seat int, id string) error {
 	}
 	s := g.blindTop(p, c)
 	if s < 0 {
-		s = g.lastPickedUp(p)
+		s = g.latestPickedUp(p, g.passes)
 	}
 	if s < 0 {
 		return refuse(RuleCardNotExpected, "%v: no card dealt by hand lies on top of seat %d's stacks, nor was one picked up", g.cards[c], seat)
@@ -128,20 +128,6 @@ func (g *Game) putAt(w Place, from, to int) {
 	g.where[to] = w
 }
 
-// lastPickedUp is the stand-in, anywhere in player p's stacks, for the card
-// dealt by hand they were last said to have picked up; -1 if none.
-func (g *Game) lastPickedUp(p int) int {
-	s := -1
-	for _, st := range g.players[p].stacks {
-		for _, x := range st {
-			if g.table.blind[x] && g.table.loose[x] != 0 && (s < 0 || g.table.loose[x] > g.table.loose[s]) {
-				s = x
-			}
-		}
-	}
-	return s
-}
-
 // notOnTop: asked to scan the card dealt by hand on top of a stack of
 // player p, the dealer says it is no longer there. Fallers pick up their
 // top card whenever they like, so it is most likely in p's hand, to be
@@ -181,15 +167,7 @@ func (g *Game) swapLoose(c, p, pass int) bool {
 	if g.where[c].Zone != InDeck || g.cards[c].Kind == Ground {
 		return false
 	}
-	s := -1
-	for x, at := range t.loose {
-		if !g.pickedUp(x, p, pass) {
-			continue
-		}
-		if s < 0 || at > t.loose[s] {
-			s = x // the latest said picked up: the likeliest still held
-		}
-	}
+	s := g.latestPickedUp(p, pass)
 	if s < 0 {
 		return false
 	}
@@ -204,6 +182,21 @@ func (g *Game) swapLoose(c, p, pass int) bool {
 	return true
 }
 
+// latestPickedUp is the stand-in, in player p's stacks, for the card dealt
+// by hand p was last said to have picked up within the window of pass (the
+// likeliest still held); -1 if none.
+func (g *Game) latestPickedUp(p, pass int) int {
+	s := -1
+	for _, st := range g.players[p].stacks {
+		for _, x := range st {
+			if g.pickedUp(x, p, pass) && (s < 0 || g.table.loose[x] > g.table.loose[s]) {
+				s = x
+			}
+		}
+	}
+	return s
+}
+
 // pickedUp reports whether card x stands in for a card dealt by hand to
 // player p that the dealer said was picked up at most looseFor passes
 // before pass.
@@ -214,11 +207,16 @@ func (g *Game) pickedUp(x, p, pass int) bool {
 		g.cards[x].Kind != Ground && pass <= at-1+looseFor
 }
 
-// SaidPickedUp reports whether card c stands in for a card dealt by hand
-// that the dealer said is no longer on top (NotOnTop): asking again would
-// get the same answer.
-func (g *Game) SaidPickedUp(c int) bool {
-	return c >= 0 && c < len(g.table.loose) && g.table.loose[c] != 0 && g.Blind(c)
+// AskFor reports whether a card dealt by hand, still a guess, tops a stack
+// of player p and was not said picked up: the dealer may ask to have it
+// scanned (Identify). blindTop prefers such a card to one said picked up,
+// so the one it finds tells.
+func (g *Game) AskFor(p int) bool {
+	if p < 0 || p >= len(g.players) || len(g.table.loose) != len(g.cards) {
+		return false
+	}
+	s := g.blindTop(p, -1)
+	return s >= 0 && g.table.loose[s] == 0
 }
 
 // PickedUpElsewhere is the seat of a faller other than p who, as the
@@ -235,36 +233,34 @@ func (g *Game) PickedUpElsewhere(p int) int {
 		return 0
 	}
 	pass := g.turnPass(p)
-	for _, st := range g.players[p].stacks {
-		for _, x := range st {
-			if g.pickedUp(x, p, pass) {
-				// p's own card picked up takes such a read (swapLoose):
-				// "Only p's own card is taken".
-				return 0
-			}
-		}
+	if g.latestPickedUp(p, pass) >= 0 {
+		// p's own card picked up takes such a read (swapLoose).
+		return 0
 	}
 	seat, at := 0, 0
 	for q := range g.players {
 		if q == p || g.players[q].out {
 			continue
 		}
-		loose, other := 0, false
-		for _, st := range g.players[q].stacks {
-			for i, x := range st {
-				switch {
-				case g.pickedUp(x, q, pass):
-					if loose == 0 || g.table.loose[x] < loose {
-						loose = g.table.loose[x]
-					}
-				case g.table.blind[x] && i == len(st)-1:
-					other = true // Identify would take this one
-				}
-			}
+		x := g.latestPickedUp(q, pass)
+		if x < 0 || g.otherBlindTop(q, pass) {
+			continue
 		}
-		if loose > 0 && !other && (at == 0 || loose < at) {
-			seat, at = g.players[q].seat, loose
+		if at == 0 || g.table.loose[x] < at {
+			seat, at = g.players[q].seat, g.table.loose[x] // the one picked up first
 		}
 	}
 	return seat
+}
+
+// otherBlindTop reports whether a card dealt by hand not said picked up
+// within the window of pass tops a stack of player q: Identify would take
+// it for the card read.
+func (g *Game) otherBlindTop(q, pass int) bool {
+	for _, st := range g.players[q].stacks {
+		if n := len(st); n > 0 && g.table.blind[st[n-1]] && !g.pickedUp(st[n-1], q, pass) {
+			return true
+		}
+	}
+	return false
 }

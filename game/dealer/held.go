@@ -34,9 +34,12 @@ func (d *Dealer) mayHold(id string, c int, at time.Duration) bool {
 	if d.phase != PhaseDealing || d.stop.open || d.imag.announced || d.ident.seat != 0 || d.panel.paused {
 		return false
 	}
+	// The card first, the cheapest test: most reads are of no rider.
+	if k := d.g.Card(c).Kind; !(k.IsRider() || k == game.Extra) || d.g.Where(c).Zone != game.InDeck {
+		return false
+	}
 	in := d.g.Next()
-	k := d.g.Card(c).Kind
-	if in.Action != game.ActDeal || !in.First || d.g.Where(c).Zone != game.InDeck || !(k.IsRider() || k == game.Extra) {
+	if in.Action != game.ActDeal || !in.First {
 		return false
 	}
 	q := d.g.PickedUpElsewhere(in.Player)

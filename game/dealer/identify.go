@@ -81,13 +81,8 @@ func (d *Dealer) maybeIdentify(at time.Duration) {
 func (d *Dealer) blindSeat() int {
 	for p := range d.g.NumPlayers() {
 		s := d.g.Seat(p)
-		if d.g.Out(p) || d.ident.asked[s] {
-			continue
-		}
-		for k := range d.g.NumStacks(p) {
-			if c := d.g.Top(p, k); c >= 0 && d.g.Blind(c) && !d.g.SaidPickedUp(c) {
-				return s
-			}
+		if !d.g.Out(p) && !d.ident.asked[s] && d.g.AskFor(p) {
+			return s
 		}
 	}
 	return 0

@@ -16,7 +16,7 @@ func (t *table) identify() {
 	}
 	g, s := t.truth, t.seen
 	for p := range s.NumPlayers() {
-		if s.Out(p) || !t.blindOnTop(p) {
+		if s.Out(p) || !t.seen.AskFor(p) {
 			continue
 		}
 		card := -1
@@ -34,15 +34,4 @@ func (t *table) identify() {
 		delete(t.byHand, card)
 		t.observe(game.Identify(s.Seat(p), g.Card(card).ID))
 	}
-}
-
-// blindOnTop reports whether the assistant has a card dealt by hand, its
-// identity a guess, on top of one of faller p's stacks.
-func (t *table) blindOnTop(p int) bool {
-	for k := range t.seen.NumStacks(p) {
-		if c := t.seen.Top(p, k); c >= 0 && t.seen.Blind(c) && !t.seen.SaidPickedUp(c) {
-			return true
-		}
-	}
-	return false
 }
