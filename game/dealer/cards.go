@@ -48,8 +48,7 @@ func (d *Dealer) onCard(e hw.CardEvent) {
 	if !known {
 		// "Unknown card UID ...: a warning sound and message, the event is
 		// logged, the game state does not move."
-		d.cue(hw.CueWarning, d.now())
-		d.say(true, "card %v is not in this deck", e.UID)
+		d.warn("card %v is not in this deck", e.UID)
 		return
 	}
 	d.rec.Read(id)
@@ -76,16 +75,14 @@ func (d *Dealer) onCard(e hw.CardEvent) {
 		// "the same card scanned twice: a warning sound and message, the
 		// event is logged, the game state does not move." A rider would
 		// otherwise be taken for one played on the next seat.
-		d.cue(hw.CueWarning, d.now())
-		d.say(true, "%v read again before the next beat: it was just dealt", d.g.Card(c))
+		d.warn("%v read again before the next beat: it was just dealt", d.g.Card(c))
 		return
 	}
 	switch {
 	case d.held.active && c == d.held.c:
 		// "the same card scanned twice: a warning sound and message, the
 		// event is logged, the game state does not move": no second card.
-		d.cue(hw.CueWarning, d.now())
-		d.say(true, "%v read again before the next beat", d.g.Card(c))
+		d.warn("%v read again before the next beat", d.g.Card(c))
 		return
 	case d.held.active && (d.g.Where(c).Zone == game.InDeck || d.g.Blind(c)):
 		// Another card to deal before half a beat: the one held was a

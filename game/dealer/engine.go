@@ -68,8 +68,7 @@ func (d *Dealer) event(e game.Event, src playlog.Source, at time.Duration, c int
 			d.say(false, "%v: seen", d.g.Card(c))
 			return
 		}
-		d.cue(hw.CueWarning, d.now())
-		d.say(true, "%v", err)
+		d.warn("%v", err)
 		return
 	}
 	// Whatever the beat announced for this seat (a known Skip to sweep)

@@ -97,8 +97,7 @@ func (d *Dealer) identified(id string, at time.Duration) {
 	d.settle(askIdentify)
 	d.light(seat, LightOff)
 	if err := d.apply(game.Identify(seat, id), playlog.FromReader, at); err != nil {
-		d.cue(hw.CueWarning, d.now())
-		d.say(true, "%s is not the card dealt by hand to seat %d (%v): the guess stands", id, seat, err)
+		d.warn("%s is not the card dealt by hand to seat %d (%v): the guess stands", id, seat, err)
 	} else {
 		d.say(false, "the card dealt by hand to seat %d was %s", seat, id)
 	}
@@ -115,8 +114,7 @@ func (d *Dealer) identifySkipped(at time.Duration) {
 	// The engine learns it too: picked up, the card will be shown soon
 	// as a rider or a Stop, and is then taken for the one dealt by hand.
 	if err := d.apply(game.NotOnTop(seat), playlog.FromPanel, at); err != nil {
-		d.cue(hw.CueWarning, d.now())
-		d.say(true, "seat %d: %v", seat, err)
+		d.warn("seat %d: %v", seat, err)
 	} else {
 		d.say(false, "seat %d: the card dealt by hand is not on top; the guess stands", seat)
 	}

@@ -102,20 +102,17 @@ func (d *Dealer) knocked(at time.Duration) {
 		seat = d.ident.seat // asked for its card dealt by hand: the only seat lit
 	}
 	if (d.phase != PhaseDealing && d.phase != PhaseCountIn) || seat == 0 {
-		d.cue(hw.CueWarning, d.now())
-		d.say(true, "a stack knocked over: say so while dealing, when its seat's light is on; nothing changed")
+		d.warn("a stack knocked over: say so while dealing, when its seat's light is on; nothing changed")
 		return
 	}
 	if d.panel.paused {
 		// A dispute lights the seats that pressed, not the deal's: which
 		// seat the dealer means is not on the table.
-		d.cue(hw.CueWarning, d.now())
-		d.say(true, "a stack knocked over: the hand is paused; resume, then say so when its seat's light is on; nothing changed")
+		d.warn("a stack knocked over: the hand is paused; resume, then say so when its seat's light is on; nothing changed")
 		return
 	}
 	if err := d.apply(game.Knocked(seat), playlog.FromPanel, at); err != nil {
-		d.cue(hw.CueWarning, d.now())
-		d.say(true, "seat %d: %v; nothing changed", seat, err)
+		d.warn("seat %d: %v; nothing changed", seat, err)
 		return
 	}
 	d.say(false, "seat %d: a stack knocked over and gathered back; the audit will not judge a play by the order of its cards", seat)
@@ -157,8 +154,7 @@ func (d *Dealer) confirmAs(name string, at time.Duration) {
 	k, err := game.ParseKind(name)
 	switch {
 	case err != nil:
-		d.cue(hw.CueWarning, d.now())
-		d.say(true, "the panel named the card %q: %v; nothing changed", name, err)
+		d.warn("the panel named the card %q: %v; nothing changed", name, err)
 	case d.panel.awaitingGo:
 		d.say(true, "a %v named while the hand waits for your go: confirm to carry on first; nothing changed", k)
 	case d.phase == PhaseDealing || d.phase == PhaseCountIn:

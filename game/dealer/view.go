@@ -257,6 +257,12 @@ func (d *Dealer) say(warn bool, format string, args ...any) {
 	d.tell(Message{At: d.now(), Text: fmt.Sprintf(format, args...), Warning: warn})
 }
 
+// warn is product.md's answer to bad input: "a warning sound and message".
+func (d *Dealer) warn(format string, args ...any) {
+	d.cue(hw.CueWarning, d.now())
+	d.say(true, format, args...)
+}
+
 // ask shows a request that stands until settle(topic) takes it away.
 func (d *Dealer) ask(topic string, warn bool, format string, args ...any) {
 	d.settle(topic)
