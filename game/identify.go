@@ -182,6 +182,15 @@ func (g *Game) swapLoose(c, p, pass int) bool {
 	return true
 }
 
+// turnPass is the pass a turn of player p begun now is in: commitTurn's
+// count, before it counts.
+func (g *Game) turnPass(p int) int {
+	if (g.addr.active && g.addr.player == p) || !(g.passes == 0 || p <= g.lastAddr) {
+		return g.passes
+	}
+	return g.passes + 1
+}
+
 // latestPickedUp is the stand-in, in player p's stacks, for the card dealt
 // by hand p was last said to have picked up within the window of pass (the
 // likeliest still held); -1 if none.

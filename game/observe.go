@@ -321,15 +321,6 @@ func (g *Game) commitTurn(p int) {
 	g.turn = g.after(p)
 }
 
-// turnPass is the pass a turn of player p begun now is in: commitTurn's
-// count, before it counts.
-func (g *Game) turnPass(p int) int {
-	if (g.addr.active && g.addr.player == p) || !(g.passes == 0 || p <= g.lastAddr) {
-		return g.passes
-	}
-	return g.passes + 1
-}
-
 // dropUnseenRider: the first card for player p came from the deck, so any
 // rider the engine believed was in front of them is not there any more.
 func (g *Game) dropUnseenRider(p int) {
