@@ -189,6 +189,82 @@ func TestNotThereTakesBackARead(t *testing.T) {
 	})
 }
 
+// TestNotThereRead: "a card scanned that should not be there: a warning
+// sound and message, the event is logged, the game state does not move"
+// (product.md). A card on top of a stack read again as the next seat's
+// turn begins is taken for a rider played there; where the light then deals
+// into a stack that is there, a plain "not there" would say that stack is
+// gone (and so it must, for logs written before the dealer named the read).
+// The dealer's panel names the read instead (NotThereRead, what
+// Game.NotThere gives), and it is taken back; read again after that, the
+// card is there, and "not there" is said of the stack.
+func TestNotThereRead(t *testing.T) {
+	// Seat 1 holds [Stop, Hit] and seat 2 [Stop]; the Hit, read again as
+	// seat 2's turn begins, is taken for a Hit seat 1 played on seat 2,
+	// whose two cards go into its stack.
+	setup := func(t *testing.T) (tb *table, hit string, before string) {
+		tb = newObserved(t, 2, Hit, Stop, Stop, Stop, Stop, Stop, Ground, Ground)
+		hit = tb.id(Hit, 0)
+		tb.ok(Scan(tb.id(Stop, 0)))
+		tb.ok(Scan(tb.id(Stop, 1)))
+		tb.ok(Scan(hit))
+		before = snapshot(tb.Game)
+		tb.ok(Scan(hit))
+		if in := tb.Next(); in.Rider != Hit || in.Player != 1 || in.Action != ActDeal || in.NewStack || in.Stack != 0 {
+			t.Fatalf("the second read was not taken for a Hit dealt into seat 2's stack: %+v", in)
+		}
+		return tb, hit, before
+	}
+	t.Run("named, the read is taken back", func(t *testing.T) {
+		tb, hit, before := setup(t)
+		if e := tb.NotThere(); e != NotThereRead(hit) {
+			t.Fatalf("NotThere = %v, want the read named", e)
+		}
+		tb.ok(NotThereRead(hit))
+		inf := tb.Inferences()
+		if last := inf[len(inf)-1]; last.Kind != InfReadTakenBack || tb.Card(last.Card).ID != hit || last.Player != 1 {
+			t.Fatalf("the read is not named taken back: %+v", last)
+		}
+		tb.Game.table.inferred = tb.Game.table.inferred[:len(inf)-2]
+		if snapshot(tb.Game) != before {
+			t.Fatal("the hand is not as it was before the read")
+		}
+	})
+	t.Run("read again after that, not there is the stack", func(t *testing.T) {
+		tb, hit, _ := setup(t)
+		tb.ok(NotThereRead(hit))
+		tb.ok(Scan(hit)) // the dealer scans the Hit that is there after all
+		if in := tb.Next(); in.Rider != Hit || in.Player != 1 {
+			t.Fatalf("read again, the Hit is not seat 2's rider: %+v", in)
+		}
+		if e := tb.NotThere(); e != StackGone() {
+			t.Fatalf("NotThere = %v, want the stack", e)
+		}
+		tb.refused(NotThereRead(hit), RuleCardNotExpected)
+		tb.ok(StackGone())
+		if k := tb.Inferences()[len(tb.Inferences())-1].Kind; k != InfStackGone {
+			t.Fatalf("the stack is not gone: %+v", tb.Inferences())
+		}
+	})
+	t.Run("a plain StackGone keeps its meaning", func(t *testing.T) {
+		// Logs of entry schema 2 replay exactly: there it was the stack.
+		tb, _, _ := setup(t)
+		tb.ok(StackGone())
+		if k := tb.Inferences()[len(tb.Inferences())-1].Kind; k != InfStackGone {
+			t.Fatalf("a plain StackGone took the read back: %+v", tb.Inferences())
+		}
+	})
+	t.Run("another card, or none to take back, is refused", func(t *testing.T) {
+		tb, hit, _ := setup(t)
+		tb.refused(NotThereRead(tb.id(Stop, 0)), RuleCardNotExpected)
+		tb.ok(Scan(tb.id(Stop, 2))) // the Hit's first card: the address is under way
+		tb.refused(NotThereRead(hit), RuleCardNotExpected)
+		if e := tb.NotThere(); e != StackGone() {
+			t.Fatalf("NotThere once a card is down = %v, want the stack", e)
+		}
+	})
+}
+
 // TestBlindStandInReadAsTheNextDeal: a deal confirmed by hand stands in a
 // deck card whose identity is a guess ("the engine stood in a deck card
 // whose identity is not known"). Read as the next seat's turn begins, while

@@ -27,7 +27,9 @@ const (
 	// confirmed from the panel).
 	EvConfirm
 	// EvStackGone: the dealer says the stack the engine expected is gone
-	// (its last card was picked up unseen).
+	// (its last card was picked up unseen). With a Card (NotThereRead), it
+	// is that card, just read and taken for a rider or an Extra played at
+	// the seat now addressed, that is not there.
 	EvStackGone
 	// EvStopClosed: the Stop window of the Ground being dealt closed with
 	// no Stop shown: the Ground lands. (Logs written before it existed
@@ -133,6 +135,14 @@ func ConfirmAs(k Kind) Event { return Event{Kind: EvConfirm, As: k} }
 // StackGone is the dealer's report that the stack expected is gone.
 func StackGone() Event { return Event{Kind: EvStackGone} }
 
+// NotThereRead is the dealer's "not there" said of card id, just read and
+// taken for a rider or an Extra played at the seat now addressed: nothing
+// lies there, so the read was a stray card or a second read. The dealer's
+// panel sends it when the engine has such a read to take back
+// (Game.NotThere); logs written before it (entry schema 2 and older) have
+// only StackGone.
+func NotThereRead(id string) Event { return Event{Kind: EvStackGone, Card: id} }
+
 // StopClosed is the Stop window closing with no Stop shown.
 func StopClosed() Event { return Event{Kind: EvStopClosed} }
 
@@ -164,6 +174,10 @@ func (e Event) String() string {
 		return "the Stop window closes"
 	case EvKnocked:
 		return fmt.Sprintf("a stack of seat %d knocked over and gathered back", e.Seat)
+	case EvStackGone:
+		if e.Card != "" {
+			return "not there: " + e.Card
+		}
 	case EvIdentify:
 		if e.Card == "" {
 			return fmt.Sprintf("the card dealt by hand to seat %d is no longer on top", e.Seat)

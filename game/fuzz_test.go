@@ -66,6 +66,10 @@ func FuzzApply(f *testing.F) {
 					e = NotOnTop(int(b)%6 - 1)
 				} else if b >= 64 { // a stack knocked over and gathered back
 					e = Knocked(int(b)%6 - 1)
+				} else if b >= 32 { // the panel's n, as the dealer sends it
+					e = g.NotThere()
+				} else if b >= 16 { // n said of a card, any card
+					e = NotThereRead(g.Card(int(b) % g.NumCards()).ID)
 				}
 			default:
 				e = Event{Kind: EventKind(b % 12), Player: int(b>>4) - 2, Target: int(b&7) - 2, Stack: int(b%5) - 1, Stop: StopOn(b % 4), Card: string(data[i:])}

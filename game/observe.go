@@ -56,32 +56,96 @@ func (g *Game) keepBefore() {
 // twice, a card scanned that should not be there: a warning sound and
 // message, the event is logged, the game state does not move",
 // product.md), and the hand goes back to before it. It reports whether it
-// took the read back.
+// took the read back. This is what a plain StackGone does, as logs of
+// entry schema 2 and older have it; the dealer now names the read
+// (takeBackRead).
 func (g *Game) takeBack() bool {
-	t := &g.table
-	if t.before == nil || t.beforeAt == 0 || t.beforeAt != g.applied || !g.addr.active || !g.addr.noneDealt() {
+	read, ok := g.lastRead()
+	if !ok {
 		return false
 	}
 	if in := g.Next(); !(in.Action == ActSweep || in.Action == ActPass || (in.Action == ActDeal && in.NewStack)) {
 		return false
 	}
-	var read Inference
-	for i := len(t.inferred) - 1; i >= 0; i-- {
+	g.undoRead(read)
+	return true
+}
+
+// takeBackRead is the dealer's "not there" said of the card just read and
+// taken for a rider or an Extra played at the seat now addressed
+// (NotThereRead), whatever the light asks next: even with a deal into a
+// stack that is there, the dealer names the read, and a stack gone as well
+// is said again. Anything else is refused with nothing changed.
+func (g *Game) takeBackRead(id string) error {
+	read, ok := g.readToTakeBack()
+	if !ok || g.cards[read.Card].ID != id {
+		return refuse(RuleCardNotExpected, "%s is not a card just read as played at the seat addressed", id)
+	}
+	g.undoRead(read)
+	return nil
+}
+
+// readToTakeBack is the read a "not there" may take back (lastRead), but
+// for one the dealer read again after taking it back: read again, it is
+// there, and a "not there" after that is said of the stack.
+func (g *Game) readToTakeBack() (Inference, bool) {
+	read, ok := g.lastRead()
+	if !ok {
+		return read, false
+	}
+	t := &g.table
+	i := len(t.inferred) - 1
+	for i >= 0 && t.inferred[i].Seq == read.Seq {
+		i--
+	}
+	if i >= 0 && t.inferred[i].Kind == InfReadTakenBack && t.inferred[i].Card == read.Card && t.inferred[i].Player == read.Player {
+		return Inference{}, false
+	}
+	return read, true
+}
+
+// lastRead is the read taken for a rider or an Extra played at the seat
+// now addressed by the last observation, none of its cards dealt yet.
+func (g *Game) lastRead() (Inference, bool) {
+	t := &g.table
+	if t.before == nil || t.beforeAt == 0 || t.beforeAt != g.applied || !g.addr.active || !g.addr.noneDealt() {
+		return Inference{}, false
+	}
+	i := len(t.inferred) - 1
+	for ; i >= 0; i-- {
 		if k := t.inferred[i].Kind; k == InfRiderPlayed || k == InfExtraPlayed {
-			read = t.inferred[i]
 			break
 		}
 	}
-	// The inferences stay as they were, the read's included, and the one
-	// taking it back follows: whoever follows them by index (the dealer,
-	// the audit's record, review) sees the play and then its retraction.
+	if i < 0 {
+		return Inference{}, false
+	}
+	return t.inferred[i], true
+}
+
+// undoRead puts the hand back as it was before read was taken. The
+// inferences stay as they were, the read's included, and the one taking it
+// back follows: whoever follows them by index (the dealer, the audit's
+// record, review) sees the play and then its retraction.
+func (g *Game) undoRead(read Inference) {
+	t := &g.table
 	inferred := slices.Clone(t.inferred)
 	applied := g.applied
 	t.before.copyTo(g)
 	g.applied = applied
 	g.table.inferred = append(g.table.inferred[:0], inferred...)
 	g.infer(InfReadTakenBack, read.Card, read.Player, g.where[read.Card])
-	return true
+}
+
+// NotThere is the event the dealer's "not there" on the panel is now: said
+// of the card just read and taken for a rider or an Extra played at the
+// seat addressed when there is one to take back (NotThereRead), else of
+// the stack or rider the light asks for (StackGone).
+func (g *Game) NotThere() Event {
+	if read, ok := g.readToTakeBack(); ok {
+		return NotThereRead(g.cards[read.Card].ID)
+	}
+	return StackGone()
 }
 
 func (g *Game) observe1(e Event) error {
@@ -120,6 +184,9 @@ func (g *Game) observe1(e Event) error {
 		}
 		return g.confirm()
 	case EvStackGone:
+		if e.Card != "" {
+			return g.takeBackRead(e.Card)
+		}
 		return g.stackGone()
 	case EvIdentify:
 		return g.identify(e.Seat, e.Card)

@@ -82,7 +82,10 @@ func (d *Dealer) onControl(p hw.PanelEvent) {
 			return
 		}
 		if d.phase == PhaseDealing || d.phase == PhaseCountIn {
-			d.event(game.Event{Kind: game.EvStackGone}, playlog.FromPanel, p.Kernel, -1)
+			// Said right after a card was taken for a rider shown at the
+			// seat reached, it is that card the dealer finds missing
+			// (game.NotThere), even where the light deals into a stack.
+			d.event(d.g.NotThere(), playlog.FromPanel, p.Kernel, -1)
 		}
 	case hw.ControlKnocked:
 		d.knocked(p.Kernel)

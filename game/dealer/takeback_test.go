@@ -44,7 +44,36 @@ func TestNotThereTakesBackAStrayRider(t *testing.T) {
 	if !took {
 		t.Errorf("no read taken back at seat 3 in the log")
 	}
-	if said != "Skip#Skip-0 was not at seat 3: that read is taken back (a stray card or a second read)" {
+	if said != "Skip#Skip-0 was not at seat 3: that read is taken back (a stray card or a second read); if it is there, scan it again" {
 		t.Errorf("the dealer said %q", said)
+	}
+}
+
+// TestNotThereIntoAStack: "a card scanned that should not be there: a
+// warning sound and message, the event is logged, the game state does not
+// move" (product.md). The Hit on top of seat 2's stack, lying near the
+// reader, is read as seat 4's turn begins: taken for a Hit seat 2 played on
+// seat 4, the light deals two cards into seat 4's stack. The dealer finds
+// no Hit there and says "not there": the panel names the read, not the
+// stack (which is there), the read is taken back with a warning, and the
+// hand ends as the table played it. Before, the stack was taken for gone.
+func TestNotThereIntoAStack(t *testing.T) {
+	s := newScripted(t, idles(3), kinds(S, S, S, game.Hit, many(S, 12), G, G, G), nil)
+	s.tb.Reader.ScanCardAt("Hit-3", hwtest.Seconds(4.14))
+	s.tb.Panel.ControlAt(hw.ControlSkip, hwtest.Seconds(4.17))
+	s.run()
+	if at := s.scanOf("Stop-4", 0); at != hwtest.Seconds(4.12) {
+		t.Fatalf("Stop-4 dealt to seat 3 at %v: the script's times are off", at)
+	}
+	s.agree()
+	applied, _ := s.engineEvents(func(e *playlog.Entry) bool { return e.Event.Kind == game.EvStackGone })
+	if len(applied) != 1 || applied[0] != game.NotThereRead("Hit-3") {
+		t.Fatalf("the panel's not there reached the engine as %v, want the read named", applied)
+	}
+	if !s.inferred(game.InfReadTakenBack, 4) || s.inferred(game.InfStackGone, 4) {
+		t.Error("the read was not taken back, or seat 4's stack was taken for gone")
+	}
+	if c := s.cuesAt(hwtest.Seconds(4.17)); len(c) != 1 || c[0] != hw.CueWarning {
+		t.Errorf("cues at 4.17 s: %v", c)
 	}
 }

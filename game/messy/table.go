@@ -321,7 +321,7 @@ var notAtTheSeat = [numKinds]bool{ReadTwice: true, StrayCard: true, ScanNoDeal: 
 // the hand back as it was.
 func (t *table) notThere() bool {
 	n := len(t.seen.Inferences())
-	if t.seen.Apply(game.StackGone()) != nil {
+	if t.seen.Apply(t.seen.NotThere()) != nil {
 		return false
 	}
 	inf := t.seen.Inferences()

@@ -83,7 +83,9 @@ func (s Source) String() string {
 //     dealt by hand and the guesses (schema 1 logged game.RulesDigest);
 //     engine events a schema 1 reader cannot apply: game.Knocked, and
 //     game.NotOnTop (an identify with no card).
-const Schema = 2
+//   - 3: a stack-gone may name a card (game.NotThereRead): the read taken
+//     back. A schema 2 reader would take it for the stack.
+const Schema = 3
 
 // Start is the configuration a hand is replayed from.
 type Start struct {

@@ -207,21 +207,21 @@ func TestReadHeaderOnly(t *testing.T) {
 	}
 }
 
-// TestReplayDigestSchemas: from entry schema 2 the digest logged covers the
-// cards dealt by hand and the guesses (game.Digest), which a replay must
-// reach too; a schema 1 log, which logged the rules' state alone
-// (game.RulesDigest), still replays exactly, resumed by a later version or
-// not.
+// TestReplayDigestSchemas: from entry schema 2 (3 only adds an event) the
+// digest logged covers the cards dealt by hand and the guesses
+// (game.Digest), which a replay must reach too; a schema 1 log, which
+// logged the rules' state alone (game.RulesDigest), still replays exactly,
+// resumed by a later version or not.
 func TestReplayDigestSchemas(t *testing.T) {
 	path, _ := simHand(t, t.TempDir(), 3)
 	h := mustRead(t, path)
-	if h.Start.Schema != playlog.Schema || playlog.Schema != 2 {
+	if h.Start.Schema != playlog.Schema || playlog.Schema != 3 {
 		t.Fatalf("a new log has schema %d, this package writes %d", h.Start.Schema, playlog.Schema)
 	}
 	rules := map[uint64]uint64{}
 	_, bad, err := playlog.ReplayWith(h, playlog.Hooks{After: func(e *playlog.Entry, g *game.Game) { rules[e.Seq] = g.RulesDigest() }})
 	if err != nil || len(bad) > 0 {
-		t.Fatalf("schema 2 as written: %v, %v", err, bad)
+		t.Fatalf("schema 3 as written: %v, %v", err, bad)
 	}
 	old := *h
 	old.Entries = slices.Clone(h.Entries)
@@ -239,7 +239,7 @@ func TestReplayDigestSchemas(t *testing.T) {
 	for _, c := range []struct {
 		schema int
 		exact  bool
-	}{{1, true}, {0, true}, {2, false}} {
+	}{{1, true}, {0, true}, {2, false}, {3, false}} {
 		old.Start.Schema = c.schema
 		_, bad, err := playlog.ReplayWith(&old, playlog.Hooks{})
 		if err != nil || (len(bad) == 0) != c.exact {
