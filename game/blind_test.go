@@ -265,6 +265,64 @@ func TestNotThereRead(t *testing.T) {
 	})
 }
 
+// TestNotThereHeldExtra: "To play an Extra, lay it on top of the rider you
+// wish to modify, overlapping it so the dealer can still read both cards":
+// read first, an Extra is held for the rider to come, and moves nothing.
+// Read at a seat with no rider (a stray card, or one read again), the
+// dealer finds neither there and says so: the read is taken back, the
+// seat's turn not begun ("a card scanned that should not be there: ... the
+// game state does not move", product.md). Before, it was taken silently.
+func TestNotThereHeldExtra(t *testing.T) {
+	tb := newObserved(t, 2, Extra, Hit, Stop, Stop, Stop, Stop, Ground, Ground)
+	extra := tb.id(Extra, 0)
+	tb.ok(Scan(extra))          // dealt to seat 1
+	tb.ok(Scan(tb.id(Stop, 0))) // seat 2
+	before := snapshot(tb.Game)
+	tb.ok(Scan(extra)) // read again as seat 1's turn begins: held
+	if w := tb.Where(tb.index[extra]); w.Zone != InStack {
+		t.Fatalf("the Extra moved to %+v", w)
+	}
+	if e := tb.NotThere(); e != NotThereRead(extra) {
+		t.Fatalf("NotThere = %v, want the Extra named", e)
+	}
+	tb.ok(NotThereRead(extra))
+	inf := tb.Inferences()
+	if last := inf[len(inf)-1]; last.Kind != InfReadTakenBack || tb.Card(last.Card).ID != extra || last.Player != 0 {
+		t.Fatalf("the read is not named taken back: %+v", last)
+	}
+	was := tb.Clone()
+	was.table.inferred = was.table.inferred[:len(inf)-1]
+	if snapshot(was) != before {
+		t.Fatal("the hand is not as it was before the read")
+	}
+	// A plain StackGone (entry schema 2) never took back a held Extra.
+	tb.ok(Scan(extra))
+	if e := tb.NotThere(); e != StackGone() {
+		t.Fatalf("read again after it was taken back, NotThere = %v, want the stack", e)
+	}
+	tb2 := newObserved(t, 2, Extra, Hit, Stop, Stop, Stop, Stop, Ground, Ground)
+	tb2.ok(Scan(extra))
+	tb2.ok(Scan(tb2.id(Stop, 0)))
+	tb2.ok(Scan(extra))
+	tb2.ok(StackGone())
+	if k := tb2.Inferences()[len(tb2.Inferences())-1].Kind; k != InfStackGone {
+		t.Fatalf("a plain StackGone took a held Extra back: %+v", tb2.Inferences())
+	}
+	// Its rider read next: the Extra goes on it, and "not there" is said
+	// of that read, the rider's.
+	tb3 := newObserved(t, 2, Extra, Hit, Stop, Stop, Stop, Stop, Ground, Ground)
+	tb3.ok(Scan(extra))
+	tb3.ok(Scan(tb3.id(Hit, 0))) // seat 2
+	tb3.ok(Scan(extra))
+	tb3.ok(Scan(tb3.id(Hit, 0))) // seat 2's Hit played on seat 1, the Extra on it
+	if xs := tb3.Extras(0); len(xs) != 1 || tb3.Card(xs[0]).ID != extra {
+		t.Fatalf("the Extra is not on the Hit: %v", xs)
+	}
+	if e := tb3.NotThere(); e != NotThereRead(tb3.id(Hit, 0)) {
+		t.Fatalf("NotThere = %v, want the Hit named", e)
+	}
+}
+
 // TestBlindStandInReadAsTheNextDeal: a deal confirmed by hand stands in a
 // deck card whose identity is a guess ("the engine stood in a deck card
 // whose identity is not known"). Read as the next seat's turn begins, while

@@ -50,6 +50,9 @@ func (g *Game) copyTo(dst *Game) {
 		before:   before,
 		beforeAt: beforeAt,
 	}
+	if beforeAt != 0 {
+		dst.table.beforeRead, dst.table.beforeHeld = g.table.beforeRead, g.table.beforeHeld
+	}
 }
 
 // keptCopy copies kept, a hand g keeps to go back to, kept at Applied()

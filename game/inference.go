@@ -87,6 +87,11 @@ type tableState struct {
 	// card lies at the seat, and the read is taken back (see takeBack).
 	before   *Game
 	beforeAt uint64
+	// beforeRead is that read: the rider or Extra inferred played, or an
+	// Extra shown with no rider yet (beforeHeld), which moved no card but
+	// started the seat's address.
+	beforeRead Inference
+	beforeHeld bool
 }
 
 func (t *tableState) reset() {

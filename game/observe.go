@@ -23,29 +23,52 @@ func (g *Game) observe(e Event) error {
 		g.undo = undo
 		return err
 	}
-	g.keepBefore()
+	g.keepBefore(e)
 	return nil
 }
 
-// keepBefore keeps the hand as it was before this observation if the
-// observation was taken for a rider or an Extra played unseen (an
-// inference it made: Seq is Applied() before Apply counts it): a stray card
-// or a second read looks exactly like one, and only the dealer, finding
-// nothing at the seat, can tell.
-func (g *Game) keepBefore() {
-	inf := g.table.inferred
+// keepBefore keeps the hand as it was before this observation, e, if it
+// was taken for a rider or an Extra played unseen (an inference it made:
+// Seq is Applied() before Apply counts it), or was an Extra shown with no
+// rider yet: a stray card or a second read looks exactly like one, and only
+// the dealer, finding nothing at the seat, can tell.
+func (g *Game) keepBefore(e Event) {
+	t := &g.table
+	inf := t.inferred
+	found := -1
 	for i := len(inf) - 1; i >= 0 && inf[i].Seq == g.applied; i-- {
 		if k := inf[i].Kind; k != InfRiderPlayed && k != InfExtraPlayed {
 			continue
 		}
-		if g.table.before == nil {
-			g.table.before = &Game{}
+		// The card read, if this read also put Extras read before it on
+		// it; else the last.
+		if found < 0 || (e.Kind == EvScan && g.cards[inf[i].Card].ID == e.Card) {
+			found = i
 		}
-		g.undo.copyTo(g.table.before)
-		g.table.before.table.beforeAt = 0 // the copy has nothing to go back to itself
-		g.table.beforeAt = g.applied + 1  // Apply counts this observation once it is done
+	}
+	if found >= 0 {
+		g.keep(inf[found], false)
 		return
 	}
+	if e.Kind != EvScan || !g.addr.active {
+		return
+	}
+	if c, ok := g.index[e.Card]; ok && g.cards[c].Kind == Extra && g.where[c] != (Place{Zone: AsExtra, Player: g.addr.player}) && slices.Contains(t.shown, c) {
+		g.keep(Inference{Kind: InfExtraPlayed, Card: c, Player: g.addr.player, From: g.where[c], Seq: g.applied}, true)
+	}
+}
+
+// keep keeps the hand as it was before the observation being applied,
+// which took read.
+func (g *Game) keep(read Inference, held bool) {
+	t := &g.table
+	if t.before == nil {
+		t.before = &Game{}
+	}
+	g.undo.copyTo(t.before)
+	t.before.table.beforeAt = 0 // the copy has nothing to go back to itself
+	t.beforeAt = g.applied + 1  // Apply counts this observation once it is done
+	t.beforeRead, t.beforeHeld = read, held
 }
 
 // takeBack answers the dealer's "not there" said right after a read was
@@ -61,7 +84,7 @@ func (g *Game) keepBefore() {
 // (takeBackRead).
 func (g *Game) takeBack() bool {
 	read, ok := g.lastRead()
-	if !ok {
+	if !ok || g.table.beforeHeld {
 		return false
 	}
 	if in := g.Next(); !(in.Action == ActSweep || in.Action == ActPass || (in.Action == ActDeal && in.NewStack)) {
@@ -105,22 +128,14 @@ func (g *Game) readToTakeBack() (Inference, bool) {
 }
 
 // lastRead is the read taken for a rider or an Extra played at the seat
-// now addressed by the last observation, none of its cards dealt yet.
+// now addressed, or for an Extra on the rider to come, by the last
+// observation, none of its cards dealt yet.
 func (g *Game) lastRead() (Inference, bool) {
 	t := &g.table
 	if t.before == nil || t.beforeAt == 0 || t.beforeAt != g.applied || !g.addr.active || !g.addr.noneDealt() {
 		return Inference{}, false
 	}
-	i := len(t.inferred) - 1
-	for ; i >= 0; i-- {
-		if k := t.inferred[i].Kind; k == InfRiderPlayed || k == InfExtraPlayed {
-			break
-		}
-	}
-	if i < 0 {
-		return Inference{}, false
-	}
-	return t.inferred[i], true
+	return t.beforeRead, true
 }
 
 // undoRead puts the hand back as it was before read was taken. The

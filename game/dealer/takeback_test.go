@@ -77,3 +77,42 @@ func TestNotThereIntoAStack(t *testing.T) {
 		t.Errorf("cues at 4.17 s: %v", c)
 	}
 }
+
+// TestNotThereHeldExtra: "To play an Extra, lay it on top of the rider you
+// wish to modify, overlapping it so the dealer can still read both cards":
+// an Extra read first waits for its rider. The Extra on top of seat 2's
+// stack, lying near the reader, is read as seat 2's turn begins: the dealer
+// is told to scan its rider, finds neither, and says "not there". The read
+// is taken back with a warning ("a card scanned that should not be there",
+// product.md) and the hand ends as the table played it.
+func TestNotThereHeldExtra(t *testing.T) {
+	s := newScripted(t, idles(2), kinds(game.Extra, many(S, 10), G, G), nil)
+	s.tb.Reader.ScanCardAt("Extra-0", hwtest.Seconds(1.14))
+	s.tb.Panel.ControlAt(hw.ControlSkip, hwtest.Seconds(1.17))
+	var said string
+	s.tb.Clock.At(hwtest.Seconds(1.16), func() {
+		for _, m := range s.d.View().Messages {
+			if strings.Contains(m.Text, "before its rider") {
+				said = m.Text
+			}
+		}
+	})
+	s.run()
+	if at := s.scanOf("Stop-1", 0); at != hwtest.Seconds(1.12) {
+		t.Fatalf("Stop-1 dealt to seat 3 at %v: the script's times are off", at)
+	}
+	s.agree()
+	if want := "seat 2: Extra#Extra-0 read before its rider: scan the rider, or n if there is none"; said != want {
+		t.Errorf("the dealer said %q, want %q", said, want)
+	}
+	applied, _ := s.engineEvents(func(e *playlog.Entry) bool { return e.Event.Kind == game.EvStackGone })
+	if len(applied) != 1 || applied[0] != game.NotThereRead("Extra-0") {
+		t.Fatalf("the panel's not there reached the engine as %v, want the Extra named", applied)
+	}
+	if !s.inferred(game.InfReadTakenBack, 2) {
+		t.Error("the read was not taken back")
+	}
+	if c := s.cuesAt(hwtest.Seconds(1.17)); len(c) != 1 || c[0] != hw.CueWarning {
+		t.Errorf("cues at 1.17 s: %v", c)
+	}
+}

@@ -120,15 +120,23 @@ func TestFaultAnswers(t *testing.T) {
 		{SecondExtra, []Answer{Refused}, 1, `"A rider can only have one Extra at a time, so if a rider already has one Extra on it, you can't give it another one."`},
 		{ClaimNoStop, []Answer{Refused}, 0.9, "a Stop claimed for a seat with no Stop the engine knows of is refused (one played unseen is not known to be gone)"},
 		{DealUnscanned, []Answer{Audited}, 0.8, "the card is found at the audit where the engine believed the deck"},
-		{StrayCard, []Answer{Refused, Named, Audited}, 0.7, "a card read where it cannot be is refused; one taken for a rider played at the seat reached is taken back when the dealer finds none there"},
-		{SecondRider, []Answer{Refused, Audited}, 0.7, `"as long as that person doesn't already have one"`},
+		// A card read where it cannot be is refused; one taken for a
+		// rider, or an Extra waiting for its rider, at the seat reached is
+		// taken back when the dealer finds none there and says so, the
+		// panel naming the read (game.NotThere) even where the light deals
+		// into a stack that is there.
+		{StrayCard, []Answer{Refused, Named, Audited}, 0.95, `"Unknown card UID, the same card scanned twice, a card scanned that should not be there: a warning sound and message, the event is logged, the game state does not move" (product.md)`},
+		// A second rider taken for the next seat's, where it does not lie,
+		// is taken back as a stray card is.
+		{SecondRider, []Answer{Refused, Named, Audited}, 0.9, `"as long as that person doesn't already have one"`},
 		// The engine alone; at the table the dealer also refuses a card
 		// read again before the next beat (dealer
 		// TestReadAgainBeforeTheNextBeat), which the messy table does not
-		// run. Since a card read just after a Skip's sweep is read at that
-		// address, the engine alone catches about half.
-		{ReadTwice, []Answer{Refused, Named, Audited}, 0.45, "read again at once it is seen twice; read again at the next seat's turn it is a rider that seat could have been given, taken back when the dealer finds none there"},
-		{ScanNoDeal, []Answer{Refused, Named, Audited}, 0.45, "as ReadTwice"},
+		// run. Read again at the next seat's turn it is a rider (or an
+		// Extra) that seat could have been given, taken back when the
+		// dealer finds none there.
+		{ReadTwice, []Answer{Refused, Named, Audited}, 1, `"Unknown card UID, the same card scanned twice, a card scanned that should not be there: a warning sound and message, the event is logged, the game state does not move" (product.md)`},
+		{ScanNoDeal, []Answer{Refused, Named, Audited}, 1, "as ReadTwice"},
 		// "You can only pick up the top card of your stack. This means that
 		// once a card has been buried, you can't play it, unless you first
 		// play all the cards on top of it." The audit names it only when

@@ -298,7 +298,7 @@ func (t *table) probe(f *Fault, e game.Event) {
 		}
 		return
 	}
-	if notAtTheSeat[f.Kind] && t.notThere() {
+	if (notAtTheSeat[f.Kind] || (f.Kind == SecondRider && t.takenElsewhere(f.Seat))) && t.notThere() {
 		// The light now names a rider at the seat the dealer reached, and
 		// the dealer, who sees none there, says so: the read is taken back
 		// (game's takeBack), the hand as it was before it.
@@ -314,6 +314,20 @@ func (t *table) probe(f *Fault, e game.Event) {
 // does not lie at that seat: a second read, a stray card, one scanned and
 // put back, the second of two dealt at once.
 var notAtTheSeat = [numKinds]bool{ReadTwice: true, StrayCard: true, ScanNoDeal: true, TwoAtOnce: true}
+
+// takenElsewhere reports whether the read just shown was taken for a rider
+// or an Extra played at another seat than seat, where the card does not
+// lie: a second rider put down at seat, read as the next seat's turn
+// begins (after a Skip's sweep, say).
+func (t *table) takenElsewhere(seat int) bool {
+	inf := t.seen.Inferences()
+	for i := len(inf) - 1; i >= 0 && inf[i].Seq+1 == t.seen.Applied(); i-- {
+		if k := inf[i].Kind; k == game.InfRiderPlayed || k == game.InfExtraPlayed {
+			return t.seen.Seat(inf[i].Player) != seat
+		}
+	}
+	return false
+}
 
 // notThere is the dealer's "not there" on the panel after a read the
 // engine took for a rider played at the seat now addressed; it reports
