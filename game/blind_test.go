@@ -193,11 +193,10 @@ func TestNotThereTakesBackARead(t *testing.T) {
 // sound and message, the event is logged, the game state does not move"
 // (product.md). A card on top of a stack read again as the next seat's
 // turn begins is taken for a rider played there; where the light then deals
-// into a stack that is there, a plain "not there" would say that stack is
-// gone (and so it must, for logs written before the dealer named the read).
-// The dealer's panel names the read instead (NotThereRead, what
-// Game.NotThere gives), and it is taken back; read again after that, the
-// card is there, and "not there" is said of the stack.
+// into a stack that is there, the dealer's "not there" says that stack is
+// gone (a stack's last card picked up unseen, the common case), so the
+// dealer says "misread" instead: the read is named (NotThereRead, the card
+// ReadToTakeBack gives) and taken back.
 func TestNotThereRead(t *testing.T) {
 	// Seat 1 holds [Stop, Hit] and seat 2 [Stop]; the Hit, read again as
 	// seat 2's turn begins, is taken for a Hit seat 1 played on seat 2,
@@ -217,41 +216,32 @@ func TestNotThereRead(t *testing.T) {
 	}
 	t.Run("named, the read is taken back", func(t *testing.T) {
 		tb, hit, before := setup(t)
-		if e := tb.NotThere(); e != NotThereRead(hit) {
-			t.Fatalf("NotThere = %v, want the read named", e)
+		if id, ok := tb.ReadToTakeBack(); !ok || id != hit {
+			t.Fatalf("ReadToTakeBack = %q, %v, want the Hit", id, ok)
 		}
 		tb.ok(NotThereRead(hit))
 		inf := tb.Inferences()
 		if last := inf[len(inf)-1]; last.Kind != InfReadTakenBack || tb.Card(last.Card).ID != hit || last.Player != 1 {
 			t.Fatalf("the read is not named taken back: %+v", last)
 		}
-		tb.Game.table.inferred = tb.Game.table.inferred[:len(inf)-2]
-		if snapshot(tb.Game) != before {
+		was := tb.Clone()
+		was.table.inferred = was.table.inferred[:len(inf)-2]
+		if snapshot(was) != before {
 			t.Fatal("the hand is not as it was before the read")
 		}
-	})
-	t.Run("read again after that, not there is the stack", func(t *testing.T) {
-		tb, hit, _ := setup(t)
+		// Read again (it still lies near the reader): taken back again.
+		tb.ok(Scan(hit))
 		tb.ok(NotThereRead(hit))
-		tb.ok(Scan(hit)) // the dealer scans the Hit that is there after all
-		if in := tb.Next(); in.Rider != Hit || in.Player != 1 {
-			t.Fatalf("read again, the Hit is not seat 2's rider: %+v", in)
-		}
-		if e := tb.NotThere(); e != StackGone() {
-			t.Fatalf("NotThere = %v, want the stack", e)
-		}
-		tb.refused(NotThereRead(hit), RuleCardNotExpected)
-		tb.ok(StackGone())
-		if k := tb.Inferences()[len(tb.Inferences())-1].Kind; k != InfStackGone {
-			t.Fatalf("the stack is not gone: %+v", tb.Inferences())
+		if in := tb.Next(); in.Rider != NoKind || in.Player != 1 {
+			t.Fatalf("read again and taken back again: %+v", in)
 		}
 	})
-	t.Run("a plain StackGone keeps its meaning", func(t *testing.T) {
+	t.Run("not there is the stack", func(t *testing.T) {
 		// Logs of entry schema 2 replay exactly: there it was the stack.
 		tb, _, _ := setup(t)
 		tb.ok(StackGone())
 		if k := tb.Inferences()[len(tb.Inferences())-1].Kind; k != InfStackGone {
-			t.Fatalf("a plain StackGone took the read back: %+v", tb.Inferences())
+			t.Fatalf("not there took the read back: %+v", tb.Inferences())
 		}
 	})
 	t.Run("another card, or none to take back, is refused", func(t *testing.T) {
@@ -259,8 +249,8 @@ func TestNotThereRead(t *testing.T) {
 		tb.refused(NotThereRead(tb.id(Stop, 0)), RuleCardNotExpected)
 		tb.ok(Scan(tb.id(Stop, 2))) // the Hit's first card: the address is under way
 		tb.refused(NotThereRead(hit), RuleCardNotExpected)
-		if e := tb.NotThere(); e != StackGone() {
-			t.Fatalf("NotThere once a card is down = %v, want the stack", e)
+		if id, ok := tb.ReadToTakeBack(); ok {
+			t.Fatalf("ReadToTakeBack once a card is down = %q", id)
 		}
 	})
 }
@@ -269,58 +259,59 @@ func TestNotThereRead(t *testing.T) {
 // wish to modify, overlapping it so the dealer can still read both cards":
 // read first, an Extra is held for the rider to come, and moves nothing.
 // Read at a seat with no rider (a stray card, or one read again), the
-// dealer finds neither there and says so: the read is taken back, the
-// seat's turn not begun ("a card scanned that should not be there: ... the
-// game state does not move", product.md). Before, it was taken silently.
+// dealer finds neither there and says "misread": the read is taken back,
+// the seat's turn not begun ("a card scanned that should not be there: ...
+// the game state does not move", product.md). Before, it was taken
+// silently.
 func TestNotThereHeldExtra(t *testing.T) {
-	tb := newObserved(t, 2, Extra, Hit, Stop, Stop, Stop, Stop, Ground, Ground)
-	extra := tb.id(Extra, 0)
-	tb.ok(Scan(extra))          // dealt to seat 1
-	tb.ok(Scan(tb.id(Stop, 0))) // seat 2
-	before := snapshot(tb.Game)
-	tb.ok(Scan(extra)) // read again as seat 1's turn begins: held
-	if w := tb.Where(tb.index[extra]); w.Zone != InStack {
-		t.Fatalf("the Extra moved to %+v", w)
+	seat1Extra := func(t *testing.T) (*table, string, string) {
+		tb := newObserved(t, 2, Extra, Hit, Stop, Stop, Stop, Stop, Ground, Ground)
+		extra := tb.id(Extra, 0)
+		tb.ok(Scan(extra))         // dealt to seat 1
+		tb.ok(Scan(tb.id(Hit, 0))) // seat 2
+		before := snapshot(tb.Game)
+		tb.ok(Scan(extra)) // read again as seat 1's turn begins: held
+		if w := tb.Where(tb.index[extra]); w.Zone != InStack {
+			t.Fatalf("the Extra moved to %+v", w)
+		}
+		return tb, extra, before
 	}
-	if e := tb.NotThere(); e != NotThereRead(extra) {
-		t.Fatalf("NotThere = %v, want the Extra named", e)
-	}
-	tb.ok(NotThereRead(extra))
-	inf := tb.Inferences()
-	if last := inf[len(inf)-1]; last.Kind != InfReadTakenBack || tb.Card(last.Card).ID != extra || last.Player != 0 {
-		t.Fatalf("the read is not named taken back: %+v", last)
-	}
-	was := tb.Clone()
-	was.table.inferred = was.table.inferred[:len(inf)-1]
-	if snapshot(was) != before {
-		t.Fatal("the hand is not as it was before the read")
-	}
-	// A plain StackGone (entry schema 2) never took back a held Extra.
-	tb.ok(Scan(extra))
-	if e := tb.NotThere(); e != StackGone() {
-		t.Fatalf("read again after it was taken back, NotThere = %v, want the stack", e)
-	}
-	tb2 := newObserved(t, 2, Extra, Hit, Stop, Stop, Stop, Stop, Ground, Ground)
-	tb2.ok(Scan(extra))
-	tb2.ok(Scan(tb2.id(Stop, 0)))
-	tb2.ok(Scan(extra))
-	tb2.ok(StackGone())
-	if k := tb2.Inferences()[len(tb2.Inferences())-1].Kind; k != InfStackGone {
-		t.Fatalf("a plain StackGone took a held Extra back: %+v", tb2.Inferences())
-	}
-	// Its rider read next: the Extra goes on it, and "not there" is said
-	// of that read, the rider's.
-	tb3 := newObserved(t, 2, Extra, Hit, Stop, Stop, Stop, Stop, Ground, Ground)
-	tb3.ok(Scan(extra))
-	tb3.ok(Scan(tb3.id(Hit, 0))) // seat 2
-	tb3.ok(Scan(extra))
-	tb3.ok(Scan(tb3.id(Hit, 0))) // seat 2's Hit played on seat 1, the Extra on it
-	if xs := tb3.Extras(0); len(xs) != 1 || tb3.Card(xs[0]).ID != extra {
-		t.Fatalf("the Extra is not on the Hit: %v", xs)
-	}
-	if e := tb3.NotThere(); e != NotThereRead(tb3.id(Hit, 0)) {
-		t.Fatalf("NotThere = %v, want the Hit named", e)
-	}
+	t.Run("misread", func(t *testing.T) {
+		tb, extra, before := seat1Extra(t)
+		if id, ok := tb.ReadToTakeBack(); !ok || id != extra {
+			t.Fatalf("ReadToTakeBack = %q, %v, want the Extra", id, ok)
+		}
+		tb.ok(NotThereRead(extra))
+		inf := tb.Inferences()
+		if last := inf[len(inf)-1]; last.Kind != InfReadTakenBack || tb.Card(last.Card).ID != extra || last.Player != 0 {
+			t.Fatalf("the read is not named taken back: %+v", last)
+		}
+		was := tb.Clone()
+		was.table.inferred = was.table.inferred[:len(inf)-1]
+		if snapshot(was) != before {
+			t.Fatal("the hand is not as it was before the read")
+		}
+	})
+	t.Run("not there keeps its meaning", func(t *testing.T) {
+		// A plain StackGone (entry schema 2) never took back a held Extra.
+		tb, _, _ := seat1Extra(t)
+		tb.ok(StackGone())
+		if k := tb.Inferences()[len(tb.Inferences())-1].Kind; k != InfStackGone {
+			t.Fatalf("not there took a held Extra back: %+v", tb.Inferences())
+		}
+	})
+	t.Run("its rider read next", func(t *testing.T) {
+		// The Extra goes on it, and the read to take back is the rider's.
+		tb, extra, _ := seat1Extra(t)
+		hit := tb.id(Hit, 0)
+		tb.ok(Scan(hit)) // seat 2's Hit played on seat 1, the Extra on it
+		if xs := tb.Extras(0); len(xs) != 1 || tb.Card(xs[0]).ID != extra {
+			t.Fatalf("the Extra is not on the Hit: %v", xs)
+		}
+		if id, ok := tb.ReadToTakeBack(); !ok || id != hit {
+			t.Fatalf("ReadToTakeBack = %q, %v, want the Hit", id, ok)
+		}
+	})
 }
 
 // TestBlindStandInReadAsTheNextDeal: a deal confirmed by hand stands in a

@@ -29,7 +29,7 @@ const (
 	// EvStackGone: the dealer says the stack the engine expected is gone
 	// (its last card was picked up unseen). With a Card (NotThereRead), it
 	// is that card, just read and taken for a rider or an Extra played at
-	// the seat now addressed, that is not there.
+	// the seat now addressed, that is not there: the read is taken back.
 	EvStackGone
 	// EvStopClosed: the Stop window of the Ground being dealt closed with
 	// no Stop shown: the Ground lands. (Logs written before it existed
@@ -135,12 +135,11 @@ func ConfirmAs(k Kind) Event { return Event{Kind: EvConfirm, As: k} }
 // StackGone is the dealer's report that the stack expected is gone.
 func StackGone() Event { return Event{Kind: EvStackGone} }
 
-// NotThereRead is the dealer's "not there" said of card id, just read and
+// NotThereRead is the dealer's "misread" said of card id, just read and
 // taken for a rider or an Extra played at the seat now addressed: nothing
-// lies there, so the read was a stray card or a second read. The dealer's
-// panel sends it when the engine has such a read to take back
-// (Game.NotThere); logs written before it (entry schema 2 and older) have
-// only StackGone.
+// lies there, so the read was a stray card or a second read, and it is
+// taken back (Game.ReadToTakeBack names the card). Logs of entry schema 2
+// and older have only StackGone.
 func NotThereRead(id string) Event { return Event{Kind: EvStackGone, Card: id} }
 
 // StopClosed is the Stop window closing with no Stop shown.

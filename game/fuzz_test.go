@@ -66,8 +66,8 @@ func FuzzApply(f *testing.F) {
 					e = NotOnTop(int(b)%6 - 1)
 				} else if b >= 64 { // a stack knocked over and gathered back
 					e = Knocked(int(b)%6 - 1)
-				} else if b >= 32 { // the panel's n, as the dealer sends it
-					e = g.NotThere()
+				} else if id, ok := g.ReadToTakeBack(); b >= 32 && ok { // the panel's misread
+					e = NotThereRead(id)
 				} else if b >= 16 { // n said of a card, any card
 					e = NotThereRead(g.Card(int(b) % g.NumCards()).ID)
 				}

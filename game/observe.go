@@ -79,9 +79,8 @@ func (g *Game) keep(read Inference, held bool) {
 // twice, a card scanned that should not be there: a warning sound and
 // message, the event is logged, the game state does not move",
 // product.md), and the hand goes back to before it. It reports whether it
-// took the read back. This is what a plain StackGone does, as logs of
-// entry schema 2 and older have it; the dealer now names the read
-// (takeBackRead).
+// took the read back. Where the light deals into a stack, "not there"
+// means the stack; the dealer's "misread" names the read (takeBackRead).
 func (g *Game) takeBack() bool {
 	read, ok := g.lastRead()
 	if !ok || g.table.beforeHeld {
@@ -94,37 +93,18 @@ func (g *Game) takeBack() bool {
 	return true
 }
 
-// takeBackRead is the dealer's "not there" said of the card just read and
-// taken for a rider or an Extra played at the seat now addressed
-// (NotThereRead), whatever the light asks next: even with a deal into a
-// stack that is there, the dealer names the read, and a stack gone as well
-// is said again. Anything else is refused with nothing changed.
+// takeBackRead is the dealer's "misread" said of the card just read and
+// taken for a rider or an Extra played at the seat now addressed, or for
+// an Extra on the rider to come (NotThereRead): whatever the light asks
+// next, even a deal into a stack that is there, the read is taken back.
+// Anything else is refused with nothing changed.
 func (g *Game) takeBackRead(id string) error {
-	read, ok := g.readToTakeBack()
+	read, ok := g.lastRead()
 	if !ok || g.cards[read.Card].ID != id {
 		return refuse(RuleCardNotExpected, "%s is not a card just read as played at the seat addressed", id)
 	}
 	g.undoRead(read)
 	return nil
-}
-
-// readToTakeBack is the read a "not there" may take back (lastRead), but
-// for one the dealer read again after taking it back: read again, it is
-// there, and a "not there" after that is said of the stack.
-func (g *Game) readToTakeBack() (Inference, bool) {
-	read, ok := g.lastRead()
-	if !ok {
-		return read, false
-	}
-	t := &g.table
-	i := len(t.inferred) - 1
-	for i >= 0 && t.inferred[i].Seq == read.Seq {
-		i--
-	}
-	if i >= 0 && t.inferred[i].Kind == InfReadTakenBack && t.inferred[i].Card == read.Card && t.inferred[i].Player == read.Player {
-		return Inference{}, false
-	}
-	return read, true
 }
 
 // lastRead is the read taken for a rider or an Extra played at the seat
@@ -152,15 +132,14 @@ func (g *Game) undoRead(read Inference) {
 	g.infer(InfReadTakenBack, read.Card, read.Player, g.where[read.Card])
 }
 
-// NotThere is the event the dealer's "not there" on the panel is now: said
-// of the card just read and taken for a rider or an Extra played at the
-// seat addressed when there is one to take back (NotThereRead), else of
-// the stack or rider the light asks for (StackGone).
-func (g *Game) NotThere() Event {
-	if read, ok := g.readToTakeBack(); ok {
-		return NotThereRead(g.cards[read.Card].ID)
+// ReadToTakeBack is the card a "misread" from the dealer would take back
+// now (NotThereRead): the one just read and taken for a rider or an Extra
+// played at the seat addressed, none of its cards dealt yet.
+func (g *Game) ReadToTakeBack() (string, bool) {
+	if read, ok := g.lastRead(); ok {
+		return g.cards[read.Card].ID, true
 	}
-	return StackGone()
+	return "", false
 }
 
 func (g *Game) observe1(e Event) error {

@@ -271,6 +271,7 @@ const (
 	ControlConfirm                    // confirm the instruction by hand (no reader, or a Stop claim)
 	ControlSkip                       // the expected stack is gone: move on
 	ControlKnocked                    // a stack of the seat lit was knocked over and gathered back
+	ControlMisread                    // the card just read is not at the seat lit (a stray card, a second read): take the read back
 )
 
 func (c Control) String() string {
@@ -285,6 +286,8 @@ func (c Control) String() string {
 		return "skip"
 	case ControlKnocked:
 		return "knocked"
+	case ControlMisread:
+		return "misread"
 	}
 	return fmt.Sprintf("Control(%d)", int(c))
 }

@@ -68,8 +68,8 @@ type keyTable interface {
 // nameKeys are the keys that confirm a card the reader did not see and
 // name it, as the dealer sees its face: a Ground dealt, a Stop shown for a
 // Ground, or a rider or an Extra shown as a seat's turn begins. The letter
-// is one in the card's name, clear of the panel's p, d, c and q, and of n
-// and x.
+// is one in the card's name, clear of the panel's p, d, c and q, and of n,
+// x and r.
 var nameKeys = []struct {
 	key  byte
 	kind game.Kind
@@ -83,7 +83,8 @@ var nameKeys = []struct {
 // Enter) is your seat's button; p, d and c the dealer panel's pause,
 // dispute and confirm, n its "not there" (the stack or rider expected is
 // gone), x its "knocked over" (a stack of the seat lit was knocked over and
-// gathered back); the nameKeys confirm a card the reader missed and say
+// gathered back), r its "misread" (the card just read is not at the seat
+// lit: a stray card, or one read twice); the nameKeys confirm a card the reader missed and say
 // what it was; q, ^C and ^D quit. A key the table cannot take (between two
 // hands) is told to warn, not dropped.
 func playKeys(n keyTable, you int, quit context.CancelCauseFunc, warn func(error)) func(byte) {
@@ -106,6 +107,8 @@ func playKeys(n keyTable, you int, quit context.CancelCauseFunc, warn func(error
 			control(b, hw.ControlSkip)
 		case 'x', 'X':
 			control(b, hw.ControlKnocked)
+		case 'r', 'R':
+			control(b, hw.ControlMisread)
 		case 'q', 'Q', 3, 4: // q, ^C, ^D
 			quit(errQuit)
 		default:

@@ -148,7 +148,7 @@ func (d *Dealer) riderShown(c int, at time.Duration) {
 	if d.g.Card(c).Kind == game.Extra && d.g.Where(c).Zone != game.AsExtra {
 		// Lying on its rider, an Extra may be read first; the dealer who
 		// finds neither says so.
-		d.say(false, "seat %d: %v read before its rider: scan the rider, or n if there is none", in.Seat, d.g.Card(c))
+		d.say(false, "seat %d: %v read before its rider: scan the rider, or r (misread) if there is none", in.Seat, d.g.Card(c))
 		return
 	}
 	d.say(false, "seat %d: %s", in.Seat, riderAdvice(in))

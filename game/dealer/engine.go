@@ -43,7 +43,7 @@ func (d *Dealer) apply(e game.Event, src playlog.Source, at time.Duration) error
 			// warning sound and message, the event is logged, the game
 			// state does not move".
 			d.cue(hw.CueWarning, at)
-			d.say(true, "%v was not at seat %d: that read is taken back (a stray card or a second read); if it is there, scan it again", d.g.Card(x.Card), d.g.Seat(x.Player))
+			d.say(true, "%v was not at seat %d: that read is taken back (a stray card or a second read)", d.g.Card(x.Card), d.g.Seat(x.Player))
 		}
 	}
 	return nil

@@ -82,13 +82,12 @@ func (d *Dealer) onControl(p hw.PanelEvent) {
 			return
 		}
 		if d.phase == PhaseDealing || d.phase == PhaseCountIn {
-			// Said right after a card was taken for a rider shown at the
-			// seat reached, it is that card the dealer finds missing
-			// (game.NotThere), even where the light deals into a stack.
-			d.event(d.g.NotThere(), playlog.FromPanel, p.Kernel, -1)
+			d.event(game.StackGone(), playlog.FromPanel, p.Kernel, -1)
 		}
 	case hw.ControlKnocked:
 		d.knocked(p.Kernel)
+	case hw.ControlMisread:
+		d.misread(p.Kernel)
 	default:
 		d.say(true, "unknown panel control %v", p.Control)
 	}
@@ -119,6 +118,21 @@ func (d *Dealer) knocked(at time.Duration) {
 		return
 	}
 	d.say(false, "seat %d: a stack knocked over and gathered back; the audit will not judge a play by the order of its cards", seat)
+}
+
+// misread is the panel's "misread": the card just read, taken for a rider
+// or an Extra shown at the seat lit, is not there (a stray card near the
+// reader, or one read twice). Unlike "not there", which the light's next
+// ask decides (a stack to deal into may be the one gone), it is always
+// said of the read, so the engine is told which card (game.NotThereRead).
+// Anything else is refused with nothing changed.
+func (d *Dealer) misread(at time.Duration) {
+	id, ok := d.g.ReadToTakeBack()
+	if d.ident.seat != 0 || (d.phase != PhaseDealing && d.phase != PhaseCountIn) || !ok {
+		d.warn("misread: no card was just read as a rider or an Extra at the seat lit; nothing changed")
+		return
+	}
+	d.event(game.NotThereRead(id), playlog.FromPanel, at, -1)
 }
 
 // confirm is the panel's confirm: start the hand, close an audit group,

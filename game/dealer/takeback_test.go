@@ -44,23 +44,23 @@ func TestNotThereTakesBackAStrayRider(t *testing.T) {
 	if !took {
 		t.Errorf("no read taken back at seat 3 in the log")
 	}
-	if said != "Skip#Skip-0 was not at seat 3: that read is taken back (a stray card or a second read); if it is there, scan it again" {
+	if said != "Skip#Skip-0 was not at seat 3: that read is taken back (a stray card or a second read)" {
 		t.Errorf("the dealer said %q", said)
 	}
 }
 
-// TestNotThereIntoAStack: "a card scanned that should not be there: a
+// TestMisreadIntoAStack: "a card scanned that should not be there: a
 // warning sound and message, the event is logged, the game state does not
 // move" (product.md). The Hit on top of seat 2's stack, lying near the
 // reader, is read as seat 4's turn begins: taken for a Hit seat 2 played on
 // seat 4, the light deals two cards into seat 4's stack. The dealer finds
-// no Hit there and says "not there": the panel names the read, not the
-// stack (which is there), the read is taken back with a warning, and the
-// hand ends as the table played it. Before, the stack was taken for gone.
-func TestNotThereIntoAStack(t *testing.T) {
+// no Hit there and says "misread" (not "not there", which is the stack):
+// the panel names the read, it is taken back with a warning, and the hand
+// ends as the table played it.
+func TestMisreadIntoAStack(t *testing.T) {
 	s := newScripted(t, idles(3), kinds(S, S, S, game.Hit, many(S, 12), G, G, G), nil)
 	s.tb.Reader.ScanCardAt("Hit-3", hwtest.Seconds(4.14))
-	s.tb.Panel.ControlAt(hw.ControlSkip, hwtest.Seconds(4.17))
+	s.tb.Panel.ControlAt(hw.ControlMisread, hwtest.Seconds(4.17))
 	s.run()
 	if at := s.scanOf("Stop-4", 0); at != hwtest.Seconds(4.12) {
 		t.Fatalf("Stop-4 dealt to seat 3 at %v: the script's times are off", at)
@@ -68,7 +68,7 @@ func TestNotThereIntoAStack(t *testing.T) {
 	s.agree()
 	applied, _ := s.engineEvents(func(e *playlog.Entry) bool { return e.Event.Kind == game.EvStackGone })
 	if len(applied) != 1 || applied[0] != game.NotThereRead("Hit-3") {
-		t.Fatalf("the panel's not there reached the engine as %v, want the read named", applied)
+		t.Fatalf("the panel's misread reached the engine as %v, want the read named", applied)
 	}
 	if !s.inferred(game.InfReadTakenBack, 4) || s.inferred(game.InfStackGone, 4) {
 		t.Error("the read was not taken back, or seat 4's stack was taken for gone")
@@ -78,17 +78,17 @@ func TestNotThereIntoAStack(t *testing.T) {
 	}
 }
 
-// TestNotThereHeldExtra: "To play an Extra, lay it on top of the rider you
+// TestMisreadHeldExtra: "To play an Extra, lay it on top of the rider you
 // wish to modify, overlapping it so the dealer can still read both cards":
 // an Extra read first waits for its rider. The Extra on top of seat 2's
 // stack, lying near the reader, is read as seat 2's turn begins: the dealer
-// is told to scan its rider, finds neither, and says "not there". The read
-// is taken back with a warning ("a card scanned that should not be there",
+// is told to scan its rider, finds neither, and says "misread". The read is
+// taken back with a warning ("a card scanned that should not be there",
 // product.md) and the hand ends as the table played it.
-func TestNotThereHeldExtra(t *testing.T) {
+func TestMisreadHeldExtra(t *testing.T) {
 	s := newScripted(t, idles(2), kinds(game.Extra, many(S, 10), G, G), nil)
 	s.tb.Reader.ScanCardAt("Extra-0", hwtest.Seconds(1.14))
-	s.tb.Panel.ControlAt(hw.ControlSkip, hwtest.Seconds(1.17))
+	s.tb.Panel.ControlAt(hw.ControlMisread, hwtest.Seconds(1.17))
 	var said string
 	s.tb.Clock.At(hwtest.Seconds(1.16), func() {
 		for _, m := range s.d.View().Messages {
@@ -102,17 +102,33 @@ func TestNotThereHeldExtra(t *testing.T) {
 		t.Fatalf("Stop-1 dealt to seat 3 at %v: the script's times are off", at)
 	}
 	s.agree()
-	if want := "seat 2: Extra#Extra-0 read before its rider: scan the rider, or n if there is none"; said != want {
+	if want := "seat 2: Extra#Extra-0 read before its rider: scan the rider, or r (misread) if there is none"; said != want {
 		t.Errorf("the dealer said %q, want %q", said, want)
 	}
 	applied, _ := s.engineEvents(func(e *playlog.Entry) bool { return e.Event.Kind == game.EvStackGone })
 	if len(applied) != 1 || applied[0] != game.NotThereRead("Extra-0") {
-		t.Fatalf("the panel's not there reached the engine as %v, want the Extra named", applied)
+		t.Fatalf("the panel's misread reached the engine as %v, want the Extra named", applied)
 	}
 	if !s.inferred(game.InfReadTakenBack, 2) {
 		t.Error("the read was not taken back")
 	}
 	if c := s.cuesAt(hwtest.Seconds(1.17)); len(c) != 1 || c[0] != hw.CueWarning {
 		t.Errorf("cues at 1.17 s: %v", c)
+	}
+}
+
+// TestMisreadNothingToTakeBack: a "misread" with no card just read as a
+// rider at the seat lit is refused with a warning; the engine is not told,
+// and the hand plays on as if it was never pressed.
+func TestMisreadNothingToTakeBack(t *testing.T) {
+	s := newScripted(t, idles(2), kinds(many(S, 10), G, G), nil)
+	s.tb.Panel.ControlAt(hw.ControlMisread, hwtest.Seconds(1.5))
+	s.run()
+	s.agree()
+	if c := s.cuesAt(hwtest.Seconds(1.5)); len(c) != 1 || c[0] != hw.CueWarning {
+		t.Errorf("cues at 1.5 s: %v", c)
+	}
+	if applied, refused := s.engineEvents(func(e *playlog.Entry) bool { return e.Event.Kind == game.EvStackGone }); len(applied)+len(refused) != 0 {
+		t.Errorf("the engine was told %v, %v", applied, refused)
 	}
 }

@@ -298,10 +298,11 @@ func (t *table) probe(f *Fault, e game.Event) {
 		}
 		return
 	}
-	if (notAtTheSeat[f.Kind] || (f.Kind == SecondRider && t.takenElsewhere(f.Seat))) && t.notThere() {
-		// The light now names a rider at the seat the dealer reached, and
-		// the dealer, who sees none there, says so: the read is taken back
-		// (game's takeBack), the hand as it was before it.
+	if (notAtTheSeat[f.Kind] || (f.Kind == SecondRider && t.takenElsewhere(f.Seat))) && t.misread() {
+		// The light now names a rider (or an Extra waiting for its rider)
+		// at the seat the dealer reached, and the dealer, who sees none
+		// there, says so: the read is taken back (game's takeBackRead), the
+		// hand as it was before it.
 		f.Answer, f.Why = Named, "the dealer found no such card at the seat: the read was taken back"
 		t.seen = saved
 		return
@@ -329,17 +330,13 @@ func (t *table) takenElsewhere(seat int) bool {
 	return false
 }
 
-// notThere is the dealer's "not there" on the panel after a read the
-// engine took for a rider played at the seat now addressed; it reports
-// whether the engine took the read back. Whatever it did, the caller puts
-// the hand back as it was.
-func (t *table) notThere() bool {
-	n := len(t.seen.Inferences())
-	if t.seen.Apply(t.seen.NotThere()) != nil {
-		return false
-	}
-	inf := t.seen.Inferences()
-	return len(inf) > n && inf[len(inf)-1].Kind == game.InfReadTakenBack
+// misread is the dealer's "misread" on the panel after a read the engine
+// took for a rider (or an Extra) played at the seat now addressed, which
+// the dealer finds not there; it reports whether the engine took the read
+// back. Whatever it did, the caller puts the hand back as it was.
+func (t *table) misread() bool {
+	id, ok := t.seen.ReadToTakeBack()
+	return ok && t.seen.Apply(game.NotThereRead(id)) == nil
 }
 
 func (t *table) play() error {

@@ -167,7 +167,7 @@ var (
 	topKeys    = []string{"gpiochip", "lines", "seats", "panel", "reader", "strip", "sound", "timing", "rules"}
 	seatKeys   = []string{"seat", "button", "light"}
 	lightKeys  = []string{"gpio", "pixel", "active_low"}
-	panelKeys  = []string{"pause", "dispute", "confirm", "ground", "skip", "knocked", "dealer_seat_long_press"}
+	panelKeys  = []string{"pause", "dispute", "confirm", "ground", "skip", "knocked", "misread", "dealer_seat_long_press"}
 	readerKeys = []string{"bus", "address", "irq", "reset"}
 	stripKeys  = []string{"type", "spi", "pixels", "speed_hz", "brightness"}
 	soundKeys  = []string{"device", "alsa", "latency"}
@@ -183,6 +183,7 @@ var panelButtons = map[string]PanelButton{
 	"ground":  {Control: hw.ControlConfirm, As: "Ground"},
 	"skip":    {Control: hw.ControlSkip},
 	"knocked": {Control: hw.ControlKnocked},
+	"misread": {Control: hw.ControlMisread},
 }
 
 // entry is one key: value pair.
