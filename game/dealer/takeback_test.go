@@ -132,3 +132,25 @@ func TestMisreadNothingToTakeBack(t *testing.T) {
 		t.Errorf("the engine was told %v, %v", applied, refused)
 	}
 }
+
+// TestExtraNamedWithNoRider: "To play an Extra, lay it on top of the rider
+// you wish to modify": the reader gone or missing it, the dealer names the
+// Extra on top from the panel before the rider. The engine holds it for
+// its rider, as it holds one read; the dealer says so, and does not fall
+// over looking up the Extra it named (it is no Extra of the seat yet).
+func TestExtraNamedWithNoRider(t *testing.T) {
+	s := newScripted(t, idles(2), kinds(game.Extra, many(S, 10), G, G), nil)
+	s.tb.Panel.EventAt(hw.PanelEvent{Control: hw.ControlConfirm, As: "Extra", Kernel: hwtest.Seconds(1.14)})
+	var said string
+	s.tb.Clock.At(hwtest.Seconds(1.15), func() {
+		for _, m := range s.d.View().Messages {
+			if strings.Contains(m.Text, "before its rider") {
+				said = m.Text
+			}
+		}
+	})
+	s.run()
+	if want := "seat 2: Extra#Extra-0 read before its rider: scan the rider, or n if there is none"; said != want {
+		t.Errorf("the dealer said %q, want %q", said, want)
+	}
+}
