@@ -145,7 +145,7 @@ func (d *Dealer) riderShown(c int, at time.Duration) {
 		d.cue(hw.CueSkip, at)
 		d.closeSlot(at)
 	}
-	if d.g.Card(c).Kind == game.Extra && d.g.Where(c).Zone != game.AsExtra {
+	if c >= 0 && d.g.Card(c).Kind == game.Extra && d.g.Where(c).Zone != game.AsExtra {
 		// Lying on its rider, an Extra may be read first; the dealer who
 		// finds neither says so.
 		d.say(false, "seat %d: %v read before its rider: scan the rider, or r (misread) if there is none", in.Seat, d.g.Card(c))

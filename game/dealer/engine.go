@@ -2,6 +2,7 @@ package dealer
 
 import (
 	"errors"
+	"slices"
 	"time"
 
 	"github.com/falling-table/falling/game"
@@ -128,7 +129,9 @@ func (d *Dealer) event(e game.Event, src playlog.Source, at time.Duration, c int
 }
 
 // namedCard is the card the engine took a rider or an Extra named at
-// player p's turn for: p's rider, or its last Extra of that kind.
+// player p's turn for: p's rider, or its last Extra of that kind, or an
+// Extra shown with no rider yet (held for its rider, it is no Extra of
+// p's until the rider is read). -1 if none.
 func (d *Dealer) namedCard(p int, k game.Kind) int {
 	if r := d.g.Rider(p); r >= 0 && d.g.Card(r).Kind == k {
 		return r
@@ -137,6 +140,11 @@ func (d *Dealer) namedCard(p int, k game.Kind) int {
 	for i := len(xs) - 1; i >= 0; i-- {
 		if d.g.Card(xs[i]).Kind == k {
 			return xs[i]
+		}
+	}
+	for c := range d.g.NumCards() {
+		if d.g.Card(c).Kind == k && d.g.Shown(c) && !slices.Contains(xs, c) {
+			return c
 		}
 	}
 	return -1
