@@ -147,8 +147,13 @@ func (d *Dealer) riderShown(c int, at time.Duration) {
 	}
 	if c >= 0 && d.g.Card(c).Kind == game.Extra && d.g.Where(c).Zone != game.AsExtra {
 		// Lying on its rider, an Extra may be read first; the dealer who
-		// finds neither says so.
-		d.say(false, "seat %d: %v read before its rider: scan the rider, or r (misread) if there is none", in.Seat, d.g.Card(c))
+		// finds neither says so. One named from the panel is no read to
+		// take back.
+		if id, ok := d.g.ReadToTakeBack(); ok && id == d.g.Card(c).ID {
+			d.say(false, "seat %d: %v read before its rider: scan the rider, or r (misread) if there is none", in.Seat, d.g.Card(c))
+		} else {
+			d.say(false, "seat %d: %v named before its rider: scan or name the rider", in.Seat, d.g.Card(c))
+		}
 		return
 	}
 	d.say(false, "seat %d: %s", in.Seat, riderAdvice(in))

@@ -150,7 +150,7 @@ func TestExtraNamedWithNoRider(t *testing.T) {
 		}
 	})
 	s.run()
-	if want := "seat 2: Extra#Extra-0 read before its rider: scan the rider, or n if there is none"; said != want {
+	if want := "seat 2: Extra#Extra-0 named before its rider: scan or name the rider"; said != want {
 		t.Errorf("the dealer said %q, want %q", said, want)
 	}
 }
