@@ -314,6 +314,36 @@ func TestNotThereHeldExtra(t *testing.T) {
 	})
 }
 
+// TestNotThereRiderOnHeldExtra: the Extra read first is held, then a rider
+// read takes it on ("Once played, it is attached to that rider"). The
+// dealer finds no rider there: "not there" takes back that read, the
+// rider's, and only it ("a card scanned that should not be there: ... the
+// game state does not move", product.md). The hand is exactly as it was
+// before the rider was read, the Extra still held for a rider to come.
+func TestNotThereRiderOnHeldExtra(t *testing.T) {
+	tb := newObserved(t, 2, Extra, Hit, Stop, Stop, Stop, Stop, Ground, Ground)
+	extra, hit := tb.id(Extra, 0), tb.id(Hit, 0)
+	tb.ok(Scan(extra))
+	tb.ok(Scan(hit)) // seat 2
+	tb.ok(Scan(extra))
+	before, digest := snapshot(tb.Game), tb.Digest()
+	n := len(tb.Inferences())
+	tb.ok(Scan(hit)) // a stray read: nothing lies on the Extra
+	tb.ok(NotThereRead(hit))
+	inf := tb.Inferences()
+	if len(inf) != n+3 || inf[n].Kind != InfRiderPlayed || inf[n+1].Kind != InfExtraPlayed || inf[n+2].Kind != InfReadTakenBack || tb.Card(inf[n+2].Card).ID != hit {
+		t.Fatalf("inferred %+v, want the Hit and the Extra played, then the Hit taken back", inf[n:])
+	}
+	was := tb.Clone()
+	was.table.inferred = was.table.inferred[:n]
+	if snapshot(was) != before || was.Digest() != digest {
+		t.Fatal("the hand is not as it was before the rider was read")
+	}
+	if !tb.Shown(tb.index[extra]) || tb.Where(tb.index[extra]).Zone != InStack || tb.Rider(0) >= 0 {
+		t.Fatalf("the Extra is not held for a rider to come: shown %v, at %+v, rider %d", tb.Shown(tb.index[extra]), tb.Where(tb.index[extra]), tb.Rider(0))
+	}
+}
+
 // TestBlindStandInReadAsTheNextDeal: a deal confirmed by hand stands in a
 // deck card whose identity is a guess ("the engine stood in a deck card
 // whose identity is not known"). Read as the next seat's turn begins, while
