@@ -1,6 +1,9 @@
 package game
 
-import "testing"
+import (
+	"fmt"
+	"testing"
+)
 
 // TestBlindStandInReadLater: "Reader unplugged or I2C errors mid-hand: the
 // assistant says so, keeps pacing with manual confirmation from the dealer
@@ -207,7 +210,7 @@ func TestNotThereRead(t *testing.T) {
 		tb.ok(Scan(tb.id(Stop, 0)))
 		tb.ok(Scan(tb.id(Stop, 1)))
 		tb.ok(Scan(hit))
-		before = snapshot(tb.Game)
+		before = snapshot(tb.Game) + fmt.Sprint(tb.Digest())
 		tb.ok(Scan(hit))
 		if in := tb.Next(); in.Rider != Hit || in.Player != 1 || in.Action != ActDeal || in.NewStack || in.Stack != 0 {
 			t.Fatalf("the second read was not taken for a Hit dealt into seat 2's stack: %+v", in)
@@ -226,7 +229,7 @@ func TestNotThereRead(t *testing.T) {
 		}
 		was := tb.Clone()
 		was.table.inferred = was.table.inferred[:len(inf)-2]
-		if snapshot(was) != before {
+		if snapshot(was)+fmt.Sprint(was.Digest()) != before {
 			t.Fatal("the hand is not as it was before the read")
 		}
 		// Read again (it still lies near the reader): taken back again.
@@ -269,7 +272,7 @@ func TestNotThereHeldExtra(t *testing.T) {
 		extra := tb.id(Extra, 0)
 		tb.ok(Scan(extra))         // dealt to seat 1
 		tb.ok(Scan(tb.id(Hit, 0))) // seat 2
-		before := snapshot(tb.Game)
+		before := snapshot(tb.Game) + fmt.Sprint(tb.Digest())
 		tb.ok(Scan(extra)) // read again as seat 1's turn begins: held
 		if w := tb.Where(tb.index[extra]); w.Zone != InStack {
 			t.Fatalf("the Extra moved to %+v", w)
@@ -288,7 +291,7 @@ func TestNotThereHeldExtra(t *testing.T) {
 		}
 		was := tb.Clone()
 		was.table.inferred = was.table.inferred[:len(inf)-1]
-		if snapshot(was) != before {
+		if snapshot(was)+fmt.Sprint(was.Digest()) != before {
 			t.Fatal("the hand is not as it was before the read")
 		}
 	})
@@ -316,7 +319,7 @@ func TestNotThereHeldExtra(t *testing.T) {
 
 // TestNotThereRiderOnHeldExtra: the Extra read first is held, then a rider
 // read takes it on ("Once played, it is attached to that rider"). The
-// dealer finds no rider there: "not there" takes back that read, the
+// dealer finds no rider there: "misread" takes back that read, the
 // rider's, and only it ("a card scanned that should not be there: ... the
 // game state does not move", product.md). The hand is exactly as it was
 // before the rider was read, the Extra still held for a rider to come.
