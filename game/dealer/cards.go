@@ -1,6 +1,8 @@
 package dealer
 
 import (
+	"time"
+
 	"github.com/falling-table/falling/game"
 	"github.com/falling-table/falling/game/playlog"
 	"github.com/falling-table/falling/hw"
@@ -78,6 +80,16 @@ func (d *Dealer) onCard(e hw.CardEvent) {
 		d.warn("%v read again before the next beat: it was just dealt", d.g.Card(c))
 		return
 	}
+	if d.atOnce(c, e.Time) {
+		// "a card scanned that should not be there: a warning sound and
+		// message, the event is logged, the game state does not move."
+		// Read at once after a deal, before the beat that lights its seat,
+		// it was dealt with the one before: taken for the next seat's
+		// deal, it would be found at the audit where the lights never
+		// sent it.
+		d.warn("%v read before its beat, at once after %v: two cards dealt at once? Take it back and deal it to the seat lit on the beat", d.g.Card(c), d.g.Card(d.slot.justDealt-1))
+		return
+	}
 	switch {
 	case d.held.active && c == d.held.c:
 		// "the same card scanned twice: a warning sound and message, the
@@ -101,6 +113,26 @@ func (d *Dealer) onCard(e hw.CardEvent) {
 		d.dealImaginary(e.Time)
 	}
 	d.event(game.Scan(id), playlog.FromReader, e.Time, c)
+}
+
+// atOnce reports whether card c, read at t, came with the card dealt last:
+// the next thing the engine hears of, with no beat since and within a
+// third of a beat, a card it would deal (from the deck, or a stand-in for
+// a card dealt by hand), due to another seat's turn (or after the Ground
+// just dealt lands) rather than the same turn's next card. The dealer deals
+// a card on each beat to the seat it lights, so a deal read that soon is
+// the second of two dealt at once. (A rider shown calls its cards at once:
+// that is something heard of in between.)
+func (d *Dealer) atOnce(c int, t time.Duration) bool {
+	s := &d.slot
+	if s.justDealt == 0 || s.justDealt == c+1 || s.justDealtSeq != d.g.Applied() || s.justDealtBeat != d.beat.count || t-s.justDealtAt >= d.period()/3 || d.held.active {
+		return false
+	}
+	if w := d.g.Where(c); w.Zone != game.InDeck && !d.g.Blind(c) {
+		return false
+	}
+	in := d.g.Next()
+	return !(in.Action == game.ActDeal && !in.First)
 }
 
 // cardID is the card a tag stands for in this deck, and whether it is one.

@@ -28,6 +28,8 @@ type dealSlot struct {
 	// only on a later beat.
 	justDealt     int
 	justDealtBeat int64
+	justDealtAt   time.Duration // when it was read
+	justDealtSeq  uint64        // the engine's Applied() just after
 }
 
 // finishSweeps carries out the sweeps that end the last address: the

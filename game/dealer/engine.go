@@ -108,7 +108,7 @@ func (d *Dealer) event(e game.Event, src playlog.Source, at time.Duration, c int
 	default:
 		switch {
 		case c >= 0 && from.Zone == game.InDeck:
-			d.slot.justDealt, d.slot.justDealtBeat = c+1, d.beat.count
+			d.slot.justDealt, d.slot.justDealtBeat, d.slot.justDealtAt, d.slot.justDealtSeq = c+1, d.beat.count, at, d.g.Applied()
 		case byHand:
 			// The card read before
 			// it is no longer the one just dealt, and read now it is shown

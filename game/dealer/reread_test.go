@@ -1,9 +1,13 @@
 package dealer_test
 
 import (
+	"context"
+	"errors"
 	"testing"
+	"time"
 
 	"github.com/falling-table/falling/game"
+	"github.com/falling-table/falling/game/playlog"
 	"github.com/falling-table/falling/hw"
 	"github.com/falling-table/falling/hw/hwtest"
 )
@@ -36,4 +40,63 @@ func TestReadAgainBeforeTheNextBeat(t *testing.T) {
 			}
 		})
 	}
+}
+
+// TestTwoDealtAtOnce: "a card scanned that should not be there: a warning
+// sound and message, the event is logged, the game state does not move"
+// (product.md). The dealer deals two cards at once to seat 3, both read:
+// the second comes before the beat that lights seat 2, and taken for its
+// deal it would lie where the lights never sent it. The dealer warns and
+// moves nothing; the dealer takes it back and deals it on the beat, and
+// the hand ends as the table played it. A Hit's two cards read at once go
+// to the one seat, and are taken.
+func TestTwoDealtAtOnce(t *testing.T) {
+	t.Run("to the next seat", func(t *testing.T) {
+		s := newScripted(t, idles(2), kinds(many(S, 10), G, G), nil)
+		var before, after uint64
+		s.tb.Clock.At(hwtest.Seconds(1.14), func() { before = s.d.View().Digest })
+		s.tb.Reader.ScanCardAt("Stop-2", hwtest.Seconds(1.15))
+		s.tb.Clock.At(hwtest.Seconds(1.16), func() { after = s.d.View().Digest })
+		s.run()
+		if at := s.scanOf("Stop-1", 0); at != hwtest.Seconds(1.12) {
+			t.Fatalf("Stop-1 dealt to seat 3 at %v: the script's times are off", at)
+		}
+		s.agree()
+		if before != after {
+			t.Errorf("the state moved: %x → %x", before, after)
+		}
+		if c := s.cuesAt(hwtest.Seconds(1.15)); len(c) != 1 || c[0] != hw.CueWarning {
+			t.Errorf("cues at 1.15 s: %v", c)
+		}
+		if s.res.Audit == nil || !s.res.Audit.Accounted || len(s.res.Audit.Misplaced) > 0 {
+			t.Errorf("audit %+v", s.res.Audit)
+		}
+	})
+	t.Run("a Hit's two", func(t *testing.T) {
+		// Seat 2 plays its Hit on seat 3 after the first pass; seat 3's
+		// two cards come at once. (The simulated table deals the second on
+		// the next beat, the way it always does, so it parts ways with the
+		// dealer after that: only the read at once is looked at.)
+		s := newScripted(t, idles(3), kinds(game.Hit, many(S, 16), G, G), nil)
+		s.at(2.5, game.PickUp(0, 0), game.Play(0, 1))
+		first := hwtest.Seconds(4.14) // the Hit is shown at 4.12
+		s.tb.Reader.ScanCardAt("Stop-5", first+30*time.Millisecond)
+		s.tb.Start()
+		ctx, cancel := context.WithCancel(context.Background())
+		defer cancel()
+		s.tb.Clock.At(hwtest.Seconds(4.5), cancel)
+		if _, err := s.d.RunStepped(ctx, s.tb.Clock); !errors.Is(err, context.Canceled) {
+			t.Fatalf("run: %v", err)
+		}
+		if at := s.scanOf("Stop-4", 0); (at-first).Abs() > time.Millisecond {
+			t.Fatalf("Stop-4 dealt to seat 3 at %v: the script's times are off", at)
+		}
+		applied, _ := s.engineEvents(func(e *playlog.Entry) bool { return e.Event.Kind == game.EvScan && e.Event.Card == "Stop-5" })
+		if len(applied) != 1 {
+			t.Fatalf("Stop-5 applied %d times, want once (read with Stop-4)", len(applied))
+		}
+		if s.cueCount(hw.CueWarning, first, hwtest.Seconds(4.5)) != 0 {
+			t.Error("a warning for a Hit's two cards read at once")
+		}
+	})
 }
