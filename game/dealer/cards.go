@@ -122,14 +122,21 @@ func (d *Dealer) onCard(e hw.CardEvent) {
 // just dealt lands) rather than the same turn's next card. The dealer deals
 // a card on each beat to the seat it lights, so a deal read that soon is
 // the second of two dealt at once. (A rider shown calls its cards at once:
-// that is something heard of in between.)
+// that is something heard of in between.) Not in a hand with a card
+// confirmed by hand: the engine's deck is then partly a guess, and a card
+// it took for a deal may have been a rider shown, its deal right behind.
 func (d *Dealer) atOnce(c int, t time.Duration) bool {
 	s := &d.slot
 	if s.justDealt == 0 || s.justDealt == c+1 || s.justDealtSeq != d.g.Applied() || s.justDealtBeat != d.beat.count || t-s.justDealtAt >= d.period()/3 || d.held.active {
 		return false
 	}
-	if w := d.g.Where(c); w.Zone != game.InDeck && !d.g.Blind(c) {
+	if d.g.Where(c).Zone != game.InDeck {
 		return false
+	}
+	for x := range d.g.NumCards() {
+		if d.g.Guessed(x) {
+			return false
+		}
 	}
 	in := d.g.Next()
 	return !(in.Action == game.ActDeal && !in.First)

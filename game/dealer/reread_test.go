@@ -88,7 +88,7 @@ func TestTwoDealtAtOnce(t *testing.T) {
 		if _, err := s.d.RunStepped(ctx, s.tb.Clock); !errors.Is(err, context.Canceled) {
 			t.Fatalf("run: %v", err)
 		}
-		if at := s.scanOf("Stop-4", 0); (at-first).Abs() > time.Millisecond {
+		if at := s.scanOf("Stop-4", 0); (at - first).Abs() > time.Millisecond {
 			t.Fatalf("Stop-4 dealt to seat 3 at %v: the script's times are off", at)
 		}
 		applied, _ := s.engineEvents(func(e *playlog.Entry) bool { return e.Event.Kind == game.EvScan && e.Event.Card == "Stop-5" })

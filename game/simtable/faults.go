@@ -46,10 +46,14 @@ const (
 	// FaultMash: a faller presses their button several times in a row for
 	// no reason.
 	FaultMash
+	// FaultTwoAtOnce: the dealer deals the next card too, to the same
+	// seat, both passing over the reader; warned, the dealer takes the
+	// second back and deals it on its beat to the seat lit.
+	FaultTwoAtOnce
 	numFaults
 )
 
-var faultNames = [numFaults]string{"reader-miss", "read-twice", "stray-card", "reader-gone", "scan-no-deal", "deal-unscanned", "press-late", "press-other", "mash"}
+var faultNames = [numFaults]string{"reader-miss", "read-twice", "stray-card", "reader-gone", "scan-no-deal", "deal-unscanned", "press-late", "press-other", "mash", "two-at-once"}
 
 func (f Fault) String() string {
 	if f < 0 || f >= numFaults {
@@ -193,7 +197,7 @@ func (t *Table) dealCard(c int, at time.Duration, seat int) {
 	uid := t.tags[id]
 	f, ok := FaultReaderMiss, false
 	if t.chip != nil && t.cfg.Faults.any() {
-		f, ok = t.draw(FaultReaderMiss, FaultReadTwice, FaultStrayCard, FaultReaderGone, FaultScanNoDeal, FaultDealUnscanned)
+		f, ok = t.draw(FaultReaderMiss, FaultReadTwice, FaultStrayCard, FaultReaderGone, FaultScanNoDeal, FaultDealUnscanned, FaultTwoAtOnce)
 	}
 	if ok && f == FaultReaderGone && t.chip.chip.Hung() {
 		ok = false // hung already: the same outage
@@ -245,6 +249,25 @@ func (t *Table) dealCard(c int, at time.Duration, seat int) {
 				t.chip.layFor(t.tags[stray], t.Clock.Now(), t.chip.dwell, ifUnheard{stray: true})
 			}
 		})
+	case FaultTwoAtOnce:
+		t.scan.layAt(uid, at, w)
+		next, ok := t.nextDeal(seat)
+		if !ok {
+			return // the next card goes to the same seat, or there is none
+		}
+		// Laid a Gap after the first, which is read by then, unless
+		// another card came first.
+		t.Clock.At(at, func() {
+			lays := t.chip.lays()
+			t.Clock.At(at+t.chip.gap, func() {
+				if t.chip.lays() != lays || t.scan.gone() {
+					return
+				}
+				t.note(f, t.Clock.Now(), seat, next)
+				t.strayLay()
+				t.chip.layFor(t.tags[next], t.Clock.Now(), t.chip.gap, ifUnheard{stray: true})
+			})
+		})
 	case FaultReaderGone:
 		i := t.note(f, at, seat, id)
 		t.mu.Lock()
@@ -255,6 +278,22 @@ func (t *Table) dealCard(c int, at time.Duration, seat int) {
 		t.chip.chip.Hang(pn532test.HangSilent)
 		t.scan.layAt(uid, at, w)
 	}
+}
+
+// nextDeal is the card the truth deals next, if it goes to another seat
+// than seat: the one a dealer dealing two at once deals with the last.
+func (t *Table) nextDeal(seat int) (string, bool) {
+	g := t.truth.Clone()
+	_, c, _, _ := g.PendingDeal()
+	for range 16 {
+		if p, d, _, ok := g.PendingDeal(); ok && d != c {
+			return g.Card(d).ID, g.Seat(p) != seat
+		}
+		if g.Over() || g.Apply(game.Step()) != nil {
+			return "", false
+		}
+	}
+	return "", false
 }
 
 // strayLay notes a card laid on the reader that is no deal: a stray one,

@@ -278,6 +278,10 @@ func (tl *tally) answers(run string) error {
 		if w := tl.warnings["reader gone"]; w != tl.lost || tl.lost > tl.made || tl.lost == 0 || tl.readerDown > 0 {
 			return fmt.Errorf("%d hangs, reported lost %d times, %d warnings that the reader is gone, %d hands ended with it still gone", tl.made, tl.lost, w, tl.readerDown)
 		}
+	case "two-at-once":
+		if w := tl.warnings["two at once"]; w != tl.made || tl.warned() != w {
+			return fmt.Errorf("%d second cards read at once, %d warned so, %d warnings in all", tl.made, w, tl.warned())
+		}
 	case "press-late", "press-other", "mash":
 		if tl.outOfStep > 0 || tl.warned() != tl.warnings["claim unconfirmed"] {
 			return fmt.Errorf("presses moved the hand: %s", tl.row())
@@ -329,6 +333,8 @@ func warnKind(msg string) string {
 		return "claim unconfirmed"
 	case strings.Contains(msg, "nothing to confirm"):
 		return "nothing to confirm"
+	case strings.Contains(msg, "two cards dealt at once"):
+		return "two at once"
 	}
 	return "refused: " + digits.ReplaceAllString(strings.TrimPrefix(msg, "dealer: "), "N")
 }
