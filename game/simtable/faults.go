@@ -48,7 +48,11 @@ const (
 	FaultMash
 	// FaultTwoAtOnce: the dealer deals the next card too, to the same
 	// seat, both passing over the reader; warned, the dealer takes the
-	// second back and deals it on its beat to the seat lit.
+	// second back and deals it on its beat to the seat lit. Made only
+	// until a card is confirmed from the panel: after that the dealer
+	// under test does not judge two cards at once (its deck is partly a
+	// guess), and this table, whose truth follows the rules, cannot leave
+	// the card at a seat the rules never sent it to.
 	FaultTwoAtOnce
 	numFaults
 )
@@ -251,8 +255,11 @@ func (t *Table) dealCard(c int, at time.Duration, seat int) {
 		})
 	case FaultTwoAtOnce:
 		t.scan.layAt(uid, at, w)
+		t.mu.Lock()
+		confirmed := t.confirmed
+		t.mu.Unlock()
 		next, ok := t.nextDeal(seat)
-		if !ok {
+		if !ok || confirmed {
 			return // the next card goes to the same seat, or there is none
 		}
 		// Laid a Gap after the first, which is read by then, unless

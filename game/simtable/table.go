@@ -125,6 +125,8 @@ type Table struct {
 	// sign of a stack gone.
 	unsure int
 	strays int // cards laid on the reader that are no deal (FaultStrayCard, FaultReadTwice)
+	// confirmed: a card was confirmed from the panel this hand.
+	confirmed bool
 	// byHandCards are the cards dealt that the simulated dealer confirmed
 	// by hand and has not yet scanned when asked to.
 	byHandCards map[int]bool
@@ -240,6 +242,7 @@ func (t *Table) confirmAt(as string, at time.Duration) {
 	// Until it is given, the dealer's light still asks for that card.
 	t.mu.Lock()
 	t.unsure++
+	t.confirmed = true
 	t.mu.Unlock()
 	t.Panel.EventAt(hw.PanelEvent{Control: hw.ControlConfirm, Kernel: at, As: as})
 	t.Clock.At(at, func() {
