@@ -152,9 +152,10 @@ func TestFaultAnswers(t *testing.T) {
 		{WrongSeat, []Answer{Audited}, 1, "a card dealt in front of another seat is found there by the audit's scan"},
 		{SkipSeat, []Answer{Audited}, 1, "a skipped seat's card is found at the next seat by the audit's scan"},
 		{KnockedOver, []Answer{Audited}, 1, "a card slid off a knocked-over stack is found at the next seat by the audit's scan"},
-		// The second read is refused, or taken as the next deal and then
-		// found at the audit; taken for a rider played on the next seat it
-		// passes.
+		// The engine alone: the second read is refused, or taken as the
+		// next deal and then found at the audit (not once it is played).
+		// At the table the dealer, who has the clock, warns of it before
+		// the engine hears of it (dealer TestTwoDealtAtOnce).
 		{TwoAtOnce, []Answer{Refused, Named, Audited}, 0.8, "the second card of two dealt at once is refused or found at the audit where the engine did not put it"},
 		// The rider left behind is shown again at the seat's next address
 		// and refused as swept already, so the dealer sweeps it; a hand
