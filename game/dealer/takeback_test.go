@@ -179,8 +179,9 @@ func TestMisreadLight(t *testing.T) {
 			s.tb.Reader.ScanCardAt("Hit-3", hwtest.Seconds(tc.read))
 			s.tb.Panel.ControlAt(hw.ControlMisread, hwtest.Seconds(tc.misread))
 			var read, after hw.Pattern
-			s.tb.Clock.At(hwtest.Seconds(tc.read)+time.Millisecond, func() { read = s.tb.Lights.Now(4) })
-			s.tb.Clock.At(hwtest.Seconds(tc.until), func() { after = s.tb.Lights.Now(4) })
+			var canTake, took string
+			s.tb.Clock.At(hwtest.Seconds(tc.read)+time.Millisecond, func() { read, canTake = s.tb.Lights.Now(4), s.d.View().Misread })
+			s.tb.Clock.At(hwtest.Seconds(tc.until), func() { after, took = s.tb.Lights.Now(4), s.d.View().Misread })
 			s.run()
 			s.agree()
 			if read != dealer.LightDeal(2, false) {
@@ -188,6 +189,11 @@ func TestMisreadLight(t *testing.T) {
 			}
 			if after != tc.want {
 				t.Errorf("seat 4's light %v at %vs after the misread, want %v", after, tc.until, tc.want)
+			}
+			// The screen offers the misread while there is a read to take
+			// back, and only then.
+			if canTake != "Hit-3" || took != "" {
+				t.Errorf("the view's misread %q once the Hit was read, %q once taken back; want Hit-3, then none", canTake, took)
 			}
 		})
 	}
