@@ -149,6 +149,9 @@ func (d *Dealer) view() View {
 		Log: d.logHealth.text(),
 	}
 	v.StopWindow = d.stop.view()
+	if id, ok := g.ReadToTakeBack(); ok && d.ident.seat == 0 && (d.phase == PhaseDealing || d.phase == PhaseCountIn) {
+		v.Misread = id // as misread (panel.go) takes it
+	}
 	if r, ok := d.hw.Reader.(healthReporter); ok {
 		h := r.Health()
 		v.ReaderHealth = &h
