@@ -119,11 +119,16 @@ func render(f *frame, color bool) []string {
 		lines = append(lines, clipANSI(" "+paint(color, "35", "DISPUTE: "+disputeText(d)), screenWidth))
 	}
 	var legend []string
+	if v.Misread != "" {
+		// The one moment the misread key means anything: said while the
+		// dealer looks for the card at the seat.
+		legend = append(legend, fmt.Sprintf("r misread: %s not at seat %d (a stray card, read twice)", v.Misread, v.Instruction.Seat))
+	}
 	if naming(v) {
-		legend = f.Names
-		if n := screenHeight - len(lines) - 1; len(legend) > n {
-			legend = legend[:max(n, 0)]
-		}
+		legend = append(legend, f.Names...)
+	}
+	if n := screenHeight - len(lines) - 1; len(legend) > n {
+		legend = legend[:max(n, 0)]
 	}
 	// The report, then the messages, fill what is left, newest last,
 	// above the legend and the footer.

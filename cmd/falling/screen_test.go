@@ -318,6 +318,18 @@ func TestScreenShowsTheNamingKeys(t *testing.T) {
 	if lines := strings.Split(got, "\n"); lines[len(lines)-1] != "footer" || !strings.Contains(lines[len(lines)-2], "h Hit") {
 		t.Errorf("the legend is not just above the footer:\n%s", got)
 	}
+	// A card just read as a rider at the seat lit: the misread key is
+	// offered, above the footer, the reader working or not.
+	v.Reader = hw.ReaderOK
+	v.Misread = "Hit-3"
+	if lines := strings.Split(text(v), "\n"); !strings.Contains(lines[len(lines)-2], "r misread: Hit-3 not at seat") {
+		t.Errorf("the screen does not offer r for the read to take back just above the footer:\n%s", strings.Join(lines, "\n"))
+	}
+	v.Misread = ""
+	if got := text(v); strings.Contains(got, "r misread") {
+		t.Errorf("r offered with no read to take back:\n%s", got)
+	}
+	v.Reader = hw.ReaderLost
 	// The expert deck's whole legend fits, uncut.
 	names = namesLegend(game.NewDeck(game.DeckSpec{Move: true, Anvil: true, Chute: true, Goggles: true}))
 	if got := text(v); !strings.Contains(got, "a Anvil  u Chute  o Goggles") || strings.Contains(got, "…") {

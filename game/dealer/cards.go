@@ -119,15 +119,23 @@ func (d *Dealer) onCard(e hw.CardEvent) {
 // the next thing the engine hears of, with no beat since and within a
 // third of a beat, a card it would deal (from the deck, or a stand-in for
 // a card dealt by hand), due to another seat's turn (or after the Ground
-// just dealt lands) rather than the same turn's next card. The dealer deals
-// a card on each beat to the seat it lights, so a deal read that soon is
-// the second of two dealt at once. (A rider shown calls its cards at once:
+// just dealt lands) rather than the same turn's next card, and more than a
+// third of a beat before the next beat. The dealer deals a card on each
+// beat to the seat it lights, so a deal read that soon is the second of two
+// dealt at once. (A rider shown calls its cards at once:
 // that is something heard of in between.) Not in a hand with a card
 // confirmed by hand: the engine's deck is then partly a guess, and a card
 // it took for a deal may have been a rider shown, its deal right behind.
 func (d *Dealer) atOnce(c int, t time.Duration) bool {
 	s := &d.slot
-	if s.justDealt == 0 || s.justDealt == c+1 || s.justDealtSeq != d.g.Applied() || s.justDealtBeat != d.beat.count || t-s.justDealtAt >= d.period()/3 || d.held.active {
+	third := d.period() / 3
+	if s.justDealt == 0 || s.justDealt == c+1 || s.justDealtSeq != d.g.Applied() || s.justDealtBeat != d.beat.count || t-s.justDealtAt >= third || d.held.active {
+		return false
+	}
+	if d.beat.running && d.beat.next-t <= third {
+		// On its beat, a hair early: the card before it was read late (the
+		// reader polls, a fast dealer lags), and this one is the next
+		// seat's deal, dealt in time.
 		return false
 	}
 	if d.g.Where(c).Zone != game.InDeck {

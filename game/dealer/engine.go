@@ -60,6 +60,7 @@ func (d *Dealer) event(e game.Event, src playlog.Source, at time.Duration, c int
 		from = d.g.Where(c)
 	}
 	out := d.g.InPlay()
+	inferred := len(d.g.Inferences())
 	// A card dealt unread, confirmed by hand.
 	byHand := c < 0 && e.Kind == game.EvConfirm && before.Action == game.ActDeal
 	if err := d.apply(e, src, at); err != nil {
@@ -101,6 +102,10 @@ func (d *Dealer) event(e game.Event, src playlog.Source, at time.Duration, c int
 		// A rider or an Extra the dealer named at the seat's turn: shown,
 		// as if read.
 		d.riderShown(d.namedCard(before.Player, e.As), at)
+	case c < 0 && tookBack(d.g.Inferences()[inferred:]):
+		// A read taken back deals nothing; what it asked of the seat (a
+		// Hit's two cards, a sweep) goes with it.
+		d.reshow()
 	case c >= 0 && from.Zone != game.InDeck && (d.g.Where(c).Zone != game.InStack || d.g.Shown(c)):
 		// A rider or an Extra shown; an Extra read before its rider stays
 		// where it was last seen until the rider is read.
@@ -148,4 +153,23 @@ func (d *Dealer) namedCard(p int, k game.Kind) int {
 		}
 	}
 	return -1
+}
+
+// tookBack reports whether inf, the engine's inferences from one event,
+// take a read back.
+func tookBack(inf []game.Inference) bool {
+	return slices.ContainsFunc(inf, func(x game.Inference) bool { return x.Kind == game.InfReadTakenBack })
+}
+
+// reshow lights the seat addressed for what is due there now that a read
+// is taken back: its deal once its beat has come, else nothing yet.
+func (d *Dealer) reshow() {
+	in := d.g.Next()
+	switch {
+	case in.Seat <= 0:
+	case in.Action == game.ActDeal && !in.Imaginary && d.slot.open:
+		d.showOnly(in.Seat, LightDeal(in.Due, in.NewStack))
+	default:
+		d.light(in.Seat, LightOff)
+	}
 }

@@ -7,8 +7,11 @@ import (
 	"time"
 
 	"github.com/falling-table/falling/game"
+	"github.com/falling-table/falling/game/dealer"
 	"github.com/falling-table/falling/game/playlog"
+	"github.com/falling-table/falling/game/simtable"
 	"github.com/falling-table/falling/hw"
+	"github.com/falling-table/falling/hw/config"
 	"github.com/falling-table/falling/hw/hwtest"
 )
 
@@ -99,4 +102,41 @@ func TestTwoDealtAtOnce(t *testing.T) {
 			t.Error("a warning for a Hit's two cards read at once")
 		}
 	})
+}
+
+// TestOnItsBeatAfterALateOne: "On each beat the light of the seat to deal
+// to comes on ...; the dealer scans and places one card per beat"
+// (product.md). At 350 cards a minute the card for seat 3 is read a tenth
+// of a second late (the reader polls, the dealer lags), and the next, seat
+// 2's, a hair before its own beat, as a dealer keeping time deals it. The
+// two reads are closer than a third of a beat, but the second came on its
+// beat, not with the first: it is seat 2's deal, taken with no warning.
+func TestOnItsBeatAfterALateOne(t *testing.T) {
+	for _, mode := range []config.Mode{config.Follow, config.Strict} {
+		t.Run(string(mode), func(t *testing.T) {
+			s := newScriptedTable(t, idles(2), kinds(many(S, 10), G, G),
+				func(c *simtable.Config) { c.DealDelay = 100 * time.Millisecond },
+				func(c *dealer.Config) { c.Tempo, c.Mode = dealer.Tempo{Start: 350}, mode })
+			period := time.Minute / 350
+			late, early := period+100*time.Millisecond, 2*period-18*time.Millisecond
+			s.tb.Reader.ScanCardAt("Stop-2", early)
+			s.tb.Start()
+			ctx, cancel := context.WithCancel(context.Background())
+			defer cancel()
+			s.tb.Clock.At(2*period+50*time.Millisecond, cancel) // before the table deals Stop-2 itself
+			if _, err := s.d.RunStepped(ctx, s.tb.Clock); !errors.Is(err, context.Canceled) {
+				t.Fatalf("run: %v", err)
+			}
+			if at := s.scanOf("Stop-1", 0); (at - late).Abs() > time.Millisecond {
+				t.Fatalf("Stop-1 dealt to seat 3 at %v, want %v: the script's times are off", at, late)
+			}
+			applied, refused := s.engineEvents(func(e *playlog.Entry) bool { return e.Event.Kind == game.EvScan && e.Event.Card == "Stop-2" })
+			if len(applied) != 1 || len(refused) != 0 {
+				t.Errorf("Stop-2, read %v before its beat, applied %d times and refused %d, want applied once", 2*period-early, len(applied), len(refused))
+			}
+			if c := s.cuesAt(early); len(c) != 0 {
+				t.Errorf("cues at %v: %v", early, c)
+			}
+		})
+	}
 }

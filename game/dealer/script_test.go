@@ -55,6 +55,13 @@ type scripted struct {
 
 func newScripted(t *testing.T, fallers []bot.Strategy, kinds []game.Kind, tweak func(*dealer.Config)) *scripted {
 	t.Helper()
+	return newScriptedTable(t, fallers, kinds, nil, tweak)
+}
+
+// newScriptedTable is newScripted with the simulated table's config
+// tweaked too (its dealer's pace, say).
+func newScriptedTable(t *testing.T, fallers []bot.Strategy, kinds []game.Kind, table func(*simtable.Config), tweak func(*dealer.Config)) *scripted {
+	t.Helper()
 	deck := make([]game.Card, len(kinds))
 	for i, k := range kinds {
 		deck[i] = game.Card{ID: fmt.Sprintf("%s-%d", k, i), Kind: k}
@@ -64,8 +71,12 @@ func newScripted(t *testing.T, fallers []bot.Strategy, kinds []game.Kind, tweak 
 		seats[i] = i + 2
 	}
 	window := 1500 * time.Millisecond
-	tb, err := simtable.New(simtable.Config{Rules: game.Official(), Deck: deck, Seats: seats, Fallers: fallers, StopWindow: window,
-		Reaction: 100 * time.Millisecond, Jitter: 1})
+	tcfg := simtable.Config{Rules: game.Official(), Deck: deck, Seats: seats, Fallers: fallers, StopWindow: window,
+		Reaction: 100 * time.Millisecond, Jitter: 1}
+	if table != nil {
+		table(&tcfg)
+	}
+	tb, err := simtable.New(tcfg)
 	if err != nil {
 		t.Fatal(err)
 	}

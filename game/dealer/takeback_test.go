@@ -3,8 +3,10 @@ package dealer_test
 import (
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/falling-table/falling/game"
+	"github.com/falling-table/falling/game/dealer"
 	"github.com/falling-table/falling/game/playlog"
 	"github.com/falling-table/falling/hw"
 	"github.com/falling-table/falling/hw/hwtest"
@@ -152,5 +154,47 @@ func TestExtraNamedWithNoRider(t *testing.T) {
 	s.run()
 	if want := "seat 2: Extra#Extra-0 named before its rider: scan or name the rider"; said != want {
 		t.Errorf("the dealer said %q, want %q", said, want)
+	}
+}
+
+// TestMisreadLight: "On each beat the light of the seat to deal to comes
+// on (and says how many cards: one per stack, more for a Hit)" (product.md).
+// A stray Hit read at seat 4's turn turns its light amber, two cards; once
+// the dealer says "misread" the light says again what is due: off before
+// seat 4's beat (nothing is due yet; the simulated dealer, cued by the
+// Hit, deals seat 4's card soon after), one card (green) after it. Left
+// amber, it tells the dealer to deal a second card the table never owed.
+func TestMisreadLight(t *testing.T) {
+	for _, tc := range []struct {
+		name          string
+		read, misread float64
+		want          hw.Pattern
+		until         float64
+	}{
+		{"before the seat's beat", 4.14, 4.17, hw.Pattern{}, 4.2},
+		{"after the seat's beat", 5.03, 5.08, dealer.LightDeal(1, false), 5.11},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			s := newScripted(t, idles(3), kinds(S, S, S, game.Hit, many(S, 12), G, G, G), nil)
+			s.tb.Reader.ScanCardAt("Hit-3", hwtest.Seconds(tc.read))
+			s.tb.Panel.ControlAt(hw.ControlMisread, hwtest.Seconds(tc.misread))
+			var read, after hw.Pattern
+			var canTake, took string
+			s.tb.Clock.At(hwtest.Seconds(tc.read)+time.Millisecond, func() { read, canTake = s.tb.Lights.Now(4), s.d.View().Misread })
+			s.tb.Clock.At(hwtest.Seconds(tc.until), func() { after, took = s.tb.Lights.Now(4), s.d.View().Misread })
+			s.run()
+			s.agree()
+			if read != dealer.LightDeal(2, false) {
+				t.Fatalf("seat 4's light %v once the Hit was read, want two cards: the script is off", read)
+			}
+			if after != tc.want {
+				t.Errorf("seat 4's light %v at %vs after the misread, want %v", after, tc.until, tc.want)
+			}
+			// The screen offers the misread while there is a read to take
+			// back, and only then.
+			if canTake != "Hit-3" || took != "" {
+				t.Errorf("the view's misread %q once the Hit was read, %q once taken back; want Hit-3, then none", canTake, took)
+			}
+		})
 	}
 }

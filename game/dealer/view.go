@@ -96,11 +96,14 @@ type View struct {
 	NextBeat    time.Duration    `json:"next_beat"`
 	Tempo       float64          `json:"tempo"`
 	Waiting     bool             `json:"waiting,omitempty"` // the beat waits for the dealer's card
-	StopWindow  *Window          `json:"stop_window,omitempty"`
-	Reader      hw.ReaderState   `json:"reader"`
-	DeckLeft    int              `json:"deck_left"`
-	Grounds     int              `json:"grounds_left"`
-	Messages    []Message        `json:"messages,omitempty"`
+	// Misread is the card the panel's misread (r) would take back now:
+	// just read as a rider or an Extra at the seat lit. "" if none.
+	Misread    string         `json:"misread,omitempty"`
+	StopWindow *Window        `json:"stop_window,omitempty"`
+	Reader     hw.ReaderState `json:"reader"`
+	DeckLeft   int            `json:"deck_left"`
+	Grounds    int            `json:"grounds_left"`
+	Messages   []Message      `json:"messages,omitempty"`
 	// Log is the play log's trouble in a line, "" while it takes every
 	// entry in the hand's own file: a screen keeps it in sight for as long
 	// as it holds, while messages scroll away.
@@ -146,6 +149,9 @@ func (d *Dealer) view() View {
 		Log: d.logHealth.text(),
 	}
 	v.StopWindow = d.stop.view()
+	if id, ok := g.ReadToTakeBack(); ok && d.ident.seat == 0 && (d.phase == PhaseDealing || d.phase == PhaseCountIn) {
+		v.Misread = id // as misread (panel.go) takes it
+	}
 	if r, ok := d.hw.Reader.(healthReporter); ok {
 		h := r.Health()
 		v.ReaderHealth = &h

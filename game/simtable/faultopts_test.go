@@ -29,6 +29,10 @@ func TestFaultsRefused(t *testing.T) {
 		{"above one", simtable.Only(simtable.FaultReadTwice, 1.5), true, "read-twice: rate 1.5"},
 		{"not a number", simtable.Only(simtable.FaultStrayCard, math.NaN()), true, "stray-card: rate NaN"},
 		{"card fault, scripted reader", simtable.Only(simtable.FaultReaderMiss, 0.1), false, "reader-miss needs the PN532"},
+		// Laid on the chip a gap after the first: on the scripted reader
+		// it would never happen, the run counting a clean table as one
+		// that dealt two at once.
+		{"two at once, scripted reader", simtable.Only(simtable.FaultTwoAtOnce, 0.1), false, "two-at-once needs the PN532"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			cfg := base

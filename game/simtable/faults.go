@@ -66,6 +66,10 @@ func (f Fault) String() string {
 	return faultNames[f]
 }
 
+// onChip reports whether f is a card fault: a card laid on the PN532
+// model, which the scripted reader has not got.
+func (f Fault) onChip() bool { return f <= FaultDealUnscanned || f == FaultTwoAtOnce }
+
 // AllFaults lists every fault, in the order Faults holds their rates.
 func AllFaults() []Fault {
 	fs := make([]Fault, numFaults)
@@ -110,7 +114,7 @@ func (fs Faults) validate(pn532 bool) error {
 		if r := fs[f]; r < 0 || r > 1 || math.IsNaN(r) {
 			return fmt.Errorf("sim: fault %v: rate %v is not a chance from 0 to 1", f, r)
 		}
-		if f <= FaultDealUnscanned && fs[f] > 0 && !pn532 {
+		if f.onChip() && fs[f] > 0 && !pn532 {
 			return fmt.Errorf("sim: fault %v needs the PN532 model (Config.PN532)", f)
 		}
 	}
