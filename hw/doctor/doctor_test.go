@@ -324,7 +324,7 @@ func TestRun(t *testing.T) {
 			"2 problems: the table cannot start as configured until they are fixed.",
 		}},
 		{"I2C off", reference, func(f *fakeSystem) { delete(f.files, "/dev/i2c-1") }, false, []string{
-			"missing  PN532 card reader: /dev/i2c-1 does not exist: I2C bus 1 is off and the i2c-dev module is not loaded [../../firmware/board-reference.yaml:46]",
+			"missing  PN532 card reader: /dev/i2c-1 does not exist: I2C bus 1 is off and the i2c-dev module is not loaded [../../firmware/board-reference.yaml:51]",
 			"fix: add dtparam=i2c_arm=on to /boot/firmware/config.txt (install.sh does), load i2c-dev",
 		}},
 		{"i2c-dev not loaded", reference, func(f *fakeSystem) {
@@ -373,7 +373,7 @@ func TestRun(t *testing.T) {
 			f.model, f.i2cOps = nil, ops
 		}, false, []string{"answers as IC 0x33, firmware 1.6: not a PN532"}},
 		{"SPI off", reference, func(f *fakeSystem) { f.files = map[string]bool{"/dev/i2c-1": true, "/dev/snd": true} }, false, []string{
-			"missing  APA102 strip: /dev/spidev0.0 does not exist [../../firmware/board-reference.yaml:55]",
+			"missing  APA102 strip: /dev/spidev0.0 does not exist [../../firmware/board-reference.yaml:60]",
 			"fix: turn SPI on: add dtparam=spi=on",
 		}},
 		{"SPI denied", reference, func(f *fakeSystem) { f.spiErr = fs.ErrPermission }, false, []string{
@@ -381,7 +381,7 @@ func TestRun(t *testing.T) {
 			"add the user to the spi group",
 		}},
 		{"no sound card", reference, func(f *fakeSystem) { delete(f.files, "/dev/snd") }, false, []string{
-			"missing  no sound card (no /dev/snd): the beat and cues cannot be heard [../../firmware/board-reference.yaml:61]",
+			"missing  no sound card (no /dev/snd): the beat and cues cannot be heard [../../firmware/board-reference.yaml:66]",
 		}},
 		{"built without alsa", reference, func(f *fakeSystem) { f.soundErr = fmt.Errorf("speaker: %w", sound.ErrNoSoundSupport) }, false, []string{
 			"failing  there is a sound card, but this falling was built without sound support",

@@ -95,7 +95,7 @@ func TestReaderSoak(t *testing.T) {
 		}, ok: false, want: []string{
 			"failing  polled for 1.5s: card reader service needs a power cycle:",
 			"reported lost 1 time, 0 resets (no reset line); last error at",
-			"table.yaml:45]",
+			"table.yaml:50]",
 			"fix: switch the reader off and on; to let the table reset it, wire its RSTPDN pin to a free GPIO line and add reset: N to the reader section",
 		}},
 		{name: "hung before the doctor, reset through RSTPDN", replace: withReset, model: func(c *pn532test.Chip) {

@@ -460,7 +460,7 @@ func TestOpenFailures(t *testing.T) {
 		{"buttons denied", &fakeDevices{fail: map[string]error{"buttons8": fs.ErrPermission}},
 			[]string{"seat buttons on /dev/gpiochip0 cannot be opened: permission denied", "add the user to the gpio group"}},
 		{"no i2c", &fakeDevices{fail: map[string]error{"i2c": &fs.PathError{Op: "open", Path: "/dev/i2c-1", Err: syscall.ENOENT}}},
-			[]string{"board-reference.yaml:46: card reader bus /dev/i2c-1 does not exist", "dtparam=i2c_arm=on"}},
+			[]string{"board-reference.yaml:51: card reader bus /dev/i2c-1 does not exist", "dtparam=i2c_arm=on"}},
 		{"no spi", &fakeDevices{fail: map[string]error{"spi": fs.ErrNotExist}}, []string{"apa102 strip on /dev/spidev0.0 does not exist", "dtparam=spi=on"}},
 		{"sound refused", &fakeDevices{i2cOps: pn532Setup(), fail: map[string]error{"sound": errors.New("device busy elsewhere")}},
 			[]string{"sound device default failed", "device busy elsewhere"}},
@@ -576,7 +576,7 @@ func TestOpenSilentReader(t *testing.T) {
 	if len(tb.Degraded) != 1 || !errors.As(tb.Degraded[0], &pe) || Classify(pe) != NotAnswers {
 		t.Fatalf("Degraded = %v, want one PartError for the reader not answering", tb.Degraded)
 	}
-	for _, w := range []string{"board-reference.yaml:45: PN532 card reader at 0x24 on /dev/i2c-1 does not answer", "confirms cards by hand", "fix:", "i2cdetect -y 1"} {
+	for _, w := range []string{"board-reference.yaml:50: PN532 card reader at 0x24 on /dev/i2c-1 does not answer", "confirms cards by hand", "fix:", "i2cdetect -y 1"} {
 		if !strings.Contains(pe.Error(), w) {
 			t.Errorf("Degraded %q\ndoes not say %q", pe, w)
 		}
