@@ -263,8 +263,12 @@ func (t *Table) dealCard(c int, at time.Duration, seat int) {
 		confirmed := t.confirmed
 		t.mu.Unlock()
 		next, ok := t.nextDeal(seat)
-		if !ok || confirmed {
-			return // the next card goes to the same seat, or there is none
+		if !ok || confirmed || t.truth.Card(c).Kind == game.Ground || t.Lights.Now(seat).Color != hw.Green {
+			// The next card goes to the same seat, or there is none; or
+			// this one is a Ground, whose Stop window the dealer waits
+			// out; or the light asks for more than this card (a stack the
+			// table no longer has): the dealer deals the next one there.
+			return
 		}
 		// Laid a Gap after the first, which is read by then, unless
 		// another card came first.
