@@ -87,6 +87,13 @@ func (d *Dealer) onCard(e hw.CardEvent) {
 		// it was dealt with the one before: taken for the next seat's
 		// deal, it would be found at the audit where the lights never
 		// sent it.
+		if in := d.g.Next(); in.Action == game.ActLand {
+			// A Hit's second card, say, right behind a Ground: the seat
+			// may still Stop it, and whether it is out decides where the
+			// card goes.
+			d.warn("%v read at once after %v: take it back until seat %d's Ground lands or is Stopped, then deal it to the seat lit", d.g.Card(c), d.g.Card(d.slot.justDealt-1), in.Seat)
+			return
+		}
 		d.warn("%v read before its beat, at once after %v: two cards dealt at once? Take it back and deal it to the seat lit on the beat", d.g.Card(c), d.g.Card(d.slot.justDealt-1))
 		return
 	}

@@ -3,6 +3,7 @@ package dealer_test
 import (
 	"context"
 	"errors"
+	"strings"
 	"testing"
 	"time"
 
@@ -138,5 +139,58 @@ func TestOnItsBeatAfterALateOne(t *testing.T) {
 				t.Errorf("cues at %v: %v", early, c)
 			}
 		})
+	}
+}
+
+// TestTwoAtOnceNotJudgedOnGuesses: two cards at once are not judged in a
+// hand with a card confirmed by hand ("a card scanned that should not be
+// there" needs the engine to know what should be there).
+func TestTwoAtOnceNotJudgedOnGuesses(t *testing.T) {
+	// The reader gone from 2.5 s to 4.5 s: two cards are confirmed by
+	// hand, guesses for the rest of the hand, where a card the engine
+	// took for a deal may have been a rider shown with its deal right
+	// behind. Stop-7, read 40 ms after Stop-6, is taken. (The table
+	// deals it again on its beat, so only the read at once is looked
+	// at.)
+	s := newScripted(t, idles(2), kinds(many(S, 14), G, G), nil)
+	s.tb.Reader.GoneAt(hwtest.Seconds(2.5), nil)
+	s.tb.Reader.BackAt(hwtest.Seconds(4.5))
+	s.tb.Reader.ScanCardAt("Stop-7", hwtest.Seconds(5.9))
+	s.tb.Start()
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	s.tb.Clock.At(hwtest.Seconds(6.2), cancel)
+	if _, err := s.d.RunStepped(ctx, s.tb.Clock); !errors.Is(err, context.Canceled) {
+		t.Fatalf("run: %v", err)
+	}
+	if at := s.scanOf("Stop-6", 0); (at - hwtest.Seconds(5.86)).Abs() > time.Millisecond {
+		t.Fatalf("Stop-6 read at %v: the script's times are off", at)
+	}
+	applied, _ := s.engineEvents(func(e *playlog.Entry) bool { return e.Event.Kind == game.EvScan && e.Event.Card == "Stop-7" })
+	if len(applied) != 1 || s.cueCount(hw.CueWarning, hwtest.Seconds(5.8), hwtest.Seconds(6.2)) != 0 {
+		t.Fatalf("Stop-7 applied %d times, %d warnings: want taken once, no warning", len(applied), s.cueCount(hw.CueWarning, hwtest.Seconds(5.8), hwtest.Seconds(6.2)))
+	}
+}
+
+// TestReadAtOnceAfterAGround: "To Stop a Ground, play the Stop as the
+// Ground is being dealt to you": a card read at once after a Ground, while
+// its seat may still Stop it, is not dealt yet (where it goes depends on
+// whether the Ground lands). The dealer says to wait for the Ground, and
+// nothing moves.
+func TestReadAtOnceAfterAGround(t *testing.T) {
+	s := newScripted(t, idles(2), kinds(S, G, many(S, 8), G, G), nil)
+	var said string
+	s.tb.Reader.ScanCardAt("Stop-2", hwtest.Seconds(1.15))
+	s.tb.Clock.At(hwtest.Seconds(1.16), func() {
+		for _, m := range s.d.View().Messages {
+			if m.Warning && strings.Contains(m.Text, "Stop-2") {
+				said = m.Text
+			}
+		}
+	})
+	s.run()
+	s.agree()
+	if want := "Stop#Stop-2 read at once after Ground#Ground-1: take it back until seat 3's Ground lands or is Stopped, then deal it to the seat lit"; said != want {
+		t.Errorf("the dealer said %q, want %q", said, want)
 	}
 }
