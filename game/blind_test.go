@@ -192,6 +192,38 @@ func TestNotThereTakesBackARead(t *testing.T) {
 	})
 }
 
+// kept is the hand as it was before a read: its state and digest, and how
+// many inferences it had made.
+type kept struct {
+	state    string
+	inferred int
+}
+
+func (tb *table) keep() kept {
+	return kept{snapshot(tb.Game) + fmt.Sprint(tb.Digest()), len(tb.Inferences())}
+}
+
+// misread is the dealer's "misread" said of card id, the read to take back,
+// taken at player p's turn: it must be named taken back and leave the hand
+// exactly as it was before the read, but for the inferences, which keep
+// the read's and add the take back.
+func (tb *table) misread(t *testing.T, id string, p int, before kept) {
+	t.Helper()
+	if got, ok := tb.ReadToTakeBack(); !ok || got != id {
+		t.Fatalf("ReadToTakeBack = %q, %v, want %s", got, ok, id)
+	}
+	tb.ok(NotThereRead(id))
+	inf := tb.Inferences()
+	if last := inf[len(inf)-1]; last.Kind != InfReadTakenBack || tb.Card(last.Card).ID != id || last.Player != p {
+		t.Fatalf("the read is not named taken back: %+v", last)
+	}
+	was := tb.Clone()
+	was.table.inferred = was.table.inferred[:before.inferred]
+	if (kept{snapshot(was) + fmt.Sprint(was.Digest()), before.inferred}) != before {
+		t.Fatal("the hand is not as it was before the read")
+	}
+}
+
 // TestNotThereRead: "a card scanned that should not be there: a warning
 // sound and message, the event is logged, the game state does not move"
 // (product.md). A card on top of a stack read again as the next seat's
@@ -204,13 +236,13 @@ func TestNotThereRead(t *testing.T) {
 	// Seat 1 holds [Stop, Hit] and seat 2 [Stop]; the Hit, read again as
 	// seat 2's turn begins, is taken for a Hit seat 1 played on seat 2,
 	// whose two cards go into its stack.
-	setup := func(t *testing.T) (tb *table, hit string, before string) {
+	setup := func(t *testing.T) (tb *table, hit string, before kept) {
 		tb = newObserved(t, 2, Hit, Stop, Stop, Stop, Stop, Stop, Ground, Ground)
 		hit = tb.id(Hit, 0)
 		tb.ok(Scan(tb.id(Stop, 0)))
 		tb.ok(Scan(tb.id(Stop, 1)))
 		tb.ok(Scan(hit))
-		before = snapshot(tb.Game) + fmt.Sprint(tb.Digest())
+		before = tb.keep()
 		tb.ok(Scan(hit))
 		if in := tb.Next(); in.Rider != Hit || in.Player != 1 || in.Action != ActDeal || in.NewStack || in.Stack != 0 {
 			t.Fatalf("the second read was not taken for a Hit dealt into seat 2's stack: %+v", in)
@@ -219,19 +251,7 @@ func TestNotThereRead(t *testing.T) {
 	}
 	t.Run("named, the read is taken back", func(t *testing.T) {
 		tb, hit, before := setup(t)
-		if id, ok := tb.ReadToTakeBack(); !ok || id != hit {
-			t.Fatalf("ReadToTakeBack = %q, %v, want the Hit", id, ok)
-		}
-		tb.ok(NotThereRead(hit))
-		inf := tb.Inferences()
-		if last := inf[len(inf)-1]; last.Kind != InfReadTakenBack || tb.Card(last.Card).ID != hit || last.Player != 1 {
-			t.Fatalf("the read is not named taken back: %+v", last)
-		}
-		was := tb.Clone()
-		was.table.inferred = was.table.inferred[:len(inf)-2]
-		if snapshot(was)+fmt.Sprint(was.Digest()) != before {
-			t.Fatal("the hand is not as it was before the read")
-		}
+		tb.misread(t, hit, 1, before)
 		// Read again (it still lies near the reader): taken back again.
 		tb.ok(Scan(hit))
 		tb.ok(NotThereRead(hit))
@@ -267,12 +287,12 @@ func TestNotThereRead(t *testing.T) {
 // the game state does not move", product.md). Before, it was taken
 // silently.
 func TestNotThereHeldExtra(t *testing.T) {
-	seat1Extra := func(t *testing.T) (*table, string, string) {
+	seat1Extra := func(t *testing.T) (*table, string, kept) {
 		tb := newObserved(t, 2, Extra, Hit, Stop, Stop, Stop, Stop, Ground, Ground)
 		extra := tb.id(Extra, 0)
 		tb.ok(Scan(extra))         // dealt to seat 1
 		tb.ok(Scan(tb.id(Hit, 0))) // seat 2
-		before := snapshot(tb.Game) + fmt.Sprint(tb.Digest())
+		before := tb.keep()
 		tb.ok(Scan(extra)) // read again as seat 1's turn begins: held
 		if w := tb.Where(tb.index[extra]); w.Zone != InStack {
 			t.Fatalf("the Extra moved to %+v", w)
@@ -281,19 +301,7 @@ func TestNotThereHeldExtra(t *testing.T) {
 	}
 	t.Run("misread", func(t *testing.T) {
 		tb, extra, before := seat1Extra(t)
-		if id, ok := tb.ReadToTakeBack(); !ok || id != extra {
-			t.Fatalf("ReadToTakeBack = %q, %v, want the Extra", id, ok)
-		}
-		tb.ok(NotThereRead(extra))
-		inf := tb.Inferences()
-		if last := inf[len(inf)-1]; last.Kind != InfReadTakenBack || tb.Card(last.Card).ID != extra || last.Player != 0 {
-			t.Fatalf("the read is not named taken back: %+v", last)
-		}
-		was := tb.Clone()
-		was.table.inferred = was.table.inferred[:len(inf)-1]
-		if snapshot(was)+fmt.Sprint(was.Digest()) != before {
-			t.Fatal("the hand is not as it was before the read")
-		}
+		tb.misread(t, extra, 0, before)
 	})
 	t.Run("not there keeps its meaning", func(t *testing.T) {
 		// A plain StackGone (entry schema 2) never took back a held Extra.
@@ -329,19 +337,13 @@ func TestNotThereRiderOnHeldExtra(t *testing.T) {
 	tb.ok(Scan(extra))
 	tb.ok(Scan(hit)) // seat 2
 	tb.ok(Scan(extra))
-	before, digest := snapshot(tb.Game), tb.Digest()
-	n := len(tb.Inferences())
+	before := tb.keep()
 	tb.ok(Scan(hit)) // a stray read: nothing lies on the Extra
-	tb.ok(NotThereRead(hit))
-	inf := tb.Inferences()
-	if len(inf) != n+3 || inf[n].Kind != InfRiderPlayed || inf[n+1].Kind != InfExtraPlayed || inf[n+2].Kind != InfReadTakenBack || tb.Card(inf[n+2].Card).ID != hit {
-		t.Fatalf("inferred %+v, want the Hit and the Extra played, then the Hit taken back", inf[n:])
+	n := before.inferred
+	if inf := tb.Inferences(); len(inf) != n+2 || inf[n].Kind != InfRiderPlayed || inf[n+1].Kind != InfExtraPlayed {
+		t.Fatalf("inferred %+v, want the Hit and the Extra played", inf[n:])
 	}
-	was := tb.Clone()
-	was.table.inferred = was.table.inferred[:n]
-	if snapshot(was) != before || was.Digest() != digest {
-		t.Fatal("the hand is not as it was before the rider was read")
-	}
+	tb.misread(t, hit, 0, before)
 	if !tb.Shown(tb.index[extra]) || tb.Where(tb.index[extra]).Zone != InStack || tb.Rider(0) >= 0 {
 		t.Fatalf("the Extra is not held for a rider to come: shown %v, at %+v, rider %d", tb.Shown(tb.index[extra]), tb.Where(tb.index[extra]), tb.Rider(0))
 	}

@@ -3,7 +3,6 @@ package dealer_test
 import (
 	"context"
 	"errors"
-	"strings"
 	"testing"
 	"time"
 
@@ -179,18 +178,11 @@ func TestTwoAtOnceNotJudgedOnGuesses(t *testing.T) {
 // nothing moves.
 func TestReadAtOnceAfterAGround(t *testing.T) {
 	s := newScripted(t, idles(2), kinds(S, G, many(S, 8), G, G), nil)
-	var said string
 	s.tb.Reader.ScanCardAt("Stop-2", hwtest.Seconds(1.15))
-	s.tb.Clock.At(hwtest.Seconds(1.16), func() {
-		for _, m := range s.d.View().Messages {
-			if m.Warning && strings.Contains(m.Text, "Stop-2") {
-				said = m.Text
-			}
-		}
-	})
+	said := s.saidAt(1.16, "Stop-2", true)
 	s.run()
 	s.agree()
-	if want := "Stop#Stop-2 read at once after Ground#Ground-1: take it back until seat 3's Ground lands or is Stopped, then deal it to the seat lit"; said != want {
-		t.Errorf("the dealer said %q, want %q", said, want)
+	if want := "Stop#Stop-2 read at once after Ground#Ground-1: take it back until seat 3's Ground lands or is Stopped, then deal it to the seat lit"; *said != want {
+		t.Errorf("the dealer said %q, want %q", *said, want)
 	}
 }

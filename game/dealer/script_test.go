@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"math/rand/v2"
+	"strings"
 	"testing"
 	"time"
 
@@ -253,4 +254,19 @@ func (s *scripted) cueCount(c hw.Cue, from, to time.Duration) int {
 		}
 	}
 	return n
+}
+
+// saidAt is what the dealer's screen said, at virtual time sec, in its
+// last message containing part (a warning only, if warning): "" if
+// nothing, filled in once the hand has run.
+func (s *scripted) saidAt(sec float64, part string, warning bool) *string {
+	said := new(string)
+	s.tb.Clock.At(hwtest.Seconds(sec), func() {
+		for _, m := range s.d.View().Messages {
+			if (m.Warning || !warning) && strings.Contains(m.Text, part) {
+				*said = m.Text
+			}
+		}
+	})
+	return said
 }

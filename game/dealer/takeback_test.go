@@ -1,7 +1,6 @@
 package dealer_test
 
 import (
-	"strings"
 	"testing"
 	"time"
 
@@ -24,14 +23,7 @@ func TestNotThereTakesBackAStrayRider(t *testing.T) {
 	s := newScripted(t, idles(2), kinds(game.Skip, many(S, 6), G, G), nil)
 	s.tb.Reader.ScanCardAt("Skip-0", hwtest.Seconds(1.02))
 	s.tb.Panel.ControlAt(hw.ControlSkip, hwtest.Seconds(1.05))
-	var said string
-	s.tb.Clock.At(hwtest.Seconds(1.06), func() {
-		for _, m := range s.d.View().Messages {
-			if m.Warning && strings.Contains(m.Text, "taken back") {
-				said = m.Text
-			}
-		}
-	})
+	said := s.saidAt(1.06, "taken back", true)
 	s.run()
 	s.agree()
 	if c := s.cuesAt(hwtest.Seconds(1.05)); len(c) != 1 || c[0] != hw.CueWarning {
@@ -46,8 +38,8 @@ func TestNotThereTakesBackAStrayRider(t *testing.T) {
 	if !took {
 		t.Errorf("no read taken back at seat 3 in the log")
 	}
-	if said != "Skip#Skip-0 was not at seat 3: that read is taken back (a stray card or a second read)" {
-		t.Errorf("the dealer said %q", said)
+	if *said != "Skip#Skip-0 was not at seat 3: that read is taken back (a stray card or a second read)" {
+		t.Errorf("the dealer said %q", *said)
 	}
 }
 
@@ -91,21 +83,14 @@ func TestMisreadHeldExtra(t *testing.T) {
 	s := newScripted(t, idles(2), kinds(game.Extra, many(S, 10), G, G), nil)
 	s.tb.Reader.ScanCardAt("Extra-0", hwtest.Seconds(1.14))
 	s.tb.Panel.ControlAt(hw.ControlMisread, hwtest.Seconds(1.17))
-	var said string
-	s.tb.Clock.At(hwtest.Seconds(1.16), func() {
-		for _, m := range s.d.View().Messages {
-			if strings.Contains(m.Text, "before its rider") {
-				said = m.Text
-			}
-		}
-	})
+	said := s.saidAt(1.16, "before its rider", false)
 	s.run()
 	if at := s.scanOf("Stop-1", 0); at != hwtest.Seconds(1.12) {
 		t.Fatalf("Stop-1 dealt to seat 3 at %v: the script's times are off", at)
 	}
 	s.agree()
-	if want := "seat 2: Extra#Extra-0 read before its rider: scan the rider, or r (misread) if there is none"; said != want {
-		t.Errorf("the dealer said %q, want %q", said, want)
+	if want := "seat 2: Extra#Extra-0 read before its rider: scan the rider, or r (misread) if there is none"; *said != want {
+		t.Errorf("the dealer said %q, want %q", *said, want)
 	}
 	applied, _ := s.engineEvents(func(e *playlog.Entry) bool { return e.Event.Kind == game.EvStackGone })
 	if len(applied) != 1 || applied[0] != game.NotThereRead("Extra-0") {
@@ -143,17 +128,10 @@ func TestMisreadNothingToTakeBack(t *testing.T) {
 func TestExtraNamedWithNoRider(t *testing.T) {
 	s := newScripted(t, idles(2), kinds(game.Extra, many(S, 10), G, G), nil)
 	s.tb.Panel.EventAt(hw.PanelEvent{Control: hw.ControlConfirm, As: "Extra", Kernel: hwtest.Seconds(1.14)})
-	var said string
-	s.tb.Clock.At(hwtest.Seconds(1.15), func() {
-		for _, m := range s.d.View().Messages {
-			if strings.Contains(m.Text, "before its rider") {
-				said = m.Text
-			}
-		}
-	})
+	said := s.saidAt(1.15, "before its rider", false)
 	s.run()
-	if want := "seat 2: Extra#Extra-0 named before its rider: scan or name the rider"; said != want {
-		t.Errorf("the dealer said %q, want %q", said, want)
+	if want := "seat 2: Extra#Extra-0 named before its rider: scan or name the rider"; *said != want {
+		t.Errorf("the dealer said %q, want %q", *said, want)
 	}
 }
 
