@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math"
 	"math/rand/v2"
+	"slices"
 	"time"
 
 	"github.com/falling-table/falling/drivers/pn532/pn532test"
@@ -54,10 +55,17 @@ const (
 	// guess), and this table, whose truth follows the rules, cannot leave
 	// the card at a seat the rules never sent it to.
 	FaultTwoAtOnce
+	// FaultStrayTop: a card on top of a faller's stack, lying near the
+	// reader, is read after a deal. Taken for a rider (or an Extra)
+	// shown at the seat now reached, the dealer finds none there and
+	// says misread. Made only until a card is confirmed from the panel,
+	// and not after a Ground (a Stop on top of a stack would be taken
+	// for the one that saves it).
+	FaultStrayTop
 	numFaults
 )
 
-var faultNames = [numFaults]string{"reader-miss", "read-twice", "stray-card", "reader-gone", "scan-no-deal", "deal-unscanned", "press-late", "press-other", "mash", "two-at-once"}
+var faultNames = [numFaults]string{"reader-miss", "read-twice", "stray-card", "reader-gone", "scan-no-deal", "deal-unscanned", "press-late", "press-other", "mash", "two-at-once", "stray-top"}
 
 func (f Fault) String() string {
 	if f < 0 || f >= numFaults {
@@ -68,7 +76,9 @@ func (f Fault) String() string {
 
 // onChip reports whether f is a card fault: a card laid on the PN532
 // model, which the scripted reader has not got.
-func (f Fault) onChip() bool { return f <= FaultDealUnscanned || f == FaultTwoAtOnce }
+func (f Fault) onChip() bool {
+	return f <= FaultDealUnscanned || f == FaultTwoAtOnce || f == FaultStrayTop
+}
 
 // AllFaults lists every fault, in the order Faults holds their rates.
 func AllFaults() []Fault {
@@ -205,7 +215,7 @@ func (t *Table) dealCard(c int, at time.Duration, seat int) {
 	uid := t.tags[id]
 	f, ok := FaultReaderMiss, false
 	if t.chip != nil && t.cfg.Faults.any() {
-		f, ok = t.draw(FaultReaderMiss, FaultReadTwice, FaultStrayCard, FaultReaderGone, FaultScanNoDeal, FaultDealUnscanned, FaultTwoAtOnce)
+		f, ok = t.draw(FaultReaderMiss, FaultReadTwice, FaultStrayCard, FaultReaderGone, FaultScanNoDeal, FaultDealUnscanned, FaultTwoAtOnce, FaultStrayTop)
 	}
 	if ok && f == FaultReaderGone && t.chip.chip.Hung() {
 		ok = false // hung already: the same outage
@@ -255,6 +265,26 @@ func (t *Table) dealCard(c int, at time.Duration, seat int) {
 				t.note(f, t.Clock.Now(), seat, stray)
 				t.strayLay()
 				t.chip.layFor(t.tags[stray], t.Clock.Now(), t.chip.dwell, ifUnheard{stray: true})
+			}
+		})
+	case FaultStrayTop:
+		t.scan.layAt(uid, at, w)
+		t.mu.Lock()
+		confirmed := t.confirmed
+		t.mu.Unlock()
+		// Not the card just dealt: read again it is FaultReadTwice.
+		tops := slices.DeleteFunc(t.stackTops(), func(x int) bool { return x == c })
+		if confirmed || len(tops) == 0 || t.truth.Card(c).Kind == game.Ground {
+			return
+		}
+		stray := t.truth.Card(tops[t.frng.IntN(len(tops))]).ID
+		t.Clock.At(at+t.hear, func() {
+			if _, ok := t.chip.liftIf(uid); ok {
+				now := t.Clock.Now()
+				t.note(f, now, seat, stray)
+				t.strayLay()
+				t.chip.layFor(t.tags[stray], now, t.chip.dwell, ifUnheard{stray: true})
+				t.misreadIfTaken(now)
 			}
 		})
 	case FaultTwoAtOnce:
@@ -309,6 +339,45 @@ func (t *Table) nextDeal(seat int) (string, bool) {
 		}
 	}
 	return "", false
+}
+
+// stackTops lists the cards on top of the stacks of the fallers still in.
+func (t *Table) stackTops() []int {
+	g := t.truth
+	var tops []int
+	for p := range g.NumPlayers() {
+		if g.Out(p) {
+			continue
+		}
+		for s := range g.NumStacks(p) {
+			if c := g.Top(p, s); c >= 0 {
+				tops = append(tops, c)
+			}
+		}
+	}
+	return tops
+}
+
+// misreadIfTaken is the simulated dealer, who laid a stray card on the
+// reader at laid, seeing the dealer take it with no warning (for a rider
+// shown at the seat lit, the one way a card off a stack can be taken
+// there): they find no such card at that seat and say misread from the
+// panel. That it was read they know as the dealer's screen would tell: the
+// reader read a card, and none other was laid since.
+func (t *Table) misreadIfTaken(laid time.Duration) {
+	// Counted once the stray card is laid (layFor lays it at laid).
+	t.Clock.At(laid, func() {
+		reads, lays := t.chip.svc.Health().Reads, t.chip.lays()
+		t.Clock.At(laid+t.hear, func() {
+			read := t.chip.svc.Health().Reads > reads && t.chip.lays() == lays
+			t.mu.Lock()
+			taken := read && t.warnedAt < laid
+			t.mu.Unlock()
+			if taken {
+				t.Panel.ControlAt(hw.ControlMisread, t.Clock.Now())
+			}
+		})
+	})
 }
 
 // strayLay notes a card laid on the reader that is no deal: a stray one,

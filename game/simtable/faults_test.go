@@ -287,6 +287,15 @@ func (tl *tally) answers(run string) error {
 		if w := tl.warnings["two at once"]; tl.warned() != tl.made || w == 0 || tl.made == 0 || tl.outOfStep > 0 {
 			return fmt.Errorf("%d second cards read at once, %d warned so, %d warnings in all; %d hands out of step", tl.made, w, tl.warned(), tl.outOfStep)
 		}
+	case "stray-top":
+		// Refused where it cannot be, or taken for a rider shown at the
+		// seat reached and taken back when the dealer says misread: at
+		// most one warning each (one laid as the next card comes is not
+		// read), and the hand in step. A run where misread was never said
+		// proves nothing of it.
+		if tl.warned() > tl.made || tl.warnings["taken back"] == 0 || tl.warnings["misread refused"] > 0 || tl.outOfStep > 0 {
+			return fmt.Errorf("%d stack tops read, %d warnings (%d taken back, %d misreads refused), %d hands out of step", tl.made, tl.warned(), tl.warnings["taken back"], tl.warnings["misread refused"], tl.outOfStep)
+		}
 	case "press-late", "press-other", "mash":
 		if tl.outOfStep > 0 || tl.warned() != tl.warnings["claim unconfirmed"] {
 			return fmt.Errorf("presses moved the hand: %s", tl.row())
@@ -340,6 +349,10 @@ func warnKind(msg string) string {
 		return "nothing to confirm"
 	case strings.Contains(msg, "two cards dealt at once"):
 		return "two at once"
+	case strings.Contains(msg, "that read is taken back"):
+		return "taken back"
+	case strings.Contains(msg, "misread: no card was just read"):
+		return "misread refused"
 	}
 	return "refused: " + digits.ReplaceAllString(strings.TrimPrefix(msg, "dealer: "), "N")
 }

@@ -127,6 +127,8 @@ type Table struct {
 	strays int // cards laid on the reader that are no deal (FaultStrayCard, FaultReadTwice)
 	// confirmed: a card was confirmed from the panel this hand.
 	confirmed bool
+	// warnedAt is when the dealer last sounded a warning.
+	warnedAt time.Duration
 	// byHandCards are the cards dealt that the simulated dealer confirmed
 	// by hand and has not yet scanned when asked to.
 	byHandCards map[int]bool
@@ -516,6 +518,9 @@ func beatCue(c hw.Cue) bool {
 // lights and, a moment later, do what the rules say comes next.
 func (t *Table) onCue(c hwtest.CuePlayed) {
 	if c.Cue == hw.CueWarning {
+		t.mu.Lock()
+		t.warnedAt = max(t.warnedAt, c.At, c.Now)
+		t.mu.Unlock()
 		t.Clock.At(max(c.At, c.Now)+t.cfg.DealDelay, func() {
 			if t.chip != nil {
 				t.readerWarning()
