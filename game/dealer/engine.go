@@ -104,7 +104,14 @@ func (d *Dealer) event(e game.Event, src playlog.Source, at time.Duration, c int
 		d.riderShown(d.namedCard(before.Player, e.As), at)
 	case c < 0 && tookBack(d.g.Inferences()[inferred:]):
 		// A read taken back deals nothing; what it asked of the seat (a
-		// Hit's two cards, a sweep) goes with it.
+		// Hit's two cards, a sweep) goes with it, and the card was never
+		// shown there: read again, it is a stray card again, not a rider
+		// seen twice.
+		for _, x := range d.g.Inferences()[inferred:] {
+			if x.Kind == game.InfReadTakenBack {
+				delete(d.slot.shown, x.Card)
+			}
+		}
 		d.reshow()
 	case c >= 0 && from.Zone != game.InDeck && (d.g.Where(c).Zone != game.InStack || d.g.Shown(c)):
 		// A rider or an Extra shown; an Extra read before its rider stays

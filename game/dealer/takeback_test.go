@@ -176,3 +176,25 @@ func TestMisreadLight(t *testing.T) {
 		})
 	}
 }
+
+// TestMisreadThenReadAgain: "a card scanned that should not be there: a
+// warning sound and message" (product.md), every time. The Skip on top of
+// seat 2's stack, lying near the reader, is read as seat 4's turn begins
+// and taken back on the dealer's misread; seat 4's own Hit is shown and
+// dealt, and the stray Skip read again is refused with a warning, not
+// passed over as a rider shown twice at the seat (it never was).
+func TestMisreadThenReadAgain(t *testing.T) {
+	s := newScripted(t, idles(3), kinds(game.Hit, S, S, game.Skip, many(S, 12), G, G, G), nil)
+	s.at(2.5, game.PickUp(0, 0), game.Play(0, 2)) // seat 2's Hit on seat 4
+	s.tb.Reader.ScanCardAt("Skip-3", hwtest.Seconds(4.14))
+	s.tb.Panel.ControlAt(hw.ControlMisread, hwtest.Seconds(4.17))
+	s.tb.Reader.ScanCardAt("Skip-3", hwtest.Seconds(5.2))
+	s.run()
+	s.agree()
+	if at := s.scanOf("Hit-0", hwtest.Seconds(4.5)); (at - hwtest.Seconds(5.12)).Abs() > time.Millisecond {
+		t.Fatalf("seat 4's Hit shown at %v: the script's times are off", at)
+	}
+	if c := s.cuesAt(hwtest.Seconds(5.2)); len(c) != 1 || c[0] != hw.CueWarning {
+		t.Errorf("cues at 5.2 s, the stray Skip read again: %v, want a warning", c)
+	}
+}
