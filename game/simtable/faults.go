@@ -211,6 +211,9 @@ const (
 // dealCard is the simulated dealer dealing card c to seat: laid on the
 // reader, or one of the card faults.
 func (t *Table) dealCard(c int, at time.Duration, seat int) {
+	t.mu.Lock()
+	t.dealtCards++
+	t.mu.Unlock()
 	id := t.truth.Card(c).ID
 	uid := t.tags[id]
 	f, ok := FaultReaderMiss, false
@@ -496,10 +499,21 @@ func (t *Table) layAgain(uid hw.UID, at time.Duration, again func(now time.Durat
 		if !ok {
 			return
 		}
+		dealt := t.dealtSoFar()
 		t.Clock.At(t.Clock.Now()+lift, func() {
-			if t.chip.lays() == n {
+			// Nor was another card dealt meanwhile, even unscanned: its
+			// confirmation from the panel waits to hear whether it was
+			// read, and this card's read would answer for it.
+			if t.chip.lays() == n && t.dealtSoFar() == dealt {
 				again(t.Clock.Now())
 			}
 		})
 	})
+}
+
+// dealtSoFar counts the cards dealt so far, scanned or not.
+func (t *Table) dealtSoFar() int {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	return t.dealtCards
 }

@@ -127,6 +127,8 @@ type Table struct {
 	strays int // cards laid on the reader that are no deal (FaultStrayCard, FaultReadTwice)
 	// confirmed: a card was confirmed from the panel this hand.
 	confirmed bool
+	// dealtCards counts the cards dealt (dealCard), scanned or not.
+	dealtCards int
 	// warnedAt is when the dealer last sounded a warning.
 	warnedAt time.Duration
 	// byHandCards are the cards dealt that the simulated dealer confirmed
