@@ -47,6 +47,18 @@ func (h *Live) attach(d *dealer.Dealer, control func(hw.Control), correct func(s
 	}()
 }
 
+// detach ends the subscription to the last hand's dealer once the night is
+// over: its views stop, and the goroutine fanning them out, with the hand
+// it holds, goes. The pages keep the last snapshot.
+func (h *Live) detach() {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	if h.stop != nil {
+		h.stop()
+		h.stop = nil
+	}
+}
+
 func (h *Live) publish(v dealer.View) {
 	h.mu.Lock()
 	defer h.mu.Unlock()

@@ -243,6 +243,7 @@ func (n *Night) Run(ctx context.Context, done func(HandResult)) error {
 		return err
 	}
 	defer n.CloseLogs()
+	defer n.live.detach()
 	var rh *resumedHand
 	if n.cfg.Resume {
 		var err error
