@@ -278,6 +278,52 @@ func TestNotThereRead(t *testing.T) {
 	})
 }
 
+// TestMisreadThroughItsSweep: a stray Skip read as seat 2's turn begins is
+// swept by the dealer on the beat, which may come before the dealer has
+// said misread ("a card scanned that should not be there: ... the game
+// state does not move", product.md): the misread still takes the read back,
+// sweep and all. Anything else since (a card dealt) ends that, and a plain
+// "not there" (entry schema 2) never reached past the sweep.
+func TestMisreadThroughItsSweep(t *testing.T) {
+	setup := func(t *testing.T) (*table, string, kept) {
+		tb := newObserved(t, 3, Skip, Hit, Stop, Stop, Stop, Stop, Ground)
+		skip := tb.id(Skip, 0)
+		tb.ok(Scan(skip)) // dealt to seat 1
+		before := tb.keep()
+		tb.ok(Scan(skip)) // read again as seat 2's turn begins
+		if in := tb.Next(); in.Action != ActSweep || in.Player != 1 {
+			t.Fatalf("the read was not taken for a Skip on seat 2: %+v", in)
+		}
+		tb.ok(Confirm()) // the dealer's sweep on the beat
+		if in := tb.Next(); in.Player != 2 {
+			t.Fatalf("after the sweep: %+v, want seat 3's turn", in)
+		}
+		return tb, skip, before
+	}
+	t.Run("misread after the sweep", func(t *testing.T) {
+		tb, skip, before := setup(t)
+		tb.misread(t, skip, 1, before)
+		if in := tb.Next(); in.Action != ActDeal || in.Player != 1 || !in.First {
+			t.Fatalf("after the read was taken back: %+v, want seat 2's deal", in)
+		}
+	})
+	t.Run("not after a card dealt", func(t *testing.T) {
+		tb, skip, _ := setup(t)
+		tb.ok(Scan(tb.id(Stop, 0))) // seat 3's card
+		tb.refused(NotThereRead(skip), RuleCardNotExpected)
+	})
+	t.Run("not there does not reach past the sweep", func(t *testing.T) {
+		tb, _, _ := setup(t)
+		before := snapshot(tb.Game)
+		if err := tb.Apply(StackGone()); err == nil {
+			t.Fatal("not there after the sweep was taken")
+		}
+		if snapshot(tb.Game) != before {
+			t.Fatal("a refused not there moved the hand")
+		}
+	})
+}
+
 // TestNotThereHeldExtra: "To play an Extra, lay it on top of the rider you
 // wish to modify, overlapping it so the dealer can still read both cards":
 // read first, an Extra is held for the rider to come, and moves nothing.

@@ -36,7 +36,7 @@ func (g *Game) copyTo(dst *Game) {
 	// while the dealer's "not there" can still take the read back
 	// (takeBack).
 	back, backAt := g.keptCopy(g.table.back, g.table.backAt, tbl.back)
-	before, beforeAt := g.keptCopy(g.table.before, g.table.beforeAt, tbl.before)
+	before, until := g.keptCopy(g.table.before, g.table.beforeUntil, tbl.before)
 	dst.table = tableState{
 		inferred: append(tbl.inferred[:0], g.table.inferred...),
 		blind:    append(tbl.blind[:0], g.table.blind...),
@@ -48,9 +48,9 @@ func (g *Game) copyTo(dst *Game) {
 		back:     back,
 		backAt:   backAt,
 		before:   before,
-		beforeAt: beforeAt,
 	}
-	if beforeAt != 0 {
+	if until != 0 {
+		dst.table.beforeAt, dst.table.beforeUntil = g.table.beforeAt, until
 		dst.table.beforeRead, dst.table.beforeHeld = g.table.beforeRead, g.table.beforeHeld
 	}
 }

@@ -87,6 +87,11 @@ type tableState struct {
 	// card lies at the seat, and the read is taken back (see takeBack).
 	before   *Game
 	beforeAt uint64
+	// beforeUntil is Applied() while that read may still be taken back
+	// by name (takeBackRead): beforeAt, or later when only the sweeps it
+	// called have been applied since (a Skip read just before the beat
+	// that sweeps it), 0 for none.
+	beforeUntil uint64
 	// beforeRead is that read: the rider or Extra inferred played, or an
 	// Extra shown with no rider yet (beforeHeld), which moved no card but
 	// started the seat's address.
@@ -104,6 +109,7 @@ func (t *tableState) reset() {
 	t.shownSeq = 0
 	t.backAt = 0
 	t.beforeAt = 0
+	t.beforeUntil = 0
 }
 
 // Inferences lists what the engine inferred so far, in order. The slice is

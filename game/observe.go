@@ -16,6 +16,11 @@ func (g *Game) observe(e Event) error {
 		g.undo = &Game{}
 	}
 	g.copyTo(g.undo)
+	// A read that may be taken back stays so through the sweeps it called
+	// (the dealer sweeps on the beat, which may come before the dealer
+	// has said misread), and no further.
+	in := g.Next()
+	sweep := e.Kind == EvConfirm && e.As == NoKind && (in.Action == ActSweep || in.Action == ActPass) && g.table.beforeUntil == g.applied && g.table.beforeUntil != 0
 	err := g.observe1(e)
 	if err != nil {
 		undo := g.undo
@@ -24,6 +29,9 @@ func (g *Game) observe(e Event) error {
 		return err
 	}
 	g.keepBefore(e)
+	if sweep && g.table.beforeUntil == g.applied {
+		g.table.beforeUntil = g.applied + 1
+	}
 	return nil
 }
 
@@ -67,7 +75,9 @@ func (g *Game) keep(read Inference, held bool) {
 	}
 	g.undo.copyTo(t.before)
 	t.before.table.beforeAt = 0 // the copy has nothing to go back to itself
-	t.beforeAt = g.applied + 1  // Apply counts this observation once it is done
+	t.before.table.beforeUntil = 0
+	t.beforeAt = g.applied + 1 // Apply counts this observation once it is done
+	t.beforeUntil = t.beforeAt
 	t.beforeRead, t.beforeHeld = read, held
 }
 
@@ -99,7 +109,7 @@ func (g *Game) takeBack() bool {
 // next, even a deal into a stack that is there, the read is taken back.
 // Anything else is refused with nothing changed.
 func (g *Game) takeBackRead(id string) error {
-	read, ok := g.lastRead()
+	read, ok := g.namedRead()
 	if !ok || g.cards[read.Card].ID != id {
 		return refuse(RuleCardNotExpected, "%s is not a card just read as played at the seat addressed", id)
 	}
@@ -114,6 +124,19 @@ func (g *Game) lastRead() (Inference, bool) {
 	t := &g.table
 	if t.before == nil || t.beforeAt == 0 || t.beforeAt != g.applied || !g.addr.active || !g.addr.noneDealt() {
 		return Inference{}, false
+	}
+	return t.beforeRead, true
+}
+
+// namedRead is the read a misread may take back: lastRead, or that read
+// with only the sweeps it called applied since.
+func (g *Game) namedRead() (Inference, bool) {
+	t := &g.table
+	if t.before == nil || t.beforeUntil == 0 || t.beforeUntil != g.applied {
+		return Inference{}, false
+	}
+	if t.beforeUntil == t.beforeAt {
+		return g.lastRead()
 	}
 	return t.beforeRead, true
 }
@@ -136,7 +159,7 @@ func (g *Game) undoRead(read Inference) {
 // now (NotThereRead): the one just read and taken for a rider or an Extra
 // played at the seat addressed, none of its cards dealt yet.
 func (g *Game) ReadToTakeBack() (string, bool) {
-	if read, ok := g.lastRead(); ok {
+	if read, ok := g.namedRead(); ok {
 		return g.cards[read.Card].ID, true
 	}
 	return "", false
