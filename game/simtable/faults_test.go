@@ -334,25 +334,25 @@ func (tl *tally) row() string {
 
 var digits = regexp.MustCompile(`[0-9]+`)
 
+// warnKinds are the kinds of the dealer's warnings the table names, by a
+// part of their text; any other is a refusal, its numbers blanked.
+var warnKinds = []struct{ part, kind string }{
+	{"read again before the next beat", "read again"},
+	{"not in this deck", "unknown tag"},
+	{"card reader is gone", "reader gone"},
+	{"Stop claim was not confirmed", "claim unconfirmed"},
+	{"nothing to confirm", "nothing to confirm"},
+	{"two cards dealt at once", "two at once"},
+	{"that read is taken back", "taken back"},
+	{"misread: no card was just read", "misread refused"},
+}
+
 // warnKind sorts the dealer's warnings into kinds for the table.
 func warnKind(msg string) string {
-	switch {
-	case strings.Contains(msg, "read again before the next beat"):
-		return "read again"
-	case strings.Contains(msg, "not in this deck"):
-		return "unknown tag"
-	case strings.Contains(msg, "card reader is gone"):
-		return "reader gone"
-	case strings.Contains(msg, "Stop claim was not confirmed"):
-		return "claim unconfirmed"
-	case strings.Contains(msg, "nothing to confirm"):
-		return "nothing to confirm"
-	case strings.Contains(msg, "two cards dealt at once"):
-		return "two at once"
-	case strings.Contains(msg, "that read is taken back"):
-		return "taken back"
-	case strings.Contains(msg, "misread: no card was just read"):
-		return "misread refused"
+	for _, w := range warnKinds {
+		if strings.Contains(msg, w.part) {
+			return w.kind
+		}
 	}
 	return "refused: " + digits.ReplaceAllString(strings.TrimPrefix(msg, "dealer: "), "N")
 }
