@@ -127,12 +127,22 @@ func (d *Dealer) knocked(at time.Duration) {
 // said of the read, so the engine is told which card (game.NotThereRead).
 // Anything else is refused with nothing changed.
 func (d *Dealer) misread(at time.Duration) {
-	id, ok := d.g.ReadToTakeBack()
-	if d.ident.seat != 0 || (d.phase != PhaseDealing && d.phase != PhaseCountIn) || !ok {
+	id, ok := d.misreadCard()
+	if !ok {
 		d.warn("misread: no card was just read as a rider or an Extra at the seat lit; nothing changed")
 		return
 	}
 	d.event(game.NotThereRead(id), playlog.FromPanel, at, -1)
+}
+
+// misreadCard is the card a misread would take back now, if any: the
+// engine's read to take back, while dealing and not asking for a card
+// dealt by hand (whose read is the answer, not a rider).
+func (d *Dealer) misreadCard() (string, bool) {
+	if d.ident.seat != 0 || (d.phase != PhaseDealing && d.phase != PhaseCountIn) {
+		return "", false
+	}
+	return d.g.ReadToTakeBack()
 }
 
 // confirm is the panel's confirm: start the hand, close an audit group,

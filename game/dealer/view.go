@@ -149,9 +149,7 @@ func (d *Dealer) view() View {
 		Log: d.logHealth.text(),
 	}
 	v.StopWindow = d.stop.view()
-	if id, ok := g.ReadToTakeBack(); ok && d.ident.seat == 0 && (d.phase == PhaseDealing || d.phase == PhaseCountIn) {
-		v.Misread = id // as misread (panel.go) takes it
-	}
+	v.Misread, _ = d.misreadCard()
 	if r, ok := d.hw.Reader.(healthReporter); ok {
 		h := r.Health()
 		v.ReaderHealth = &h
