@@ -126,6 +126,18 @@ func (g *Game) Guessed(i int) bool {
 	return g.Blind(i) || i < len(g.table.guessed) && g.table.guessed[i]
 }
 
+// Guesses counts the cards whose place was, at some time this hand, the
+// engine's guess (Guessed): 0 when every card's place was seen.
+func (g *Game) Guesses() int {
+	n := 0
+	for c := range g.cards {
+		if g.Guessed(c) {
+			n++
+		}
+	}
+	return n
+}
+
 // standIn marks card c as standing in for a card the reader did not see.
 func (g *Game) standIn(c int) {
 	g.table.blind[c] = true

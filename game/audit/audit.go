@@ -174,7 +174,7 @@ func Run(in Input) Result {
 		}
 	}
 	rep.Accounted = len(rep.Missing) == 0 && len(rep.SeenTwice) == 0 && len(rep.Unknown) == 0
-	if n := guessed(g); n > 0 {
+	if n := g.Guesses(); n > 0 {
 		rep.Unproven = fmt.Sprintf("no buried play can be proved: where %d card(s) lay is partly a guess (confirmed by hand, or in a stack knocked over and gathered back)", n)
 	} else {
 		rep.Impossible = impossible(in, found)
@@ -396,17 +396,4 @@ func dealUnread(in Input, found map[int]int, dealOf map[int]Deal) bool {
 		}
 	}
 	return false
-}
-
-// guessed counts the cards whose place in a stack the record only guesses:
-// standing in, at some time this hand, for a card the reader did not see,
-// or in a stack knocked over and gathered back.
-func guessed(g *game.Game) int {
-	n := 0
-	for c := range g.NumCards() {
-		if g.Guessed(c) {
-			n++
-		}
-	}
-	return n
 }

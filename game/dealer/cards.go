@@ -148,10 +148,8 @@ func (d *Dealer) atOnce(c int, t time.Duration) bool {
 	if d.g.Where(c).Zone != game.InDeck {
 		return false
 	}
-	for x := range d.g.NumCards() {
-		if d.g.Guessed(x) {
-			return false
-		}
+	if d.g.Guesses() > 0 {
+		return false
 	}
 	in := d.g.Next()
 	return !(in.Action == game.ActDeal && !in.First)
