@@ -262,14 +262,7 @@ func (t *Table) dealCard(c int, at time.Duration, seat int) {
 		if len(d) == 0 {
 			return
 		}
-		stray := t.truth.Card(d[t.frng.IntN(len(d))]).ID
-		t.Clock.At(at+t.hear, func() {
-			if _, ok := t.chip.liftIf(uid); ok {
-				t.note(f, t.Clock.Now(), seat, stray)
-				t.strayLay()
-				t.chip.layFor(t.tags[stray], t.Clock.Now(), t.chip.dwell, ifUnheard{stray: true})
-			}
-		})
+		t.strayAfter(f, uid, at, seat, t.truth.Card(d[t.frng.IntN(len(d))]).ID, nil)
 	case FaultStrayTop:
 		t.scan.layAt(uid, at, w)
 		t.mu.Lock()
@@ -280,16 +273,7 @@ func (t *Table) dealCard(c int, at time.Duration, seat int) {
 		if confirmed || len(tops) == 0 || t.truth.Card(c).Kind == game.Ground {
 			return
 		}
-		stray := t.truth.Card(tops[t.frng.IntN(len(tops))]).ID
-		t.Clock.At(at+t.hear, func() {
-			if _, ok := t.chip.liftIf(uid); ok {
-				now := t.Clock.Now()
-				t.note(f, now, seat, stray)
-				t.strayLay()
-				t.chip.layFor(t.tags[stray], now, t.chip.dwell, ifUnheard{stray: true})
-				t.misreadIfTaken(now)
-			}
-		})
+		t.strayAfter(f, uid, at, seat, t.truth.Card(tops[t.frng.IntN(len(tops))]).ID, t.misreadIfTaken)
 	case FaultTwoAtOnce:
 		t.scan.layAt(uid, at, w)
 		t.mu.Lock()
@@ -342,6 +326,25 @@ func (t *Table) nextDeal(seat int) (string, bool) {
 		}
 	}
 	return "", false
+}
+
+// strayAfter is fault f at seat: once the dealer has heard the card dealt
+// at at (tagged uid), it is lifted and the stray card laid on the reader
+// instead, then told when (then may be nil). Nothing happens if another
+// card came to the reader first.
+func (t *Table) strayAfter(f Fault, uid hw.UID, at time.Duration, seat int, stray string, then func(now time.Duration)) {
+	t.Clock.At(at+t.hear, func() {
+		if _, ok := t.chip.liftIf(uid); !ok {
+			return
+		}
+		now := t.Clock.Now()
+		t.note(f, now, seat, stray)
+		t.strayLay()
+		t.chip.layFor(t.tags[stray], now, t.chip.dwell, ifUnheard{stray: true})
+		if then != nil {
+			then(now)
+		}
+	})
 }
 
 // stackTops lists the cards on top of the stacks of the fallers still in.
