@@ -198,3 +198,32 @@ func TestMisreadThenReadAgain(t *testing.T) {
 		t.Errorf("cues at 5.2 s, the stray Skip read again: %v, want a warning", c)
 	}
 }
+
+// TestMisreadPastItsSweepBehindASweep: "a card scanned that should not be
+// there: a warning sound and message, the event is logged, the game state
+// does not move" (product.md), nor the beat. Seat 3's Hit is shown and its
+// two cards dealt; before seat 4's beat the Skip on top of seat 2's stack,
+// lying near the reader, is read and taken for seat 4's rider: it implies
+// seat 3's sweep and calls its own, which the beat does before lighting
+// seat 2. The dealer's misread then takes the read back through that
+// sweep, to seat 3's sweep still to do: the beat carries on from there to
+// seat 4's card, and the hand ends as the table played it. (Beginner rules
+// seed 497 of the real dealer's messy run stalled here: the beat waited
+// for a card dealt to seat 2 that nothing asked for any more.)
+func TestMisreadPastItsSweepBehindASweep(t *testing.T) {
+	s := newScripted(t, idles(3), kinds(game.Hit, S, S, game.Skip, many(S, 12), G, G, G), nil)
+	s.at(2.5, game.PickUp(0, 0), game.Play(0, 1)) // seat 2's Hit on seat 3
+	s.tb.Reader.ScanCardAt("Skip-3", hwtest.Seconds(5.96))
+	s.tb.Panel.ControlAt(hw.ControlMisread, hwtest.Seconds(6.01))
+	s.run()
+	if at := s.scanOf("Stop-5", 0); at != hwtest.Seconds(5.12) {
+		t.Fatalf("seat 3's second Hit card dealt at %v: the script's times are off", at)
+	}
+	s.agree()
+	if !s.inferred(game.InfReadTakenBack, 4) {
+		t.Error("the stray Skip's read was not taken back")
+	}
+	if ins := s.instructions(4, hwtest.Seconds(6.01)); len(ins) == 0 || ins[0].Action != game.ActDeal {
+		t.Errorf("after the misread seat 4 was told %v, want its card", ins)
+	}
+}
