@@ -34,9 +34,11 @@ func (g *Game) copyTo(dst *Game) {
 	// card; it is there only just after a Skip's sweep was confirmed.
 	// Likewise the hand before a read taken for a rider played unseen,
 	// while the dealer's "not there" can still take the read back
-	// (takeBack).
+	// (takeBack), and before a deal read while the dealer can still say a
+	// card before it went unscanned (dealtUnscanned).
 	back, backAt := g.keptCopy(g.table.back, g.table.backAt, tbl.back)
 	before, until := g.keptCopy(g.table.before, g.table.beforeUntil, tbl.before)
+	dealt, dealtUntil := g.keptCopy(g.table.dealt, g.table.dealtUntil, tbl.dealt)
 	dst.table = tableState{
 		inferred: append(tbl.inferred[:0], g.table.inferred...),
 		blind:    append(tbl.blind[:0], g.table.blind...),
@@ -48,6 +50,10 @@ func (g *Game) copyTo(dst *Game) {
 		back:     back,
 		backAt:   backAt,
 		before:   before,
+		dealt:    dealt,
+	}
+	if dealtUntil != 0 {
+		dst.table.dealtUntil, dst.table.dealtCard = dealtUntil, g.table.dealtCard
 	}
 	if until != 0 {
 		dst.table.beforeAt, dst.table.beforeUntil = g.table.beforeAt, until

@@ -18,8 +18,9 @@
 //     dealer's report that a stack is gone (EvStackGone), the Stop
 //     window's close (EvStopClosed), a card dealt by hand, read once the
 //     reader can read it, or said no longer on top (EvIdentify, NotOnTop),
-//     and a stack knocked over and gathered back (EvKnocked). Observe
-//     refuses the plays and the
+//     a stack knocked over and gathered back (EvKnocked), and the dealer's
+//     word that the card just read came after one dealt unscanned
+//     (EvUnscanned). Observe refuses the plays and the
 //     dealer's steps (RuleNotObservation): the table cannot see them. From
 //     where each card was last seen the engine infers the plays it cannot
 //     see (Inferences) and refuses what no legal play can explain.

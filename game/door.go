@@ -8,8 +8,9 @@ package game
 // (EvScan), a seat's button (EvPress), the dealer's confirmation from the
 // panel (EvConfirm), the dealer's report that a stack is gone
 // (EvStackGone), the Stop window closing (EvStopClosed), a card dealt by
-// hand read once the reader can read it (EvIdentify), or a stack knocked
-// over and gathered back (EvKnocked). The engine
+// hand read once the reader can read it (EvIdentify), a stack knocked
+// over and gathered back (EvKnocked), or the card just read and dealt
+// coming after one dealt unscanned (EvUnscanned). The engine
 // infers the plays behind them. It refuses any other kind, with a
 // *RuleError under RuleNotObservation and nothing changed: a table cannot
 // see a faller pick up or play a card, and a dealer's step would deal the
@@ -50,7 +51,7 @@ func (g *Game) Apply(e Event) error {
 //go:noinline
 func (g *Game) applyOther(e Event) error {
 	switch e.Kind {
-	case EvScan, EvPress, EvConfirm, EvStackGone, EvStopClosed, EvIdentify, EvKnocked:
+	case EvScan, EvPress, EvConfirm, EvStackGone, EvStopClosed, EvIdentify, EvKnocked, EvUnscanned:
 		return g.observe(e)
 	}
 	return refuse(RuleBadEvent, "event kind %d", e.Kind)

@@ -45,10 +45,14 @@ const (
 	// over and gathered back: which card lay under which is no longer
 	// known.
 	EvKnocked
+	// EvUnscanned: the dealer says Card, just read, came after a card
+	// dealt without being scanned: that one is a deal confirmed by hand,
+	// and Card is read again where the light then asks.
+	EvUnscanned
 	numEventKinds
 )
 
-var eventNames = [numEventKinds]string{"?", "step", "pick-up", "play", "scan", "press", "confirm", "stack-gone", "stop-closed", "identify", "knocked"}
+var eventNames = [numEventKinds]string{"?", "step", "pick-up", "play", "scan", "press", "confirm", "stack-gone", "stop-closed", "identify", "knocked", "unscanned"}
 
 // Observation reports whether a real table can send an event of kind k:
 // what its devices see (a card read, a seat's button, the dealer's panel)
@@ -56,7 +60,7 @@ var eventNames = [numEventKinds]string{"?", "step", "pick-up", "play", "scan", "
 // steps are not: at a real table the engine infers them (see Observe).
 func (k EventKind) Observation() bool {
 	switch k {
-	case EvScan, EvPress, EvConfirm, EvStackGone, EvStopClosed, EvIdentify, EvKnocked:
+	case EvScan, EvPress, EvConfirm, EvStackGone, EvStopClosed, EvIdentify, EvKnocked, EvUnscanned:
 		return true
 	}
 	return false
@@ -153,6 +157,15 @@ func Identify(seat int, id string) Event { return Event{Kind: EvIdentify, Seat: 
 // knocked over and gathered back, its order no longer the one dealt.
 func Knocked(seat int) Event { return Event{Kind: EvKnocked, Seat: seat} }
 
+// DealtUnscanned is the dealer's "unscanned" said of card id, the card just
+// read: the light lags a seat behind, since the card before it was dealt
+// without being scanned and id was taken for it (or for a rider at the
+// seat still waiting). The card dealt unscanned becomes a deal confirmed
+// by hand (its identity a guess, asked for while it lies on top) and id is
+// read again where the light then asks (Game.UnscannedBefore names the
+// card).
+func DealtUnscanned(id string) Event { return Event{Kind: EvUnscanned, Card: id} }
+
 // NotOnTop is the dealer's answer, asked to scan the card dealt by hand on
 // top of a stack at seat, that it is no longer there: picked up.
 func NotOnTop(seat int) Event { return Event{Kind: EvIdentify, Seat: seat} }
@@ -173,6 +186,8 @@ func (e Event) String() string {
 		return "the Stop window closes"
 	case EvKnocked:
 		return fmt.Sprintf("a stack of seat %d knocked over and gathered back", e.Seat)
+	case EvUnscanned:
+		return "a card dealt unscanned before " + e.Card
 	case EvStackGone:
 		if e.Card != "" {
 			return "not there: " + e.Card

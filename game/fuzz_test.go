@@ -51,6 +51,11 @@ func FuzzApply(f *testing.F) {
 				e = buf[int(b/4)%len(buf)]
 			case 3:
 				e = Scan(g.Card(int(b) % g.NumCards()).ID)
+				if id, ok := g.UnscannedBefore(); b >= 224 && ok { // the panel's unscanned
+					e = DealtUnscanned(id)
+				} else if b >= 208 { // unscanned said of a card, any card
+					e = DealtUnscanned(g.Card(int(b) % g.NumCards()).ID)
+				}
 			case 4:
 				e = Press(int(b)%6 - 1)
 			case 5:
@@ -72,7 +77,7 @@ func FuzzApply(f *testing.F) {
 					e = NotThereRead(g.Card(int(b) % g.NumCards()).ID)
 				}
 			default:
-				e = Event{Kind: EventKind(b % 12), Player: int(b>>4) - 2, Target: int(b&7) - 2, Stack: int(b%5) - 1, Stop: StopOn(b % 4), Card: string(data[i:])}
+				e = Event{Kind: EventKind(b % 13), Player: int(b>>4) - 2, Target: int(b&7) - 2, Stack: int(b%5) - 1, Stop: StopOn(b % 4), Card: string(data[i:])}
 			}
 			before := snapshot(g) + guesses(g)
 			if err := apply(e); err != nil {

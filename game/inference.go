@@ -97,6 +97,30 @@ type tableState struct {
 	// started the seat's address.
 	beforeRead Inference
 	beforeHeld bool
+	// dealt is the hand as it was just before the last read that dealt a
+	// card from the deck, dealtCard; dealtUntil is Applied() while the
+	// dealer may still say a card before it was dealt unscanned
+	// (dealtUnscanned): just after the read, or later when only sweeps
+	// the beat confirmed followed it; 0 for none.
+	dealt      *Game
+	dealtUntil uint64
+	dealtCard  int
+}
+
+// fit sizes the per-card records for a deck of n cards, empty, on the
+// hand's first observation.
+func (t *tableState) fit(n int) {
+	if len(t.blind) == n {
+		return
+	}
+	t.blind = resize(t.blind, n)
+	t.guessed = resize(t.guessed, n)
+	t.swept = resize(t.swept, n)
+	t.loose = resize(t.loose, n)
+	clear(t.blind)
+	clear(t.guessed)
+	clear(t.swept)
+	clear(t.loose)
 }
 
 func (t *tableState) reset() {
@@ -110,6 +134,7 @@ func (t *tableState) reset() {
 	t.backAt = 0
 	t.beforeAt = 0
 	t.beforeUntil = 0
+	t.dealtUntil = 0
 }
 
 // Inferences lists what the engine inferred so far, in order. The slice is

@@ -19,8 +19,10 @@ func (g *Game) observe(e Event) error {
 	// A read that may be taken back stays so through the sweeps it called
 	// (the dealer sweeps on the beat, which may come before the dealer
 	// has said misread), and no further.
+	// So does a deal read, for the dealer to say the card before it went
+	// unscanned.
 	in := g.Next()
-	sweep := e.Kind == EvConfirm && e.As == NoKind && (in.Action == ActSweep || in.Action == ActPass) && g.table.beforeUntil == g.applied && g.table.beforeUntil != 0
+	sweep := e.Kind == EvConfirm && e.As == NoKind && (in.Action == ActSweep || in.Action == ActPass)
 	err := g.observe1(e)
 	if err != nil {
 		undo := g.undo
@@ -29,10 +31,83 @@ func (g *Game) observe(e Event) error {
 		return err
 	}
 	g.keepBefore(e)
-	if sweep && g.table.beforeUntil == g.applied {
+	if sweep && g.table.beforeUntil == g.applied && g.table.beforeUntil != 0 {
 		g.table.beforeUntil = g.applied + 1
 	}
+	if sweep && g.table.dealtUntil == g.applied && g.table.dealtUntil != 0 {
+		g.table.dealtUntil = g.applied + 1
+	}
+	g.keepDealt(e)
 	return nil
+}
+
+// keepDealt keeps the hand as it was before this observation, e, if it was
+// a read: a dealer who dealt the card before it without scanning it, and
+// dealt on past the light that waited for it, sees the light ask again
+// for the seat just dealt to (or for the rider just shown at the next
+// seat, at the seat before it), and says so (dealtUnscanned).
+func (g *Game) keepDealt(e Event) {
+	t := &g.table
+	c, ok := g.index[e.Card]
+	if e.Kind != EvScan || !ok {
+		return
+	}
+	if t.dealt == nil {
+		t.dealt = &Game{}
+	}
+	g.undo.copyTo(t.dealt)
+	t.dealt.table.backAt, t.dealt.table.beforeAt, t.dealt.table.beforeUntil, t.dealt.table.dealtUntil = 0, 0, 0, 0
+	t.dealtUntil, t.dealtCard = g.applied+1, c // Apply counts this observation once it is done
+}
+
+// dealtUnscanned is the dealer's "unscanned" said of card id, the card
+// just read: the light lags a seat behind, because the card due before it
+// was dealt without being scanned, and the read was taken for that one (a
+// deal) or for a rider played at the seat still waiting for it (the next
+// seat's rider, shown as its turn begins). The hand goes back to before
+// the read; the card dealt unscanned is confirmed by hand (a blind deal:
+// which card it was is a guess, until it is read while it lies on top), and
+// id is read again where the light then asks. The sweeps the beat confirmed since the
+// read are confirmed again before the blind deal, and what is due after
+// the read is planned afresh. Anything else is refused with nothing
+// changed.
+func (g *Game) dealtUnscanned(id string) error {
+	t := &g.table
+	c, ok := g.index[id]
+	if !ok || t.dealt == nil || t.dealtUntil == 0 || t.dealtUntil != g.applied || t.dealtCard != c {
+		return refuse(RuleCardNotExpected, "%s is not the card just read", id)
+	}
+	inferred := slices.Clone(t.inferred)
+	applied := g.applied
+	t.dealt.copyTo(g)
+	g.applied = applied
+	g.table.inferred = append(g.table.inferred[:0], inferred...)
+	g.table.fit(len(g.cards)) // kept before the hand's first observation
+	for i := 0; i < 8; i++ {
+		in := g.Next()
+		if (in.Action != ActSweep && in.Action != ActPass) || in.First {
+			break
+		}
+		if err := g.confirm(); err != nil {
+			return err
+		}
+	}
+	if in := g.Next(); in.Action != ActDeal || in.Imaginary {
+		return refuse(RuleCardNotExpected, "%s: no card was due before it (%v)", id, in)
+	}
+	if err := g.confirm(); err != nil {
+		return err
+	}
+	return g.scan(c, g.passes)
+}
+
+// UnscannedBefore is the card an "unscanned" from the dealer would be said
+// of now (DealtUnscanned): the one just read, only sweeps confirmed since.
+func (g *Game) UnscannedBefore() (string, bool) {
+	if t := &g.table; t.dealt != nil && t.dealtUntil != 0 && t.dealtUntil == g.applied {
+		return g.cards[t.dealtCard].ID, true
+	}
+	return "", false
 }
 
 // keepBefore keeps the hand as it was before this observation, e, if it
@@ -169,16 +244,7 @@ func (g *Game) observe1(e Event) error {
 	if g.winner >= 0 {
 		return refuse(RuleGameOver, "%v", e)
 	}
-	if len(g.table.blind) != len(g.cards) {
-		g.table.blind = resize(g.table.blind, len(g.cards))
-		g.table.guessed = resize(g.table.guessed, len(g.cards))
-		g.table.swept = resize(g.table.swept, len(g.cards))
-		g.table.loose = resize(g.table.loose, len(g.cards))
-		clear(g.table.blind)
-		clear(g.table.guessed)
-		clear(g.table.swept)
-		clear(g.table.loose)
-	}
+	g.table.fit(len(g.cards))
 	switch e.Kind {
 	case EvScan:
 		c, ok := g.index[e.Card]
@@ -209,6 +275,8 @@ func (g *Game) observe1(e Event) error {
 		return g.identify(e.Seat, e.Card)
 	case EvKnocked:
 		return g.knocked(e.Seat)
+	case EvUnscanned:
+		return g.dealtUnscanned(e.Card)
 	case EvStopClosed:
 		// The window's close is seen; the Ground lands as a dealer's step
 		// lands it.

@@ -60,14 +60,28 @@ func (r *Recorder) Applied(g *game.Game, ev game.Event, at time.Duration) {
 		r.Addresses = append(r.Addresses, Address{Player: b.Player, At: at})
 		r.reached, r.reachedPlayer = at, b.Player
 	}
+	if ev.Kind == game.EvUnscanned {
+		// The read was taken for the card dealt unscanned before it, or
+		// for a rider played at the seat still waiting for that card: what
+		// was recorded of it goes, and it is recorded again below as the
+		// engine now places it, after the deal confirmed by hand.
+		if c, ok := g.CardIndex(ev.Card); ok {
+			r.forget(c)
+		}
+	}
+	read := ev.Kind == game.EvScan || ev.Kind == game.EvUnscanned
 	inf := g.Inferences()
 	for ; r.inferred < len(inf); r.inferred++ {
 		x := inf[r.inferred]
 		switch x.Kind {
+		case game.InfBlindDeal:
+			if ev.Kind == game.EvUnscanned && x.Card >= 0 {
+				r.Deals = append(r.Deals, Deal{Card: x.Card, Player: x.Player, Stack: g.Where(x.Card).Stack, At: at})
+			}
 		case game.InfRiderPlayed, game.InfExtraPlayed, game.InfStopPlayed:
 			// Only a card read is a play the audit may reason from: a Stop
 			// confirmed by hand is one the engine stood in for.
-			if x.Card >= 0 && ev.Kind == game.EvScan && ev.Card == g.Card(x.Card).ID {
+			if x.Card >= 0 && read && ev.Card == g.Card(x.Card).ID {
 				p := Play{Card: x.Card, Player: x.Player, From: x.From, At: at}
 				if x.Kind != game.InfStopPlayed && x.Player == r.reachedPlayer && len(r.Addresses) > 0 {
 					p.Reached = r.reached
@@ -85,12 +99,29 @@ func (r *Recorder) Applied(g *game.Game, ev game.Event, at time.Duration) {
 		}
 	}
 	// A card just went into a stack: a new pending deal of a real card.
-	if p, c, _, ok := g.PendingDeal(); ok && c >= 0 && (!r.pendOK || c != r.pendCard) &&
-		(ev.Kind == game.EvScan || ev.Kind == game.EvConfirm) {
+	// After an "unscanned", it is the card read again, dealt where the
+	// light then asked (the deal confirmed by hand is recorded above).
+	p, c, _, ok := g.PendingDeal()
+	if ev.Kind == game.EvUnscanned {
+		ok = ok && c >= 0 && g.Card(c).ID == ev.Card
+	} else {
+		ok = ok && c >= 0 && (!r.pendOK || c != r.pendCard) && (read || ev.Kind == game.EvConfirm)
+	}
+	if ok {
 		r.Deals = append(r.Deals, Deal{Card: c, Player: p, Stack: g.Where(c).Stack, At: at})
 	}
 }
 
+// forget drops what the last read recorded of card c: its deal or its
+// play, each the last recorded (only sweeps may have followed the read).
+func (r *Recorder) forget(c int) {
+	if n := len(r.Deals); n > 0 && r.Deals[n-1].Card == c {
+		r.Deals = r.Deals[:n-1]
+	}
+	if n := len(r.Plays); n > 0 && r.Plays[n-1].Card == c {
+		r.Plays = r.Plays[:n-1]
+	}
+}
 func (r *Recorder) order(at time.Duration) time.Duration {
 	at += r.shift
 	if at < r.last {

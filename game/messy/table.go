@@ -99,6 +99,10 @@ type table struct {
 	// byHand are the cards the dealer confirmed by hand and has not yet
 	// scanned when the assistant asked for them (identify.go).
 	byHand map[int]bool
+	// unscanned is the fault (its index + 1) of the card last dealt
+	// without being scanned (DealUnscanned), until the next card is read:
+	// 0 for none.
+	unscanned int
 }
 
 // sweeping notes the rider the truth is about to sweep, for the dealer
@@ -274,6 +278,11 @@ func (t *table) observe(e game.Event) bool {
 		return false
 	}
 	t.rec.Applied(t.seen, e, t.now)
+	if e.Kind == game.EvScan && t.unscanned > 0 {
+		f := &t.hand.Faults[t.unscanned-1]
+		t.unscanned = 0
+		t.noticeUnscanned(f, e.Card)
+	}
 	return true
 }
 
@@ -469,9 +478,11 @@ func (t *table) beat() error {
 	if in.Action == game.ActLand {
 		return t.groundWindow()
 	}
-	if t.held == 0 {
+	if t.held == 0 && t.unscanned == 0 {
 		// With a read held back the assistant still waits for it: the
-		// dealer has nothing to report.
+		// dealer has nothing to report. A dealer who dealt a card
+		// unscanned deals on without a look at the light that waits for
+		// it, until the next card is read (noticeUnscanned).
 		t.reportGone(in)
 	}
 	p := in.Player
@@ -732,6 +743,8 @@ func (t *table) read(c int) {
 	g := t.truth
 	id := g.Card(c).ID
 	seat := g.Seat(g.Where(c).Player)
+	unscanned := t.unscanned
+	t.unscanned = 0 // a card confirmed by hand next: the dealer did not deal on
 	if t.readerGone == 0 && t.happens(ReaderGone) {
 		t.readerGone = 1 + t.rng.IntN(4)
 		f := t.fault(ReaderGone, id, seat)
@@ -771,13 +784,44 @@ func (t *table) read(c int) {
 		t.identify() // the reader reads: the dealer is asked for the card
 	case t.happens(DealUnscanned):
 		t.fault(DealUnscanned, id, seat)
+		if g.Card(c).Kind != game.Ground {
+			t.unscanned = len(t.hand.Faults)
+		}
 	default:
+		t.unscanned = unscanned
 		t.observe(game.Scan(id))
+		t.unscanned = 0
 		if t.happens(ReadTwice) {
 			f := t.fault(ReadTwice, id, seat)
 			t.probe(f, game.Scan(id))
 		}
 	}
+}
+
+// noticeUnscanned is the dealer who dealt a card without scanning it (f)
+// and dealt on: the next card read, id (the next deal, or the next seat's
+// rider), the light asks for something else than the table is owed next
+// (the seat just dealt to again, or one card more there), and the dealer,
+// who sees it, says the card before id went unscanned
+// (game.DealtUnscanned). The assistant stands a deal confirmed by hand in
+// for that card and asks for it while it lies on top.
+func (t *table) noticeUnscanned(f *Fault, id string) {
+	g, s := t.truth, t.seen
+	if a, b := s.Next(), g.Next(); a.Action == b.Action && a.Player == b.Player && a.Due == b.Due {
+		return
+	}
+	u, ok := g.CardIndex(f.Card)
+	if !ok {
+		return
+	}
+	n := len(s.Inferences())
+	if !t.observe(game.DealtUnscanned(id)) {
+		return
+	}
+	f.Answer, f.Why, f.live = Named, "the dealer said it went unscanned: a deal confirmed by hand stands in", true
+	t.byHand[u] = true
+	t.blindDealt(u, n)
+	t.identify()
 }
 
 // dealtAt checks a deal: the truth dealt card c to faller p, and the

@@ -85,7 +85,9 @@ func (s Source) String() string {
 //     game.NotOnTop (an identify with no card).
 //   - 3: a stack-gone may name a card (game.NotThereRead): the read taken
 //     back. A schema 2 reader would take it for the stack.
-const Schema = 3
+//   - 4: the engine event game.DealtUnscanned (the dealer's "unscanned"),
+//     which a schema 3 reader cannot apply.
+const Schema = 4
 
 // Start is the configuration a hand is replayed from.
 type Start struct {

@@ -1,0 +1,176 @@
+package game
+
+import (
+	"strings"
+	"testing"
+)
+
+// TestDealtUnscanned: "On each beat the light of the seat to deal to comes
+// on ...; the dealer scans and places one card per beat" (product.md). A
+// dealer who places one without scanning it and deals on past the light
+// that waits for it leaves the next read taken for that card: from then on
+// the light asks for the seat just dealt to. The dealer says so
+// (DealtUnscanned, said of the card just read): the card dealt unscanned
+// becomes a deal confirmed by hand, and the read is read again where the
+// light then asks. The hand is then exactly the one where the dealer had
+// confirmed the card by hand in its time.
+func TestDealtUnscanned(t *testing.T) {
+	for _, tc := range []struct {
+		name  string
+		kinds []Kind
+		// before are the reads before the card dealt unscanned; read is
+		// the one taken for it.
+		before []string
+		read   string
+		// next is the light's ask after the read, before and after the
+		// dealer says so.
+		lag, after Instruction
+		blind      int // the faller the card dealt unscanned went to
+	}{
+		{
+			// Seat 1 is dealt Stop-0; seat 2's card goes unscanned; Stop-2,
+			// dealt to seat 3, is taken for seat 2's.
+			name:   "the next deal",
+			kinds:  []Kind{Stop, Stop, Stop, Stop, Ground, Ground},
+			before: []string{"stop-0"},
+			read:   "stop-2",
+			lag:    Instruction{Action: ActDeal, Player: 2, Seat: 3},
+			after:  Instruction{Action: ActDeal, Player: 0, Seat: 1},
+			blind:  1,
+		},
+		{
+			// The first pass dealt, seat 1 shows a Hit (played on it from
+			// seat 2's stack, say: here it is read as the next seat's
+			// rider while the light still waits at seat 3). Seat 3's card
+			// of the first pass goes unscanned; the Hit read at seat 1's
+			// turn is taken for one played on seat 3.
+			name:   "the next seat's rider",
+			kinds:  []Kind{Stop, Hit, Stop, Stop, Stop, Stop, Stop, Ground, Ground},
+			before: []string{"stop-0", "hit-1"},
+			read:   "hit-1",
+			lag:    Instruction{Action: ActDeal, Player: 2, Seat: 3, Rider: Hit},
+			after:  Instruction{Action: ActDeal, Player: 0, Seat: 1, Rider: Hit},
+			blind:  2,
+		},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			tb := newObserved(t, 3, tc.kinds...)
+			ref := newObserved(t, 3, tc.kinds...)
+			for _, id := range tc.before {
+				tb.ok(Scan(id))
+				ref.ok(Scan(id))
+			}
+			tb.ok(Scan(tc.read))
+			if in := tb.Next(); in.Player != tc.lag.Player || in.Rider != tc.lag.Rider || in.Action != tc.lag.Action {
+				t.Fatalf("the read was not taken for the card dealt unscanned: the light asks %v", in)
+			}
+			if id, ok := tb.UnscannedBefore(); !ok || id != tc.read {
+				t.Fatalf("UnscannedBefore = %q, %v, want %s", id, ok, tc.read)
+			}
+			seen := len(tb.Inferences())
+			tb.ok(DealtUnscanned(tc.read))
+			if in := tb.Next(); in.Player != tc.after.Player || in.Rider != tc.after.Rider || in.Action != tc.after.Action {
+				t.Fatalf("after the dealer said so the light asks %v, want seat %d", in, tc.after.Seat)
+			}
+			// The same hand as the one confirmed by hand in its time, but
+			// for the inferences, which keep the read's first.
+			ref.ok(Confirm())
+			ref.ok(Scan(tc.read))
+			if got, want := cards(tb.Game), cards(ref.Game); got != want {
+				t.Fatalf("after the dealer said so:\n%s\nconfirmed by hand in its time:\n%s", got, want)
+			}
+			if inf := tb.Inferences(); inf[seen].Kind != InfBlindDeal || inf[seen].Player != tc.blind {
+				t.Fatalf("no blind deal to faller %d after the read's inferences: %+v", tc.blind, inf[seen:])
+			}
+			if tb.Guesses() != 1 || !tb.Blind(inf(tb, InfBlindDeal)) {
+				t.Fatalf("the card dealt unscanned is not a guess: %d guesses", tb.Guesses())
+			}
+			// Said once, it cannot be said again of the same read.
+			if _, ok := tb.UnscannedBefore(); ok {
+				t.Fatal("UnscannedBefore still names the read")
+			}
+			tb.refused(DealtUnscanned(tc.read), RuleCardNotExpected)
+		})
+	}
+}
+
+// cards is the hand's state (snapshot) and which cards are guesses, all
+// but the inferences.
+func cards(g *Game) string {
+	s := snapshot(g)
+	if i := strings.LastIndex(s, "inferred="); i >= 0 {
+		s = s[:i]
+	}
+	return s + guesses(g)
+}
+
+// inf is the card of the last inference of kind k.
+func inf(tb *table, k InferenceKind) int {
+	xs := tb.Inferences()
+	for i := len(xs) - 1; i >= 0; i-- {
+		if xs[i].Kind == k {
+			return xs[i].Card
+		}
+	}
+	tb.t.Fatalf("no %v inferred", k)
+	return -1
+}
+
+// TestDealtUnscannedRefused: the dealer's "unscanned" is said of the card
+// just read; said of any other card, of none, or once another card has
+// been read or confirmed, it is refused with nothing changed ("the game
+// state does not move", product.md). The sweeps the beat confirms after
+// the read do not end it: the dealer sweeps while the beat moves on.
+func TestDealtUnscannedRefused(t *testing.T) {
+	t.Run("nothing read yet", func(t *testing.T) {
+		tb := newObserved(t, 2, Stop, Stop, Ground)
+		tb.refused(DealtUnscanned("stop-0"), RuleCardNotExpected)
+	})
+	t.Run("another card than the one just read", func(t *testing.T) {
+		tb := newObserved(t, 2, Stop, Stop, Stop, Ground)
+		tb.ok(Scan("stop-0"))
+		tb.ok(Scan("stop-1"))
+		tb.refused(DealtUnscanned("stop-0"), RuleCardNotExpected)
+		tb.refused(DealtUnscanned("no-such-card"), RuleCardNotExpected)
+	})
+	t.Run("a card confirmed by hand since", func(t *testing.T) {
+		tb := newObserved(t, 2, Stop, Stop, Stop, Ground)
+		tb.ok(Scan("stop-0"))
+		tb.ok(Confirm())
+		tb.refused(DealtUnscanned("stop-0"), RuleCardNotExpected)
+	})
+	t.Run("a refused read since", func(t *testing.T) {
+		tb := newObserved(t, 2, Stop, Stop, Stop, Ground)
+		tb.ok(Scan("stop-0"))
+		tb.ok(Scan("stop-1"))
+		tb.refused(Scan("stop-0"), RuleCardNotExpected)
+		tb.ok(DealtUnscanned("stop-1"))
+		if in := tb.Next(); in.Player != 1 {
+			t.Fatalf("after the dealer said so the light asks %v, want seat 2", in)
+		}
+	})
+	t.Run("through the sweep the beat confirmed", func(t *testing.T) {
+		// Seat 2's Hit is shown and its two cards dealt; the second goes
+		// unscanned, and the card dealt to seat 1 next is taken for it,
+		// the Hit swept on the beat. Said then, the card dealt unscanned
+		// is the Hit's second, and the read seat 1's.
+		tb := newObserved(t, 2, Stop, Hit, Stop, Stop, Stop, Stop, Ground, Ground)
+		tb.ok(Scan("stop-0"))
+		tb.ok(Scan("hit-1"))
+		tb.ok(Scan("stop-2")) // seat 1's second pass
+		tb.ok(Scan("hit-1"))  // seat 2's rider
+		tb.ok(Scan("stop-3")) // the Hit's first card
+		tb.ok(Scan("stop-5")) // taken for the Hit's second (Stop-4 went unscanned)
+		if in := tb.Next(); in.Action != ActSweep || in.Player != 1 {
+			t.Fatalf("the Hit's two cards are not dealt: %v", in)
+		}
+		tb.ok(Confirm()) // the beat's sweep
+		tb.ok(DealtUnscanned("stop-5"))
+		if w := tb.Where(tb.index["stop-5"]); w.Zone != InStack || w.Player != 0 {
+			t.Fatalf("Stop-5 is at %+v, want seat 1's stack", w)
+		}
+		if in := tb.Next(); in.Action != ActDeal || in.Player != 1 {
+			t.Fatalf("after the dealer said so the light asks %v, want seat 2", in)
+		}
+	})
+}
