@@ -266,12 +266,13 @@ type CardReader interface {
 type Control int
 
 const (
-	ControlPause   Control = iota + 1 // freeze lights and beat; the second press resumes
-	ControlDispute                    // show who pressed first in the last seconds
-	ControlConfirm                    // confirm the instruction by hand (no reader, or a Stop claim)
-	ControlSkip                       // the expected stack is gone: move on
-	ControlKnocked                    // a stack of the seat lit was knocked over and gathered back
-	ControlMisread                    // the card just read is not at the seat lit (a stray card, a second read): take the read back
+	ControlPause     Control = iota + 1 // freeze lights and beat; the second press resumes
+	ControlDispute                      // show who pressed first in the last seconds
+	ControlConfirm                      // confirm the instruction by hand (no reader, or a Stop claim)
+	ControlSkip                         // the expected stack is gone: move on
+	ControlKnocked                      // a stack of the seat lit was knocked over and gathered back
+	ControlMisread                      // the card just read is not at the seat lit (a stray card, a second read): take the read back
+	ControlUnscanned                    // the card before the one just read was dealt unscanned: the light lags a seat behind
 )
 
 func (c Control) String() string {
@@ -288,6 +289,8 @@ func (c Control) String() string {
 		return "knocked"
 	case ControlMisread:
 		return "misread"
+	case ControlUnscanned:
+		return "unscanned"
 	}
 	return fmt.Sprintf("Control(%d)", int(c))
 }

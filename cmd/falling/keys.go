@@ -69,7 +69,7 @@ type keyTable interface {
 // name it, as the dealer sees its face: a Ground dealt, a Stop shown for a
 // Ground, or a rider or an Extra shown as a seat's turn begins. The letter
 // is one in the card's name, clear of the panel's p, d, c and q, and of n,
-// x and r.
+// x, r and b.
 var nameKeys = []struct {
 	key  byte
 	kind game.Kind
@@ -84,7 +84,9 @@ var nameKeys = []struct {
 // dispute and confirm, n its "not there" (the stack or rider expected is
 // gone), x its "knocked over" (a stack of the seat lit was knocked over and
 // gathered back), r its "misread" (the card just read is not at the seat
-// lit: a stray card, or one read twice); the nameKeys confirm a card the reader missed and say
+// lit: a stray card, or one read twice), b its "unscanned" (the card before
+// the one just read was dealt unscanned: the light is a seat behind); the
+// nameKeys confirm a card the reader missed and say
 // what it was; q, ^C and ^D quit. A key the table cannot take (between two
 // hands) is told to warn, not dropped.
 func playKeys(n keyTable, you int, quit context.CancelCauseFunc, warn func(error)) func(byte) {
@@ -109,6 +111,8 @@ func playKeys(n keyTable, you int, quit context.CancelCauseFunc, warn func(error
 			control(b, hw.ControlKnocked)
 		case 'r', 'R':
 			control(b, hw.ControlMisread)
+		case 'b', 'B':
+			control(b, hw.ControlUnscanned)
 		case 'q', 'Q', 3, 4: // q, ^C, ^D
 			quit(errQuit)
 		default:

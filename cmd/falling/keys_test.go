@@ -40,7 +40,7 @@ func TestPlayKeys(t *testing.T) {
 		{"g", "confirm as Ground"}, {"G", "confirm as Ground"}, {"t", "confirm as Stop"},
 		{"h", "confirm as Hit"}, {"s", "confirm as Split"}, {"k", "confirm as Skip"}, {"e", "confirm as Extra"},
 		{"a", "confirm as Anvil"}, {"u", "confirm as Chute"}, {"o", "confirm as Goggles"},
-		{"x", "knocked"}, {"X", "knocked"}, {"r", "misread"}, {"R", "misread"}, {"z", ""}, {"1", ""},
+		{"x", "knocked"}, {"X", "knocked"}, {"r", "misread"}, {"R", "misread"}, {"b", "unscanned"}, {"B", "unscanned"}, {"z", ""}, {"1", ""},
 	}
 	for _, c := range cases {
 		var k keyLog
@@ -87,7 +87,7 @@ func TestPlayKeysBetweenHands(t *testing.T) {
 // Each naming key stands for one kind, and none takes a key the panel or
 // the quit key already has.
 func TestNameKeysDistinct(t *testing.T) {
-	taken := map[byte]string{' ': "button", 'p': "pause", 'd': "dispute", 'c': "confirm", 'n': "not there", 'x': "knocked over", 'r': "misread", 'q': "quit"}
+	taken := map[byte]string{' ': "button", 'p': "pause", 'd': "dispute", 'c': "confirm", 'n': "not there", 'x': "knocked over", 'r': "misread", 'b': "unscanned", 'q': "quit"}
 	for _, k := range nameKeys {
 		if was, ok := taken[k.key]; ok {
 			t.Errorf("%c names %v and is %s", k.key, k.kind, was)

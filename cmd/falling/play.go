@@ -35,7 +35,8 @@ func playCommand() command {
 			"Keys, on a terminal: space is your seat's button; p pauses and resumes, d\n" +
 			"shows a dispute, c confirms, n says the stack or rider expected is not there,\n" +
 			"x that a stack of the seat lit was knocked over and gathered back, r that\n" +
-			"the card just read is not at the seat lit (a stray card, or read twice).\n" +
+			"the card just read is not at the seat lit (a stray card, or read twice), b\n" +
+			"that the card before it was dealt unscanned (the light is a seat behind).\n" +
 			"A card the reader did not see is confirmed naming it: g a Ground dealt, t a\n" +
 			"Stop shown, and as a seat's turn begins, its rider or Extra:\n" +
 			"  " + riderKeys() + "\n" +

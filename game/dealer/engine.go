@@ -113,6 +113,8 @@ func (d *Dealer) event(e game.Event, src playlog.Source, at time.Duration, c int
 			}
 		}
 		d.takenBack(at)
+	case e.Kind == game.EvUnscanned:
+		d.movedOn(e.Card, inferred, at)
 	case c >= 0 && from.Zone != game.InDeck && (d.g.Where(c).Zone != game.InStack || d.g.Shown(c)):
 		// A rider or an Extra shown; an Extra read before its rider stays
 		// where it was last seen until the rider is read.
@@ -132,12 +134,31 @@ func (d *Dealer) event(e game.Event, src playlog.Source, at time.Duration, c int
 		d.dealt(at)
 	}
 	d.noteInstruction()
-	if byHand && src == playlog.FromPanel {
+	if (byHand || e.Kind == game.EvUnscanned) && src == playlog.FromPanel {
 		// A card dealt by hand while the reader reads: ask for it while
 		// it is on top.
 		d.wantIdentify()
 	}
 	d.maybeIdentify(at)
+}
+
+// movedOn follows the dealer's "unscanned" said of card id: the card dealt
+// unscanned is now a deal confirmed by hand at the seat the light waited
+// at, and id, read again, is the deal (or the rider shown) where the light
+// then asked. inferred is where the engine's inferences from it begin.
+func (d *Dealer) movedOn(id string, inferred int, at time.Duration) {
+	c, _ := d.g.CardIndex(id)
+	for _, x := range d.g.Inferences()[inferred:] {
+		if x.Kind == game.InfBlindDeal {
+			d.say(false, "seat %d: the card dealt unscanned is confirmed by hand; %v goes on from there", d.g.Seat(x.Player), d.g.Card(c))
+		}
+	}
+	if w := d.g.Where(c); w.Zone == game.AsRider || w.Zone == game.AsExtra {
+		d.riderShown(c, at)
+		return
+	}
+	d.slot.justDealt, d.slot.justDealtBeat, d.slot.justDealtAt, d.slot.justDealtSeq = c+1, d.beat.count, at, d.g.Applied()
+	d.dealt(at)
 }
 
 // namedCard is the card the engine took a rider or an Extra named at

@@ -88,6 +88,8 @@ func (d *Dealer) onControl(p hw.PanelEvent) {
 		d.knocked(p.Kernel)
 	case hw.ControlMisread:
 		d.misread(p.Kernel)
+	case hw.ControlUnscanned:
+		d.unscanned(p.Kernel)
 	default:
 		d.say(true, "unknown panel control %v", p.Control)
 	}
@@ -133,6 +135,22 @@ func (d *Dealer) misread(at time.Duration) {
 		return
 	}
 	d.event(game.NotThereRead(id), playlog.FromPanel, at, -1)
+}
+
+// unscanned is the panel's "unscanned": the light asks again for the seat
+// just dealt to (or for more there) because the dealer dealt the card
+// before the one just read without scanning it, and dealt on past the
+// light that waited for it. The engine is told which card was just read
+// (game.DealtUnscanned): the card dealt unscanned becomes a deal confirmed
+// by hand, asked for while it lies on top, and the read goes where the
+// light then asks. Anything else is refused with nothing changed.
+func (d *Dealer) unscanned(at time.Duration) {
+	id, ok := d.g.UnscannedBefore()
+	if !ok || d.ident.seat != 0 || (d.phase != PhaseDealing && d.phase != PhaseCountIn) {
+		d.warn("unscanned: say it just after the card read that the light took for the one dealt unscanned; nothing changed")
+		return
+	}
+	d.event(game.DealtUnscanned(id), playlog.FromPanel, at, -1)
 }
 
 // misreadCard is the card a misread would take back now, if any: the

@@ -167,7 +167,7 @@ var (
 	topKeys    = []string{"gpiochip", "lines", "seats", "panel", "reader", "strip", "sound", "timing", "rules"}
 	seatKeys   = []string{"seat", "button", "light"}
 	lightKeys  = []string{"gpio", "pixel", "active_low"}
-	panelKeys  = []string{"pause", "dispute", "confirm", "ground", "skip", "knocked", "misread", "dealer_seat_long_press"}
+	panelKeys  = []string{"pause", "dispute", "confirm", "ground", "skip", "knocked", "misread", "unscanned", "dealer_seat_long_press"}
 	readerKeys = []string{"bus", "address", "irq", "reset"}
 	stripKeys  = []string{"type", "spi", "pixels", "speed_hz", "brightness"}
 	soundKeys  = []string{"device", "alsa", "latency"}
@@ -177,13 +177,14 @@ var (
 // panelButtons maps panel keys to the buttons they wire: ground is a
 // confirm naming a Ground the reader did not see.
 var panelButtons = map[string]PanelButton{
-	"pause":   {Control: hw.ControlPause},
-	"dispute": {Control: hw.ControlDispute},
-	"confirm": {Control: hw.ControlConfirm},
-	"ground":  {Control: hw.ControlConfirm, As: "Ground"},
-	"skip":    {Control: hw.ControlSkip},
-	"knocked": {Control: hw.ControlKnocked},
-	"misread": {Control: hw.ControlMisread},
+	"pause":     {Control: hw.ControlPause},
+	"dispute":   {Control: hw.ControlDispute},
+	"confirm":   {Control: hw.ControlConfirm},
+	"ground":    {Control: hw.ControlConfirm, As: "Ground"},
+	"skip":      {Control: hw.ControlSkip},
+	"knocked":   {Control: hw.ControlKnocked},
+	"misread":   {Control: hw.ControlMisread},
+	"unscanned": {Control: hw.ControlUnscanned},
 }
 
 // entry is one key: value pair.
