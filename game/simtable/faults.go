@@ -62,10 +62,19 @@ const (
 	// and not after a Ground (a Stop on top of a stack would be taken
 	// for the one that saves it).
 	FaultStrayTop
+	// FaultDealOn: a card is dealt without being laid on the reader, and
+	// the dealer deals on to the next seat without waiting for the light,
+	// scanning that card: it is taken for the one not seen. On the next
+	// beat the light asks again for the seat just dealt to, and the dealer
+	// says "unscanned" from the panel. Made only until a card is confirmed
+	// from the panel, where the light asks for just the card dealt, not
+	// for a Ground, and only when the next card is a plain deal to another
+	// seat (no rider to show first, no Ground).
+	FaultDealOn
 	numFaults
 )
 
-var faultNames = [numFaults]string{"reader-miss", "read-twice", "stray-card", "reader-gone", "scan-no-deal", "deal-unscanned", "press-late", "press-other", "mash", "two-at-once", "stray-top"}
+var faultNames = [numFaults]string{"reader-miss", "read-twice", "stray-card", "reader-gone", "scan-no-deal", "deal-unscanned", "press-late", "press-other", "mash", "two-at-once", "stray-top", "deal-on"}
 
 func (f Fault) String() string {
 	if f < 0 || f >= numFaults {
@@ -77,7 +86,7 @@ func (f Fault) String() string {
 // onChip reports whether f is a card fault: a card laid on the PN532
 // model, which the scripted reader has not got.
 func (f Fault) onChip() bool {
-	return f <= FaultDealUnscanned || f == FaultTwoAtOnce || f == FaultStrayTop
+	return f <= FaultDealUnscanned || f == FaultTwoAtOnce || f == FaultStrayTop || f == FaultDealOn
 }
 
 // AllFaults lists every fault, in the order Faults holds their rates.
@@ -140,6 +149,9 @@ type Injected struct {
 	// ByHand counts the panel confirmations the simulated dealer gave for
 	// it: a card the dealer under test did not hear of.
 	ByHand int
+	// Said is the panel control, other than a confirmation, the simulated
+	// dealer answered it with: "unscanned" for FaultDealOn.
+	Said string
 }
 
 // SetFaults switches the table's mistakes on: call it before Start (a
@@ -218,7 +230,7 @@ func (t *Table) dealCard(c int, at time.Duration, seat int) {
 	uid := t.tags[id]
 	f, ok := FaultReaderMiss, false
 	if t.chip != nil && t.cfg.Faults.any() {
-		f, ok = t.draw(FaultReaderMiss, FaultReadTwice, FaultStrayCard, FaultReaderGone, FaultScanNoDeal, FaultDealUnscanned, FaultTwoAtOnce, FaultStrayTop)
+		f, ok = t.draw(FaultReaderMiss, FaultReadTwice, FaultStrayCard, FaultReaderGone, FaultScanNoDeal, FaultDealUnscanned, FaultTwoAtOnce, FaultStrayTop, FaultDealOn)
 	}
 	if ok && f == FaultReaderGone && t.chip.chip.Hung() {
 		ok = false // hung already: the same outage
@@ -300,6 +312,21 @@ func (t *Table) dealCard(c int, at time.Duration, seat int) {
 				t.chip.layFor(t.tags[next], t.Clock.Now(), t.chip.gap, ifUnheard{stray: true})
 			})
 		})
+	case FaultDealOn:
+		t.mu.Lock()
+		confirmed := t.confirmed
+		t.mu.Unlock()
+		if confirmed || t.truth.Card(c).Kind == game.Ground || t.Lights.Now(seat).Color != hw.Green || !t.plainNext(seat) {
+			t.scan.layAt(uid, at, w)
+			return
+		}
+		i := t.note(f, at, seat, id)
+		t.mu.Lock()
+		t.dealOn = dealOn{fault: i, card: c, from: seat, made: true}
+		t.mu.Unlock()
+		// The dealer, not looking at the light that waits for this card,
+		// deals the next one about a beat later.
+		t.Clock.At(at+time.Second, t.dealOnward)
 	case FaultReaderGone:
 		i := t.note(f, at, seat, id)
 		t.mu.Lock()
@@ -310,6 +337,121 @@ func (t *Table) dealCard(c int, at time.Duration, seat int) {
 		t.chip.chip.Hang(pn532test.HangSilent)
 		t.scan.layAt(uid, at, w)
 	}
+}
+
+// plainNext reports whether the truth's next move after the card just
+// dealt to seat is a plain deal to another seat, the last that seat is
+// owed: no sweep still to do, no rider or Extra to show first, not a
+// Ground. Dealt on, the light then asks for that seat again while the
+// table owes the next one: a lag the dealer can see.
+func (t *Table) plainNext(seat int) bool {
+	g := t.truth.Clone()
+	in := g.Next()
+	if in.Action != game.ActDeal || in.Imaginary || in.Seat == seat || (in.First && (g.Rider(in.Player) >= 0 || len(g.Extras(in.Player)) > 0)) {
+		return false
+	}
+	if g.Apply(game.Step()) != nil {
+		return false
+	}
+	if _, c, ground, ok := g.PendingDeal(); !ok || c < 0 || ground {
+		return false
+	}
+	after := g.Next()
+	for i := 0; i < 8 && (after.Action == game.ActSweep || after.Action == game.ActPass) && !after.First; i++ {
+		if g.Apply(game.Step()) != nil {
+			return false
+		}
+		after = g.Next()
+	}
+	return after.Seat != in.Seat
+}
+
+// dealOnward is the dealer who dealt a card unscanned dealing on to the
+// next seat, not waiting for the light (FaultDealOn).
+func (t *Table) dealOnward() {
+	t.mu.Lock()
+	if t.busy {
+		t.mu.Unlock()
+		t.Clock.At(t.Clock.Now()+50*time.Millisecond, t.dealOnward)
+		return
+	}
+	t.busy, t.dealOn.onward = true, true
+	t.mu.Unlock()
+	t.deal()
+}
+
+// dealingOn is the simulated dealer's move on a cue while a card is dealt
+// unscanned (FaultDealOn), in is the truth's next move: no cue is followed
+// until the dealer deals on by themselves (dealOnward), the next card then
+// goes where the rules send it whatever the lights say, and on a beat after
+// it the dealer looks at the light (unscannedSeen). It reports whether the
+// cue is taken up so.
+func (t *Table) dealingOn(in game.Instruction, at time.Duration) bool {
+	if t.unscannedSeen(in, at) {
+		return true
+	}
+	t.mu.Lock()
+	on := t.dealOn
+	t.dealOn.onward = false
+	t.mu.Unlock()
+	switch {
+	case !on.pending():
+		return false
+	case !on.onward:
+		return true
+	case !t.plainNext(on.from):
+		// The table moved meanwhile (a rider played on the next seat):
+		// the dealer, who would have to show it first, looks at the
+		// light after all and confirms the card dealt unscanned.
+		t.mu.Lock()
+		t.dealOn = dealOn{}
+		t.mu.Unlock()
+		t.byHand(on.fault)
+		t.confirmDealt(on.from, "", at, on.card+1)
+		return true
+	}
+	g := t.truth
+	t.Clock.At(at, func() {
+		in := g.Next()
+		t.step()
+		_, c, _, _ := g.PendingDeal()
+		t.mu.Lock()
+		t.lastDealt, t.dealOn.seat, t.dealtCards = in.Seat, in.Seat, t.dealtCards+1
+		t.mu.Unlock()
+		t.scan.layAt(t.tags[g.Card(c).ID], t.Clock.Now(), t.dealtAs(c, in.Seat))
+	})
+	return true
+}
+
+// unscannedSeen is the dealer, on a beat after dealing on, seeing the
+// light ask again for the seat just dealt on to: they say "unscanned" from
+// the panel, and the card dealt unscanned is one confirmed by hand (asked
+// for while it lies on top). With no light on yet (a count-in beat) they
+// wait for the next beat. It reports whether the beat is taken up so.
+func (t *Table) unscannedSeen(in game.Instruction, at time.Duration) bool {
+	t.mu.Lock()
+	on := t.dealOn
+	t.mu.Unlock()
+	if on.seat == 0 {
+		return false
+	}
+	if t.litFaller() == 0 {
+		return true
+	}
+	t.mu.Lock()
+	t.dealOn = dealOn{}
+	t.mu.Unlock()
+	if !t.lit(on.seat) || in.Seat == on.seat {
+		return false
+	}
+	t.byHand(on.fault)
+	t.mu.Lock()
+	t.byHandCards[on.card] = true
+	t.confirmed = true
+	t.injected[on.fault].Said = hw.ControlUnscanned.String()
+	t.mu.Unlock()
+	t.Panel.ControlAt(hw.ControlUnscanned, at)
+	return true
 }
 
 // nextDeal is the card the truth deals next, if it goes to another seat

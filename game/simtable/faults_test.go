@@ -19,6 +19,7 @@ import (
 	"github.com/falling-table/falling/game/dealer"
 	"github.com/falling-table/falling/game/night"
 	"github.com/falling-table/falling/game/simtable"
+	"github.com/falling-table/falling/hw"
 )
 
 // debugHand makes playMessy keep every message, not only the warnings,
@@ -100,7 +101,7 @@ func TestRealDealerMessy(t *testing.T) {
 	}
 }
 
-const tableHead = "| faults | made (confirmed by hand) | panics / breaks / unfinished / false accusations | after a card confirmed by hand: unfinished / wrong winner | wrong winner / out of step | warnings (kinds) | audit: misplaced / missing / seen twice / unknown |\n|---|---|---|---|---|---|---|"
+const tableHead = "| faults | made (confirmed by hand, said unscanned) | panics / breaks / unfinished / false accusations | after a card confirmed by hand: unfinished / wrong winner | wrong winner / out of step | warnings (kinds) | audit: misplaced / missing / seen twice / unknown |\n|---|---|---|---|---|---|---|"
 
 // stalled is when a hand counts as one that cannot be finished: a hand
 // takes about two minutes of table time, and night's own limit (an hour)
@@ -185,6 +186,7 @@ type tally struct {
 	// failed; every other way of going wrong still fails.
 	guessUnfinished, guessWrongWinner      int
 	made, byHand                           int
+	unscanned                              int // FaultDealOn answered with the panel's unscanned
 	readerDown                             int // hands that ended with the reader not picked up again
 	lost                                   int // times the reader service reported the reader lost
 	warnings                               map[string]int
@@ -217,6 +219,9 @@ func (tl *tally) add(o outcome) {
 	for _, x := range o.injected {
 		tl.made++
 		tl.byHand += x.ByHand
+		if x.Said == hw.ControlUnscanned.String() {
+			tl.unscanned++
+		}
 	}
 	tl.lost += o.lost
 	if tl.warnings == nil {
@@ -296,6 +301,15 @@ func (tl *tally) answers(run string) error {
 		if tl.warned() > tl.made || tl.warnings["taken back"] == 0 || tl.warnings["misread refused"] > 0 || tl.outOfStep > 0 {
 			return fmt.Errorf("%d stack tops read, %d warnings (%d taken back, %d misreads refused), %d hands out of step", tl.made, tl.warned(), tl.warnings["taken back"], tl.warnings["misread refused"], tl.outOfStep)
 		}
+	case "deal-on":
+		// A card dealt unscanned, the next dealt on past the light that
+		// waits for it: the dealer says "unscanned" on the next beat (or,
+		// the table having moved meanwhile, confirms the card from the
+		// panel), and the hand stays in step. A run where unscanned was
+		// never said proves nothing of it.
+		if tl.byHand != tl.made || tl.unscanned == 0 || tl.outOfStep > 0 || tl.warned() > 0 {
+			return fmt.Errorf("%d cards dealt on past the light, %d confirmed by hand, %d said unscanned; %d warnings, %d hands out of step", tl.made, tl.byHand, tl.unscanned, tl.warned(), tl.outOfStep)
+		}
 	case "press-late", "press-other", "mash":
 		if tl.outOfStep > 0 || tl.warned() != tl.warnings["claim unconfirmed"] {
 			return fmt.Errorf("presses moved the hand: %s", tl.row())
@@ -327,8 +341,12 @@ func (tl *tally) row() string {
 	for _, k := range kinds {
 		ws = append(ws, fmt.Sprintf("%s %d", k, tl.warnings[k]))
 	}
-	return fmt.Sprintf("%d (%d) | %d / %d / %d / %d | %d / %d | %d / %d | %d (%s) | %d / %d / %d / %d",
-		tl.made, tl.byHand, tl.panics, tl.broken, tl.unfinished, tl.accused, tl.guessUnfinished, tl.guessWrongWinner, tl.wrongWinner, tl.outOfStep,
+	made := fmt.Sprintf("%d (%d)", tl.made, tl.byHand)
+	if tl.unscanned > 0 {
+		made = fmt.Sprintf("%d (%d, %d said unscanned)", tl.made, tl.byHand, tl.unscanned)
+	}
+	return fmt.Sprintf("%s | %d / %d / %d / %d | %d / %d | %d / %d | %d (%s) | %d / %d / %d / %d",
+		made, tl.panics, tl.broken, tl.unfinished, tl.accused, tl.guessUnfinished, tl.guessWrongWinner, tl.wrongWinner, tl.outOfStep,
 		tl.warned(), strings.Join(ws, ", "), tl.misplaced, tl.missing, tl.seenTwice, tl.unknown)
 }
 

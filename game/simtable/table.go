@@ -136,7 +136,22 @@ type Table struct {
 	byHandCards map[int]bool
 	identUntil  time.Duration // an answer to the dealer's ask about identSeat is on its way until then
 	identSeat   int
+	dealOn      dealOn
 }
+
+// dealOn is a card dealt unscanned by a dealer who deals on (FaultDealOn):
+// the fault, the card, whether the next deal is on its way (onward: the
+// lights are not looked at), and the seat it went to once dealt.
+type dealOn struct {
+	fault, card int
+	from        int // the seat the card dealt unscanned went to
+	onward      bool
+	seat        int
+	made        bool
+}
+
+// pending: the card is dealt unscanned and the next not yet dealt on.
+func (o dealOn) pending() bool { return o.made && o.seat == 0 }
 
 // margin keeps the simulated dealer's own landing of a Ground, and so the
 // last Stop a faller can play, clear of the end of the dealer's window.
@@ -606,6 +621,10 @@ func (t *Table) deal() {
 		in = g.Next()
 	}
 	if in.Action == game.ActLand || in.Action == game.ActOver {
+		done(at)
+		return
+	}
+	if t.dealingOn(in, at) {
 		done(at)
 		return
 	}
