@@ -61,6 +61,17 @@ func (g *Game) copyTo(dst *Game) {
 	}
 }
 
+// copyBare is copyTo without the hand kept before the last read
+// (keepDealt): the copies the engine keeps for itself (the saved copy an
+// observation goes back to, the hand before a sweep) never go back to it,
+// and copying it into each of them doubled the cost of a hand.
+func (g *Game) copyBare(dst *Game) {
+	until := g.table.dealtUntil
+	g.table.dealtUntil = 0
+	g.copyTo(dst)
+	g.table.dealtUntil = until
+}
+
 // keptCopy copies kept, a hand g keeps to go back to, kept at Applied()
 // at, into reuse (allocated if nil) and returns it with at. Once any other
 // event followed (at is behind Applied) it can no longer be gone back to,

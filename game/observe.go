@@ -15,7 +15,10 @@ func (g *Game) observe(e Event) error {
 	if g.undo == nil {
 		g.undo = &Game{}
 	}
-	g.copyTo(g.undo)
+	// The hand kept before the last read (keepDealt) is left out of the
+	// saved copy: no refused observation changes it.
+	dealtUntil, dealtCard := g.table.dealtUntil, g.table.dealtCard
+	g.copyBare(g.undo)
 	// A read that may be taken back stays so through the sweeps it called
 	// (the dealer sweeps on the beat, which may come before the dealer
 	// has said misread), and no further.
@@ -28,6 +31,7 @@ func (g *Game) observe(e Event) error {
 		undo := g.undo
 		undo.copyTo(g)
 		g.undo = undo
+		g.table.dealtUntil, g.table.dealtCard = dealtUntil, dealtCard
 		return err
 	}
 	g.keepBefore(e)
@@ -52,10 +56,9 @@ func (g *Game) keepDealt(e Event) {
 	if e.Kind != EvScan || !ok {
 		return
 	}
-	if t.dealt == nil {
-		t.dealt = &Game{}
-	}
-	g.undo.copyTo(t.dealt)
+	// The saved copy is the hand before the read: kept as it is, and its
+	// memory reused for the next observation's.
+	t.dealt, g.undo = g.undo, t.dealt
 	t.dealt.table.backAt, t.dealt.table.beforeAt, t.dealt.table.beforeUntil, t.dealt.table.dealtUntil = 0, 0, 0, 0
 	t.dealtUntil, t.dealtCard = g.applied+1, c // Apply counts this observation once it is done
 }
@@ -865,7 +868,7 @@ func (g *Game) keepRun(in Instruction) {
 	}
 	// The copy kept has nothing to go back to itself.
 	g.table.backAt = 0
-	g.copyTo(g.table.back)
+	g.copyBare(g.table.back)
 	// Apply counts the confirmation once it is done.
 	g.table.backAt = g.applied + 1
 }
