@@ -51,6 +51,7 @@ func (g *Game) copyTo(dst *Game) {
 		backAt:   backAt,
 		before:   before,
 		dealt:    dealt,
+		again:    tbl.again, // dst's own memory: nothing of g's is kept in it
 	}
 	if dealtUntil != 0 {
 		dst.table.dealtUntil, dst.table.dealtCard = dealtUntil, g.table.dealtCard

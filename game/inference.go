@@ -105,6 +105,11 @@ type tableState struct {
 	dealt      *Game
 	dealtUntil uint64
 	dealtCard  int
+	// again is the hand just before the read is read again by
+	// dealtUnscanned, which becomes dealt once that is done: a second
+	// card dealt unscanned before the same read goes in before it too.
+	// Memory only until then.
+	again *Game
 }
 
 // fit sizes the per-card records for a deck of n cards, empty, on the

@@ -53,6 +53,14 @@ func (g *Game) observe(e Event) error {
 func (g *Game) keepDealt(e Event) {
 	t := &g.table
 	c, ok := g.index[e.Card]
+	if e.Kind == EvUnscanned && ok {
+		// Read again after the card dealt unscanned: the hand before this
+		// read is the one dealtUnscanned kept, for another card dealt
+		// unscanned before it.
+		t.dealt, t.again = t.again, t.dealt
+		t.dealtUntil, t.dealtCard = g.applied+1, c
+		return
+	}
 	if e.Kind != EvScan || !ok {
 		return
 	}
@@ -101,6 +109,11 @@ func (g *Game) dealtUnscanned(id string) error {
 	if err := g.confirm(); err != nil {
 		return err
 	}
+	if t.again == nil {
+		t.again = &Game{}
+	}
+	g.copyBare(t.again)
+	t.again.table.backAt, t.again.table.beforeAt, t.again.table.beforeUntil = 0, 0, 0
 	return g.scan(c, g.passes)
 }
 

@@ -85,12 +85,39 @@ func TestDealtUnscanned(t *testing.T) {
 			if tb.Guesses() != 1 || !tb.Blind(inf(tb, InfBlindDeal)) {
 				t.Fatalf("the card dealt unscanned is not a guess: %d guesses", tb.Guesses())
 			}
-			// Said once, it cannot be said again of the same read.
-			if _, ok := tb.UnscannedBefore(); ok {
-				t.Fatal("UnscannedBefore still names the read")
+			// Said again of the same read, it is another card dealt
+			// unscanned before it.
+			if id, ok := tb.UnscannedBefore(); !ok || id != tc.read {
+				t.Fatalf("UnscannedBefore after it was said = %q, %v, want %s again", id, ok, tc.read)
 			}
-			tb.refused(DealtUnscanned(tc.read), RuleCardNotExpected)
 		})
+	}
+}
+
+// TestTwoDealtUnscanned: two cards in a row placed without a scan, the
+// dealer dealing on past the light: the read after them is taken for the
+// first, and the light is two seats behind. The dealer says "unscanned"
+// twice, and the hand is the one with both confirmed by hand in their time.
+func TestTwoDealtUnscanned(t *testing.T) {
+	kinds := []Kind{Stop, Stop, Stop, Stop, Stop, Stop, Ground, Ground}
+	tb := newObserved(t, 3, kinds...)
+	ref := newObserved(t, 3, kinds...)
+	tb.ok(Scan("stop-0"))
+	ref.ok(Scan("stop-0"))
+	tb.ok(Scan("stop-3")) // seat 1's second card; seats 2 and 3 got theirs unscanned
+	tb.ok(DealtUnscanned("stop-3"))
+	if w := tb.Where(tb.index["stop-3"]); w.Player != 2 {
+		t.Fatalf("after one unscanned stop-3 is at %+v, want seat 3 (one card is still missing)", w)
+	}
+	tb.ok(DealtUnscanned("stop-3"))
+	ref.ok(Confirm())
+	ref.ok(Confirm())
+	ref.ok(Scan("stop-3"))
+	if got, want := cards(tb.Game), cards(ref.Game); got != want {
+		t.Fatalf("after the dealer said so twice:\n%s\nconfirmed by hand in their time:\n%s", got, want)
+	}
+	if in := tb.Next(); in.Player != 1 {
+		t.Fatalf("the light asks %v, want seat 2", in)
 	}
 }
 

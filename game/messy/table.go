@@ -99,10 +99,10 @@ type table struct {
 	// byHand are the cards the dealer confirmed by hand and has not yet
 	// scanned when the assistant asked for them (identify.go).
 	byHand map[int]bool
-	// unscanned is the fault (its index + 1) of the card last dealt
-	// without being scanned (DealUnscanned), until the next card is read:
-	// 0 for none.
-	unscanned int
+	// unscanned are the faults (their indexes) of the cards dealt in a
+	// row without being scanned (DealUnscanned), until the next card is
+	// read.
+	unscanned []int
 }
 
 // sweeping notes the rider the truth is about to sweep, for the dealer
@@ -275,13 +275,36 @@ func (t *table) observe(e game.Event) bool {
 			// broken invariant through check's caller.
 			t.hand.Accusations = append(t.hand.Accusations, fmt.Sprintf("refused %v but changed state", e))
 		}
+		if e.Kind == game.EvScan && len(t.unscanned) > 0 {
+			// Warned, the dealer looks at the light: it still waits for
+			// the cards they dealt unscanned. They confirm them by hand
+			// and read this card again.
+			fs := t.unscanned
+			t.unscanned = nil
+			for _, i := range fs {
+				f := &t.hand.Faults[i]
+				if u, ok := t.truth.CardIndex(f.Card); !ok || !t.confirmUnscanned(f, u) {
+					return false
+				}
+			}
+			return t.observe(e)
+		}
 		return false
 	}
 	t.rec.Applied(t.seen, e, t.now)
-	if e.Kind == game.EvScan && t.unscanned > 0 {
-		f := &t.hand.Faults[t.unscanned-1]
-		t.unscanned = 0
-		t.noticeUnscanned(f, e.Card)
+	if e.Kind == game.EvScan && len(t.unscanned) > 0 {
+		fs := t.unscanned
+		t.unscanned = nil
+		said := false
+		for _, i := range fs {
+			if !t.noticeUnscanned(&t.hand.Faults[i], e.Card) {
+				break
+			}
+			said = true
+		}
+		if said {
+			t.identify()
+		}
 	}
 	return true
 }
@@ -478,7 +501,7 @@ func (t *table) beat() error {
 	if in.Action == game.ActLand {
 		return t.groundWindow()
 	}
-	if t.held == 0 && t.unscanned == 0 {
+	if t.held == 0 && len(t.unscanned) == 0 {
 		// With a read held back the assistant still waits for it: the
 		// dealer has nothing to report. A dealer who dealt a card
 		// unscanned deals on without a look at the light that waits for
@@ -744,7 +767,7 @@ func (t *table) read(c int) {
 	id := g.Card(c).ID
 	seat := g.Seat(g.Where(c).Player)
 	unscanned := t.unscanned
-	t.unscanned = 0 // a card confirmed by hand next: the dealer did not deal on
+	t.unscanned = nil // a card confirmed by hand next: the dealer did not deal on
 	if t.readerGone == 0 && t.happens(ReaderGone) {
 		t.readerGone = 1 + t.rng.IntN(4)
 		f := t.fault(ReaderGone, id, seat)
@@ -785,12 +808,12 @@ func (t *table) read(c int) {
 	case t.happens(DealUnscanned):
 		t.fault(DealUnscanned, id, seat)
 		if g.Card(c).Kind != game.Ground {
-			t.unscanned = len(t.hand.Faults)
+			t.unscanned = append(unscanned, len(t.hand.Faults)-1)
 		}
 	default:
 		t.unscanned = unscanned
 		t.observe(game.Scan(id))
-		t.unscanned = 0
+		t.unscanned = nil
 		if t.happens(ReadTwice) {
 			f := t.fault(ReadTwice, id, seat)
 			t.probe(f, game.Scan(id))
@@ -804,24 +827,40 @@ func (t *table) read(c int) {
 // (the seat just dealt to again, or one card more there), and the dealer,
 // who sees it, says the card before id went unscanned
 // (game.DealtUnscanned). The assistant stands a deal confirmed by hand in
-// for that card and asks for it while it lies on top.
-func (t *table) noticeUnscanned(f *Fault, id string) {
+// for that card (and asks for it while it lies on top: the caller's
+// identify, once every card dealt unscanned is said). It reports whether
+// the dealer said so.
+func (t *table) noticeUnscanned(f *Fault, id string) bool {
 	g, s := t.truth, t.seen
 	if a, b := s.Next(), g.Next(); a.Action == b.Action && a.Player == b.Player && a.Due == b.Due {
-		return
+		return false
 	}
 	u, ok := g.CardIndex(f.Card)
 	if !ok {
-		return
+		return false
 	}
 	n := len(s.Inferences())
 	if !t.observe(game.DealtUnscanned(id)) {
-		return
+		return false
 	}
 	f.Answer, f.Why, f.live = Named, "the dealer said it went unscanned: a deal confirmed by hand stands in", true
 	t.byHand[u] = true
 	t.blindDealt(u, n)
-	t.identify()
+	return true
+}
+
+// confirmUnscanned is the dealer confirming by hand card u, which they
+// dealt unscanned (f), once a warning made them look at the light still
+// waiting for it; it reports whether the assistant took it.
+func (t *table) confirmUnscanned(f *Fault, u int) bool {
+	n := len(t.seen.Inferences())
+	if !t.observe(game.Confirm()) {
+		return false
+	}
+	f.Answer, f.Why, f.live = Named, "warned, the dealer confirmed it by hand: a deal confirmed by hand stands in", true
+	t.byHand[u] = true
+	t.blindDealt(u, n)
+	return true
 }
 
 // dealtAt checks a deal: the truth dealt card c to faller p, and the
