@@ -105,6 +105,11 @@ type tableState struct {
 	dealt      *Game
 	dealtUntil uint64
 	dealtCard  int
+	// reread is, while an "unscanned" is observed and only then, the hand
+	// just before its card is read again: a rider read again may be taken
+	// back (keep), to this hand and not to the one the wrong read reached.
+	// copyTo leaves it out: no copy of the hand ever needs it.
+	reread *Game
 }
 
 // fit sizes the per-card records for a deck of n cards, empty, on the

@@ -31,6 +31,7 @@ func (g *Game) observe(e Event) error {
 		return err
 	}
 	g.keepBefore(e)
+	g.table.reread = nil
 	if sweep && g.table.beforeUntil == g.applied && g.table.beforeUntil != 0 {
 		g.table.beforeUntil = g.applied + 1
 	}
@@ -98,6 +99,7 @@ func (g *Game) dealtUnscanned(id string) error {
 	if err := g.confirm(); err != nil {
 		return err
 	}
+	g.table.reread = g.Clone()
 	return g.scan(c, g.passes)
 }
 
@@ -118,6 +120,7 @@ func (g *Game) UnscannedBefore() (string, bool) {
 func (g *Game) keepBefore(e Event) {
 	t := &g.table
 	inf := t.inferred
+	read := e.Kind == EvScan || e.Kind == EvUnscanned // a card read again is read too
 	found := -1
 	for i := len(inf) - 1; i >= 0 && inf[i].Seq == g.applied; i-- {
 		if k := inf[i].Kind; k != InfRiderPlayed && k != InfExtraPlayed {
@@ -125,7 +128,7 @@ func (g *Game) keepBefore(e Event) {
 		}
 		// The card read, if this read also put Extras read before it on
 		// it; else the last.
-		if found < 0 || (e.Kind == EvScan && g.cards[inf[i].Card].ID == e.Card) {
+		if found < 0 || (read && g.cards[inf[i].Card].ID == e.Card) {
 			found = i
 		}
 	}
@@ -133,7 +136,7 @@ func (g *Game) keepBefore(e Event) {
 		g.keep(inf[found], false)
 		return
 	}
-	if e.Kind != EvScan || !g.addr.active {
+	if !read || !g.addr.active {
 		return
 	}
 	if c, ok := g.index[e.Card]; ok && g.cards[c].Kind == Extra && g.where[c] != (Place{Zone: AsExtra, Player: g.addr.player}) && slices.Contains(t.shown, c) {
@@ -148,7 +151,13 @@ func (g *Game) keep(read Inference, held bool) {
 	if t.before == nil {
 		t.before = &Game{}
 	}
-	g.undo.copyTo(t.before)
+	from := g.undo
+	if t.reread != nil {
+		// Read again after an "unscanned": before it is the deal
+		// confirmed by hand, not the wrong read the undo copy holds.
+		from = t.reread
+	}
+	from.copyTo(t.before)
 	t.before.table.beforeAt = 0 // the copy has nothing to go back to itself
 	t.before.table.beforeUntil = 0
 	t.beforeAt = g.applied + 1 // Apply counts this observation once it is done
