@@ -23,6 +23,8 @@ func (g *Game) observe(e Event) error {
 	// unscanned.
 	in := g.Next()
 	sweep := e.Kind == EvConfirm && e.As == NoKind && (in.Action == ActSweep || in.Action == ActPass)
+	// A read lateRun may take (it leaves backAt changed when it does).
+	late := e.Kind == EvScan && g.table.backAt != 0 && g.table.backAt == g.applied
 	err := g.observe1(e)
 	if err != nil {
 		undo := g.undo
@@ -38,7 +40,7 @@ func (g *Game) observe(e Event) error {
 	if sweep && g.table.dealtUntil == g.applied && g.table.dealtUntil != 0 {
 		g.table.dealtUntil = g.applied + 1
 	}
-	g.keepDealt(e)
+	g.keepDealt(e, late && g.table.backAt != g.applied)
 	return nil
 }
 
@@ -47,10 +49,17 @@ func (g *Game) observe(e Event) error {
 // dealt on past the light that waited for it, sees the light ask again
 // for the seat just dealt to (or for the rider just shown at the next
 // seat, at the seat before it), and says so (dealtUnscanned).
-func (g *Game) keepDealt(e Event) {
+//
+// A late read (lateRun) is no such read: it is taken at the address the
+// beat had just ended, behind the light, which lags no seat behind it.
+func (g *Game) keepDealt(e Event, late bool) {
 	t := &g.table
 	c, ok := g.index[e.Card]
 	if e.Kind != EvScan || !ok {
+		return
+	}
+	if late {
+		t.dealtUntil = 0
 		return
 	}
 	if t.dealt == nil {

@@ -28,3 +28,20 @@ func TestMisreadAfterUnscanned(t *testing.T) {
 		t.Fatalf("the misread after unscanned went back to\n%s\nwant the hand just after the deal confirmed by hand:\n%s", got, want)
 	}
 }
+
+// TestUnscannedAfterALateRead: "unscanned" is said of a read the light took
+// for the card dealt unscanned before it. The Extra read a moment after the
+// beat ended its Skip's address (lateRun) is taken for no deal: the light
+// goes back to the Skip's seat, it lags no seat behind, and an "unscanned"
+// said then is refused with nothing changed, not turned into a card dealt
+// by hand to the seat after.
+func TestUnscannedAfterALateRead(t *testing.T) {
+	tb := newObserved(t, 3, Hit, Stop, Split, Ground, Ground, Skip, Extra)
+	tb.stack(1, Skip, Extra) // played unseen on seat 1
+	tb.ok(Scan(tb.id(Skip, 0)))
+	tb.wantNext(ActSweep, 0)
+	tb.ok(Confirm()) // the beat sweeps the Skip
+	tb.ok(Scan(tb.id(Extra, 0)))
+	tb.wantNext(ActSweep, 0) // the late Extra: back at seat 1
+	tb.refused(DealtUnscanned(tb.id(Extra, 0)), RuleCardNotExpected)
+}
