@@ -97,11 +97,12 @@ type tableState struct {
 	// started the seat's address.
 	beforeRead Inference
 	beforeHeld bool
-	// dealt is the hand as it was just before the last read that dealt a
-	// card from the deck, dealtCard; dealtUntil is Applied() while the
-	// dealer may still say a card before it was dealt unscanned
-	// (dealtUnscanned): just after the read, or later when only sweeps
-	// the beat confirmed followed it; 0 for none.
+	// dealt is the hand as it was just before the last card read,
+	// dealtCard (any read but a late one, see lateRun); dealtUntil is
+	// Applied() while the dealer may still say a card before it was dealt
+	// unscanned (dealtUnscanned): just after the read, or later when only
+	// sweeps the beat confirmed, or buttons pressed, followed it; 0 for
+	// none.
 	dealt      *Game
 	dealtUntil uint64
 	dealtCard  int

@@ -37,7 +37,9 @@ func (g *Game) observe(e Event) error {
 	if sweep && g.table.beforeUntil == g.applied && g.table.beforeUntil != 0 {
 		g.table.beforeUntil = g.applied + 1
 	}
-	if sweep && g.table.dealtUntil == g.applied && g.table.dealtUntil != 0 {
+	// A faller's button moves nothing: a press, a claim for the Ground the
+	// read was wrongly dealt, leaves the read to be said unscanned.
+	if (sweep || e.Kind == EvPress) && g.table.dealtUntil == g.applied && g.table.dealtUntil != 0 {
 		g.table.dealtUntil = g.applied + 1
 	}
 	g.keepDealt(e, late && g.table.backAt != g.applied)
@@ -113,7 +115,8 @@ func (g *Game) dealtUnscanned(id string) error {
 }
 
 // UnscannedBefore is the card an "unscanned" from the dealer would be said
-// of now (DealtUnscanned): the one just read, only sweeps confirmed since.
+// of now (DealtUnscanned): the one just read, only sweeps confirmed and
+// buttons pressed since.
 func (g *Game) UnscannedBefore() (string, bool) {
 	if t := &g.table; t.dealt != nil && t.dealtUntil != 0 && t.dealtUntil == g.applied {
 		return g.cards[t.dealtCard].ID, true

@@ -45,3 +45,48 @@ func TestUnscannedAfterALateRead(t *testing.T) {
 	tb.wantNext(ActSweep, 0) // the late Extra: back at seat 1
 	tb.refused(DealtUnscanned(tb.id(Extra, 0)), RuleCardNotExpected)
 }
+
+// TestUnscannedClonesAndReplays: "state + event → new state" (the engine
+// is a function): a copy of the hand made between the read and the
+// dealer's "unscanned", or between the "unscanned" and a misread of the
+// rider it read again, takes each the same way as the hand, and a replay
+// of the events from the start reaches the same digest.
+func TestUnscannedClonesAndReplays(t *testing.T) {
+	kinds := []Kind{Stop, Hit, Stop, Stop, Stop, Stop, Stop, Ground, Ground}
+	events := []Event{Scan("stop-0"), Scan("hit-1"), Scan("hit-1"), DealtUnscanned("hit-1"), NotThereRead("hit-1"), Scan("hit-1")}
+	tb := newObserved(t, 3, kinds...)
+	for i, e := range events {
+		c := tb.Clone()
+		tb.ok(e)
+		if err := c.Apply(e); err != nil || c.Digest() != tb.Digest() || cards(c) != cards(tb.Game) {
+			t.Fatalf("event %d, %v: the copy made before it: %v, digest %x, want %x", i, e, err, c.Digest(), tb.Digest())
+		}
+	}
+	re := newObserved(t, 3, kinds...)
+	for _, e := range events {
+		re.ok(e)
+	}
+	if re.Digest() != tb.Digest() || cards(re.Game) != cards(tb.Game) {
+		t.Fatal("the replay differs")
+	}
+}
+
+// TestUnscannedThroughAPress: "presses at other times carry no move; the
+// log keeps them for disputes" (observe1). A faller's button pressed
+// between the read and the dealer's "unscanned" moves nothing, and the
+// dealer may still say it: the faller dealt the Ground the engine took for
+// the seat before presses to claim a Stop, and the dealer's "unscanned"
+// must still move the Ground to them.
+func TestUnscannedThroughAPress(t *testing.T) {
+	tb := newObserved(t, 3, Stop, Stop, Ground, Stop, Stop, Ground)
+	tb.ok(Scan("stop-0"))
+	tb.ok(Scan("ground-2")) // seat 2's card went unscanned: the Ground is taken for seat 2's
+	if in := tb.Next(); in.Action != ActLand || in.Player != 1 {
+		t.Fatalf("the Ground is not taken for seat 2's: %v", in)
+	}
+	tb.ok(Press(3)) // seat 3, dealt the Ground, claims a Stop
+	tb.ok(DealtUnscanned("ground-2"))
+	if in := tb.Next(); in.Action != ActLand || in.Player != 2 {
+		t.Fatalf("after unscanned: %v, want seat 3's Ground landing", in)
+	}
+}
