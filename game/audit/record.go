@@ -82,7 +82,11 @@ func (r *Recorder) Applied(g *game.Game, ev game.Event, at time.Duration) {
 		x := inf[r.inferred]
 		switch x.Kind {
 		case game.InfBlindDeal:
-			if ev.Kind == game.EvUnscanned && x.Card >= 0 {
+			// The engine's guess may be the very card read again: read,
+			// it is the deal where the light then asks, and another card
+			// stands in (a second blind deal). Only the stand-in left
+			// standing is the card dealt unscanned.
+			if ev.Kind == game.EvUnscanned && x.Card >= 0 && g.Blind(x.Card) {
 				r.Deals = append(r.Deals, Deal{Card: x.Card, Player: x.Player, Stack: g.Where(x.Card).Stack, At: at})
 			}
 		case game.InfRiderPlayed, game.InfExtraPlayed, game.InfStopPlayed:
