@@ -90,3 +90,34 @@ func TestUnscannedThroughAPress(t *testing.T) {
 		t.Fatalf("after unscanned: %v, want seat 3's Ground landing", in)
 	}
 }
+
+// TestUnscannedFirstRead: the hand's first card may go unscanned too ("the
+// dealer scans and places one card per beat", product.md): the first read,
+// taken for seat 1's, is said unscanned, and the hand is the one where
+// seat 1's card was confirmed by hand in its time.
+func TestUnscannedFirstRead(t *testing.T) {
+	kinds := []Kind{Stop, Stop, Stop, Stop, Ground, Ground}
+	tb := newObserved(t, 3, kinds...)
+	ref := newObserved(t, 3, kinds...)
+	tb.ok(Scan("stop-2"))
+	tb.ok(DealtUnscanned("stop-2"))
+	ref.ok(Confirm())
+	ref.ok(Scan("stop-2"))
+	if got, want := cards(tb.Game), cards(ref.Game); got != want {
+		t.Fatalf("after unscanned:\n%s\nwant:\n%s", got, want)
+	}
+}
+
+// TestUnscannedNotAfterAStopShown: a Stop shown for the Ground being dealt
+// is no deal ("If you receive one of these, you are immediately out" unless
+// Stopped): the light lags no seat behind it, and "unscanned" said of it
+// is refused with nothing changed.
+func TestUnscannedNotAfterAStopShown(t *testing.T) {
+	tb := newObserved(t, 2, Stop, Stop, Ground, Stop, Stop, Ground)
+	tb.ok(Scan("stop-0"))
+	tb.ok(Scan("stop-1"))
+	tb.ok(Scan("ground-2")) // seat 1's Ground
+	tb.wantNext(ActLand, 0)
+	tb.ok(Scan("stop-0")) // seat 1 Stops it with the Stop dealt to them
+	tb.refused(DealtUnscanned("stop-0"), RuleCardNotExpected)
+}
