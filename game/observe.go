@@ -64,10 +64,13 @@ func (g *Game) keepDealt(e Event, late bool) {
 		t.dealtUntil = 0
 		return
 	}
+	// The undo copy is that hand, and no longer needed once the
+	// observation is taken: keep it, and let the next observation copy
+	// into the old kept one (each is g's own; a copy per read spared).
 	if t.dealt == nil {
 		t.dealt = &Game{}
 	}
-	g.undo.copyTo(t.dealt)
+	t.dealt, g.undo = g.undo, t.dealt
 	t.dealt.table.backAt, t.dealt.table.beforeAt, t.dealt.table.beforeUntil, t.dealt.table.dealtUntil = 0, 0, 0, 0
 	t.dealtUntil, t.dealtCard = g.applied+1, c // Apply counts this observation once it is done
 }
