@@ -97,18 +97,20 @@ type tableState struct {
 	// started the seat's address.
 	beforeRead Inference
 	beforeHeld bool
-	// dealt is the hand as it was just before the last read that dealt a
-	// card from the deck, dealtCard; dealtUntil is Applied() while the
-	// dealer may still say a card before it was dealt unscanned
-	// (dealtUnscanned): just after the read, or later when only sweeps
-	// the beat confirmed followed it; 0 for none.
+	// dealt is the hand as it was just before the last card read,
+	// dealtCard (any read but a late one, see lateRun); dealtUntil is
+	// Applied() while the dealer may still say a card before it was dealt
+	// unscanned (dealtUnscanned): just after the read, or later when only
+	// sweeps the beat confirmed, or buttons pressed, followed it; 0 for
+	// none.
 	dealt      *Game
 	dealtUntil uint64
 	dealtCard  int
 	// again is the hand just before the read is read again by
-	// dealtUnscanned, which becomes dealt once that is done: a second
-	// card dealt unscanned before the same read goes in before it too.
-	// Memory only until then.
+	// dealtUnscanned: it becomes dealt once that is done, for a second
+	// card dealt unscanned before the same read, and a rider read again
+	// is taken back to it by a misread (keep), not to the hand the wrong
+	// read reached. Memory only otherwise: copyTo copies nothing into it.
 	again *Game
 }
 

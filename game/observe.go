@@ -26,6 +26,8 @@ func (g *Game) observe(e Event) error {
 	// unscanned.
 	in := g.Next()
 	sweep := e.Kind == EvConfirm && e.As == NoKind && (in.Action == ActSweep || in.Action == ActPass)
+	// A read lateRun may take (it leaves backAt changed when it does).
+	late := e.Kind == EvScan && g.table.backAt != 0 && g.table.backAt == g.applied
 	err := g.observe1(e)
 	if err != nil {
 		undo := g.undo
@@ -38,10 +40,12 @@ func (g *Game) observe(e Event) error {
 	if sweep && g.table.beforeUntil == g.applied && g.table.beforeUntil != 0 {
 		g.table.beforeUntil = g.applied + 1
 	}
-	if sweep && g.table.dealtUntil == g.applied && g.table.dealtUntil != 0 {
+	// A faller's button moves nothing: a press, a claim for the Ground the
+	// read was wrongly dealt, leaves the read to be said unscanned.
+	if (sweep || e.Kind == EvPress) && g.table.dealtUntil == g.applied && g.table.dealtUntil != 0 {
 		g.table.dealtUntil = g.applied + 1
 	}
-	g.keepDealt(e)
+	g.keepDealt(e, late && g.table.backAt != g.applied)
 	return nil
 }
 
@@ -50,7 +54,10 @@ func (g *Game) observe(e Event) error {
 // dealt on past the light that waited for it, sees the light ask again
 // for the seat just dealt to (or for the rider just shown at the next
 // seat, at the seat before it), and says so (dealtUnscanned).
-func (g *Game) keepDealt(e Event) {
+//
+// A late read (lateRun) is no such read: it is taken at the address the
+// beat had just ended, behind the light, which lags no seat behind it.
+func (g *Game) keepDealt(e Event, late bool) {
 	t := &g.table
 	c, ok := g.index[e.Card]
 	if e.Kind == EvUnscanned && ok {
@@ -62,6 +69,10 @@ func (g *Game) keepDealt(e Event) {
 		return
 	}
 	if e.Kind != EvScan || !ok {
+		return
+	}
+	if late {
+		t.dealtUntil = 0
 		return
 	}
 	// The saved copy is the hand before the read: kept as it is, and its
@@ -118,7 +129,8 @@ func (g *Game) dealtUnscanned(id string) error {
 }
 
 // UnscannedBefore is the card an "unscanned" from the dealer would be said
-// of now (DealtUnscanned): the one just read, only sweeps confirmed since.
+// of now (DealtUnscanned): the one just read, only sweeps confirmed and
+// buttons pressed since.
 func (g *Game) UnscannedBefore() (string, bool) {
 	if t := &g.table; t.dealt != nil && t.dealtUntil != 0 && t.dealtUntil == g.applied {
 		return g.cards[t.dealtCard].ID, true
@@ -134,6 +146,14 @@ func (g *Game) UnscannedBefore() (string, bool) {
 func (g *Game) keepBefore(e Event) {
 	t := &g.table
 	inf := t.inferred
+	read := e.Kind == EvScan || e.Kind == EvUnscanned // a card read again is read too
+	// Read again after an "unscanned", the hand before the read is the
+	// deal confirmed by hand (dealtUnscanned's again), not the wrong read
+	// the saved copy holds.
+	from := g.undo
+	if e.Kind == EvUnscanned {
+		from = t.again
+	}
 	found := -1
 	for i := len(inf) - 1; i >= 0 && inf[i].Seq == g.applied; i-- {
 		if k := inf[i].Kind; k != InfRiderPlayed && k != InfExtraPlayed {
@@ -141,30 +161,30 @@ func (g *Game) keepBefore(e Event) {
 		}
 		// The card read, if this read also put Extras read before it on
 		// it; else the last.
-		if found < 0 || (e.Kind == EvScan && g.cards[inf[i].Card].ID == e.Card) {
+		if found < 0 || (read && g.cards[inf[i].Card].ID == e.Card) {
 			found = i
 		}
 	}
 	if found >= 0 {
-		g.keep(inf[found], false)
+		g.keep(from, inf[found], false)
 		return
 	}
-	if e.Kind != EvScan || !g.addr.active {
+	if !read || !g.addr.active {
 		return
 	}
 	if c, ok := g.index[e.Card]; ok && g.cards[c].Kind == Extra && g.where[c] != (Place{Zone: AsExtra, Player: g.addr.player}) && slices.Contains(t.shown, c) {
-		g.keep(Inference{Kind: InfExtraPlayed, Card: c, Player: g.addr.player, From: g.where[c], Seq: g.applied}, true)
+		g.keep(from, Inference{Kind: InfExtraPlayed, Card: c, Player: g.addr.player, From: g.where[c], Seq: g.applied}, true)
 	}
 }
 
 // keep keeps the hand as it was before the observation being applied,
-// which took read.
-func (g *Game) keep(read Inference, held bool) {
+// from, which took read.
+func (g *Game) keep(from *Game, read Inference, held bool) {
 	t := &g.table
 	if t.before == nil {
 		t.before = &Game{}
 	}
-	g.undo.copyTo(t.before)
+	from.copyTo(t.before)
 	t.before.table.beforeAt = 0 // the copy has nothing to go back to itself
 	t.before.table.beforeUntil = 0
 	t.beforeAt = g.applied + 1 // Apply counts this observation once it is done

@@ -20,10 +20,14 @@ type Recorder struct {
 	Addresses []Address
 	Plays     []Play
 
-	before   game.Instruction
-	pendCard int
-	pendOK   bool
-	inferred int
+	before game.Instruction
+	// readDeals and readPlays are how many deals and plays were recorded
+	// before the last card read: an "unscanned" forgets what that read
+	// recorded, and nothing recorded before it.
+	readDeals, readPlays int
+	pendCard             int
+	pendOK               bool
+	inferred             int
 	// reached is the start of the address under way, and its faller.
 	reached       time.Duration
 	reachedPlayer int
@@ -60,6 +64,9 @@ func (r *Recorder) Applied(g *game.Game, ev game.Event, at time.Duration) {
 		r.Addresses = append(r.Addresses, Address{Player: b.Player, At: at})
 		r.reached, r.reachedPlayer = at, b.Player
 	}
+	if ev.Kind == game.EvScan {
+		r.readDeals, r.readPlays = len(r.Deals), len(r.Plays)
+	}
 	if ev.Kind == game.EvUnscanned {
 		// The read was taken for the card dealt unscanned before it, or
 		// for a rider played at the seat still waiting for that card: what
@@ -75,7 +82,11 @@ func (r *Recorder) Applied(g *game.Game, ev game.Event, at time.Duration) {
 		x := inf[r.inferred]
 		switch x.Kind {
 		case game.InfBlindDeal:
-			if ev.Kind == game.EvUnscanned && x.Card >= 0 {
+			// The engine's guess may be the very card read again: read,
+			// it is the deal where the light then asks, and another card
+			// stands in (a second blind deal). Only the stand-in left
+			// standing is the card dealt unscanned.
+			if ev.Kind == game.EvUnscanned && x.Card >= 0 && g.Blind(x.Card) {
 				r.Deals = append(r.Deals, Deal{Card: x.Card, Player: x.Player, Stack: g.Where(x.Card).Stack, At: at})
 			}
 		case game.InfRiderPlayed, game.InfExtraPlayed, game.InfStopPlayed:
@@ -113,15 +124,18 @@ func (r *Recorder) Applied(g *game.Game, ev game.Event, at time.Duration) {
 }
 
 // forget drops what the last read recorded of card c: its deal or its
-// play, each the last recorded (only sweeps may have followed the read).
+// play (only sweeps may have followed the read). A deal or a play of c
+// recorded before that read stays: the Hit read as it was dealt may be
+// the rider shown, played at once, that the read took for another seat's.
 func (r *Recorder) forget(c int) {
-	if n := len(r.Deals); n > 0 && r.Deals[n-1].Card == c {
+	if n := len(r.Deals); n > r.readDeals && r.Deals[n-1].Card == c {
 		r.Deals = r.Deals[:n-1]
 	}
-	if n := len(r.Plays); n > 0 && r.Plays[n-1].Card == c {
+	if n := len(r.Plays); n > r.readPlays && r.Plays[n-1].Card == c {
 		r.Plays = r.Plays[:n-1]
 	}
 }
+
 func (r *Recorder) order(at time.Duration) time.Duration {
 	at += r.shift
 	if at < r.last {

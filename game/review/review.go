@@ -543,6 +543,12 @@ func (a *analyzer) applied(e *playlog.Entry, g *game.Game, b *before) {
 		}
 	case game.EvKnocked:
 		m(ev.Seat, Note, "a stack of seat %d knocked over and gathered back (the dealer says): which card lay under which is no longer known", ev.Seat)
+	case game.EvUnscanned:
+		// The read's own moments stay above; this says why they no
+		// longer hold.
+		if c, ok := g.CardIndex(ev.Card); ok {
+			m(0, Note, "the card dealt before %s went unscanned (the dealer says): %s is read again where the light then asked, after a deal confirmed by hand", cardName(g, c), cardName(g, c))
+		}
 	case game.EvConfirm:
 		if ev.As != game.NoKind {
 			m(0, Note, "dealer confirms by hand: a %v", ev.As)

@@ -168,7 +168,8 @@ func TestAuditFromLog(t *testing.T) {
 // What the dealer said of the cards on the table is named in the
 // timeline: a card dealt by hand read once the reader is back ("picks the
 // reader up again when it comes back", product.md), one they said was
-// picked up before it could be, and a stack knocked over and gathered back.
+// picked up before it could be, a stack knocked over and gathered back,
+// and a card dealt unscanned before the one read.
 func TestDealerReportsInTimeline(t *testing.T) {
 	cases := []struct {
 		name string
@@ -179,6 +180,8 @@ func TestDealerReportsInTimeline(t *testing.T) {
 		{"not on top", []game.Event{game.Confirm(), game.NotOnTop(1)}, "the card dealt by hand to seat 1 is no longer on top (n)"},
 		{"knocked over", []game.Event{game.Scan("h"), game.Scan("s"), game.Scan("k"), game.Knocked(1)},
 			"a stack of seat 1 knocked over and gathered back (the dealer says)"},
+		{"unscanned", []game.Event{game.Scan("h"), game.Scan("k"), game.DealtUnscanned("k")},
+			"the card dealt before Skip#k went unscanned (the dealer says)"},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
