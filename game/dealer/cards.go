@@ -68,6 +68,7 @@ func (d *Dealer) onCard(e hw.CardEvent) {
 		d.say(true, "%s read after the hand ended", id)
 		return
 	}
+	d.lastRead = id
 	if d.ident.seat != 0 {
 		d.identified(id, e.Time)
 		return

@@ -149,7 +149,9 @@ func (d *Dealer) event(e game.Event, src playlog.Source, at time.Duration, c int
 func (d *Dealer) movedOn(id string, inferred int, at time.Duration) {
 	c, _ := d.g.CardIndex(id)
 	for _, x := range d.g.Inferences()[inferred:] {
-		if x.Kind == game.InfBlindDeal {
+		// The engine's stand-in may be the card read again, replaced by
+		// another: the one still standing in is the card dealt unscanned.
+		if x.Kind == game.InfBlindDeal && d.g.Blind(x.Card) {
 			d.say(false, "seat %d: the card dealt unscanned is confirmed by hand; %v goes on from there", d.g.Seat(x.Player), d.g.Card(c))
 		}
 	}

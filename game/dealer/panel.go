@@ -144,9 +144,21 @@ func (d *Dealer) misread(at time.Duration) {
 // (game.DealtUnscanned): the card dealt unscanned becomes a deal confirmed
 // by hand, asked for while it lies on top, and the read goes where the
 // light then asks. Anything else is refused with nothing changed.
+//
+// It is said of the card the reader read last: after a read refused (a
+// rider shown at the next seat while the light still waits, two cards
+// dealt at once), the engine's last read is an earlier card, dealt where
+// the light asked, and moving it would put a right card in the wrong
+// place. The dealer confirms the card dealt unscanned (c) and reads the
+// refused one again instead.
 func (d *Dealer) unscanned(at time.Duration) {
+	if d.panel.paused {
+		// A dispute lights the seats that pressed, not the deal's.
+		d.warn("unscanned: the hand is paused; resume, then say it; nothing changed")
+		return
+	}
 	id, ok := d.g.UnscannedBefore()
-	if !ok || d.ident.seat != 0 || (d.phase != PhaseDealing && d.phase != PhaseCountIn) {
+	if !ok || id != d.lastRead || d.ident.seat != 0 || (d.phase != PhaseDealing && d.phase != PhaseCountIn) {
 		d.warn("unscanned: say it just after the card read that the light took for the one dealt unscanned; nothing changed")
 		return
 	}

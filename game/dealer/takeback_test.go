@@ -1,6 +1,7 @@
 package dealer_test
 
 import (
+	"context"
 	"testing"
 	"time"
 
@@ -263,5 +264,34 @@ func TestUnscanned(t *testing.T) {
 	}
 	if want := "seat 4: the card dealt unscanned is confirmed by hand; Stop#Stop-3 goes on from there"; *said != want {
 		t.Errorf("the dealer said %q, want %q", *said, want)
+	}
+}
+
+// TestUnscannedAfterARefusedRead: the dealer's "unscanned" is said of the
+// card the reader read last. Here a card that cannot be there (Stop-0, on
+// seat 2's stack, near the reader) is read and refused after Stop-3 was
+// taken for seat 4's card: "unscanned" now would move Stop-3, which the
+// dealer did not just read, so it is refused with a warning and nothing
+// changed ("the game state does not move", product.md).
+func TestUnscannedAfterARefusedRead(t *testing.T) {
+	s := newScripted(t, idles(3), kinds(many(S, 14), G, G, G), nil)
+	s.at(1.3, game.Step()) // seat 4's card, Stop-2, dealt unscanned
+	s.at(1.5, game.Step()) // seat 2's, dealt on past the light
+	s.tb.Reader.ScanCardAt("Stop-3", hwtest.Seconds(1.5))
+	s.tb.Reader.ScanCardAt("Stop-0", hwtest.Seconds(1.53))
+	s.tb.Panel.ControlAt(hw.ControlUnscanned, hwtest.Seconds(1.57))
+	said := s.saidAt(1.58, "unscanned: say it just after", true)
+	// The hand is a seat behind from here on (the dealer has yet to
+	// confirm the card dealt unscanned): only the first seconds matter.
+	s.tb.Start()
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	s.tb.Clock.At(3*time.Second, cancel)
+	_, _ = s.d.RunStepped(ctx, s.tb.Clock)
+	if *said == "" {
+		t.Error("the dealer did not refuse unscanned after a refused read")
+	}
+	if applied, refused := s.engineEvents(func(e *playlog.Entry) bool { return e.Event.Kind == game.EvUnscanned }); len(applied)+len(refused) != 0 {
+		t.Errorf("the engine was told %v, %v", applied, refused)
 	}
 }

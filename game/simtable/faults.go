@@ -414,7 +414,11 @@ func (t *Table) dealingOn(in game.Instruction, at time.Duration) bool {
 	t.Clock.At(at, func() {
 		in := g.Next()
 		t.step()
-		_, c, _, _ := g.PendingDeal()
+		_, c, _, ok := g.PendingDeal()
+		if !ok || c < 0 {
+			t.fail(fmt.Errorf("sim: dealing on after %v dealt unscanned: no card dealt", g.Card(on.card)))
+			return
+		}
 		t.mu.Lock()
 		t.lastDealt, t.dealOn.seat, t.dealtCards = in.Seat, in.Seat, t.dealtCards+1
 		t.mu.Unlock()
