@@ -307,6 +307,13 @@ func TestMisreadThroughItsSweep(t *testing.T) {
 			t.Fatalf("after the read was taken back: %+v, want seat 2's deal", in)
 		}
 	})
+	t.Run("misread after a button pressed", func(t *testing.T) {
+		// A faller mashing their button moves nothing: the read can still
+		// be taken back.
+		tb, skip, before := setup(t)
+		tb.ok(Press(3))
+		tb.misread(t, skip, 1, before)
+	})
 	t.Run("not after a card dealt", func(t *testing.T) {
 		tb, skip, _ := setup(t)
 		tb.ok(Scan(tb.id(Stop, 0))) // seat 3's card

@@ -37,11 +37,12 @@ func (g *Game) observe(e Event) error {
 		return err
 	}
 	g.keepBefore(e)
-	if sweep && g.table.beforeUntil == g.applied && g.table.beforeUntil != 0 {
+	// A faller's button moves nothing: a press (a mash, a claim for the
+	// Ground the read was wrongly dealt) leaves the read to be taken back,
+	// or said unscanned.
+	if (sweep || e.Kind == EvPress) && g.table.beforeUntil == g.applied && g.table.beforeUntil != 0 {
 		g.table.beforeUntil = g.applied + 1
 	}
-	// A faller's button moves nothing: a press, a claim for the Ground the
-	// read was wrongly dealt, leaves the read to be said unscanned.
 	if (sweep || e.Kind == EvPress) && g.table.dealtUntil == g.applied && g.table.dealtUntil != 0 {
 		g.table.dealtUntil = g.applied + 1
 	}
