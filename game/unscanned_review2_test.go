@@ -21,7 +21,7 @@ func seen(g *Game) string {
 // hand does, a hand that saw only the accepted events reaches the same
 // state, a refused event changes nothing, and the invariants hold.
 func TestUnscannedInterleaved(t *testing.T) {
-	hands := 400
+	hands := 150
 	if testing.Short() {
 		hands = 50
 	}
