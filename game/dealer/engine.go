@@ -114,6 +114,14 @@ func (d *Dealer) event(e game.Event, src playlog.Source, at time.Duration, c int
 		}
 		d.takenBack(at)
 	case e.Kind == game.EvUnscanned:
+		if stopWasOpen {
+			// The window was the read's, at the seat the light wrongly
+			// took it for: a claim pressed there was for a Ground that
+			// seat was never dealt, and must not stay asked.
+			d.stop.close()
+			d.settle(askClaim)
+			d.light(stopSeat, LightOff)
+		}
 		d.movedOn(e.Card, inferred, at)
 	case c >= 0 && from.Zone != game.InDeck && (d.g.Where(c).Zone != game.InStack || d.g.Shown(c)):
 		// A rider or an Extra shown; an Extra read before its rider stays

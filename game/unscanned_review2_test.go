@@ -1,0 +1,108 @@
+package game
+
+import (
+	"errors"
+	"fmt"
+	"math/rand/v2"
+	"testing"
+)
+
+// seen is what the next observation depends on: the state, the guesses, and
+// what the dealer's panel would offer for "unscanned" and "misread".
+func seen(g *Game) string {
+	u, uok := g.UnscannedBefore()
+	r, rok := g.ReadToTakeBack()
+	return fmt.Sprintf("%s%s unscanned=%q,%v misread=%q,%v digest=%x", snapshot(g), guesses(g), u, uok, r, rok, g.Digest())
+}
+
+// TestUnscannedInterleaved: "state + event → new state". Reads, the
+// dealer's "unscanned" and "misread", confirmations and presses in random
+// order at a real table: a clone made before each event takes it as the
+// hand does, a hand that saw only the accepted events reaches the same
+// state, a refused event changes nothing, and the invariants hold.
+func TestUnscannedInterleaved(t *testing.T) {
+	hands := 150
+	if testing.Short() {
+		hands = 50
+	}
+	accepted := map[EventKind]int{}
+	twice := 0
+	for h := range hands {
+		rng := rand.New(rand.NewPCG(uint64(h), 7))
+		cfg := Config{Rules: Official(), Seats: []int{1, 2, 3, 4},
+			Deck: Shuffle(NewDeck(DeckSpec{Move: h%2 == 0, Anvil: true, Chute: true, Goggles: true}), rng)}
+		g, err := New(cfg)
+		if err != nil {
+			t.Fatal(err)
+		}
+		shadow, err := New(cfg)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var log []Event
+		for i := 0; i < 300 && g.Winner() < 0; i++ {
+			var e Event
+			switch x := rng.IntN(100); {
+			case x < 45:
+				e = Scan(g.Card(rng.IntN(g.NumCards())).ID)
+			case x < 60:
+				if id, ok := g.UnscannedBefore(); ok && rng.IntN(4) != 0 {
+					e = DealtUnscanned(id)
+				} else {
+					e = DealtUnscanned(g.Card(rng.IntN(g.NumCards())).ID)
+				}
+			case x < 70:
+				if id, ok := g.ReadToTakeBack(); ok {
+					e = NotThereRead(id)
+				} else {
+					e = Event{Kind: EvStackGone}
+				}
+			case x < 88:
+				e = Confirm()
+			case x < 96:
+				e = Press(rng.IntN(4) + 1)
+			default:
+				e = StopClosed()
+			}
+			c := g.Clone()
+			before := seen(g)
+			err := g.Observe(e)
+			cerr := c.Observe(e)
+			if (err == nil) != (cerr == nil) {
+				t.Fatalf("hand %d after %v: %v: the hand says %v, its clone %v", h, log, e, err, cerr)
+			}
+			if err != nil {
+				var re *RuleError
+				if !errors.As(err, &re) {
+					t.Fatalf("hand %d: %v: %v is not a *RuleError", h, e, err)
+				}
+				if got := seen(g); got != before {
+					t.Fatalf("hand %d after %v: %v refused (%v) but the state moved:\n%s\nwas\n%s", h, log, e, err, got, before)
+				}
+			} else {
+				accepted[e.Kind]++
+				if e.Kind == EvUnscanned && len(log) > 0 && log[len(log)-1].Kind == EvUnscanned {
+					twice++
+				}
+				log = append(log, e)
+				if serr := shadow.Observe(e); serr != nil {
+					t.Fatalf("hand %d after %v: %v refused by the hand that saw only accepted events: %v", h, log[:len(log)-1], e, serr)
+				}
+			}
+			if got, want := seen(c), seen(g); got != want {
+				t.Fatalf("hand %d after %v: the clone took %v differently:\n%s\nwant\n%s", h, log, e, got, want)
+			}
+			if got, want := seen(shadow), seen(g); got != want {
+				t.Fatalf("hand %d after %v: the hand that saw only accepted events differs after %v:\n%s\nwant\n%s", h, log, e, got, want)
+			}
+			if err := g.Check(); err != nil {
+				t.Fatalf("hand %d after %v: %v", h, log, err)
+			}
+			if h%3 == 0 {
+				// Go on with the clone, whose own kept hands are new.
+				g = c
+			}
+		}
+	}
+	t.Logf("accepted %v, unscanned twice in a row %d", accepted, twice)
+}
