@@ -152,6 +152,10 @@ type Injected struct {
 	// Said is the panel control, other than a confirmation, the simulated
 	// dealer answered it with: "unscanned" for FaultDealOn.
 	Said string
+	// Unread: the card was confirmed by hand and never read on top of its
+	// stack when the dealer was asked for it (picked up first): the card
+	// the dealer under test stands in for it is a guess to the end.
+	Unread bool
 }
 
 // SetFaults switches the table's mistakes on: call it before Start (a
@@ -173,7 +177,13 @@ func (t *Table) SetFaults(fs Faults) error {
 func (t *Table) Injected() []Injected {
 	t.mu.Lock()
 	defer t.mu.Unlock()
-	return append([]Injected(nil), t.injected...)
+	out := append([]Injected(nil), t.injected...)
+	for i := range out {
+		if c, ok := t.truth.CardIndex(out[i].Card); ok && out[i].ByHand > 0 {
+			out[i].Unread = t.byHandCards[c]
+		}
+	}
+	return out
 }
 
 // note records a mistake and returns its index for byHand.
