@@ -1,8 +1,9 @@
 package audit_test
 
 import (
+	"fmt"
 	"slices"
-	"strconv"
+	"strings"
 	"testing"
 	"time"
 
@@ -12,25 +13,51 @@ import (
 
 // TestRecordAfterUnscanned: "every card is accounted for" (product.md)
 // from the record of the deals. A card read and taken for the card dealt
-// unscanned before it is recorded again where the dealer's "unscanned"
-// puts it, after the deal confirmed by hand that stands in for the card
-// dealt unscanned; a rider taken for one played at the seat still waiting
-// is recorded played at its own seat, and only there.
+// unscanned before it is recorded again where the dealer's "unscanned" puts
+// it, after the deal confirmed by hand that stands in for the card dealt
+// unscanned; a rider taken for one played at the seat still waiting is
+// recorded played at its own seat, and only there. Each deal is recorded
+// once, and nothing the read did not record is forgotten.
 func TestRecordAfterUnscanned(t *testing.T) {
-	deck := []game.Card{{ID: "stop-0", Kind: game.Stop}, {ID: "hit-1", Kind: game.Hit}, {ID: "stop-2", Kind: game.Stop},
-		{ID: "stop-3", Kind: game.Stop}, {ID: "stop-4", Kind: game.Stop}, {ID: "stop-5", Kind: game.Stop}, {ID: "ground-6", Kind: game.Ground}}
 	for _, tc := range []struct {
 		name   string
+		deck   string // the cards' IDs, in the order the engine believes the deck
 		events []game.Event
 		deals  []string // card: seat
 		plays  []string
 	}{
-		{"a deal", []game.Event{game.Scan("stop-0"), game.Scan("stop-2"), game.DealtUnscanned("stop-2")},
+		{"a deal", "stop-0 hit-1 stop-2 stop-3 stop-4 stop-5 ground-6",
+			[]game.Event{game.Scan("stop-0"), game.Scan("stop-2"), game.DealtUnscanned("stop-2")},
 			[]string{"stop-0: 2", "stand-in: 3", "stop-2: 4"}, nil},
-		{"a rider", []game.Event{game.Scan("stop-0"), game.Scan("hit-1"), game.Scan("stop-2"), game.Scan("hit-1"), game.DealtUnscanned("hit-1")},
+		{"a rider", "stop-0 hit-1 stop-2 stop-3 stop-4 stop-5 ground-6",
+			[]game.Event{game.Scan("stop-0"), game.Scan("hit-1"), game.Scan("stop-2"), game.Scan("hit-1"), game.DealtUnscanned("hit-1")},
 			[]string{"stop-0: 2", "hit-1: 3", "stop-2: 4", "stand-in: 2"}, []string{"hit-1: 3"}},
+		// Seat 2's Hit, just dealt and read, is played at once on seat 4;
+		// seat 3's card goes unscanned and the Hit, shown at seat 4's
+		// turn, is taken for one played on seat 3, still waiting.
+		// "unscanned" forgets that play, and only it: the Hit's own deal
+		// to seat 2 was read and stays in the record.
+		{"the read's own deal stays", "hit-0 stop-1 stop-2 stop-3 stop-4 stop-5 ground-6",
+			[]game.Event{game.Scan("hit-0"), game.Scan("hit-0"), game.DealtUnscanned("hit-0")},
+			[]string{"hit-0: 2", "stand-in: 3"}, []string{"hit-0: 4"}},
+		// The engine's guess for the card dealt unscanned is the top of
+		// the deck as it believes it: after stop-0, stop-1, the very card
+		// read next and taken for it. Read, that card is the deal where
+		// the light then asks, and another card stands in.
+		{"the stand-in is the read", "stop-0 stop-1 stop-2 stop-3 stop-4 stop-5 ground-6",
+			[]game.Event{game.Scan("stop-0"), game.Scan("stop-1"), game.DealtUnscanned("stop-1")},
+			[]string{"stop-0: 2", "stand-in: 3", "stop-1: 4"}, nil},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
+			var deck []game.Card
+			for _, id := range strings.Fields(tc.deck) {
+				k, _, _ := strings.Cut(id, "-")
+				kind, err := game.ParseKind(k)
+				if err != nil {
+					t.Fatal(err)
+				}
+				deck = append(deck, game.Card{ID: id, Kind: kind})
+			}
 			g, err := game.New(game.Config{Rules: game.Official(), Seats: []int{2, 3, 4}, Deck: deck})
 			if err != nil {
 				t.Fatal(err)
@@ -49,10 +76,10 @@ func TestRecordAfterUnscanned(t *testing.T) {
 				if g.Blind(d.Card) {
 					id = "stand-in"
 				}
-				deals = append(deals, id+": "+itoa(g.Seat(d.Player)))
+				deals = append(deals, fmt.Sprintf("%s: %d", id, g.Seat(d.Player)))
 			}
 			for _, p := range r.Plays {
-				plays = append(plays, g.Card(p.Card).ID+": "+itoa(g.Seat(p.Player)))
+				plays = append(plays, fmt.Sprintf("%s: %d", g.Card(p.Card).ID, g.Seat(p.Player)))
 			}
 			if !slices.Equal(deals, tc.deals) || !slices.Equal(plays, tc.plays) {
 				t.Fatalf("deals %q, plays %q; want %q, %q", deals, plays, tc.deals, tc.plays)
@@ -60,5 +87,3 @@ func TestRecordAfterUnscanned(t *testing.T) {
 		})
 	}
 }
-
-func itoa(n int) string { return strconv.Itoa(n) }
