@@ -1,7 +1,6 @@
 package dealer_test
 
 import (
-	"context"
 	"testing"
 	"time"
 
@@ -226,72 +225,5 @@ func TestMisreadPastItsSweepBehindASweep(t *testing.T) {
 	}
 	if ins := s.instructions(4, hwtest.Seconds(6.01)); len(ins) == 0 || ins[0].Action != game.ActDeal {
 		t.Errorf("after the misread seat 4 was told %v, want its card", ins)
-	}
-}
-
-// TestUnscanned: "On each beat the light of the seat to deal to comes on
-// ...; the dealer scans and places one card per beat" (product.md). The
-// dealer places seat 4's card without scanning it and, the light still
-// waiting there, deals seat 2's and scans that: it is taken for seat 4's,
-// and the light then asks for seat 2 once more. The dealer says
-// "unscanned": the engine is told which card was just read
-// (game.DealtUnscanned), seat 4's card becomes a deal confirmed by hand
-// (asked for while it lies on top), the read is seat 2's, and the hand
-// plays on in step. Said with no card just read, it is refused with a
-// warning and nothing changed.
-func TestUnscanned(t *testing.T) {
-	s := newScripted(t, idles(3), kinds(many(S, 14), G, G, G), nil)
-	s.tb.Panel.ControlAt(hw.ControlUnscanned, hwtest.Seconds(0.05)) // nothing read yet
-	s.at(1.3, game.Step())                                          // seat 4's card, Stop-2, dealt unscanned
-	s.at(1.5, game.Step())                                          // seat 2's, dealt on past the light
-	s.tb.Reader.ScanCardAt("Stop-3", hwtest.Seconds(1.5))
-	s.tb.Panel.ControlAt(hw.ControlUnscanned, hwtest.Seconds(1.55))
-	said := s.saidAt(1.56, "dealt unscanned", false)
-	s.run()
-	if at := s.scanOf("Stop-1", 0); at != hwtest.Seconds(1.12) {
-		t.Fatalf("Stop-1 dealt to seat 3 at %v: the script's times are off", at)
-	}
-	s.agree()
-	if c := s.cuesAt(hwtest.Seconds(0.05)); len(c) != 1 || c[0] != hw.CueWarning {
-		t.Errorf("cues at 0.05 s, unscanned with nothing read: %v, want a warning", c)
-	}
-	applied, refused := s.engineEvents(func(e *playlog.Entry) bool { return e.Event.Kind == game.EvUnscanned })
-	if len(applied) != 1 || applied[0] != game.DealtUnscanned("Stop-3") || len(refused) != 0 {
-		t.Fatalf("the panel's unscanned reached the engine as %v (refused %v), want once, said of Stop-3", applied, refused)
-	}
-	if !s.inferred(game.InfBlindDeal, 4) {
-		t.Error("seat 4's card is not a deal confirmed by hand")
-	}
-	if want := "seat 4: the card dealt unscanned is confirmed by hand; Stop#Stop-3 goes on from there"; *said != want {
-		t.Errorf("the dealer said %q, want %q", *said, want)
-	}
-}
-
-// TestUnscannedAfterARefusedRead: the dealer's "unscanned" is said of the
-// card the reader read last. Here a card that cannot be there (Stop-0, on
-// seat 2's stack, near the reader) is read and refused after Stop-3 was
-// taken for seat 4's card: "unscanned" now would move Stop-3, which the
-// dealer did not just read, so it is refused with a warning and nothing
-// changed ("the game state does not move", product.md).
-func TestUnscannedAfterARefusedRead(t *testing.T) {
-	s := newScripted(t, idles(3), kinds(many(S, 14), G, G, G), nil)
-	s.at(1.3, game.Step()) // seat 4's card, Stop-2, dealt unscanned
-	s.at(1.5, game.Step()) // seat 2's, dealt on past the light
-	s.tb.Reader.ScanCardAt("Stop-3", hwtest.Seconds(1.5))
-	s.tb.Reader.ScanCardAt("Stop-0", hwtest.Seconds(1.53))
-	s.tb.Panel.ControlAt(hw.ControlUnscanned, hwtest.Seconds(1.57))
-	said := s.saidAt(1.58, "unscanned: say it just after", true)
-	// The hand is a seat behind from here on (the dealer has yet to
-	// confirm the card dealt unscanned): only the first seconds matter.
-	s.tb.Start()
-	ctx, cancel := context.WithCancel(context.Background())
-	defer cancel()
-	s.tb.Clock.At(3*time.Second, cancel)
-	_, _ = s.d.RunStepped(ctx, s.tb.Clock)
-	if *said == "" {
-		t.Error("the dealer did not refuse unscanned after a refused read")
-	}
-	if applied, refused := s.engineEvents(func(e *playlog.Entry) bool { return e.Event.Kind == game.EvUnscanned }); len(applied)+len(refused) != 0 {
-		t.Errorf("the engine was told %v, %v", applied, refused)
 	}
 }
