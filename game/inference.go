@@ -114,6 +114,12 @@ type tableState struct {
 	again *Game
 }
 
+// goesNowhere makes a kept hand's own record of hands to go back to
+// inert: a kept copy has nothing to go back to itself.
+func (t *tableState) goesNowhere() {
+	t.backAt, t.beforeAt, t.beforeUntil, t.dealtUntil = 0, 0, 0, 0
+}
+
 // fit sizes the per-card records for a deck of n cards, empty, on the
 // hand's first observation.
 func (t *tableState) fit(n int) {

@@ -79,7 +79,7 @@ func (g *Game) keepDealt(e Event, late bool) {
 	// The saved copy is the hand before the read: kept as it is, and its
 	// memory reused for the next observation's.
 	t.dealt, g.undo = g.undo, t.dealt
-	t.dealt.table.backAt, t.dealt.table.beforeAt, t.dealt.table.beforeUntil, t.dealt.table.dealtUntil = 0, 0, 0, 0
+	t.dealt.table.goesNowhere()
 	t.dealtUntil, t.dealtCard = g.applied+1, c // Apply counts this observation once it is done
 }
 
@@ -100,12 +100,7 @@ func (g *Game) dealtUnscanned(id string) error {
 	if !ok || t.dealt == nil || t.dealtUntil == 0 || t.dealtUntil != g.applied || t.dealtCard != c {
 		return refuse(RuleCardNotExpected, "%s is not the card just read", id)
 	}
-	inferred := slices.Clone(t.inferred)
-	applied := g.applied
-	t.dealt.copyTo(g)
-	g.applied = applied
-	g.table.inferred = append(g.table.inferred[:0], inferred...)
-	g.table.fit(len(g.cards)) // kept before the hand's first observation
+	g.goBack(t.dealt)
 	for i := 0; i < 8; i++ {
 		in := g.Next()
 		if (in.Action != ActSweep && in.Action != ActPass) || in.First {
@@ -125,7 +120,7 @@ func (g *Game) dealtUnscanned(id string) error {
 		t.again = &Game{}
 	}
 	g.copyBare(t.again)
-	t.again.table.backAt, t.again.table.beforeAt, t.again.table.beforeUntil = 0, 0, 0
+	t.again.table.goesNowhere()
 	return g.scan(c, g.passes)
 }
 
@@ -186,8 +181,7 @@ func (g *Game) keep(from *Game, read Inference, held bool) {
 		t.before = &Game{}
 	}
 	from.copyTo(t.before)
-	t.before.table.beforeAt = 0 // the copy has nothing to go back to itself
-	t.before.table.beforeUntil = 0
+	t.before.table.goesNowhere()
 	t.beforeAt = g.applied + 1 // Apply counts this observation once it is done
 	t.beforeUntil = t.beforeAt
 	t.beforeRead, t.beforeHeld = read, held
@@ -258,13 +252,21 @@ func (g *Game) namedRead() (Inference, bool) {
 // back follows: whoever follows them by index (the dealer, the audit's
 // record, review) sees the play and then its retraction.
 func (g *Game) undoRead(read Inference) {
-	t := &g.table
-	inferred := slices.Clone(t.inferred)
+	g.goBack(g.table.before)
+	g.infer(InfReadTakenBack, read.Card, read.Player, g.where[read.Card])
+}
+
+// goBack puts the hand back as kept, a hand g kept before a read, but for
+// the count of events applied and the inferences, which stay as they are:
+// whoever follows them by index sees what was inferred, then what follows
+// from going back.
+func (g *Game) goBack(kept *Game) {
+	inferred := slices.Clone(g.table.inferred)
 	applied := g.applied
-	t.before.copyTo(g)
+	kept.copyTo(g)
 	g.applied = applied
 	g.table.inferred = append(g.table.inferred[:0], inferred...)
-	g.infer(InfReadTakenBack, read.Card, read.Player, g.where[read.Card])
+	g.table.fit(len(g.cards)) // a hand kept before the hand's first observation has none
 }
 
 // ReadToTakeBack is the card a "misread" from the dealer would take back
