@@ -79,9 +79,7 @@ func (d *Dealer) event(e game.Event, src playlog.Source, at time.Duration, c int
 	d.slot.sweepCalled = false
 	if d.g.InPlay() < out && stopWasOpen {
 		// The dealer dealt on: the Ground landed before this card.
-		d.stop.close()
-		d.settle(askClaim)
-		d.light(stopSeat, LightOff)
+		d.endStopWindow(stopSeat)
 		d.say(false, "seat %d hits the ground", stopSeat)
 	}
 	if d.g.Over() {
@@ -92,10 +90,8 @@ func (d *Dealer) event(e game.Event, src playlog.Source, at time.Duration, c int
 	switch {
 	case before.Action == game.ActLand && stopWasOpen && !d.g.Out(before.Player) && (c < 0 || d.g.Card(c).Kind == game.Stop) && after.Action != game.ActLand:
 		// "the Ground goes back on top of the deck"
-		d.stop.close()
-		d.settle(askClaim)
+		d.endStopWindow(before.Seat)
 		d.cue(hw.CueStop, at)
-		d.light(before.Seat, LightOff)
 		d.say(false, "seat %d Stops the Ground: it goes back on top of the deck", before.Seat)
 		d.restartBeat(at + d.period())
 	case c < 0 && e.Kind == game.EvConfirm && (e.As.IsRider() || e.As == game.Extra):
@@ -118,9 +114,7 @@ func (d *Dealer) event(e game.Event, src playlog.Source, at time.Duration, c int
 			// The window was the read's, at the seat the light wrongly
 			// took it for: a claim pressed there was for a Ground that
 			// seat was never dealt, and must not stay asked.
-			d.stop.close()
-			d.settle(askClaim)
-			d.light(stopSeat, LightOff)
+			d.endStopWindow(stopSeat)
 		}
 		d.movedOn(e.Card, inferred, at)
 	case c >= 0 && from.Zone != game.InDeck && (d.g.Where(c).Zone != game.InStack || d.g.Shown(c)):

@@ -158,7 +158,7 @@ func (d *Dealer) unscanned(at time.Duration) {
 		return
 	}
 	id, ok := d.g.UnscannedBefore()
-	if !ok || id != d.lastRead || d.ident.seat != 0 || (d.phase != PhaseDealing && d.phase != PhaseCountIn) {
+	if !ok || id != d.lastRead || !d.takingReads() {
 		d.warn("unscanned: say it just after the card read that the light took for the one dealt unscanned; nothing changed")
 		return
 	}
@@ -169,10 +169,17 @@ func (d *Dealer) unscanned(at time.Duration) {
 // engine's read to take back, while dealing and not asking for a card
 // dealt by hand (whose read is the answer, not a rider).
 func (d *Dealer) misreadCard() (string, bool) {
-	if d.ident.seat != 0 || (d.phase != PhaseDealing && d.phase != PhaseCountIn) {
+	if !d.takingReads() {
 		return "", false
 	}
 	return d.g.ReadToTakeBack()
+}
+
+// takingReads reports whether a read is a card of the deal, one the
+// panel's misread or unscanned may be said of: while dealing, and not
+// while a card dealt by hand is asked for (its read is the answer).
+func (d *Dealer) takingReads() bool {
+	return d.ident.seat == 0 && (d.phase == PhaseDealing || d.phase == PhaseCountIn)
 }
 
 // confirm is the panel's confirm: start the hand, close an audit group,

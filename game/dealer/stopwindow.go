@@ -81,6 +81,14 @@ func (d *Dealer) openStopWindow(seat int, t time.Duration, sound bool) {
 	}
 }
 
+// endStopWindow closes the Stop window of seat, whatever ended it: its
+// claim is asked no more and the seat's red light goes off.
+func (d *Dealer) endStopWindow(seat int) {
+	d.stop.close()
+	d.settle(askClaim)
+	d.light(seat, LightOff)
+}
+
 // stopWindowOver ends a Stop window with no Stop: the Ground lands.
 func (d *Dealer) stopWindowOver(t time.Duration) {
 	seat := d.stop.seat
