@@ -283,7 +283,7 @@ func (t *table) observe(e game.Event) bool {
 			t.unscanned = nil
 			for _, i := range fs {
 				f := &t.hand.Faults[i]
-				if u, ok := t.truth.CardIndex(f.Card); !ok || !t.confirmUnscanned(f, u) {
+				if u, ok := t.truth.CardIndex(f.Card); !ok || !t.blind(f, u) {
 					return false
 				}
 			}
@@ -849,20 +849,6 @@ func (t *table) noticeUnscanned(f *Fault, id string) bool {
 	return true
 }
 
-// confirmUnscanned is the dealer confirming by hand card u, which they
-// dealt unscanned (f), once a warning made them look at the light still
-// waiting for it; it reports whether the assistant took it.
-func (t *table) confirmUnscanned(f *Fault, u int) bool {
-	n := len(t.seen.Inferences())
-	if !t.observe(game.Confirm()) {
-		return false
-	}
-	f.Answer, f.Why, f.live = Named, "warned, the dealer confirmed it by hand: a deal confirmed by hand stands in", true
-	t.byHand[u] = true
-	t.blindDealt(u, n)
-	return true
-}
-
 // dealtAt checks a deal: the truth dealt card c to faller p, and the
 // assistant put the deal in front of faller q. If they differ, its lights
 // asked for q; at a table the dealer deals where the lights say, which
@@ -891,8 +877,9 @@ func (t *table) blindDealt(c, n int) {
 // blind is the dealer confirming from the panel the deal of card c, which
 // the reader did not read. The dealer sees its face: a Ground is named a
 // Ground, so that its Stop window opens ("If you receive one of these, you
-// are immediately out"); any other card is "a card".
-func (t *table) blind(f *Fault, c int) {
+// are immediately out"); any other card is "a card". It reports whether
+// the assistant took the confirmation.
+func (t *table) blind(f *Fault, c int) bool {
 	e := game.Confirm()
 	if t.truth.Card(c).Kind == game.Ground {
 		e = game.ConfirmAs(game.Ground)
@@ -903,12 +890,10 @@ func (t *table) blind(f *Fault, c int) {
 		t.blindDealt(c, n)
 		t.byHand[c] = true
 	}
-	if f == nil {
-		return
-	}
-	if ok && len(t.seen.Inferences()) > n {
+	if f != nil && ok && len(t.seen.Inferences()) > n {
 		f.Answer, f.Why = Named, t.seen.Inferences()[n].Kind.String()
 	}
+	return ok
 }
 
 // confirmShown is the dealer naming from the panel the rider or Extra c
