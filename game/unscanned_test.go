@@ -149,23 +149,24 @@ func inf(tb *table, k InferenceKind) int {
 // state does not move", product.md). The sweeps the beat confirms after
 // the read do not end it: the dealer sweeps while the beat moves on.
 func TestDealtUnscannedRefused(t *testing.T) {
-	t.Run("nothing read yet", func(t *testing.T) {
-		tb := newObserved(t, 2, Stop, Stop, Ground)
-		tb.refused(DealtUnscanned("stop-0"), RuleCardNotExpected)
-	})
-	t.Run("another card than the one just read", func(t *testing.T) {
-		tb := newObserved(t, 2, Stop, Stop, Stop, Ground)
-		tb.ok(Scan("stop-0"))
-		tb.ok(Scan("stop-1"))
-		tb.refused(DealtUnscanned("stop-0"), RuleCardNotExpected)
-		tb.refused(DealtUnscanned("no-such-card"), RuleCardNotExpected)
-	})
-	t.Run("a card confirmed by hand since", func(t *testing.T) {
-		tb := newObserved(t, 2, Stop, Stop, Stop, Ground)
-		tb.ok(Scan("stop-0"))
-		tb.ok(Confirm())
-		tb.refused(DealtUnscanned("stop-0"), RuleCardNotExpected)
-	})
+	for _, tc := range []struct {
+		name   string
+		events []Event // accepted, before the unscanned
+		said   string  // the card unscanned is said of
+	}{
+		{"nothing read yet", nil, "stop-0"},
+		{"another card than the one just read", []Event{Scan("stop-0"), Scan("stop-1")}, "stop-0"},
+		{"a card not in the deck", []Event{Scan("stop-0")}, "no-such-card"},
+		{"a card confirmed by hand since", []Event{Scan("stop-0"), Confirm()}, "stop-0"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			tb := newObserved(t, 2, Stop, Stop, Stop, Ground)
+			for _, e := range tc.events {
+				tb.ok(e)
+			}
+			tb.refused(DealtUnscanned(tc.said), RuleCardNotExpected)
+		})
+	}
 	t.Run("a refused read since", func(t *testing.T) {
 		tb := newObserved(t, 2, Stop, Stop, Stop, Ground)
 		tb.ok(Scan("stop-0"))
