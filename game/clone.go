@@ -34,11 +34,13 @@ func (g *Game) copyTo(dst *Game) {
 	// card; it is there only just after a Skip's sweep was confirmed.
 	// Likewise the hand before a read taken for a rider played unseen,
 	// while the dealer's "not there" can still take the read back
-	// (takeBack), and before a deal read while the dealer can still say a
-	// card before it went unscanned (dealtUnscanned).
+	// (takeBack), before a deal read while the dealer can still say a
+	// card before it went unscanned (dealtUnscanned), and before a "not
+	// there" the dealer can still take back (thereAfterAll).
 	back, backAt := g.keptCopy(g.table.back, g.table.backAt, tbl.back)
 	before, until := g.keptCopy(g.table.before, g.table.beforeUntil, tbl.before)
 	dealt, dealtUntil := g.keptCopy(g.table.dealt, g.table.dealtUntil, tbl.dealt)
+	gone, goneUntil := g.keptCopy(g.table.gone, g.table.goneUntil, tbl.gone)
 	dst.table = tableState{
 		inferred: append(tbl.inferred[:0], g.table.inferred...),
 		blind:    append(tbl.blind[:0], g.table.blind...),
@@ -51,10 +53,14 @@ func (g *Game) copyTo(dst *Game) {
 		backAt:   backAt,
 		before:   before,
 		dealt:    dealt,
+		gone:     gone,
 		again:    tbl.again, // dst's own memory: nothing of g's is kept in it
 	}
 	if dealtUntil != 0 {
 		dst.table.dealtUntil, dst.table.dealtCard = dealtUntil, g.table.dealtCard
+	}
+	if goneUntil != 0 {
+		dst.table.goneUntil, dst.table.goneFrom = goneUntil, g.table.goneFrom
 	}
 	if until != 0 {
 		dst.table.beforeAt, dst.table.beforeUntil = g.table.beforeAt, until

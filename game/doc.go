@@ -20,7 +20,8 @@
 //     reader can read it, or said no longer on top (EvIdentify, NotOnTop),
 //     a stack knocked over and gathered back (EvKnocked), and the dealer's
 //     word that the card just read came after one dealt unscanned
-//     (EvUnscanned). Observe refuses the plays and the
+//     (EvUnscanned), or that a stack said not there is there after all
+//     (EvThere). Observe refuses the plays and the
 //     dealer's steps (RuleNotObservation): the table cannot see them. From
 //     where each card was last seen the engine infers the plays it cannot
 //     see (Inferences) and refuses what no legal play can explain.

@@ -49,10 +49,14 @@ const (
 	// dealt without being scanned: that one is a deal confirmed by hand,
 	// and Card is read again where the light then asks.
 	EvUnscanned
+	// EvThere: the dealer takes back the "not there" they just said of a
+	// stack (or a rider): it is there after all, and the hand is as it
+	// was before they said it.
+	EvThere
 	numEventKinds
 )
 
-var eventNames = [numEventKinds]string{"?", "step", "pick-up", "play", "scan", "press", "confirm", "stack-gone", "stop-closed", "identify", "knocked", "unscanned"}
+var eventNames = [numEventKinds]string{"?", "step", "pick-up", "play", "scan", "press", "confirm", "stack-gone", "stop-closed", "identify", "knocked", "unscanned", "there"}
 
 // Observation reports whether a real table can send an event of kind k:
 // what its devices see (a card read, a seat's button, the dealer's panel)
@@ -60,7 +64,7 @@ var eventNames = [numEventKinds]string{"?", "step", "pick-up", "play", "scan", "
 // steps are not: at a real table the engine infers them (see Observe).
 func (k EventKind) Observation() bool {
 	switch k {
-	case EvScan, EvPress, EvConfirm, EvStackGone, EvStopClosed, EvIdentify, EvKnocked, EvUnscanned:
+	case EvScan, EvPress, EvConfirm, EvStackGone, EvStopClosed, EvIdentify, EvKnocked, EvUnscanned, EvThere:
 		return true
 	}
 	return false
@@ -166,6 +170,12 @@ func Knocked(seat int) Event { return Event{Kind: EvKnocked, Seat: seat} }
 // card).
 func DealtUnscanned(id string) Event { return Event{Kind: EvUnscanned, Card: id} }
 
+// ThereAfterAll is the dealer taking back the "not there" just said of a
+// stack or a rider that is there after all (a faller points at it): the
+// hand goes back to before it was said (Game.GoneToTakeBack names the
+// seat).
+func ThereAfterAll() Event { return Event{Kind: EvThere} }
+
 // NotOnTop is the dealer's answer, asked to scan the card dealt by hand on
 // top of a stack at seat, that it is no longer there: picked up.
 func NotOnTop(seat int) Event { return Event{Kind: EvIdentify, Seat: seat} }
@@ -188,6 +198,8 @@ func (e Event) String() string {
 		return fmt.Sprintf("a stack of seat %d knocked over and gathered back", e.Seat)
 	case EvUnscanned:
 		return "a card dealt unscanned before " + e.Card
+	case EvThere:
+		return "there after all"
 	case EvStackGone:
 		if e.Card != "" {
 			return "not there: " + e.Card

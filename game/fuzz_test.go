@@ -58,6 +58,11 @@ func FuzzApply(f *testing.F) {
 				}
 			case 4:
 				e = Press(int(b)%6 - 1)
+				if _, ok := g.GoneToTakeBack(); b >= 240 && ok { // the panel's take-back of a not there
+					e = ThereAfterAll()
+				} else if b >= 232 { // said after anything
+					e = ThereAfterAll()
+				}
 			case 5:
 				e = Event{Kind: EvConfirm}
 				if b >= 128 { // the dealer names the card: a Ground, a Stop, a rider
@@ -77,7 +82,7 @@ func FuzzApply(f *testing.F) {
 					e = NotThereRead(g.Card(int(b) % g.NumCards()).ID)
 				}
 			default:
-				e = Event{Kind: EventKind(b % 13), Player: int(b>>4) - 2, Target: int(b&7) - 2, Stack: int(b%5) - 1, Stop: StopOn(b % 4), Card: string(data[i:])}
+				e = Event{Kind: EventKind(b % 14), Player: int(b>>4) - 2, Target: int(b&7) - 2, Stack: int(b%5) - 1, Stop: StopOn(b % 4), Card: string(data[i:])}
 			}
 			before := snapshot(g) + guesses(g)
 			if err := apply(e); err != nil {

@@ -40,9 +40,14 @@ const (
 	// read's own inference stays in the list before it: the list only
 	// grows.
 	InfReadTakenBack
+	// InfGoneTakenBack: the dealer took back the "not there" just said of
+	// Player's stack (or rider): it is there, and the hand is as it was
+	// before it was said. The inferences of the "not there" stay in the
+	// list before it.
+	InfGoneTakenBack
 )
 
-var infNames = [...]string{"?", "rider played", "extra played", "rider gone", "stack gone", "stop claimed", "stop played", "blind deal", "landed", "read taken back"}
+var infNames = [...]string{"?", "rider played", "extra played", "rider gone", "stack gone", "stop claimed", "stop played", "blind deal", "landed", "read taken back", "gone taken back"}
 
 func (k InferenceKind) String() string {
 	if int(k) < len(infNames) {
@@ -112,12 +117,21 @@ type tableState struct {
 	// is taken back to it by a misread (keep), not to the hand the wrong
 	// read reached. Memory only otherwise: copyTo copies nothing into it.
 	again *Game
+	// gone is the hand as it was just before the dealer's last "not there"
+	// that named a stack or a rider gone (stackGone); goneUntil is
+	// Applied() while the dealer may still take it back (thereAfterAll):
+	// just after it, or later when only sweeps the beat confirmed, or
+	// buttons pressed, followed it; 0 for none. goneFrom is the faller it
+	// was said of.
+	gone      *Game
+	goneUntil uint64
+	goneFrom  int
 }
 
 // goesNowhere makes a kept hand's own record of hands to go back to
 // inert: a kept copy has nothing to go back to itself.
 func (t *tableState) goesNowhere() {
-	t.backAt, t.beforeAt, t.beforeUntil, t.dealtUntil = 0, 0, 0, 0
+	t.backAt, t.beforeAt, t.beforeUntil, t.dealtUntil, t.goneUntil = 0, 0, 0, 0, 0
 }
 
 // fit sizes the per-card records for a deck of n cards, empty, on the
@@ -148,6 +162,7 @@ func (t *tableState) reset() {
 	t.beforeAt = 0
 	t.beforeUntil = 0
 	t.dealtUntil = 0
+	t.goneUntil = 0
 }
 
 // Inferences lists what the engine inferred so far, in order. The slice is

@@ -46,8 +46,52 @@ func (g *Game) observe(e Event) error {
 	if (sweep || e.Kind == EvPress) && g.table.dealtUntil == g.applied && g.table.dealtUntil != 0 {
 		g.table.dealtUntil = g.applied + 1
 	}
+	if (sweep || e.Kind == EvPress) && g.table.goneUntil == g.applied && g.table.goneUntil != 0 {
+		g.table.goneUntil = g.applied + 1
+	}
 	g.keepDealt(e, late && g.table.backAt != g.applied)
+	g.keepGone(e)
 	return nil
+}
+
+// keepGone keeps the hand as it was before this observation if it was a
+// "not there" that named a stack or a rider gone (stackGone marks it): a
+// faller whose stack is right there says so, and the dealer takes it back
+// (thereAfterAll).
+func (g *Game) keepGone(e Event) {
+	t := &g.table
+	if e.Kind != EvStackGone || e.Card != "" || t.goneUntil != g.applied+1 {
+		return
+	}
+	t.gone, g.undo = g.undo, t.gone
+	t.gone.table.goesNowhere()
+}
+
+// thereAfterAll is the dealer taking back the "not there" they just said
+// of a stack or a rider: a faller points at it, there after all. The hand
+// goes back to before it was said (only sweeps the beat confirmed, and
+// buttons pressed, may have followed), and the light asks again for the
+// card that stack is owed, or for the rider to be swept or left. Anything
+// else is refused with nothing changed.
+func (g *Game) thereAfterAll() error {
+	t := &g.table
+	if t.gone == nil || t.goneUntil == 0 || t.goneUntil != g.applied {
+		return refuse(RuleCardNotExpected, "no stack or rider was just said not there")
+	}
+	p := t.goneFrom
+	g.goBack(t.gone)
+	g.infer(InfGoneTakenBack, -1, p, Place{})
+	return nil
+}
+
+// GoneToTakeBack is the seat a take-back from the dealer would say is there
+// after all now (ThereAfterAll): the one a "not there" was just said of,
+// only sweeps confirmed and buttons pressed since.
+func (g *Game) GoneToTakeBack() (int, bool) {
+	if t := &g.table; t.gone != nil && t.goneUntil != 0 && t.goneUntil == g.applied {
+		return g.Seat(t.goneFrom), true
+	}
+	return 0, false
 }
 
 // keepDealt keeps the hand as it was before this observation, e, if it was
@@ -316,6 +360,8 @@ func (g *Game) observe1(e Event) error {
 		return g.knocked(e.Seat)
 	case EvUnscanned:
 		return g.dealtUnscanned(e.Card)
+	case EvThere:
+		return g.thereAfterAll()
 	case EvStopClosed:
 		// The window's close is seen; the Ground lands as a dealer's step
 		// lands it.
@@ -1094,6 +1140,7 @@ func (g *Game) stackGone() error {
 		// says it from the panel.
 		g.settle()
 		g.dropUnseenRider(in.Player)
+		g.table.goneUntil, g.table.goneFrom = g.applied+1, in.Player // Apply counts this observation once it is done
 		return nil
 	}
 	if in.Action != ActDeal || in.NewStack || in.Stack >= len(g.players[in.Player].stacks) {
@@ -1129,6 +1176,7 @@ func (g *Game) stackGone() error {
 	if a.done >= a.deals() && a.sweep == 0 {
 		g.endAddress()
 	}
+	g.table.goneUntil, g.table.goneFrom = g.applied+1, p // Apply counts this observation once it is done
 	return nil
 }
 

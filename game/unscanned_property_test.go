@@ -8,15 +8,17 @@ import (
 )
 
 // seen is what the next observation depends on: the state, the guesses, and
-// what the dealer's panel would offer for "unscanned" and "misread".
+// what the dealer's panel would offer for "unscanned", "misread" and its
+// take-back of a "not there".
 func seen(g *Game) string {
 	u, uok := g.UnscannedBefore()
 	r, rok := g.ReadToTakeBack()
-	return fmt.Sprintf("%s%s unscanned=%q,%v misread=%q,%v digest=%x", snapshot(g), guesses(g), u, uok, r, rok, g.Digest())
+	s, sok := g.GoneToTakeBack()
+	return fmt.Sprintf("%s%s unscanned=%q,%v misread=%q,%v there=%d,%v digest=%x", snapshot(g), guesses(g), u, uok, r, rok, s, sok, g.Digest())
 }
 
 // TestUnscannedInterleaved: "state + event → new state". Reads, the
-// dealer's "unscanned" and "misread", confirmations and presses in random
+// dealer's "unscanned", "misread", "not there" and its take-back, confirmations and presses in random
 // order at a real table: a clone made before each event takes it as the
 // hand does, a hand that saw only the accepted events reaches the same
 // state, a refused event changes nothing, and the invariants hold.
@@ -54,6 +56,8 @@ func TestUnscannedInterleaved(t *testing.T) {
 			case x < 70:
 				if id, ok := g.ReadToTakeBack(); ok {
 					e = NotThereRead(id)
+				} else if _, ok := g.GoneToTakeBack(); ok && rng.IntN(2) == 0 {
+					e = ThereAfterAll()
 				} else {
 					e = Event{Kind: EvStackGone}
 				}

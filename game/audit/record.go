@@ -25,9 +25,13 @@ type Recorder struct {
 	// before the last card read: an "unscanned" forgets what that read
 	// recorded, and nothing recorded before it.
 	readDeals, readPlays int
-	pendCard             int
-	pendOK               bool
-	inferred             int
+	// goneAddresses is how many addresses were recorded before the last
+	// "not there": its take-back (game.ThereAfterAll) goes back to before
+	// it, and an address it, or a sweep since, began begins again.
+	goneAddresses int
+	pendCard      int
+	pendOK        bool
+	inferred      int
 	// reached is the start of the address under way, and its faller.
 	reached       time.Duration
 	reachedPlayer int
@@ -60,6 +64,12 @@ func (r *Recorder) Before(g *game.Game) {
 func (r *Recorder) Applied(g *game.Game, ev game.Event, at time.Duration) {
 	at = r.order(at)
 	b := r.before
+	switch {
+	case ev.Kind == game.EvStackGone && ev.Card == "":
+		r.goneAddresses = len(r.Addresses)
+	case ev.Kind == game.EvThere:
+		r.Addresses = r.Addresses[:min(r.goneAddresses, len(r.Addresses))]
+	}
 	if b.AddressBegan(g.Next()) {
 		r.Addresses = append(r.Addresses, Address{Player: b.Player, At: at})
 		r.reached, r.reachedPlayer = at, b.Player

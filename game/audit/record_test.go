@@ -49,27 +49,7 @@ func TestRecordAfterUnscanned(t *testing.T) {
 			[]string{"stop-0: 2", "stand-in: 3", "stop-1: 4"}, nil},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			var deck []game.Card
-			for _, id := range strings.Fields(tc.deck) {
-				k, _, _ := strings.Cut(id, "-")
-				kind, err := game.ParseKind(k)
-				if err != nil {
-					t.Fatal(err)
-				}
-				deck = append(deck, game.Card{ID: id, Kind: kind})
-			}
-			g, err := game.New(game.Config{Rules: game.Official(), Seats: []int{2, 3, 4}, Deck: deck})
-			if err != nil {
-				t.Fatal(err)
-			}
-			r := audit.NewRecorder()
-			for i, e := range tc.events {
-				r.Before(g)
-				if err := g.Observe(e); err != nil {
-					t.Fatalf("%v: %v", e, err)
-				}
-				r.Applied(g, e, time.Duration(i)*time.Second)
-			}
+			g, r := record(t, tc.deck, tc.events)
 			var deals, plays []string
 			for _, d := range r.Deals {
 				id := g.Card(d.Card).ID
@@ -83,6 +63,67 @@ func TestRecordAfterUnscanned(t *testing.T) {
 			}
 			if !slices.Equal(deals, tc.deals) || !slices.Equal(plays, tc.plays) {
 				t.Fatalf("deals %q, plays %q; want %q, %q", deals, plays, tc.deals, tc.plays)
+			}
+		})
+	}
+}
+
+// record observes events on a hand of seats 2, 3 and 4 dealt from deck
+// (the cards' IDs, kind first, in the order the engine believes the deck)
+// and returns the hand with its record.
+func record(t *testing.T, deck string, events []game.Event) (*game.Game, *audit.Recorder) {
+	t.Helper()
+	var cards []game.Card
+	for _, id := range strings.Fields(deck) {
+		k, _, _ := strings.Cut(id, "-")
+		kind, err := game.ParseKind(k)
+		if err != nil {
+			t.Fatal(err)
+		}
+		cards = append(cards, game.Card{ID: id, Kind: kind})
+	}
+	g, err := game.New(game.Config{Rules: game.Official(), Seats: []int{2, 3, 4}, Deck: cards})
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := audit.NewRecorder()
+	for i, e := range events {
+		r.Before(g)
+		if err := g.Observe(e); err != nil {
+			t.Fatalf("%v: %v", e, err)
+		}
+		r.Applied(g, e, time.Duration(i)*time.Second)
+	}
+	return g, r
+}
+
+// TestRecordAfterThere: the audit reasons from when each seat's address
+// began ("Once the dealer is addressing a player, no one can affect the
+// deal"). A "not there" said as seat 2's address begins, taken back, goes
+// back to before it: the address begins again with the card dealt into the
+// stack that was there, and is recorded once, as if nothing had been said.
+func TestRecordAfterThere(t *testing.T) {
+	const deck = "stop-0 stop-1 stop-2 stop-3 stop-4 stop-5 ground-6"
+	pass := []game.Event{game.Scan("stop-0"), game.Scan("stop-1"), game.Scan("stop-2")}
+	for _, tc := range []struct {
+		name   string
+		events []game.Event
+	}{
+		{"said and taken back", append(slices.Clone(pass), game.StackGone(), game.ThereAfterAll(), game.Scan("stop-3"))},
+		{"taken back through a press", append(slices.Clone(pass), game.StackGone(), game.Press(3), game.ThereAfterAll(), game.Scan("stop-3"))},
+		{"never said", append(slices.Clone(pass), game.Scan("stop-3"))},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			g, r := record(t, deck, tc.events)
+			var seats []int
+			for _, a := range r.Addresses {
+				seats = append(seats, g.Seat(a.Player))
+			}
+			if want := []int{2, 3, 4, 2}; !slices.Equal(seats, want) {
+				t.Fatalf("addresses at seats %v, want %v", seats, want)
+			}
+			if d := r.Deals[len(r.Deals)-1]; g.Card(d.Card).ID != "stop-3" || g.Seat(d.Player) != 2 || d.Stack != 0 {
+				t.Fatalf("the last deal recorded is %+v, want stop-3 into seat 2's stack", d)
 			}
 		})
 	}

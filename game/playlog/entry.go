@@ -87,7 +87,9 @@ func (s Source) String() string {
 //     back. A schema 2 reader would take it for the stack.
 //   - 4: the engine event game.DealtUnscanned (the dealer's "unscanned"),
 //     which a schema 3 reader cannot apply.
-const Schema = 4
+//   - 5: the engine event game.ThereAfterAll (the dealer taking back a
+//     "not there"), which a schema 4 reader cannot apply.
+const Schema = 5
 
 // Start is the configuration a hand is replayed from.
 type Start struct {
