@@ -271,7 +271,7 @@ const (
 	ControlConfirm                      // confirm the instruction by hand (no reader, or a Stop claim)
 	ControlSkip                         // the expected stack is gone: move on
 	ControlKnocked                      // a stack of the seat lit was knocked over and gathered back
-	ControlMisread                      // the card just read is not at the seat lit (a stray card, a second read): take the read back
+	ControlMisread                      // the card just read is not at the seat lit (a stray card, a second read): take the read back; just after a skip, take that back
 	ControlUnscanned                    // the card before the one just read was dealt unscanned: the light lags a seat behind
 )
 

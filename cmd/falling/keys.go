@@ -84,7 +84,8 @@ var nameKeys = []struct {
 // dispute and confirm, n its "not there" (the stack or rider expected is
 // gone), x its "knocked over" (a stack of the seat lit was knocked over and
 // gathered back), r its "misread" (the card just read is not at the seat
-// lit: a stray card, or one read twice), b its "unscanned" (the card before
+// lit: a stray card, or one read twice; just after an n, that n taken
+// back: the stack is there after all), b its "unscanned" (the card before
 // the one just read was dealt unscanned: the light is a seat behind); the
 // nameKeys confirm a card the reader missed and say
 // what it was; q, ^C and ^D quit. A key the table cannot take (between two

@@ -120,9 +120,14 @@ func render(f *frame, color bool) []string {
 	}
 	var legend []string
 	if v.Misread != "" {
-		// The one moment the misread key means anything: said while the
+		// A moment the misread key means something: said while the
 		// dealer looks for the card at the seat.
 		legend = append(legend, fmt.Sprintf("r misread: %s not at seat %d (a stray card, read twice)", v.Misread, v.Instruction.Seat))
+	}
+	if v.There != 0 {
+		// Just after a "not there": a faller whose stack is right there
+		// points at it.
+		legend = append(legend, fmt.Sprintf("r take back: seat %d's stack (or rider) is there after all", v.There))
 	}
 	if naming(v) {
 		legend = append(legend, f.Names...)

@@ -329,6 +329,15 @@ func TestScreenShowsTheNamingKeys(t *testing.T) {
 	if got := text(v); strings.Contains(got, "r misread") {
 		t.Errorf("r offered with no read to take back:\n%s", got)
 	}
+	// Just after a "not there": the take-back is offered.
+	v.There = 3
+	if lines := strings.Split(text(v), "\n"); !strings.Contains(lines[len(lines)-2], "r take back: seat 3's stack (or rider) is there after all") {
+		t.Errorf("the screen does not offer r to take the not there back just above the footer:\n%s", strings.Join(lines, "\n"))
+	}
+	v.There = 0
+	if got := text(v); strings.Contains(got, "r take back") {
+		t.Errorf("r offered with no not there to take back:\n%s", got)
+	}
 	v.Reader = hw.ReaderLost
 	// The expert deck's whole legend fits, uncut.
 	names = namesLegend(game.NewDeck(game.DeckSpec{Move: true, Anvil: true, Chute: true, Goggles: true}))

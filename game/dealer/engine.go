@@ -109,6 +109,8 @@ func (d *Dealer) event(e game.Event, src playlog.Source, at time.Duration, c int
 			}
 		}
 		d.takenBack(at)
+	case e.Kind == game.EvThere:
+		d.thereAgain(at)
 	case e.Kind == game.EvUnscanned:
 		if stopWasOpen {
 			// The window was the read's, at the seat the light wrongly
@@ -163,6 +165,22 @@ func (d *Dealer) movedOn(id string, inferred int, at time.Duration) {
 	}
 	d.slot.justDealt, d.slot.justDealtBeat, d.slot.justDealtAt, d.slot.justDealtSeq = c+1, d.beat.count, at, d.g.Applied()
 	d.dealt(at)
+}
+
+// thereAgain follows the dealer's take-back of a "not there": the stack
+// (or the rider) is there after all, and the seat is owed again what it
+// was owed before. A card due is due now, so the beat waits for it. (An
+// imaginary Ground announced since finds, when its time comes, that the
+// seat is owed something else: dealImaginary.)
+func (d *Dealer) thereAgain(at time.Duration) {
+	in := d.g.Next()
+	d.slot.open = in.Action == game.ActDeal && !in.Imaginary
+	if d.slot.open {
+		d.slot.since = at
+	} else if !d.beat.running && d.phase == PhaseDealing {
+		d.restartBeat(at + d.period())
+	}
+	d.restoreLights()
 }
 
 // namedCard is the card the engine took a rider or an Extra named at

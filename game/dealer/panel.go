@@ -127,14 +127,39 @@ func (d *Dealer) knocked(at time.Duration) {
 // reader, or one read twice). Unlike "not there", which the light's next
 // ask decides (a stack to deal into may be the one gone), it is always
 // said of the read, so the engine is told which card (game.NotThereRead).
-// Anything else is refused with nothing changed.
+//
+// Said just after a "not there" that named a stack or a rider gone, it
+// takes that back (game.ThereAfterAll): a faller points at their stack,
+// there after all, and the light asks again for what it is owed. Only
+// sweeps the beat confirmed and buttons pressed may come between. Anything
+// else is refused with nothing changed.
 func (d *Dealer) misread(at time.Duration) {
-	id, ok := d.misreadCard()
-	if !ok {
-		d.warn("misread: no card was just read as a rider or an Extra at the seat lit; nothing changed")
+	if id, ok := d.misreadCard(); ok {
+		d.event(game.NotThereRead(id), playlog.FromPanel, at, -1)
 		return
 	}
-	d.event(game.NotThereRead(id), playlog.FromPanel, at, -1)
+	seat, ok := d.goneSeat()
+	if !ok {
+		d.warn("misread: no card was just read as a rider or an Extra at the seat lit, and nothing was just said not there; nothing changed")
+		return
+	}
+	if d.panel.paused {
+		// A dispute lights the seats that pressed, not the deal's.
+		d.warn("there after all: the hand is paused; resume, then say it; nothing changed")
+		return
+	}
+	d.say(false, "seat %d: there after all, the dealer says", seat)
+	d.event(game.ThereAfterAll(), playlog.FromPanel, at, -1)
+}
+
+// goneSeat is the seat whose "not there" a misread would take back now, if
+// any: the one just said, while dealing and not asking for a card dealt by
+// hand (whose "not there" says it was picked up).
+func (d *Dealer) goneSeat() (int, bool) {
+	if !d.takingReads() {
+		return 0, false
+	}
+	return d.g.GoneToTakeBack()
 }
 
 // unscanned is the panel's "unscanned": the light asks again for the seat

@@ -227,3 +227,49 @@ func TestMisreadPastItsSweepBehindASweep(t *testing.T) {
 		t.Errorf("after the misread seat 4 was told %v, want its card", ins)
 	}
 }
+
+// TestThereAfterAll: the panel's "not there" has the last word: the cards
+// of a stack reported gone were picked up unseen. Said of seat 3's only
+// stack as its light comes on for the second pass, the stack right there,
+// the light asks to start it again ("If a player has no stacks at all, you
+// must start a new one", and it has one), the card under it believed gone. The faller points at their stack
+// and the dealer says "misread": the "not there" is taken back
+// (game.ThereAfterAll), the light asks for a card into seat 3's stack
+// again, and the hand ends as the table played it. Said again, with
+// nothing left to take back, it is refused with a warning.
+func TestThereAfterAll(t *testing.T) {
+	s := newScripted(t, idles(3), kinds(many(S, 14), G, G, G), nil)
+	s.tb.Panel.ControlAt(hw.ControlSkip, hwtest.Seconds(4.03))
+	var lit, asked game.Instruction
+	var offered int
+	s.tb.Clock.At(hwtest.Seconds(4.04), func() { lit, offered = s.d.View().Instruction, s.d.View().There })
+	s.tb.Panel.ControlAt(hw.ControlMisread, hwtest.Seconds(4.06))
+	said := s.saidAt(4.07, "there after all", false)
+	s.tb.Clock.At(hwtest.Seconds(4.08), func() { asked = s.d.View().Instruction })
+	s.tb.Panel.ControlAt(hw.ControlMisread, hwtest.Seconds(4.09))
+	refused := s.saidAt(4.1, "misread: no card was just read", true)
+	s.run()
+	if at := s.scanOf("Stop-4", 0); at != hwtest.Seconds(4.12) {
+		t.Fatalf("Stop-4 dealt to seat 3 at %v: the script's times are off", at)
+	}
+	s.agree()
+	if lit.Seat != 3 || offered != 3 {
+		t.Fatalf("after the not there the light asks %v (take-back offered at seat %d), want seat 3 started again", lit, offered)
+	}
+	if asked.Seat != 3 || asked.Action != game.ActDeal {
+		t.Errorf("after the take-back the light asks %v, want a card into seat 3's stack", asked)
+	}
+	applied, rejected := s.engineEvents(func(e *playlog.Entry) bool { return e.Event.Kind == game.EvThere })
+	if len(applied) != 1 || len(rejected) != 0 {
+		t.Errorf("the take-back reached the engine as %v (refused %v), want once", applied, rejected)
+	}
+	if !s.inferred(game.InfGoneTakenBack, 3) {
+		t.Error("no not there taken back at seat 3 in the log")
+	}
+	if *said != "seat 3: there after all, the dealer says" {
+		t.Errorf("the dealer said %q", *said)
+	}
+	if *refused == "" {
+		t.Error("a second misread, with nothing to take back, was not refused")
+	}
+}

@@ -98,7 +98,10 @@ type View struct {
 	Waiting     bool             `json:"waiting,omitempty"` // the beat waits for the dealer's card
 	// Misread is the card the panel's misread (r) would take back now:
 	// just read as a rider or an Extra at the seat lit. "" if none.
-	Misread    string         `json:"misread,omitempty"`
+	Misread string `json:"misread,omitempty"`
+	// There is the seat whose "not there", just said, the panel's misread
+	// (r) would take back now: there after all. 0 if none.
+	There      int            `json:"there,omitempty"`
 	StopWindow *Window        `json:"stop_window,omitempty"`
 	Reader     hw.ReaderState `json:"reader"`
 	DeckLeft   int            `json:"deck_left"`
@@ -150,6 +153,7 @@ func (d *Dealer) view() View {
 	}
 	v.StopWindow = d.stop.view()
 	v.Misread, _ = d.misreadCard()
+	v.There, _ = d.goneSeat()
 	if r, ok := d.hw.Reader.(healthReporter); ok {
 		h := r.Health()
 		v.ReaderHealth = &h
