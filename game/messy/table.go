@@ -636,10 +636,18 @@ func (t *table) reportGone(in game.Instruction) {
 	s := t.seen.Next()
 	if s.Action == game.ActDeal && !s.NewStack && s.Player == in.Player && t.happens(FalseGone) {
 		f := t.fault(FalseGone, "", in.Seat)
-		if t.observe(game.Event{Kind: game.EvStackGone}) {
-			f.Answer, f.Why = Named, "stack gone: its cards are on the audit's list"
-		} else {
+		if !t.observe(game.Event{Kind: game.EvStackGone}) {
 			f.Answer, f.Why = Refused, "no stack expected there"
+			return
+		}
+		// The stack lies in front of its faller, who points at it as the
+		// light moves on (to the seat's other stack, its sweep, the next
+		// seat) or as the card due goes onto it (a seat's only stack is
+		// started again, the cards under it believed gone): the dealer
+		// takes the "not there" back.
+		f.Answer, f.Why = Named, "stack gone: its cards are on the audit's list"
+		if t.observe(game.ThereAfterAll()) {
+			f.Why, f.live = "taken back by the dealer: there after all", true
 		}
 	}
 }
