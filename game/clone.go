@@ -41,6 +41,11 @@ func (g *Game) copyTo(dst *Game) {
 	before, until := g.keptCopy(g.table.before, g.table.beforeUntil, tbl.before)
 	dealt, dealtUntil := g.keptCopy(g.table.dealt, g.table.dealtUntil, tbl.dealt)
 	gone, goneUntil := g.keptCopy(g.table.gone, g.table.goneUntil, tbl.gone)
+	againUntil := dealtUntil
+	if !g.table.dealtAgain {
+		againUntil = 0
+	}
+	again, _ := g.keptCopy(g.table.again, againUntil, tbl.again)
 	dst.table = tableState{
 		inferred: append(tbl.inferred[:0], g.table.inferred...),
 		blind:    append(tbl.blind[:0], g.table.blind...),
@@ -54,10 +59,11 @@ func (g *Game) copyTo(dst *Game) {
 		before:   before,
 		dealt:    dealt,
 		gone:     gone,
-		again:    tbl.again, // dst's own memory: nothing of g's is kept in it
+		again:    again,
+		spare:    tbl.spare, // dst's own memory: nothing of g's is kept in it
 	}
 	if dealtUntil != 0 {
-		dst.table.dealtUntil, dst.table.dealtCard = dealtUntil, g.table.dealtCard
+		dst.table.dealtUntil, dst.table.dealtCard, dst.table.dealtAgain = dealtUntil, g.table.dealtCard, g.table.dealtAgain
 	}
 	if goneUntil != 0 {
 		dst.table.goneUntil, dst.table.goneFrom = goneUntil, g.table.goneFrom

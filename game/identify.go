@@ -18,6 +18,9 @@ package game
 //     (on top of a stack or under later deals): they swap, and the other
 //     place keeps a card whose identity is a guess.
 //
+// A Ground read for the card the dealer's "unscanned" just stood in is
+// that card: dealt unscanned, it landed (landUnscanned).
+//
 // Anything else is refused, the state unchanged: a card seen elsewhere, a
 // Ground where none was named (or a card that is not one where one was: a
 // Ground named was seen as one), a seat with no card dealt by hand on top.
@@ -46,6 +49,9 @@ func (g *Game) identify(seat int, id string) error {
 	if c == s {
 		t.blind[c], t.loose[c] = false, 0 // on top after all
 		return nil
+	}
+	if g.cards[c].Kind == Ground && g.cards[s].Kind != Ground && g.unscannedGround(p, s) {
+		return g.landUnscanned(p, c)
 	}
 	if (g.cards[c].Kind == Ground) != (g.cards[s].Kind == Ground) {
 		return refuse(RuleCardNotExpected, "%v read for the card dealt by hand to seat %d, which was named %v", g.cards[c], seat, g.cards[s].Kind)

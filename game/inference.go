@@ -45,9 +45,15 @@ const (
 	// before it was said. The inferences of the "not there" stay in the
 	// list before it.
 	InfGoneTakenBack
+	// InfUnscannedGround: the card the dealer's "unscanned" stood in was
+	// read while it lay on top of Player's stack (From) and was a Ground,
+	// Card: it is dealt there as if read in its time and lands, and the
+	// card read after it is read again. The stand-in's and that read's
+	// inferences stay in the list before it.
+	InfUnscannedGround
 )
 
-var infNames = [...]string{"?", "rider played", "extra played", "rider gone", "stack gone", "stop claimed", "stop played", "blind deal", "landed", "read taken back", "gone taken back"}
+var infNames = [...]string{"?", "rider played", "extra played", "rider gone", "stack gone", "stop claimed", "stop played", "blind deal", "landed", "read taken back", "gone taken back", "unscanned ground"}
 
 func (k InferenceKind) String() string {
 	if int(k) < len(infNames) {
@@ -111,12 +117,21 @@ type tableState struct {
 	dealt      *Game
 	dealtUntil uint64
 	dealtCard  int
-	// again is the hand just before the read is read again by
+	// dealtAgain: that read was a card read again after an "unscanned";
+	// again then holds the hand before the card dealt unscanned was
+	// stood in.
+	dealtAgain bool
+	// again is, while dealtAgain, the hand before the card dealt
+	// unscanned was stood in (the hand dealt held until then), for that
+	// card read and found a Ground (landUnscanned).
+	again *Game
+	// spare is the hand just before the read is read again by
 	// dealtUnscanned: it becomes dealt once that is done, for a second
 	// card dealt unscanned before the same read, and a rider read again
 	// is taken back to it by a misread (keep), not to the hand the wrong
-	// read reached. Memory only otherwise: copyTo copies nothing into it.
-	again *Game
+	// read reached. Memory only otherwise: copyTo copies nothing into it,
+	// and a refused "unscanned" that wrote it leaves again as it was.
+	spare *Game
 	// gone is the hand as it was just before the dealer's last "not there"
 	// that named a stack or a rider gone (stackGone); goneUntil is
 	// Applied() while the dealer may still take it back (thereAfterAll):

@@ -17,7 +17,7 @@ func (g *Game) observe(e Event) error {
 	}
 	// The hand kept before the last read (keepDealt) is left out of the
 	// saved copy: no refused observation changes it.
-	dealtUntil, dealtCard := g.table.dealtUntil, g.table.dealtCard
+	dealtUntil, dealtCard, dealtAgain := g.table.dealtUntil, g.table.dealtCard, g.table.dealtAgain
 	g.copyBare(g.undo)
 	// A read that may be taken back stays so through the sweeps it called
 	// (the dealer sweeps on the beat, which may come before the dealer
@@ -33,7 +33,7 @@ func (g *Game) observe(e Event) error {
 		undo := g.undo
 		undo.copyTo(g)
 		g.undo = undo
-		g.table.dealtUntil, g.table.dealtCard = dealtUntil, dealtCard
+		g.table.dealtUntil, g.table.dealtCard, g.table.dealtAgain = dealtUntil, dealtCard, dealtAgain
 		return err
 	}
 	g.keepBefore(e)
@@ -108,14 +108,17 @@ func (g *Game) keepDealt(e Event, late bool) {
 	if e.Kind == EvUnscanned && ok {
 		// Read again after the card dealt unscanned: the hand before this
 		// read is the one dealtUnscanned kept, for another card dealt
-		// unscanned before it.
-		t.dealt, t.again = t.again, t.dealt
-		t.dealtUntil, t.dealtCard = g.applied+1, c
+		// unscanned before it; the hand before that card's stand-in,
+		// again, for the stand-in read and found a Ground
+		// (landUnscanned).
+		t.dealt, t.again, t.spare = t.spare, t.dealt, t.again
+		t.dealtUntil, t.dealtCard, t.dealtAgain = g.applied+1, c, true
 		return
 	}
 	if e.Kind != EvScan || !ok {
 		return
 	}
+	t.dealtAgain = false
 	if late {
 		t.dealtUntil = 0
 		return
@@ -145,14 +148,8 @@ func (g *Game) dealtUnscanned(id string) error {
 		return refuse(RuleCardNotExpected, "%s is not the card just read", id)
 	}
 	g.goBack(t.dealt)
-	for i := 0; i < 8; i++ {
-		in := g.Next()
-		if (in.Action != ActSweep && in.Action != ActPass) || in.First {
-			break
-		}
-		if err := g.confirm(); err != nil {
-			return err
-		}
+	if err := g.confirmSweeps(); err != nil {
+		return err
 	}
 	if in := g.Next(); in.Action != ActDeal || in.Imaginary {
 		return refuse(RuleCardNotExpected, "%s: no card was due before it (%v)", id, in)
@@ -160,12 +157,77 @@ func (g *Game) dealtUnscanned(id string) error {
 	if err := g.confirm(); err != nil {
 		return err
 	}
-	if t.again == nil {
-		t.again = &Game{}
+	if t.spare == nil {
+		t.spare = &Game{}
 	}
-	g.copyBare(t.again)
-	t.again.table.goesNowhere()
+	g.copyBare(t.spare)
+	t.spare.table.goesNowhere()
 	return g.scan(c, g.passes)
+}
+
+// confirmSweeps confirms again the sweeps that end the address under way,
+// which the beat confirmed after a read the hand has gone back to before.
+func (g *Game) confirmSweeps() error {
+	for i := 0; i < 8; i++ {
+		in := g.Next()
+		if (in.Action != ActSweep && in.Action != ActPass) || in.First {
+			return nil
+		}
+		if err := g.confirm(); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// unscannedGround reports whether card s, a card dealt by hand on top of
+// a stack of faller p, is the one the dealer's last "unscanned" stood in
+// (dealtUnscanned), with only sweeps confirmed and buttons pressed since.
+// (One buried since, under the card read again, a Hit's second, is never
+// asked for.)
+func (g *Game) unscannedGround(p, s int) bool {
+	t := &g.table
+	if !t.dealtAgain || t.dealtUntil == 0 || t.dealtUntil != g.applied || t.dealt == nil || t.again == nil {
+		return false
+	}
+	// The stand-in may have been swapped since for another deck card (it
+	// was the very card read again): it is the card lying where the deal
+	// confirmed by hand put it.
+	pend := t.dealt.pend
+	return pend.active && pend.player == p && pend.card >= 0 && t.dealt.where[pend.card] == g.where[s]
+}
+
+// landUnscanned is the card the dealer's "unscanned" stood in, read while
+// it lies on top (identify), found to be a Ground, c. The dealer dealt on
+// past it, so no Stop was shown in its window and it landed: "GROUND: If
+// you receive one of these, you are immediately out." The hand goes back
+// to before the stand-in was dealt, deals c to the seat as if read in its
+// time, lands it, and reads again the card read after it, which now goes
+// where the light then asks (the next seat, not the one now out). If its
+// landing ends the hand, that card was dealt after the end and belongs to
+// no one.
+func (g *Game) landUnscanned(p, c int) error {
+	t := &g.table
+	read := t.dealtCard
+	g.goBack(t.again)
+	if err := g.confirmSweeps(); err != nil {
+		return err
+	}
+	if in := g.Next(); in.Action != ActDeal || in.Player != p || in.Imaginary {
+		return refuse(RuleCardNotExpected, "%v read for the card dealt unscanned to seat %d, which the light no longer asks for (%v)", g.cards[c], g.players[p].seat, in)
+	}
+	if err := g.scan(c, g.passes); err != nil {
+		return err
+	}
+	g.infer(InfUnscannedGround, c, p, g.where[c])
+	if in := g.Next(); in.Action == ActLand && in.Player == p {
+		g.infer(InfLanded, c, p, Place{})
+		g.land()
+	}
+	if g.winner >= 0 {
+		return nil
+	}
+	return g.scan(read, g.passes)
 }
 
 // UnscannedBefore is the card an "unscanned" from the dealer would be said
@@ -188,11 +250,11 @@ func (g *Game) keepBefore(e Event) {
 	inf := t.inferred
 	read := e.Kind == EvScan || e.Kind == EvUnscanned // a card read again is read too
 	// Read again after an "unscanned", the hand before the read is the
-	// deal confirmed by hand (dealtUnscanned's again), not the wrong read
+	// deal confirmed by hand (dealtUnscanned's spare), not the wrong read
 	// the saved copy holds.
 	from := g.undo
 	if e.Kind == EvUnscanned {
-		from = t.again
+		from = t.spare
 	}
 	found := -1
 	for i := len(inf) - 1; i >= 0 && inf[i].Seq == g.applied; i-- {

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"math/rand/v2"
+	"slices"
 	"testing"
 )
 
@@ -18,7 +19,8 @@ func seen(g *Game) string {
 }
 
 // TestUnscannedInterleaved: "state + event → new state". Reads, the
-// dealer's "unscanned", "misread", "not there" and its take-back, confirmations and presses in random
+// dealer's "unscanned" (and the card it stood in scanned, a Ground),
+// "misread", "not there" and its take-back, confirmations and presses in random
 // order at a real table: a clone made before each event takes it as the
 // hand does, a hand that saw only the accepted events reaches the same
 // state, a refused event changes nothing, and the invariants hold.
@@ -28,7 +30,7 @@ func TestUnscannedInterleaved(t *testing.T) {
 		hands = 50
 	}
 	accepted := map[EventKind]int{}
-	twice := 0
+	twice, landed := 0, 0
 	for h := range hands {
 		rng := rand.New(rand.NewPCG(uint64(h), 7))
 		cfg := Config{Rules: Official(), Seats: []int{1, 2, 3, 4},
@@ -45,8 +47,18 @@ func TestUnscannedInterleaved(t *testing.T) {
 		for i := 0; i < 300 && g.Winner() < 0; i++ {
 			var e Event
 			switch x := rng.IntN(100); {
-			case x < 45:
+			case x < 41:
 				e = Scan(g.Card(rng.IntN(g.NumCards())).ID)
+			case x < 45:
+				// The card dealt by hand, asked for, scanned: a Ground,
+				// at any seat (landUnscanned).
+				var grounds []string
+				for c := range g.NumCards() {
+					if g.Card(c).Kind == Ground {
+						grounds = append(grounds, g.Card(c).ID)
+					}
+				}
+				e = Identify(rng.IntN(4)+1, grounds[rng.IntN(len(grounds))])
 			case x < 60:
 				if id, ok := g.UnscannedBefore(); ok && rng.IntN(4) != 0 {
 					e = DealtUnscanned(id)
@@ -69,7 +81,7 @@ func TestUnscannedInterleaved(t *testing.T) {
 				e = StopClosed()
 			}
 			c := g.Clone()
-			before := seen(g)
+			before, inferred := seen(g), len(g.Inferences())
 			err := g.Observe(e)
 			cerr := c.Observe(e)
 			if (err == nil) != (cerr == nil) {
@@ -85,6 +97,9 @@ func TestUnscannedInterleaved(t *testing.T) {
 				}
 			} else {
 				accepted[e.Kind]++
+				if e.Kind == EvIdentify && slices.ContainsFunc(g.Inferences()[inferred:], func(x Inference) bool { return x.Kind == InfUnscannedGround }) {
+					landed++
+				}
 				if e.Kind == EvUnscanned && len(log) > 0 && log[len(log)-1].Kind == EvUnscanned {
 					twice++
 				}
@@ -108,5 +123,5 @@ func TestUnscannedInterleaved(t *testing.T) {
 			}
 		}
 	}
-	t.Logf("accepted %v, unscanned twice in a row %d", accepted, twice)
+	t.Logf("accepted %v, unscanned twice in a row %d, unscanned Grounds landed %d", accepted, twice, landed)
 }

@@ -322,3 +322,131 @@ func TestUnscannedNotAfterAStopShown(t *testing.T) {
 	tb.ok(Scan("stop-0")) // seat 1 Stops it with the Stop dealt to them
 	tb.refused(DealtUnscanned("stop-0"), RuleCardNotExpected)
 }
+
+// TestUnscannedGround: "GROUND: If you receive one of these, you are
+// immediately out." A Ground dealt without being scanned, the dealer dealing
+// on past it, leaves the next read taken for it; the dealer says
+// "unscanned", and the card dealt unscanned is stood in by a plain card,
+// the faller still in. Asked for it while it lies on top, the dealer scans
+// it (Identify): it is a Ground, dealt unscanned, and no Stop was shown in
+// its window, since the dealer dealt on. The faller is out and the read goes
+// where the light then asks: the hand is exactly the one where the Ground
+// was read in its time and landed.
+func TestUnscannedGround(t *testing.T) {
+	for _, tc := range []struct {
+		name  string
+		kinds []Kind
+		// before are the reads before the Ground dealt unscanned (ground);
+		// read is the one taken for it.
+		before         []string
+		ground, read   string
+		seat, readSeat int // the Ground's seat, and the read's at the end
+		over           bool
+	}{
+		{
+			// Seat 1 is dealt Stop-0; seat 2's Ground goes unscanned; Stop-2,
+			// dealt to seat 3, is taken for seat 2's.
+			name:   "the next deal",
+			kinds:  []Kind{Stop, Ground, Stop, Stop, Ground, Ground},
+			before: []string{"stop-0"},
+			ground: "ground-1", read: "stop-2",
+			seat: 2, readSeat: 3,
+		},
+		{
+			// Two fallers: seat 1's Ground ends the hand. The card dealt on
+			// after it belongs to no one.
+			name:   "the hand's last Ground",
+			kinds:  []Kind{Stop, Stop, Ground, Stop, Stop, Ground},
+			before: []string{"stop-0", "stop-1"},
+			ground: "ground-2", read: "stop-3",
+			seat: 1, over: true,
+		},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			n := 3
+			if tc.over {
+				n = 2
+			}
+			tb := newObserved(t, n, tc.kinds...)
+			ref := newObserved(t, n, tc.kinds...)
+			for _, id := range tc.before {
+				tb.ok(Scan(id))
+				ref.ok(Scan(id))
+			}
+			tb.ok(Scan(tc.read))
+			tb.ok(DealtUnscanned(tc.read))
+			if tb.Out(tb.PlayerAt(tc.seat)) || tb.Guesses() == 0 {
+				t.Fatalf("after the dealer's unscanned: seat %d out %v, %d guesses; want in, with a guess", tc.seat, tb.Out(tb.PlayerAt(tc.seat)), tb.Guesses())
+			}
+			tb.ok(Identify(tc.seat, tc.ground))
+			ref.ok(Scan(tc.ground))
+			ref.ok(StopClosed())
+			if !tc.over {
+				ref.ok(Scan(tc.read))
+			}
+			if got, want := cards(tb.Game), cards(ref.Game); got != want {
+				t.Fatalf("after the Ground was scanned:\n%s\nread in its time:\n%s", got, want)
+			}
+			if !tb.Out(tb.PlayerAt(tc.seat)) || tb.Guesses() != 0 || tb.Over() != tc.over {
+				t.Fatalf("seat %d out %v, %d guesses, over %v", tc.seat, tb.Out(tb.PlayerAt(tc.seat)), tb.Guesses(), tb.Over())
+			}
+			if w := tb.Where(tb.index[tc.read]); !tc.over && tb.Seat(w.Player) != tc.readSeat {
+				t.Fatalf("%s is at %+v, want seat %d", tc.read, w, tc.readSeat)
+			}
+			if x := inf(tb, InfUnscannedGround); x != tb.index[tc.ground] {
+				t.Fatalf("the unscanned Ground is not named: %d", x)
+			}
+		})
+	}
+}
+
+// TestUnscannedGroundRefused: only the card the dealer's "unscanned" just
+// stood in can turn out a Ground that landed unseen; a Ground read for any
+// other card dealt by hand (confirmed as "a card", which a Ground never
+// is: the dealer names a Ground dealt), or once a card was read since, is
+// refused with nothing changed.
+func TestUnscannedGroundRefused(t *testing.T) {
+	kinds := []Kind{Stop, Ground, Stop, Stop, Stop, Ground, Ground}
+	for _, tc := range []struct {
+		name   string
+		events []Event
+	}{
+		{"a card confirmed by hand", []Event{Scan("stop-0"), Confirm()}},
+		{"a card read since", []Event{Scan("stop-0"), Scan("stop-2"), DealtUnscanned("stop-2"), Scan("stop-3")}},
+		{"a card confirmed since", []Event{Scan("stop-0"), Scan("stop-2"), DealtUnscanned("stop-2"), Confirm()}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			tb := newObserved(t, 3, kinds...)
+			for _, e := range tc.events {
+				tb.ok(e)
+			}
+			tb.refused(Identify(2, "ground-1"), RuleCardNotExpected)
+		})
+	}
+}
+
+// TestUnscannedGroundThroughASweep: the sweep the beat confirms, and a
+// button pressed, between the read and the dealer's "unscanned", or
+// between it and the scan of the card dealt unscanned, end neither.
+func TestUnscannedGroundThroughASweep(t *testing.T) {
+	// "HIT: After dealing normally, deal a second card into each of
+	// this player's stacks." Seat 3 shows a Hit; its second card is a
+	// Ground dealt unscanned, and Stop-7, dealt on to seat 1, is taken
+	// for it; the beat sweeps the Hit. The dealer says "unscanned"
+	// (the sweep does not end it): Stop-7 is seat 1's, and a faller
+	// presses. Scanned, the Ground lands seat 3.
+	tb := newObserved(t, 3, Stop, Stop, Hit, Stop, Stop, Stop, Ground, Stop, Stop, Stop, Ground, Ground)
+	for _, id := range []string{"stop-0", "stop-1", "hit-2", "stop-3", "stop-4", "hit-2", "stop-5", "stop-7"} {
+		tb.ok(Scan(id))
+	}
+	if in := tb.Next(); in.Action != ActSweep || in.Player != 2 {
+		t.Fatalf("the light asks %v, want seat 3's sweep", in)
+	}
+	tb.ok(Confirm()) // the Hit's sweep, on the beat
+	tb.ok(DealtUnscanned("stop-7"))
+	tb.ok(Press(2))
+	tb.ok(Identify(3, "ground-6"))
+	if !tb.Out(2) || tb.Seat(tb.Where(tb.index["stop-7"]).Player) != 1 {
+		t.Fatalf("seat 3 out %v, stop-7 at %+v", tb.Out(2), tb.Where(tb.index["stop-7"]))
+	}
+}

@@ -25,6 +25,10 @@ type Recorder struct {
 	// before the last card read: an "unscanned" forgets what that read
 	// recorded, and nothing recorded before it.
 	readDeals, readPlays int
+	// unscanned is what the last "unscanned" recorded from: the deals and
+	// plays recorded before it, once the read's own were forgotten, the
+	// card read again, and when.
+	unscanned unscannedRead
 	// goneAddresses is how many addresses were recorded before the last
 	// "not there": its take-back (game.ThereAfterAll) goes back to before
 	// it, and an address it, or a sweep since, began begins again.
@@ -40,6 +44,13 @@ type Recorder struct {
 	// than the last one is moved on by shift to keep the order, which is
 	// all the audit compares.
 	last, shift time.Duration
+}
+
+// unscannedRead is the record as an "unscanned" left it (Recorder.unscanned).
+type unscannedRead struct {
+	deals, plays int
+	card         string
+	at           time.Duration
 }
 
 // NewRecorder starts the record of a hand.
@@ -85,12 +96,24 @@ func (r *Recorder) Applied(g *game.Game, ev game.Event, at time.Duration) {
 		if c, ok := g.CardIndex(ev.Card); ok {
 			r.forget(c)
 		}
+		r.unscanned = unscannedRead{deals: len(r.Deals), plays: len(r.Plays), card: ev.Card, at: at}
 	}
 	read := ev.Kind == game.EvScan || ev.Kind == game.EvUnscanned
+	readID := ev.Card
 	inf := g.Inferences()
 	for ; r.inferred < len(inf); r.inferred++ {
 		x := inf[r.inferred]
 		switch x.Kind {
+		case game.InfUnscannedGround:
+			// The card the "unscanned" stood in was a Ground, scanned
+			// since: what the "unscanned" recorded (the stand-in, the card
+			// read again) goes, and the Ground is dealt at its time; the
+			// card read again is recorded below where the engine now
+			// places it, as if read then.
+			u := r.unscanned
+			r.Deals, r.Plays = r.Deals[:min(u.deals, len(r.Deals))], r.Plays[:min(u.plays, len(r.Plays))]
+			r.Deals = append(r.Deals, Deal{Card: x.Card, Player: x.Player, Stack: x.From.Stack, At: u.at})
+			read, readID, at = true, u.card, u.at
 		case game.InfBlindDeal:
 			// The engine's guess may be the very card read again: read,
 			// it is the deal where the light then asks, and another card
@@ -102,7 +125,7 @@ func (r *Recorder) Applied(g *game.Game, ev game.Event, at time.Duration) {
 		case game.InfRiderPlayed, game.InfExtraPlayed, game.InfStopPlayed:
 			// Only a card read is a play the audit may reason from: a Stop
 			// confirmed by hand is one the engine stood in for.
-			if x.Card >= 0 && read && ev.Card == g.Card(x.Card).ID {
+			if x.Card >= 0 && read && readID == g.Card(x.Card).ID {
 				p := Play{Card: x.Card, Player: x.Player, From: x.From, At: at}
 				if x.Kind != game.InfStopPlayed && x.Player == r.reachedPlayer && len(r.Addresses) > 0 {
 					p.Reached = r.reached
@@ -123,8 +146,8 @@ func (r *Recorder) Applied(g *game.Game, ev game.Event, at time.Duration) {
 	// After an "unscanned", it is the card read again, dealt where the
 	// light then asked (the deal confirmed by hand is recorded above).
 	p, c, _, ok := g.PendingDeal()
-	if ev.Kind == game.EvUnscanned {
-		ok = ok && c >= 0 && g.Card(c).ID == ev.Card
+	if ev.Kind == game.EvUnscanned || readID != ev.Card {
+		ok = ok && c >= 0 && g.Card(c).ID == readID
 	} else {
 		ok = ok && c >= 0 && (!r.pendOK || c != r.pendCard) && (read || ev.Kind == game.EvConfirm)
 	}

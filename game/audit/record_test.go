@@ -47,6 +47,13 @@ func TestRecordAfterUnscanned(t *testing.T) {
 		{"the stand-in is the read", "stop-0 stop-1 stop-2 stop-3 stop-4 stop-5 ground-6",
 			[]game.Event{game.Scan("stop-0"), game.Scan("stop-1"), game.DealtUnscanned("stop-1")},
 			[]string{"stop-0: 2", "stand-in: 3", "stop-1: 4"}, nil},
+		// Seat 3's card, dealt unscanned, is scanned once asked for, and
+		// is a Ground: it landed as the dealer dealt on. The stand-in goes
+		// from the record, the Ground is dealt in its place, and the card
+		// read after it once, where it lies.
+		{"the card dealt unscanned was a Ground", "stop-0 ground-1 stop-2 stop-3 stop-4 stop-5 ground-6",
+			[]game.Event{game.Scan("stop-0"), game.Scan("stop-2"), game.DealtUnscanned("stop-2"), game.Identify(3, "ground-1")},
+			[]string{"stop-0: 2", "ground-1: 3", "stop-2: 4"}, nil},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			g, r := record(t, tc.deck, tc.events)

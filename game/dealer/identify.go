@@ -100,6 +100,18 @@ func (d *Dealer) identified(id string, at time.Duration) {
 		d.warn("%s is not the card dealt by hand to seat %d (%v): the guess stands", id, seat, err)
 	} else {
 		d.say(false, "the card dealt by hand to seat %d was %s", seat, id)
+		if d.g.Out(d.g.PlayerAt(seat)) {
+			// The card "unscanned" stood in was a Ground, and the dealer
+			// dealt on past it: no Stop was shown, and it landed
+			// (game.InfUnscannedGround). No Ground cue: its window is
+			// long past, and a press now claims nothing.
+			d.say(false, "seat %d hits the ground: the Ground was dealt unscanned, and the dealer dealt on", seat)
+		}
+	}
+	if d.g.Over() {
+		d.endIdentify(at, "the hand is over")
+		d.handOver(at)
+		return
 	}
 	d.maybeIdentify(at)
 }

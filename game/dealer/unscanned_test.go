@@ -143,3 +143,39 @@ func TestUnscannedAfterAClaim(t *testing.T) {
 	}
 	s.agree()
 }
+
+// TestUnscannedGroundScanned: "GROUND: If you receive one of these, you are
+// immediately out." Seat 4's card, a Ground, is dealt unscanned, and the
+// dealer deals on to seat 2 past the light waiting at seat 4: the read is
+// taken for seat 4's card. The dealer says "unscanned", and is asked for
+// the card dealt by hand while it lies on top: scanned, it is the Ground.
+// The dealer dealt on, so no Stop was shown in its window: seat 4 is out,
+// the read stays seat 2's, and the hand plays on in step with the table.
+func TestUnscannedGroundScanned(t *testing.T) {
+	s := newScripted(t, idles(3), kinds(S, S, G, many(S, 12), G, G), nil)
+	if err := s.tb.DealtByHand("Ground-2"); err != nil {
+		t.Fatal(err)
+	}
+	s.at(1.3, game.Step())              // seat 4's card, Ground-2, dealt unscanned
+	s.at(1.5, game.Step(), game.Step()) // it lands, and seat 2's card is dealt on past the light
+	s.tb.Reader.ScanCardAt("Stop-3", hwtest.Seconds(1.5))
+	s.tb.Panel.ControlAt(hw.ControlUnscanned, hwtest.Seconds(1.55))
+	var out bool
+	s.tb.Clock.At(hwtest.Seconds(2.5), func() {
+		for _, sv := range s.d.View().Seats {
+			out = out || (sv.Seat == 4 && sv.Out)
+		}
+	})
+	said := s.saidAt(2.5, "hits the ground", false)
+	s.run()
+	if !out {
+		t.Fatal("seat 4 is not out once its Ground dealt unscanned was scanned")
+	}
+	if want := "seat 4 hits the ground: the Ground was dealt unscanned, and the dealer dealt on"; *said != want {
+		t.Errorf("the dealer said %q, want %q", *said, want)
+	}
+	if !s.inferred(game.InfUnscannedGround, 4) {
+		t.Error("the log does not name the Ground dealt unscanned")
+	}
+	s.agree()
+}

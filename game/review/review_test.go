@@ -169,7 +169,8 @@ func TestAuditFromLog(t *testing.T) {
 // timeline: a card dealt by hand read once the reader is back ("picks the
 // reader up again when it comes back", product.md), one they said was
 // picked up before it could be, a stack knocked over and gathered back,
-// a card dealt unscanned before the one read, and a "not there" taken back.
+// a card dealt unscanned before the one read (and found a Ground), and a
+// "not there" taken back.
 func TestDealerReportsInTimeline(t *testing.T) {
 	cases := []struct {
 		name string
@@ -182,6 +183,8 @@ func TestDealerReportsInTimeline(t *testing.T) {
 			"a stack of seat 1 knocked over and gathered back (the dealer says)"},
 		{"unscanned", []game.Event{game.Scan("h"), game.Scan("k"), game.DealtUnscanned("k")},
 			"the card dealt before Skip#k went unscanned (the dealer says)"},
+		{"unscanned Ground", []game.Event{game.Scan("h"), game.Scan("k"), game.DealtUnscanned("k"), game.Identify(2, "g")},
+			"the card dealt unscanned was Ground#g, scanned since: it landed as the dealer dealt on"},
 		{"there after all", []game.Event{game.Scan("h"), game.Scan("s"), game.StackGone(), game.ThereAfterAll()},
 			`there after all, the dealer says: the "not there" just said of seat 1 is taken back`},
 	}

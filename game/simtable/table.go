@@ -362,6 +362,20 @@ func (t *Table) Cards() map[hw.UID]string { return t.cards }
 // TagOf is card id's tag.
 func (t *Table) TagOf(id string) (hw.UID, bool) { u, ok := t.tags[id]; return u, ok }
 
+// DealtByHand tells the table that card id, dealt by a script without a
+// read, lies where it was dealt as a card dealt by hand: asked to scan the
+// card dealt by hand at its seat, the simulated dealer scans it.
+func (t *Table) DealtByHand(id string) error {
+	c, ok := t.truth.CardIndex(id)
+	if !ok {
+		return fmt.Errorf("simtable: no card %q in the deck", id)
+	}
+	t.mu.Lock()
+	t.byHandCards[c] = true
+	t.mu.Unlock()
+	return nil
+}
+
 // Truth is the physical state of the hand. Read it only from the goroutine
 // that advances the clock, or after the hand.
 func (t *Table) Truth() *game.Game { return t.truth }
