@@ -105,6 +105,12 @@ func (g *Game) GoneToTakeBack() (int, bool) {
 func (g *Game) keepDealt(e Event, late bool) {
 	t := &g.table
 	c, ok := g.index[e.Card]
+	if e.Kind == EvUnscanned && ok && g.winner >= 0 {
+		// The card dealt unscanned ended the hand (landedDealtOn): the
+		// read was dealt after the end, and nothing is kept.
+		t.dealtUntil = 0
+		return
+	}
 	if e.Kind == EvUnscanned && ok {
 		// Read again after the card dealt unscanned: the hand before this
 		// read is the one dealtUnscanned kept, for another card dealt
@@ -156,6 +162,17 @@ func (g *Game) dealtUnscanned(id string) error {
 	}
 	if err := g.confirm(); err != nil {
 		return err
+	}
+	if g.pend.active && g.pend.card == c && g.cards[c].Kind == Ground {
+		// The stand-in is the very card to read again, a Ground (the deck
+		// holds nothing else): another Ground stands in, since it lands
+		// before the read.
+		if d := g.otherGround(c); d < 0 || !g.standInFor(c, d) {
+			return refuse(RuleCardNotExpected, "%s: no other card was left to deal before it", id)
+		}
+	}
+	if g.landedDealtOn() {
+		return nil
 	}
 	if t.spare == nil {
 		t.spare = &Game{}
@@ -220,14 +237,34 @@ func (g *Game) landUnscanned(p, c int) error {
 		return err
 	}
 	g.infer(InfUnscannedGround, c, p, g.where[c])
-	if in := g.Next(); in.Action == ActLand && in.Player == p {
-		g.infer(InfLanded, c, p, Place{})
-		g.land()
-	}
-	if g.winner >= 0 {
+	if g.landedDealtOn() {
 		return nil
 	}
 	return g.scan(read, g.passes)
+}
+
+// otherGround is a Ground in the deck other than c, or -1.
+func (g *Game) otherGround(c int) int {
+	for _, x := range g.deck {
+		if x != c && g.cards[x].Kind == Ground {
+			return x
+		}
+	}
+	return -1
+}
+
+// landedDealtOn lands the Ground just dealt to a seat, if it was one: the
+// dealer dealt on past it without scanning it, so no Stop was shown in its
+// window ("GROUND: If you receive one of these, you are immediately out").
+// A plain stand-in is never a Ground but where the deck holds nothing
+// else. It reports whether that ended the hand: the card read after it was
+// dealt after the end, and belongs to no one.
+func (g *Game) landedDealtOn() bool {
+	if in := g.Next(); in.Action == ActLand {
+		g.infer(InfLanded, g.pend.card, in.Player, Place{})
+		g.land()
+	}
+	return g.winner >= 0
 }
 
 // UnscannedBefore is the card an "unscanned" from the dealer would be said
@@ -792,7 +829,7 @@ func (g *Game) take(c int) {
 				break
 			}
 		}
-		if g.pend.active && g.pend.card == c {
+		if g.pend.active && g.pend.card == c && g.cards[c].Kind == Ground {
 			g.pend.active = false
 		}
 		g.tidy(w.Player)
@@ -1088,6 +1125,14 @@ func (g *Game) unblind(c int) bool {
 	if d < 0 || g.cards[d].Kind == Ground {
 		return false
 	}
+	return g.standInFor(c, d)
+}
+
+// standInFor puts deck card d where the stand-in c lies in a stack, as the
+// stand-in instead, and c back in the deck. It reports whether c was in
+// its stack.
+func (g *Game) standInFor(c, d int) bool {
+	w := g.where[c]
 	st := g.players[w.Player].stacks[w.Stack]
 	for i, x := range st {
 		if x != c {
@@ -1102,6 +1147,9 @@ func (g *Game) unblind(c int) bool {
 		g.table.loose[d], g.table.loose[c] = g.table.loose[c], 0
 		g.deck = append(g.deck, c)
 		g.where[c] = Place{Zone: InDeck}
+		if g.pend.active && g.pend.card == c && g.cards[c].Kind == Ground {
+			g.pend.card = d
+		}
 		g.infer(InfBlindDeal, d, w.Player, Place{Zone: InDeck})
 		return true
 	}

@@ -450,3 +450,41 @@ func TestUnscannedGroundThroughASweep(t *testing.T) {
 		t.Fatalf("seat 3 out %v, stop-7 at %+v", tb.Out(2), tb.Where(tb.index["stop-7"]))
 	}
 }
+
+// TestUnscannedWhereOnlyGroundsAreLeft: "There are only five Ground cards":
+// once nothing else is left in the deck, the card dealt unscanned was a
+// Ground, and the dealer dealt on past it, so it landed. The stand-in is a
+// Ground, never the very card read after it, and if it ends the hand the
+// read belongs to no one.
+func TestUnscannedWhereOnlyGroundsAreLeft(t *testing.T) {
+	t.Run("it lands, and the read is the next seat's Ground", func(t *testing.T) {
+		tb := newObserved(t, 3, Stop, Stop, Stop, Ground, Ground, Ground)
+		for _, id := range []string{"stop-0", "stop-1", "stop-2"} {
+			tb.ok(Scan(id))
+		}
+		tb.ok(Scan("ground-5")) // seat 1's Ground, dealt unscanned; this is seat 2's, the very card the engine would stand in
+		tb.ok(DealtUnscanned("ground-5"))
+		if !tb.Out(0) {
+			t.Fatal("seat 1 is not out: the Ground dealt unscanned did not land")
+		}
+		if in := tb.Next(); in.Action != ActLand || in.Player != 1 {
+			t.Fatalf("the light asks %v, want seat 2's Ground landing", in)
+		}
+		if p, c, ground, ok := tb.PendingDeal(); !ok || !ground || p != 1 || tb.Card(c).ID != "ground-5" {
+			t.Fatalf("pending %d %d %v %v, want ground-5 at seat 2", p, c, ground, ok)
+		}
+	})
+	t.Run("it ends the hand", func(t *testing.T) {
+		tb := newObserved(t, 2, Stop, Stop, Ground, Ground)
+		tb.ok(Scan("stop-0"))
+		tb.ok(Scan("stop-1"))
+		tb.ok(Scan("ground-2")) // seat 1's Ground went unscanned: this was dealt after the end
+		tb.ok(DealtUnscanned("ground-2"))
+		if !tb.Over() || tb.Seat(tb.Winner()) != 2 {
+			t.Fatalf("over %v, winner seat %d: want seat 2", tb.Over(), tb.Seat(tb.Winner()))
+		}
+		if id, ok := tb.UnscannedBefore(); ok {
+			t.Fatalf("unscanned still offered of %s after the hand ended", id)
+		}
+	})
+}
