@@ -287,6 +287,11 @@ func (t *table) observe(e game.Event) bool {
 					return false
 				}
 			}
+			if c, ok := t.truth.CardIndex(e.Card); ok && t.truth.Card(c).Kind != game.Stop && t.seen.Next().Action == game.ActLand {
+				// A Ground among them: the dealer dealt on past its
+				// window, and only a Stop shown now could still save it.
+				t.observe(game.StopClosed())
+			}
 			return t.observe(e)
 		}
 		return false
@@ -535,7 +540,7 @@ func (t *table) beat() error {
 		n := len(t.seen.Inferences())
 		ok := t.observe(game.Confirm())
 		if ok {
-			t.blindDealt(c, n)
+			t.blindDealt(c, 0, n)
 		}
 		if ok && len(t.seen.Inferences()) > n && t.seen.Inferences()[n].Kind == game.InfBlindDeal {
 			for i := range t.hand.Faults {
@@ -815,9 +820,7 @@ func (t *table) read(c int) {
 		t.identify() // the reader reads: the dealer is asked for the card
 	case t.happens(DealUnscanned):
 		t.fault(DealUnscanned, id, seat)
-		if g.Card(c).Kind != game.Ground {
-			t.unscanned = append(unscanned, len(t.hand.Faults)-1)
-		}
+		t.unscanned = append(unscanned, len(t.hand.Faults)-1)
 	default:
 		t.unscanned = unscanned
 		t.observe(game.Scan(id))
@@ -853,7 +856,7 @@ func (t *table) noticeUnscanned(f *Fault, id string) bool {
 	}
 	f.Answer, f.Why, f.live = Named, "the dealer said it went unscanned: a deal confirmed by hand stands in", true
 	t.byHand[u] = true
-	t.blindDealt(u, n)
+	t.blindDealt(u, f.Seat, n)
 	return true
 }
 
@@ -872,12 +875,20 @@ func (t *table) dealtAt(c, p, q int) {
 	t.hand.OutOfStep = true
 }
 
-// blindDealt checks the deal of card c the dealer just confirmed by hand,
-// the assistant's inferences from the n-th on.
-func (t *table) blindDealt(c, n int) {
+// blindDealt checks the deal of card c the dealer just confirmed by hand
+// at the seat it was dealt to (0: where the truth has it now), the
+// assistant's inferences from the n-th on: the first blind deal among
+// them is that card's stand-in. (Any later one is a stand-in elsewhere
+// swapped for the card read again, see game's unblind.)
+func (t *table) blindDealt(c, seat, n int) {
+	p := t.truth.Where(c).Player
+	if seat != 0 {
+		p = t.truth.PlayerAt(seat)
+	}
 	for _, x := range t.seen.Inferences()[n:] {
 		if x.Kind == game.InfBlindDeal {
-			t.dealtAt(c, t.truth.Where(c).Player, x.Player)
+			t.dealtAt(c, p, x.Player)
+			return
 		}
 	}
 }
@@ -895,7 +906,14 @@ func (t *table) blind(f *Fault, c int) bool {
 	n := len(t.seen.Inferences())
 	ok := t.observe(e)
 	if ok {
-		t.blindDealt(c, n)
+		seat := 0 // where the truth has it: just dealt
+		if f != nil {
+			// Confirmed after a refused read, the card may have moved
+			// since it was dealt (a Ground Stopped goes back on top of
+			// the deck, and is dealt again).
+			seat = f.Seat
+		}
+		t.blindDealt(c, seat, n)
 		t.byHand[c] = true
 	}
 	if f != nil && ok && len(t.seen.Inferences()) > n {
