@@ -158,6 +158,11 @@ func (d *Dealer) movedOn(id string, inferred int, at time.Duration) {
 		if x.Kind == game.InfBlindDeal && d.g.Blind(x.Card) {
 			d.say(false, "seat %d: the card dealt unscanned is confirmed by hand; %v goes on from there", d.g.Seat(x.Player), d.g.Card(c))
 		}
+		if x.Kind == game.InfLanded {
+			// Nothing but Grounds left in the deck: the card dealt
+			// unscanned was one, and it landed as the dealer dealt on.
+			d.say(false, "seat %d hits the ground: the card dealt unscanned was a Ground", d.g.Seat(x.Player))
+		}
 	}
 	if w := d.g.Where(c); w.Zone == game.AsRider || w.Zone == game.AsExtra {
 		d.riderShown(c, at)

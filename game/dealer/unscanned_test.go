@@ -179,3 +179,45 @@ func TestUnscannedGroundScanned(t *testing.T) {
 	}
 	s.agree()
 }
+
+// TestUnscannedWhereOnlyGroundsAreLeft: "There are only five Ground cards."
+// Nothing but Grounds is left in the deck: seat 2's Ground is dealt
+// unscanned and the dealer deals on to seat 3, whose Ground is read and
+// taken for seat 2's. The dealer says "unscanned": the card dealt unscanned
+// can only have been a Ground, and the dealer dealt on past it, so it
+// landed: seat 2 is out, and the Ground read is seat 3's, its Stop window
+// there.
+func TestUnscannedWhereOnlyGroundsAreLeft(t *testing.T) {
+	s := newScripted(t, idles(3), kinds(S, S, S, G, G, G), nil)
+	s.at(2.3, game.Step())              // seat 2's Ground-3, dealt unscanned
+	s.at(2.5, game.Step(), game.Step()) // it lands; seat 3's Ground-4 is dealt on past the light
+	s.tb.Reader.ScanCardAt("Ground-4", hwtest.Seconds(2.5))
+	s.tb.Panel.ControlAt(hw.ControlUnscanned, hwtest.Seconds(2.55))
+	s.at(3.9, game.Step()) // Ground-4 lands on seat 3 (the script dealt it, not the table)
+	said := s.saidAt(2.56, "hits the ground", false)
+	var window *dealer.Window
+	s.tb.Clock.At(hwtest.Seconds(2.6), func() { window = s.d.View().StopWindow })
+	s.run()
+	if want := "seat 2 hits the ground: the card dealt unscanned was a Ground"; *said != want {
+		t.Errorf("the dealer said %q, want %q", *said, want)
+	}
+	if window == nil || window.Seat != 3 {
+		t.Fatalf("after unscanned the Stop window is %+v, want seat 3's", window)
+	}
+	// Which Ground seat 2 got is the engine's guess: the audit finds
+	// Ground-3 where it lies, believed in the deck, and proves nothing.
+	if g := s.tb.Truth(); !g.Over() || s.res.Winner != g.Seat(g.Winner()) {
+		t.Fatalf("dealer: seat %d won; table: seat %d", s.res.Winner, g.Seat(g.Winner()))
+	}
+	a := s.res.Audit
+	if a == nil || !a.Accounted || len(a.Impossible) > 0 || a.Unproven == "" {
+		t.Fatalf("audit %+v", a)
+	}
+	found := false
+	for _, m := range a.Misplaced {
+		found = found || (m.Card == "Ground-3" && m.Found == "seat 2")
+	}
+	if !found {
+		t.Errorf("the audit did not find Ground-3 at seat 2: %+v", a.Misplaced)
+	}
+}
