@@ -682,6 +682,9 @@ func (t *Table) deal() {
 		done(at)
 		return
 	}
+	// A "not there" said by mistake and taken back (FaultFalseGone) comes
+	// before the card.
+	at += t.falseGone(in, at)
 	p := in.Player
 	if in.First && t.scan.gone() {
 		if r := g.Rider(p); r >= 0 {
