@@ -81,7 +81,10 @@ const (
 	// with a rider or an Extra to show; no Stop window open (no light
 	// red); the reader not gone; and no card confirmed by hand waiting to
 	// be asked for (the dealer may ask for it as soon as the "not there"
-	// closes the beat's card, and "not there" then answers that ask).
+	// closes the beat's card, and "not there" then answers that ask); nor
+	// within a second of a card fault, whose stray or second read, or
+	// confirmation from the panel, coming between the "not there" and the
+	// misread, would be what the misread takes back.
 	FaultFalseGone
 	numFaults
 )
@@ -258,6 +261,11 @@ func (t *Table) dealCard(c int, at time.Duration, seat int) {
 	}
 	if ok && f == FaultReaderGone && t.chip.chip.Hung() {
 		ok = false // hung already: the same outage
+	}
+	if ok {
+		t.mu.Lock()
+		t.cardFaultUntil = at + cardFaultQuiet
+		t.mu.Unlock()
 	}
 	w := t.dealtAs(c, seat)
 	if !ok {
@@ -694,13 +702,17 @@ func (t *Table) dealtSoFar() int {
 // Timings of FaultFalseGone: the "not there" is taken back between
 // thereAfterMin and thereAfterMin+thereAfterSpread after it is said (the
 // faller points at the stack), and the card dealt dealAfterThere after
-// that. All of it ends far before the next beat (a beat is about a second
-// at the fastest tempo), so the take-back meets nothing but the sweeps and
-// presses it may follow.
+// that: 90 to 210 ms, well inside a beat at the rule sets' tempos (800 ms
+// or more), so the take-back meets nothing but the sweeps and presses it
+// may follow. cardFaultQuiet is how long after a card fault the table
+// makes no false "not there": the fault's stray or second read, or its
+// confirmation from the panel, all within a few hundred milliseconds of
+// the card, would end what the misread may take back.
 const (
 	thereAfterMin    = 30 * time.Millisecond
 	thereAfterSpread = 120 * time.Millisecond
 	dealAfterThere   = 60 * time.Millisecond
+	cardFaultQuiet   = time.Second
 )
 
 // falseGone is the simulated dealer, at at, about to make deal in (the
@@ -712,7 +724,7 @@ func (t *Table) falseGone(in game.Instruction, at time.Duration) time.Duration {
 		return 0
 	}
 	t.mu.Lock()
-	pending := len(t.byHandCards) > 0 || t.unsure > 0
+	pending := len(t.byHandCards) > 0 || t.unsure > 0 || at < t.cardFaultUntil
 	t.mu.Unlock()
 	if pending {
 		return 0
@@ -725,6 +737,11 @@ func (t *Table) falseGone(in game.Instruction, at time.Duration) time.Duration {
 	back := at + thereAfterMin + time.Duration(t.frng.Int64N(int64(thereAfterSpread)))
 	t.mu.Lock()
 	t.injected[i].Said = hw.ControlMisread.String()
+	// Addressed already, the faller's cards wait for the deal (meddles):
+	// a rider played on them now would change what the table deals, out
+	// of the dealer's sight, where a dealer who had not slipped would
+	// have dealt before it.
+	t.pointing = in.Player + 1
 	t.mu.Unlock()
 	t.Panel.ControlAt(hw.ControlMisread, back)
 	return back + dealAfterThere - at
