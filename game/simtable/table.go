@@ -110,8 +110,8 @@ type Table struct {
 	mismatches int
 	stacksGone int
 	ridersGone int
-	lastDealt  int           // the seat the last card was dealt to
-	frozen     int           // the faller whose rider the dealer is showing, or -1
+	lastDealt  int // the seat the last card was dealt to
+	frozen     int // the faller whose rider the dealer is showing, or -1
 	// pointing is the faller (+1, 0 for none) the dealer said "not there"
 	// of by mistake and is about to deal to (FaultFalseGone): pointing at
 	// their stack, and addressed already, they and their rider are let be
@@ -121,12 +121,12 @@ type Table struct {
 	// the reader or be confirmed from the panel (a stray read, a second
 	// read, a card dealt unread).
 	cardFaultUntil time.Duration
-	groundAt   time.Duration // when the last Ground was dealt
-	errs       []error
-	started    bool
-	frng       *rand.Rand // the faults' own stream: faults off draw nothing
-	injected   []Injected
-	lastHang   int // the last FaultReaderGone in injected, -1 for none
+	groundAt       time.Duration // when the last Ground was dealt
+	errs           []error
+	started        bool
+	frng           *rand.Rand // the faults' own stream: faults off draw nothing
+	injected       []Injected
+	lastHang       int // the last FaultReaderGone in injected, -1 for none
 	// unsure counts the cards dealt that the simulated dealer saw go by
 	// the reader unread (or not over it at all) and has not yet confirmed
 	// or seen read, and the confirmations from the panel not yet given:
