@@ -71,10 +71,25 @@ const (
 	// for a Ground, and only when the next card is a plain deal to another
 	// seat (no rider to show first, no Ground).
 	FaultDealOn
+	// FaultFalseGone: as the light asks for a card into a stack the seat
+	// has (a deal, not a new stack), the dealer presses "not there" by
+	// mistake; a moment later, the faller pointing at the stack, they say
+	// misread to take it back, and deal the card as the light then asks.
+	// The chance is at each such deal. Made only where the "not there" is
+	// the stack's and the take-back can follow it: the light a deal's,
+	// steady, at the seat the table deals to; not as a seat's turn begins
+	// with a rider or an Extra to show; no Stop window open (no light
+	// red); the reader not gone; and no card confirmed by hand waiting to
+	// be asked for (the dealer may ask for it as soon as the "not there"
+	// closes the beat's card, and "not there" then answers that ask); nor
+	// within a second of a card fault, whose stray or second read, or
+	// confirmation from the panel, coming between the "not there" and the
+	// misread, would be what the misread takes back.
+	FaultFalseGone
 	numFaults
 )
 
-var faultNames = [numFaults]string{"reader-miss", "read-twice", "stray-card", "reader-gone", "scan-no-deal", "deal-unscanned", "press-late", "press-other", "mash", "two-at-once", "stray-top", "deal-on"}
+var faultNames = [numFaults]string{"reader-miss", "read-twice", "stray-card", "reader-gone", "scan-no-deal", "deal-unscanned", "press-late", "press-other", "mash", "two-at-once", "stray-top", "deal-on", "false-gone"}
 
 func (f Fault) String() string {
 	if f < 0 || f >= numFaults {
@@ -99,8 +114,9 @@ func AllFaults() []Fault {
 }
 
 // Faults sets how often the table makes each mistake: the chance, from 0
-// to 1, at each card dealt (the card faults and Mash) or each Ground dealt
-// (PressLate, PressOther). The zero value is a perfect table, which plays
+// to 1, at each card dealt (the card faults and Mash), each card dealt
+// into a stack the seat has (FalseGone) or each Ground dealt (PressLate,
+// PressOther). The zero value is a perfect table, which plays
 // exactly as a table without Faults does. The card faults need the PN532
 // (Config.PN532): the scripted reader has no chip to hang or to hold a
 // card over too briefly. At most one card fault happens to a card.
@@ -150,7 +166,8 @@ type Injected struct {
 	// it: a card the dealer under test did not hear of.
 	ByHand int
 	// Said is the panel control, other than a confirmation, the simulated
-	// dealer answered it with: "unscanned" for FaultDealOn.
+	// dealer answered it with: "unscanned" for FaultDealOn, "misread" for
+	// FaultFalseGone.
 	Said string
 	// Unread: the card was confirmed by hand and never read on top of its
 	// stack when the dealer was asked for it (picked up first): the card
@@ -244,6 +261,11 @@ func (t *Table) dealCard(c int, at time.Duration, seat int) {
 	}
 	if ok && f == FaultReaderGone && t.chip.chip.Hung() {
 		ok = false // hung already: the same outage
+	}
+	if ok {
+		t.mu.Lock()
+		t.cardFaultUntil = at + cardFaultQuiet
+		t.mu.Unlock()
 	}
 	w := t.dealtAs(c, seat)
 	if !ok {
@@ -675,4 +697,77 @@ func (t *Table) dealtSoFar() int {
 	t.mu.Lock()
 	defer t.mu.Unlock()
 	return t.dealtCards
+}
+
+// Timings of FaultFalseGone: the "not there" is taken back between
+// thereAfterMin and thereAfterMin+thereAfterSpread after it is said (the
+// faller points at the stack), and the card dealt dealAfterThere after
+// that: 90 to 210 ms, well inside a beat at the rule sets' tempos (800 ms
+// or more), so the take-back meets nothing but the sweeps and presses it
+// may follow. cardFaultQuiet is how long after a card fault the table
+// makes no false "not there": the fault's stray or second read, or its
+// confirmation from the panel, all within a few hundred milliseconds of
+// the card, would end what the misread may take back.
+const (
+	thereAfterMin    = 30 * time.Millisecond
+	thereAfterSpread = 120 * time.Millisecond
+	dealAfterThere   = 60 * time.Millisecond
+	cardFaultQuiet   = time.Second
+)
+
+// falseGone is the simulated dealer, at at, about to make deal in (the
+// truth's next move) as the light asks: at FaultFalseGone's rate, where it
+// is made (see FaultFalseGone), they press "not there" by mistake and take
+// it back with misread. It returns how much later the card is dealt.
+func (t *Table) falseGone(in game.Instruction, at time.Duration) time.Duration {
+	if t.cfg.Faults[FaultFalseGone] == 0 || !t.stackThere(in) || !t.dealLit(in.Seat) || t.scan.gone() {
+		return 0
+	}
+	t.mu.Lock()
+	pending := len(t.byHandCards) > 0 || t.unsure > 0 || at < t.cardFaultUntil
+	t.mu.Unlock()
+	if pending {
+		return 0
+	}
+	if _, ok := t.draw(FaultFalseGone); !ok {
+		return 0
+	}
+	i := t.note(FaultFalseGone, at, in.Seat, "")
+	t.Panel.ControlAt(hw.ControlSkip, at)
+	back := at + thereAfterMin + time.Duration(t.frng.Int64N(int64(thereAfterSpread)))
+	t.mu.Lock()
+	t.injected[i].Said = hw.ControlMisread.String()
+	// Addressed already, the faller's cards wait for the deal (meddles):
+	// a rider played on them now would change what the table deals, out
+	// of the dealer's sight, where a dealer who had not slipped would
+	// have dealt before it.
+	t.pointing = in.Player + 1
+	t.mu.Unlock()
+	t.Panel.ControlAt(hw.ControlMisread, back)
+	return back + dealAfterThere - at
+}
+
+// stackThere reports whether in deals a card into a stack the table has:
+// not a new stack, not an imaginary Ground, and not the first card of a
+// turn with a rider or an Extra to show first.
+func (t *Table) stackThere(in game.Instruction) bool {
+	g := t.truth
+	p := in.Player
+	if in.Action != game.ActDeal || in.Imaginary || in.NewStack || p < 0 || in.Stack < 0 || in.Stack >= g.NumStacks(p) || g.Top(p, in.Stack) < 0 {
+		return false
+	}
+	return !in.First || (g.Rider(p) < 0 && len(g.Extras(p)) == 0)
+}
+
+// dealLit reports whether the light at seat asks for a card into a stack
+// there (steady green, amber or white) and no light is red (a Ground's
+// Stop window).
+func (t *Table) dealLit(seat int) bool {
+	for _, s := range t.cfg.Seats {
+		if l := t.Lights.Now(s); l.Kind != hw.Off && l.Color == hw.Red {
+			return false
+		}
+	}
+	l := t.Lights.Now(seat)
+	return l.Kind == hw.On && (l.Color == hw.Green || l.Color == hw.Amber || l.Color == hw.White)
 }

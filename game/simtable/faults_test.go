@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"log/slog"
 	"os"
+	"path/filepath"
 	"regexp"
 	"slices"
 	"strconv"
@@ -18,6 +19,7 @@ import (
 	"github.com/falling-table/falling/game"
 	"github.com/falling-table/falling/game/dealer"
 	"github.com/falling-table/falling/game/night"
+	"github.com/falling-table/falling/game/playlog"
 	"github.com/falling-table/falling/game/simtable"
 	"github.com/falling-table/falling/hw"
 )
@@ -90,6 +92,11 @@ func TestRealDealerMessy(t *testing.T) {
 				if err := tl.answers(r.name); err != nil {
 					t.Errorf("%s: %v", r.name, err)
 				}
+				if tl.goneTakenBack != tl.falseGone || tl.thereRefused > 0 {
+					// Whatever else the table got wrong, a false "not
+					// there" is made only where its take-back can follow.
+					t.Errorf("%s: %d false not-theres, %d taken back, %d take-backs refused", r.name, tl.falseGone, tl.goneTakenBack, tl.thereRefused)
+				}
 				if r.name == "none" && (tl.warned() > 0 || tl.outOfStep > 0 || tl.wrongWinner > 0) {
 					t.Errorf("a perfect table: %s", tl.row())
 				}
@@ -101,7 +108,7 @@ func TestRealDealerMessy(t *testing.T) {
 	}
 }
 
-const tableHead = "| faults | made (confirmed by hand, said unscanned) | panics / breaks / unfinished / false accusations | after a card confirmed by hand: unfinished / wrong winner | wrong winner / out of step | warnings (kinds) | audit: misplaced / missing / seen twice / unknown |\n|---|---|---|---|---|---|---|"
+const tableHead = "| faults | made (confirmed by hand, said unscanned) [false not there: taken back, refused] | panics / breaks / unfinished / false accusations | after a card confirmed by hand: unfinished / wrong winner | wrong winner / out of step | warnings (kinds) | audit: misplaced / missing / seen twice / unknown |\n|---|---|---|---|---|---|---|"
 
 // stalled is when a hand counts as one that cannot be finished: a hand
 // takes about two minutes of table time, and night's own limit (an hour)
@@ -123,6 +130,10 @@ type outcome struct {
 	warnings   []string
 	readerOK   bool // the reader service's health at the hand's end
 	lost       int  // times the service reported the reader lost
+	// From the hand's play log, kept when a false "not there" may be
+	// said (FaultFalseGone): the take-backs the engine applied (EvThere),
+	// refused, and the "not there" taken back it inferred.
+	thereApplied, thereRefused, goneTakenBack int
 }
 
 func playMessy(s night.Settings, seed uint64, fs simtable.Faults) (o outcome) {
@@ -139,8 +150,20 @@ func playMessy(s night.Settings, seed uint64, fs simtable.Faults) (o outcome) {
 	warns := &warnLog{all: debugHand}
 	ctx, cancel := context.WithCancelCause(context.Background())
 	defer cancel(nil)
+	logDir := debugDir
+	if logDir == "" && fs[simtable.FaultFalseGone] > 0 {
+		// The take-backs are counted from the play log the dealer writes.
+		dir, err := os.MkdirTemp("", "simtable-false-gone-")
+		if err != nil {
+			o.err = err
+			return o
+		}
+		defer os.RemoveAll(dir)
+		logDir = dir
+	}
+	var logPath string
 	seats := []int{1, 2, 3, 4, 5, 6, 7}[:3+seed%5]
-	n, err := night.New(night.Config{Settings: s, Seats: seats, Hands: 1, Logger: slog.New(warns), LogDir: debugDir,
+	n, err := night.New(night.Config{Settings: s, Seats: seats, Hands: 1, Logger: slog.New(warns), LogDir: logDir,
 		OnHand: func(p *night.Playing) { d = p.Dealer }},
 		night.NewSimTable(night.SimOptions{Settings: s, Seed: seed, OnTable: func(x *simtable.Table) {
 			tb, setErr = x, x.SetFaults(fs)
@@ -150,8 +173,18 @@ func playMessy(s night.Settings, seed uint64, fs simtable.Faults) (o outcome) {
 		o.err = err
 		return o
 	}
-	err = n.Run(ctx, func(r night.HandResult) { o.res = r.Result })
+	err = n.Run(ctx, func(r night.HandResult) { o.res, logPath = r.Result, r.Log })
 	o.err = errors.Join(setErr, err)
+	if logPath == "" && logDir != debugDir {
+		// A hand left unfinished is not handed back, but its log is
+		// there: the night's only hand in a folder of its own.
+		if hands, _ := filepath.Glob(filepath.Join(logDir, playlog.HandFile("*"))); len(hands) == 1 {
+			logPath = hands[0]
+		}
+	}
+	if logPath != "" {
+		o.err = errors.Join(o.err, o.countThere(logPath))
+	}
 	o.warnings = warns.texts()
 	if tb == nil || d == nil {
 		o.err = errors.Join(o.err, errors.New("no hand was played"))
@@ -175,6 +208,70 @@ func playMessy(s night.Settings, seed uint64, fs simtable.Faults) (o outcome) {
 	return o
 }
 
+// countThere counts, in the hand's play log at path, the dealer's
+// take-backs of a "not there" as the engine took them: the EvThere events
+// applied and refused, and the "not there" it inferred taken back.
+func (o *outcome) countThere(path string) error {
+	h, err := playlog.Read(path)
+	if err != nil {
+		return fmt.Errorf("the hand's log: %w", err)
+	}
+	for _, e := range h.Entries {
+		switch {
+		case e.Event != nil && e.Event.Kind == game.EvThere && e.Kind == playlog.KindApplied:
+			o.thereApplied++
+		case e.Event != nil && e.Event.Kind == game.EvThere && e.Kind == playlog.KindRefused:
+			o.thereRefused++
+		case e.Kind == playlog.KindInference && e.Inference != nil && e.Inference.Kind == game.InfGoneTakenBack:
+			o.goneTakenBack++
+		}
+	}
+	return nil
+}
+
+// TestFalseGoneTakenBack: a "not there" the dealer pressed by mistake, of
+// a stack that is there, and took back with misread, leaves the hand as if
+// it had never been said: the play log holds the take-back, and the hand
+// ends in step with the table's winner. The hand is one where a faller
+// once played a Stop on the addressed seat's rider between the "not there"
+// and the deal, out of the dealer's sight, and the table fell a seat
+// behind: the faller the dealer addresses now lets their cards be until
+// the card is dealt. (That no card fault's read comes between the "not
+// there" and the misread, TestRealDealerMessy's every-mistake rows hold:
+// every false "not there" there is taken back.)
+func TestFalseGoneTakenBack(t *testing.T) {
+	for _, tc := range []struct {
+		rules string
+		seed  uint64
+		fs    simtable.Faults
+	}{
+		{"official", 30, simtable.Only(simtable.FaultFalseGone, 0.05)},
+	} {
+		t.Run(fmt.Sprintf("%s/%d", tc.rules, tc.seed), func(t *testing.T) {
+			s, err := night.Resolve(nil, night.Overrides{Rules: tc.rules})
+			if err != nil {
+				t.Fatal(err)
+			}
+			o := playMessy(s, tc.seed, tc.fs)
+			made := 0
+			for _, x := range o.injected {
+				if x.Fault == simtable.FaultFalseGone {
+					made++
+				}
+			}
+			if o.panicked != nil || o.err != nil || o.broken != nil {
+				t.Fatalf("panic %v, error %v, invariant %v", o.panicked, o.err, o.broken)
+			}
+			if made == 0 || o.thereApplied != made || o.goneTakenBack != made || o.thereRefused > 0 {
+				t.Errorf("%d false not-theres: %d take-backs applied (%d refused), %d inferred taken back", made, o.thereApplied, o.thereRefused, o.goneTakenBack)
+			}
+			if o.mismatches > 0 || !o.truthOver || o.res.Winner != o.winner {
+				t.Errorf("%d beats out of step; the dealer's winner seat %d, the table's %d", o.mismatches, o.res.Winner, o.winner)
+			}
+		})
+	}
+}
+
 // tally sums outcomes.
 type tally struct {
 	hands, panics, broken, unfinished, accused, tableErr int
@@ -195,6 +292,10 @@ type tally struct {
 	warnings                               map[string]int
 	misplaced, missing, seenTwice, unknown int
 	firstFail                              []string
+
+	// FaultFalseGone made, and what the dealer's play log says of the
+	// take-backs: EvThere applied and refused, InfGoneTakenBack inferred.
+	falseGone, thereApplied, thereRefused, goneTakenBack int
 }
 
 func (tl *tally) add(o outcome) {
@@ -225,7 +326,13 @@ func (tl *tally) add(o outcome) {
 		if x.Said == hw.ControlUnscanned.String() {
 			tl.unscanned++
 		}
+		if x.Fault == simtable.FaultFalseGone {
+			tl.falseGone++
+		}
 	}
+	tl.thereApplied += o.thereApplied
+	tl.thereRefused += o.thereRefused
+	tl.goneTakenBack += o.goneTakenBack
 	tl.lost += o.lost
 	if tl.warnings == nil {
 		tl.warnings = map[string]int{}
@@ -335,6 +442,19 @@ func (tl *tally) answers(run string) error {
 		if tl.byHand != tl.made || tl.unscanned == 0 || tl.outOfStepSure > 0 || tl.warnedSure > 0 {
 			return fmt.Errorf("%d cards dealt on past the light, %d confirmed by hand, %d said unscanned; %d hands out of step and %d warnings where every card confirmed by hand was read on top", tl.made, tl.byHand, tl.unscanned, tl.outOfStepSure, tl.warnedSure)
 		}
+	case "false-gone":
+		// A "not there" said by mistake of a stack that is there, and
+		// taken back with misread before the card is dealt: the engine
+		// applies every take-back (the play log holds an EvThere applied
+		// and a "gone taken back" for each), none is refused, and the
+		// hand goes on as if it had never been said: every hand in step,
+		// with the table's winner, and no warning. A run that never said
+		// it proves nothing.
+		if tl.falseGone == 0 || tl.thereApplied != tl.falseGone || tl.goneTakenBack != tl.falseGone || tl.thereRefused > 0 ||
+			tl.outOfStep > 0 || tl.warned() > 0 || tl.byHand > 0 {
+			return fmt.Errorf("%d false not-theres, %d take-backs applied (%d refused), %d inferred taken back; %d hands out of step, %d warnings, %d cards confirmed by hand",
+				tl.falseGone, tl.thereApplied, tl.thereRefused, tl.goneTakenBack, tl.outOfStep, tl.warned(), tl.byHand)
+		}
 	case "press-late", "press-other", "mash":
 		if tl.outOfStep > 0 || tl.warned() != tl.warnings["claim unconfirmed"] {
 			return fmt.Errorf("presses moved the hand: %s", tl.row())
@@ -369,6 +489,9 @@ func (tl *tally) row() string {
 	made := fmt.Sprintf("%d (%d)", tl.made, tl.byHand)
 	if tl.unscanned > 0 {
 		made = fmt.Sprintf("%d (%d, %d said unscanned)", tl.made, tl.byHand, tl.unscanned)
+	}
+	if tl.falseGone > 0 {
+		made += fmt.Sprintf(" [%d false not there: %d taken back, %d refused]", tl.falseGone, tl.goneTakenBack, tl.thereRefused)
 	}
 	return fmt.Sprintf("%s | %d / %d / %d / %d | %d / %d | %d / %d | %d (%s) | %d / %d / %d / %d",
 		made, tl.panics, tl.broken, tl.unfinished, tl.accused, tl.guessUnfinished, tl.guessWrongWinner, tl.wrongWinner, tl.outOfStep,

@@ -110,14 +110,23 @@ type Table struct {
 	mismatches int
 	stacksGone int
 	ridersGone int
-	lastDealt  int           // the seat the last card was dealt to
-	frozen     int           // the faller whose rider the dealer is showing, or -1
-	groundAt   time.Duration // when the last Ground was dealt
-	errs       []error
-	started    bool
-	frng       *rand.Rand // the faults' own stream: faults off draw nothing
-	injected   []Injected
-	lastHang   int // the last FaultReaderGone in injected, -1 for none
+	lastDealt  int // the seat the last card was dealt to
+	frozen     int // the faller whose rider the dealer is showing, or -1
+	// pointing is the faller (+1, 0 for none) the dealer said "not there"
+	// of by mistake and is about to deal to (FaultFalseGone): pointing at
+	// their stack, and addressed already, they and their rider are let be
+	// until the card is dealt.
+	pointing int
+	// cardFaultUntil is until when a card fault's cards may still come to
+	// the reader or be confirmed from the panel (a stray read, a second
+	// read, a card dealt unread).
+	cardFaultUntil time.Duration
+	groundAt       time.Duration // when the last Ground was dealt
+	errs           []error
+	started        bool
+	frng           *rand.Rand // the faults' own stream: faults off draw nothing
+	injected       []Injected
+	lastHang       int // the last FaultReaderGone in injected, -1 for none
 	// unsure counts the cards dealt that the simulated dealer saw go by
 	// the reader unread (or not over it at all) and has not yet confirmed
 	// or seen read, and the confirmations from the panel not yet given:
@@ -696,6 +705,9 @@ func (t *Table) deal() {
 		done(at)
 		return
 	}
+	// A "not there" said by mistake and taken back (FaultFalseGone) comes
+	// before the card.
+	at += t.falseGone(in, at)
 	p := in.Player
 	if in.First && t.scan.gone() {
 		if r := g.Rider(p); r >= 0 {
@@ -731,7 +743,7 @@ func (t *Table) deal() {
 	}
 	t.Clock.At(at, func() {
 		t.mu.Lock()
-		t.frozen = -1
+		t.frozen, t.pointing = -1, 0
 		t.mu.Unlock()
 		in := g.Next()
 		t.step()
@@ -813,11 +825,18 @@ func (t *Table) groundSeen() time.Duration {
 }
 
 // meddles reports whether e, a faller's move, would touch the rider of a
-// seat the dealer is showing.
+// seat the dealer is showing, or the faller a false "not there" was said
+// of (FaultFalseGone) before their card is dealt.
 func (t *Table) meddles(e game.Event) bool {
 	t.mu.Lock()
-	f := t.frozen
+	f, pt := t.frozen, t.pointing-1
 	t.mu.Unlock()
+	if pt >= 0 && (e.Player == pt || (e.Kind == game.EvPlay && e.Target == pt)) {
+		// The faller the dealer is addressing, pointing at their stack
+		// while a false "not there" is taken back: their cards wait for
+		// the deal, as they would have had the dealer not slipped.
+		return true
+	}
 	if f < 0 || e.Kind != game.EvPlay {
 		return false
 	}
