@@ -829,7 +829,7 @@ func (g *Game) take(c int) {
 				break
 			}
 		}
-		if g.pend.active && g.pend.card == c && g.cards[c].Kind == Ground {
+		if g.pend.active && g.pend.card == c {
 			g.pend.active = false
 		}
 		g.tidy(w.Player)
@@ -1147,7 +1147,7 @@ func (g *Game) standInFor(c, d int) bool {
 		g.table.loose[d], g.table.loose[c] = g.table.loose[c], 0
 		g.deck = append(g.deck, c)
 		g.where[c] = Place{Zone: InDeck}
-		if g.pend.active && g.pend.card == c && g.cards[c].Kind == Ground {
+		if g.pend.active && g.pend.card == c {
 			g.pend.card = d
 		}
 		g.infer(InfBlindDeal, d, w.Player, Place{Zone: InDeck})
