@@ -63,7 +63,7 @@ func (g *Game) copyTo(dst *Game) {
 		spare:    tbl.spare, // dst's own memory: nothing of g's is kept in it
 	}
 	if dealtUntil != 0 {
-		dst.table.dealtUntil, dst.table.dealtCard, dst.table.dealtAgain = dealtUntil, g.table.dealtCard, g.table.dealtAgain
+		dst.table.dealtUntil, dst.table.dealtCard, dst.table.dealtAgain, dst.table.dealtLanded = dealtUntil, g.table.dealtCard, g.table.dealtAgain, g.table.dealtLanded
 	}
 	if goneUntil != 0 {
 		dst.table.goneUntil, dst.table.goneFrom = goneUntil, g.table.goneFrom

@@ -121,6 +121,11 @@ type tableState struct {
 	// again then holds the hand before the card dealt unscanned was
 	// stood in.
 	dealtAgain bool
+	// dealtLanded: that read, a Ground, landed since (its Stop window
+	// closed): the card the "unscanned" stood in is asked for only then,
+	// and may still be found a Ground (landUnscanned lands both), but no
+	// other "unscanned" goes back past the landing.
+	dealtLanded bool
 	// again is, while dealtAgain, the hand before the card dealt
 	// unscanned was stood in (the hand dealt held until then), for that
 	// card read and found a Ground (landUnscanned).

@@ -17,7 +17,7 @@ func (g *Game) observe(e Event) error {
 	}
 	// The hand kept before the last read (keepDealt) is left out of the
 	// saved copy: no refused observation changes it.
-	dealtUntil, dealtCard, dealtAgain := g.table.dealtUntil, g.table.dealtCard, g.table.dealtAgain
+	dealtUntil, dealtCard, dealtAgain, dealtLanded := g.table.dealtUntil, g.table.dealtCard, g.table.dealtAgain, g.table.dealtLanded
 	g.copyBare(g.undo)
 	// A read that may be taken back stays so through the sweeps it called
 	// (the dealer sweeps on the beat, which may come before the dealer
@@ -28,12 +28,16 @@ func (g *Game) observe(e Event) error {
 	sweep := e.Kind == EvConfirm && e.As == NoKind && (in.Action == ActSweep || in.Action == ActPass)
 	// A read lateRun may take (it leaves backAt changed when it does).
 	late := e.Kind == EvScan && g.table.backAt != 0 && g.table.backAt == g.applied
+	// The Stop window of a Ground read again after an "unscanned" closing:
+	// the dealer is asked for the card it stood in only now (a read in the
+	// window would be a Stop shown), and it may be a Ground that landed.
+	landing := e.Kind == EvStopClosed && in.Action == ActLand && g.table.dealtAgain && g.pend.active && g.pend.card == g.table.dealtCard
 	err := g.observe1(e)
 	if err != nil {
 		undo := g.undo
 		undo.copyTo(g)
 		g.undo = undo
-		g.table.dealtUntil, g.table.dealtCard, g.table.dealtAgain = dealtUntil, dealtCard, dealtAgain
+		g.table.dealtUntil, g.table.dealtCard, g.table.dealtAgain, g.table.dealtLanded = dealtUntil, dealtCard, dealtAgain, dealtLanded
 		return err
 	}
 	g.keepBefore(e)
@@ -43,8 +47,9 @@ func (g *Game) observe(e Event) error {
 	if (sweep || e.Kind == EvPress) && g.table.beforeUntil == g.applied && g.table.beforeUntil != 0 {
 		g.table.beforeUntil = g.applied + 1
 	}
-	if (sweep || e.Kind == EvPress) && g.table.dealtUntil == g.applied && g.table.dealtUntil != 0 {
+	if (sweep || e.Kind == EvPress || landing) && g.table.dealtUntil == g.applied && g.table.dealtUntil != 0 {
 		g.table.dealtUntil = g.applied + 1
+		g.table.dealtLanded = g.table.dealtLanded || landing
 	}
 	if (sweep || e.Kind == EvPress) && g.table.goneUntil == g.applied && g.table.goneUntil != 0 {
 		g.table.goneUntil = g.applied + 1
@@ -118,13 +123,13 @@ func (g *Game) keepDealt(e Event, late bool) {
 		// again, for the stand-in read and found a Ground
 		// (landUnscanned).
 		t.dealt, t.again, t.spare = t.spare, t.dealt, t.again
-		t.dealtUntil, t.dealtCard, t.dealtAgain = g.applied+1, c, true
+		t.dealtUntil, t.dealtCard, t.dealtAgain, t.dealtLanded = g.applied+1, c, true, false
 		return
 	}
 	if e.Kind != EvScan || !ok {
 		return
 	}
-	t.dealtAgain = false
+	t.dealtAgain, t.dealtLanded = false, false
 	if late {
 		t.dealtUntil = 0
 		return
@@ -152,6 +157,9 @@ func (g *Game) dealtUnscanned(id string) error {
 	c, ok := g.index[id]
 	if !ok || t.dealt == nil || t.dealtUntil == 0 || t.dealtUntil != g.applied || t.dealtCard != c {
 		return refuse(RuleCardNotExpected, "%s is not the card just read", id)
+	}
+	if t.dealtLanded {
+		return refuse(RuleCardNotExpected, "%s landed since it was read", id)
 	}
 	g.goBack(t.dealt)
 	if err := g.confirmSweeps(); err != nil {
@@ -225,7 +233,7 @@ func (g *Game) unscannedGround(p, s int) bool {
 // no one.
 func (g *Game) landUnscanned(p, c int) error {
 	t := &g.table
-	read := t.dealtCard
+	read, landed := t.dealtCard, t.dealtLanded
 	g.goBack(t.again)
 	if err := g.confirmSweeps(); err != nil {
 		return err
@@ -240,7 +248,13 @@ func (g *Game) landUnscanned(p, c int) error {
 	if g.landedDealtOn() {
 		return nil
 	}
-	return g.scan(read, g.passes)
+	if err := g.scan(read, g.passes); err != nil || !landed {
+		return err
+	}
+	// The card read again was a Ground whose window closed since: it
+	// lands again where it now went.
+	g.landedDealtOn()
+	return nil
 }
 
 // otherGround is a Ground in the deck other than c, or -1.
@@ -271,7 +285,7 @@ func (g *Game) landedDealtOn() bool {
 // of now (DealtUnscanned): the one just read, only sweeps confirmed and
 // buttons pressed since.
 func (g *Game) UnscannedBefore() (string, bool) {
-	if t := &g.table; t.dealt != nil && t.dealtUntil != 0 && t.dealtUntil == g.applied {
+	if t := &g.table; t.dealt != nil && t.dealtUntil != 0 && t.dealtUntil == g.applied && !t.dealtLanded {
 		return g.cards[t.dealtCard].ID, true
 	}
 	return "", false

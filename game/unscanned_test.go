@@ -488,3 +488,49 @@ func TestUnscannedWhereOnlyGroundsAreLeft(t *testing.T) {
 		}
 	})
 }
+
+// TestUnscannedGroundThenAGround: "GROUND: If you receive one of these,
+// you are immediately out." Near the deck's end a Ground often follows a
+// Ground. Seat 2's Ground goes unscanned, and Ground-2, dealt on to seat
+// 3, is read and taken for seat 2's. The dealer says "unscanned": Ground-2
+// is seat 3's, and its Stop window opens there. The dealer is asked for the
+// card dealt by hand only once that window has closed (a read in it would
+// be a Stop shown), so its close, and the buttons pressed in it, must not
+// end the time the card "unscanned" stood in may turn out a Ground: both
+// land, as if each was read in its time.
+func TestUnscannedGroundThenAGround(t *testing.T) {
+	kinds := []Kind{Stop, Ground, Ground, Stop, Stop, Stop, Stop, Stop, Ground, Ground}
+	for _, tc := range []struct {
+		name  string
+		after []Event // between the "unscanned" and the scan of the card it stood in
+	}{
+		{"in the read's window", nil},
+		{"the read's window closed", []Event{StopClosed()}},
+		{"a claim pressed, and the window closed", []Event{Press(3), StopClosed()}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			tb := newObserved(t, 4, kinds...)
+			ref := newObserved(t, 4, kinds...)
+			tb.ok(Scan("stop-0"))
+			tb.ok(Scan("ground-2"))
+			tb.ok(DealtUnscanned("ground-2"))
+			for _, e := range tc.after {
+				tb.ok(e)
+			}
+			tb.ok(Identify(2, "ground-1"))
+			ref.ok(Scan("stop-0"))
+			ref.ok(Scan("ground-1"))
+			ref.ok(StopClosed())
+			ref.ok(Scan("ground-2"))
+			if len(tc.after) > 0 {
+				ref.ok(StopClosed())
+			}
+			if got, want := cards(tb.Game), cards(ref.Game); got != want {
+				t.Fatalf("after the Ground was scanned:\n%s\nread in its time:\n%s", got, want)
+			}
+			if id, ok := tb.UnscannedBefore(); ok {
+				t.Fatalf("unscanned offered of %s once the card it stood in landed", id)
+			}
+		})
+	}
+}

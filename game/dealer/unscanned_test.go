@@ -221,3 +221,27 @@ func TestUnscannedWhereOnlyGroundsAreLeft(t *testing.T) {
 		t.Errorf("the audit did not find Ground-3 at seat 2: %+v", a.Misplaced)
 	}
 }
+
+// TestUnscannedGroundThenAGround: "GROUND: If you receive one of these, you
+// are immediately out." Seat 4's Ground is dealt unscanned, and the dealer
+// deals on to seat 2: Ground-3, read and taken for seat 4's. The dealer
+// says "unscanned": Ground-3 is seat 2's, and its Stop window opens there.
+// The card dealt by hand to seat 4 is asked for once that window has
+// closed (Ground-3 landed): scanned, it is the Ground, and it lands too.
+// Seat 3, the last one in, wins, as at the table.
+func TestUnscannedGroundThenAGround(t *testing.T) {
+	s := newScripted(t, idles(3), kinds(S, S, G, G, many(S, 12), G), nil)
+	if err := s.tb.DealtByHand("Ground-2"); err != nil {
+		t.Fatal(err)
+	}
+	s.at(1.3, game.Step())              // seat 4's card, Ground-2, dealt unscanned
+	s.at(1.5, game.Step(), game.Step()) // it lands, and seat 2's Ground-3 is dealt on past the light
+	s.tb.Reader.ScanCardAt("Ground-3", hwtest.Seconds(1.5))
+	s.tb.Panel.ControlAt(hw.ControlUnscanned, hwtest.Seconds(1.55))
+	s.at(3.2, game.Step()) // Ground-3 lands on seat 2 (the script dealt it, not the table)
+	s.run()
+	if !s.inferred(game.InfUnscannedGround, 4) {
+		t.Error("the log does not name the Ground dealt unscanned")
+	}
+	s.agree()
+}

@@ -11,7 +11,11 @@ import "github.com/falling-table/falling/game"
 // Stop window must close first: the Ground lands or goes back on the
 // deck, and is no card to ask for.
 func (t *table) identify() {
-	if in := t.seen.Next(); in.Action == game.ActLand || t.seen.Over() {
+	if t.seen.Over() {
+		return
+	}
+	if in := t.seen.Next(); in.Action == game.ActLand {
+		t.askAfterWindow = true // as game/dealer asks: once it closes
 		return
 	}
 	g, s := t.truth, t.seen

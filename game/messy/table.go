@@ -103,6 +103,9 @@ type table struct {
 	// row without being scanned (DealUnscanned), until the next card is
 	// read.
 	unscanned []int
+	// askAfterWindow: the dealer is to be asked for the cards dealt by
+	// hand once the Stop window open now closes (identify).
+	askAfterWindow bool
 }
 
 // sweeping notes the rider the truth is about to sweep, for the dealer
@@ -997,7 +1000,11 @@ func (t *table) groundWindow() error {
 		return err
 	}
 	if t.seen.Next().Action == game.ActLand {
-		t.observe(game.Step()) // the window closes
+		t.observe(game.StopClosed()) // the window closes, as the dealer sees it
+	}
+	if t.askAfterWindow && t.seen.Next().Action != game.ActLand {
+		t.askAfterWindow = false
+		t.identify()
 	}
 	if t.happens(PressLate) {
 		f := t.fault(PressLate, "", seat)
@@ -1030,6 +1037,20 @@ func (t *table) end() error {
 		t.flushHeld()
 	}
 	t.hand.Truth, t.hand.Seen = g, t.seen
+	// The cards dealt unscanned last, no read after them: the light still
+	// waits for them, and the dealer confirms them by hand, naming a
+	// Ground one (the one that ended the hand, often).
+	fs := t.unscanned
+	t.unscanned = nil
+	for _, i := range fs {
+		f := &t.hand.Faults[i]
+		if u, ok := g.CardIndex(f.Card); !ok || !t.blind(f, u) {
+			break
+		}
+		if t.seen.Next().Action == game.ActLand {
+			t.observe(game.StopClosed())
+		}
+	}
 	// A Ground the truth landed with the hand's end may still be pending
 	// on the assistant's side, its window not closed yet.
 	t.seenSweeps()
