@@ -37,7 +37,11 @@ type Figures struct {
 	Invariants int    `json:"invariant_breaks"`
 	Unfinished int    `json:"unfinished"`
 	Diverged   int    `json:"diverged"`
-	OutOfStep  int    `json:"out_of_step"`
+	// DivergedInStep are the hands that named another winner while every
+	// deal the table could judge went where it was dealt (Hand.OutOfStep
+	// false): "in step" is not "the same winner".
+	DivergedInStep int `json:"diverged_in_step"`
+	OutOfStep      int `json:"out_of_step"`
 	// OutOfStepFindings are audit findings in hands that fell out of
 	// step (see Hand.OutOfStep): not counted as false accusations, since
 	// a table whose dealer follows the lights never deals that record.
@@ -89,6 +93,9 @@ func Run(opt RunOptions) (Figures, error) {
 		}
 		if h.Diverged {
 			fig.Diverged++
+			if !h.OutOfStep {
+				fig.DivergedInStep++
+			}
 			if opt.Faults == (Faults{}) {
 				fail(fmt.Sprintf("seed %d, %d fallers: a clean hand diverged", seed, n))
 			}
