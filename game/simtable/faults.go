@@ -70,10 +70,9 @@ const (
 	// they scan it: a Ground so dealt landed as they dealt on, which the
 	// dealer then says. Made only until a card is confirmed from the
 	// panel, where the light asks for just the card dealt, a Ground only
-	// to a faller with no Stop in hand or on top of a stack (one shown
-	// would be read while the light still waits), and only when the next
-	// card is a plain deal to another seat (no rider to show first, no
-	// Ground).
+	// to a faller with no Stop in front of them (one shown would be read
+	// while the light still waits), and only when the next card is a plain
+	// deal to another seat (no rider to show first, no Ground).
 	FaultDealOn
 	// FaultFalseGone: as the light asks for a card into a stack the seat
 	// has (a deal, not a new stack), the dealer presses "not there" by
@@ -405,9 +404,8 @@ func (t *Table) plainNext(seat int) bool {
 	return after.Seat != in.Seat
 }
 
-// mayStop reports whether the faller at seat could show a Stop: one in
-// hand, or on top of a stack ("You can only pick up the top card of your
-// stack"). Dealt a Ground, they might show it.
+// mayStop reports whether the faller at seat has a Stop in front of them,
+// in hand or in a stack: dealt a Ground, they might show it.
 func (t *Table) mayStop(seat int) bool {
 	g := t.truth
 	p := g.PlayerAt(seat)
@@ -418,8 +416,10 @@ func (t *Table) mayStop(seat int) bool {
 		return true
 	}
 	for s := 0; s < g.NumStacks(p); s++ {
-		if top := g.Top(p, s); top >= 0 && g.Card(top).Kind == game.Stop {
-			return true
+		for _, c := range g.Stack(p, s) {
+			if g.Card(c).Kind == game.Stop {
+				return true
+			}
 		}
 	}
 	return false
