@@ -66,13 +66,10 @@ const (
 	// the dealer deals on to the next seat without waiting for the light,
 	// scanning that card: it is taken for the one not seen. On the next
 	// beat the light asks again for the seat just dealt to, and the dealer
-	// says "unscanned" from the panel. Asked for the card dealt by hand,
-	// they scan it: a Ground so dealt landed as they dealt on, which the
-	// dealer then says. Made only until a card is confirmed from the
-	// panel, where the light asks for just the card dealt, a Ground only
-	// to a faller with no Stop in front of them (one shown would be read
-	// while the light still waits), and only when the next card is a plain
-	// deal to another seat (no rider to show first, no Ground).
+	// says "unscanned" from the panel. Made only until a card is confirmed
+	// from the panel, where the light asks for just the card dealt, not
+	// for a Ground, and only when the next card is a plain deal to another
+	// seat (no rider to show first, no Ground).
 	FaultDealOn
 	// FaultFalseGone: as the light asks for a card into a stack the seat
 	// has (a deal, not a new stack), the dealer presses "not there" by
@@ -351,7 +348,7 @@ func (t *Table) dealCard(c int, at time.Duration, seat int) {
 		t.mu.Lock()
 		confirmed := t.confirmed
 		t.mu.Unlock()
-		if confirmed || (t.truth.Card(c).Kind == game.Ground && t.mayStop(seat)) || t.Lights.Now(seat).Color != hw.Green || !t.plainNext(seat) {
+		if confirmed || t.truth.Card(c).Kind == game.Ground || t.Lights.Now(seat).Color != hw.Green || !t.plainNext(seat) {
 			t.scan.layAt(uid, at, w)
 			return
 		}
@@ -381,9 +378,6 @@ func (t *Table) dealCard(c int, at time.Duration, seat int) {
 // table owes the next one: a lag the dealer can see.
 func (t *Table) plainNext(seat int) bool {
 	g := t.truth.Clone()
-	if g.Next().Action == game.ActLand && g.Apply(game.Step()) != nil {
-		return false // the Ground dealt unscanned lands as the dealer deals on
-	}
 	in := g.Next()
 	if in.Action != game.ActDeal || in.Imaginary || in.Seat == seat || (in.First && (g.Rider(in.Player) >= 0 || len(g.Extras(in.Player)) > 0)) {
 		return false
@@ -402,27 +396,6 @@ func (t *Table) plainNext(seat int) bool {
 		after = g.Next()
 	}
 	return after.Seat != in.Seat
-}
-
-// mayStop reports whether the faller at seat has a Stop in front of them,
-// in hand or in a stack: dealt a Ground, they might show it.
-func (t *Table) mayStop(seat int) bool {
-	g := t.truth
-	p := g.PlayerAt(seat)
-	if p < 0 {
-		return true
-	}
-	if h := g.Hand(p); h >= 0 && g.Card(h).Kind == game.Stop {
-		return true
-	}
-	for s := 0; s < g.NumStacks(p); s++ {
-		for _, c := range g.Stack(p, s) {
-			if g.Card(c).Kind == game.Stop {
-				return true
-			}
-		}
-	}
-	return false
 }
 
 // dealOnward is the dealer who dealt a card unscanned dealing on to the
@@ -466,20 +439,11 @@ func (t *Table) dealingOn(in game.Instruction, at time.Duration) bool {
 		t.dealOn = dealOn{}
 		t.mu.Unlock()
 		t.byHand(on.fault)
-		as := ""
-		if t.truth.Card(on.card).Kind == game.Ground {
-			as = game.Ground.String()
-		}
-		t.confirmDealt(on.from, as, at, on.card+1)
+		t.confirmDealt(on.from, "", at, on.card+1)
 		return true
 	}
 	g := t.truth
 	t.Clock.At(at, func() {
-		if g.Next().Action == game.ActLand {
-			// The Ground dealt unscanned: no Stop was shown (its faller
-			// has none), and it lands as the dealer deals on.
-			t.step()
-		}
 		in := g.Next()
 		t.step()
 		_, c, _, ok := g.PendingDeal()

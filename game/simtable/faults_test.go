@@ -134,10 +134,6 @@ type outcome struct {
 	// said (FaultFalseGone): the take-backs the engine applied (EvThere),
 	// refused, and the "not there" taken back it inferred.
 	thereApplied, thereRefused, goneTakenBack int
-	// Kept too when a card may be dealt on past the light (FaultDealOn):
-	// the Grounds so dealt that the dealer said unscanned of, and those
-	// the engine landed once the dealer scanned them (InfUnscannedGround).
-	groundsSaid, groundsLanded int
 }
 
 func playMessy(s night.Settings, seed uint64, fs simtable.Faults) (o outcome) {
@@ -155,9 +151,8 @@ func playMessy(s night.Settings, seed uint64, fs simtable.Faults) (o outcome) {
 	ctx, cancel := context.WithCancelCause(context.Background())
 	defer cancel(nil)
 	logDir := debugDir
-	if logDir == "" && (fs[simtable.FaultFalseGone] > 0 || fs[simtable.FaultDealOn] > 0) {
-		// The take-backs, and the Grounds dealt unscanned that landed,
-		// are counted from the play log the dealer writes.
+	if logDir == "" && fs[simtable.FaultFalseGone] > 0 {
+		// The take-backs are counted from the play log the dealer writes.
 		dir, err := os.MkdirTemp("", "simtable-false-gone-")
 		if err != nil {
 			o.err = err
@@ -188,7 +183,7 @@ func playMessy(s night.Settings, seed uint64, fs simtable.Faults) (o outcome) {
 		}
 	}
 	if logPath != "" {
-		o.err = errors.Join(o.err, o.countLog(logPath))
+		o.err = errors.Join(o.err, o.countThere(logPath))
 	}
 	o.warnings = warns.texts()
 	if tb == nil || d == nil {
@@ -197,11 +192,6 @@ func playMessy(s night.Settings, seed uint64, fs simtable.Faults) (o outcome) {
 	}
 	truth := tb.Truth()
 	o.truthOver, o.mismatches, o.injected = truth.Over(), tb.Mismatches(), tb.Injected()
-	for _, x := range o.injected {
-		if c, ok := truth.CardIndex(x.Card); ok && x.Fault == simtable.FaultDealOn && x.Said == hw.ControlUnscanned.String() && truth.Card(c).Kind == game.Ground {
-			o.groundsSaid++
-		}
-	}
 	h, _ := tb.ReaderHealth()
 	o.readerOK, o.lost = !h.Failing(), h.Lost
 	if truth.Over() {
@@ -218,11 +208,10 @@ func playMessy(s night.Settings, seed uint64, fs simtable.Faults) (o outcome) {
 	return o
 }
 
-// countLog counts, in the hand's play log at path, the dealer's
-// take-backs of a "not there" as the engine took them (the EvThere events
-// applied and refused, and the "not there" it inferred taken back), and
-// the Grounds dealt unscanned it landed once scanned.
-func (o *outcome) countLog(path string) error {
+// countThere counts, in the hand's play log at path, the dealer's
+// take-backs of a "not there" as the engine took them: the EvThere events
+// applied and refused, and the "not there" it inferred taken back.
+func (o *outcome) countThere(path string) error {
 	h, err := playlog.Read(path)
 	if err != nil {
 		return fmt.Errorf("the hand's log: %w", err)
@@ -235,8 +224,6 @@ func (o *outcome) countLog(path string) error {
 			o.thereRefused++
 		case e.Kind == playlog.KindInference && e.Inference != nil && e.Inference.Kind == game.InfGoneTakenBack:
 			o.goneTakenBack++
-		case e.Kind == playlog.KindInference && e.Inference != nil && e.Inference.Kind == game.InfUnscannedGround:
-			o.groundsLanded++
 		}
 	}
 	return nil
@@ -309,9 +296,6 @@ type tally struct {
 	// FaultFalseGone made, and what the dealer's play log says of the
 	// take-backs: EvThere applied and refused, InfGoneTakenBack inferred.
 	falseGone, thereApplied, thereRefused, goneTakenBack int
-	// Grounds dealt on past the light said unscanned, and landed once
-	// scanned.
-	groundsSaid, groundsLanded int
 }
 
 func (tl *tally) add(o outcome) {
@@ -349,8 +333,6 @@ func (tl *tally) add(o outcome) {
 	tl.thereApplied += o.thereApplied
 	tl.thereRefused += o.thereRefused
 	tl.goneTakenBack += o.goneTakenBack
-	tl.groundsSaid += o.groundsSaid
-	tl.groundsLanded += o.groundsLanded
 	tl.lost += o.lost
 	if tl.warnings == nil {
 		tl.warnings = map[string]int{}
@@ -457,10 +439,8 @@ func (tl *tally) answers(run string) error {
 		// and the simulated table may then not finish it. Every other
 		// hand stays in step, with no warning. A run where unscanned was
 		// never said proves nothing of it.
-		// A Ground so dealt, scanned once asked for, lands: every one
-		// the dealer said unscanned of.
-		if tl.byHand != tl.made || tl.unscanned == 0 || tl.outOfStepSure > 0 || tl.warnedSure > 0 || tl.groundsLanded != tl.groundsSaid {
-			return fmt.Errorf("%d cards dealt on past the light, %d confirmed by hand, %d said unscanned; %d hands out of step and %d warnings where every card confirmed by hand was read on top; %d Grounds said unscanned, %d landed", tl.made, tl.byHand, tl.unscanned, tl.outOfStepSure, tl.warnedSure, tl.groundsSaid, tl.groundsLanded)
+		if tl.byHand != tl.made || tl.unscanned == 0 || tl.outOfStepSure > 0 || tl.warnedSure > 0 {
+			return fmt.Errorf("%d cards dealt on past the light, %d confirmed by hand, %d said unscanned; %d hands out of step and %d warnings where every card confirmed by hand was read on top", tl.made, tl.byHand, tl.unscanned, tl.outOfStepSure, tl.warnedSure)
 		}
 	case "false-gone":
 		// A "not there" said by mistake of a stack that is there, and
@@ -509,9 +489,6 @@ func (tl *tally) row() string {
 	made := fmt.Sprintf("%d (%d)", tl.made, tl.byHand)
 	if tl.unscanned > 0 {
 		made = fmt.Sprintf("%d (%d, %d said unscanned)", tl.made, tl.byHand, tl.unscanned)
-	}
-	if tl.groundsSaid > 0 {
-		made += fmt.Sprintf(" {%d Grounds said unscanned: %d landed once scanned}", tl.groundsSaid, tl.groundsLanded)
 	}
 	if tl.falseGone > 0 {
 		made += fmt.Sprintf(" [%d false not there: %d taken back, %d refused]", tl.falseGone, tl.goneTakenBack, tl.thereRefused)
