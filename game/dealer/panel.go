@@ -132,8 +132,14 @@ func (d *Dealer) knocked(at time.Duration) {
 // takes that back (game.ThereAfterAll): a faller points at their stack,
 // there after all, and the light asks again for what it is owed. Only
 // sweeps the beat confirmed and buttons pressed may come between. Anything
-// else is refused with nothing changed.
+// else, and either while paused, is refused with nothing changed.
 func (d *Dealer) misread(at time.Duration) {
+	if d.panel.paused {
+		// A dispute lights the seats that pressed, not the deal's: the
+		// lights a take-back puts back would hide them.
+		d.warn("misread: the hand is paused; resume, then say it; nothing changed")
+		return
+	}
 	if id, ok := d.misreadCard(); ok {
 		d.event(game.NotThereRead(id), playlog.FromPanel, at, -1)
 		return
@@ -141,11 +147,6 @@ func (d *Dealer) misread(at time.Duration) {
 	seat, ok := d.goneSeat()
 	if !ok {
 		d.warn("misread: no card was just read as a rider or an Extra at the seat lit, and nothing was just said not there; nothing changed")
-		return
-	}
-	if d.panel.paused {
-		// A dispute lights the seats that pressed, not the deal's.
-		d.warn("there after all: the hand is paused; resume, then say it; nothing changed")
 		return
 	}
 	d.say(false, "seat %d: there after all, the dealer says", seat)

@@ -273,3 +273,30 @@ func TestThereAfterAll(t *testing.T) {
 		t.Error("a second misread, with nothing to take back, was not refused")
 	}
 }
+
+// TestMisreadWhilePaused: "pause/resume" (product.md) freezes the lights
+// and the beat, and a dispute lights the seats that pressed, not the
+// deal's. A misread said then would put the deal's lights back over them:
+// it is refused with a warning and nothing changed, and said again once
+// the hand resumes it takes the read back as ever.
+func TestMisreadWhilePaused(t *testing.T) {
+	s := newScripted(t, idles(3), kinds(S, S, S, game.Hit, many(S, 12), G, G, G), nil)
+	s.tb.Reader.ScanCardAt("Hit-3", hwtest.Seconds(4.14))
+	s.tb.Panel.ControlAt(hw.ControlPause, hwtest.Seconds(4.15))
+	s.tb.Panel.ControlAt(hw.ControlMisread, hwtest.Seconds(4.16))
+	refused := s.saidAt(4.165, "misread: the hand is paused", true)
+	s.tb.Panel.ControlAt(hw.ControlPause, hwtest.Seconds(4.17))
+	s.tb.Panel.ControlAt(hw.ControlMisread, hwtest.Seconds(4.18))
+	s.run()
+	s.agree()
+	if *refused == "" {
+		t.Error("a misread while paused was not refused")
+	}
+	applied, rejected := s.engineEvents(func(e *playlog.Entry) bool { return e.Event.Kind == game.EvStackGone && e.Event.Card != "" })
+	if len(applied) != 1 || applied[0] != game.NotThereRead("Hit-3") || len(rejected) != 0 {
+		t.Fatalf("misread reached the engine as %v (refused %v), want once, after the resume", applied, rejected)
+	}
+	if c := s.cuesAt(hwtest.Seconds(4.16)); len(c) != 1 || c[0] != hw.CueWarning {
+		t.Errorf("cues at the misread while paused: %v, want a warning", c)
+	}
+}
