@@ -40,7 +40,18 @@ func (g *Game) copyTo(dst *Game) {
 	back, backAt := g.keptCopy(g.table.back, g.table.backAt, tbl.back)
 	before, until := g.keptCopy(g.table.before, g.table.beforeUntil, tbl.before)
 	dealt, dealtUntil := g.keptCopy(g.table.dealt, g.table.dealtUntil, tbl.dealt)
-	gone, goneUntil := g.keptCopy(g.table.gone, g.table.goneUntil, tbl.gone)
+	// The hand before a "not there" is copied while it can be taken back,
+	// or while a read that closed its window can be (undoRead opens it
+	// again).
+	goneAt := g.table.goneUntil
+	if g.table.beforeGone && g.table.beforeUntil != 0 && g.table.beforeUntil == g.applied {
+		goneAt = g.applied
+	}
+	gone, _ := g.keptCopy(g.table.gone, goneAt, tbl.gone)
+	goneUntil := uint64(0)
+	if g.table.goneUntil == g.applied {
+		goneUntil = g.table.goneUntil
+	}
 	againUntil := dealtUntil
 	if !g.table.dealtAgain {
 		againUntil = 0
@@ -65,12 +76,12 @@ func (g *Game) copyTo(dst *Game) {
 	if dealtUntil != 0 {
 		dst.table.dealtUntil, dst.table.dealtCard, dst.table.dealtAgain, dst.table.dealtLanded = dealtUntil, g.table.dealtCard, g.table.dealtAgain, g.table.dealtLanded
 	}
-	if goneUntil != 0 {
-		dst.table.goneUntil, dst.table.goneFrom = goneUntil, g.table.goneFrom
-	}
+	// Who a "not there" was said of is kept whether or not its window is
+	// open: a read taken back may open it again (undoRead).
+	dst.table.goneUntil, dst.table.goneFrom = goneUntil, g.table.goneFrom
 	if until != 0 {
 		dst.table.beforeAt, dst.table.beforeUntil = g.table.beforeAt, until
-		dst.table.beforeRead, dst.table.beforeHeld = g.table.beforeRead, g.table.beforeHeld
+		dst.table.beforeRead, dst.table.beforeHeld, dst.table.beforeGone = g.table.beforeRead, g.table.beforeHeld, g.table.beforeGone
 	}
 }
 

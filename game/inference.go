@@ -108,6 +108,11 @@ type tableState struct {
 	// started the seat's address.
 	beforeRead Inference
 	beforeHeld bool
+	// beforeGone: that read came just after a "not there" the dealer could
+	// still take back, and closed its window; taking the read back opens
+	// it again (undoRead), for a stray card read between the slip and the
+	// dealer's "there after all".
+	beforeGone bool
 	// dealt is the hand as it was just before the last card read,
 	// dealtCard (any read but a late one, see lateRun); dealtUntil is
 	// Applied() while the dealer may still say a card before it was dealt

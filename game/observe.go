@@ -68,6 +68,11 @@ func (g *Game) keepGone(e Event) {
 	if e.Kind != EvStackGone || e.Card != "" || t.goneUntil != g.applied+1 {
 		return
 	}
+	if n := len(t.inferred); n > 0 && t.inferred[n-1].Kind == InfReadTakenBack && t.inferred[n-1].Seq == g.applied {
+		// This "not there" took a read back (takeBack), which opened
+		// again the window of the one before it: that hand stays kept.
+		return
+	}
 	t.gone, g.undo = g.undo, t.gone
 	t.gone.table.goesNowhere()
 }
@@ -342,6 +347,7 @@ func (g *Game) keep(from *Game, read Inference, held bool) {
 	t.beforeAt = g.applied + 1 // Apply counts this observation once it is done
 	t.beforeUntil = t.beforeAt
 	t.beforeRead, t.beforeHeld = read, held
+	t.beforeGone = from.table.goneUntil != 0 && from.table.goneUntil == from.applied
 }
 
 // takeBack answers the dealer's "not there" said right after a read was
@@ -409,7 +415,13 @@ func (g *Game) namedRead() (Inference, bool) {
 // back follows: whoever follows them by index (the dealer, the audit's
 // record, review) sees the play and then its retraction.
 func (g *Game) undoRead(read Inference) {
+	gone := g.table.beforeGone
 	g.goBack(g.table.before)
+	if gone {
+		// A stray card read just after a "not there": with the read
+		// taken back, the "not there" may be taken back too.
+		g.table.goneUntil = g.applied + 1 // Apply counts this observation once it is done
+	}
 	g.infer(InfReadTakenBack, read.Card, read.Player, g.where[read.Card])
 }
 

@@ -159,3 +159,65 @@ func TestThereAfterAllRefused(t *testing.T) {
 		tb.refused(ThereAfterAll(), RuleCardNotExpected)
 	})
 }
+
+// TestThereAfterAllAfterAStrayRead: "a card scanned that should not be
+// there: ... the game state does not move" (product.md). A card read just
+// after a "not there", taken for a rider played at the seat now reached,
+// closes the "not there"'s window; the dealer's misread (or "not there",
+// where the light asks nothing of a stack) takes the read back, and with it
+// the "not there" may be taken back again: the hand is then as it was
+// before the slip.
+func TestThereAfterAllAfterAStrayRead(t *testing.T) {
+	for _, tc := range []struct {
+		name     string
+		top      Kind // on top of seat 1's stack, read after the slip
+		takeBack func(tb *table) Event
+	}{
+		// The Hit is taken for one seat 1 played on seat 2, whose two
+		// cards the light deals into a stack: the dealer says misread.
+		{"misread", Hit, func(tb *table) Event { id, _ := tb.ReadToTakeBack(); return NotThereRead(id) }},
+		// The Skip is taken for one played on seat 2, the light asking
+		// to sweep it: "not there" takes the read back.
+		{"not there", Skip, func(*table) Event { return StackGone() }},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			// Seat 1 holds [Stop, top] and seat 2 [Stop]. Seat 2's stack
+			// is said not there as the light deals into it; the card on
+			// top of seat 1's stack, lying near the reader, is then read.
+			tb := newObserved(t, 2, Stop, Stop, tc.top, Stop, Stop, Stop, Stop, Ground, Ground)
+			top := tb.id(tc.top, 0)
+			for _, id := range []string{"stop-0", "stop-1", top} {
+				tb.ok(Scan(id))
+			}
+			was := tb.keep()
+			tb.ok(StackGone())
+			if _, ok := tb.GoneToTakeBack(); !ok {
+				t.Fatal("the not there cannot be taken back")
+			}
+			tb.ok(Scan(top))
+			if _, ok := tb.GoneToTakeBack(); ok {
+				t.Fatal("a read taken for a rider left the not there to take back")
+			}
+			if _, ok := tb.ReadToTakeBack(); !ok {
+				t.Fatalf("the stray read cannot be taken back: the light asks %v", tb.Next())
+			}
+			tb.ok(tc.takeBack(tb))
+			if seat, ok := tb.GoneToTakeBack(); !ok || seat != 2 {
+				t.Fatalf("after the read was taken back, GoneToTakeBack = %d, %v, want seat 2", seat, ok)
+			}
+			c := tb.Clone()
+			tb.ok(ThereAfterAll())
+			if err := c.Observe(ThereAfterAll()); err != nil {
+				t.Fatalf("a clone refused the take-back: %v", err)
+			}
+			again := tb.Clone()
+			again.table.inferred = again.table.inferred[:was.inferred]
+			if (kept{snapshot(again) + fmt.Sprint(again.Digest()), was.inferred}) != was {
+				t.Fatalf("the hand is not as it was before the not there:\n%s\nwant\n%s", snapshot(again), was.state)
+			}
+			if snapshot(c) != snapshot(tb.Game) {
+				t.Fatal("the clone took the take-back differently")
+			}
+		})
+	}
+}

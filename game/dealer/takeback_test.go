@@ -300,3 +300,30 @@ func TestMisreadWhilePaused(t *testing.T) {
 		t.Errorf("cues at the misread while paused: %v, want a warning", c)
 	}
 }
+
+// TestThereAfterAllAfterAStrayRead: the dealer says seat 4's stack is not
+// there as its light comes on, and before they can take it back the Hit on
+// top of seat 2's stack, lying near the reader, is read: taken for a Hit
+// played on seat 4, it closes the "not there"'s window. The dealer says
+// misread, which takes the read back, and misread again, which takes the
+// "not there" back: the hand ends as the table played it.
+func TestThereAfterAllAfterAStrayRead(t *testing.T) {
+	s := newScripted(t, idles(3), kinds(S, S, S, game.Hit, many(S, 12), G, G, G), nil)
+	s.tb.Panel.ControlAt(hw.ControlSkip, hwtest.Seconds(5.03))
+	s.tb.Reader.ScanCardAt("Hit-3", hwtest.Seconds(5.04))
+	s.tb.Panel.ControlAt(hw.ControlMisread, hwtest.Seconds(5.06))
+	var offered int
+	s.tb.Clock.At(hwtest.Seconds(5.07), func() { offered = s.d.View().There })
+	s.tb.Panel.ControlAt(hw.ControlMisread, hwtest.Seconds(5.08))
+	s.run()
+	if at := s.scanOf("Stop-5", 0); at != hwtest.Seconds(5.12) {
+		t.Fatalf("Stop-5 dealt to seat 4 at %v: the script's times are off", at)
+	}
+	s.agree()
+	if offered != 4 {
+		t.Errorf("after the read was taken back the take-back is offered at seat %d, want seat 4", offered)
+	}
+	if !s.inferred(game.InfReadTakenBack, 4) || !s.inferred(game.InfGoneTakenBack, 4) {
+		t.Error("the log does not hold both take-backs at seat 4")
+	}
+}
