@@ -39,21 +39,21 @@ func (g *Game) copyTo(dst *Game) {
 	// there" the dealer can still take back (thereAfterAll).
 	back, backAt := g.keptCopy(g.table.back, g.table.backAt, tbl.back)
 	before, until := g.keptCopy(g.table.before, g.table.beforeUntil, tbl.before)
-	dealt, dealtUntil := g.keptCopy(g.table.dealt, g.table.dealtUntil, tbl.dealt)
+	dealt, dealtUntil := g.keptCopy(g.table.dealt, g.table.readWin.until, tbl.dealt)
 	// The hand before a "not there" is copied while it can be taken back,
 	// or while a read that closed its window can be (undoRead opens it
 	// again).
 	goneAt := g.table.goneUntil
-	if g.table.beforeGone && g.table.beforeUntil != 0 && g.table.beforeUntil == g.applied {
+	if g.table.beforeGone && g.current(g.table.beforeUntil) {
 		goneAt = g.applied
 	}
 	gone, _ := g.keptCopy(g.table.gone, goneAt, tbl.gone)
 	goneUntil := uint64(0)
-	if g.table.goneUntil == g.applied {
+	if g.current(g.table.goneUntil) {
 		goneUntil = g.table.goneUntil
 	}
 	againUntil := dealtUntil
-	if !g.table.dealtAgain {
+	if !g.table.readWin.again {
 		againUntil = 0
 	}
 	again, _ := g.keptCopy(g.table.again, againUntil, tbl.again)
@@ -74,7 +74,7 @@ func (g *Game) copyTo(dst *Game) {
 		spare:    tbl.spare, // dst's own memory: nothing of g's is kept in it
 	}
 	if dealtUntil != 0 {
-		dst.table.dealtUntil, dst.table.dealtCard, dst.table.dealtAgain, dst.table.dealtLanded = dealtUntil, g.table.dealtCard, g.table.dealtAgain, g.table.dealtLanded
+		dst.table.readWin = g.table.readWin
 	}
 	// Who a "not there" was said of is kept whether or not its window is
 	// open: a read taken back may open it again (undoRead).
@@ -90,11 +90,16 @@ func (g *Game) copyTo(dst *Game) {
 // observation goes back to, the hand before a sweep) never go back to it,
 // and copying it into each of them doubled the cost of a hand.
 func (g *Game) copyBare(dst *Game) {
-	until := g.table.dealtUntil
-	g.table.dealtUntil = 0
+	until := g.table.readWin.until
+	g.table.readWin.until = 0
 	g.copyTo(dst)
-	g.table.dealtUntil = until
+	g.table.readWin.until = until
 }
+
+// current reports whether a hand kept at Applied() at (0 for none) may
+// still be gone back to: nothing but the observation that kept it was
+// applied since (Apply counts that one once it is done).
+func (g *Game) current(at uint64) bool { return at != 0 && at == g.applied }
 
 // keptCopy copies kept, a hand g keeps to go back to, kept at Applied()
 // at, into reuse (allocated if nil) and returns it with at. Once any other
@@ -102,7 +107,7 @@ func (g *Game) copyBare(dst *Game) {
 // and is not copied (0 is returned): an undo copy is made on every
 // observation, a scan on the beat.
 func (g *Game) keptCopy(kept *Game, at uint64, reuse *Game) (*Game, uint64) {
-	if at == 0 || at != g.applied {
+	if !g.current(at) {
 		return reuse, 0
 	}
 	if reuse == nil {

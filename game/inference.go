@@ -113,25 +113,13 @@ type tableState struct {
 	// it again (undoRead), for a stray card read between the slip and the
 	// dealer's "there after all".
 	beforeGone bool
-	// dealt is the hand as it was just before the last card read,
-	// dealtCard (any read but a late one, see lateRun); dealtUntil is
-	// Applied() while the dealer may still say a card before it was dealt
-	// unscanned (dealtUnscanned): just after the read, or later when only
-	// sweeps the beat confirmed, or buttons pressed, followed it; 0 for
-	// none.
-	dealt      *Game
-	dealtUntil uint64
-	dealtCard  int
-	// dealtAgain: that read was a card read again after an "unscanned";
-	// again then holds the hand before the card dealt unscanned was
-	// stood in.
-	dealtAgain bool
-	// dealtLanded: that read, a Ground, landed since (its Stop window
-	// closed): the card the "unscanned" stood in is asked for only then,
-	// and may still be found a Ground (landUnscanned lands both), but no
-	// other "unscanned" goes back past the landing.
-	dealtLanded bool
-	// again is, while dealtAgain, the hand before the card dealt
+	// dealt is the hand as it was just before the last card read
+	// (readWin.card: any read but a late one, see lateRun), while the
+	// dealer may still say a card before it was dealt unscanned
+	// (dealtUnscanned).
+	dealt   *Game
+	readWin readWindow
+	// again is, while readWin.again, the hand before the card dealt
 	// unscanned was stood in (the hand dealt held until then), for that
 	// card read and found a Ground (landUnscanned).
 	again *Game
@@ -153,10 +141,31 @@ type tableState struct {
 	goneFrom  int
 }
 
+// readWindow is how long the dealer may still say that a card before the
+// last read was dealt unscanned, and what that read was: kept and restored
+// as one, since the copies an observation saves leave the hand before the
+// read out (copyBare).
+type readWindow struct {
+	// until is Applied() while it may be said: just after the read, or
+	// later when only sweeps the beat confirmed, or buttons pressed,
+	// followed it; 0 for none.
+	until uint64
+	card  int // the card read
+	// again: the read was a card read again after an "unscanned"; again
+	// (the tableState field) then holds the hand before the card dealt
+	// unscanned was stood in.
+	again bool
+	// landed: that read, a Ground, landed since (its Stop window
+	// closed): the card the "unscanned" stood in is asked for only then,
+	// and may still be found a Ground (landUnscanned lands both), but no
+	// other "unscanned" goes back past the landing.
+	landed bool
+}
+
 // goesNowhere makes a kept hand's own record of hands to go back to
 // inert: a kept copy has nothing to go back to itself.
 func (t *tableState) goesNowhere() {
-	t.backAt, t.beforeAt, t.beforeUntil, t.dealtUntil, t.goneUntil = 0, 0, 0, 0, 0
+	t.backAt, t.beforeAt, t.beforeUntil, t.readWin.until, t.goneUntil = 0, 0, 0, 0, 0
 }
 
 // fit sizes the per-card records for a deck of n cards, empty, on the
@@ -186,7 +195,7 @@ func (t *tableState) reset() {
 	t.backAt = 0
 	t.beforeAt = 0
 	t.beforeUntil = 0
-	t.dealtUntil = 0
+	t.readWin.until = 0
 	t.goneUntil = 0
 }
 

@@ -17,7 +17,7 @@ func (g *Game) observe(e Event) error {
 	}
 	// The hand kept before the last read (keepDealt) is left out of the
 	// saved copy: no refused observation changes it.
-	dealtUntil, dealtCard, dealtAgain, dealtLanded := g.table.dealtUntil, g.table.dealtCard, g.table.dealtAgain, g.table.dealtLanded
+	readWin := g.table.readWin
 	g.copyBare(g.undo)
 	// A read that may be taken back stays so through the sweeps it called
 	// (the dealer sweeps on the beat, which may come before the dealer
@@ -27,36 +27,44 @@ func (g *Game) observe(e Event) error {
 	in := g.Next()
 	sweep := e.Kind == EvConfirm && e.As == NoKind && (in.Action == ActSweep || in.Action == ActPass)
 	// A read lateRun may take (it leaves backAt changed when it does).
-	late := e.Kind == EvScan && g.table.backAt != 0 && g.table.backAt == g.applied
+	late := e.Kind == EvScan && g.current(g.table.backAt)
 	// The Stop window of a Ground read again after an "unscanned" closing:
 	// the dealer is asked for the card it stood in only now (a read in the
 	// window would be a Stop shown), and it may be a Ground that landed.
-	landing := e.Kind == EvStopClosed && in.Action == ActLand && g.table.dealtAgain && g.pend.active && g.pend.card == g.table.dealtCard
+	landing := e.Kind == EvStopClosed && in.Action == ActLand && g.table.readWin.again && g.pend.active && g.pend.card == g.table.readWin.card
 	err := g.observe1(e)
 	if err != nil {
 		undo := g.undo
 		undo.copyTo(g)
 		g.undo = undo
-		g.table.dealtUntil, g.table.dealtCard, g.table.dealtAgain, g.table.dealtLanded = dealtUntil, dealtCard, dealtAgain, dealtLanded
+		g.table.readWin = readWin
 		return err
 	}
 	g.keepBefore(e)
 	// A faller's button moves nothing: a press (a mash, a claim for the
 	// Ground the read was wrongly dealt) leaves the read to be taken back,
 	// or said unscanned.
-	if (sweep || e.Kind == EvPress) && g.table.beforeUntil == g.applied && g.table.beforeUntil != 0 {
-		g.table.beforeUntil = g.applied + 1
+	if sweep || e.Kind == EvPress {
+		g.holdOpen(&g.table.beforeUntil)
+		g.holdOpen(&g.table.goneUntil)
 	}
-	if (sweep || e.Kind == EvPress || landing) && g.table.dealtUntil == g.applied && g.table.dealtUntil != 0 {
-		g.table.dealtUntil = g.applied + 1
-		g.table.dealtLanded = g.table.dealtLanded || landing
-	}
-	if (sweep || e.Kind == EvPress) && g.table.goneUntil == g.applied && g.table.goneUntil != 0 {
-		g.table.goneUntil = g.applied + 1
+	if (sweep || e.Kind == EvPress || landing) && g.holdOpen(&g.table.readWin.until) {
+		g.table.readWin.landed = g.table.readWin.landed || landing
 	}
 	g.keepDealt(e, late && g.table.backAt != g.applied)
 	g.keepGone(e)
 	return nil
+}
+
+// holdOpen keeps a window open through the observation being applied (a
+// sweep the beat confirmed, a button pressed), if it was open: until is
+// moved on to Applied() once Apply counts it. It reports whether it was.
+func (g *Game) holdOpen(until *uint64) bool {
+	if !g.current(*until) {
+		return false
+	}
+	*until = g.applied + 1
+	return true
 }
 
 // keepGone keeps the hand as it was before this observation if it was a
@@ -85,7 +93,7 @@ func (g *Game) keepGone(e Event) {
 // else is refused with nothing changed.
 func (g *Game) thereAfterAll() error {
 	t := &g.table
-	if t.gone == nil || t.goneUntil == 0 || t.goneUntil != g.applied {
+	if t.gone == nil || !g.current(t.goneUntil) {
 		return refuse(RuleCardNotExpected, "no stack or rider was just said not there")
 	}
 	p := t.goneFrom
@@ -98,7 +106,7 @@ func (g *Game) thereAfterAll() error {
 // after all now (ThereAfterAll): the one a "not there" was just said of,
 // only sweeps confirmed and buttons pressed since.
 func (g *Game) GoneToTakeBack() (int, bool) {
-	if t := &g.table; t.gone != nil && t.goneUntil != 0 && t.goneUntil == g.applied {
+	if t := &g.table; t.gone != nil && g.current(t.goneUntil) {
 		return g.Seat(t.goneFrom), true
 	}
 	return 0, false
@@ -118,7 +126,7 @@ func (g *Game) keepDealt(e Event, late bool) {
 	if e.Kind == EvUnscanned && ok && g.winner >= 0 {
 		// The card dealt unscanned ended the hand (landedDealtOn): the
 		// read was dealt after the end, and nothing is kept.
-		t.dealtUntil = 0
+		t.readWin.until = 0
 		return
 	}
 	if e.Kind == EvUnscanned && ok {
@@ -128,22 +136,21 @@ func (g *Game) keepDealt(e Event, late bool) {
 		// again, for the stand-in read and found a Ground
 		// (landUnscanned).
 		t.dealt, t.again, t.spare = t.spare, t.dealt, t.again
-		t.dealtUntil, t.dealtCard, t.dealtAgain, t.dealtLanded = g.applied+1, c, true, false
+		t.readWin = readWindow{until: g.applied + 1, card: c, again: true}
 		return
 	}
 	if e.Kind != EvScan || !ok {
 		return
 	}
-	t.dealtAgain, t.dealtLanded = false, false
 	if late {
-		t.dealtUntil = 0
+		t.readWin = readWindow{}
 		return
 	}
 	// The saved copy is the hand before the read: kept as it is, and its
 	// memory reused for the next observation's.
 	t.dealt, g.undo = g.undo, t.dealt
 	t.dealt.table.goesNowhere()
-	t.dealtUntil, t.dealtCard = g.applied+1, c // Apply counts this observation once it is done
+	t.readWin = readWindow{until: g.applied + 1, card: c} // Apply counts this observation once it is done
 }
 
 // dealtUnscanned is the dealer's "unscanned" said of card id, the card
@@ -160,10 +167,10 @@ func (g *Game) keepDealt(e Event, late bool) {
 func (g *Game) dealtUnscanned(id string) error {
 	t := &g.table
 	c, ok := g.index[id]
-	if !ok || t.dealt == nil || t.dealtUntil == 0 || t.dealtUntil != g.applied || t.dealtCard != c {
+	if !ok || t.dealt == nil || !g.current(t.readWin.until) || t.readWin.card != c {
 		return refuse(RuleCardNotExpected, "%s is not the card just read", id)
 	}
-	if t.dealtLanded {
+	if t.readWin.landed {
 		return refuse(RuleCardNotExpected, "%s landed since it was read", id)
 	}
 	g.goBack(t.dealt)
@@ -217,7 +224,7 @@ func (g *Game) confirmSweeps() error {
 // asked for.)
 func (g *Game) unscannedGround(p, s int) bool {
 	t := &g.table
-	if !t.dealtAgain || t.dealtUntil == 0 || t.dealtUntil != g.applied || t.dealt == nil || t.again == nil {
+	if !t.readWin.again || !g.current(t.readWin.until) || t.dealt == nil || t.again == nil {
 		return false
 	}
 	// The stand-in may have been swapped since for another deck card (it
@@ -238,7 +245,7 @@ func (g *Game) unscannedGround(p, s int) bool {
 // no one.
 func (g *Game) landUnscanned(p, c int) error {
 	t := &g.table
-	read, landed := t.dealtCard, t.dealtLanded
+	read, landed := t.readWin.card, t.readWin.landed
 	g.goBack(t.again)
 	if err := g.confirmSweeps(); err != nil {
 		return err
@@ -290,8 +297,8 @@ func (g *Game) landedDealtOn() bool {
 // of now (DealtUnscanned): the one just read, only sweeps confirmed and
 // buttons pressed since.
 func (g *Game) UnscannedBefore() (string, bool) {
-	if t := &g.table; t.dealt != nil && t.dealtUntil != 0 && t.dealtUntil == g.applied && !t.dealtLanded {
-		return g.cards[t.dealtCard].ID, true
+	if t := &g.table; t.dealt != nil && g.current(t.readWin.until) && !t.readWin.landed {
+		return g.cards[t.readWin.card].ID, true
 	}
 	return "", false
 }
@@ -347,7 +354,7 @@ func (g *Game) keep(from *Game, read Inference, held bool) {
 	t.beforeAt = g.applied + 1 // Apply counts this observation once it is done
 	t.beforeUntil = t.beforeAt
 	t.beforeRead, t.beforeHeld = read, held
-	t.beforeGone = from.table.goneUntil != 0 && from.table.goneUntil == from.applied
+	t.beforeGone = from.current(from.table.goneUntil)
 }
 
 // takeBack answers the dealer's "not there" said right after a read was

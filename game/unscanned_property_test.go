@@ -59,7 +59,7 @@ func TestUnscannedInterleaved(t *testing.T) {
 					}
 				}
 				seat := rng.IntN(4) + 1
-				if t := &g.table; t.dealtAgain && t.dealtUntil == g.applied && t.dealt != nil && t.dealt.pend.active && rng.IntN(2) == 0 {
+				if t := &g.table; t.readWin.again && t.readWin.until == g.applied && t.dealt != nil && t.dealt.pend.active && rng.IntN(2) == 0 {
 					// The seat the "unscanned" stood a card in at, the
 					// only one where a Ground scanned may land.
 					seat = g.Seat(t.dealt.pend.player)
@@ -86,13 +86,13 @@ func TestUnscannedInterleaved(t *testing.T) {
 			default:
 				e = StopClosed()
 			}
-			if g.table.dealtAgain && g.Next().Action == ActLand && rng.IntN(3) == 0 {
+			if g.table.readWin.again && g.Next().Action == ActLand && rng.IntN(3) == 0 {
 				// The window of a Ground read again after an "unscanned"
 				// closes before the card it stood in is asked for.
 				e = StopClosed()
 			}
 			c := g.Clone()
-			before, inferred, wasLanded := seen(g), len(g.Inferences()), g.table.dealtLanded
+			before, inferred, wasLanded := seen(g), len(g.Inferences()), g.table.readWin.landed
 			err := g.Observe(e)
 			cerr := c.Observe(e)
 			if (err == nil) != (cerr == nil) {
