@@ -174,18 +174,15 @@ func (d *Dealer) movedOn(id string, inferred int, at time.Duration) {
 
 // thereAgain follows the dealer's take-back of a "not there": the stack
 // (or the rider) is there after all, and the seat is owed again what it
-// was owed before. A card due is due now, so the beat waits for it. (An
-// imaginary Ground announced since finds, when its time comes, that the
-// seat is owed something else: dealImaginary.)
+// was owed before. A card due is due now, so the beat waits for it; the
+// rest is as after a read taken back (takenBack). (An imaginary Ground
+// announced since finds, when its time comes, that the seat is owed
+// something else: dealImaginary.)
 func (d *Dealer) thereAgain(at time.Duration) {
-	in := d.g.Next()
-	d.slot.open = in.Action == game.ActDeal && !in.Imaginary
-	if d.slot.open {
-		d.slot.since = at
-	} else if !d.beat.running && d.phase == PhaseDealing {
-		d.restartBeat(at + d.period())
+	if in := d.g.Next(); in.Action == game.ActDeal && !in.Imaginary {
+		d.slot.open, d.slot.since = true, at
 	}
-	d.restoreLights()
+	d.takenBack(at)
 }
 
 // namedCard is the card the engine took a rider or an Extra named at

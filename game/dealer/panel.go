@@ -109,10 +109,7 @@ func (d *Dealer) knocked(at time.Duration) {
 		d.warn("a stack knocked over: say so while dealing, when its seat's light is on; nothing changed")
 		return
 	}
-	if d.panel.paused {
-		// A dispute lights the seats that pressed, not the deal's: which
-		// seat the dealer means is not on the table.
-		d.warn("a stack knocked over: the hand is paused; resume, then say so when its seat's light is on; nothing changed")
+	if d.refusedWhilePaused("a stack knocked over") {
 		return
 	}
 	if err := d.apply(game.Knocked(seat), playlog.FromPanel, at); err != nil {
@@ -120,6 +117,19 @@ func (d *Dealer) knocked(at time.Duration) {
 		return
 	}
 	d.say(false, "seat %d: a stack knocked over and gathered back; the audit will not judge a play by the order of its cards", seat)
+}
+
+// refusedWhilePaused refuses, with a warning, what the panel says of the
+// seat lit (what) while the hand is paused. A dispute lights the seats
+// that pressed, not the deal's: which seat the dealer means is not on the
+// table, and the lights a take-back or a move puts back would hide them.
+// It reports whether it refused.
+func (d *Dealer) refusedWhilePaused(what string) bool {
+	if !d.panel.paused {
+		return false
+	}
+	d.warn("%s: the hand is paused; resume, then say it when its seat's light is on; nothing changed", what)
+	return true
 }
 
 // misread is the panel's "misread": the card just read, taken for a rider
@@ -134,10 +144,7 @@ func (d *Dealer) knocked(at time.Duration) {
 // sweeps the beat confirmed and buttons pressed may come between. Anything
 // else, and either while paused, is refused with nothing changed.
 func (d *Dealer) misread(at time.Duration) {
-	if d.panel.paused {
-		// A dispute lights the seats that pressed, not the deal's: the
-		// lights a take-back puts back would hide them.
-		d.warn("misread: the hand is paused; resume, then say it; nothing changed")
+	if d.refusedWhilePaused("misread") {
 		return
 	}
 	if id, ok := d.misreadCard(); ok {
@@ -178,9 +185,7 @@ func (d *Dealer) goneSeat() (int, bool) {
 // place. The dealer confirms the card dealt unscanned (c) and reads the
 // refused one again instead.
 func (d *Dealer) unscanned(at time.Duration) {
-	if d.panel.paused {
-		// A dispute lights the seats that pressed, not the deal's.
-		d.warn("unscanned: the hand is paused; resume, then say it; nothing changed")
+	if d.refusedWhilePaused("unscanned") {
 		return
 	}
 	id, ok := d.g.UnscannedBefore()
