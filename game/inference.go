@@ -1,6 +1,9 @@
 package game
 
-import "fmt"
+import (
+	"fmt"
+	"slices"
+)
 
 // What the engine concluded from a real table's observations, and what it
 // keeps beside the rules' state to reconcile the next one: the inferences
@@ -197,6 +200,13 @@ func (t *tableState) reset() {
 	t.beforeUntil = 0
 	t.readWin.until = 0
 	t.goneUntil = 0
+}
+
+// TookBack reports whether inf, the inferences of one event (a slice of
+// Inferences), take a read back: the dealer follows them to put the lights
+// back, and the audit's record not to keep what the read recorded.
+func TookBack(inf []Inference) bool {
+	return slices.ContainsFunc(inf, func(x Inference) bool { return x.Kind == InfReadTakenBack })
 }
 
 // Inferences lists what the engine inferred so far, in order. The slice is

@@ -76,7 +76,9 @@ func (r *Recorder) Applied(g *game.Game, ev game.Event, at time.Duration) {
 	at = r.order(at)
 	b := r.before
 	switch {
-	case ev.Kind == game.EvStackGone && ev.Card == "":
+	case ev.Kind == game.EvStackGone && ev.Card == "" && !game.TookBack(g.Inferences()[r.inferred:]):
+		// (A "not there" that took a read back leaves the one before it to
+		// be taken back: game's undoRead.)
 		r.goneAddresses = len(r.Addresses)
 	case ev.Kind == game.EvThere:
 		r.Addresses = r.Addresses[:min(r.goneAddresses, len(r.Addresses))]

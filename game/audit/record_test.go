@@ -119,8 +119,17 @@ func TestRecordAfterThere(t *testing.T) {
 		{"said and taken back", append(slices.Clone(pass), game.StackGone(), game.ThereAfterAll(), game.Scan("stop-3"))},
 		{"taken back through a press", append(slices.Clone(pass), game.StackGone(), game.Press(3), game.ThereAfterAll(), game.Scan("stop-3"))},
 		{"never said", append(slices.Clone(pass), game.Scan("stop-3"))},
+		// Seat 4's Skip, lying near the reader, read just after the "not
+		// there": taken for a Skip played on seat 2, the light asks to
+		// sweep it, and a second "not there" takes the read back; the
+		// first is then taken back.
+		{"a stray read taken back between", []game.Event{game.Scan("stop-0"), game.Scan("stop-1"), game.Scan("skip-2"), game.StackGone(), game.Scan("skip-2"), game.StackGone(), game.ThereAfterAll(), game.Scan("stop-3")}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
+			deck := deck
+			if strings.HasPrefix(tc.name, "a stray") {
+				deck = strings.Replace(deck, "stop-2", "skip-2", 1)
+			}
 			g, r := record(t, deck, tc.events)
 			var seats []int
 			for _, a := range r.Addresses {

@@ -98,7 +98,7 @@ func (d *Dealer) event(e game.Event, src playlog.Source, at time.Duration, c int
 		// A rider or an Extra the dealer named at the seat's turn: shown,
 		// as if read.
 		d.riderShown(d.namedCard(before.Player, e.As), at)
-	case c < 0 && tookBack(d.g.Inferences()[inferred:]):
+	case c < 0 && game.TookBack(d.g.Inferences()[inferred:]):
 		// A read taken back deals nothing; what it asked of the seat (a
 		// Hit's two cards, a sweep) goes with it, and the card was never
 		// shown there: read again, it is a stray card again, not a rider
@@ -205,12 +205,6 @@ func (d *Dealer) namedCard(p int, k game.Kind) int {
 		}
 	}
 	return -1
-}
-
-// tookBack reports whether inf, the engine's inferences from one event,
-// take a read back.
-func tookBack(inf []game.Inference) bool {
-	return slices.ContainsFunc(inf, func(x game.Inference) bool { return x.Kind == game.InfReadTakenBack })
 }
 
 // takenBack puts the beat and the lights back to what is due now that a
