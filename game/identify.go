@@ -18,8 +18,9 @@ package game
 //     (on top of a stack or under later deals): they swap, and the other
 //     place keeps a card whose identity is a guess.
 //
-// A Ground read for the card the dealer's "unscanned" just stood in is
-// that card: dealt unscanned, it landed (landUnscanned).
+// (A Ground read for the card the dealer's "unscanned" just stood in is
+// that card, dealt unscanned, which landed: observe sends it to
+// landUnscanned instead.)
 //
 // Anything else is refused, the state unchanged: a card seen elsewhere, a
 // Ground where none was named (or a card that is not one where one was: a
@@ -38,10 +39,7 @@ func (g *Game) identify(seat int, id string) error {
 	if !ok {
 		return refuse(RuleUnknownCard, "card %q", id)
 	}
-	s := g.blindTop(p, c)
-	if s < 0 {
-		s = g.latestPickedUp(p, g.passes)
-	}
+	s := g.standInFound(p, c)
 	if s < 0 {
 		return refuse(RuleCardNotExpected, "%v: no card dealt by hand lies on top of seat %d's stacks, nor was one picked up", g.cards[c], seat)
 	}
@@ -49,9 +47,6 @@ func (g *Game) identify(seat int, id string) error {
 	if c == s {
 		t.blind[c], t.loose[c] = false, 0 // on top after all
 		return nil
-	}
-	if g.cards[c].Kind == Ground && g.cards[s].Kind != Ground && g.unscannedGround(p, s) {
-		return g.landUnscanned(p, c)
 	}
 	if (g.cards[c].Kind == Ground) != (g.cards[s].Kind == Ground) {
 		return refuse(RuleCardNotExpected, "%v read for the card dealt by hand to seat %d, which was named %v", g.cards[c], seat, g.cards[s].Kind)
@@ -95,6 +90,16 @@ func (g *Game) identify(seat int, id string) error {
 		}
 	}
 	return nil
+}
+
+// standInFound is the stand-in card c, read for the card dealt by hand to
+// faller p, is taken for: the one on top of p's stacks, else the one p
+// picked up (identify); -1 if none.
+func (g *Game) standInFound(p, c int) int {
+	if s := g.blindTop(p, c); s >= 0 {
+		return s
+	}
+	return g.latestPickedUp(p, g.passes)
 }
 
 // blindTop is the card stood in for a deal confirmed by hand that lies on

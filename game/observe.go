@@ -234,6 +234,20 @@ func (g *Game) unscannedGround(p, s int) bool {
 	return pend.active && pend.player == p && pend.card >= 0 && t.dealt.where[pend.card] == g.where[s]
 }
 
+// unscannedGroundRead reports whether e, the reader's answer for a card
+// dealt by hand, is a Ground read for the stand-in the dealer's last
+// "unscanned" made (unscannedGround): that card, dealt unscanned, was a
+// Ground; p is its faller and c the Ground.
+func (g *Game) unscannedGroundRead(e Event) (p, c int, ok bool) {
+	p = g.PlayerAt(e.Seat)
+	c, ok = g.index[e.Card]
+	if p < 0 || !ok || g.cards[c].Kind != Ground {
+		return p, c, false
+	}
+	s := g.standInFound(p, c)
+	return p, c, s >= 0 && s != c && g.cards[s].Kind != Ground && g.unscannedGround(p, s)
+}
+
 // landUnscanned is the card the dealer's "unscanned" stood in, read while
 // it lies on top (identify), found to be a Ground, c. The dealer dealt on
 // past it, so no Stop was shown in its window and it landed: "GROUND: If
@@ -487,6 +501,9 @@ func (g *Game) observe1(e Event) error {
 		}
 		return g.stackGone()
 	case EvIdentify:
+		if p, c, ok := g.unscannedGroundRead(e); ok {
+			return g.landUnscanned(p, c)
+		}
 		return g.identify(e.Seat, e.Card)
 	case EvKnocked:
 		return g.knocked(e.Seat)
