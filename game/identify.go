@@ -8,8 +8,9 @@ package game
 
 // identify: card id is the card dealt by hand on top of a stack of the
 // faller at seat or, with none there, the one they picked up (NotOnTop),
-// wherever later deals buried its stand-in: the dealer judged a read at
-// another seat's turn to be it, played there (dealer's held reads). The
+// wherever later deals buried its stand-in, or else one a later deal
+// covered before it could be asked for (buriedGuess): the dealer judged a
+// read as a turn began to be it, played there (dealer's held reads). The
 // stand-in found is
 //   - that very card: the guess was right, and it is no longer blind;
 //   - another card, with id still in the deck: they swap, the stand-in
@@ -40,6 +41,11 @@ func (g *Game) identify(seat int, id string) error {
 		return refuse(RuleUnknownCard, "card %q", id)
 	}
 	s := g.standInFound(p, c)
+	if s < 0 {
+		// The dealer held a read and judged it that faller's card, picked
+		// up before a later deal covered it (PlayedUnseen).
+		s = g.buriedGuess(p)
+	}
 	if s < 0 {
 		return refuse(RuleCardNotExpected, "%v: no card dealt by hand lies on top of seat %d's stacks, nor was one picked up", g.cards[c], seat)
 	}
@@ -239,22 +245,46 @@ func (g *Game) AskFor(p int) bool {
 	return s >= 0 && g.table.loose[s] == 0
 }
 
-// PickedUpElsewhere is the seat of a faller other than p who, as the
-// dealer said (NotOnTop) within the window of a turn of p begun now,
-// picked up a card dealt by hand (its stand-in since buried or not), while
-// p has no such card of its own (that one takes the read: swapLoose), and
-// whose stacks have no other card dealt by hand on top: a rider or an Extra read from the deck as p's turn begins
-// may be that card, played in front of p, rather than p's deal. The engine
-// cannot tell the two apart (the dealer can: a rider shown is followed by
-// the deal in the same beat), and Identify then says which card it was.
-// 0 for none.
-func (g *Game) PickedUpElsewhere(p int) int {
+// PlayedUnseen is the seat of the faller whose card dealt by hand card c,
+// just read, may be, picked up unseen and played as a turn begins, rather
+// than that turn's deal: c is a rider or an Extra the engine believes in
+// the deck, and a turn begins with a card due (pickedUpUnseen); 0 for
+// none. The engine cannot tell the two apart (the dealer can: a rider
+// shown is followed by the deal in the same beat), and Identify then says
+// which card it was.
+func (g *Game) PlayedUnseen(c int) int {
+	if c < 0 || c >= len(g.cards) {
+		return 0
+	}
+	if k := g.cards[c].Kind; !(k.IsRider() || k == Extra) || g.where[c].Zone != InDeck {
+		return 0
+	}
+	in := g.Next()
+	if in.Action != ActDeal || !in.First {
+		return 0
+	}
+	return g.pickedUpUnseen(in.Player)
+}
+
+// pickedUpUnseen is the seat of the faller whose card dealt by hand a
+// rider or an Extra read from the deck as p's turn begins may be, played
+// in front of p; 0 for none. In order:
+//   - none if p's own card was said picked up (NotOnTop) within the
+//     window of this turn: that one takes the read (swapLoose);
+//   - another faller's card said picked up within that window (its
+//     stand-in since buried or not), the one picked up first, where no
+//     other card dealt by hand tops that faller's stacks (Identify would
+//     take it);
+//   - p's own card dealt by hand that a later deal covered before the
+//     dealer could be asked for it (buriedGuess), then another faller's:
+//     the faller may have picked it up before it was covered, and no one
+//     said so, since the dealer is asked only for the cards on top.
+func (g *Game) pickedUpUnseen(p int) int {
 	if p < 0 || p >= len(g.players) || len(g.table.loose) != len(g.cards) {
 		return 0
 	}
 	pass := g.turnPass(p)
 	if g.latestPickedUp(p, pass) >= 0 {
-		// p's own card picked up takes such a read (swapLoose).
 		return 0
 	}
 	seat, at := 0, 0
@@ -270,7 +300,42 @@ func (g *Game) PickedUpElsewhere(p int) int {
 			seat, at = g.players[q].seat, g.table.loose[x] // the one picked up first
 		}
 	}
-	return seat
+	if seat != 0 {
+		return seat
+	}
+	for i := range g.players {
+		q := (p + i) % len(g.players) // p's own first
+		if g.players[q].out || g.blindTop(q, -1) >= 0 || g.latestPickedUp(q, pass) >= 0 {
+			continue // Identify would take that card, not the buried one
+		}
+		if g.buriedGuess(q) >= 0 {
+			return g.players[q].seat
+		}
+	}
+	return 0
+}
+
+// buriedGuess is the stand-in, in player p's stacks, for a card dealt by
+// hand that a later deal covered while it was still a guess and not said
+// picked up: the topmost such (the latest dealt), -1 if none. It was the
+// top of its stack until covered, so its faller may have picked it up
+// ("You can only pick up the top card of your stack"); a Ground is never
+// picked up, it lands.
+func (g *Game) buriedGuess(p int) int {
+	s, depth := -1, 0
+	for _, st := range g.players[p].stacks {
+		for i := len(st) - 2; i >= 0; i-- {
+			x := st[i]
+			if !g.table.blind[x] || g.table.loose[x] != 0 || g.cards[x].Kind == Ground {
+				continue
+			}
+			if d := len(st) - 1 - i; s < 0 || d < depth {
+				s, depth = x, d
+			}
+			break
+		}
+	}
+	return s
 }
 
 // otherBlindTop reports whether a card dealt by hand not said picked up

@@ -365,25 +365,25 @@ func TestIdentifySwapKeepsNotOnTop(t *testing.T) {
 	}
 }
 
-// TestPickedUpElsewhere: "You may place a rider in front of any player,
+// TestPickedUpUnseen: "You may place a rider in front of any player,
 // including yourself." Seat 1's card dealt by hand, said picked up and
 // since buried under its next deal in the engine's stacks, may be the
 // rider shown as seat 2's turn begins: the engine says so (the dealer
 // judges it by what follows), and told which card it was (Identify, the
 // stand-in buried or not), takes the read for that card played there.
-func TestPickedUpElsewhere(t *testing.T) {
+func TestPickedUpUnseen(t *testing.T) {
 	tb := newObserved(t, 2, Stop, Hit, Move, Move, Move, Move, Move, Move, Ground, Ground)
 	tb.ok(Confirm()) // seat 1: the Hit; the engine stands in the Stop
-	if tb.PickedUpElsewhere(1) != 0 {
+	if tb.pickedUpUnseen(1) != 0 {
 		t.Fatal("a card dealt by hand not said picked up is offered")
 	}
 	tb.ok(NotOnTop(1))
 	tb.ok(Scan(tb.id(Move, 0))) // seat 2
 	tb.ok(Scan(tb.id(Move, 1))) // seat 1, on the stand-in
-	if got := tb.PickedUpElsewhere(1); got != 1 {
+	if got := tb.pickedUpUnseen(1); got != 1 {
 		t.Fatalf("as seat 2's turn begins: seat %d offered, want seat 1", got)
 	}
-	if got := tb.PickedUpElsewhere(0); got != 0 {
+	if got := tb.pickedUpUnseen(0); got != 0 {
 		t.Fatalf("seat 1's own card is offered to seat 1 as another's (seat %d)", got)
 	}
 	tb.ok(Identify(1, tb.id(Hit, 0)))
@@ -399,17 +399,87 @@ func hitOf(tb *table) int {
 	return c
 }
 
-// TestPickedUpElsewhereOwnFirst: "You may place a rider in front of any
+// TestPickedUpUnseenOwnFirst: "You may place a rider in front of any
 // player, including yourself." A seat whose own card dealt by hand was
 // said picked up takes a rider read as its turn begins for that card
 // (swapLoose), so no other faller's is offered for it.
-func TestPickedUpElsewhereOwnFirst(t *testing.T) {
+func TestPickedUpUnseenOwnFirst(t *testing.T) {
 	tb := newObserved(t, 2, Stop, Hit, Hit, Move, Move, Move, Move, Move, Move, Ground, Ground)
 	tb.ok(Confirm()) // seat 1, by hand
 	tb.ok(Confirm()) // seat 2, by hand
 	tb.ok(NotOnTop(1))
 	tb.ok(NotOnTop(2))
-	if got := tb.PickedUpElsewhere(1); got != 0 {
+	if got := tb.pickedUpUnseen(1); got != 0 {
 		t.Fatalf("as seat 2's turn begins, with seat 2's own card picked up: seat %d offered, want none", got)
+	}
+}
+
+// TestPickedUpUnseenBuried: "You can only pick up the top card of your
+// stack. ... If the dealer is giving you two cards in a row (because of a
+// Hit), you can certainly grab the first one." A card dealt by hand is
+// covered by the next deal before the dealer can be asked for it (only tops
+// are asked for), so no one says whether its faller grabbed it first. "You
+// may place a rider in front of any player, including yourself": a rider
+// read from the deck as a turn begins may be that card, its own faller's
+// first, and told so (Identify), the engine takes the read for it played
+// there, the stand-in back to the deck.
+func TestPickedUpUnseenBuried(t *testing.T) {
+	for _, tc := range []struct {
+		name  string
+		reads int // deals read after the cover, before the turn the Hit is shown at
+		turn  int // the player whose turn begins
+	}{
+		{"shown in front of another faller", 0, 1},
+		{"shown in front of its own faller", 1, 0},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			tb := newObserved(t, 2, Stop, Hit, Move, Move, Move, Move, Move, Move, Ground, Ground)
+			tb.ok(Confirm()) // seat 1: the Hit, by hand; the engine stands in a guess
+			s := tb.Top(0, 0)
+			if !tb.Blind(s) {
+				t.Fatal("want a stand-in")
+			}
+			if got := tb.pickedUpUnseen(1); got != 0 {
+				t.Fatalf("a card dealt by hand still on top (to be asked for) is offered: seat %d", got)
+			}
+			tb.ok(Scan(tb.id(Move, 0))) // seat 2
+			tb.ok(Scan(tb.id(Move, 1))) // seat 1: covers the stand-in
+			for i := range tc.reads {
+				tb.ok(Scan(tb.id(Move, 2+i)))
+			}
+			if got := tb.pickedUpUnseen(tc.turn); got != 1 {
+				t.Fatalf("as player %d's turn begins: seat %d offered, want seat 1", tc.turn, got)
+			}
+			tb.ok(Identify(1, tb.id(Hit, 0)))
+			tb.ok(Scan(tb.id(Hit, 0)))
+			if w := tb.Where(hitOf(tb)); w != (Place{Zone: AsRider, Player: tc.turn}) {
+				t.Fatalf("the Hit is at %+v, want player %d's rider", w, tc.turn)
+			}
+			if tb.Where(s).Zone != InDeck || tb.Blind(s) {
+				t.Fatalf("the stand-in is at %+v, blind %v: want it back in the deck", tb.Where(s), tb.Blind(s))
+			}
+			if got := tb.pickedUpUnseen(tc.turn); got != 0 {
+				t.Fatalf("with the card found, seat %d still offered", got)
+			}
+			tb.refusedAsIs(Identify(1, tb.id(Move, 5)), RuleCardNotExpected) // nothing dealt by hand left at seat 1
+		})
+	}
+}
+
+// TestPickedUpUnseenUnderAGuess: a card dealt by hand covered by another
+// card dealt by hand is not offered while that one still tops the stack:
+// the dealer is yet to be asked for it, and Identify would take the top
+// first. Once the top is read, the one under it is offered.
+func TestPickedUpUnseenUnderAGuess(t *testing.T) {
+	tb := newObserved(t, 2, Stop, Hit, Move, Move, Move, Move, Move, Move, Ground, Ground)
+	tb.ok(Confirm())            // seat 1, by hand
+	tb.ok(Scan(tb.id(Move, 0))) // seat 2
+	tb.ok(Confirm())            // seat 1, by hand again: covers the first
+	if got := tb.pickedUpUnseen(1); got != 0 {
+		t.Fatalf("seat %d offered while seat 1's top is a card dealt by hand not yet asked for", got)
+	}
+	tb.ok(Identify(1, tb.Card(tb.Top(0, 0)).ID)) // the top read: the guess was right
+	if got := tb.pickedUpUnseen(1); got != 1 {
+		t.Fatalf("with seat 1's top read: seat %d offered, want seat 1 (the card under it)", got)
 	}
 }

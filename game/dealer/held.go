@@ -34,15 +34,7 @@ func (d *Dealer) mayHold(id string, c int, at time.Duration) bool {
 	if d.phase != PhaseDealing || d.stop.open || d.imag.announced || d.ident.seat != 0 || d.panel.paused {
 		return false
 	}
-	// The card first, the cheapest test: most reads are of no rider.
-	if k := d.g.Card(c).Kind; !(k.IsRider() || k == game.Extra) || d.g.Where(c).Zone != game.InDeck {
-		return false
-	}
-	in := d.g.Next()
-	if in.Action != game.ActDeal || !in.First {
-		return false
-	}
-	q := d.g.PickedUpElsewhere(in.Player)
+	q := d.g.PlayedUnseen(c)
 	if q == 0 {
 		return false
 	}

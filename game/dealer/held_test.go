@@ -165,7 +165,7 @@ func TestHeldReadSurvivesSuspend(t *testing.T) {
 // player, including yourself": the engine took such a read for seat 3's
 // own card (swapLoose: "Only p's own card is taken"), and did before
 // 4b1e7c6. The hold must not hand it to seat 2 because a deal followed at
-// once: mayHold asks only PickedUpElsewhere, never whether the seat's own
+// once: PlayedUnseen offers no other faller's card while the seat's own
 // picked-up card would take the read.
 func TestHeldReadOwnPickedUp(t *testing.T) {
 	s := pickedUpAtSeat2(t, kinds(S, S, S, game.Hit, game.Hit, many(S, 11), G, G)) // Hit-3 to seat 2 at 3.12 s, Hit-4 to seat 3 at 4.12 s, by hand
@@ -256,5 +256,47 @@ func TestHeldReadFollowBeat(t *testing.T) {
 	}
 	if beat-read > 1050*time.Millisecond {
 		t.Errorf("Hit-7 read at %v (held until %v): the next beat is at %v, %v after the read; want one period (1s) after it", read, took, beat, beat-read)
+	}
+}
+
+// TestHeldReadBuried: "You can only pick up the top card of your stack.
+// ... If the dealer is giving you two cards in a row (because of a Hit),
+// you can certainly grab the first one." The reader is gone for more than
+// a round: seat 2's Hit, dealt by hand at 3.12 s, is grabbed at 3.5 s and
+// its stand-in covered by seat 2's next card, dealt by hand too, so the
+// dealer, asked only for the cards on top once the reader is back, is
+// never asked for it and no one says it was picked up. "You may place a
+// rider in front of any player, including yourself": played, shown and
+// followed at once by the deal, it is held and judged seat 2's card, at
+// seat 2's own turn or at another's, and the hand ends as the table played
+// it. Without the hold the Hit is read as that seat's deal, and every deal
+// after it goes a seat astray.
+func TestHeldReadBuried(t *testing.T) {
+	for _, tc := range []struct {
+		name   string
+		target int // the faller the Hit is played in front of
+	}{
+		{"in front of another faller", 1},
+		{"in front of its own faller", 0},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			s := newScripted(t, idles(3), kinds(S, S, S, game.Hit, many(S, 14), G, G), func(c *dealer.Config) {
+				deck := slices.Clone(c.Game.Deck)
+				slices.Reverse(deck[:18])
+				c.Game.Deck = deck
+			})
+			s.tb.Reader.GoneAt(hwtest.Seconds(2.5), nil)
+			s.tb.Reader.BackAt(hwtest.Seconds(6.6))
+			s.at(3.5, game.PickUp(0, 0))
+			s.at(9.0, game.Play(0, tc.target))
+			s.run()
+			applied, _ := s.engineEvents(func(e *playlog.Entry) bool {
+				return e.Source == playlog.FromDealer && e.Event.Kind == game.EvIdentify && e.Event.Card == "Hit-3"
+			})
+			if len(applied) != 1 || applied[0] != game.Identify(2, "Hit-3") {
+				t.Fatalf("the dealer told the engine %v, want the Hit read as a turn began to be seat 2's card, grabbed before it was covered", applied)
+			}
+			s.agree()
+		})
 	}
 }
