@@ -698,7 +698,9 @@ func (t *table) showRider(in game.Instruction) {
 			t.confirmShown(f, c)
 			return false
 		}
-		t.observe(game.Scan(g.Card(c).ID))
+		if !t.heldAsShown(c) {
+			t.observe(game.Scan(g.Card(c).ID))
+		}
 		return true
 	}
 	// A rider named by hand stands in for a card the engine chose: shown
@@ -728,6 +730,31 @@ func (t *table) showRider(in game.Instruction) {
 			t.probe(f, game.Scan(g.Card(c).ID))
 		}
 	}
+}
+
+// heldAsShown is the dealer's held read (game/dealer): a rider or an Extra
+// read from the deck as a turn begins, while a card dealt by hand may have
+// been picked up unseen (game.PlayedUnseen), followed at once by another
+// read, is that card played here. This table has no clock, but it knows
+// card c was shown, not dealt: the deal follows it in the same beat. It
+// reports whether it told the engine so (Identify, then the read), as the
+// dealer does only if the engine takes both.
+func (t *table) heldAsShown(c int) bool {
+	s := t.seen
+	id := t.truth.Card(c).ID
+	x, ok := s.CardIndex(id)
+	if !ok {
+		return false
+	}
+	q := s.PlayedUnseen(x)
+	if q == 0 {
+		return false
+	}
+	try := s.Clone()
+	if try.Observe(game.Identify(q, id)) != nil || try.Observe(game.Scan(id)) != nil {
+		return false
+	}
+	return t.observe(game.Identify(q, id)) && t.observe(game.Scan(id))
 }
 
 // isShown reports whether c, shown twice, is where the assistant already
