@@ -53,3 +53,27 @@ func TestGroundDealtUnscannedLands(t *testing.T) {
 		}
 	}
 }
+
+// TestGrabbedBeforeCovered: "You can only pick up the top card of your
+// stack. ... If the dealer is giving you two cards in a row (because of a
+// Hit), you can certainly grab the first one." With the reader gone, a card
+// dealt by hand is grabbed and then covered by the next card dealt by hand,
+// so once the reader is back the dealer, asked only for the cards on top,
+// is never asked for it. Played later and shown as a turn begins ("You may
+// place a rider in front of any player, including yourself"), it was taken
+// for that turn's deal, and every later deal went a seat astray. The
+// dealer's held read (the deal follows the card shown at once) now tells
+// the engine which card it was. Each of these hands fell out of step so,
+// in front of its own faller or another.
+func TestGrabbedBeforeCovered(t *testing.T) {
+	for _, seed := range []uint64{1000006, 1000050} {
+		opt := Options{Rules: game.Official(), Fallers: 2 + int(seed%6), Seed: seed, Faults: Only(ReaderGone, 0.02)}
+		h, err := Play(opt)
+		if err != nil {
+			t.Fatalf("seed %d: %v", seed, err)
+		}
+		if h.OutOfStep || h.Diverged {
+			t.Errorf("seed %d, %d fallers: out of step %v, another winner named %v", seed, opt.Fallers, h.OutOfStep, h.Diverged)
+		}
+	}
+}
