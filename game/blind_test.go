@@ -103,6 +103,30 @@ func TestConfirmAs(t *testing.T) {
 		tb.ok(Scan(tb.id(Stop, 0)))
 		tb.refused(ConfirmAs(Skip), RuleCardNotExpected)
 	})
+	t.Run("If a player has more than one stack, you will deal one card into each. ... Extra stacks disappear once they are empty", func(t *testing.T) {
+		tb := newObserved(t, 2, Split, Skip, Skip, Skip, Move, Move, Move, Move, Move, Move, Ground, Ground)
+		tb.ok(Scan(tb.id(Move, 0)))  // seat 1
+		tb.ok(Scan(tb.id(Skip, 0)))  // seat 2
+		tb.ok(Scan(tb.id(Split, 0))) // seat 1
+		tb.ok(Scan(tb.id(Move, 1)))  // seat 2
+		tb.ok(Scan(tb.id(Split, 0))) // seat 1 plays its Split on itself
+		tb.ok(Scan(tb.id(Move, 2)))  // seat 1, stack 1
+		tb.ok(Scan(tb.id(Skip, 1)))  // seat 1, a new stack: its only card
+		tb.ok(Confirm())             // the Split swept
+		tb.ok(Scan(tb.id(Skip, 2)))  // seat 2, on a stack of three
+		// The reader is gone as the dealer comes round to seat 1: "a Skip
+		// is here". Either Skip on top of a stack could be it; taking
+		// seat 1's second stack's only card would end that stack, and seat
+		// 1 would be dealt a card fewer each pass if the guess is wrong.
+		tb.ok(ConfirmAs(Skip))
+		want := tb.index[tb.id(Skip, 2)]
+		if w := tb.Where(want); w.Zone != AsRider || w.Player != 0 {
+			t.Fatalf("%v is at %+v: want it stood in for the Skip shown at seat 1", tb.Card(want), w)
+		}
+		if n := tb.NumStacks(0); n != 2 {
+			t.Fatalf("seat 1 has %d stacks, want its 2 kept", n)
+		}
+	})
 	t.Run("a rider no faller could have played is refused", func(t *testing.T) {
 		tb := newObserved(t, 2, Hit, Move, Stop, Stop, Ground)
 		tb.ok(Scan(tb.id(Hit, 0)))

@@ -1046,7 +1046,8 @@ func (g *Game) deckCard(k Kind) int {
 // riderStandIn chooses the card of kind k that a rider (or an Extra) named
 // by hand at player p's turn stands for: the rider or Extra the engine
 // already believes in front of p, else one a faller holds, else the top of
-// a stack, else the card of that kind nearest a stack's top. Never one in
+// a stack (rather not the only card of a faller's extra stack), else the
+// card of that kind nearest a stack's top. Never one in
 // the deck or the discard pile, nor one in front of another seat: those are
 // seen where they lie. -1 if there is none.
 func (g *Game) riderStandIn(k Kind, p int) int {
@@ -1064,7 +1065,7 @@ func (g *Game) riderStandIn(k Kind, p int) int {
 			return h
 		}
 	}
-	best, depth := -1, 0
+	best, depth, emptied := -1, 0, false
 	for q := range g.players {
 		if g.players[q].out {
 			continue // "you can no longer play cards"
@@ -1074,8 +1075,14 @@ func (g *Game) riderStandIn(k Kind, p int) int {
 				if g.cards[st[i]].Kind != k || g.table.blind[st[i]] {
 					continue
 				}
-				if d := len(st) - 1 - i; best < 0 || d < depth {
-					best, depth = st[i], d
+				// A stack's only card taken from a faller with more ends
+				// that stack, and the faller is dealt a card fewer each
+				// pass: a wrong guess there puts the lights a seat astray
+				// at once, where any other is mended when the real card
+				// turns up.
+				e := len(st) == 1 && len(g.players[q].stacks) > 1
+				if d := len(st) - 1 - i; best < 0 || d < depth || (d == depth && emptied && !e) {
+					best, depth, emptied = st[i], d, e
 				}
 				break
 			}
