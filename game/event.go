@@ -110,6 +110,10 @@ type Event struct {
 	// Extra) shown at the start of a seat's turn. NoKind is "a card":
 	// a deal, or the instruction carried out.
 	As Kind `json:"as,omitempty"`
+	// Dealt is, for an EvScan, the dealer's judgement by time that the
+	// card read was dealt, not shown: nothing was read at once after it
+	// (see ScanDealt). Logs of entry schema 5 and older have none.
+	Dealt bool `json:"dealt,omitempty"`
 }
 
 // Step is the dealer's next move.
@@ -128,6 +132,13 @@ func PlayStop(p, t int, on StopOn) Event {
 
 // Scan is the reader seeing card id.
 func Scan(id string) Event { return Event{Kind: EvScan, Card: id} }
+
+// ScanDealt is the reader seeing card id, a rider or an Extra read as a
+// seat's turn begins, that the dealer judged dealt: a card shown there is
+// followed by the deal in the same beat, and nothing followed this one.
+// The engine then never takes it for the card dealt by hand the faller was
+// said to have picked up (NotOnTop), which a plain Scan of such a card is.
+func ScanDealt(id string) Event { return Event{Kind: EvScan, Card: id, Dealt: true} }
 
 // Press is seat s's button.
 func Press(seat int) Event { return Event{Kind: EvPress, Seat: seat} }
@@ -189,6 +200,9 @@ func (e Event) String() string {
 	case EvPlay:
 		return fmt.Sprintf("player %d plays on player %d (stop on %v)", e.Player, e.Target, e.Stop)
 	case EvScan:
+		if e.Dealt {
+			return "scan " + e.Card + " (dealt)"
+		}
 		return "scan " + e.Card
 	case EvPress:
 		return fmt.Sprintf("press seat %d", e.Seat)

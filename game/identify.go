@@ -269,8 +269,11 @@ func (g *Game) PlayedUnseen(c int) int {
 // pickedUpUnseen is the seat of the faller whose card dealt by hand a
 // rider or an Extra read from the deck as p's turn begins may be, played
 // in front of p; 0 for none. In order:
-//   - none if p's own card was said picked up (NotOnTop) within the
-//     window of this turn: that one takes the read (swapLoose);
+//   - p's own card said picked up (NotOnTop) within the window of this
+//     turn: a plain read takes it for that card (swapLoose), so the
+//     dealer, who holds it, tells the engine when it was dealt instead
+//     (ScanDealt); none if another card dealt by hand, not yet asked for,
+//     tops p's stacks (Identify would take it);
 //   - another faller's card said picked up within that window (its
 //     stand-in since buried or not), the one picked up first, where no
 //     other card dealt by hand tops that faller's stacks (Identify would
@@ -285,7 +288,10 @@ func (g *Game) pickedUpUnseen(p int) int {
 	}
 	pass := g.turnPass(p)
 	if g.latestPickedUp(p, pass) >= 0 {
-		return 0
+		if g.otherBlindTop(p, pass) {
+			return 0
+		}
+		return g.players[p].seat
 	}
 	seat, at := 0, 0
 	for q := range g.players {

@@ -383,8 +383,8 @@ func TestPickedUpUnseen(t *testing.T) {
 	if got := tb.pickedUpUnseen(1); got != 1 {
 		t.Fatalf("as seat 2's turn begins: seat %d offered, want seat 1", got)
 	}
-	if got := tb.pickedUpUnseen(0); got != 0 {
-		t.Fatalf("seat 1's own card is offered to seat 1 as another's (seat %d)", got)
+	if got := tb.pickedUpUnseen(0); got != 1 {
+		t.Fatalf("as seat 1's turn begins: seat %d offered, want seat 1's own card", got)
 	}
 	tb.ok(Identify(1, tb.id(Hit, 0)))
 	tb.ok(Scan(tb.id(Hit, 0))) // seat 2's turn: the Hit, played there
@@ -402,15 +402,21 @@ func hitOf(tb *table) int {
 // TestPickedUpUnseenOwnFirst: "You may place a rider in front of any
 // player, including yourself." A seat whose own card dealt by hand was
 // said picked up takes a rider read as its turn begins for that card
-// (swapLoose), so no other faller's is offered for it.
+// (swapLoose), so its own is offered, not another faller's; and none while
+// another card dealt by hand, not yet asked for, tops its stacks.
 func TestPickedUpUnseenOwnFirst(t *testing.T) {
 	tb := newObserved(t, 2, Stop, Hit, Hit, Move, Move, Move, Move, Move, Move, Ground, Ground)
 	tb.ok(Confirm()) // seat 1, by hand
 	tb.ok(Confirm()) // seat 2, by hand
 	tb.ok(NotOnTop(1))
 	tb.ok(NotOnTop(2))
+	if got := tb.pickedUpUnseen(1); got != 2 {
+		t.Fatalf("as seat 2's turn begins, with seat 2's own card picked up: seat %d offered, want seat 2", got)
+	}
+	tb.ok(Confirm()) // seat 1, by hand again: on its own stack, not yet asked for
+	tb.ok(Confirm()) // seat 2, likewise
 	if got := tb.pickedUpUnseen(1); got != 0 {
-		t.Fatalf("as seat 2's turn begins, with seat 2's own card picked up: seat %d offered, want none", got)
+		t.Fatalf("with a card dealt by hand on top of seat 2's stack, not yet asked for: seat %d offered, want none", got)
 	}
 }
 
@@ -482,4 +488,41 @@ func TestPickedUpUnseenUnderAGuess(t *testing.T) {
 	if got := tb.pickedUpUnseen(1); got != 1 {
 		t.Fatalf("with seat 1's top read: seat %d offered, want seat 1 (the card under it)", got)
 	}
+}
+
+// TestScanDealt: "You can only pick up the top card of your stack." Seat
+// 1's card dealt by hand was said picked up (NotOnTop); as seat 1's turn
+// begins a Hit is read from the deck. Shown, it is that card played there
+// ("You may place a rider in front of any player, including yourself");
+// dealt, it is seat 1's deal. The engine alone takes it for the card
+// played; the dealer, who holds the read and sees nothing follow it at
+// once, says it was dealt (ScanDealt).
+func TestScanDealt(t *testing.T) {
+	for _, tc := range []struct {
+		name string
+		read Event
+		want Zone
+	}{
+		{"a plain read: the card picked up, played", Scan(""), AsRider},
+		{"judged dealt: the deal", ScanDealt(""), InStack},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			tb := newObserved(t, 2, Stop, Hit, Move, Move, Move, Move, Move, Move, Ground, Ground)
+			tb.ok(Confirm()) // seat 1: the Hit, by hand; the engine stands in the Stop
+			tb.ok(NotOnTop(1))
+			tb.ok(Scan(tb.id(Move, 0))) // seat 2
+			read := tc.read
+			read.Card = tb.id(Hit, 0)
+			tb.ok(read) // seat 1's turn
+			if w := tb.Where(hitOf(tb)); w.Zone != tc.want || w.Player != 0 {
+				t.Fatalf("the Hit is at %+v, want seat 1's %v", w, tc.want)
+			}
+		})
+	}
+	t.Run("only a read is judged dealt", func(t *testing.T) {
+		tb := newObserved(t, 2, Stop, Hit, Move, Move, Ground, Ground)
+		e := Confirm()
+		e.Dealt = true
+		tb.refusedAsIs(e, RuleBadEvent)
+	})
 }

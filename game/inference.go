@@ -142,6 +142,9 @@ type tableState struct {
 	gone      *Game
 	goneUntil uint64
 	goneFrom  int
+	// dealtRead is set only while a read the dealer judged dealt
+	// (ScanDealt) is applied: no copy carries it.
+	dealtRead bool
 }
 
 // readWindow is how long the dealer may still say that a card before the

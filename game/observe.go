@@ -474,6 +474,9 @@ func (g *Game) observe1(e Event) error {
 		return refuse(RuleGameOver, "%v", e)
 	}
 	g.table.fit(len(g.cards))
+	if e.Dealt && e.Kind != EvScan {
+		return refuse(RuleBadEvent, "%v judged dealt: only a card read is", e)
+	}
 	switch e.Kind {
 	case EvScan:
 		c, ok := g.index[e.Card]
@@ -483,7 +486,10 @@ func (g *Game) observe1(e Event) error {
 		if g.table.backAt == g.applied && g.lateRun(c) {
 			return nil
 		}
-		return g.scan(c, g.passes)
+		g.table.dealtRead = e.Dealt
+		err := g.scan(c, g.passes)
+		g.table.dealtRead = false
+		return err
 	case EvPress:
 		p := g.PlayerAt(e.Seat)
 		if in := g.Next(); in.Action == ActLand && p == in.Player {
@@ -577,9 +583,10 @@ func (g *Game) scan(c, since int) error {
 		// and played at once as a rider.
 		return g.dealScanned(c, in)
 	}
-	if fromHand && g.swapLoose(c, p, g.turnPass(p)) {
+	if fromHand && !g.table.dealtRead && g.swapLoose(c, p, g.turnPass(p)) {
 		// A card dealt by hand was picked up before it could be read:
-		// shown now as a rider, it is that card played, not a deal.
+		// shown now as a rider, it is that card played, not a deal. (Unless
+		// the dealer judged the read a deal: ScanDealt.)
 		return g.riderScanned(c, in)
 	}
 	if starting && w.Zone != InDeck && (card.Kind.IsRider() || card.Kind == Extra) {

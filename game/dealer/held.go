@@ -8,16 +8,17 @@ import (
 )
 
 // Holding a read the engine cannot judge alone. A card dealt by hand that
-// its faller picked up before it could be read (the dealer's n, NotOnTop)
-// is played soon, often in front of another seat. Read there from the deck
-// as that seat's turn begins, it looks exactly like the seat's deal. What
-// tells them apart is time, which the engine does not have: a rider shown
-// is followed by the deal in the same beat, a deal by nothing until the
-// next. So while another faller's picked-up card may be shown, a rider or
-// an Extra read from the deck at a turn's start is held: another read
-// before half a beat has passed makes it that card, played there (the
-// engine is told with Identify before the read); anything else (half a
-// beat, the beat, any other input) makes it the deal, as it always was.
+// its faller picked up before it could be read (the dealer's n, NotOnTop),
+// or grabbed before the next card covered it, is played soon, in front of
+// its own seat or another. Read there from the deck as that seat's turn
+// begins, it looks exactly like the seat's deal. What tells them apart is
+// time, which the engine does not have: a rider shown is followed by the
+// deal in the same beat, a deal by nothing until the next. So while such a
+// card may be shown (game.PlayedUnseen), a rider or an Extra read from the
+// deck at a turn's start is held: another read before half a beat has
+// passed makes it that card, played there (the engine is told with
+// Identify before the read); anything else (half a beat, the beat, any
+// other input) makes it the deal (game.ScanDealt).
 
 // heldRead is a read the dealer holds.
 type heldRead struct {
@@ -60,10 +61,11 @@ func (d *Dealer) heldAsRider(at time.Duration) {
 	d.event(game.Scan(h.id), playlog.FromReader, at, h.c)
 }
 
-// flushHeld judges the held read, at t, the deal, as any read at a turn's
-// start is: nothing followed it in time. The engine takes it at t, which
-// keeps the log's times in order; the read's own entry has when it was
-// read.
+// flushHeld judges the held read, at t, the deal: nothing followed it in
+// time. The engine is told so (ScanDealt): a plain read of a rider as a
+// turn begins would be taken for the card the faller was said to have
+// picked up. The engine takes it at t, which keeps the log's times in
+// order; the read's own entry has when it was read.
 func (d *Dealer) flushHeld(t time.Duration) {
 	if !d.held.active {
 		return
@@ -71,7 +73,7 @@ func (d *Dealer) flushHeld(t time.Duration) {
 	h := d.held
 	d.held = heldRead{}
 	waiting := !d.beat.running
-	d.event(game.Scan(h.id), playlog.FromReader, max(t, h.at), h.c)
+	d.event(game.ScanDealt(h.id), playlog.FromReader, max(t, h.at), h.c)
 	if waiting && d.beat.running {
 		// Follow mode: "the beat starts again from that read", not from
 		// the end of the hold.

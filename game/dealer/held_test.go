@@ -89,6 +89,36 @@ func TestHeldReadDealt(t *testing.T) {
 	}
 }
 
+// TestHeldReadOwnDealt: "You can only pick up the top card of your stack."
+// Seat 2's Hit, dealt by hand, is picked up (the dealer says n) and kept
+// in hand; at seat 2's next turn the deal is another Hit from the deck. A
+// plain read of it was taken for the Hit picked up, played on seat 2
+// (swapLoose), so the light asked for one more card there than the table
+// deals. Held, with nothing read after it within half a beat, it is the
+// deal, and the engine is told so (ScanDealt).
+func TestHeldReadOwnDealt(t *testing.T) {
+	s := pickedUpAtSeat2(t, kinds(S, S, S, game.Hit, S, S, game.Hit, many(S, 9), G, G))
+	s.run()
+	var dealt bool
+	s.d.Inspect(func(g *game.Game) {
+		c, _ := g.CardIndex("Hit-6")
+		w := g.Where(c)
+		dealt = w.Zone == game.InStack && g.Seat(w.Player) == 2
+	})
+	if !dealt {
+		t.Fatal("Hit-6 is not in seat 2's stacks")
+	}
+	// (Seat 2's first Hit is in their hand, which nobody can know: the
+	// engine keeps its stand-in in the stack, said picked up.)
+	if g := s.tb.Truth(); !g.Over() || s.res.Winner != g.Seat(g.Winner()) {
+		t.Fatalf("dealer: seat %d won; table: over %v, seat %d", s.res.Winner, g.Over(), g.Seat(g.Winner()))
+	}
+	applied, _ := s.engineEvents(func(e *playlog.Entry) bool { return e.Event.Kind == game.EvScan && e.Event.Card == "Hit-6" })
+	if len(applied) == 0 || applied[0] != game.ScanDealt("Hit-6") {
+		t.Fatalf("the engine took %v, want Hit-6 read at seat 2's turn judged dealt", applied)
+	}
+}
+
 // TestHeldReadReadAgain: "the same card scanned twice: a warning sound and
 // message, the event is logged, the game state does not move." The Hit
 // held at seat 3's turn, lifted and laid on the reader again, is no second
@@ -174,7 +204,7 @@ func TestHeldReadOwnPickedUp(t *testing.T) {
 	s.run()
 	applied, _ := s.engineEvents(func(e *playlog.Entry) bool { return e.Source == playlog.FromDealer && e.Event.Kind == game.EvIdentify })
 	for _, e := range applied {
-		if e.Seat == 2 || e.Player == 0 {
+		if e.Seat != 3 {
 			t.Errorf("the dealer told the engine %v: seat 3's own Hit taken for seat 2's card", e)
 		}
 	}

@@ -89,7 +89,10 @@ func (s Source) String() string {
 //     which a schema 3 reader cannot apply.
 //   - 5: the engine event game.ThereAfterAll (the dealer taking back a
 //     "not there"), which a schema 4 reader cannot apply.
-const Schema = 5
+//   - 6: a scan may be judged dealt (game.ScanDealt: a held read nothing
+//     followed at once). A schema 5 reader would take such a read of a
+//     card its faller was said to have picked up for that card played.
+const Schema = 6
 
 // Start is the configuration a hand is replayed from.
 type Start struct {
