@@ -757,6 +757,16 @@ func (t *table) heldAsShown(c int) bool {
 	return t.observe(game.Identify(q, id)) && t.observe(game.Scan(id))
 }
 
+// dealRead is card id read as it is dealt, as the dealer tells the engine:
+// a read the dealer holds (game.PlayedUnseen) that nothing follows at once
+// is judged dealt (game.ScanDealt).
+func (t *table) dealRead(id string) game.Event {
+	if x, ok := t.seen.CardIndex(id); ok && t.seen.PlayedUnseen(x) != 0 {
+		return game.ScanDealt(id)
+	}
+	return game.Scan(id)
+}
+
 // isShown reports whether c, shown twice, is where the assistant already
 // has it: a repeat that changes nothing.
 func (t *table) isShown(c, p int) bool {
@@ -853,7 +863,7 @@ func (t *table) read(c int) {
 		t.unscanned = append(unscanned, len(t.hand.Faults)-1)
 	default:
 		t.unscanned = unscanned
-		t.observe(game.Scan(id))
+		t.observe(t.dealRead(id))
 		t.unscanned = nil
 		if t.happens(ReadTwice) {
 			f := t.fault(ReadTwice, id, seat)
