@@ -55,6 +55,8 @@ func FuzzApply(f *testing.F) {
 					e = DealtUnscanned(id)
 				} else if b >= 208 { // unscanned said of a card, any card
 					e = DealtUnscanned(g.Card(int(b) % g.NumCards()).ID)
+				} else if b >= 176 { // a held read, judged dealt
+					e = ScanDealt(g.Card(int(b) % g.NumCards()).ID)
 				}
 			case 4:
 				e = Press(int(b)%6 - 1)
@@ -82,7 +84,7 @@ func FuzzApply(f *testing.F) {
 					e = NotThereRead(g.Card(int(b) % g.NumCards()).ID)
 				}
 			default:
-				e = Event{Kind: EventKind(b % 14), Player: int(b>>4) - 2, Target: int(b&7) - 2, Stack: int(b%5) - 1, Stop: StopOn(b % 4), Card: string(data[i:])}
+				e = Event{Kind: EventKind(b % 14), Player: int(b>>4) - 2, Target: int(b&7) - 2, Stack: int(b%5) - 1, Stop: StopOn(b % 4), Card: string(data[i:]), Dealt: b&32 != 0}
 			}
 			before := snapshot(g) + guesses(g)
 			if err := apply(e); err != nil {
