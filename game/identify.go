@@ -44,7 +44,7 @@ func (g *Game) identify(seat int, id string) error {
 	if s < 0 {
 		// The dealer held a read and judged it that faller's card, picked
 		// up before a later deal covered it (PlayedUnseen).
-		s = g.buriedGuess(p)
+		s = g.buriedGuess(p, c)
 	}
 	if s < 0 {
 		return refuse(RuleCardNotExpected, "%v: no card dealt by hand lies on top of seat %d's stacks, nor was one picked up", g.cards[c], seat)
@@ -100,10 +100,13 @@ func (g *Game) identify(seat int, id string) error {
 
 // standInFound is the stand-in card c, read for the card dealt by hand to
 // faller p, is taken for: the one on top of p's stacks, else the one p
-// picked up (identify); -1 if none.
+// picked up (c itself if it stood in for one: identify); -1 if none.
 func (g *Game) standInFound(p, c int) int {
 	if s := g.blindTop(p, c); s >= 0 {
 		return s
+	}
+	if g.pickedUp(c, p, g.passes) {
+		return c // the guess said picked up was right
 	}
 	return g.latestPickedUp(p, g.passes)
 }
@@ -247,23 +250,44 @@ func (g *Game) AskFor(p int) bool {
 
 // PlayedUnseen is the seat of the faller whose card dealt by hand card c,
 // just read, may be, picked up unseen and played as a turn begins, rather
-// than that turn's deal: c is a rider or an Extra the engine believes in
-// the deck, and a turn begins with a card due (pickedUpUnseen); 0 for
-// none. The engine cannot tell the two apart (the dealer can: a rider
+// than that turn's deal: c is a rider or an Extra, a turn begins with a
+// card due, and c is one the engine believes in the deck
+// (pickedUpUnseen), or the very stand-in for that card (grabbedGuess); 0
+// for none. The engine cannot tell the two apart (the dealer can: a rider
 // shown is followed by the deal in the same beat), and Identify then says
 // which card it was.
 func (g *Game) PlayedUnseen(c int) int {
 	if c < 0 || c >= len(g.cards) {
 		return 0
 	}
-	if k := g.cards[c].Kind; !(k.IsRider() || k == Extra) || g.where[c].Zone != InDeck {
+	if k := g.cards[c].Kind; !(k.IsRider() || k == Extra) {
 		return 0
 	}
 	in := g.Next()
 	if in.Action != ActDeal || !in.First {
 		return 0
 	}
-	return g.pickedUpUnseen(in.Player)
+	w := g.where[c]
+	switch {
+	case w.Zone == InDeck:
+		return g.pickedUpUnseen(in.Player)
+	case w.Zone == InStack && g.grabbedGuess(c, w.Player, g.turnPass(in.Player)):
+		// The guess came true: c stood in for that very card.
+		return g.players[w.Player].seat
+	}
+	return 0
+}
+
+// grabbedGuess reports whether card c, in player q's stacks, stands in for
+// a card dealt by hand that q may have picked up (said so within the
+// window of pass, or covered before it could be asked for), with no other
+// card dealt by hand, not yet asked for, on top of q's stacks (Identify
+// would take that one).
+func (g *Game) grabbedGuess(c, q, pass int) bool {
+	if g.players[q].out || g.otherBlindTop(q, pass) {
+		return false
+	}
+	return g.pickedUp(c, q, pass) || g.buriedGuess(q, c) == c
 }
 
 // pickedUpUnseen is the seat of the faller whose card dealt by hand a
@@ -314,7 +338,7 @@ func (g *Game) pickedUpUnseen(p int) int {
 		if g.players[q].out || g.blindTop(q, -1) >= 0 || g.latestPickedUp(q, pass) >= 0 {
 			continue // Identify would take that card, not the buried one
 		}
-		if g.buriedGuess(q) >= 0 {
+		if g.buriedGuess(q, -1) >= 0 {
 			return g.players[q].seat
 		}
 	}
@@ -323,22 +347,26 @@ func (g *Game) pickedUpUnseen(p int) int {
 
 // buriedGuess is the stand-in, in player p's stacks, for a card dealt by
 // hand that a later deal covered while it was still a guess and not said
-// picked up: the topmost such (the latest dealt), -1 if none. It was the
-// top of its stack until covered, so its faller may have picked it up
-// ("You can only pick up the top card of your stack"); a Ground is never
-// picked up, it lands.
-func (g *Game) buriedGuess(p int) int {
+// picked up: c itself if it is one (the guess was right), else the topmost
+// such (the latest dealt), -1 if none. It was the top of its stack until
+// covered, so its faller may have picked it up ("You can only pick up the
+// top card of your stack"); a Ground is never picked up, it lands.
+func (g *Game) buriedGuess(p, c int) int {
 	s, depth := -1, 0
 	for _, st := range g.players[p].stacks {
+		first := true // the topmost in this stack
 		for i := len(st) - 2; i >= 0; i-- {
 			x := st[i]
 			if !g.table.blind[x] || g.table.loose[x] != 0 || g.cards[x].Kind == Ground {
 				continue
 			}
-			if d := len(st) - 1 - i; s < 0 || d < depth {
+			if x == c {
+				return c
+			}
+			if d := len(st) - 1 - i; first && (s < 0 || d < depth) {
 				s, depth = x, d
 			}
-			break
+			first = false
 		}
 	}
 	return s

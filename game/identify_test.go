@@ -526,3 +526,82 @@ func TestScanDealt(t *testing.T) {
 		tb.refusedAsIs(e, RuleBadEvent)
 	})
 }
+
+// TestPlayedUnseenGuessRight: the stand-in the engine chose for a card
+// dealt by hand may be that very card. Grabbed ("You can only pick up the
+// top card of your stack", and it was the top until covered, or the dealer
+// said n), it is read as a turn begins from where the engine believes it
+// lies, in a stack: shown there ("You may place a rider in front of any
+// player, including yourself"), it is played, the dealer saying which card
+// it was (Identify); dealt, it was no card picked up, and the guess was
+// wrong after all.
+func TestPlayedUnseenGuessRight(t *testing.T) {
+	for _, tc := range []struct {
+		name   string
+		notTop bool // the dealer said n; else the next deal covers it
+		turn   int  // the player whose turn begins
+		read   func(id string) Event
+		want   Zone
+	}{
+		{"covered, shown at another seat", false, 1, Scan, AsRider},
+		{"covered, shown at its own seat", false, 0, Scan, AsRider},
+		{"said picked up, shown at another seat", true, 1, Scan, AsRider},
+		{"said picked up, dealt at its own seat", true, 0, ScanDealt, InStack},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			tb := newObserved(t, 2, Hit, Move, Move, Move, Move, Move, Move, Move, Ground, Ground)
+			tb.ok(Confirm()) // seat 1, by hand: the engine stands in the Hit, the very card
+			hit := hitOf(tb)
+			if tb.Top(0, 0) != hit || !tb.Blind(hit) {
+				t.Fatalf("the stand-in is %v, want the Hit", tb.Card(tb.Top(0, 0)))
+			}
+			if tc.notTop {
+				tb.ok(NotOnTop(1))
+			}
+			tb.ok(Scan(tb.id(Move, 0))) // seat 2
+			if !tc.notTop || tc.turn == 1 {
+				tb.ok(Scan(tb.id(Move, 1))) // seat 1: covers the Hit
+			}
+			if tc.turn == 0 && !tc.notTop {
+				tb.ok(Scan(tb.id(Move, 2))) // seat 2
+			}
+			if got := tb.PlayedUnseen(hit); got != 1 {
+				t.Fatalf("as player %d's turn begins: seat %d offered for the Hit, want seat 1", tc.turn, got)
+			}
+			if tc.want == AsRider {
+				tb.ok(Identify(1, tb.id(Hit, 0)))
+			}
+			tb.ok(tc.read(tb.id(Hit, 0)))
+			if w := tb.Where(hit); w.Zone != tc.want || w.Player != tc.turn {
+				t.Fatalf("the Hit is at %+v, want player %d's %v", w, tc.turn, tc.want)
+			}
+		})
+	}
+}
+
+// TestPlayedUnseenGuessRightUnderAnother: seat 1's Hit, dealt by hand and
+// stood in by itself, is grabbed before seat 1's next card, dealt by hand
+// too, covers it, and a read card covers that one before the dealer can be
+// asked for either. Shown at seat 2's turn, the Hit is offered and found,
+// though another guess lies above it.
+func TestPlayedUnseenGuessRightUnderAnother(t *testing.T) {
+	tb := newObserved(t, 2, Hit, Move, Move, Move, Move, Move, Move, Move, Ground, Ground)
+	tb.ok(Confirm()) // seat 1, by hand: the Hit stands in
+	hit := hitOf(tb)
+	tb.ok(Scan(tb.id(Move, 4))) // seat 2
+	tb.ok(Confirm())            // seat 1, by hand again: covers the Hit
+	other := tb.Top(0, 0)
+	tb.ok(Scan(tb.id(Move, 5))) // seat 2
+	tb.ok(Scan(tb.id(Move, 6))) // seat 1: covers the other guess
+	if got := tb.PlayedUnseen(hit); got != 1 {
+		t.Fatalf("as seat 2's turn begins: seat %d offered for the Hit, want seat 1", got)
+	}
+	tb.ok(Identify(1, tb.id(Hit, 0)))
+	tb.ok(Scan(tb.id(Hit, 0)))
+	if w := tb.Where(hit); w.Zone != AsRider || w.Player != 1 {
+		t.Fatalf("the Hit is at %+v, want seat 2's rider", w)
+	}
+	if !tb.Blind(other) {
+		t.Fatalf("the other guess, %v, is no longer a guess", tb.Card(other))
+	}
+}

@@ -570,7 +570,7 @@ func (g *Game) scan(c, since int) error {
 	// A card dealt by hand that the dealer said the faller picked up, shown
 	// as their turn begins, is played there, not dealt (see notOnTop).
 	fromHand := starting && (card.Kind.IsRider() || card.Kind == Extra) && !(card.Kind.IsRider() && g.riderShownNow())
-	if fromHand && g.pickedUp(c, p, g.turnPass(p)) {
+	if fromHand && !g.table.dealtRead && g.pickedUp(c, p, g.turnPass(p)) {
 		// The guess came true, and the faller picked the card up: shown
 		// now, it is played, not dealt.
 		g.table.blind[c], g.table.loose[c] = false, 0

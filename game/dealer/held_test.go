@@ -304,13 +304,19 @@ func TestHeldReadFollowBeat(t *testing.T) {
 func TestHeldReadBuried(t *testing.T) {
 	for _, tc := range []struct {
 		name   string
-		target int // the faller the Hit is played in front of
+		target int  // the faller the Hit is played in front of
+		right  bool // the engine's deck in the shuffle's order: its guess is the Hit itself
 	}{
-		{"in front of another faller", 1},
-		{"in front of its own faller", 0},
+		{"in front of another faller", 1, false},
+		{"in front of its own faller", 0, false},
+		{"the guess right, in front of another faller", 1, true},
+		{"the guess right, in front of its own faller", 0, true},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			s := newScripted(t, idles(3), kinds(S, S, S, game.Hit, many(S, 14), G, G), func(c *dealer.Config) {
+				if tc.right {
+					return
+				}
 				deck := slices.Clone(c.Game.Deck)
 				slices.Reverse(deck[:18])
 				c.Game.Deck = deck
