@@ -53,6 +53,28 @@ func TestHeldReadPlayedAtAnotherSeat(t *testing.T) {
 	s.agree()
 }
 
+// TestHeldReadThenItsExtra: "To play an Extra, lay it on top of the rider
+// you wish to modify, overlapping it so the dealer can still read both
+// cards." Seat 2's Hit, picked up (the dealer says n), is played in front
+// of seat 3, and seat 3 lays the Extra it took from its own stack on it.
+// At seat 3's turn the dealer shows the Hit, then its Extra, then deals:
+// the Extra, a card the engine knows of, read at once after the Hit held,
+// shows the Hit was played there, as a card from the deck would. It was
+// taken for no second card, so the Hit was judged seat 3's deal and the
+// hand went a card astray.
+func TestHeldReadThenItsExtra(t *testing.T) {
+	s := pickedUpAtSeat2(t, kinds(S, game.Extra, S, game.Hit, many(S, 12), G, G))
+	s.at(1.5, game.PickUp(1, 0)) // seat 3 takes its Extra before the next card covers its place
+	s.at(6.0, game.Play(0, 1))   // seat 2's Hit in front of seat 3
+	s.at(6.5, game.Play(1, 1))   // seat 3's Extra on it
+	s.run()
+	applied, _ := s.engineEvents(func(e *playlog.Entry) bool { return e.Source == playlog.FromDealer && e.Event.Kind == game.EvIdentify })
+	if len(applied) != 1 || applied[0] != game.Identify(2, "Hit-3") {
+		t.Fatalf("the dealer told the engine %v, want the Hit read at seat 3's turn to be seat 2's card picked up", applied)
+	}
+	s.agree()
+}
+
 // TestHeldReadDealt: the same Hit picked up at seat 2 is still in their
 // hand when seat 3's turn deals it another Hit from the deck. Nothing is
 // read after it within half a beat: it was seat 3's deal, as any read at a
