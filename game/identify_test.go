@@ -605,3 +605,32 @@ func TestPlayedUnseenGuessRightUnderAnother(t *testing.T) {
 		t.Fatalf("the other guess, %v, is no longer a guess", tb.Card(other))
 	}
 }
+
+// TestPlayedUnseenSkip: "SKIP: Deal no cards to this player." A Skip shown
+// as a turn begins is followed by no read in the same beat, no more than a
+// deal is, so the dealer's hold cannot tell the two apart: none is offered
+// for it, and a plain read of seat 1's own card said picked up is that
+// card played there ("You may place a rider in front of any player,
+// including yourself"), as before reads were held.
+func TestPlayedUnseenSkip(t *testing.T) {
+	for _, k := range []Kind{Skip, Hit} {
+		t.Run(k.String(), func(t *testing.T) {
+			tb := newObserved(t, 2, Stop, k, Move, Move, Move, Move, Move, Move, Ground, Ground)
+			tb.ok(Confirm()) // seat 1: the rider, by hand; the engine stands in the Stop
+			tb.ok(NotOnTop(1))
+			tb.ok(Scan(tb.id(Move, 0))) // seat 2
+			c, _ := tb.CardIndex(tb.id(k, 0))
+			want := 1
+			if k == Skip {
+				want = 0
+			}
+			if got := tb.PlayedUnseen(c); got != want {
+				t.Fatalf("as seat 1's turn begins: seat %d offered for the %v, want %d", got, k, want)
+			}
+			tb.ok(Scan(tb.id(k, 0)))
+			if w := tb.Where(c); w != (Place{Zone: AsRider, Player: 0}) {
+				t.Fatalf("the %v is at %+v, want seat 1's rider", k, w)
+			}
+		})
+	}
+}
