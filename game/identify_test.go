@@ -634,3 +634,28 @@ func TestPlayedUnseenSkip(t *testing.T) {
 		})
 	}
 }
+
+// TestScanDealtReadAgain: a read the dealer judged dealt (ScanDealt), moved
+// by an "unscanned" (the card before it was dealt without a scan, so the
+// light lags a seat behind), is still a deal where the light then asks:
+// the judgement was by time, which the "unscanned" does not change. Read
+// again as a plain read, it was taken for seat 2's card said picked up,
+// played there ("You may place a rider in front of any player, including
+// yourself"), and the deal was lost.
+func TestScanDealtReadAgain(t *testing.T) {
+	tb := newObserved(t, 2, Stop, Stop, Move, Move, Hit, Move, Move, Move, Move, Move, Move, Ground, Ground)
+	tb.ok(Confirm()) // seat 1, by hand: the engine stands in a Stop
+	tb.ok(Confirm()) // seat 2, likewise
+	tb.ok(NotOnTop(1))
+	tb.ok(NotOnTop(2))
+	hit := tb.id(Hit, 0)
+	c, _ := tb.CardIndex(hit)
+	tb.ok(ScanDealt(hit)) // seat 1's turn, judged dealt
+	if w := tb.Where(c); w.Zone != InStack || w.Player != 0 {
+		t.Fatalf("the Hit judged dealt is at %+v, want seat 1's stack", w)
+	}
+	tb.ok(DealtUnscanned(hit)) // the card before it went unscanned: it is seat 2's
+	if w := tb.Where(c); w.Zone != InStack || w.Player != 1 {
+		t.Fatalf("the Hit judged dealt, read again at seat 2's turn, is at %+v: want seat 2's deal", w)
+	}
+}
