@@ -257,7 +257,8 @@ func (g *Game) AskFor(p int) bool {
 // shown is followed by the deal in the same beat), and Identify then says
 // which card it was.
 func (g *Game) PlayedUnseen(c int) int {
-	if c < 0 || c >= len(g.cards) {
+	if c < 0 || c >= len(g.cards) || len(g.table.loose) != len(g.cards) {
+		// (A hand never observed has no record of cards dealt by hand.)
 		return 0
 	}
 	switch k := g.cards[c].Kind; {

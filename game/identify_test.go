@@ -659,3 +659,21 @@ func TestScanDealtReadAgain(t *testing.T) {
 		t.Fatalf("the Hit judged dealt, read again at seat 2's turn, is at %+v: want seat 2's deal", w)
 	}
 }
+
+// TestPlayedUnseenBeforeAnyObservation: a hand only ever Applied (the
+// simulator's truth, a replay) has no record of cards dealt by hand:
+// PlayedUnseen offers none, as AskFor does, rather than reading records
+// the hand never sized.
+func TestPlayedUnseenBeforeAnyObservation(t *testing.T) {
+	tb := newTable(t, Official(), 2, Hit, Move, Move, Move, Move, Move, Ground, Ground)
+	if err := tb.Apply(Step()); err != nil { // seat 1: the Hit, into its stack
+		t.Fatal(err)
+	}
+	hit := tb.Top(0, 0)
+	if err := tb.Apply(Step()); err != nil { // seat 2
+		t.Fatal(err)
+	}
+	if got := tb.PlayedUnseen(hit); got != 0 {
+		t.Fatalf("seat %d offered for the Hit in seat 1's stack, with no card dealt by hand", got)
+	}
+}
