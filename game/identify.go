@@ -250,17 +250,26 @@ func (g *Game) AskFor(p int) bool {
 
 // PlayedUnseen is the seat of the faller whose card dealt by hand card c,
 // just read, may be, picked up unseen and played as a turn begins, rather
-// than that turn's deal: c is a rider or an Extra, a turn begins with a
-// card due, and c is one the engine believes in the deck
-// (pickedUpUnseen), or the very stand-in for that card (grabbedGuess); 0
-// for none. The engine cannot tell the two apart (the dealer can: a rider
+// than that turn's deal: c is a rider that deals (no Skip, no Chute) or
+// an Extra, a turn begins with a card due, and c is one the engine
+// believes in the deck (pickedUpUnseen), or the very stand-in for that
+// card (grabbedGuess); 0 for none. The engine cannot tell the two apart (the dealer can: a rider
 // shown is followed by the deal in the same beat), and Identify then says
 // which card it was.
 func (g *Game) PlayedUnseen(c int) int {
-	if c < 0 || c >= len(g.cards) {
+	if c < 0 || c >= len(g.cards) || len(g.table.loose) != len(g.cards) {
+		// (A hand never observed has no record of cards dealt by hand.)
 		return 0
 	}
-	if k := g.cards[c].Kind; !(k.IsRider() || k == Extra) {
+	switch k := g.cards[c].Kind; {
+	case !(k.IsRider() || k == Extra):
+		return 0
+	case k == Skip || k == Chute:
+		// "SKIP: Deal no cards to this player": shown, it is followed by no
+		// read in the same beat, as a deal is not either, so time cannot
+		// tell the two apart and a hold would judge it dealt every time.
+		// The read is left to the engine (a seat's own card said picked
+		// up takes it: swapLoose).
 		return 0
 	}
 	in := g.Next()

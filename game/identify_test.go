@@ -605,3 +605,75 @@ func TestPlayedUnseenGuessRightUnderAnother(t *testing.T) {
 		t.Fatalf("the other guess, %v, is no longer a guess", tb.Card(other))
 	}
 }
+
+// TestPlayedUnseenSkip: "SKIP: Deal no cards to this player." A Skip shown
+// as a turn begins is followed by no read in the same beat, no more than a
+// deal is, so the dealer's hold cannot tell the two apart: none is offered
+// for it, and a plain read of seat 1's own card said picked up is that
+// card played there ("You may place a rider in front of any player,
+// including yourself"), as before reads were held.
+func TestPlayedUnseenSkip(t *testing.T) {
+	for _, k := range []Kind{Skip, Hit} {
+		t.Run(k.String(), func(t *testing.T) {
+			tb := newObserved(t, 2, Stop, k, Move, Move, Move, Move, Move, Move, Ground, Ground)
+			tb.ok(Confirm()) // seat 1: the rider, by hand; the engine stands in the Stop
+			tb.ok(NotOnTop(1))
+			tb.ok(Scan(tb.id(Move, 0))) // seat 2
+			c, _ := tb.CardIndex(tb.id(k, 0))
+			want := 1
+			if k == Skip {
+				want = 0
+			}
+			if got := tb.PlayedUnseen(c); got != want {
+				t.Fatalf("as seat 1's turn begins: seat %d offered for the %v, want %d", got, k, want)
+			}
+			tb.ok(Scan(tb.id(k, 0)))
+			if w := tb.Where(c); w != (Place{Zone: AsRider, Player: 0}) {
+				t.Fatalf("the %v is at %+v, want seat 1's rider", k, w)
+			}
+		})
+	}
+}
+
+// TestScanDealtReadAgain: a read the dealer judged dealt (ScanDealt), moved
+// by an "unscanned" (the card before it was dealt without a scan, so the
+// light lags a seat behind), is still a deal where the light then asks:
+// the judgement was by time, which the "unscanned" does not change. Read
+// again as a plain read, it was taken for seat 2's card said picked up,
+// played there ("You may place a rider in front of any player, including
+// yourself"), and the deal was lost.
+func TestScanDealtReadAgain(t *testing.T) {
+	tb := newObserved(t, 2, Stop, Stop, Move, Move, Hit, Move, Move, Move, Move, Move, Move, Ground, Ground)
+	tb.ok(Confirm()) // seat 1, by hand: the engine stands in a Stop
+	tb.ok(Confirm()) // seat 2, likewise
+	tb.ok(NotOnTop(1))
+	tb.ok(NotOnTop(2))
+	hit := tb.id(Hit, 0)
+	c, _ := tb.CardIndex(hit)
+	tb.ok(ScanDealt(hit)) // seat 1's turn, judged dealt
+	if w := tb.Where(c); w.Zone != InStack || w.Player != 0 {
+		t.Fatalf("the Hit judged dealt is at %+v, want seat 1's stack", w)
+	}
+	tb.ok(DealtUnscanned(hit)) // the card before it went unscanned: it is seat 2's
+	if w := tb.Where(c); w.Zone != InStack || w.Player != 1 {
+		t.Fatalf("the Hit judged dealt, read again at seat 2's turn, is at %+v: want seat 2's deal", w)
+	}
+}
+
+// TestPlayedUnseenBeforeAnyObservation: a hand only ever Applied (the
+// simulator's truth, a replay) has no record of cards dealt by hand:
+// PlayedUnseen offers none, as AskFor does, rather than reading records
+// the hand never sized.
+func TestPlayedUnseenBeforeAnyObservation(t *testing.T) {
+	tb := newTable(t, Official(), 2, Hit, Move, Move, Move, Move, Move, Ground, Ground)
+	if err := tb.Apply(Step()); err != nil { // seat 1: the Hit, into its stack
+		t.Fatal(err)
+	}
+	hit := tb.Top(0, 0)
+	if err := tb.Apply(Step()); err != nil { // seat 2
+		t.Fatal(err)
+	}
+	if got := tb.PlayedUnseen(hit); got != 0 {
+		t.Fatalf("seat %d offered for the Hit in seat 1's stack, with no card dealt by hand", got)
+	}
+}

@@ -143,7 +143,8 @@ type tableState struct {
 	goneUntil uint64
 	goneFrom  int
 	// dealtRead is set only while a read the dealer judged dealt
-	// (ScanDealt) is applied: no copy carries it.
+	// (ScanDealt) is applied, or read again (readWin.dealt): no copy
+	// carries it.
 	dealtRead bool
 }
 
@@ -166,6 +167,9 @@ type readWindow struct {
 	// and may still be found a Ground (landUnscanned lands both), but no
 	// other "unscanned" goes back past the landing.
 	landed bool
+	// dealt: the dealer judged that read dealt (ScanDealt); read again
+	// where the light then asks, it still is.
+	dealt bool
 }
 
 // goesNowhere makes a kept hand's own record of hands to go back to

@@ -51,7 +51,7 @@ func (g *Game) observe(e Event) error {
 	if (sweep || e.Kind == EvPress || landing) && g.holdOpen(&g.table.readWin.until) {
 		g.table.readWin.landed = g.table.readWin.landed || landing
 	}
-	g.keepDealt(e, late && g.table.backAt != g.applied)
+	g.keepDealt(e, late && g.table.backAt != g.applied, readWin)
 	g.keepGone(e)
 	return nil
 }
@@ -120,7 +120,9 @@ func (g *Game) GoneToTakeBack() (int, bool) {
 //
 // A late read (lateRun) is no such read: it is taken at the address the
 // beat had just ended, behind the light, which lags no seat behind it.
-func (g *Game) keepDealt(e Event, late bool) {
+// was is the window before e: read again after an "unscanned", the read is
+// still what the dealer judged it (ScanDealt).
+func (g *Game) keepDealt(e Event, late bool, was readWindow) {
 	t := &g.table
 	c, ok := g.index[e.Card]
 	if e.Kind == EvUnscanned && ok && g.winner >= 0 {
@@ -136,7 +138,7 @@ func (g *Game) keepDealt(e Event, late bool) {
 		// again, for the stand-in read and found a Ground
 		// (landUnscanned).
 		t.dealt, t.again, t.spare = t.spare, t.dealt, t.again
-		t.readWin = readWindow{until: g.applied + 1, card: c, again: true}
+		t.readWin = readWindow{until: g.applied + 1, card: c, again: true, dealt: was.dealt}
 		return
 	}
 	if e.Kind != EvScan || !ok {
@@ -150,7 +152,7 @@ func (g *Game) keepDealt(e Event, late bool) {
 	// memory reused for the next observation's.
 	t.dealt, g.undo = g.undo, t.dealt
 	t.dealt.table.goesNowhere()
-	t.readWin = readWindow{until: g.applied + 1, card: c} // Apply counts this observation once it is done
+	t.readWin = readWindow{until: g.applied + 1, card: c, dealt: e.Dealt} // Apply counts this observation once it is done
 }
 
 // dealtUnscanned is the dealer's "unscanned" said of card id, the card
@@ -173,6 +175,7 @@ func (g *Game) dealtUnscanned(id string) error {
 	if t.readWin.landed {
 		return refuse(RuleCardNotExpected, "%s landed since it was read", id)
 	}
+	dealt := t.readWin.dealt
 	g.goBack(t.dealt)
 	if err := g.confirmSweeps(); err != nil {
 		return err
@@ -199,7 +202,7 @@ func (g *Game) dealtUnscanned(id string) error {
 	}
 	g.copyBare(t.spare)
 	t.spare.table.goesNowhere()
-	return g.scan(c, g.passes)
+	return g.scanRead(c, dealt)
 }
 
 // confirmSweeps confirms again the sweeps that end the address under way,
@@ -259,7 +262,7 @@ func (g *Game) unscannedGroundRead(e Event) (p, c int, ok bool) {
 // no one.
 func (g *Game) landUnscanned(p, c int) error {
 	t := &g.table
-	read, landed := t.readWin.card, t.readWin.landed
+	read, landed, dealt := t.readWin.card, t.readWin.landed, t.readWin.dealt
 	g.goBack(t.again)
 	if err := g.confirmSweeps(); err != nil {
 		return err
@@ -274,7 +277,7 @@ func (g *Game) landUnscanned(p, c int) error {
 	if g.landedDealtOn() {
 		return nil
 	}
-	if err := g.scan(read, g.passes); err != nil || !landed {
+	if err := g.scanRead(read, dealt); err != nil || !landed {
 		return err
 	}
 	// The card read again was a Ground whose window closed since: it
@@ -483,13 +486,12 @@ func (g *Game) observe1(e Event) error {
 		if !ok {
 			return refuse(RuleUnknownCard, "card %q", e.Card)
 		}
+		g.table.dealtRead = e.Dealt
 		if g.table.backAt == g.applied && g.lateRun(c) {
+			g.table.dealtRead = false
 			return nil
 		}
-		g.table.dealtRead = e.Dealt
-		err := g.scan(c, g.passes)
-		g.table.dealtRead = false
-		return err
+		return g.scanRead(c, e.Dealt)
 	case EvPress:
 		p := g.PlayerAt(e.Seat)
 		if in := g.Next(); in.Action == ActLand && p == in.Player {
@@ -526,6 +528,16 @@ func (g *Game) observe1(e Event) error {
 		return g.step()
 	}
 	return refuse(RuleBadEvent, "%v", e)
+}
+
+// scanRead is the reader seeing card c, judged dealt by the dealer
+// (ScanDealt) or not, wherever it is read: as it comes, or read again
+// where the hand has gone back to (dealtUnscanned, landUnscanned).
+func (g *Game) scanRead(c int, dealt bool) error {
+	g.table.dealtRead = dealt
+	err := g.scan(c, g.passes)
+	g.table.dealtRead = false
+	return err
 }
 
 // scan reconciles one card passing over the reader. since is the pass the

@@ -104,11 +104,13 @@ func (d *Dealer) onCard(e hw.CardEvent) {
 		// event is logged, the game state does not move": no second card.
 		d.warn("%v read again before the next beat", d.g.Card(c))
 		return
-	case d.held.active && (d.g.Where(c).Zone == game.InDeck || d.g.Blind(c) || d.g.Card(c).Kind == game.Extra):
+	case d.held.active && (d.g.Where(c).Zone == game.InDeck || d.g.Blind(c) || d.g.Card(c).Kind == game.Extra ||
+		(d.g.Card(d.held.c).Kind == game.Extra && d.g.Card(c).Kind.IsRider())):
 		// Another card to deal before half a beat, or an Extra shown on
-		// it ("lay it on top of the rider you wish to modify, overlapping
-		// it so the dealer can still read both cards"): the one held was
-		// a rider.
+		// it, or the rider an Extra held lies on ("lay it on top of the
+		// rider you wish to modify, overlapping it so the dealer can still
+		// read both cards", so either may be read first): the one held
+		// was shown, not dealt.
 		d.heldAsRider(e.Time)
 	case d.held.active:
 		// A card that cannot be this seat's deal (a stray one, a discard

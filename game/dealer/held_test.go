@@ -358,3 +358,95 @@ func TestHeldReadBuried(t *testing.T) {
 		})
 	}
 }
+
+// TestHeldReadOwnSkip: "SKIP: Deal no cards to this player. (And sweep
+// away the Skip.)" Seat 3's Skip, dealt by hand, is picked up (the dealer
+// says n) and played in front of seat 3 itself ("You may place a rider in
+// front of any player, including yourself"). Shown as seat 3's turn
+// begins, it is followed by no deal in the same beat, as no read follows a
+// deal either: time cannot tell the two apart, so the read is not held and
+// the engine takes it, as it did before reads were held, for seat 3's card
+// played there. Held, it was judged dealt, and the hand stalled.
+func TestHeldReadOwnSkip(t *testing.T) {
+	s := pickedUpAtSeat2(t, kinds(S, S, S, S, game.Skip, many(S, 11), G, G)) // Skip-4 to seat 3 at 4.12 s, by hand
+	s.at(4.6, game.PickUp(1, 0))
+	s.at(6.2, game.Play(1, 1))
+	s.run()
+	applied, _ := s.engineEvents(func(e *playlog.Entry) bool { return e.Event.Kind == game.EvScan && e.Event.Card == "Skip-4" })
+	if len(applied) == 0 || applied[0] != game.Scan("Skip-4") {
+		t.Fatalf("the engine took %v, want Skip-4 read as seat 3's turn began, not judged dealt", applied)
+	}
+	// Seat 2's first card is still in their hand, which nobody can know;
+	// seat 3's stacks the engine can know.
+	g := s.tb.Truth()
+	if !g.Over() || s.res.Winner != g.Seat(g.Winner()) {
+		t.Fatalf("dealer: seat %d won; table: over %v, seat %d", s.res.Winner, g.Over(), g.Seat(g.Winner()))
+	}
+	for _, sv := range s.d.View().Seats {
+		if sv.Seat != 3 {
+			continue
+		}
+		var got, want []string
+		for _, st := range sv.Stacks {
+			for _, c := range st {
+				got = append(got, c.ID)
+			}
+		}
+		for st := 0; st < g.NumStacks(1); st++ {
+			for _, c := range g.Stack(1, st) {
+				want = append(want, g.Card(c).ID)
+			}
+		}
+		if !slices.Equal(got, want) {
+			t.Errorf("seat 3: engine believes %v, the table has %v", got, want)
+		}
+	}
+}
+
+// TestHeldExtraReadBeforeItsRider: "To play an Extra, lay it on top of the
+// rider you wish to modify, overlapping it so the dealer can still read
+// both cards." Seat 3's Extra, dealt by hand, is picked up (the dealer
+// says n); seat 4 plays the Hit from its stack in front of seat 3, and
+// seat 3 lays its Extra on it. At seat 3's turn the dealer reads the Extra
+// first (it lies on top), then the Hit: the Extra, held, is followed at
+// once by its rider, a card the engine knows in seat 4's stack. That shows
+// the Extra was played there, as before reads were held; judged dealt, it
+// went into seat 3's stack and the hand stalled.
+func TestHeldExtraReadBeforeItsRider(t *testing.T) {
+	s := pickedUpAtSeat2(t, kinds(S, S, game.Hit, S, game.Extra, many(S, 11), G, G)) // Extra-4 to seat 3 at 4.12 s, by hand
+	s.at(2.3, game.PickUp(2, 0))                                                     // seat 4 takes the Hit read at 2.12 s
+	s.at(4.6, game.PickUp(1, 0))
+	s.at(6.0, game.Play(2, 1))
+	s.at(6.3, game.Play(1, 1))
+	s.tb.Reader.ScanCardAt("Extra-4", hwtest.Seconds(6.9)) // the table lays the Hit at 6.98 s, then the Extra again
+	s.run()
+	applied, _ := s.engineEvents(func(e *playlog.Entry) bool { return e.Event.Kind == game.EvScan && e.Event.Card == "Extra-4" })
+	if len(applied) == 0 || applied[0] != game.Scan("Extra-4") {
+		t.Fatalf("the engine took %v, want Extra-4 read as shown, not judged dealt", applied)
+	}
+	// Seat 2's first card is still in their hand, which nobody can know;
+	// seat 3's stacks the engine can know.
+	g := s.tb.Truth()
+	if !g.Over() || s.res.Winner != g.Seat(g.Winner()) {
+		t.Fatalf("dealer: seat %d won; table: over %v, seat %d", s.res.Winner, g.Over(), g.Seat(g.Winner()))
+	}
+	for _, sv := range s.d.View().Seats {
+		if sv.Seat != 3 {
+			continue
+		}
+		var got, want []string
+		for _, st := range sv.Stacks {
+			for _, c := range st {
+				got = append(got, c.ID)
+			}
+		}
+		for st := 0; st < g.NumStacks(1); st++ {
+			for _, c := range g.Stack(1, st) {
+				want = append(want, g.Card(c).ID)
+			}
+		}
+		if !slices.Equal(got, want) {
+			t.Errorf("seat 3: engine believes %v, the table has %v", got, want)
+		}
+	}
+}
