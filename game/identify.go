@@ -354,17 +354,28 @@ func (g *Game) pickedUpUnseen(p int) int {
 	return 0
 }
 
+// coveredFor is how many cards may lie on a card dealt by hand for it to be
+// taken still for one its faller may have grabbed before the first of them
+// covered it (buriedGuess): a stack gains a card a pass, two with a Hit, so
+// about the looseFor passes a card said picked up is looked for. Deeper, it
+// was grabbed, if at all, long ago; and offering it to the end of the hand
+// would keep every rider read from the deck as a turn begins held, so that
+// any card read at once after one (a stray, two dealt at once) would make
+// it a rider played.
+const coveredFor = 2 * looseFor
+
 // buriedGuess is the stand-in, in player p's stacks, for a card dealt by
 // hand that a later deal covered while it was still a guess and not said
-// picked up: c itself if it is one (the guess was right), else the topmost
-// such (the latest dealt), -1 if none. It was the top of its stack until
+// picked up: c itself if it is one (the guess was right), else the one
+// under the fewest cards, -1 if none. It was the top of its stack until
 // covered, so its faller may have picked it up ("You can only pick up the
-// top card of your stack"); a Ground is never picked up, it lands.
+// top card of your stack"); a Ground is never picked up, it lands. Only a
+// card under at most coveredFor others counts (see there).
 func (g *Game) buriedGuess(p, c int) int {
 	s, depth := -1, 0
 	for _, st := range g.players[p].stacks {
 		first := true // the topmost in this stack
-		for i := len(st) - 2; i >= 0; i-- {
+		for i := len(st) - 2; i >= 0 && len(st)-1-i <= coveredFor; i-- {
 			x := st[i]
 			if !g.table.blind[x] || g.table.loose[x] != 0 || g.cards[x].Kind == Ground {
 				continue

@@ -677,3 +677,22 @@ func TestPlayedUnseenBeforeAnyObservation(t *testing.T) {
 		t.Fatalf("seat %d offered for the Hit in seat 1's stack, with no card dealt by hand", got)
 	}
 }
+
+// TestPickedUpUnseenBuriedDeep: a card dealt by hand is offered as one its
+// faller may have grabbed before it was covered only while at most
+// coveredFor cards lie on it: "You can only pick up the top card of your
+// stack", and one buried deeper was covered passes ago.
+func TestPickedUpUnseenBuriedDeep(t *testing.T) {
+	tb := newObserved(t, 2, Hit, Move, Move, Move, Move, Move, Move, Move, Move, Move, Move, Move, Move, Move, Ground, Ground)
+	tb.ok(Confirm()) // seat 1, by hand
+	for i := 0; i <= coveredFor; i++ {
+		tb.ok(Scan(tb.id(Move, 2*i+1))) // seat 2
+		if got := tb.pickedUpUnseen(0); (got == 1) != (i >= 1) {
+			t.Fatalf("under %d cards: seat %d offered", i, got)
+		}
+		tb.ok(Scan(tb.id(Move, 2*i+2))) // seat 1: one card more on it
+	}
+	if got := tb.pickedUpUnseen(0); got != 0 {
+		t.Fatalf("under %d cards: seat %d still offered", coveredFor+1, got)
+	}
+}
