@@ -1065,7 +1065,8 @@ func (g *Game) deckCard(k Kind) int {
 // riderStandIn chooses the card of kind k that a rider (or an Extra) named
 // by hand at player p's turn stands for: the rider or Extra the engine
 // already believes in front of p, else one a faller holds, else the top of
-// a stack (rather not the only card of a faller's extra stack), else the
+// a stack (rather not a stack's only card while its faller has more than
+// one: taking it ends that stack), else the
 // card of that kind nearest a stack's top. Never one in
 // the deck or the discard pile, nor one in front of another seat: those are
 // seen where they lie. -1 if there is none.

@@ -77,3 +77,23 @@ func TestGrabbedBeforeCovered(t *testing.T) {
 		}
 	}
 }
+
+// TestDealtNotPlayed: "You can only pick up the top card of your stack."
+// With the reader gone, a faller's card dealt by hand is picked up (the
+// dealer says n), and at that faller's next turn the deal is a rider from
+// the deck. A plain read of it is taken for the card picked up, played on
+// the faller, and the light asks for one card more there than the table
+// deals. The dealer, holding it, sees nothing follow at once and says it
+// was dealt (game.ScanDealt). Each of these hands fell out of step so.
+func TestDealtNotPlayed(t *testing.T) {
+	for _, seed := range []uint64{1000029, 1000135} {
+		opt := Options{Rules: game.Official(), Fallers: 2 + int(seed%6), Seed: seed, Faults: Only(ReaderGone, 0.02)}
+		h, err := Play(opt)
+		if err != nil {
+			t.Fatalf("seed %d: %v", seed, err)
+		}
+		if h.OutOfStep || h.Diverged {
+			t.Errorf("seed %d, %d fallers: out of step %v, another winner named %v", seed, opt.Fallers, h.OutOfStep, h.Diverged)
+		}
+	}
+}

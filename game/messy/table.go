@@ -698,9 +698,7 @@ func (t *table) showRider(in game.Instruction) {
 			t.confirmShown(f, c)
 			return false
 		}
-		if !t.heldAsShown(c) {
-			t.observe(game.Scan(g.Card(c).ID))
-		}
+		t.shown(c)
 		return true
 	}
 	// A rider named by hand stands in for a card the engine chose: shown
@@ -732,29 +730,35 @@ func (t *table) showRider(in game.Instruction) {
 	}
 }
 
-// heldAsShown is the dealer's held read (game/dealer): a rider or an Extra
-// read from the deck as a turn begins, while a card dealt by hand may have
-// been picked up unseen (game.PlayedUnseen), followed at once by another
-// read, is that card played here. This table has no clock, but it knows
-// card c was shown, not dealt: the deal follows it in the same beat. It
-// reports whether it told the engine so (Identify, then the read), as the
-// dealer does only if the engine takes both.
-func (t *table) heldAsShown(c int) bool {
+// shown is card c shown as a seat's turn begins, read as game/dealer reads
+// it. The dealer holds a rider or an Extra read from the deck while a card
+// dealt by hand may have been picked up unseen (game.PlayedUnseen), and
+// another read at once makes it that card played there. This table has no
+// clock, but it knows c was shown: the deal follows it in the same beat.
+// So the dealer tells the engine which card it was (Identify, then the
+// read) if the engine takes both, and judges it the deal otherwise
+// (game.ScanDealt), as game/dealer does.
+func (t *table) shown(c int) {
 	s := t.seen
 	id := t.truth.Card(c).ID
 	x, ok := s.CardIndex(id)
 	if !ok {
-		return false
+		t.observe(game.Scan(id))
+		return
 	}
 	q := s.PlayedUnseen(x)
 	if q == 0 {
-		return false
+		t.observe(game.Scan(id))
+		return
 	}
 	try := s.Clone()
 	if try.Observe(game.Identify(q, id)) != nil || try.Observe(game.Scan(id)) != nil {
-		return false
+		t.observe(game.ScanDealt(id))
+		return
 	}
-	return t.observe(game.Identify(q, id)) && t.observe(game.Scan(id))
+	if t.observe(game.Identify(q, id)) {
+		t.observe(game.Scan(id))
+	}
 }
 
 // dealRead is card id read as it is dealt, as the dealer tells the engine:
