@@ -102,11 +102,12 @@ func (g *Game) identify(seat int, id string) error {
 // faller p, is taken for: the one on top of p's stacks, else the one p
 // picked up (c itself if it stood in for one: identify); -1 if none.
 func (g *Game) standInFound(p, c int) int {
-	if s := g.blindTop(p, c); s >= 0 {
+	mine := g.pickedUp(c, p, g.passes) // c stands in for a card p picked up: the guess was right
+	if s := g.blindTop(p, c); s >= 0 && !(mine && g.table.loose[s] != 0) {
 		return s
 	}
-	if g.pickedUp(c, p, g.passes) {
-		return c // the guess said picked up was right
+	if mine {
+		return c
 	}
 	return g.latestPickedUp(p, g.passes)
 }

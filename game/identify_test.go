@@ -696,3 +696,29 @@ func TestPickedUpUnseenBuriedDeep(t *testing.T) {
 		t.Fatalf("under %d cards: seat %d still offered", coveredFor+1, got)
 	}
 }
+
+// TestIdentifyGuessRightUnderAnotherPickedUp: seat 1's two cards dealt by
+// hand were both said picked up ("You may pick up only one card at a time",
+// but a faller may play one and take the next). The lower one's stand-in is
+// the very card read, played, as the dealer's held read tells: it is the
+// card found, not the other one on top, which keeps its place and what the
+// dealer said of it.
+func TestIdentifyGuessRightUnderAnotherPickedUp(t *testing.T) {
+	tb := newObserved(t, 2, Hit, Move, Move, Move, Move, Move, Move, Move, Ground, Ground)
+	tb.ok(Confirm()) // seat 1, by hand: the Hit stands in, the very card
+	hit := hitOf(tb)
+	tb.ok(NotOnTop(1))
+	tb.ok(Scan(tb.id(Move, 4))) // seat 2
+	tb.ok(Confirm())            // seat 1, by hand again, on the Hit's place
+	other := tb.Top(0, 0)
+	tb.ok(NotOnTop(1))
+	tb.ok(Scan(tb.id(Move, 5))) // seat 2
+	said := tb.saidPickedUp(other)
+	tb.ok(Identify(1, tb.id(Hit, 0)))
+	if tb.Top(0, 0) != other || tb.saidPickedUp(other) != said {
+		t.Fatalf("seat 1's top is %v (said picked up %v), want %v still there, said picked up %v", tb.Card(tb.Top(0, 0)), tb.saidPickedUp(tb.Top(0, 0)), tb.Card(other), said)
+	}
+	if tb.Blind(hit) {
+		t.Fatal("the Hit is still a guess")
+	}
+}
