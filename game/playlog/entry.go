@@ -92,6 +92,15 @@ func (s Source) String() string {
 //   - 6: a scan may be judged dealt (game.ScanDealt: a held read nothing
 //     followed at once). A schema 5 reader would take such a read of a
 //     card its faller was said to have picked up for that card played.
+//
+// The schema versions the encoding, not the engine's guesses: a log is
+// replayed by this version's engine, and where a later version guesses
+// otherwise than the one that wrote it, the replay says where its state
+// parts from the digest logged. Since schema 6 a rider named by hand
+// stands in rather a stack top that leaves its stack than the only card of
+// a faller's extra stack, and an Identify of a card said picked up that
+// was its own stand-in finds it under another: a schema 5 hand that met
+// either replays with a mismatch there.
 const Schema = 6
 
 // Start is the configuration a hand is replayed from.
