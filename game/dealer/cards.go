@@ -129,15 +129,11 @@ func (d *Dealer) onCard(e hw.CardEvent) {
 
 // atOnce reports whether card c, read at t, came with the card dealt last:
 // the next thing the engine hears of, with no beat since and within a
-// third of a beat, a card it would deal (from the deck, or a stand-in for
-// a card dealt by hand), due to another seat's turn (or after the Ground
-// just dealt lands) rather than the same turn's next card, and more than a
-// third of a beat before the next beat. The dealer deals a card on each
-// beat to the seat it lights, so a deal read that soon is the second of two
-// dealt at once. (A rider shown calls its cards at once:
-// that is something heard of in between.) Not in a hand with a card
-// confirmed by hand: the engine's deck is then partly a guess, and a card
-// it took for a deal may have been a rider shown, its deal right behind.
+// third of a beat, a card the engine would deal at another seat's turn
+// (game.NextTurnsDeal), and more than a third of a beat before the next
+// beat. The dealer deals a card on each beat to the seat it lights, so a
+// deal read that soon is the second of two dealt at once. (A rider shown
+// calls its cards at once: that is something heard of in between.)
 func (d *Dealer) atOnce(c int, t time.Duration) bool {
 	s := &d.slot
 	third := d.period() / 3
@@ -150,14 +146,7 @@ func (d *Dealer) atOnce(c int, t time.Duration) bool {
 		// seat's deal, dealt in time.
 		return false
 	}
-	if d.g.Where(c).Zone != game.InDeck {
-		return false
-	}
-	if d.g.Guesses() > 0 {
-		return false
-	}
-	in := d.g.Next()
-	return !(in.Action == game.ActDeal && !in.First)
+	return d.g.NextTurnsDeal(c)
 }
 
 // cardID is the card a tag stands for in this deck, and whether it is one.
