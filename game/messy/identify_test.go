@@ -97,3 +97,29 @@ func TestDealtNotPlayed(t *testing.T) {
 		}
 	}
 }
+
+// TestTwoAtOnceWarned: "a card scanned that should not be there: a warning
+// sound and message, the event is logged, the game state does not move"
+// (product.md). The second of two cards dealt at once is one: read at once
+// after a deal, with nothing in between, for the next seat's turn
+// (game.NextTurnsDeal), game/dealer warns and the dealer deals it on the
+// beat. On a table whose only mistake it is, nothing is a guess, so every
+// one is warned and no hand leaves the assistant a seat behind.
+func TestTwoAtOnceWarned(t *testing.T) {
+	opt, deck := ruleSet(t, "official")
+	fig, err := Run(RunOptions{Rules: opt, Deck: deck, Hands: 300, Seed: 5, Faults: Only(TwoAtOnce, 0.05)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, k := range fig.Kinds {
+		if k.Kind != TwoAtOnce.String() {
+			continue
+		}
+		if k.Made == 0 || k.Answers[Refused.String()] != k.Made {
+			t.Fatalf("%d made, answered %v: want every one warned", k.Made, k.Answers)
+		}
+	}
+	if fig.OutOfStep+fig.Diverged+fig.Accusations > 0 {
+		t.Fatalf("%d out of step, %d another winner, %d false accusations", fig.OutOfStep, fig.Diverged, fig.Accusations)
+	}
+}

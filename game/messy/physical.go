@@ -116,6 +116,10 @@ func (t *table) misdeal(in game.Instruction, c int) {
 // with the next card of the deck stuck under it; the reader reads both,
 // one just after the other. The second read is the card the lights ask
 // for next:
+//   - game/dealer warns of it, as it does of a card the engine would deal
+//     at the next seat's turn read at once after a deal, with nothing in
+//     between (game.NextTurnsDeal): the dealer takes it back and deals it
+//     on the beat, and the engine never hears of it;
 //   - the engine refuses it: the warning makes the dealer look, and they
 //     put the second card back on the deck;
 //   - the engine takes it as the next deal, to the seat the truth deals it
@@ -137,6 +141,10 @@ func (t *table) twoAtOnce(p, c int) error {
 	}
 	id := g.Card(c2).ID
 	f := t.fault(TwoAtOnce, id, g.Seat(p))
+	if x, ok := t.seen.CardIndex(id); ok && t.justDealt == (justDealt{card: c + 1, applied: t.seen.Applied()}) && t.seen.NextTurnsDeal(x) {
+		f.Answer, f.Why, f.live = Refused, "the dealer warns: read at once after a deal, before its beat; taken back and dealt on the beat", true
+		return nil
+	}
 	try := t.seen.Clone()
 	if try.Apply(game.Scan(id)) != nil || !t.sameDeal(try, ahead, c2) {
 		t.probe(f, game.Scan(id))

@@ -106,6 +106,15 @@ type table struct {
 	// askAfterWindow: the dealer is to be asked for the cards dealt by
 	// hand once the Stop window open now closes (identify).
 	askAfterWindow bool
+	// justDealt is the card last read as a deal, + 1, and the engine's
+	// Applied() just after: what game/dealer's two-at-once warning looks
+	// back to (twoAtOnce).
+	justDealt justDealt
+}
+
+type justDealt struct {
+	card    int
+	applied uint64
 }
 
 // sweeping notes the rider the truth is about to sweep, for the dealer
@@ -867,7 +876,9 @@ func (t *table) read(c int) {
 		t.unscanned = append(unscanned, len(t.hand.Faults)-1)
 	default:
 		t.unscanned = unscanned
-		t.observe(t.dealRead(id))
+		if t.observe(t.dealRead(id)) {
+			t.justDealt = justDealt{card: c + 1, applied: t.seen.Applied()}
+		}
 		t.unscanned = nil
 		if t.happens(ReadTwice) {
 			f := t.fault(ReadTwice, id, seat)
