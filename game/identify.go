@@ -100,9 +100,13 @@ func (g *Game) identify(seat int, id string) error {
 
 // standInFound is the stand-in card c, read for the card dealt by hand to
 // faller p, is taken for: the one on top of p's stacks, else the one p
-// picked up (c itself if it stood in for one: identify); -1 if none.
+// picked up; c itself, though, before any card said picked up, if it
+// stood in for one p picked up or may have grabbed before it was covered
+// (buriedGuess), as PlayedUnseen offers it (grabbedGuess): identify; -1
+// if none.
 func (g *Game) standInFound(p, c int) int {
-	mine := g.pickedUp(c, p, g.passes) // c stands in for a card p picked up: the guess was right
+	// c stands in for a card p picked up, or may have: the guess was right.
+	mine := g.pickedUp(c, p, g.passes) || g.buriedGuess(p, c) == c
 	if s := g.blindTop(p, c); s >= 0 && !(mine && g.table.loose[s] != 0) {
 		return s
 	}

@@ -722,3 +722,31 @@ func TestIdentifyGuessRightUnderAnotherPickedUp(t *testing.T) {
 		t.Fatal("the Hit is still a guess")
 	}
 }
+
+// TestIdentifyBuriedGuessRightUnderAnotherPickedUp: seat 1's Hit, dealt by
+// hand and stood in by itself, is covered by seat 1's next card dealt by
+// hand before the dealer could be asked for it (so it may have been
+// grabbed: "You can only pick up the top card of your stack"), and that
+// one is said picked up. PlayedUnseen offers seat 1 for the Hit because
+// the Hit is that very stand-in (grabbedGuess): Identify finds it there,
+// not the card on top, which keeps its place and its pass.
+func TestIdentifyBuriedGuessRightUnderAnotherPickedUp(t *testing.T) {
+	tb := newObserved(t, 2, Hit, Move, Move, Move, Move, Move, Move, Move, Ground, Ground)
+	tb.ok(Confirm()) // seat 1, by hand: the Hit stands in, the very card
+	hit := hitOf(tb)
+	tb.ok(Scan(tb.id(Move, 4))) // seat 2
+	tb.ok(Confirm())            // seat 1, by hand again: covers the Hit
+	other := tb.Top(0, 0)
+	tb.ok(NotOnTop(1))
+	tb.ok(Scan(tb.id(Move, 5))) // seat 2
+	if got := tb.PlayedUnseen(hit); got != 1 {
+		t.Fatalf("as seat 1's turn begins: seat %d offered for the Hit, want seat 1", got)
+	}
+	tb.ok(Identify(1, tb.id(Hit, 0)))
+	if tb.Top(0, 0) != other || !tb.saidPickedUp(other) {
+		t.Fatalf("seat 1's top is %v (said picked up %v), want %v still there, said picked up", tb.Card(tb.Top(0, 0)), tb.saidPickedUp(tb.Top(0, 0)), tb.Card(other))
+	}
+	if tb.Blind(hit) {
+		t.Fatal("the Hit is still a guess")
+	}
+}

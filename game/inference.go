@@ -230,15 +230,16 @@ func (g *Game) Guessed(i int) bool {
 	return g.Blind(i) || i < len(g.table.guessed) && g.table.guessed[i]
 }
 
-// Guesses counts the cards whose place was, at some time this hand, the
-// engine's guess (Guessed): 0 when every card's place was seen.
 // NextTurnsDeal reports whether card c, read now, would be dealt at the
 // next seat's turn (or after the Ground being dealt lands) rather than as
 // the next card of the turn under way: read at once after a deal, with
 // nothing heard of in between, it is the second of two cards dealt at once
-// (the dealer's two-at-once warning). Never while any card is a guess: the
-// engine's deck is then partly a guess, and a card it took for a deal may
-// have been a rider shown, its deal right behind.
+// (the dealer's two-at-once warning). Never in a hand where any card was
+// a guess (Guesses, which counts the cards ever guessed: a card confirmed
+// by hand, a stack gathered back): the engine's deck is then partly a
+// guess, and a card it took for a deal may have been a rider shown, its
+// deal right behind. Not a card the engine believes elsewhere than the
+// deck: that is no deal at all.
 func (g *Game) NextTurnsDeal(c int) bool {
 	if c < 0 || c >= len(g.cards) || g.where[c].Zone != InDeck || g.Guesses() > 0 {
 		return false
@@ -247,6 +248,8 @@ func (g *Game) NextTurnsDeal(c int) bool {
 	return !(in.Action == ActDeal && !in.First)
 }
 
+// Guesses counts the cards whose place was, at some time this hand, the
+// engine's guess (Guessed): 0 when every card's place was seen.
 func (g *Game) Guesses() int {
 	n := 0
 	for c := range g.cards {

@@ -1,6 +1,7 @@
 package messy
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/falling-table/falling/game"
@@ -122,4 +123,48 @@ func TestTwoAtOnceWarned(t *testing.T) {
 	if fig.OutOfStep+fig.Diverged+fig.Accusations > 0 {
 		t.Fatalf("%d out of step, %d another winner, %d false accusations", fig.OutOfStep, fig.Diverged, fig.Accusations)
 	}
+}
+
+// TestTwoAtOnceAfterScanNoDeal: a card scanned, put back and dealt on the
+// next beat with the next card stuck under it. The second read comes at
+// once after the card's second read, which the engine refuses (seen
+// twice), but a beat after its first, the one the engine took: game/dealer
+// warns only of a card read within a third of a beat of the deal, on the
+// same beat (atOnce), so it does not warn, and neither may this table's
+// dealer. Warned, the figures would credit the dealer with catches the
+// real one does not make.
+func TestTwoAtOnceAfterScanNoDeal(t *testing.T) {
+	f := Only(ScanNoDeal, 0.1)
+	f[TwoAtOnce] = 0.1
+	after := 0
+	for seed := uint64(1); seed <= 60; seed++ {
+		var dealt []string // the truth's deals, in order
+		trace := func(s string) {
+			if i := strings.LastIndexByte(s, '#'); i >= 0 && strings.Contains(s, "truth step deal") {
+				dealt = append(dealt, s[i+1:])
+			}
+		}
+		h, err := Play(Options{Rules: game.Official(), Fallers: 2 + int(seed%6), Seed: seed, Faults: f, Trace: trace})
+		if err != nil {
+			t.Fatalf("seed %d: %v", seed, err)
+		}
+		before := map[string]string{} // a card dealt, the card dealt just before it
+		for i := 1; i < len(dealt); i++ {
+			before[dealt[i]] = dealt[i-1]
+		}
+		for i := 1; i < len(h.Faults); i++ {
+			a, b := h.Faults[i-1], h.Faults[i]
+			if a.Kind != ScanNoDeal || b.Kind != TwoAtOnce || before[b.Card] != a.Card {
+				continue
+			}
+			after++
+			if strings.HasPrefix(b.Why, "the dealer warns") {
+				t.Fatalf("seed %d: %v, stuck under %v, which was scanned, put back and dealt a beat later: %s", seed, b.Card, a.Card, b.Why)
+			}
+		}
+	}
+	if after == 0 {
+		t.Fatal("no two-at-once right after a card scanned and put back: the test tests nothing")
+	}
+	t.Logf("%d two-at-once right after a card scanned and put back", after)
 }

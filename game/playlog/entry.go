@@ -96,11 +96,15 @@ func (s Source) String() string {
 // The schema versions the encoding, not the engine's guesses: a log is
 // replayed by this version's engine, and where a later version guesses
 // otherwise than the one that wrote it, the replay says where its state
-// parts from the digest logged. Since schema 6 a rider named by hand
-// stands in rather a stack top that leaves its stack than the only card of
-// a faller's extra stack, and an Identify of a card said picked up that
-// was its own stand-in finds it under another: a schema 5 hand that met
-// either replays with a mismatch there.
+// parts from the digest logged. So, with no schema change: a rider named
+// by hand stands in rather a stack top that leaves its stack than the only
+// card of a faller's extra stack (late in schema 5); an Identify of a card
+// that was its own stand-in, said picked up or covered before it could be
+// asked for, finds it under another card said picked up (schema 6); and a
+// card covered before it could be asked for is found only under at most
+// game's coveredFor cards (schema 6): a hand logged before any of these
+// that met it replays with a mismatch there (an Identify refused, or a
+// digest that differs), whichever schema it says.
 const Schema = 6
 
 // Start is the configuration a hand is replayed from.

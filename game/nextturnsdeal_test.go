@@ -1,0 +1,45 @@
+package game
+
+import "testing"
+
+// TestNextTurnsDeal: the engine's half of the dealer's two-at-once warning
+// ("a card scanned that should not be there: a warning sound and message,
+// the event is logged, the game state does not move", product.md). A deck
+// card read now is another seat's deal unless the turn under way still
+// deals ("HIT: deal two cards"); a card not in the deck is no deal at all;
+// and in a hand where a card was a guess (confirmed by hand) the engine's
+// deck is partly a guess, so it never says so.
+func TestNextTurnsDeal(t *testing.T) {
+	tb := newObserved(t, 2, Hit, Extra, Skip, Stop, Split, Split, Split, Move, Ground)
+	split, _ := tb.CardIndex(tb.id(Split, 0))
+	hit, _ := tb.CardIndex(tb.id(Hit, 0))
+	check := func(when string, c int, want bool) {
+		t.Helper()
+		if got := tb.NextTurnsDeal(c); got != want {
+			t.Fatalf("%s: NextTurnsDeal(%d) = %v, want %v (next %v)", when, c, got, want, tb.Next())
+		}
+	}
+	check("no card", -1, false)
+	check("a card past the deck's end", tb.NumCards(), false)
+	tb.ok(Scan(tb.id(Hit, 0)))   // seat 1
+	tb.ok(Scan(tb.id(Extra, 0))) // seat 2
+	check("after seat 2's deal", split, true)
+	check("the card just dealt", hit, false)
+	tb.ok(Scan(tb.id(Skip, 0))) // seat 1
+	// Unseen: seat 1 plays the Hit on seat 2, seat 2 the Extra on it.
+	tb.ok(Scan(tb.id(Hit, 0)))
+	tb.ok(Scan(tb.id(Extra, 0)))
+	check("seat 2's Hit shown: its first card", split, false)
+	tb.ok(Scan(tb.id(Split, 0)))
+	check("seat 2's Hit: its second card", tb.index[tb.id(Split, 1)], false)
+	tb.ok(Scan(tb.id(Split, 1)))
+	tb.ok(Scan(tb.id(Split, 2)))
+	check("seat 2's three cards dealt, the sweep next", tb.index[tb.id(Move, 0)], true)
+
+	tb = newObserved(t, 2, Move, Move, Move, Move, Ground)
+	tb.ok(Confirm())            // seat 1, by hand: a guess
+	tb.ok(Scan(tb.id(Move, 3))) // seat 2
+	for c := range tb.NumCards() {
+		check("a hand with a guess", c, false)
+	}
+}
