@@ -132,9 +132,8 @@ func TestHeldReadOwnDealt(t *testing.T) {
 	}
 	// (Seat 2's first Hit is in their hand, which nobody can know: the
 	// engine keeps its stand-in in the stack, said picked up.)
-	if g := s.tb.Truth(); !g.Over() || s.res.Winner != g.Seat(g.Winner()) {
-		t.Fatalf("dealer: seat %d won; table: over %v, seat %d", s.res.Winner, g.Over(), g.Seat(g.Winner()))
-	}
+	s.sameWinner()
+	s.sameStacks(3, 4)
 	applied, _ := s.engineEvents(func(e *playlog.Entry) bool { return e.Event.Kind == game.EvScan && e.Event.Card == "Hit-6" })
 	if len(applied) == 0 || applied[0] != game.ScanDealt("Hit-6") {
 		t.Fatalf("the engine took %v, want Hit-6 read at seat 2's turn judged dealt", applied)
@@ -232,26 +231,7 @@ func TestHeldReadOwnPickedUp(t *testing.T) {
 	}
 	// Seat 2's Hit is still in their hand (nobody can know it); seat 3's
 	// stacks the engine can know, and knew before reads were held.
-	g := s.tb.Truth()
-	for _, sv := range s.d.View().Seats {
-		if sv.Seat != 3 {
-			continue
-		}
-		var got, want []string
-		for _, st := range sv.Stacks {
-			for _, c := range st {
-				got = append(got, c.ID)
-			}
-		}
-		for st := 0; st < g.NumStacks(1); st++ {
-			for _, c := range g.Stack(1, st) {
-				want = append(want, g.Card(c).ID)
-			}
-		}
-		if !slices.Equal(got, want) {
-			t.Errorf("seat 3: engine believes %v, the table has %v", got, want)
-		}
-	}
+	s.sameStacks(3)
 }
 
 // newSlow is a scripted hand of three idle fallers whose dealer deals delay after each cue.
@@ -378,29 +358,8 @@ func TestHeldReadOwnSkip(t *testing.T) {
 	}
 	// Seat 2's first card is still in their hand, which nobody can know;
 	// seat 3's stacks the engine can know.
-	g := s.tb.Truth()
-	if !g.Over() || s.res.Winner != g.Seat(g.Winner()) {
-		t.Fatalf("dealer: seat %d won; table: over %v, seat %d", s.res.Winner, g.Over(), g.Seat(g.Winner()))
-	}
-	for _, sv := range s.d.View().Seats {
-		if sv.Seat != 3 {
-			continue
-		}
-		var got, want []string
-		for _, st := range sv.Stacks {
-			for _, c := range st {
-				got = append(got, c.ID)
-			}
-		}
-		for st := 0; st < g.NumStacks(1); st++ {
-			for _, c := range g.Stack(1, st) {
-				want = append(want, g.Card(c).ID)
-			}
-		}
-		if !slices.Equal(got, want) {
-			t.Errorf("seat 3: engine believes %v, the table has %v", got, want)
-		}
-	}
+	s.sameWinner()
+	s.sameStacks(3)
 }
 
 // TestHeldExtraReadBeforeItsRider: "To play an Extra, lay it on top of the
@@ -426,27 +385,6 @@ func TestHeldExtraReadBeforeItsRider(t *testing.T) {
 	}
 	// Seat 2's first card is still in their hand, which nobody can know;
 	// seat 3's stacks the engine can know.
-	g := s.tb.Truth()
-	if !g.Over() || s.res.Winner != g.Seat(g.Winner()) {
-		t.Fatalf("dealer: seat %d won; table: over %v, seat %d", s.res.Winner, g.Over(), g.Seat(g.Winner()))
-	}
-	for _, sv := range s.d.View().Seats {
-		if sv.Seat != 3 {
-			continue
-		}
-		var got, want []string
-		for _, st := range sv.Stacks {
-			for _, c := range st {
-				got = append(got, c.ID)
-			}
-		}
-		for st := 0; st < g.NumStacks(1); st++ {
-			for _, c := range g.Stack(1, st) {
-				want = append(want, g.Card(c).ID)
-			}
-		}
-		if !slices.Equal(got, want) {
-			t.Errorf("seat 3: engine believes %v, the table has %v", got, want)
-		}
-	}
+	s.sameWinner()
+	s.sameStacks(3)
 }

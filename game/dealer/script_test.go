@@ -129,13 +129,39 @@ func (s *scripted) run() {
 // and the audit must find the card misplaced.
 func (s *scripted) agree(unseen ...int) {
 	s.t.Helper()
+	s.sameWinner()
+	var seats []int
+	for _, sv := range s.d.View().Seats {
+		if sv.Player >= 0 && !contains(unseen, sv.Seat) {
+			seats = append(seats, sv.Seat)
+		}
+	}
+	s.sameStacks(seats...)
+	if s.res.Audit == nil || !s.res.Audit.Accounted || len(s.res.Audit.Impossible) > 0 {
+		s.t.Errorf("audit %+v", s.res.Audit)
+	}
+	if len(unseen) > 0 && len(s.res.Audit.Unseen) == 0 {
+		s.t.Errorf("the audit did not name the card played out of sight: %+v", s.res.Audit)
+	}
+}
+
+// sameWinner fails the test unless the hand is over at the table with the
+// winner the dealer named.
+func (s *scripted) sameWinner() {
+	s.t.Helper()
 	g := s.tb.Truth()
 	if !g.Over() || s.res.Winner != g.Seat(g.Winner()) {
 		s.t.Fatalf("dealer: seat %d won; table: over %v, seat %d", s.res.Winner, g.Over(), g.Seat(g.Winner()))
 	}
-	v := s.d.View()
-	for _, sv := range v.Seats {
-		if sv.Player < 0 || contains(unseen, sv.Seat) {
+}
+
+// sameStacks reports an error for each of seats whose stacks the engine
+// believes other than the table has them.
+func (s *scripted) sameStacks(seats ...int) {
+	s.t.Helper()
+	g := s.tb.Truth()
+	for _, sv := range s.d.View().Seats {
+		if sv.Player < 0 || !contains(seats, sv.Seat) {
 			continue
 		}
 		var want []string
@@ -153,12 +179,6 @@ func (s *scripted) agree(unseen ...int) {
 		if fmt.Sprint(got) != fmt.Sprint(want) {
 			s.t.Errorf("seat %d: engine believes %v, the table has %v", sv.Seat, got, want)
 		}
-	}
-	if s.res.Audit == nil || !s.res.Audit.Accounted || len(s.res.Audit.Impossible) > 0 {
-		s.t.Errorf("audit %+v", s.res.Audit)
-	}
-	if len(unseen) > 0 && len(s.res.Audit.Unseen) == 0 {
-		s.t.Errorf("the audit did not name the card played out of sight: %+v", s.res.Audit)
 	}
 }
 
