@@ -104,13 +104,7 @@ func (d *Dealer) onCard(e hw.CardEvent) {
 		// event is logged, the game state does not move": no second card.
 		d.warn("%v read again before the next beat", d.g.Card(c))
 		return
-	case d.held.active && (d.g.Where(c).Zone == game.InDeck || d.g.Blind(c) || d.g.Card(c).Kind == game.Extra ||
-		(d.g.Card(d.held.c).Kind == game.Extra && d.g.Card(c).Kind.IsRider())):
-		// Another card to deal before half a beat, or an Extra shown on
-		// it, or the rider an Extra held lies on ("lay it on top of the
-		// rider you wish to modify, overlapping it so the dealer can still
-		// read both cards", so either may be read first): the one held
-		// was shown, not dealt.
+	case d.held.active && d.comesWithShown(d.held.c, c):
 		d.heldAsRider(e.Time)
 	case d.held.active:
 		// A card that cannot be this seat's deal (a stray one, a discard
@@ -125,6 +119,20 @@ func (d *Dealer) onCard(e hw.CardEvent) {
 		d.dealImaginary(e.Time)
 	}
 	d.event(game.Scan(id), playlog.FromReader, e.Time, c)
+}
+
+// comesWithShown reports whether card c, read before half a beat after the
+// held read of card h, is one that comes at once after a card shown, so h
+// was shown, not dealt: a card to deal (from the deck, or a stand-in for a
+// card dealt by hand), an Extra shown on h, or the rider an Extra held lies
+// on ("lay it on top of the rider you wish to modify, overlapping it so the
+// dealer can still read both cards", so either may be read first).
+// Anything else (a stray card, a discard lying near the reader) proves
+// nothing.
+func (d *Dealer) comesWithShown(h, c int) bool {
+	k := d.g.Card(c).Kind
+	return d.g.Where(c).Zone == game.InDeck || d.g.Blind(c) || k == game.Extra ||
+		(d.g.Card(h).Kind == game.Extra && k.IsRider())
 }
 
 // atOnce reports whether card c, read at t, came with the card dealt last:
