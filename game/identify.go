@@ -306,7 +306,7 @@ func (g *Game) grabbedGuess(c, q, pass int) bool {
 
 // pickedUpUnseen is the seat of the faller whose card dealt by hand a
 // rider or an Extra read from the deck as p's turn begins may be, played
-// in front of p; 0 for none. In order:
+// in front of p; 0 for none (PlayedUnseen checks the hand was observed). In order:
 //   - p's own card said picked up (NotOnTop) within the window of this
 //     turn: a plain read takes it for that card (swapLoose), so the
 //     dealer, who holds it, tells the engine when it was dealt instead
@@ -321,9 +321,6 @@ func (g *Game) grabbedGuess(c, q, pass int) bool {
 //     the faller may have picked it up before it was covered, and no one
 //     said so, since the dealer is asked only for the cards on top.
 func (g *Game) pickedUpUnseen(p int) int {
-	if p < 0 || p >= len(g.players) || len(g.table.loose) != len(g.cards) {
-		return 0
-	}
 	pass := g.turnPass(p)
 	if g.latestPickedUp(p, pass) >= 0 {
 		if g.otherBlindTop(p, pass) {
