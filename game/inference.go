@@ -234,14 +234,16 @@ func (g *Game) Guessed(i int) bool {
 // next seat's turn (or after the Ground being dealt lands) rather than as
 // the next card of the turn under way: read at once after a deal, with
 // nothing heard of in between, it is the second of two cards dealt at once
-// (the dealer's two-at-once warning). Never in a hand where any card was
-// a guess (Guesses, which counts the cards ever guessed: a card confirmed
-// by hand, a stack gathered back): the engine's deck is then partly a
-// guess, and a card it took for a deal may have been a rider shown, its
-// deal right behind. Not a card the engine believes elsewhere than the
-// deck: that is no deal at all.
+// (the dealer's two-at-once warning). Never while a card confirmed by hand
+// is still a guess (Blind): the engine's deck is then partly a guess, and a
+// card it took for a deal may have been that card, picked up unseen and
+// shown as a rider, its deal right behind. Other guesses (a stack gathered
+// back, which Stop a claim discarded) leave the deck as it was seen, and a
+// guess read on top (Identify) puts the card stood in for back in the deck.
+// Not a card the engine believes elsewhere than the deck: that is no deal
+// at all.
 func (g *Game) NextTurnsDeal(c int) bool {
-	if c < 0 || c >= len(g.cards) || g.where[c].Zone != InDeck || g.Guesses() > 0 {
+	if c < 0 || c >= len(g.cards) || g.where[c].Zone != InDeck || slices.Contains(g.table.blind, true) {
 		return false
 	}
 	in := g.Next()

@@ -7,8 +7,10 @@ import "testing"
 // the event is logged, the game state does not move", product.md). A deck
 // card read now is another seat's deal unless the turn under way still
 // deals ("HIT: deal two cards"); a card not in the deck is no deal at all;
-// and in a hand where a card was a guess (confirmed by hand) the engine's
-// deck is partly a guess, so it never says so.
+// and while a card confirmed by hand is a guess the engine's deck is partly
+// a guess, so it does not say so then, but once the card is read on top, or
+// where the only guess is a stack gathered back ("the dealer says so"), it
+// does.
 func TestNextTurnsDeal(t *testing.T) {
 	tb := newObserved(t, 2, Hit, Extra, Skip, Stop, Split, Split, Split, Move, Ground)
 	split, _ := tb.CardIndex(tb.id(Split, 0))
@@ -36,10 +38,35 @@ func TestNextTurnsDeal(t *testing.T) {
 	tb.ok(Scan(tb.id(Split, 2)))
 	check("seat 2's three cards dealt, the sweep next", tb.index[tb.id(Move, 0)], true)
 
-	tb = newObserved(t, 2, Move, Move, Move, Move, Ground)
+	tb = newObserved(t, 2, Move, Move, Move, Move, Hit, Ground)
 	tb.ok(Confirm())            // seat 1, by hand: a guess
 	tb.ok(Scan(tb.id(Move, 3))) // seat 2
 	for c := range tb.NumCards() {
-		check("a hand with a guess", c, false)
+		check("a card dealt by hand not yet read", c, false)
 	}
+	s := -1
+	for c := range tb.NumCards() {
+		if tb.Blind(c) {
+			s = c
+		}
+	}
+	// The card dealt by hand is read on top, as asked: the guess is mended
+	// and the deck is as seen again.
+	tb.ok(Identify(1, tb.id(Hit, 0)))
+	if tb.Blind(s) || tb.Guesses() == 0 {
+		t.Fatalf("after Identify: blind %v, %d guesses; want the guess mended and still counted", tb.Blind(s), tb.Guesses())
+	}
+	for c := range tb.NumCards() {
+		check("the card dealt by hand read on top", c, tb.Where(c).Zone == InDeck)
+	}
+
+	tb = newObserved(t, 2, Move, Move, Move, Move, Hit, Hit, Ground)
+	tb.ok(Scan(tb.id(Move, 0))) // seat 1
+	tb.ok(Scan(tb.id(Move, 1))) // seat 2
+	tb.ok(Scan(tb.id(Move, 2))) // seat 1
+	tb.ok(Knocked(1))           // which lay under which is a guess now
+	if tb.Guesses() == 0 {
+		t.Fatal("a stack gathered back: no guess")
+	}
+	check("a stack gathered back, the deck as seen", tb.index[tb.id(Hit, 0)], true)
 }

@@ -141,33 +141,57 @@ func TestOnItsBeatAfterALateOne(t *testing.T) {
 	}
 }
 
-// TestTwoAtOnceNotJudgedOnGuesses: two cards at once are not judged in a
-// hand with a card confirmed by hand ("a card scanned that should not be
-// there" needs the engine to know what should be there).
+// TestTwoAtOnceNotJudgedOnGuesses: two cards at once are not judged while
+// a card confirmed by hand is still a guess ("a card scanned that should
+// not be there" needs the engine to know what should be there), and are
+// again once the cards dealt by hand are read on top.
 func TestTwoAtOnceNotJudgedOnGuesses(t *testing.T) {
-	// The reader gone from 2.5 s to 4.5 s: two cards are confirmed by
-	// hand, guesses for the rest of the hand, where a card the engine
-	// took for a deal may have been a rider shown with its deal right
-	// behind. Stop-7, read 40 ms after Stop-6, is taken. (The table
-	// deals it again on its beat, so only the read at once is looked
-	// at.)
-	s := newScripted(t, idles(2), kinds(many(S, 14), G, G), nil)
-	s.tb.Reader.GoneAt(hwtest.Seconds(2.5), nil)
-	s.tb.Reader.BackAt(hwtest.Seconds(4.5))
-	s.tb.Reader.ScanCardAt("Stop-7", hwtest.Seconds(5.9))
-	s.tb.Start()
-	ctx, cancel := context.WithCancel(context.Background())
-	defer cancel()
-	s.tb.Clock.At(hwtest.Seconds(6.2), cancel)
-	if _, err := s.d.RunStepped(ctx, s.tb.Clock); !errors.Is(err, context.Canceled) {
-		t.Fatalf("run: %v", err)
-	}
-	if at := s.scanOf("Stop-6", 0); (at - hwtest.Seconds(5.86)).Abs() > time.Millisecond {
-		t.Fatalf("Stop-6 read at %v: the script's times are off", at)
-	}
-	applied, _ := s.engineEvents(func(e *playlog.Entry) bool { return e.Event.Kind == game.EvScan && e.Event.Card == "Stop-7" })
-	if len(applied) != 1 || s.cueCount(hw.CueWarning, hwtest.Seconds(5.8), hwtest.Seconds(6.2)) != 0 {
-		t.Fatalf("Stop-7 applied %d times, %d warnings: want taken once, no warning", len(applied), s.cueCount(hw.CueWarning, hwtest.Seconds(5.8), hwtest.Seconds(6.2)))
+	for _, c := range []struct {
+		name     string
+		pickedUp bool // the fallers pick up the cards dealt by hand before the reader is back
+		warned   bool
+	}{
+		// Asked for, the dealer says they are no longer on top: the
+		// engine's deck is partly a guess, and a card it took for a deal
+		// may have been one of them shown as a rider, its deal right
+		// behind.
+		{"picked up unseen, still guesses", true, false},
+		// Read on top as asked, the guesses are mended and the deck is as
+		// seen: a card read at once after a deal is the second of two.
+		{"read on top when the reader is back", false, true},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			// The reader gone from 2.5 s to 4.5 s: Stop-3 (seat 3) and
+			// Stop-4 (seat 2) are confirmed by hand. Stop-7 is read 40 ms
+			// after Stop-6. (The table deals it again on its beat, so only
+			// the read at once is looked at.)
+			s := newScripted(t, idles(2), kinds(many(S, 14), G, G), nil)
+			if c.pickedUp {
+				s.at(4.3, game.PickUp(0, 0), game.PickUp(1, 0))
+			}
+			s.tb.Reader.GoneAt(hwtest.Seconds(2.5), nil)
+			s.tb.Reader.BackAt(hwtest.Seconds(4.5))
+			s.tb.Reader.ScanCardAt("Stop-7", hwtest.Seconds(5.9))
+			s.tb.Start()
+			ctx, cancel := context.WithCancel(context.Background())
+			defer cancel()
+			s.tb.Clock.At(hwtest.Seconds(6.2), cancel)
+			if _, err := s.d.RunStepped(ctx, s.tb.Clock); !errors.Is(err, context.Canceled) {
+				t.Fatalf("run: %v", err)
+			}
+			if at := s.scanOf("Stop-6", 0); (at - hwtest.Seconds(5.86)).Abs() > time.Millisecond {
+				t.Fatalf("Stop-6 read at %v: the script's times are off", at)
+			}
+			applied, refused := s.identifies()
+			if c.pickedUp != (applied == 0) || refused != 0 {
+				t.Fatalf("%d cards dealt by hand read on top, %d refused", applied, refused)
+			}
+			taken, _ := s.engineEvents(func(e *playlog.Entry) bool { return e.Event.Kind == game.EvScan && e.Event.Card == "Stop-7" })
+			warnings := s.cueCount(hw.CueWarning, hwtest.Seconds(5.8), hwtest.Seconds(6.2))
+			if c.warned && (len(taken) != 0 || warnings != 1) || !c.warned && (len(taken) != 1 || warnings != 0) {
+				t.Fatalf("Stop-7 applied %d times, %d warnings; want warned %v", len(taken), warnings, c.warned)
+			}
+		})
 	}
 }
 
