@@ -135,6 +135,69 @@ func TestConfirmAs(t *testing.T) {
 		tb.refused(ConfirmAs(Kind(200)), RuleBadEvent)
 		tb.refused(ConfirmAs(Move), RuleCardNotExpected) // a Move is played on a rider, never shown as one
 	})
+	t.Run("Once you have hit the Ground, you can no longer play cards", func(t *testing.T) {
+		// Seat 3 played its Split on seat 1 just after seat 1's turn, then
+		// hit the ground: the Split is shown at seat 1's next turn, the
+		// reader gone. Played before the Ground came, it is a card of seat
+		// 3's all the same.
+		tb := newObserved(t, 3, Move, Move, Split, Move, Move, Hit, Hit, Ground, Ground, Ground)
+		tb.ok(Scan(tb.id(Move, 0)))  // seat 1
+		tb.ok(Scan(tb.id(Move, 1)))  // seat 2
+		tb.ok(Scan(tb.id(Split, 0))) // seat 3
+		tb.ok(Scan(tb.id(Move, 2)))  // seat 1
+		tb.ok(Scan(tb.id(Move, 3)))  // seat 2
+		tb.ok(Scan(tb.id(Ground, 0)))
+		tb.ok(StopClosed()) // seat 3 is out
+		tb.ok(ConfirmAs(Split))
+		split := tb.index[tb.id(Split, 0)]
+		if w := tb.Where(split); w.Zone != AsRider || w.Player != 0 {
+			t.Fatalf("the Split is at %+v, want seat 1's rider", w)
+		}
+		if in := tb.Next(); in.Rider != Split || in.Player != 0 {
+			t.Fatalf("after the Split named at seat 1: %+v, want its deals", in)
+		}
+	})
+	t.Run("Shuffle the rest of the cards, and put the Grounds at the bottom.", func(t *testing.T) {
+		// Which Ground is dealt first the deck file cannot tell, so the
+		// one a Ground named by hand stands in is a guess: read later
+		// being dealt, it was still in the deck, and another Ground was
+		// the one named.
+		tb := newObserved(t, 3, Move, Move, Move, Ground, Ground, Ground)
+		for i := range 3 {
+			tb.ok(Scan(tb.id(Move, i)))
+		}
+		tb.ok(ConfirmAs(Ground)) // seat 1, the reader gone
+		tb.ok(StopClosed())
+		s := -1
+		for c := range tb.NumCards() {
+			if tb.Blind(c) {
+				s = c
+			}
+		}
+		if s < 0 || tb.Card(s).Kind != Ground || !tb.Out(0) {
+			t.Fatalf("seat 1 out %v, stand-in %d: want seat 1 out on a Ground stood in", tb.Out(0), s)
+		}
+		tb.ok(Scan(tb.Card(s).ID)) // dealt to seat 2
+		if in := tb.Next(); in.Action != ActLand || in.Player != 1 {
+			t.Fatalf("after the Ground stood in was read dealt to seat 2: %+v, want seat 2's Ground landing", in)
+		}
+		tb.ok(StopClosed())
+		if tb.Winner() != 2 {
+			t.Fatalf("winner %d, want seat 3", tb.Winner())
+		}
+		if w := tb.Where(s); w.Player != 1 || tb.Blind(s) {
+			t.Fatalf("the Ground read is at %+v (blind %v), want seat 2's, seen", w, tb.Blind(s))
+		}
+		var standIn []Place
+		for c := range tb.NumCards() {
+			if tb.Blind(c) && tb.Card(c).Kind == Ground {
+				standIn = append(standIn, tb.Where(c))
+			}
+		}
+		if len(standIn) != 1 || standIn[0].Player != 0 || standIn[0].Zone != InStack {
+			t.Fatalf("Grounds standing in: %+v, want one, at seat 1", standIn)
+		}
+	})
 	t.Run("no Ground left in the deck", func(t *testing.T) {
 		tb := newObserved(t, 2, Hit, Move, Stop)
 		tb.refused(ConfirmAs(Ground), RuleNamedCardUnknown)

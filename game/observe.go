@@ -1066,10 +1066,13 @@ func (g *Game) deckCard(k Kind) int {
 // by hand at player p's turn stands for: the rider or Extra the engine
 // already believes in front of p, else one a faller holds, else the top of
 // a stack (rather not a stack's only card while its faller has more than
-// one: taking it ends that stack), else the
-// card of that kind nearest a stack's top. Never one in
-// the deck or the discard pile, nor one in front of another seat: those are
-// seen where they lie. -1 if there is none.
+// one: taking it ends that stack), else the card of that kind nearest a
+// stack's top; a faller's still in the hand before one who hit the ground,
+// whose card was played, if at all, before the Ground came ("Once you have
+// hit the Ground, you can no longer play cards"), and shown at the next
+// turn of the seat it was played at. Never one in the deck or the discard
+// pile, nor one in front of another seat: those are seen where they lie.
+// -1 if there is none.
 func (g *Game) riderStandIn(k Kind, p int) int {
 	pl := &g.players[p]
 	if pl.rider >= 0 && g.cards[pl.rider].Kind == k {
@@ -1085,11 +1088,9 @@ func (g *Game) riderStandIn(k Kind, p int) int {
 			return h
 		}
 	}
-	best, depth, emptied := -1, 0, false
+	best, depth, emptied, out := -1, 0, false, false
 	for q := range g.players {
-		if g.players[q].out {
-			continue // "you can no longer play cards"
-		}
+		o := g.players[q].out
 		for _, st := range g.players[q].stacks {
 			for i := len(st) - 1; i >= 0; i-- {
 				if g.cards[st[i]].Kind != k || g.table.blind[st[i]] {
@@ -1100,9 +1101,10 @@ func (g *Game) riderStandIn(k Kind, p int) int {
 				// pass: a wrong guess there puts the lights a seat astray
 				// at once, where any other is mended when the real card
 				// turns up.
-				e := len(st) == 1 && len(g.players[q].stacks) > 1
-				if d := len(st) - 1 - i; best < 0 || d < depth || (d == depth && emptied && !e) {
-					best, depth, emptied = st[i], d, e
+				e := len(st) == 1 && len(g.players[q].stacks) > 1 && !o
+				d := len(st) - 1 - i
+				if best < 0 || (out && !o) || (out == o && (d < depth || (d == depth && emptied && !e))) {
+					best, depth, emptied, out = st[i], d, e, o
 				}
 				break
 			}
@@ -1191,12 +1193,18 @@ func (g *Game) lateRun(c int) bool {
 // hand, is read being dealt now, so it was still in the deck and the
 // earlier deal was another card. Another deck card stands in for that one
 // instead, and c goes back to the deck to be dealt. It reports whether it
-// could: both cards must be other than Grounds, which the deck keeps at
-// the bottom.
+// could: the two must both be Grounds or both other cards, since the deck
+// keeps its Grounds at the bottom ("put the Grounds at the bottom") and a
+// Ground named by hand stood in one of them, in no order the deck file can
+// tell.
 func (g *Game) unblind(c int) bool {
 	w := g.where[c]
-	if w.Zone != InStack || !g.table.blind[c] || g.cards[c].Kind == Ground {
+	if w.Zone != InStack || !g.table.blind[c] {
 		return false
+	}
+	if g.cards[c].Kind == Ground {
+		d := g.deckCard(Ground)
+		return d >= 0 && g.standInFor(c, d)
 	}
 	d := g.blindCard()
 	if d < 0 || g.cards[d].Kind == Ground {

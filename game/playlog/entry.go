@@ -102,9 +102,13 @@ func (s Source) String() string {
 // that was its own stand-in, said picked up or covered before it could be
 // asked for, finds it under another card said picked up (schema 6); and a
 // card covered before it could be asked for is found only under at most
-// game's coveredFor cards (schema 6): a hand logged before any of these
-// that met it replays with a mismatch there (an Identify refused, or a
-// digest that differs), whichever schema it says.
+// game's coveredFor cards (schema 6); and, later in schema 6, a rider
+// named by hand may stand in a card of a faller who has since hit the
+// ground, and a Ground stood in for one named by hand, read being dealt,
+// hands its place to another Ground of the deck (a read refused before):
+// a hand logged before any of these that met it replays with a mismatch
+// there (an Identify or a read refused, or a digest that differs),
+// whichever schema it says.
 const Schema = 6
 
 // Start is the configuration a hand is replayed from.
