@@ -157,6 +157,38 @@ func TestConfirmAs(t *testing.T) {
 			t.Fatalf("after the Split named at seat 1: %+v, want its deals", in)
 		}
 	})
+	t.Run("You may place a rider in front of any player, including yourself", func(t *testing.T) {
+		// Seat 1's first card is dealt by hand, picked up unseen and
+		// played on seat 1 itself: a Hit is named as seat 1's turn comes
+		// round, and the engine knows of no Hit outside the deck. The
+		// card dealt by hand was that Hit: whatever stood in for it, the
+		// Hit is the rider, seat 1's stack is gone and a new one is
+		// started.
+		for _, c := range []struct {
+			name  string
+			kinds []Kind
+		}{
+			{"another card stood in", []Kind{Stop, Hit, Move, Move, Move, Ground, Ground}},
+			{"the Hit stood in for itself", []Kind{Hit, Stop, Move, Move, Move, Ground, Ground}},
+		} {
+			t.Run(c.name, func(t *testing.T) {
+				tb := newObserved(t, 2, c.kinds...)
+				tb.ok(Confirm()) // seat 1, the reader gone
+				tb.ok(Scan(tb.id(Move, 0)))
+				tb.ok(ConfirmAs(Hit))
+				hit, stop := tb.index[tb.id(Hit, 0)], tb.index[tb.id(Stop, 0)]
+				if w := tb.Where(hit); w.Zone != AsRider || w.Player != 0 || !tb.Blind(hit) {
+					t.Fatalf("the Hit is at %+v (blind %v), want seat 1's rider, a stand-in", w, tb.Blind(hit))
+				}
+				if w := tb.Where(stop); w.Zone != InDeck || tb.Blind(stop) {
+					t.Fatalf("the Stop is at %+v (blind %v), want the deck", w, tb.Blind(stop))
+				}
+				if in := tb.Next(); in.Rider != Hit || in.Player != 0 || in.Action != ActDeal || in.Due != 2 || tb.NumStacks(0) != 0 {
+					t.Fatalf("after the Hit named at seat 1: %+v, %d stacks; want two cards into a new stack", in, tb.NumStacks(0))
+				}
+			})
+		}
+	})
 	t.Run("Shuffle the rest of the cards, and put the Grounds at the bottom.", func(t *testing.T) {
 		// Which Ground is dealt first the deck file cannot tell, so the
 		// one a Ground named by hand stands in is a guess: read later

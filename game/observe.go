@@ -1041,6 +1041,9 @@ func (g *Game) confirmAs(k Kind) error {
 		}
 		c := g.riderStandIn(k, in.Player)
 		if c < 0 {
+			c = g.dealtByHandAs(k)
+		}
+		if c < 0 {
 			return refuse(RuleNamedCardUnknown, "a %v shown at seat %d's turn", k, in.Seat)
 		}
 		if err := g.scan(c, g.passes); err != nil {
@@ -1111,6 +1114,64 @@ func (g *Game) riderStandIn(k Kind, p int) int {
 		}
 	}
 	return best
+}
+
+// dealtByHandAs: a rider (or an Extra) of kind k is named by hand at a
+// seat's turn and the engine knows of none outside the deck, so it is a
+// card dealt by hand, picked up unseen and played, whose stand-in was
+// another card. The deck card of kind k nearest the top takes the
+// stand-in's place, no longer a guess of the deal but the card shown, and
+// the stand-in goes back to the deck (a stand-in of kind k was that very
+// card, and stays). The stand-in taken is, in turn, one
+// the dealer said was picked up (the latest), one on top of a stack, then
+// the one nearest a stack's top; a faller's still in the hand before one
+// who has hit the ground (who played it, if at all, before the Ground
+// came). It returns the card, or -1 if there is no such stand-in or no
+// such deck card.
+func (g *Game) dealtByHandAs(k Kind) int {
+	d := g.deckCard(k)
+	t := &g.table
+	// Lower keys are likelier: a faller still in, said picked up (the
+	// latest), nearest the top, the very kind named.
+	s, best := -1, [4]int{}
+	for q := range g.players {
+		for _, st := range g.players[q].stacks {
+			for i, x := range st {
+				if !t.blind[x] || g.cards[x].Kind == Ground || (d < 0 && g.cards[x].Kind != k) {
+					continue
+				}
+				key := [4]int{0, 1, len(st) - 1 - i, 1}
+				if g.players[q].out {
+					key[0] = 1
+				}
+				if t.loose[x] != 0 {
+					key[1], key[2] = 0, -t.loose[x]
+				}
+				if g.cards[x].Kind == k {
+					key[3] = 0
+				}
+				if s < 0 || slices.Compare(key[:], best[:]) < 0 {
+					s, best = x, key
+				}
+			}
+		}
+	}
+	if s < 0 {
+		return -1
+	}
+	if g.cards[s].Kind == k {
+		t.blind[s], t.loose[s], t.guessed[s], t.swept[s] = false, 0, true, false
+		return s
+	}
+	g.removeFromDeck(d)
+	g.putAt(g.where[s], s, d)
+	g.deck = append(g.deck, s)
+	g.where[s] = Place{Zone: InDeck}
+	t.blind[s], t.blind[d] = false, false
+	t.loose[s], t.loose[d] = 0, 0
+	t.guessed[s], t.guessed[d] = true, true
+	t.swept[s], t.swept[d] = false, false
+	return d
 }
 
 // keepRun is called as the dealer confirms the end of the current address

@@ -104,7 +104,9 @@ func (s Source) String() string {
 // card covered before it could be asked for is found only under at most
 // game's coveredFor cards (schema 6); and, later in schema 6, a rider
 // named by hand may stand in a card of a faller who has since hit the
-// ground, and a Ground stood in for one named by hand, read being dealt,
+// ground, or, of a kind the engine knows of nowhere outside the deck, be
+// taken for a card dealt by hand and played, and a Ground stood in for one
+// named by hand, read being dealt,
 // hands its place to another Ground of the deck (a read refused before):
 // a hand logged before any of these that met it replays with a mismatch
 // there (an Identify or a read refused, or a digest that differs),
