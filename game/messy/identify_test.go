@@ -81,6 +81,17 @@ func TestDealtNotPlayed(t *testing.T) {
 	inStep(t, Only(ReaderGone, 0.02), 1000135)
 }
 
+// TestUnscannedAskedFor: a card dealt unscanned, the dealer dealing on,
+// is confirmed by hand once the light, still waiting for it, refuses the
+// next read; game/dealer then asks for it at once ("the card dealt by hand
+// to seat N (n if it is no longer on top)"), as after any card confirmed
+// by hand while the reader reads. This table did not ask there, so a card
+// picked up at once ("you can certainly grab the first one") and played
+// later was taken for a deal. Each of these hands fell out of step so.
+func TestUnscannedAskedFor(t *testing.T) {
+	inStep(t, Only(DealUnscanned, 0.05), 1000247, 1000283, 1000472)
+}
+
 // inStep plays the official hands of seeds (2 to 7 fallers, as Run
 // seats them) with faults, and fails each that ends with the assistant a
 // seat behind the table or naming another winner.

@@ -299,6 +299,9 @@ func (t *table) observe(e game.Event) bool {
 					return false
 				}
 			}
+			// The reader reads: game/dealer asks for the cards confirmed
+			// by hand at once (after a Ground's window).
+			t.identify()
 			if c, ok := t.truth.CardIndex(e.Card); ok && t.truth.Card(c).Kind != game.Stop && t.seen.Next().Action == game.ActLand {
 				// A Ground among them: the dealer dealt on past its
 				// window, and only a Stop shown now could still save it.
