@@ -660,6 +660,37 @@ func TestScanDealtReadAgain(t *testing.T) {
 	}
 }
 
+// TestScanDealtAfterASkip: "SKIP: Deal no cards to this player. (And sweep
+// away the Skip.)" A read just after a Skip's sweep is confirmed may be
+// that Skip's Extra, shown late, so the engine goes back to before the
+// sweep to take it there (lateRun); but one the dealer judged dealt
+// (ScanDealt) is the next seat's deal. A stand-in for a card dealt by hand,
+// read so, was made an Extra on the swept Skip (and the hand as kept lost
+// the dealer's judgement: it was read as a plain read there).
+func TestScanDealtAfterASkip(t *testing.T) {
+	tb := newObserved(t, 2, Extra, Skip, Move, Move, Move, Move, Move, Ground, Ground)
+	extra := tb.id(Extra, 0)
+	c, _ := tb.CardIndex(extra)
+	tb.ok(Confirm()) // seat 1, by hand: the engine stands in the Extra
+	if !tb.Blind(c) {
+		t.Fatal("the Extra does not stand in for seat 1's card dealt by hand")
+	}
+	tb.ok(Scan(tb.id(Skip, 0))) // seat 2
+	tb.ok(Scan(tb.id(Move, 0))) // seat 1
+	tb.ok(Scan(tb.id(Skip, 0))) // seat 2 played it on itself
+	tb.ok(Confirm())            // swept
+	tb.ok(ScanDealt(extra))     // seat 1's deal: the Extra was still in the deck
+	if w := tb.Where(c); w.Zone != InStack || w.Player != 0 || tb.Blind(c) {
+		t.Fatalf("the Extra judged dealt is at %+v (blind %v), want seat 1's stack, seen", w, tb.Blind(c))
+	}
+	if n := len(tb.Extras(1)); n != 0 {
+		t.Fatalf("seat 2 has %d Extras", n)
+	}
+	if in := tb.Next(); in.Action != ActDeal || in.Player != 1 {
+		t.Fatalf("after seat 1's deal: %+v, want seat 2's", in)
+	}
+}
+
 // TestPlayedUnseenBeforeAnyObservation: a hand only ever Applied (the
 // simulator's truth, a replay) has no record of cards dealt by hand:
 // PlayedUnseen offers none, as AskFor does, rather than reading records

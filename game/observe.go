@@ -1216,9 +1216,17 @@ func (g *Game) lateRun(c int) bool {
 	if back == nil || len(back.table.inferred) != len(g.table.inferred) {
 		return false
 	}
-	applied := g.applied
+	if g.table.dealtRead && g.where[c].Zone != InDeck {
+		// The dealer judged it a deal (ScanDealt): a stand-in for a card
+		// dealt by hand, read being dealt, not a rider or an Extra shown
+		// late.
+		return false
+	}
+	applied, dealt := g.applied, g.table.dealtRead
 	back.copyTo(g)
-	g.applied = applied
+	// The copy was kept before this read: the dealer's judgement of it
+	// (ScanDealt) is this read's, not the copy's.
+	g.applied, g.table.dealtRead = applied, dealt
 	g.table.backAt = 0
 	was := g.Next()
 	p := was.Player
