@@ -691,6 +691,42 @@ func TestScanDealtAfterASkip(t *testing.T) {
 	}
 }
 
+// TestDealtAfterAll: "SKIP: Deal no cards to this player. (And sweep away
+// the Skip.)" A seat's own card dealt by hand is said picked up, and at
+// its next turn a Skip is read from the deck: taken for that card played
+// on the faller, the light asks to sweep it. Shown, a Skip deals nothing,
+// so nothing follows it, as nothing follows a deal, and the dealer's hold
+// cannot tell the two apart; the dealer, who sees no Skip there, says "not
+// there", and the Skip is the deal just made to the seat.
+func TestDealtAfterAll(t *testing.T) {
+	tb := newObserved(t, 2, Stop, Skip, Move, Move, Move, Move, Move, Ground, Ground)
+	tb.ok(Confirm())            // seat 1, by hand: the engine stands in the Stop
+	tb.ok(Scan(tb.id(Move, 0))) // seat 2
+	tb.ok(NotOnTop(1))          // seat 1 picked its card up
+	skip := tb.id(Skip, 0)
+	c, _ := tb.CardIndex(skip)
+	tb.ok(Scan(skip)) // seat 1's turn
+	if in := tb.Next(); in.Action != ActSweep || in.Player != 0 {
+		t.Fatalf("the Skip read as seat 1's turn began: %+v, want it taken for the card picked up, played there", in)
+	}
+	tb.ok(StackGone()) // no Skip in front of seat 1
+	if w := tb.Where(c); w.Zone != InStack || w.Player != 0 {
+		t.Fatalf("the Skip is at %+v, want seat 1's stack", w)
+	}
+	inf := tb.Inferences()
+	if n := len(inf); n < 2 || inf[n-2].Kind != InfReadTakenBack || inf[n-1].Kind != InfDealtAfterAll || inf[n-1].Card != c || inf[n-1].Player != 0 {
+		t.Fatalf("inferences end %+v, want the read taken back, then dealt after all", inf[max(0, len(inf)-2):])
+	}
+	if in := tb.Next(); in.Action != ActDeal || in.Player != 1 || !in.First {
+		t.Fatalf("after the Skip dealt to seat 1: %+v, want seat 2's turn", in)
+	}
+	// The stand-in for the card picked up is still one: the Skip was not it.
+	stop, _ := tb.CardIndex(tb.id(Stop, 0))
+	if !tb.Blind(stop) {
+		t.Fatal("the card picked up is no longer stood in for")
+	}
+}
+
 // TestPlayedUnseenBeforeAnyObservation: a hand only ever Applied (the
 // simulator's truth, a replay) has no record of cards dealt by hand:
 // PlayedUnseen offers none, as AskFor does, rather than reading records

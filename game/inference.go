@@ -54,9 +54,16 @@ const (
 	// card read after it is read again. The stand-in's and that read's
 	// inferences stay in the list before it.
 	InfUnscannedGround
+	// InfDealtAfterAll: the read the dealer's "not there" just took back
+	// (InfReadTakenBack, before it) was of a card the engine believed in the
+	// deck, or stood in for Player's own card dealt by hand said picked up,
+	// taken for that card played as Player's turn began: no such rider
+	// there, it is the deal the dealer had just made to Player (From: the
+	// stack it went into).
+	InfDealtAfterAll
 )
 
-var infNames = [...]string{"?", "rider played", "extra played", "rider gone", "stack gone", "stop claimed", "stop played", "blind deal", "landed", "read taken back", "gone taken back", "unscanned ground"}
+var infNames = [...]string{"?", "rider played", "extra played", "rider gone", "stack gone", "stop claimed", "stop played", "blind deal", "landed", "read taken back", "gone taken back", "unscanned ground", "dealt after all"}
 
 func (k InferenceKind) String() string {
 	if int(k) < len(infNames) {

@@ -76,7 +76,7 @@ func (g *Game) keepGone(e Event) {
 	if e.Kind != EvStackGone || e.Card != "" || t.goneUntil != g.applied+1 {
 		return
 	}
-	if n := len(t.inferred); n > 0 && t.inferred[n-1].Kind == InfReadTakenBack && t.inferred[n-1].Seq == g.applied {
+	if n := len(t.inferred); n > 0 && (t.inferred[n-1].Kind == InfReadTakenBack || t.inferred[n-1].Kind == InfDealtAfterAll) && t.inferred[n-1].Seq == g.applied {
 		// This "not there" took a read back (takeBack), which opened
 		// again the window of the one before it: that hand stays kept.
 		return
@@ -393,7 +393,34 @@ func (g *Game) takeBack() bool {
 		return false
 	}
 	g.undoRead(read)
+	g.dealtAfterAll(read)
 	return true
+}
+
+// dealtAfterAll follows the dealer's "not there" that took back read: a
+// card the engine believed in the deck, or the stand-in for the seat's own
+// card dealt by hand said picked up, taken for that card played as the
+// seat's turn began. Told to sweep (or leave) it, the dealer found no such
+// rider there, so it is the deal they had just made to that seat. A Skip
+// or a Chute most of all: shown, it deals nothing, so nothing follows it,
+// as nothing follows a deal, and the dealer's hold cannot tell the two
+// apart (PlayedUnseen); the light asking to sweep a Skip they just dealt
+// can. The deal is made as a read judged dealt (ScanDealt), or not at all.
+func (g *Game) dealtAfterAll(read Inference) {
+	c, p := read.Card, read.Player
+	in := g.Next()
+	if read.Kind != InfRiderPlayed || c < 0 || in.Action != ActDeal || !in.First || in.Player != p ||
+		!(g.where[c].Zone == InDeck || g.pickedUp(c, p, g.turnPass(p))) {
+		return
+	}
+	try := g.Clone()
+	if try.scanRead(c, true) != nil {
+		return
+	}
+	if g.scanRead(c, true) != nil {
+		return // not reached: the copy took it
+	}
+	g.infer(InfDealtAfterAll, c, p, g.where[c])
 }
 
 // takeBackRead is the dealer's "misread" said of the card just read and

@@ -134,6 +134,10 @@ func (r *Recorder) Applied(g *game.Game, ev game.Event, at time.Duration) {
 				}
 				r.Plays = append(r.Plays, p)
 			}
+		case game.InfDealtAfterAll:
+			// The read taken back just before it was the deal: recorded
+			// now, as the read it was (read in its time, on this event).
+			r.Deals = append(r.Deals, Deal{Card: x.Card, Player: x.Player, Stack: x.From.Stack, At: at})
 		case game.InfReadTakenBack:
 			// The read was a stray or a second read: it proves no play.
 			for i := len(r.Plays) - 1; i >= 0; i-- {

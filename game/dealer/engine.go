@@ -46,6 +46,9 @@ func (d *Dealer) apply(e game.Event, src playlog.Source, at time.Duration) error
 			d.cue(hw.CueWarning, at)
 			d.say(true, "%v was not at seat %d: that read is taken back (a stray card or a second read)", d.g.Card(x.Card), d.g.Seat(x.Player))
 		}
+		if x.Kind == game.InfDealtAfterAll {
+			d.say(false, "%v is no rider: it is the card just dealt to seat %d", d.g.Card(x.Card), d.g.Seat(x.Player))
+		}
 	}
 	return nil
 }
@@ -98,6 +101,14 @@ func (d *Dealer) event(e game.Event, src playlog.Source, at time.Duration, c int
 		// A rider or an Extra the dealer named at the seat's turn: shown,
 		// as if read.
 		d.riderShown(d.namedCard(before.Player, e.As), at)
+	case c < 0 && dealtAfterAll(d.g.Inferences()[inferred:]) >= 0:
+		// "Not there" of a card just dealt that the lights took for a
+		// rider: the read is taken back and the card dealt where it went,
+		// a deal like any read (game.InfDealtAfterAll).
+		x := dealtAfterAll(d.g.Inferences()[inferred:])
+		delete(d.slot.shown, x)
+		d.slot.justDealt, d.slot.justDealtBeat, d.slot.justDealtAt, d.slot.justDealtSeq = x+1, d.beat.count, at, d.g.Applied()
+		d.dealt(at)
 	case c < 0 && game.TookBack(d.g.Inferences()[inferred:]):
 		// A read taken back deals nothing; what it asked of the seat (a
 		// Hit's two cards, a sweep) goes with it, and the card was never
@@ -119,6 +130,13 @@ func (d *Dealer) event(e game.Event, src playlog.Source, at time.Duration, c int
 			d.endStopWindow(stopSeat)
 		}
 		d.movedOn(e.Card, inferred, at)
+	case c >= 0 && from.Zone == game.InDeck && d.g.Shown(c):
+		// Read from the deck, the engine took it for a card dealt by hand
+		// that its faller picked up unseen, played here: a rider shown. A
+		// Skip so taken lights the seat to sweep it, and a dealer who just
+		// dealt it there sees no Skip to sweep and says "not there"
+		// (game.InfDealtAfterAll).
+		d.riderShown(c, at)
 	case c >= 0 && from.Zone != game.InDeck && (d.g.Where(c).Zone != game.InStack || d.g.Shown(c)):
 		// A rider or an Extra shown; an Extra read before its rider stays
 		// where it was last seen until the rider is read.
@@ -202,6 +220,16 @@ func (d *Dealer) namedCard(p int, k game.Kind) int {
 	for c := range d.g.NumCards() {
 		if d.g.Card(c).Kind == k && d.g.Shown(c) && !slices.Contains(xs, c) {
 			return c
+		}
+	}
+	return -1
+}
+
+// dealtAfterAll is the card of inf's InfDealtAfterAll, or -1.
+func dealtAfterAll(inf []game.Inference) int {
+	for _, x := range inf {
+		if x.Kind == game.InfDealtAfterAll {
+			return x.Card
 		}
 	}
 	return -1

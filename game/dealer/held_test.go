@@ -388,3 +388,28 @@ func TestHeldExtraReadBeforeItsRider(t *testing.T) {
 	s.sameWinner()
 	s.sameStacks(3)
 }
+
+// TestSkipDealtAfterAll: "SKIP: Deal no cards to this player. (And sweep
+// away the Skip.)" Seat 2's card dealt by hand is picked up (the dealer
+// says n), and at seat 2's next turn the dealer deals it a Skip. Read from
+// what the engine believes is the deck, it is taken for seat 2's card
+// played there, and not held: shown, a Skip is followed by nothing, as a
+// deal is. The light asks to sweep it; the dealer sees no Skip in front of
+// seat 2 and says "not there": the read is the deal after all
+// (game.InfDealtAfterAll), and the hand goes on in step. Before, the read
+// was only taken back, and the deal was lost.
+func TestSkipDealtAfterAll(t *testing.T) {
+	s := pickedUpAtSeat2(t, kinds(S, S, S, S, S, S, game.Skip, many(S, 9), G, G)) // Skip-6 to seat 2 at 6.12 s
+	s.run()
+	var after []playlog.Entry
+	for _, e := range s.log.all() {
+		if e.Kind == playlog.KindInference && e.Inference.Kind == game.InfDealtAfterAll {
+			after = append(after, e)
+		}
+	}
+	if len(after) != 1 || after[0].Seat != 2 || after[0].Kernel > hwtest.Seconds(6.5) {
+		t.Fatalf("%d dealt after all (first %+v), want one at seat 2 before the next beat", len(after), after)
+	}
+	s.sameWinner()
+	s.sameStacks(3, 4)
+}

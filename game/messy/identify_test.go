@@ -92,6 +92,17 @@ func TestUnscannedAskedFor(t *testing.T) {
 	inStep(t, Only(DealUnscanned, 0.05), 1000247, 1000283, 1000472)
 }
 
+// TestSkipDealtAfterAll: "SKIP: Deal no cards to this player. (And sweep
+// away the Skip.)" A Skip dealt to a faller whose own card dealt by hand
+// was said picked up is taken for that card played there (shown, a Skip
+// deals nothing, as a deal is followed by nothing, so the dealer's hold
+// cannot tell). The light asks to sweep it; the dealer, who sees no Skip
+// in front of the seat, says "not there", and it is the deal after all
+// (game.InfDealtAfterAll). Each of these hands fell out of step without.
+func TestSkipDealtAfterAll(t *testing.T) {
+	inStep(t, Only(ReaderGone, 0.05), 1000199, 1000305, 1000394)
+}
+
 // inStep plays the official hands of seeds (2 to 7 fallers, as Run
 // seats them) with faults, and fails each that ends with the assistant a
 // seat behind the table or naming another winner.

@@ -880,6 +880,7 @@ func (t *table) read(c int) {
 	default:
 		t.unscanned = unscanned
 		if t.observe(t.dealRead(id)) {
+			t.notARider(c)
 			t.justDealt = justDealt{card: c + 1, applied: t.seen.Applied()}
 		}
 		t.unscanned = nil
@@ -887,6 +888,23 @@ func (t *table) read(c int) {
 			f := t.fault(ReadTwice, id, seat)
 			t.probe(f, game.Scan(id))
 		}
+	}
+}
+
+// notARider is the dealer who just dealt card c, a Skip or a Chute, told
+// by the lights to sweep it (or leave it) as the rider of the seat it went
+// to: the engine took it for the faller's own card dealt by hand, said
+// picked up, played there. Shown, a Skip deals nothing, so nothing follows
+// it, as nothing follows a deal, and game/dealer's hold cannot tell the
+// two apart; the dealer, who sees no such rider, says "not there", and the
+// engine deals it there after all (game.InfDealtAfterAll).
+func (t *table) notARider(c int) {
+	w := t.seen.Where(c)
+	if k := t.truth.Card(c).Kind; w.Zone != game.AsRider || (k != game.Skip && k != game.Chute) {
+		return
+	}
+	if in := t.seen.Next(); (in.Action == game.ActSweep || in.Action == game.ActPass) && in.Player == w.Player {
+		t.observe(game.StackGone())
 	}
 }
 

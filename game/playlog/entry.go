@@ -108,8 +108,10 @@ func (s Source) String() string {
 // taken for a card dealt by hand and played, and a Ground stood in for one
 // named by hand, read being dealt,
 // hands its place to another Ground of the deck (a read refused before),
-// and a stand-in read judged dealt just after a Skip's sweep is no longer
-// taken for that Skip's Extra:
+// a stand-in read judged dealt just after a Skip's sweep is no longer
+// taken for that Skip's Extra, and a "not there" of a rider just read from
+// the deck as a seat's turn began deals it there (game.InfDealtAfterAll, an
+// inference a reader of an earlier engine names by its number):
 // a hand logged before any of these that met it replays with a mismatch
 // there (an Identify or a read refused, or a digest that differs),
 // whichever schema it says.

@@ -647,6 +647,8 @@ func (a *analyzer) inference(inf game.Inference, g *game.Game, b *before, e *pla
 		m(seat, Note, "deal confirmed by hand: the card was not seen")
 	case game.InfReadTakenBack:
 		m(seat, Note, "%s was not there, the dealer says: its read is taken back (a stray card or a second read)", name)
+	case game.InfDealtAfterAll:
+		m(seat, Note, "%s was no rider there, the dealer says: it is the card just dealt", name)
 	case game.InfUnscannedGround:
 		m(seat, Note, "the card dealt unscanned was %s, scanned since: it landed as the dealer dealt on", name)
 	case game.InfGoneTakenBack:

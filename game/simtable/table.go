@@ -860,6 +860,7 @@ func (t *Table) dealt(in game.Instruction, at time.Duration) {
 		t.confirmDealt(in.Seat, w.as, at, w.card)
 	default:
 		t.dealCard(c, at, in.Seat)
+		t.sweepNotThere(in, c, at)
 	}
 	if !in.Imaginary && p >= 0 {
 		t.pressFaults(p, at, ground)
@@ -888,6 +889,25 @@ func (t *Table) dealt(in game.Instruction, at time.Duration) {
 	t.Clock.At(at+t.cfg.StopWindow-margin, func() {
 		if q, d, gr, ok := g.PendingDeal(); ok && gr && q == p && d == c && g.Dealt() == n {
 			t.step() // not stopped: it lands
+		}
+	})
+}
+
+// sweepNotThere is the simulated dealer who just dealt card c, a Skip or
+// a Chute, to a seat with no rider this turn, seeing that seat's light ask
+// to sweep a rider (or leave it) once the card is heard of: the dealer
+// took it for the faller's own card dealt by hand, picked up and played
+// there (shown, a Skip deals nothing, so nothing follows it, as nothing
+// follows a deal). No rider lies there: the dealer says "not there", and
+// the card is dealt after all (game.InfDealtAfterAll).
+func (t *Table) sweepNotThere(in game.Instruction, c int, at time.Duration) {
+	k := t.truth.Card(c).Kind
+	if in.Rider != game.NoKind || (k != game.Skip && k != game.Chute) {
+		return
+	}
+	t.Clock.At(at+t.hear+t.cfg.Reaction, func() {
+		if t.Lights.Now(in.Seat) == (hw.Pattern{Kind: hw.On, Color: hw.Violet}) {
+			t.Panel.ControlAt(hw.ControlSkip, t.Clock.Now())
 		}
 	})
 }
