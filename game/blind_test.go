@@ -210,6 +210,9 @@ func TestConfirmAs(t *testing.T) {
 			t.Fatalf("seat 1 out %v, stand-in %d: want seat 1 out on a Ground stood in", tb.Out(0), s)
 		}
 		tb.ok(Scan(tb.Card(s).ID)) // dealt to seat 2
+		if n := tb.GroundsInDeck(); n != 1 {
+			t.Fatalf("%d Grounds in the deck after the swap, want 1: the one read went back before it was dealt", n)
+		}
 		if in := tb.Next(); in.Action != ActLand || in.Player != 1 {
 			t.Fatalf("after the Ground stood in was read dealt to seat 2: %+v, want seat 2's Ground landing", in)
 		}

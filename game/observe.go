@@ -1292,6 +1292,11 @@ func (g *Game) standInFor(c, d int) bool {
 		g.table.blind[c] = false
 		g.table.loose[d], g.table.loose[c] = g.table.loose[c], 0
 		g.deck = append(g.deck, c)
+		if g.cards[c].Kind == Ground {
+			// removeFromDeck counted d out; a Ground stood in (unblind,
+			// dealtUnscanned) goes back in its place.
+			g.grounds++
+		}
 		g.where[c] = Place{Zone: InDeck}
 		if g.pend.active && g.pend.card == c {
 			g.pend.card = d
