@@ -944,8 +944,16 @@ func (g *Game) stopGround(p, c int) error {
 	}
 	pl.hand = c
 	g.where[c] = Place{Zone: InHand, Player: p}
+	d := g.pend.card
 	if err := g.playStop(p, p, StopDeal); err != nil {
 		return err
+	}
+	if d >= 0 && g.where[d].Zone == InDeck {
+		// A card stood in for one dealt by hand (a Ground named) is back
+		// on the deck, which holds the same cards as before: no place
+		// holds a guess, and read later it is a card seen, not one to
+		// swap for another (unblind) nor one that keeps NextTurnsDeal off.
+		g.table.blind[d], g.table.loose[d] = false, 0
 	}
 	g.table.swept[c] = true
 	g.infer(InfStopPlayed, c, p, from)
