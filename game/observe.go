@@ -1167,6 +1167,9 @@ func (g *Game) dealtByHandAs(k Kind) int {
 	if s < 0 {
 		return -1
 	}
+	// Which card of kind k was shown the dealer did not read: the deck
+	// is partly a guess from now on (NextTurnsDeal).
+	t.deckGuess = true
 	if g.cards[s].Kind == k {
 		t.blind[s], t.loose[s], t.guessed[s], t.swept[s] = false, 0, true, false
 		return s
