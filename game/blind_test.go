@@ -186,6 +186,12 @@ func TestConfirmAs(t *testing.T) {
 				if in := tb.Next(); in.Rider != Hit || in.Player != 0 || in.Action != ActDeal || in.Due != 2 || tb.NumStacks(0) != 0 {
 					t.Fatalf("after the Hit named at seat 1: %+v, %d stacks; want two cards into a new stack", in, tb.NumStacks(0))
 				}
+				// Which Hit was shown the dealer did not read: once the
+				// one named is no longer Blind (read again, played for
+				// real), the deck is still partly a guess.
+				if !tb.table.deckGuess {
+					t.Fatal("the deck is not marked a guess: NextTurnsDeal would judge two at once on it")
+				}
 			})
 		}
 	})
