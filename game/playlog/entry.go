@@ -107,7 +107,9 @@ func (s Source) String() string {
 // ground, or, of a kind the engine knows of nowhere outside the deck, be
 // taken for a card dealt by hand and played, and a Ground stood in for one
 // named by hand, read being dealt,
-// hands its place to another Ground of the deck (a read refused before):
+// hands its place to another Ground of the deck (a read refused before),
+// while one Stopped back onto the deck is no longer a guess (a second
+// read of it, once dealt, was taken for one more Ground before):
 // a hand logged before any of these that met it replays with a mismatch
 // there (an Identify or a read refused, or a digest that differs),
 // whichever schema it says.
