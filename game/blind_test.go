@@ -186,6 +186,12 @@ func TestConfirmAs(t *testing.T) {
 				if in := tb.Next(); in.Rider != Hit || in.Player != 0 || in.Action != ActDeal || in.Due != 2 || tb.NumStacks(0) != 0 {
 					t.Fatalf("after the Hit named at seat 1: %+v, %d stacks; want two cards into a new stack", in, tb.NumStacks(0))
 				}
+				// Which Hit was shown the dealer did not read: once the
+				// one named is no longer Blind (read again, played for
+				// real), the deck is still partly a guess.
+				if !tb.table.deckGuess {
+					t.Fatal("the deck is not marked a guess: NextTurnsDeal would judge two at once on it")
+				}
 			})
 		}
 	})
@@ -210,6 +216,9 @@ func TestConfirmAs(t *testing.T) {
 			t.Fatalf("seat 1 out %v, stand-in %d: want seat 1 out on a Ground stood in", tb.Out(0), s)
 		}
 		tb.ok(Scan(tb.Card(s).ID)) // dealt to seat 2
+		if n := tb.GroundsInDeck(); n != 1 {
+			t.Fatalf("%d Grounds in the deck after the swap, want 1: the one read went back before it was dealt", n)
+		}
 		if in := tb.Next(); in.Action != ActLand || in.Player != 1 {
 			t.Fatalf("after the Ground stood in was read dealt to seat 2: %+v, want seat 2's Ground landing", in)
 		}
@@ -228,6 +237,38 @@ func TestConfirmAs(t *testing.T) {
 		}
 		if len(standIn) != 1 || standIn[0].Player != 0 || standIn[0].Zone != InStack {
 			t.Fatalf("Grounds standing in: %+v, want one, at seat 1", standIn)
+		}
+	})
+	t.Run("The dealer keeps the Ground, and you discard the Stop.", func(t *testing.T) {
+		// A Ground named by hand and Stopped goes back on the deck: no
+		// place holds a guess any more (the deck holds the same cards), so
+		// the Ground dealt next, read, is seen, and read again it is the
+		// same card scanned twice, not one more Ground dealt to the next
+		// seat (a Ground stood in, read being dealt, is swapped for
+		// another since the deck keeps them in no order its file tells).
+		tb := newObserved(t, 3, Stop, Move, Move, Hit, Hit, Hit, Hit, Ground, Ground, Ground)
+		tb.ok(Scan(tb.id(Stop, 0))) // seat 1
+		tb.ok(Scan(tb.id(Move, 0))) // seat 2
+		tb.ok(Scan(tb.id(Move, 1))) // seat 3
+		tb.ok(ConfirmAs(Ground))    // seat 1, the reader gone
+		s := -1
+		for c := range tb.NumCards() {
+			if tb.Blind(c) {
+				s = c
+			}
+		}
+		tb.ok(Scan(tb.id(Stop, 0))) // seat 1 shows its Stop
+		if w := tb.Where(s); w.Zone != InDeck || tb.Blind(s) {
+			t.Fatalf("the Ground Stopped is at %+v, blind %v: want back on the deck, no guess", w, tb.Blind(s))
+		}
+		if !tb.NextTurnsDeal(tb.index[tb.id(Hit, 0)]) {
+			t.Fatal("the deck is as seen after the Stop, but NextTurnsDeal is off")
+		}
+		tb.ok(Scan(tb.Card(s).ID)) // the Ground kept, dealt to seat 2
+		tb.ok(StopClosed())        // seat 2 is out
+		tb.refused(Scan(tb.Card(s).ID), RuleCardNotExpected)
+		if in := tb.Next(); in.Action != ActDeal || in.Player != 2 || tb.Out(2) {
+			t.Fatalf("after the Ground read again: %+v, seat 3 out %v; want seat 3's deal", in, tb.Out(2))
 		}
 	})
 	t.Run("no Ground left in the deck", func(t *testing.T) {

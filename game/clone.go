@@ -58,20 +58,21 @@ func (g *Game) copyTo(dst *Game) {
 	}
 	again, _ := g.keptCopy(g.table.again, againUntil, tbl.again)
 	dst.table = tableState{
-		inferred: append(tbl.inferred[:0], g.table.inferred...),
-		blind:    append(tbl.blind[:0], g.table.blind...),
-		guessed:  append(tbl.guessed[:0], g.table.guessed...),
-		swept:    append(tbl.swept[:0], g.table.swept...),
-		loose:    append(tbl.loose[:0], g.table.loose...),
-		shown:    append(tbl.shown[:0], g.table.shown...),
-		shownSeq: g.table.shownSeq,
-		back:     back,
-		backAt:   backAt,
-		before:   before,
-		dealt:    dealt,
-		gone:     gone,
-		again:    again,
-		spare:    tbl.spare, // dst's own memory: nothing of g's is kept in it
+		inferred:  append(tbl.inferred[:0], g.table.inferred...),
+		blind:     append(tbl.blind[:0], g.table.blind...),
+		guessed:   append(tbl.guessed[:0], g.table.guessed...),
+		swept:     append(tbl.swept[:0], g.table.swept...),
+		loose:     append(tbl.loose[:0], g.table.loose...),
+		deckGuess: g.table.deckGuess,
+		shown:     append(tbl.shown[:0], g.table.shown...),
+		shownSeq:  g.table.shownSeq,
+		back:      back,
+		backAt:    backAt,
+		before:    before,
+		dealt:     dealt,
+		gone:      gone,
+		again:     again,
+		spare:     tbl.spare, // dst's own memory: nothing of g's is kept in it
 	}
 	if dealtUntil != 0 {
 		dst.table.readWin = g.table.readWin

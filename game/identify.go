@@ -204,6 +204,7 @@ func (g *Game) swapLoose(c, p, pass int) bool {
 	t.loose[s] = 0
 	t.guessed[s], t.guessed[c] = true, true
 	t.swept[s], t.swept[c] = false, false
+	t.deckGuess = true
 	return true
 }
 

@@ -92,9 +92,16 @@ type tableState struct {
 	swept   []bool // per card: its place was seen, not inferred
 	// loose, per card: a stand-in the dealer said was no longer on top
 	// of its stack (picked up): 1 + the pass it was said in, 0 if not.
-	loose    []int
-	shown    []int // cards shown at the address numbered shownSeq
-	shownSeq uint64
+	loose []int
+	// deckGuess: a card said picked up was taken for one shown from the
+	// deck (swapLoose), or a rider named by hand for a card dealt by hand
+	// (dealtByHandAs): the stand-in went back to the deck and nothing is
+	// Blind, but which card the faller had is the engine's guess, and the
+	// one really dealt by hand may still lie in the deck by its reckoning.
+	// Kept for the rest of the hand: no later read can tell.
+	deckGuess bool
+	shown     []int // cards shown at the address numbered shownSeq
+	shownSeq  uint64
 	// back is the hand as it was just before the dealer confirmed the end
 	// of an address that showed a rider and dealt nothing (a Skip, a
 	// Chute); backAt is Applied() just after that confirmation, 0 for none.
@@ -207,6 +214,7 @@ func (t *tableState) reset() {
 	t.guessed = t.guessed[:0]
 	t.swept = t.swept[:0]
 	t.loose = t.loose[:0]
+	t.deckGuess = false
 	t.shown = t.shown[:0]
 	t.shownSeq = 0
 	t.backAt = 0
@@ -242,15 +250,17 @@ func (g *Game) Guessed(i int) bool {
 // the next card of the turn under way: read at once after a deal, with
 // nothing heard of in between, it is the second of two cards dealt at once
 // (the dealer's two-at-once warning). Never while a card confirmed by hand
-// is still a guess (Blind): the engine's deck is then partly a guess, and a
-// card it took for a deal may have been that card, picked up unseen and
+// is still a guess (Blind), nor once a card said picked up, or a rider
+// named by hand, was taken for one the engine believed in the deck
+// (deckGuess): the engine's deck is then partly a guess, and a card it took
+// for a deal may have been the card dealt by hand, picked up unseen and
 // shown as a rider, its deal right behind. Other guesses (a stack gathered
 // back, which Stop a claim discarded) leave the deck as it was seen, and a
 // guess read on top (Identify) puts the card stood in for back in the deck.
 // Not a card the engine believes elsewhere than the deck: that is no deal
 // at all.
 func (g *Game) NextTurnsDeal(c int) bool {
-	if c < 0 || c >= len(g.cards) || g.where[c].Zone != InDeck || slices.Contains(g.table.blind, true) {
+	if c < 0 || c >= len(g.cards) || g.where[c].Zone != InDeck || g.table.deckGuess || slices.Contains(g.table.blind, true) {
 		return false
 	}
 	in := g.Next()

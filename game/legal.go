@@ -116,7 +116,9 @@ var ErrInvariant = errors.New("engine invariant broken")
 
 // Check verifies the state's invariants: every card is in exactly one place
 // and that place is the one Where reports; no rider without its player, no
-// Extra without a rider, no more Extras than the rules allow. The engine
+// Extra without a rider, no more Extras than the rules allow; the Grounds
+// counted in the deck (GroundsInDeck: the dealer's display, its tempo, the
+// bots' "the Grounds are near") are the Grounds it holds. The engine
 // never breaks them; Check is how the tests and a replay prove it.
 func (g *Game) Check() error {
 	seen := make([]int, len(g.cards))
@@ -180,6 +182,15 @@ func (g *Game) Check() error {
 		if n != 1 {
 			return fmt.Errorf("%w: %v is in %d places", ErrInvariant, g.cards[c], n)
 		}
+	}
+	grounds := 0
+	for _, c := range g.deck {
+		if g.cards[c].Kind == Ground {
+			grounds++
+		}
+	}
+	if grounds != g.grounds {
+		return fmt.Errorf("%w: %d Grounds in the deck, but GroundsInDeck says %d", ErrInvariant, grounds, g.grounds)
 	}
 	if g.winner >= 0 && g.InPlay() != 1 {
 		return fmt.Errorf("%w: a winner with %d fallers in", ErrInvariant, g.InPlay())

@@ -1,6 +1,9 @@
 package game
 
-import "testing"
+import (
+	"slices"
+	"testing"
+)
 
 // TestNextTurnsDeal: the engine's half of the dealer's two-at-once warning
 // ("a card scanned that should not be there: a warning sound and message,
@@ -69,4 +72,26 @@ func TestNextTurnsDeal(t *testing.T) {
 		t.Fatal("a stack gathered back: no guess")
 	}
 	check("a stack gathered back, the deck as seen", tb.index[tb.id(Hit, 0)], true)
+
+	// The card dealt by hand to seat 1 (the engine stands in the Stop) is
+	// said picked up, and a Hit from the deck, shown at seat 1's turn, is
+	// taken for it (swapLoose): the Stop goes back to the deck and nothing
+	// is Blind, but which card was picked up is still the engine's guess.
+	// Had the faller picked up a Move, that Move, shown later as a rider,
+	// would be taken for a deal and its own deal, read right behind, warned
+	// of as a second card dealt at once (messy real dealer, official
+	// reader-gone, seed 132).
+	tb = newObserved(t, 2, Stop, Hit, Move, Move, Move, Move, Move, Move, Ground, Ground)
+	tb.ok(Confirm()) // seat 1, by hand: the Stop stands in
+	tb.ok(NotOnTop(1))
+	tb.ok(Scan(tb.id(Move, 0))) // seat 2
+	tb.ok(Scan(tb.id(Hit, 0)))  // seat 1's turn: taken for the card picked up
+	if w := tb.Where(tb.index[tb.id(Hit, 0)]); w.Zone != AsRider || slices.Contains(tb.table.blind, true) {
+		t.Fatalf("the Hit is at %+v, blind cards %v: the test no longer shows the card picked up taken", w, tb.table.blind)
+	}
+	tb.ok(Scan(tb.id(Move, 1))) // the Hit's two cards
+	tb.ok(Scan(tb.id(Move, 2)))
+	for c := range tb.NumCards() {
+		check("a card said picked up, taken for one shown", c, false)
+	}
 }

@@ -971,8 +971,16 @@ func (g *Game) stopGround(p, c int) error {
 	}
 	pl.hand = c
 	g.where[c] = Place{Zone: InHand, Player: p}
+	d := g.pend.card
 	if err := g.playStop(p, p, StopDeal); err != nil {
 		return err
+	}
+	if d >= 0 && g.where[d].Zone == InDeck {
+		// A card stood in for one dealt by hand (a Ground named) is back
+		// on the deck, which holds the same cards as before: no place
+		// holds a guess, and read later it is a card seen, not one to
+		// swap for another (unblind) nor one that keeps NextTurnsDeal off.
+		g.table.blind[d], g.table.loose[d] = false, 0
 	}
 	g.table.swept[c] = true
 	g.infer(InfStopPlayed, c, p, from)
@@ -1186,6 +1194,9 @@ func (g *Game) dealtByHandAs(k Kind) int {
 	if s < 0 {
 		return -1
 	}
+	// Which card of kind k was shown the dealer did not read: the deck
+	// is partly a guess from now on (NextTurnsDeal).
+	t.deckGuess = true
 	if g.cards[s].Kind == k {
 		t.blind[s], t.loose[s], t.guessed[s], t.swept[s] = false, 0, true, false
 		return s
@@ -1327,6 +1338,11 @@ func (g *Game) standInFor(c, d int) bool {
 		g.table.blind[c] = false
 		g.table.loose[d], g.table.loose[c] = g.table.loose[c], 0
 		g.deck = append(g.deck, c)
+		if g.cards[c].Kind == Ground {
+			// removeFromDeck counted d out; a Ground stood in (unblind,
+			// dealtUnscanned) goes back in its place.
+			g.grounds++
+		}
 		g.where[c] = Place{Zone: InDeck}
 		if g.pend.active && g.pend.card == c {
 			g.pend.card = d

@@ -96,25 +96,25 @@ func (s Source) String() string {
 // The schema versions the encoding, not the engine's guesses: a log is
 // replayed by this version's engine, and where a later version guesses
 // otherwise than the one that wrote it, the replay says where its state
-// parts from the digest logged. So, with no schema change: a rider named
-// by hand stands in rather a stack top that leaves its stack than the only
-// card of a faller's extra stack (late in schema 5); an Identify of a card
-// that was its own stand-in, said picked up or covered before it could be
-// asked for, finds it under another card said picked up (schema 6); and a
-// card covered before it could be asked for is found only under at most
-// game's coveredFor cards (schema 6); and, later in schema 6, a rider
-// named by hand may stand in a card of a faller who has since hit the
-// ground, or, of a kind the engine knows of nowhere outside the deck, be
-// taken for a card dealt by hand and played, and a Ground stood in for one
-// named by hand, read being dealt,
-// hands its place to another Ground of the deck (a read refused before),
-// a stand-in read judged dealt just after a Skip's sweep is no longer
-// taken for that Skip's Extra, and a "not there" of a rider just read from
-// the deck as a seat's turn began deals it there (game.InfDealtAfterAll, an
-// inference a reader of an earlier engine names by its number):
-// a hand logged before any of these that met it replays with a mismatch
-// there (an Identify or a read refused, or a digest that differs),
-// whichever schema it says.
+// parts from the digest logged (an Identify or a read refused, or a digest
+// that differs), whichever schema the log says. Guesses changed with no
+// schema change:
+//   - late in schema 5: a rider named by hand stands in rather a stack top
+//     that leaves its stack than the only card of a faller's extra stack;
+//   - in schema 6: an Identify of a card that was its own stand-in, said
+//     picked up or covered before it could be asked for, finds it under
+//     another card said picked up; a card covered before it could be asked
+//     for is found only under at most game's coveredFor cards;
+//   - later in schema 6: a rider named by hand may stand in a card of a
+//     faller who has since hit the ground, or, of a kind the engine knows
+//     of nowhere outside the deck, be taken for a card dealt by hand and
+//     played; a Ground stood in for one named by hand, read being dealt,
+//     hands its place to another Ground of the deck (a read refused
+//     before), and one Stopped back onto the deck is no longer a guess; a
+//     stand-in read judged dealt just after a Skip's sweep is not taken
+//     for that Skip's Extra; and a "not there" of a rider just read from
+//     the deck as a seat's turn began deals it there (game.InfDealtAfterAll,
+//     an inference a reader of an earlier engine names by its number).
 const Schema = 6
 
 // Start is the configuration a hand is replayed from.
