@@ -157,6 +157,25 @@ func TestConfirmAs(t *testing.T) {
 			t.Fatalf("after the Split named at seat 1: %+v, want its deals", in)
 		}
 	})
+	t.Run("You can only pick up the top card of your stack.", func(t *testing.T) {
+		// A Split is named at seat 1's turn. Seat 2's lies under a card
+		// dealt since, seat 3's under the Ground that put seat 3 out: on
+		// top until then, it could have been picked up and played just
+		// before the Ground came. Seat 2's could only have been grabbed
+		// before it was covered.
+		tb := newObserved(t, 3, Move, Split, Split, Move, Move, Move, Move, Move, Ground, Ground, Ground)
+		tb.ok(Scan(tb.id(Move, 0)))  // seat 1
+		tb.ok(Scan(tb.id(Split, 0))) // seat 2
+		tb.ok(Scan(tb.id(Split, 1))) // seat 3
+		tb.ok(Scan(tb.id(Move, 1)))  // seat 1
+		tb.ok(Scan(tb.id(Move, 2)))  // seat 2, on its Split
+		tb.ok(Scan(tb.id(Ground, 0)))
+		tb.ok(StopClosed()) // seat 3 is out
+		tb.ok(ConfirmAs(Split))
+		if w := tb.Where(tb.index[tb.id(Split, 1)]); w.Zone != AsRider || w.Player != 0 {
+			t.Fatalf("seat 3's Split is at %+v, want it stood in for seat 1's rider", w)
+		}
+	})
 	t.Run("You may place a rider in front of any player, including yourself", func(t *testing.T) {
 		// Seat 1's first card is dealt by hand, picked up unseen and
 		// played on seat 1 itself: a Hit is named as seat 1's turn comes

@@ -1105,10 +1105,11 @@ func (g *Game) deckCard(k Kind) int {
 // already believes in front of p, else one a faller holds, else the top of
 // a stack (rather not a stack's only card while its faller has more than
 // one: taking it ends that stack), else the card of that kind nearest a
-// stack's top; a faller's still in the hand before one who hit the ground,
-// whose card was played, if at all, before the Ground came ("Once you have
-// hit the Ground, you can no longer play cards"), and shown at the next
-// turn of the seat it was played at. Never one in the deck or the discard
+// stack's top. A faller who has hit the ground may have played their top
+// card just before the Ground came ("Once you have hit the Ground, you can
+// no longer play cards"), shown at the next turn of the seat it went to:
+// the Ground on it does not count, and at the same depth a faller still in
+// comes first. Never one in the deck or the discard
 // pile, nor one in front of another seat: those are seen where they lie.
 // -1 if there is none.
 func (g *Game) riderStandIn(k Kind, p int) int {
@@ -1141,7 +1142,10 @@ func (g *Game) riderStandIn(k Kind, p int) int {
 				// turns up.
 				e := len(st) == 1 && len(g.players[q].stacks) > 1 && !o
 				d := len(st) - 1 - i
-				if best < 0 || (out && !o) || (out == o && (d < depth || (d == depth && emptied && !e))) {
+				if o && d > 0 && g.cards[st[len(st)-1]].Kind == Ground {
+					d-- // on top until the Ground came
+				}
+				if best < 0 || d < depth || (d == depth && ((out && !o) || (out == o && emptied && !e))) {
 					best, depth, emptied, out = st[i], d, e, o
 				}
 				break
