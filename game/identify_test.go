@@ -727,6 +727,56 @@ func TestDealtAfterAll(t *testing.T) {
 	}
 }
 
+// TestMisreadDealtAfterAll: "SKIP: Deal no cards to this player. (And
+// sweep away the Skip.)" As in TestDealtAfterAll, a card read from the deck
+// as a seat's turn begins is taken for its own card dealt by hand, said
+// picked up, played there; but the dealer says "misread" (r), as the
+// README bids them of a rider the screen names that they do not see, and
+// the only key that still names the read once the beat has confirmed the
+// Skip's sweep (an "n" then means the next seat's stack). The read is the
+// deal all the same: taken back and nothing dealt, the light asked again
+// for a card the seat already had. So is a Hit read so while the dealer's
+// hold is off (a Stop window open, the panel paused): "HIT: Deal two cards
+// to each of this player's stacks" was never shown, it was dealt.
+func TestMisreadDealtAfterAll(t *testing.T) {
+	for _, tc := range []struct {
+		name  string
+		rider Kind
+		swept bool // the beat confirmed the Skip's sweep before the misread
+	}{
+		{"skip", Skip, false},
+		{"skip swept", Skip, true},
+		{"hit", Hit, false},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			tb := newObserved(t, 2, Stop, tc.rider, Move, Move, Move, Move, Move, Move, Ground, Ground)
+			tb.ok(Confirm())            // seat 1, by hand: the engine stands in the Stop
+			tb.ok(Scan(tb.id(Move, 0))) // seat 2
+			tb.ok(NotOnTop(1))          // seat 1 picked its card up
+			id := tb.id(tc.rider, 0)
+			c, _ := tb.CardIndex(id)
+			tb.ok(Scan(id)) // seat 1's turn
+			if w := tb.Where(c); w.Zone != AsRider || w.Player != 0 {
+				t.Fatalf("the %v read as seat 1's turn began is at %+v, want taken for seat 1's card played there", tc.rider, w)
+			}
+			if tc.swept {
+				tb.ok(Confirm())
+			}
+			tb.ok(NotThereRead(id))
+			if w := tb.Where(c); w.Zone != InStack || w.Player != 0 {
+				t.Fatalf("after the misread the %v is at %+v, want seat 1's stack", tc.rider, w)
+			}
+			inf := tb.Inferences()
+			if x := inf[len(inf)-1]; x.Kind != InfDealtAfterAll || x.Card != c || x.Player != 0 {
+				t.Fatalf("last inference %+v, want dealt after all", x)
+			}
+			if in := tb.Next(); in.Action != ActDeal || in.Player != 1 || !in.First {
+				t.Fatalf("after the %v dealt to seat 1: %+v, want seat 2's turn", tc.rider, in)
+			}
+		})
+	}
+}
+
 // TestPlayedUnseenBeforeAnyObservation: a hand only ever Applied (the
 // simulator's truth, a replay) has no record of cards dealt by hand:
 // PlayedUnseen offers none, as AskFor does, rather than reading records

@@ -397,11 +397,12 @@ func (g *Game) takeBack() bool {
 	return true
 }
 
-// dealtAfterAll follows the dealer's "not there" that took back read: a
-// card the engine believed in the deck, or the stand-in for the seat's own
-// card dealt by hand said picked up, taken for that card played as the
-// seat's turn began. Told to sweep (or leave) it, the dealer found no such
-// rider there, so it is the deal they had just made to that seat. A Skip
+// dealtAfterAll follows the dealer's "not there" (or misread) that took
+// back read: a card the engine believed in the deck, or the stand-in for
+// the seat's own card dealt by hand said picked up, taken for that card
+// played as the seat's turn began. Told to sweep (or leave) it, or to deal
+// on it, the dealer found no such rider there, so it is the deal they had
+// just made to that seat. A Skip
 // or a Chute most of all: shown, it deals nothing, so nothing follows it,
 // as nothing follows a deal, and the dealer's hold cannot tell the two
 // apart (PlayedUnseen); the light asking to sweep a Skip they just dealt
@@ -427,6 +428,10 @@ func (g *Game) dealtAfterAll(read Inference) {
 // taken for a rider or an Extra played at the seat now addressed, or for
 // an Extra on the rider to come (NotThereRead): whatever the light asks
 // next, even a deal into a stack that is there, the read is taken back.
+// A card from the deck taken for the seat's own card picked up is the
+// deal after all, as on "not there" (dealtAfterAll): the README bids the
+// dealer say misread of a rider named that they do not see, and once the
+// beat has confirmed a Skip's sweep only misread still names the read.
 // Anything else is refused with nothing changed.
 func (g *Game) takeBackRead(id string) error {
 	read, ok := g.namedRead()
@@ -434,6 +439,7 @@ func (g *Game) takeBackRead(id string) error {
 		return refuse(RuleCardNotExpected, "%s is not a card just read as played at the seat addressed", id)
 	}
 	g.undoRead(read)
+	g.dealtAfterAll(read)
 	return nil
 }
 

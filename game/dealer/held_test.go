@@ -413,3 +413,25 @@ func TestSkipDealtAfterAll(t *testing.T) {
 	s.sameWinner()
 	s.sameStacks(3, 4)
 }
+
+// TestSkipMisreadDealtAfterAll: "SKIP: Deal no cards to this player. (And
+// sweep away the Skip.)" As in TestSkipDealtAfterAll, but the dealer, who
+// sees the screen name a Skip at seat 2 that is not there, says "misread"
+// (r), as the README bids them of a rider named they do not see: the read
+// is the deal all the same (game.InfDealtAfterAll). Before, the read was
+// only taken back, the light asked seat 2's deal again, and the hand fell
+// out of step.
+func TestSkipMisreadDealtAfterAll(t *testing.T) {
+	s := pickedUpAtSeat2(t, kinds(S, S, S, S, S, S, game.Skip, many(S, 9), G, G)) // Skip-6 to seat 2 at 6.12 s
+	s.tb.Panel.ControlAt(hw.ControlMisread, hwtest.Seconds(6.02))
+	s.run()
+	applied, _ := s.engineEvents(func(e *playlog.Entry) bool { return e.Event.Kind == game.EvStackGone })
+	if len(applied) != 1 || applied[0] != game.NotThereRead("Skip-6") {
+		t.Fatalf("the panel reached the engine as %v, want one misread of the Skip", applied)
+	}
+	if !s.inferred(game.InfDealtAfterAll, 2) {
+		t.Fatal("the Skip was not dealt to seat 2 after all")
+	}
+	s.sameWinner()
+	s.sameStacks(3, 4)
+}
