@@ -410,6 +410,11 @@ func TestSkipDealtAfterAll(t *testing.T) {
 	if len(after) != 1 || after[0].Seat != 2 || after[0].Kernel > hwtest.Seconds(6.5) {
 		t.Fatalf("%d dealt after all (first %+v), want one at seat 2 before the next beat", len(after), after)
 	}
+	// product.md keeps the warning for "a card scanned that should not be
+	// there": this one should, it was the deal.
+	if c := s.cuesAt(after[0].Kernel); slices.Contains(c, hw.CueWarning) {
+		t.Errorf("cues as the Skip is dealt after all: %v, want no warning", c)
+	}
 	s.sameWinner()
 	s.sameStacks(3, 4)
 }
