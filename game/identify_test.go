@@ -777,6 +777,42 @@ func TestMisreadDealtAfterAll(t *testing.T) {
 	}
 }
 
+// TestThereAfterAllAfterDealtAfterAll: "CHUTE: This card is a permanent
+// Skip." Seat 2 plays its Chute on seat 1; at seat 1's next turn the
+// dealer says it is not there, and deals: a Skip, taken for seat 1's own
+// card dealt by hand, said picked up, played there, then dealt after all
+// on the dealer's second "not there". A faller then points at the Chute:
+// but a card has been dealt since the first "not there", which ends its
+// take-back (a stray read taken back opens it again; a deal is no stray).
+// Taken back, the hand went to before the first "not there" and the Skip,
+// lying on seat 1's stack, was believed in the deck.
+func TestThereAfterAllAfterDealtAfterAll(t *testing.T) {
+	tb := newObserved(t, 2, Stop, Chute, Skip, Move, Move, Move, Move, Move, Move, Ground, Ground)
+	tb.ok(Confirm())             // seat 1, by hand
+	tb.ok(Scan(tb.id(Chute, 0))) // seat 2
+	tb.ok(Scan(tb.id(Chute, 0))) // seat 1's turn: seat 2 played its Chute on seat 1
+	tb.ok(Confirm())             // left
+	tb.ok(Scan(tb.id(Move, 0)))  // seat 2
+	tb.ok(NotOnTop(1))           // seat 1 picked its card up
+	tb.ok(StackGone())           // seat 1's turn: the Chute is not there
+	skip := tb.id(Skip, 0)
+	c, _ := tb.CardIndex(skip)
+	tb.ok(Scan(skip))
+	tb.ok(StackGone()) // no Skip in front of seat 1: it was the deal
+	if w := tb.Where(c); w.Zone != InStack || w.Player != 0 {
+		t.Fatalf("the Skip is at %+v, want seat 1's stack", w)
+	}
+	if _, ok := tb.GoneToTakeBack(); ok {
+		t.Error("the first not there is still offered to take back after a card was dealt")
+	}
+	if err := tb.Observe(ThereAfterAll()); err == nil {
+		t.Fatalf("the not there taken back after a deal: the Skip is at %+v, the light asks %+v", tb.Where(c), tb.Next())
+	}
+	if w := tb.Where(c); w.Zone != InStack || w.Player != 0 {
+		t.Fatalf("after the refused take-back the Skip is at %+v, want seat 1's stack", w)
+	}
+}
+
 // TestPlayedUnseenBeforeAnyObservation: a hand only ever Applied (the
 // simulator's truth, a replay) has no record of cards dealt by hand:
 // PlayedUnseen offers none, as AskFor does, rather than reading records

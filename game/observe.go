@@ -76,7 +76,7 @@ func (g *Game) keepGone(e Event) {
 	if e.Kind != EvStackGone || e.Card != "" || t.goneUntil != g.applied+1 {
 		return
 	}
-	if n := len(t.inferred); n > 0 && (t.inferred[n-1].Kind == InfReadTakenBack || t.inferred[n-1].Kind == InfDealtAfterAll) && t.inferred[n-1].Seq == g.applied {
+	if n := len(t.inferred); n > 0 && t.inferred[n-1].Kind == InfReadTakenBack && t.inferred[n-1].Seq == g.applied {
 		// This "not there" took a read back (takeBack), which opened
 		// again the window of the one before it: that hand stays kept.
 		return
@@ -421,6 +421,10 @@ func (g *Game) dealtAfterAll(read Inference) {
 	if g.scanRead(c, true) != nil {
 		return // not reached: the copy took it
 	}
+	// A card dealt ends the take-back of a "not there" said before the
+	// read, which undoRead opened again for a stray (thereAfterAll): going
+	// back to before it would put this card back in the deck.
+	g.table.goneUntil = 0
 	g.infer(InfDealtAfterAll, c, p, g.where[c])
 }
 
