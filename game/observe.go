@@ -381,8 +381,9 @@ func (g *Game) keep(from *Game, read Inference, held bool) {
 // read was a stray card, or a card read twice ("the same card scanned
 // twice, a card scanned that should not be there: a warning sound and
 // message, the event is logged, the game state does not move",
-// product.md), and the hand goes back to before it. It reports whether it
-// took the read back. Where the light deals into a stack, "not there"
+// product.md), and the hand goes back to before it; or, a card from the
+// deck taken for the seat's own card said picked up, the deal just made
+// there (dealtAfterAll). It reports whether it took the read back. Where the light deals into a stack, "not there"
 // means the stack; the dealer's "misread" names the read (takeBackRead).
 func (g *Game) takeBack() bool {
 	read, ok := g.lastRead()
