@@ -440,3 +440,23 @@ func TestSkipMisreadDealtAfterAll(t *testing.T) {
 	s.sameWinner()
 	s.sameStacks(3, 4)
 }
+
+// TestSkipDealtAfterAllReadAgain: "the same card scanned twice: a warning
+// sound and message, the event is logged, the game state does not move"
+// (product.md). The Skip of TestSkipDealtAfterAll, dealt after all on the
+// dealer's "not there", is read again before the next beat: it is the
+// card just dealt, read twice, not seat 2's Skip played on seat 3, whose
+// turn comes next.
+func TestSkipDealtAfterAllReadAgain(t *testing.T) {
+	s := pickedUpAtSeat2(t, kinds(S, S, S, S, S, S, game.Skip, many(S, 9), G, G)) // Skip-6 to seat 2 at 6.12 s, said not there at 6.08 s
+	s.tb.Reader.ScanCardAt("Skip-6", hwtest.Seconds(6.3))
+	s.run()
+	if !s.inferred(game.InfDealtAfterAll, 2) {
+		t.Fatal("the Skip was not dealt to seat 2 after all")
+	}
+	if s.inferred(game.InfRiderPlayed, 3) {
+		t.Error("the Skip read again was taken for a rider played on seat 3")
+	}
+	s.sameWinner()
+	s.sameStacks(3, 4)
+}
