@@ -727,6 +727,92 @@ func TestDealtAfterAll(t *testing.T) {
 	}
 }
 
+// TestMisreadDealtAfterAll: "SKIP: Deal no cards to this player. (And
+// sweep away the Skip.)" As in TestDealtAfterAll, a card read from the deck
+// as a seat's turn begins is taken for its own card dealt by hand, said
+// picked up, played there; but the dealer says "misread" (r), as the
+// README bids them of a rider the screen names that they do not see, and
+// the only key that still names the read once the beat has confirmed the
+// Skip's sweep (an "n" then means the next seat's stack). The read is the
+// deal all the same: taken back and nothing dealt, the light asked again
+// for a card the seat already had. So is a Hit read so while the dealer's
+// hold is off (a Stop window open, the panel paused): "HIT: Deal two cards
+// to each of this player's stacks" was never shown, it was dealt.
+func TestMisreadDealtAfterAll(t *testing.T) {
+	for _, tc := range []struct {
+		name  string
+		rider Kind
+		swept bool // the beat confirmed the Skip's sweep before the misread
+	}{
+		{"skip", Skip, false},
+		{"skip swept", Skip, true},
+		{"hit", Hit, false},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			tb := newObserved(t, 2, Stop, tc.rider, Move, Move, Move, Move, Move, Move, Ground, Ground)
+			tb.ok(Confirm())            // seat 1, by hand: the engine stands in the Stop
+			tb.ok(Scan(tb.id(Move, 0))) // seat 2
+			tb.ok(NotOnTop(1))          // seat 1 picked its card up
+			id := tb.id(tc.rider, 0)
+			c, _ := tb.CardIndex(id)
+			tb.ok(Scan(id)) // seat 1's turn
+			if w := tb.Where(c); w.Zone != AsRider || w.Player != 0 {
+				t.Fatalf("the %v read as seat 1's turn began is at %+v, want taken for seat 1's card played there", tc.rider, w)
+			}
+			if tc.swept {
+				tb.ok(Confirm())
+			}
+			tb.ok(NotThereRead(id))
+			if w := tb.Where(c); w.Zone != InStack || w.Player != 0 {
+				t.Fatalf("after the misread the %v is at %+v, want seat 1's stack", tc.rider, w)
+			}
+			inf := tb.Inferences()
+			if x := inf[len(inf)-1]; x.Kind != InfDealtAfterAll || x.Card != c || x.Player != 0 {
+				t.Fatalf("last inference %+v, want dealt after all", x)
+			}
+			if in := tb.Next(); in.Action != ActDeal || in.Player != 1 || !in.First {
+				t.Fatalf("after the %v dealt to seat 1: %+v, want seat 2's turn", tc.rider, in)
+			}
+		})
+	}
+}
+
+// TestThereAfterAllAfterDealtAfterAll: "CHUTE: This card is a permanent
+// Skip." Seat 2 plays its Chute on seat 1; at seat 1's next turn the
+// dealer says it is not there, and deals: a Skip, taken for seat 1's own
+// card dealt by hand, said picked up, played there, then dealt after all
+// on the dealer's second "not there". A faller then points at the Chute:
+// but a card has been dealt since the first "not there", which ends its
+// take-back (a stray read taken back opens it again; a deal is no stray).
+// Taken back, the hand went to before the first "not there" and the Skip,
+// lying on seat 1's stack, was believed in the deck.
+func TestThereAfterAllAfterDealtAfterAll(t *testing.T) {
+	tb := newObserved(t, 2, Stop, Chute, Skip, Move, Move, Move, Move, Move, Move, Ground, Ground)
+	tb.ok(Confirm())             // seat 1, by hand
+	tb.ok(Scan(tb.id(Chute, 0))) // seat 2
+	tb.ok(Scan(tb.id(Chute, 0))) // seat 1's turn: seat 2 played its Chute on seat 1
+	tb.ok(Confirm())             // left
+	tb.ok(Scan(tb.id(Move, 0)))  // seat 2
+	tb.ok(NotOnTop(1))           // seat 1 picked its card up
+	tb.ok(StackGone())           // seat 1's turn: the Chute is not there
+	skip := tb.id(Skip, 0)
+	c, _ := tb.CardIndex(skip)
+	tb.ok(Scan(skip))
+	tb.ok(StackGone()) // no Skip in front of seat 1: it was the deal
+	if w := tb.Where(c); w.Zone != InStack || w.Player != 0 {
+		t.Fatalf("the Skip is at %+v, want seat 1's stack", w)
+	}
+	if _, ok := tb.GoneToTakeBack(); ok {
+		t.Error("the first not there is still offered to take back after a card was dealt")
+	}
+	if err := tb.Observe(ThereAfterAll()); err == nil {
+		t.Fatalf("the not there taken back after a deal: the Skip is at %+v, the light asks %+v", tb.Where(c), tb.Next())
+	}
+	if w := tb.Where(c); w.Zone != InStack || w.Player != 0 {
+		t.Fatalf("after the refused take-back the Skip is at %+v, want seat 1's stack", w)
+	}
+}
+
 // TestPlayedUnseenBeforeAnyObservation: a hand only ever Applied (the
 // simulator's truth, a replay) has no record of cards dealt by hand:
 // PlayedUnseen offers none, as AskFor does, rather than reading records

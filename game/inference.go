@@ -39,7 +39,8 @@ const (
 	// InfReadTakenBack: the dealer found nothing where a card just read
 	// was taken for a rider (or an Extra) played there unseen: the read was
 	// a stray or a second read of a card lying elsewhere, and the hand is
-	// as it was before it. From is where the card is believed again. The
+	// as it was before it (unless InfDealtAfterAll follows: it was the
+	// deal). From is where the card is believed again. The
 	// read's own inference stays in the list before it: the list only
 	// grows.
 	InfReadTakenBack
@@ -54,8 +55,8 @@ const (
 	// card read after it is read again. The stand-in's and that read's
 	// inferences stay in the list before it.
 	InfUnscannedGround
-	// InfDealtAfterAll: the read the dealer's "not there" just took back
-	// (InfReadTakenBack, before it) was of a card the engine believed in the
+	// InfDealtAfterAll: the read the dealer's "not there" (or misread)
+	// just took back (InfReadTakenBack, before it) was of a card the engine believed in the
 	// deck, or stood in for Player's own card dealt by hand said picked up,
 	// taken for that card played as Player's turn began: no such rider
 	// there, it is the deal the dealer had just made to Player (From: the

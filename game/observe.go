@@ -76,7 +76,7 @@ func (g *Game) keepGone(e Event) {
 	if e.Kind != EvStackGone || e.Card != "" || t.goneUntil != g.applied+1 {
 		return
 	}
-	if n := len(t.inferred); n > 0 && (t.inferred[n-1].Kind == InfReadTakenBack || t.inferred[n-1].Kind == InfDealtAfterAll) && t.inferred[n-1].Seq == g.applied {
+	if n := len(t.inferred); n > 0 && t.inferred[n-1].Kind == InfReadTakenBack && t.inferred[n-1].Seq == g.applied {
 		// This "not there" took a read back (takeBack), which opened
 		// again the window of the one before it: that hand stays kept.
 		return
@@ -381,8 +381,9 @@ func (g *Game) keep(from *Game, read Inference, held bool) {
 // read was a stray card, or a card read twice ("the same card scanned
 // twice, a card scanned that should not be there: a warning sound and
 // message, the event is logged, the game state does not move",
-// product.md), and the hand goes back to before it. It reports whether it
-// took the read back. Where the light deals into a stack, "not there"
+// product.md), and the hand goes back to before it; or, a card from the
+// deck taken for the seat's own card said picked up, the deal just made
+// there (dealtAfterAll). It reports whether it took the read back. Where the light deals into a stack, "not there"
 // means the stack; the dealer's "misread" names the read (takeBackRead).
 func (g *Game) takeBack() bool {
 	read, ok := g.lastRead()
@@ -397,11 +398,12 @@ func (g *Game) takeBack() bool {
 	return true
 }
 
-// dealtAfterAll follows the dealer's "not there" that took back read: a
-// card the engine believed in the deck, or the stand-in for the seat's own
-// card dealt by hand said picked up, taken for that card played as the
-// seat's turn began. Told to sweep (or leave) it, the dealer found no such
-// rider there, so it is the deal they had just made to that seat. A Skip
+// dealtAfterAll follows the dealer's "not there" (or misread) that took
+// back read: a card the engine believed in the deck, or the stand-in for
+// the seat's own card dealt by hand said picked up, taken for that card
+// played as the seat's turn began. Told to sweep (or leave) it, or to deal
+// on it, the dealer found no such rider there, so it is the deal they had
+// just made to that seat. A Skip
 // or a Chute most of all: shown, it deals nothing, so nothing follows it,
 // as nothing follows a deal, and the dealer's hold cannot tell the two
 // apart (PlayedUnseen); the light asking to sweep a Skip they just dealt
@@ -420,6 +422,10 @@ func (g *Game) dealtAfterAll(read Inference) {
 	if g.scanRead(c, true) != nil {
 		return // not reached: the copy took it
 	}
+	// A card dealt ends the take-back of a "not there" said before the
+	// read, which undoRead opened again for a stray (thereAfterAll): going
+	// back to before it would put this card back in the deck.
+	g.table.goneUntil = 0
 	g.infer(InfDealtAfterAll, c, p, g.where[c])
 }
 
@@ -427,6 +433,10 @@ func (g *Game) dealtAfterAll(read Inference) {
 // taken for a rider or an Extra played at the seat now addressed, or for
 // an Extra on the rider to come (NotThereRead): whatever the light asks
 // next, even a deal into a stack that is there, the read is taken back.
+// A card from the deck taken for the seat's own card picked up is the
+// deal after all, as on "not there" (dealtAfterAll): the README bids the
+// dealer say misread of a rider named that they do not see, and once the
+// beat has confirmed a Skip's sweep only misread still names the read.
 // Anything else is refused with nothing changed.
 func (g *Game) takeBackRead(id string) error {
 	read, ok := g.namedRead()
@@ -434,6 +444,7 @@ func (g *Game) takeBackRead(id string) error {
 		return refuse(RuleCardNotExpected, "%s is not a card just read as played at the seat addressed", id)
 	}
 	g.undoRead(read)
+	g.dealtAfterAll(read)
 	return nil
 }
 

@@ -144,3 +144,36 @@ func TestRecordAfterThere(t *testing.T) {
 		})
 	}
 }
+
+// TestRecordDealtAfterAll: "SKIP: Deal no cards to this player. (And sweep
+// away the Skip.)" Seat 2's card dealt by hand is said picked up, and the
+// Skip read as seat 2's next turn begins is taken for it, played there;
+// the dealer sees no Skip in front of seat 2 and says "not there": it is
+// the deal (game.InfDealtAfterAll). The audit has it dealt into seat 2's
+// stack, as if read then, and played nowhere.
+func TestRecordDealtAfterAll(t *testing.T) {
+	const deck = "stop-0 stop-1 stop-2 skip-3 stop-4 stop-5 stop-6 stop-7 ground-8"
+	g, r := record(t, deck, []game.Event{
+		game.Confirm(), game.Scan("stop-1"), game.Scan("stop-2"), // seat 2's by hand
+		game.NotOnTop(2), game.Scan("skip-3"), game.StackGone(),
+	})
+	if !slices.ContainsFunc(g.Inferences(), func(x game.Inference) bool { return x.Kind == game.InfDealtAfterAll }) {
+		t.Fatalf("the Skip was not dealt after all: %+v", g.Inferences())
+	}
+	d := r.Deals[len(r.Deals)-1]
+	if g.Card(d.Card).ID != "skip-3" || g.Seat(d.Player) != 2 || d.Stack != g.Where(d.Card).Stack || d.At != 5*time.Second {
+		t.Fatalf("the last deal recorded is %+v, want skip-3 into seat 2's stack at 5 s", d)
+	}
+	for _, p := range r.Plays {
+		if g.Card(p.Card).ID == "skip-3" {
+			t.Fatalf("the Skip is recorded played: %+v", p)
+		}
+	}
+	var seats []int
+	for _, a := range r.Addresses {
+		seats = append(seats, g.Seat(a.Player))
+	}
+	if want := []int{2, 3, 4, 2}; !slices.Equal(seats, want) {
+		t.Fatalf("addresses at seats %v, want %v", seats, want)
+	}
+}

@@ -39,10 +39,11 @@ func (d *Dealer) apply(e game.Event, src playlog.Source, at time.Duration) error
 	for ; d.inferred < len(inf); d.inferred++ {
 		x := inf[d.inferred]
 		d.append(playlog.Entry{Kind: playlog.KindInference, Source: playlog.FromEngine, Kernel: at, Seat: d.g.Seat(x.Player), Inference: &x})
-		if x.Kind == game.InfReadTakenBack {
+		if x.Kind == game.InfReadTakenBack && !dealtAfterAllOf(inf[d.inferred+1:], x.Card) {
 			// product.md: "a card scanned that should not be there: a
 			// warning sound and message, the event is logged, the game
-			// state does not move".
+			// state does not move". (A read dealt after all right behind
+			// it should be there: it was the deal.)
 			d.cue(hw.CueWarning, at)
 			d.say(true, "%v was not at seat %d: that read is taken back (a stray card or a second read)", d.g.Card(x.Card), d.g.Seat(x.Player))
 		}
@@ -233,6 +234,12 @@ func dealtAfterAll(inf []game.Inference) int {
 		}
 	}
 	return -1
+}
+
+// dealtAfterAllOf reports whether inf, the inferences right after a read
+// of card c taken back, begins with c dealt after all.
+func dealtAfterAllOf(inf []game.Inference, c int) bool {
+	return len(inf) > 0 && inf[0].Kind == game.InfDealtAfterAll && inf[0].Card == c
 }
 
 // takenBack puts the beat and the lights back to what is due now that a

@@ -410,6 +410,53 @@ func TestSkipDealtAfterAll(t *testing.T) {
 	if len(after) != 1 || after[0].Seat != 2 || after[0].Kernel > hwtest.Seconds(6.5) {
 		t.Fatalf("%d dealt after all (first %+v), want one at seat 2 before the next beat", len(after), after)
 	}
+	// product.md keeps the warning for "a card scanned that should not be
+	// there": this one should, it was the deal.
+	if c := s.cuesAt(after[0].Kernel); slices.Contains(c, hw.CueWarning) {
+		t.Errorf("cues as the Skip is dealt after all: %v, want no warning", c)
+	}
+	s.sameWinner()
+	s.sameStacks(3, 4)
+}
+
+// TestSkipMisreadDealtAfterAll: "SKIP: Deal no cards to this player. (And
+// sweep away the Skip.)" As in TestSkipDealtAfterAll, but the dealer, who
+// sees the screen name a Skip at seat 2 that is not there, says "misread"
+// (r), as the README bids them of a rider named they do not see: the read
+// is the deal all the same (game.InfDealtAfterAll). Before, the read was
+// only taken back, the light asked seat 2's deal again, and the hand fell
+// out of step.
+func TestSkipMisreadDealtAfterAll(t *testing.T) {
+	s := pickedUpAtSeat2(t, kinds(S, S, S, S, S, S, game.Skip, many(S, 9), G, G)) // Skip-6 to seat 2 at 6.12 s
+	s.tb.Panel.ControlAt(hw.ControlMisread, hwtest.Seconds(6.02))
+	s.run()
+	applied, _ := s.engineEvents(func(e *playlog.Entry) bool { return e.Event.Kind == game.EvStackGone })
+	if len(applied) != 1 || applied[0] != game.NotThereRead("Skip-6") {
+		t.Fatalf("the panel reached the engine as %v, want one misread of the Skip", applied)
+	}
+	if !s.inferred(game.InfDealtAfterAll, 2) {
+		t.Fatal("the Skip was not dealt to seat 2 after all")
+	}
+	s.sameWinner()
+	s.sameStacks(3, 4)
+}
+
+// TestSkipDealtAfterAllReadAgain: "the same card scanned twice: a warning
+// sound and message, the event is logged, the game state does not move"
+// (product.md). The Skip of TestSkipDealtAfterAll, dealt after all on the
+// dealer's "not there", is read again before the next beat: it is the
+// card just dealt, read twice, not seat 2's Skip played on seat 3, whose
+// turn comes next.
+func TestSkipDealtAfterAllReadAgain(t *testing.T) {
+	s := pickedUpAtSeat2(t, kinds(S, S, S, S, S, S, game.Skip, many(S, 9), G, G)) // Skip-6 to seat 2 at 6.12 s, said not there at 6.08 s
+	s.tb.Reader.ScanCardAt("Skip-6", hwtest.Seconds(6.3))
+	s.run()
+	if !s.inferred(game.InfDealtAfterAll, 2) {
+		t.Fatal("the Skip was not dealt to seat 2 after all")
+	}
+	if s.inferred(game.InfRiderPlayed, 3) {
+		t.Error("the Skip read again was taken for a rider played on seat 3")
+	}
 	s.sameWinner()
 	s.sameStacks(3, 4)
 }

@@ -112,9 +112,11 @@ func (s Source) String() string {
 //     hands its place to another Ground of the deck (a read refused
 //     before), and one Stopped back onto the deck is no longer a guess; a
 //     stand-in read judged dealt just after a Skip's sweep is not taken
-//     for that Skip's Extra; and a "not there" of a rider just read from
-//     the deck as a seat's turn began deals it there (game.InfDealtAfterAll,
-//     an inference a reader of an earlier engine names by its number).
+//     for that Skip's Extra; and a "not there" (or a misread) of a rider
+//     just read from the deck as a seat's turn began deals it there
+//     (game.InfDealtAfterAll, an inference a reader of an earlier engine
+//     names by its number), after which a "not there" said before that
+//     read can no longer be taken back (a take-back refused).
 const Schema = 6
 
 // Start is the configuration a hand is replayed from.
