@@ -110,6 +110,13 @@ type table struct {
 	// Applied() just after: what game/dealer's two-at-once warning looks
 	// back to (twoAtOnce).
 	justDealt justDealt
+	// twoNext: the dealer deals the card being read with the next one
+	// stuck under it (TwoAtOnce), drawn before the read so the read can
+	// be held as game/dealer holds it (heldThenAtOnce).
+	twoNext bool
+	// heldShown: heldThenAtOnce took the card just dealt for one shown,
+	// and the next card, stuck under it, is read now (twoAtOnce).
+	heldShown bool
 }
 
 type justDealt struct {
@@ -587,6 +594,7 @@ func (t *table) beat() error {
 		if !ground {
 			t.misdeal(in, c)
 		}
+		t.twoNext = !ground && t.happens(TwoAtOnce)
 		t.read(c)
 		if !ground {
 			n := len(t.hand.Faults)
@@ -783,6 +791,44 @@ func (t *table) dealRead(id string) game.Event {
 	return game.Scan(id)
 }
 
+// heldThenAtOnce is game/dealer holding the read of card c, just dealt
+// (dealRead judged it one the dealer holds), when the next card comes with
+// it (TwoAtOnce, about to be made): a deck card read within half a beat
+// makes the held read a card shown, picked up unseen and played there
+// (Identify, then the read), as a card shown is followed at once by the
+// deal. Time cannot tell the two apart, so the dealer takes the deal for a
+// card played. It reports whether the engine took it so (tried on a copy
+// first, as the dealer tries it); if not, the dealer judges it dealt.
+func (t *table) heldThenAtOnce(c int) bool {
+	g, s := t.truth, t.seen
+	p := g.Where(c).Player
+	if !t.twoNext || t.readerGone > 0 {
+		return false
+	}
+	if n := g.Next(); n.Action == game.ActDeal && n.Player == p && !n.First {
+		return false // due another card: two at once is no mistake
+	}
+	if _, _, c2 := t.nextDeal(); c2 < 0 {
+		return false
+	}
+	id := g.Card(c).ID
+	x, ok := s.CardIndex(id)
+	if !ok {
+		return false
+	}
+	q := s.PlayedUnseen(x)
+	try := s.Clone()
+	if q == 0 || try.Observe(game.Identify(q, id)) != nil || try.Observe(game.Scan(id)) != nil {
+		return false
+	}
+	if t.observe(game.Identify(q, id)) {
+		t.observe(game.Scan(id))
+	}
+	t.justDealt = justDealt{}
+	t.heldShown = true
+	return true
+}
+
 // isShown reports whether c, shown twice, is where the assistant already
 // has it: a repeat that changes nothing.
 func (t *table) isShown(c, p int) bool {
@@ -879,7 +925,12 @@ func (t *table) read(c int) {
 		t.unscanned = append(unscanned, len(t.hand.Faults)-1)
 	default:
 		t.unscanned = unscanned
-		if t.observe(t.dealRead(id)) {
+		ev := t.dealRead(id)
+		if ev.Dealt && t.heldThenAtOnce(c) {
+			t.unscanned = nil
+			return
+		}
+		if t.observe(ev) {
 			t.notARider(c)
 			t.justDealt = justDealt{card: c + 1, applied: t.seen.Applied()}
 		}
