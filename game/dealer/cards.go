@@ -106,9 +106,17 @@ func (d *Dealer) onCard(e hw.CardEvent) {
 		return
 	case d.held.active && d.comesWithShown(d.held.c, c):
 		d.heldAsRider(e.Time)
-	case d.held.active:
+	case d.held.active && d.g.Clone().Observe(game.Scan(id)) != nil:
 		// A card that cannot be this seat's deal (a stray one, a discard
-		// lying near the reader) proves nothing: the held one was the deal.
+		// lying near the reader), refused where it is read, proves nothing
+		// of the held one: the half beat still judges it (a rider shown is
+		// followed by its deal, the stray between them).
+		d.event(game.Scan(id), playlog.FromReader, e.Time, c)
+		return
+	case d.held.active:
+		// Taken for something: the engine must hear the held read first,
+		// and nothing came with it that a card shown brings, so it was the
+		// deal.
 		d.flushHeld(e.Time)
 	case d.mayHold(id, c, e.Time):
 		return

@@ -178,6 +178,25 @@ func TestHeldReadThenStray(t *testing.T) {
 	}
 }
 
+// TestHeldReadStrayBetween: the same card lying in front of seat 2, read
+// between the Hit shown at seat 3's turn and its deal, is refused where it
+// is read and proves nothing of the Hit: the hold goes on, and the deal
+// read at once shows the Hit was seat 2's card played there. The stray
+// read used to end the hold, the Hit judged the deal, and the hand went a
+// seat astray.
+func TestHeldReadStrayBetween(t *testing.T) {
+	s := pickedUpAtSeat2(t, kinds(S, S, S, game.Hit, many(S, 12), G, G)) // the Hit, dealt to seat 2 at 3.12 s
+	s.at(6.0, game.Play(0, 1))
+	s.tb.Reader.ScanCardAt("Stop-0", hwtest.Seconds(6.99)) // the table shows the Hit at 6.98 s and deals at 7 s
+	s.run()
+	applied, _ := s.engineEvents(func(e *playlog.Entry) bool { return e.Source == playlog.FromDealer && e.Event.Kind == game.EvIdentify })
+	_, refused := s.engineEvents(func(e *playlog.Entry) bool { return e.Event.Kind == game.EvScan && e.Event.Card == "Stop-0" })
+	if len(applied) != 1 || applied[0] != game.Identify(2, "Hit-3") || len(refused) != 1 {
+		t.Fatalf("the dealer told the engine %v, and refused %v: want the Hit seat 2's card picked up, the stray read refused", applied, refused)
+	}
+	s.agree()
+}
+
 // TestHeldReadSurvivesSuspend: a hand stopped (ctx ended: the table's q,
 // or a shutdown) while a read is held must not lose that read: the card
 // was dealt and read, the log has its scan, so the engine (and the log a

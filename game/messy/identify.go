@@ -11,6 +11,7 @@ import "github.com/falling-table/falling/game"
 // Stop window must close first: the Ground lands or goes back on the
 // deck, and is no card to ask for.
 func (t *table) identify() {
+	t.resolveHold(nil) // the dealer asks only once the held read is judged
 	if t.seen.Over() {
 		return
 	}

@@ -104,15 +104,15 @@ func TestSkipDealtAfterAll(t *testing.T) {
 }
 
 // TestHeldDealThenTwoAtOnce: the messy table plays a held read as
-// game/dealer does, not as the truth knows it. A deal the dealer holds
-// (a card dealt by hand may have been picked up unseen, game.PlayedUnseen)
-// with the next card stuck under it, read at once, is taken for a card
-// shown, since a card shown is followed at once by its deal and time cannot
-// tell the two apart (review11 measured this table kinder than the dealer
-// there: it judged such a deal dealt). The second card is then no two at
-// once to the dealer: missed, and hand 1000035 falls out of step.
+// game/dealer does, not as the truth knows it (resolveHold). A deal the
+// dealer holds (a card dealt by hand may have been picked up unseen,
+// game.PlayedUnseen) with the next card stuck under it, read at once, is
+// taken for a card shown, since a card shown is followed at once by its
+// deal and time cannot tell the two apart. The second card is then no two
+// at once to the dealer: missed, and hand 1000017 falls out of step.
+// Before, this table judged such a deal dealt, kinder than the dealer.
 func TestHeldDealThenTwoAtOnce(t *testing.T) {
-	seed := uint64(1000035)
+	seed := uint64(1000017)
 	h, err := Play(Options{Rules: game.Official(), Fallers: 2 + int(seed%6), Seed: seed, Faults: Faults{ReaderGone: 0.05, TwoAtOnce: 0.1}})
 	if err != nil {
 		t.Fatal(err)
@@ -126,8 +126,28 @@ func TestHeldDealThenTwoAtOnce(t *testing.T) {
 			}
 		}
 	}
-	if n == 0 || !h.OutOfStep {
-		t.Fatalf("%d deals held then taken for cards shown, out of step %v: want at least one, and the hand a seat behind", n, h.OutOfStep)
+	if n == 0 || !h.OutOfStep || h.dealtAsShown == 0 {
+		t.Fatalf("%d deals held then taken for cards shown (%d counted), out of step %v: want at least one, and the hand a seat behind", n, h.dealtAsShown, h.OutOfStep)
+	}
+}
+
+// TestHeldRiderDealUnread: "when the dealer reaches a player with a rider,
+// they scan it" (product.md), then deal. A rider the dealer holds whose
+// deal is not read within the beat (dealt unscanned, missed by the reader,
+// the reader gone) is judged the deal by game/dealer, since nothing
+// followed it; this table judges it so too (before, it knew the rider was
+// shown and told the engine so, kinder than the dealer).
+func TestHeldRiderDealUnread(t *testing.T) {
+	shownAsDealt := 0
+	for seed := uint64(1000000); seed < 1000300; seed++ {
+		h, err := Play(Options{Rules: game.Official(), Fallers: 2 + int(seed%6), Seed: seed, Faults: Faults{ReaderGone: 0.05, DealUnscanned: 0.1}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		shownAsDealt += h.shownAsDealt
+	}
+	if shownAsDealt == 0 {
+		t.Fatal("no rider shown and held judged the deal in 300 hands")
 	}
 }
 

@@ -127,17 +127,16 @@ func (t *table) misdeal(in game.Instruction, c int) {
 //     audit's scan finds it there;
 //   - the engine takes it for something else (a rider played on the next
 //     seat): missed, and the assistant is put back, as for every probe.
+//
 // heldShownWhy begins the answer to a card dealt with the one before it
 // when game/dealer held that one's read and took it for a card shown.
 const heldShownWhy = "the deal before it, held, was taken for a card shown: "
 
 func (t *table) twoAtOnce(p, c int) error {
 	g := t.truth
-	if two := t.twoNext; t.readerGone > 0 || !two {
-		t.twoNext = false
+	if t.readerGone > 0 || !t.happens(TwoAtOnce) {
 		return nil
 	}
-	t.twoNext = false
 	if n := g.Next(); n.Action == game.ActDeal && n.Player == p && !n.First {
 		return nil // due another card: two at once is no mistake
 	}
@@ -147,11 +146,13 @@ func (t *table) twoAtOnce(p, c int) error {
 	}
 	id := g.Card(c2).ID
 	f := t.fault(TwoAtOnce, id, g.Seat(p))
-	if t.heldShown {
-		// game/dealer held the deal before it, and this card, read at
-		// once, made the deal a card shown (heldThenAtOnce): no warning.
-		t.heldShown = false
-		defer func() { f.Why = heldShownWhy + f.Why }()
+	if t.hold.active {
+		// game/dealer held the deal before it: this card, read at once,
+		// judges it (a deck card: a card shown), and no warning is given.
+		read := game.Scan(id)
+		if t.resolveHold(&read) {
+			defer func() { f.Why = heldShownWhy + f.Why }()
+		}
 	}
 	if x, ok := t.seen.CardIndex(id); ok && t.justDealt == (justDealt{card: c + 1, applied: t.seen.Applied()}) && t.seen.NextTurnsDeal(x) {
 		f.Answer, f.Why, f.live = Refused, "the dealer warns: read at once after a deal, before its beat; taken back and dealt on the beat", true

@@ -51,6 +51,9 @@ type Hand struct {
 	// Truth and Seen are the table as it really was and as the assistant
 	// concluded, at the end.
 	Truth, Seen *game.Game
+	// shownAsDealt and dealtAsShown count the held reads judged otherwise
+	// than the table played them (resolveHold).
+	shownAsDealt, dealtAsShown int
 }
 
 // ErrInvariant is wrapped by Play's error when an engine's own invariant
@@ -110,13 +113,17 @@ type table struct {
 	// Applied() just after: what game/dealer's two-at-once warning looks
 	// back to (twoAtOnce).
 	justDealt justDealt
-	// twoNext: the dealer deals the card being read with the next one
-	// stuck under it (TwoAtOnce), drawn before the read so the read can
-	// be held as game/dealer holds it (heldThenAtOnce).
-	twoNext bool
-	// heldShown: heldThenAtOnce took the card just dealt for one shown,
-	// and the next card, stuck under it, is read now (twoAtOnce).
-	heldShown bool
+	// hold is a read game/dealer would hold (game.PlayedUnseen), not yet
+	// told to the engine: what comes next judges it (resolveHold).
+	hold heldRead
+}
+
+// heldRead is a read held as game/dealer holds it: card id, which the
+// faller at seat may have picked up unseen and played.
+type heldRead struct {
+	id     string
+	seat   int
+	active bool
 }
 
 type justDealt struct {
@@ -277,6 +284,7 @@ func (t *table) real(e game.Event) error {
 // recorder around it, a refusal counted as the warning the dealer sounds.
 // It reports whether the observation was accepted.
 func (t *table) observe(e game.Event) bool {
+	t.resolveHold(&e)
 	t.now += 10 * time.Millisecond
 	if e.Kind == game.EvScan {
 		t.rec.Read(e.Card)
@@ -341,6 +349,7 @@ func (t *table) observe(e game.Event) bool {
 // it never had, so the assistant's state is put back and the mistake is
 // counted missed.
 func (t *table) probe(f *Fault, e game.Event) {
+	t.resolveHold(&e)
 	saved := t.seen.Clone()
 	f.live = true
 	t.now += 10 * time.Millisecond
@@ -409,6 +418,7 @@ func (t *table) play() error {
 		if err := t.beat(); err != nil {
 			return err
 		}
+		t.resolveHold(nil) // half a beat passed with nothing read: the deal
 		if err := t.check(); err != nil {
 			return err
 		}
@@ -594,7 +604,6 @@ func (t *table) beat() error {
 		if !ground {
 			t.misdeal(in, c)
 		}
-		t.twoNext = !ground && t.happens(TwoAtOnce)
 		t.read(c)
 		if !ground {
 			n := len(t.hand.Faults)
@@ -753,80 +762,114 @@ func (t *table) showRider(in game.Instruction) {
 // shown is card c shown as a seat's turn begins, read as game/dealer reads
 // it. The dealer holds a rider or an Extra read from the deck while a card
 // dealt by hand may have been picked up unseen (game.PlayedUnseen), and
-// another read at once makes it that card played there. This table has no
-// clock, but it knows c was shown: the deal follows it in the same beat.
-// So the dealer tells the engine which card it was (Identify, then the
-// read) if the engine takes both, and judges it the deal otherwise
-// (game.ScanDealt), as game/dealer does.
+// another read at once makes it that card played there, anything else the
+// deal. This table has no clock: what comes next in the same beat judges
+// the held read, as half a beat does for game/dealer (resolveHold), though
+// the table knows what it showed.
 func (t *table) shown(c int) {
-	s := t.seen
 	id := t.truth.Card(c).ID
-	x, ok := s.CardIndex(id)
-	if !ok {
+	if !t.holdIfPlayedUnseen(id) {
 		t.observe(game.Scan(id))
-		return
 	}
-	q := s.PlayedUnseen(x)
+}
+
+// holdIfPlayedUnseen is game/dealer reading card id: a read it holds
+// (game.PlayedUnseen: a card dealt by hand may have been picked up unseen
+// and played as this turn begins) is not told to the engine until what
+// comes next judges it (resolveHold). It reports whether it held it. A
+// read that comes while another is held is not held itself: it judges that
+// one (observe).
+func (t *table) holdIfPlayedUnseen(id string) bool {
+	if t.hold.active {
+		return false
+	}
+	x, ok := t.seen.CardIndex(id)
+	if !ok {
+		return false
+	}
+	q := t.seen.PlayedUnseen(x)
 	if q == 0 {
-		t.observe(game.Scan(id))
-		return
-	}
-	try := s.Clone()
-	if try.Observe(game.Identify(q, id)) != nil || try.Observe(game.Scan(id)) != nil {
-		t.observe(game.ScanDealt(id))
-		return
-	}
-	if t.observe(game.Identify(q, id)) {
-		t.observe(game.Scan(id))
-	}
-}
-
-// dealRead is card id read as it is dealt, as the dealer tells the engine:
-// a read the dealer holds (game.PlayedUnseen) that nothing follows at once
-// is judged dealt (game.ScanDealt).
-func (t *table) dealRead(id string) game.Event {
-	if x, ok := t.seen.CardIndex(id); ok && t.seen.PlayedUnseen(x) != 0 {
-		return game.ScanDealt(id)
-	}
-	return game.Scan(id)
-}
-
-// heldThenAtOnce is game/dealer holding the read of card c, just dealt
-// (dealRead judged it one the dealer holds), when the next card comes with
-// it (TwoAtOnce, about to be made): a deck card read within half a beat
-// makes the held read a card shown, picked up unseen and played there
-// (Identify, then the read), as a card shown is followed at once by the
-// deal. Time cannot tell the two apart, so the dealer takes the deal for a
-// card played. It reports whether the engine took it so (tried on a copy
-// first, as the dealer tries it); if not, the dealer judges it dealt.
-func (t *table) heldThenAtOnce(c int) bool {
-	g, s := t.truth, t.seen
-	p := g.Where(c).Player
-	if !t.twoNext || t.readerGone > 0 {
 		return false
 	}
-	if n := g.Next(); n.Action == game.ActDeal && n.Player == p && !n.First {
-		return false // due another card: two at once is no mistake
-	}
-	if _, _, c2 := t.nextDeal(); c2 < 0 {
-		return false
-	}
-	id := g.Card(c).ID
-	x, ok := s.CardIndex(id)
-	if !ok {
-		return false
-	}
-	q := s.PlayedUnseen(x)
-	try := s.Clone()
-	if q == 0 || try.Observe(game.Identify(q, id)) != nil || try.Observe(game.Scan(id)) != nil {
-		return false
-	}
-	if t.observe(game.Identify(q, id)) {
-		t.observe(game.Scan(id))
-	}
-	t.justDealt = justDealt{}
-	t.heldShown = true
+	t.hold = heldRead{id: id, seat: q, active: true}
 	return true
+}
+
+// resolveHold is game/dealer judging the read it holds by what comes next,
+// e, or by half a beat passing (e nil). Read within it, a card that comes
+// with a card shown (the deal, a stand-in for a card dealt by hand, an
+// Extra, or the rider an Extra lies on: game/dealer's comesWithShown) makes
+// the held read a card shown, picked up unseen and played there: the
+// engine is told which (Identify), then the read, if it takes both (tried
+// on a copy, as the dealer tries it). The same card read again changes
+// nothing; anything else judges it the deal (game.ScanDealt). Time cannot
+// tell a deal followed by the second of two cards dealt at once from a card
+// shown followed by its deal, so the dealer takes the first for the second,
+// as this table now does too. It reports whether the read was judged a
+// card shown.
+func (t *table) resolveHold(e *game.Event) bool {
+	if !t.hold.active {
+		return false
+	}
+	h := t.hold
+	if e != nil && e.Kind == game.EvScan && e.Card == h.id {
+		return false // read again: the dealer warns, and still holds it
+	}
+	if e != nil && e.Kind == game.EvScan && !t.comesWithShown(h.id, e.Card) && t.seen.Clone().Observe(*e) != nil {
+		// A tag not in the deck, or a card refused where it is read (a
+		// stray one): it proves nothing of the held read, and the dealer
+		// still holds it.
+		return false
+	}
+	t.hold = heldRead{}
+	if e != nil && e.Kind == game.EvScan && !e.Dealt && t.comesWithShown(h.id, e.Card) {
+		try := t.seen.Clone()
+		if try.Observe(game.Identify(h.seat, h.id)) == nil && try.Observe(game.Scan(h.id)) == nil {
+			t.countMisjudged(h.id, true)
+			if t.observe(game.Identify(h.seat, h.id)) {
+				t.observe(game.Scan(h.id))
+			}
+			return true
+		}
+	}
+	t.countMisjudged(h.id, false)
+	if t.observe(game.ScanDealt(h.id)) {
+		if c, ok := t.truth.CardIndex(h.id); ok {
+			if w := t.seen.Where(c); w.Zone == game.InStack && !t.seen.Blind(c) && t.truth.Where(c).Zone == game.InStack {
+				t.dealtAt(c, t.truth.Where(c).Player, w.Player)
+			}
+		}
+	}
+	return false
+}
+
+// countMisjudged counts a held read of card id judged shown (or dealt)
+// that the table really dealt (or showed).
+func (t *table) countMisjudged(id string, shown bool) {
+	c, ok := t.truth.CardIndex(id)
+	if !ok {
+		return
+	}
+	switch z := t.truth.Where(c).Zone; {
+	case shown && z == game.InStack:
+		t.hand.dealtAsShown++
+	case !shown && (z == game.AsRider || z == game.AsExtra):
+		t.hand.shownAsDealt++
+	}
+}
+
+// comesWithShown is game/dealer's test of a card read within half a beat
+// after the held one, h: one that comes at once after a card shown.
+func (t *table) comesWithShown(h, id string) bool {
+	s := t.seen
+	c, ok := s.CardIndex(id)
+	x, okh := s.CardIndex(h)
+	if !ok || !okh {
+		return false
+	}
+	k := s.Card(c).Kind
+	return s.Where(c).Zone == game.InDeck || s.Blind(c) || k == game.Extra ||
+		(s.Card(x).Kind == game.Extra && k.IsRider())
 }
 
 // isShown reports whether c, shown twice, is where the assistant already
@@ -925,12 +968,16 @@ func (t *table) read(c int) {
 		t.unscanned = append(unscanned, len(t.hand.Faults)-1)
 	default:
 		t.unscanned = unscanned
-		ev := t.dealRead(id)
-		if ev.Dealt && t.heldThenAtOnce(c) {
-			t.unscanned = nil
+		if t.holdIfPlayedUnseen(id) {
+			// Told to the engine once judged (resolveHold), with what the
+			// dealer then says of the cards dealt unscanned before it.
+			if t.happens(ReadTwice) {
+				f := t.fault(ReadTwice, id, seat)
+				f.Answer, f.Why, f.live = Refused, "the dealer warns: read again while its read is held", true
+			}
 			return
 		}
-		if t.observe(ev) {
+		if t.observe(game.Scan(id)) {
 			t.notARider(c)
 			t.justDealt = justDealt{card: c + 1, applied: t.seen.Applied()}
 		}
@@ -1157,6 +1204,7 @@ func (t *table) noStop(p int) bool {
 // dealer scans every card for the audit.
 func (t *table) end() error {
 	g := t.truth
+	t.resolveHold(nil)
 	if t.held > 0 {
 		t.flushHeld()
 	}
