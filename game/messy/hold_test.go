@@ -1,0 +1,69 @@
+package messy
+
+import (
+	"testing"
+
+	"github.com/falling-table/falling/game"
+)
+
+// heldTable plays hands, with the reader often gone so that cards dealt by
+// hand are picked up unseen, until a seat's turn begins with a card in the
+// assistant's deck that game/dealer would hold if read now
+// (game.PlayedUnseen): the table, and that card's ID.
+func heldTable(t *testing.T) (*table, string) {
+	t.Helper()
+	for seed := uint64(1); seed < 200; seed++ {
+		tb, err := newTable(Options{Rules: game.Official(), Fallers: 4, Seed: seed, Faults: Only(ReaderGone, 0.3)})
+		if err != nil {
+			t.Fatal(err)
+		}
+		for range maxBeats {
+			if tb.truth.Over() || tb.seen.Over() {
+				break
+			}
+			if err := tb.fallersAct(); err != nil {
+				t.Fatal(err)
+			}
+			if err := tb.beat(); err != nil {
+				t.Fatal(err)
+			}
+			tb.resolveHold(nil)
+			if tb.readerGone > 0 || tb.held > 0 || len(tb.unscanned) > 0 {
+				continue
+			}
+			for c := range tb.seen.NumCards() {
+				if tb.seen.Where(c).Zone == game.InDeck && tb.seen.PlayedUnseen(c) != 0 {
+					return tb, tb.seen.Card(c).ID
+				}
+			}
+		}
+	}
+	t.Fatal("no read game/dealer would hold in 200 hands: the test tests nothing")
+	return nil, ""
+}
+
+// TestHeldReadShownTwice: "the same card scanned twice: a warning sound and
+// message, the event is logged, the game state does not move"
+// (product.md). A rider shown twice while game/dealer holds its first read
+// is warned of and the engine hears nothing of it (game/dealer's onCard:
+// "read again before the next beat"); the held read is still held. Shown
+// to the engine alone, the second read was taken for the card picked up
+// unseen and played there, and the mistake counted missed where the
+// dealer catches it.
+func TestHeldReadShownTwice(t *testing.T) {
+	tb, id := heldTable(t)
+	if !tb.holdIfPlayedUnseen(id) {
+		t.Fatalf("%s not held", id)
+	}
+	before := tb.seen.Digest()
+	f := tb.fault(ScanTwice, id, 1)
+	tb.probe(f, game.Scan(id))
+	if f.Answer != Refused || tb.seen.Digest() != before || !tb.hold.active || tb.hold.id != id {
+		t.Fatalf("%s shown again while held: answered %v (%s), engine moved %v, held %+v: want refused, nothing moved, still held",
+			id, f.Answer, f.Why, tb.seen.Digest() != before, tb.hold)
+	}
+	// The same read seen, not probed: nothing moves either.
+	if tb.observe(game.Scan(id)) || tb.seen.Digest() != before || !tb.hold.active {
+		t.Fatalf("%s read again while held was told to the engine", id)
+	}
+}
