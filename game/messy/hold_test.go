@@ -9,8 +9,9 @@ import (
 // heldTable plays hands, with the reader often gone so that cards dealt by
 // hand are picked up unseen, until a seat's turn begins with a card in the
 // assistant's deck that game/dealer would hold if read now
-// (game.PlayedUnseen): the table, and that card's ID.
-func heldTable(t *testing.T) (*table, string) {
+// (game.PlayedUnseen) and for which ok holds: the table, and that card's
+// ID.
+func heldTable(t *testing.T, ok func(tb *table, id string) bool) (*table, string) {
 	t.Helper()
 	for seed := uint64(1); seed < 200; seed++ {
 		tb, err := newTable(Options{Rules: game.Official(), Fallers: 4, Seed: seed, Faults: Only(ReaderGone, 0.3)})
@@ -32,7 +33,7 @@ func heldTable(t *testing.T) (*table, string) {
 				continue
 			}
 			for c := range tb.seen.NumCards() {
-				if tb.seen.Where(c).Zone == game.InDeck && tb.seen.PlayedUnseen(c) != 0 {
+				if tb.seen.Where(c).Zone == game.InDeck && tb.seen.PlayedUnseen(c) != 0 && ok(tb, tb.seen.Card(c).ID) {
 					return tb, tb.seen.Card(c).ID
 				}
 			}
@@ -51,7 +52,7 @@ func heldTable(t *testing.T) (*table, string) {
 // unseen and played there, and the mistake counted missed where the
 // dealer catches it.
 func TestHeldReadShownTwice(t *testing.T) {
-	tb, id := heldTable(t)
+	tb, id := heldTable(t, func(*table, string) bool { return true })
 	if !tb.holdIfPlayedUnseen(id) {
 		t.Fatalf("%s not held", id)
 	}
@@ -65,5 +66,28 @@ func TestHeldReadShownTwice(t *testing.T) {
 	// The same read seen, not probed: nothing moves either.
 	if tb.observe(game.Scan(id)) || tb.seen.Digest() != before || !tb.hold.active {
 		t.Fatalf("%s read again while held was told to the engine", id)
+	}
+}
+
+// TestScanNoDealHeld: a card scanned, put back and dealt on the next beat.
+// Its first read, one game/dealer would hold (game.PlayedUnseen), is held
+// as any other, and with nothing read at once after it, half a beat judges
+// it the deal (game.ScanDealt); told to the engine alone it was taken for
+// the card picked up unseen and played there, a seat astray that the real
+// dealer does not go.
+func TestScanNoDealHeld(t *testing.T) {
+	// A card the engine, told of a plain read, takes otherwise than dealt.
+	tb, id := heldTable(t, func(tb *table, id string) bool {
+		a, b := tb.seen.Clone(), tb.seen.Clone()
+		return a.Observe(game.Scan(id)) == nil && b.Observe(game.ScanDealt(id)) == nil && a.Digest() != b.Digest()
+	})
+	c, _ := tb.truth.CardIndex(id)
+	want := tb.seen.Clone()
+	_ = want.Observe(game.ScanDealt(id))
+	tb.opt.Faults = Only(ScanNoDeal, 1)
+	tb.read(c)
+	if tb.hold.active || tb.seen.Digest() != want.Digest() {
+		x, _ := tb.seen.CardIndex(id)
+		t.Fatalf("%s scanned and put back: the engine has it %v, held %v: want it judged the deal, as game/dealer judges it", id, tb.seen.Where(x), tb.hold.active)
 	}
 }

@@ -978,7 +978,13 @@ func (t *table) read(c int) {
 		// Scanned, put back, dealt and scanned on the next beat: the
 		// second read is the one the assistant must not take for a card.
 		f := t.fault(ScanNoDeal, id, seat)
-		t.observe(game.Scan(id))
+		if t.holdIfPlayedUnseen(id) {
+			// game/dealer holds the first read as any other, and
+			// nothing comes with it: half a beat judges it the deal.
+			t.resolveHold(nil)
+		} else {
+			t.observe(game.Scan(id))
+		}
 		t.probe(f, game.Scan(id))
 		return
 	}
