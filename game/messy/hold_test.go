@@ -91,3 +91,19 @@ func TestScanNoDealHeld(t *testing.T) {
 		t.Fatalf("%s scanned and put back: the engine has it %v, held %v: want it judged the deal, as game/dealer judges it", id, tb.seen.Where(x), tb.hold.active)
 	}
 }
+
+// TestHeldReadKeptThroughPress: a seat's button pressed while game/dealer
+// holds a read ends nothing: the dealer judges a held read by the cards
+// read, the panel, the reader's coming and going and the half beat
+// (flushHeld), never by a button (onButton). The press is the engine's,
+// the read still held.
+func TestHeldReadKeptThroughPress(t *testing.T) {
+	tb, id := heldTable(t, func(*table, string) bool { return true })
+	if !tb.holdIfPlayedUnseen(id) {
+		t.Fatalf("%s not held", id)
+	}
+	tb.observe(game.Press(tb.truth.Seat(0)))
+	if !tb.hold.active || tb.hold.id != id {
+		t.Fatalf("a press judged the held read of %s", id)
+	}
+}

@@ -819,6 +819,9 @@ func (t *table) resolveHold(e *game.Event) bool {
 		return false
 	}
 	h := t.hold
+	if e != nil && e.Kind == game.EvPress {
+		return false // a button: game/dealer's onButton judges no held read
+	}
 	if e != nil && e.Kind == game.EvScan && e.Card == h.id {
 		return false // read again: the dealer warns, and still holds it (readAgainHeld)
 	}
