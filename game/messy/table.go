@@ -284,6 +284,9 @@ func (t *table) real(e game.Event) error {
 // recorder around it, a refusal counted as the warning the dealer sounds.
 // It reports whether the observation was accepted.
 func (t *table) observe(e game.Event) bool {
+	if t.readAgainHeld(e) {
+		return false
+	}
 	t.resolveHold(&e)
 	t.now += 10 * time.Millisecond
 	if e.Kind == game.EvScan {
@@ -349,6 +352,10 @@ func (t *table) observe(e game.Event) bool {
 // it never had, so the assistant's state is put back and the mistake is
 // counted missed.
 func (t *table) probe(f *Fault, e game.Event) {
+	if t.readAgainHeld(e) {
+		f.Answer, f.Why, f.live = Refused, "the dealer warns: read again while its read is held", true
+		return
+	}
 	t.resolveHold(&e)
 	saved := t.seen.Clone()
 	f.live = true
@@ -812,8 +819,11 @@ func (t *table) resolveHold(e *game.Event) bool {
 		return false
 	}
 	h := t.hold
+	if e != nil && e.Kind == game.EvPress {
+		return false // a button: game/dealer's onButton judges no held read
+	}
 	if e != nil && e.Kind == game.EvScan && e.Card == h.id {
-		return false // read again: the dealer warns, and still holds it
+		return false // read again: the dealer warns, and still holds it (readAgainHeld)
 	}
 	if e != nil && e.Kind == game.EvScan && !t.comesWithShown(h.id, e.Card) && t.seen.Clone().Observe(*e) != nil {
 		// A tag not in the deck, or a card refused where it is read (a
@@ -856,6 +866,23 @@ func (t *table) countMisjudged(id string, shown bool) {
 	case !shown && (z == game.AsRider || z == game.AsExtra):
 		t.hand.shownAsDealt++
 	}
+}
+
+// readAgainHeld is game/dealer reading again the card whose read it holds:
+// "the same card scanned twice: a warning sound and message, the event is
+// logged, the game state does not move" (onCard). The engine hears nothing
+// of it, and the read stays held: told to the engine alone, the read of a
+// card the engine may take for one picked up unseen would be taken for it,
+// a catch of the dealer's counted missed. It reports whether e was such a
+// read, counted as the warning.
+func (t *table) readAgainHeld(e game.Event) bool {
+	if !t.hold.active || e.Kind != game.EvScan || e.Card != t.hold.id {
+		return false
+	}
+	t.now += 10 * time.Millisecond
+	t.rec.Read(e.Card)
+	t.hand.Refusals++
+	return true
 }
 
 // comesWithShown is game/dealer's test of a card read within half a beat
@@ -954,7 +981,13 @@ func (t *table) read(c int) {
 		// Scanned, put back, dealt and scanned on the next beat: the
 		// second read is the one the assistant must not take for a card.
 		f := t.fault(ScanNoDeal, id, seat)
-		t.observe(game.Scan(id))
+		if t.holdIfPlayedUnseen(id) {
+			// game/dealer holds the first read as any other, and
+			// nothing comes with it: half a beat judges it the deal.
+			t.resolveHold(nil)
+		} else {
+			t.observe(game.Scan(id))
+		}
 		t.probe(f, game.Scan(id))
 		return
 	}
