@@ -17,7 +17,11 @@ func (d *Dealer) onStatus(s hw.ReaderStatus) {
 	d.mu.Lock()
 	defer d.publish()
 	defer d.mu.Unlock()
-	d.flushHeld(s.Time)
+	if s.State != hw.ReaderLost {
+		// The reader lost tells nothing of the held read: the deal that
+		// follows it, confirmed by hand, or the half beat, judges it.
+		d.flushHeld(s.Time)
+	}
 	if s.State == d.reader {
 		return
 	}
@@ -113,6 +117,12 @@ func (d *Dealer) onCard(e hw.CardEvent) {
 		// followed by its deal, the stray between them).
 		d.event(game.Scan(id), playlog.FromReader, e.Time, c)
 		return
+	case d.held.active && d.refusedIfShown(c):
+		// Taken for something only because the held read is not told yet
+		// (a second rider, taken for the seat's own): a card that would be
+		// refused after the held one shown came at once after a card
+		// shown, so the held read was one, and this read is refused.
+		d.heldAsRider(e.Time)
 	case d.held.active:
 		// Taken for something: the engine must hear the held read first,
 		// and nothing came with it that a card shown brings, so it was the
@@ -141,6 +151,18 @@ func (d *Dealer) comesWithShown(h, c int) bool {
 	k := d.g.Card(c).Kind
 	return d.g.Where(c).Zone == game.InDeck || d.g.Blind(c) || k == game.Extra ||
 		(d.g.Card(h).Kind == game.Extra && k.IsRider())
+}
+
+// refusedIfShown reports whether card c, read while a read is held, would
+// be refused had the held read been told to the engine as a card shown
+// (Identify, then the read), though it is taken now.
+func (d *Dealer) refusedIfShown(c int) bool {
+	h := d.held
+	try := d.g.Clone()
+	if try.Observe(game.Identify(h.seat, h.id)) != nil || try.Observe(game.Scan(h.id)) != nil {
+		return false
+	}
+	return try.Observe(game.Scan(d.g.Card(c).ID)) != nil
 }
 
 // atOnce reports whether card c, read at t, came with the card dealt last:

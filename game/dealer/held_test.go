@@ -197,6 +197,47 @@ func TestHeldReadStrayBetween(t *testing.T) {
 	s.agree()
 }
 
+// TestHeldReadThenDealtByHand: seat 2's Hit is shown at seat 3's turn and
+// held; the reader is lost as the deal comes, and the dealer confirms it
+// by hand. A deal within half a beat is what follows a card shown, so the
+// Hit was seat 2's card played there. The reader lost, and the
+// confirmation, each ended the hold before, the Hit judged the deal.
+func TestHeldReadThenDealtByHand(t *testing.T) {
+	s := pickedUpAtSeat2(t, kinds(S, S, S, game.Hit, many(S, 12), G, G)) // the Hit, dealt to seat 2 at 3.12 s
+	s.at(6.0, game.Play(0, 1))
+	s.tb.Reader.GoneAt(hwtest.Seconds(6.99), nil) // the table shows the Hit at 6.98 s and deals at 7 s
+	s.tb.Reader.BackAt(hwtest.Seconds(8.5))
+	s.run()
+	applied, _ := s.engineEvents(func(e *playlog.Entry) bool { return e.Source == playlog.FromDealer && e.Event.Kind == game.EvIdentify })
+	if len(applied) == 0 || applied[0] != game.Identify(2, "Hit-3") {
+		t.Fatalf("the dealer told the engine %v, want the Hit seat 2's card picked up", applied)
+	}
+	s.sameWinner()
+	s.sameStacks(3)
+}
+
+// TestHeldReadThenSecondRider: "A player can never have more than one
+// rider at a time." Seat 2's Hit is shown at seat 3's turn and held; seat
+// 4's Skip, lying in its stack, is read before the deal. Taken now it
+// would be seat 3's rider, played from seat 4's stack, only because the
+// Hit is not told yet: after the Hit shown it is a second rider, refused.
+// So it came at once after a card shown: the Hit was seat 2's card, and
+// the Skip is refused. It ended the hold before, the Hit judged the deal
+// and the Skip made seat 3's rider.
+func TestHeldReadThenSecondRider(t *testing.T) {
+	s := pickedUpAtSeat2(t, kinds(S, S, game.Skip, game.Hit, many(S, 12), G, G)) // Skip-2 to seat 4 at 2.12 s
+	s.at(6.0, game.Play(0, 1))
+	s.tb.Reader.ScanCardAt("Skip-2", hwtest.Seconds(6.99))
+	s.run()
+	applied, _ := s.engineEvents(func(e *playlog.Entry) bool { return e.Source == playlog.FromDealer && e.Event.Kind == game.EvIdentify })
+	_, refused := s.engineEvents(func(e *playlog.Entry) bool { return e.Event.Kind == game.EvScan && e.Event.Card == "Skip-2" })
+	if len(applied) != 1 || applied[0] != game.Identify(2, "Hit-3") || len(refused) != 1 {
+		t.Fatalf("the dealer told the engine %v, and refused %v: want the Hit seat 2's card, the Skip refused", applied, refused)
+	}
+	s.sameWinner()
+	s.sameStacks(3)
+}
+
 // TestHeldReadSurvivesSuspend: a hand stopped (ctx ended: the table's q,
 // or a shutdown) while a read is held must not lose that read: the card
 // was dealt and read, the log has its scan, so the engine (and the log a

@@ -25,6 +25,12 @@ func (d *Dealer) control(p hw.PanelEvent) {
 	d.mu.Lock()
 	defer d.publish()
 	defer d.mu.Unlock()
+	if d.held.active && p.Control == hw.ControlConfirm && (p.As == "" || p.As == game.Ground.String()) && !d.panel.paused {
+		// A card dealt by hand (the reader missed it, or is gone) within
+		// half a beat of the held read: the deal that follows a card
+		// shown, so the held read was that card.
+		d.heldAsRider(p.Kernel)
+	}
 	d.flushHeld(p.Kernel)
 	if d.panel.awaitingGo && d.panel.paused && p.Control == hw.ControlConfirm && p.As == "" {
 		d.append(controlEntry(p))

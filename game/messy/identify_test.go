@@ -151,6 +151,15 @@ func TestHeldRiderDealUnread(t *testing.T) {
 	}
 }
 
+// TestHeldRiderDealtByHand: a rider held at a seat's turn whose deal the
+// reader misses, or is gone for, is confirmed by hand: a deal within the
+// beat, what follows a card shown, so game/dealer (and this table with it)
+// judges the rider a card shown. Each of these hands fell out of step
+// when the confirmation (or the reader lost) ended the hold as the deal.
+func TestHeldRiderDealtByHand(t *testing.T) {
+	inStep(t, Only(ReaderGone, 0.05), 1000034, 1000042, 1000175)
+}
+
 // inStep plays the official hands of seeds (2 to 7 fallers, as Run
 // seats them) with faults, and fails each that ends with the assistant a
 // seat behind the table or naming another winner.

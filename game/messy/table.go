@@ -832,7 +832,7 @@ func (t *table) resolveHold(e *game.Event) bool {
 		return false
 	}
 	t.hold = heldRead{}
-	if e != nil && e.Kind == game.EvScan && !e.Dealt && t.comesWithShown(h.id, e.Card) {
+	if e != nil && t.showsHeld(h, *e) {
 		try := t.seen.Clone()
 		if try.Observe(game.Identify(h.seat, h.id)) == nil && try.Observe(game.Scan(h.id)) == nil {
 			t.countMisjudged(h.id, true)
@@ -849,6 +849,28 @@ func (t *table) resolveHold(e *game.Event) bool {
 				t.dealtAt(c, t.truth.Where(c).Player, w.Player)
 			}
 		}
+	}
+	return false
+}
+
+// showsHeld reports whether e, coming within the beat of the held read h,
+// shows h was a card shown, as game/dealer judges it: a card that comes
+// with a card shown (comesWithShown); a card dealt by hand (the panel's
+// confirmation of a deal: the reader missed it, or is gone), the deal
+// that follows a card shown; or a card taken now that would be refused
+// had h been told as a card shown (a second rider, taken for the seat's
+// own only because h is not told yet).
+func (t *table) showsHeld(h heldRead, e game.Event) bool {
+	switch {
+	case e.Kind == game.EvScan && e.Dealt:
+		return false
+	case e.Kind == game.EvScan && t.comesWithShown(h.id, e.Card):
+		return true
+	case e.Kind == game.EvConfirm && (e.As == game.NoKind || e.As == game.Ground):
+		return t.seen.Next().Action == game.ActDeal
+	case e.Kind == game.EvScan:
+		try := t.seen.Clone()
+		return try.Observe(game.Identify(h.seat, h.id)) == nil && try.Observe(game.Scan(h.id)) == nil && try.Observe(e) != nil
 	}
 	return false
 }
