@@ -117,12 +117,20 @@ func (d *Dealer) onCard(e hw.CardEvent) {
 		// followed by its deal, the stray between them).
 		d.event(game.Scan(id), playlog.FromReader, e.Time, c)
 		return
-	case d.held.active && d.refusedIfShown(c):
+	case d.held.active && d.held.next == c+1:
+		d.warn("%v read again before the next beat", d.g.Card(c))
+		return
+	case d.held.active && d.held.next == 0 && d.refusedIfShown(c):
 		// Taken for something only because the held read is not told yet
-		// (a second rider, taken for the seat's own): a card that would be
-		// refused after the held one shown came at once after a card
-		// shown, so the held read was one, and this read is refused.
-		d.heldAsRider(e.Time)
+		// (a second rider, taken for the seat's own), but would be refused
+		// after the held one shown. It proves nothing by itself: a stray
+		// card between a rider shown and its deal looks so, and so does
+		// the next seat's rider shown a little early after a deal. It
+		// waits with the held read and is told after it, whatever judges
+		// that (a card that comes with a card shown, a confirmation, the
+		// half beat).
+		d.held.next, d.held.nextID, d.held.nextAt = c+1, id, e.Time
+		return
 	case d.held.active:
 		// Taken for something: the engine must hear the held read first,
 		// and nothing came with it that a card shown brings, so it was the

@@ -28,6 +28,22 @@ type heldRead struct {
 	at     time.Duration // when it was read
 	until  time.Duration // judged the deal then
 	seat   int           // the faller whose picked-up card it may be
+	// next is a read taken after it (c+1; 0 for none) that the engine
+	// takes now, as a rider at this turn, but would refuse after the held
+	// one shown (a second rider): it waits with the held read, and is told
+	// after it, however that is judged (see onCard).
+	next   int
+	nextID string
+	nextAt time.Duration
+}
+
+// heldNext tells the engine the read that waited with the held one, if
+// any, once the held one is told. Called with d.held already cleared.
+func (d *Dealer) heldNext(h heldRead, at time.Duration) {
+	if h.next == 0 {
+		return
+	}
+	d.event(game.Scan(h.nextID), playlog.FromReader, max(at, h.nextAt), h.next-1)
 }
 
 // mayHold reports whether card c, just read, is to be held, and holds it.
@@ -59,6 +75,7 @@ func (d *Dealer) heldAsRider(at time.Duration) {
 	d.held = heldRead{}
 	_ = d.apply(game.Identify(h.seat, h.id), playlog.FromDealer, at)
 	d.event(game.Scan(h.id), playlog.FromReader, at, h.c)
+	d.heldNext(h, at)
 }
 
 // flushHeld judges the held read, at t, the deal: nothing followed it in
@@ -79,4 +96,5 @@ func (d *Dealer) flushHeld(t time.Duration) {
 		// the end of the hold.
 		d.beat.next = d.soonest(h.at + d.period())
 	}
+	d.heldNext(h, t)
 }

@@ -216,6 +216,32 @@ func TestHeldReadThenDealtByHand(t *testing.T) {
 	s.sameStacks(3)
 }
 
+// TestHeldDealThenEarlyRider: "You may place a rider in front of any
+// player, including yourself." Seat 3's deal is a Hit from the deck, held
+// (seat 2's Hit, picked up unseen, could be shown there); seat 4 plays the
+// Hit it picked up in front of itself and the dealer reads it a little
+// early, 0.18 s after the deal, before seat 4's beat. Taken now it would
+// be seat 3's rider, refused after the held Hit shown (a second rider),
+// which proves nothing: it waits with the held Hit, which the half beat
+// judges the deal, and is then seat 4's rider. It made the held Hit seat
+// 2's card at once, and seat 3's stack went a card short.
+func TestHeldDealThenEarlyRider(t *testing.T) {
+	s := pickedUpAtSeat2(t, kinds(S, S, game.Hit, game.Hit, S, S, S, game.Hit, many(S, 8), G, G)) // Hit-2 to seat 4 at 2.12 s, Hit-7 to seat 3 at 7.12 s
+	s.at(2.3, game.PickUp(2, 0))                                                                  // seat 4 takes its Hit before the card dealt by hand covers it
+	s.at(7.2, game.Play(2, 2))                                                                    // and plays it on itself; the table shows it at 7.98 s
+	s.tb.Reader.ScanCardAt("Hit-2", hwtest.Seconds(7.3))                                          // the dealer reads it early
+	s.run()
+	applied, _ := s.engineEvents(func(e *playlog.Entry) bool { return e.Source == playlog.FromDealer && e.Event.Kind == game.EvIdentify })
+	took, _ := s.engineEvents(func(e *playlog.Entry) bool {
+		return e.Kernel > hwtest.Seconds(7) && e.Event.Kind == game.EvScan && (e.Event.Card == "Hit-7" || e.Event.Card == "Hit-2")
+	})
+	if len(applied) != 0 || len(took) < 2 || took[0] != game.ScanDealt("Hit-7") || took[1] != game.Scan("Hit-2") {
+		t.Fatalf("the dealer told the engine %v, and it took %v: want Hit-7 the deal, then Hit-2 seat 4's rider", applied, took)
+	}
+	s.sameWinner()
+	s.sameStacks(3, 4)
+}
+
 // TestHeldReadThenSecondRider: "A player can never have more than one
 // rider at a time." Seat 2's Hit is shown at seat 3's turn and held; seat
 // 4's Skip, lying in its stack, is read before the deal. Taken now it
