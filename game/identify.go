@@ -188,7 +188,6 @@ const looseFor = 2
 // and a rider-kind card dealt at another seat's turn is far likelier a
 // deal than that very card played there.
 func (g *Game) swapLoose(c, p, pass int) bool {
-	t := &g.table
 	if g.where[c].Zone != InDeck || g.cards[c].Kind == Ground {
 		return false
 	}
@@ -196,16 +195,27 @@ func (g *Game) swapLoose(c, p, pass int) bool {
 	if s < 0 {
 		return false
 	}
+	g.playedFor(s, c)
+	return true
+}
+
+// playedFor: deck card c was the card dealt by hand that stand-in s stood
+// for, picked up unseen and played. c takes s's place, no longer a guess of
+// the deal but the card seen, and s goes back to the deck. Which card the
+// faller had is still a guess, and the one really dealt by hand may lie in
+// the engine's deck: the deck is partly a guess from now on
+// (NextTurnsDeal).
+func (g *Game) playedFor(s, c int) {
+	t := &g.table
 	g.removeFromDeck(c)
 	g.putAt(g.where[s], s, c)
 	g.deck = append(g.deck, s)
 	g.where[s] = Place{Zone: InDeck}
 	t.blind[s], t.blind[c] = false, false
-	t.loose[s] = 0
+	t.loose[s], t.loose[c] = 0, 0
 	t.guessed[s], t.guessed[c] = true, true
 	t.swept[s], t.swept[c] = false, false
 	t.deckGuess = true
-	return true
 }
 
 // turnPass is the pass a turn of player p begun now is in: commitTurn's

@@ -1209,21 +1209,14 @@ func (g *Game) dealtByHandAs(k Kind) int {
 	if s < 0 {
 		return -1
 	}
-	// Which card of kind k was shown the dealer did not read: the deck
-	// is partly a guess from now on (NextTurnsDeal).
-	t.deckGuess = true
 	if g.cards[s].Kind == k {
+		// Which card of kind k was shown the dealer did not read: the
+		// deck is partly a guess from now on (NextTurnsDeal).
+		t.deckGuess = true
 		t.blind[s], t.loose[s], t.guessed[s], t.swept[s] = false, 0, true, false
 		return s
 	}
-	g.removeFromDeck(d)
-	g.putAt(g.where[s], s, d)
-	g.deck = append(g.deck, s)
-	g.where[s] = Place{Zone: InDeck}
-	t.blind[s], t.blind[d] = false, false
-	t.loose[s], t.loose[d] = 0, 0
-	t.guessed[s], t.guessed[d] = true, true
-	t.swept[s], t.swept[d] = false, false
+	g.playedFor(s, d)
 	return d
 }
 
