@@ -16,6 +16,24 @@ import (
 	"github.com/falling-table/falling/hw/hwtest"
 )
 
+// heldIdentifies lists the Identify events the dealer told the engine for
+// reads it held and judged cards shown.
+func (s *scripted) heldIdentifies() []game.Event {
+	applied, _ := s.engineEvents(func(e *playlog.Entry) bool { return e.Source == playlog.FromDealer && e.Event.Kind == game.EvIdentify })
+	return applied
+}
+
+// takenAsShown fails unless the engine's first take of card id was the
+// plain read (a card shown, or left to the engine), not a read the dealer
+// judged dealt.
+func (s *scripted) takenAsShown(id string) {
+	s.t.Helper()
+	applied, _ := s.engineEvents(func(e *playlog.Entry) bool { return e.Event.Kind == game.EvScan && e.Event.Card == id })
+	if len(applied) == 0 || applied[0] != game.Scan(id) {
+		s.t.Fatalf("the engine took %v, want %s read as shown, not judged dealt", applied, id)
+	}
+}
+
 // pickedUpAtSeat2 is a hand on kinds whose deck file lists its first 16
 // cards in the reverse of the shuffle's order, so the engine's stand-ins
 // are other cards than those dealt. The reader is gone from 2.5 s to
@@ -46,7 +64,7 @@ func TestHeldReadPlayedAtAnotherSeat(t *testing.T) {
 	s := pickedUpAtSeat2(t, kinds(S, S, S, game.Hit, many(S, 12), G, G)) // the Hit, dealt to seat 2 at 3.12 s, and two more by hand
 	s.at(6.0, game.Play(0, 1))
 	s.run()
-	applied, _ := s.engineEvents(func(e *playlog.Entry) bool { return e.Source == playlog.FromDealer && e.Event.Kind == game.EvIdentify })
+	applied := s.heldIdentifies()
 	if len(applied) != 1 || applied[0] != game.Identify(2, "Hit-3") {
 		t.Fatalf("the dealer told the engine %v, want the Hit read at seat 3's turn to be seat 2's card picked up", applied)
 	}
@@ -68,7 +86,7 @@ func TestHeldReadThenItsExtra(t *testing.T) {
 	s.at(6.0, game.Play(0, 1))   // seat 2's Hit in front of seat 3
 	s.at(6.5, game.Play(1, 1))   // seat 3's Extra on it
 	s.run()
-	applied, _ := s.engineEvents(func(e *playlog.Entry) bool { return e.Source == playlog.FromDealer && e.Event.Kind == game.EvIdentify })
+	applied := s.heldIdentifies()
 	if len(applied) != 1 || applied[0] != game.Identify(2, "Hit-3") {
 		t.Fatalf("the dealer told the engine %v, want the Hit read at seat 3's turn to be seat 2's card picked up", applied)
 	}
@@ -82,7 +100,7 @@ func TestHeldReadThenItsExtra(t *testing.T) {
 func TestHeldReadDealt(t *testing.T) {
 	s := pickedUpAtSeat2(t, kinds(S, S, S, game.Hit, S, S, S, game.Hit, many(S, 8), G, G))
 	s.run()
-	applied, _ := s.engineEvents(func(e *playlog.Entry) bool { return e.Source == playlog.FromDealer && e.Event.Kind == game.EvIdentify })
+	applied := s.heldIdentifies()
 	if len(applied) != 0 {
 		t.Fatalf("the dealer told the engine %v: nothing followed the Hit, it was a deal", applied)
 	}
@@ -148,7 +166,7 @@ func TestHeldReadReadAgain(t *testing.T) {
 	s := pickedUpAtSeat2(t, kinds(S, S, S, game.Hit, S, S, S, game.Hit, many(S, 8), G, G))
 	s.tb.Reader.ScanCardAt("Hit-7", hwtest.Seconds(7.1)) // held from 6.98 s
 	s.run()
-	applied, _ := s.engineEvents(func(e *playlog.Entry) bool { return e.Source == playlog.FromDealer && e.Event.Kind == game.EvIdentify })
+	applied := s.heldIdentifies()
 	if len(applied) != 0 {
 		t.Fatalf("the dealer told the engine %v: the Hit read again is no second card", applied)
 	}
@@ -168,7 +186,7 @@ func TestHeldReadThenStray(t *testing.T) {
 	s := pickedUpAtSeat2(t, kinds(S, S, S, game.Hit, S, S, S, game.Hit, many(S, 8), G, G))
 	s.tb.Reader.ScanCardAt("Stop-0", hwtest.Seconds(7.1)) // seat 2's first card, lying there
 	s.run()
-	applied, _ := s.engineEvents(func(e *playlog.Entry) bool { return e.Source == playlog.FromDealer && e.Event.Kind == game.EvIdentify })
+	applied := s.heldIdentifies()
 	_, refused := s.engineEvents(func(e *playlog.Entry) bool { return e.Event.Kind == game.EvScan && e.Event.Card == "Stop-0" })
 	if len(applied) != 0 || len(refused) != 1 {
 		t.Fatalf("the dealer told the engine %v, and refused %v: want nothing told, the stray read refused", applied, refused)
@@ -189,7 +207,7 @@ func TestHeldReadStrayBetween(t *testing.T) {
 	s.at(6.0, game.Play(0, 1))
 	s.tb.Reader.ScanCardAt("Stop-0", hwtest.Seconds(6.99)) // the table shows the Hit at 6.98 s and deals at 7 s
 	s.run()
-	applied, _ := s.engineEvents(func(e *playlog.Entry) bool { return e.Source == playlog.FromDealer && e.Event.Kind == game.EvIdentify })
+	applied := s.heldIdentifies()
 	_, refused := s.engineEvents(func(e *playlog.Entry) bool { return e.Event.Kind == game.EvScan && e.Event.Card == "Stop-0" })
 	if len(applied) != 1 || applied[0] != game.Identify(2, "Hit-3") || len(refused) != 1 {
 		t.Fatalf("the dealer told the engine %v, and refused %v: want the Hit seat 2's card picked up, the stray read refused", applied, refused)
@@ -208,7 +226,7 @@ func TestHeldReadThenDealtByHand(t *testing.T) {
 	s.tb.Reader.GoneAt(hwtest.Seconds(6.99), nil) // the table shows the Hit at 6.98 s and deals at 7 s
 	s.tb.Reader.BackAt(hwtest.Seconds(8.5))
 	s.run()
-	applied, _ := s.engineEvents(func(e *playlog.Entry) bool { return e.Source == playlog.FromDealer && e.Event.Kind == game.EvIdentify })
+	applied := s.heldIdentifies()
 	if len(applied) == 0 || applied[0] != game.Identify(2, "Hit-3") {
 		t.Fatalf("the dealer told the engine %v, want the Hit seat 2's card picked up", applied)
 	}
@@ -231,7 +249,7 @@ func TestHeldDealThenEarlyRider(t *testing.T) {
 	s.at(7.2, game.Play(2, 2))                                                                    // and plays it on itself; the table shows it at 7.98 s
 	s.tb.Reader.ScanCardAt("Hit-2", hwtest.Seconds(7.3))                                          // the dealer reads it early
 	s.run()
-	applied, _ := s.engineEvents(func(e *playlog.Entry) bool { return e.Source == playlog.FromDealer && e.Event.Kind == game.EvIdentify })
+	applied := s.heldIdentifies()
 	took, _ := s.engineEvents(func(e *playlog.Entry) bool {
 		return e.Kernel > hwtest.Seconds(7) && e.Event.Kind == game.EvScan && (e.Event.Card == "Hit-7" || e.Event.Card == "Hit-2")
 	})
@@ -255,7 +273,7 @@ func TestHeldReadThenSecondRider(t *testing.T) {
 	s.at(6.0, game.Play(0, 1))
 	s.tb.Reader.ScanCardAt("Skip-2", hwtest.Seconds(6.99))
 	s.run()
-	applied, _ := s.engineEvents(func(e *playlog.Entry) bool { return e.Source == playlog.FromDealer && e.Event.Kind == game.EvIdentify })
+	applied := s.heldIdentifies()
 	_, refused := s.engineEvents(func(e *playlog.Entry) bool { return e.Event.Kind == game.EvScan && e.Event.Card == "Skip-2" })
 	if len(applied) != 1 || applied[0] != game.Identify(2, "Hit-3") || len(refused) != 1 {
 		t.Fatalf("the dealer told the engine %v, and refused %v: want the Hit seat 2's card, the Skip refused", applied, refused)
@@ -309,7 +327,7 @@ func TestHeldReadOwnPickedUp(t *testing.T) {
 	s.at(4.6, game.PickUp(1, 0))
 	s.at(6.2, game.Play(1, 1)) // seat 3 plays its own Hit in front of itself
 	s.run()
-	applied, _ := s.engineEvents(func(e *playlog.Entry) bool { return e.Source == playlog.FromDealer && e.Event.Kind == game.EvIdentify })
+	applied := s.heldIdentifies()
 	for _, e := range applied {
 		if e.Seat != 3 {
 			t.Errorf("the dealer told the engine %v: seat 3's own Hit taken for seat 2's card", e)
@@ -438,10 +456,7 @@ func TestHeldReadOwnSkip(t *testing.T) {
 	s.at(4.6, game.PickUp(1, 0))
 	s.at(6.2, game.Play(1, 1))
 	s.run()
-	applied, _ := s.engineEvents(func(e *playlog.Entry) bool { return e.Event.Kind == game.EvScan && e.Event.Card == "Skip-4" })
-	if len(applied) == 0 || applied[0] != game.Scan("Skip-4") {
-		t.Fatalf("the engine took %v, want Skip-4 read as seat 3's turn began, not judged dealt", applied)
-	}
+	s.takenAsShown("Skip-4")
 	// Seat 2's first card is still in their hand, which nobody can know;
 	// seat 3's stacks the engine can know.
 	s.sameWinner()
@@ -465,10 +480,7 @@ func TestHeldExtraReadBeforeItsRider(t *testing.T) {
 	s.at(6.3, game.Play(1, 1))
 	s.tb.Reader.ScanCardAt("Extra-4", hwtest.Seconds(6.9)) // the table lays the Hit at 6.98 s, then the Extra again
 	s.run()
-	applied, _ := s.engineEvents(func(e *playlog.Entry) bool { return e.Event.Kind == game.EvScan && e.Event.Card == "Extra-4" })
-	if len(applied) == 0 || applied[0] != game.Scan("Extra-4") {
-		t.Fatalf("the engine took %v, want Extra-4 read as shown, not judged dealt", applied)
-	}
+	s.takenAsShown("Extra-4")
 	// Seat 2's first card is still in their hand, which nobody can know;
 	// seat 3's stacks the engine can know.
 	s.sameWinner()

@@ -1,8 +1,6 @@
 package dealer_test
 
 import (
-	"context"
-	"errors"
 	"testing"
 	"time"
 
@@ -84,13 +82,7 @@ func TestTwoDealtAtOnce(t *testing.T) {
 		s.at(2.5, game.PickUp(0, 0), game.Play(0, 1))
 		first := hwtest.Seconds(4.14) // the Hit is shown at 4.12
 		s.tb.Reader.ScanCardAt("Stop-5", first+30*time.Millisecond)
-		s.tb.Start()
-		ctx, cancel := context.WithCancel(context.Background())
-		defer cancel()
-		s.tb.Clock.At(hwtest.Seconds(4.5), cancel)
-		if _, err := s.d.RunStepped(ctx, s.tb.Clock); !errors.Is(err, context.Canceled) {
-			t.Fatalf("run: %v", err)
-		}
+		s.runUntil(hwtest.Seconds(4.5))
 		if at := s.scanOf("Stop-4", 0); (at - first).Abs() > time.Millisecond {
 			t.Fatalf("Stop-4 dealt to seat 3 at %v: the script's times are off", at)
 		}
@@ -120,13 +112,7 @@ func TestOnItsBeatAfterALateOne(t *testing.T) {
 			period := time.Minute / 350
 			late, early := period+100*time.Millisecond, 2*period-18*time.Millisecond
 			s.tb.Reader.ScanCardAt("Stop-2", early)
-			s.tb.Start()
-			ctx, cancel := context.WithCancel(context.Background())
-			defer cancel()
-			s.tb.Clock.At(2*period+50*time.Millisecond, cancel) // before the table deals Stop-2 itself
-			if _, err := s.d.RunStepped(ctx, s.tb.Clock); !errors.Is(err, context.Canceled) {
-				t.Fatalf("run: %v", err)
-			}
+			s.runUntil(2*period + 50*time.Millisecond) // before the table deals Stop-2 itself
 			if at := s.scanOf("Stop-1", 0); (at - late).Abs() > time.Millisecond {
 				t.Fatalf("Stop-1 dealt to seat 3 at %v, want %v: the script's times are off", at, late)
 			}
@@ -172,13 +158,7 @@ func TestTwoAtOnceNotJudgedOnGuesses(t *testing.T) {
 			s.tb.Reader.GoneAt(hwtest.Seconds(2.5), nil)
 			s.tb.Reader.BackAt(hwtest.Seconds(4.5))
 			s.tb.Reader.ScanCardAt("Stop-7", hwtest.Seconds(5.9))
-			s.tb.Start()
-			ctx, cancel := context.WithCancel(context.Background())
-			defer cancel()
-			s.tb.Clock.At(hwtest.Seconds(6.2), cancel)
-			if _, err := s.d.RunStepped(ctx, s.tb.Clock); !errors.Is(err, context.Canceled) {
-				t.Fatalf("run: %v", err)
-			}
+			s.runUntil(hwtest.Seconds(6.2))
 			if at := s.scanOf("Stop-6", 0); (at - hwtest.Seconds(5.86)).Abs() > time.Millisecond {
 				t.Fatalf("Stop-6 read at %v: the script's times are off", at)
 			}

@@ -2,6 +2,7 @@ package dealer_test
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"math/rand/v2"
 	"strings"
@@ -119,6 +120,19 @@ func (s *scripted) run() {
 	}
 	if err := s.tb.Err(); err != nil {
 		s.t.Fatalf("table: %v", err)
+	}
+}
+
+// runUntil plays the hand until virtual time until only, for scripts that
+// look at its first moments: the run must end with the cancel.
+func (s *scripted) runUntil(until time.Duration) {
+	s.t.Helper()
+	s.tb.Start()
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	s.tb.Clock.At(until, cancel)
+	if _, err := s.d.RunStepped(ctx, s.tb.Clock); !errors.Is(err, context.Canceled) {
+		s.t.Fatalf("run: %v", err)
 	}
 }
 
