@@ -16,7 +16,10 @@ import (
 	"github.com/falling-table/falling/game/playlog/wal"
 )
 
-var nightCuts = flag.Int("night.cuts", 0, "power cuts in TestNightPowerCuts (default 40, 15 with -short)")
+var (
+	nightCuts = flag.Int("night.cuts", 0, "power cuts in TestNightPowerCuts (default 40, 15 with -short)")
+	nightSeed = flag.Uint64("night.seed", 0, "seed of TestNightPowerCuts (default: the clock), to replay a night it logged")
+)
 
 // The disk model of a power cut: what was fsynced is there; of each page
 // written since, the kernel may or may not have written it back, in any
@@ -221,7 +224,10 @@ func TestNightPowerCuts(t *testing.T) {
 			cuts = 15
 		}
 	}
-	seed := uint64(time.Now().UnixNano())
+	seed := *nightSeed
+	if seed == 0 {
+		seed = uint64(time.Now().UnixNano())
+	}
 	t.Logf("seed %d, %d power cuts", seed, cuts)
 	rng := rand.New(rand.NewPCG(seed, 3))
 	tb := newResumeTable()
