@@ -23,7 +23,16 @@ import (
 var (
 	crashRuns  = flag.Int("wal.crashes", 0, "SIGKILL runs in TestCrashSafety (default 30, 5 with -short)")
 	crashImage = flag.Int("wal.images", 0, "power-cut images in TestPowerCutImages (default 60, 20 with -short)")
+	crashSeed  = flag.Uint64("wal.seed", 0, "seed of TestCrashSafety and TestPowerCutImages (default: the clock), to replay an image run they logged (a SIGKILL run also depends on when the kills land)")
 )
+
+// seed is -wal.seed, or the clock's when it is not given.
+func seed() uint64 {
+	if *crashSeed != 0 {
+		return *crashSeed
+	}
+	return uint64(time.Now().UnixNano())
+}
 
 // crashChildEnv switches the test binary into the writer subprocess that
 // TestCrashSafety kills.
@@ -110,9 +119,9 @@ func TestCrashSafety(t *testing.T) {
 			runs = 5
 		}
 	}
-	seed := uint64(time.Now().UnixNano())
-	t.Logf("seed %d, %d runs", seed, runs)
-	rng := rand.New(rand.NewPCG(seed, 1))
+	sd := seed()
+	t.Logf("seed %d, %d runs", sd, runs)
+	rng := rand.New(rand.NewPCG(sd, 1))
 	path := filepath.Join(t.TempDir(), "hand.log")
 	var reported uint64 // highest sequence number any child reported durable
 	var fig figures
@@ -325,10 +334,10 @@ func TestPowerCutImages(t *testing.T) {
 			images = 20
 		}
 	}
-	seed := uint64(time.Now().UnixNano())
-	t.Logf("seed %d, %d images per format", seed, images)
+	sd := seed()
+	t.Logf("seed %d, %d images per format", sd, images)
 	for _, version := range []uint16{2, 1} {
-		rng := rand.New(rand.NewPCG(seed, uint64(version)))
+		rng := rand.New(rand.NewPCG(sd, uint64(version)))
 		var fig figures
 		for i := range images {
 			powerCutImage(t, rng, version, &fig, i)
