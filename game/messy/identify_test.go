@@ -246,3 +246,19 @@ func TestTwoAtOnceAfterScanNoDeal(t *testing.T) {
 	}
 	t.Logf("%d two-at-once right after a card scanned and put back", after)
 }
+
+// TestUnscannedConfirmedBeforeTheNext: "On each beat the light of the seat
+// to deal to comes on ...; the dealer scans and places one card per beat"
+// (product.md). A dealer who dealt a card unscanned and dealt on sees the
+// light a seat behind at the next card, however that card is told: read
+// and put back to be dealt and read again (scan-no-deal), the light shows
+// it at once; missed by the reader, or with the reader gone, the dealer
+// confirming it from the panel looks at the light, which still waits for
+// the card dealt unscanned, and confirms that one first. This table's
+// dealer forgot the card dealt unscanned there, and each of these hands
+// fell out of step.
+func TestUnscannedConfirmedBeforeTheNext(t *testing.T) {
+	inStep(t, Faults{DealUnscanned: 0.02, ScanNoDeal: 0.02}, 1000029, 1000110, 1000137)
+	inStep(t, Faults{DealUnscanned: 0.02, ReaderMiss: 0.02}, 1000029, 1000110, 1000158)
+	inStep(t, Faults{DealUnscanned: 0.02, ReaderGone: 0.02}, 1000069, 1000110, 1000340)
+}

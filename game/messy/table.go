@@ -982,6 +982,7 @@ func (t *table) read(c int) {
 	}
 	if t.readerGone > 0 {
 		t.readerGone--
+		t.confirmUnscanned(unscanned)
 		t.blind(nil, c)
 		if t.readerGone == 0 {
 			// The reader is back before the next card.
@@ -1003,6 +1004,10 @@ func (t *table) read(c int) {
 		// Scanned, put back, dealt and scanned on the next beat: the
 		// second read is the one the assistant must not take for a card.
 		f := t.fault(ScanNoDeal, id, seat)
+		// The first read shows the dealer the lights a seat behind, as
+		// any read after cards dealt unscanned does (observe).
+		t.unscanned = unscanned
+		defer func() { t.unscanned = nil }()
 		if t.holdIfPlayedUnseen(id) {
 			// game/dealer holds the first read as any other, and
 			// nothing comes with it: half a beat judges it the deal.
@@ -1016,6 +1021,7 @@ func (t *table) read(c int) {
 	switch {
 	case t.happens(ReaderMiss):
 		f := t.fault(ReaderMiss, id, seat)
+		t.confirmUnscanned(unscanned)
 		t.blind(f, c)
 		t.identify() // the reader reads: the dealer is asked for the card
 	case t.happens(DealUnscanned):
@@ -1040,6 +1046,19 @@ func (t *table) read(c int) {
 		if t.happens(ReadTwice) {
 			f := t.fault(ReadTwice, id, seat)
 			t.probe(f, game.Scan(id))
+		}
+	}
+}
+
+// confirmUnscanned is the dealer who dealt the cards of faults fs without
+// scanning them and dealt on, about to confirm the card just dealt from the
+// panel (the reader missed it, or is gone): looking at the light, which
+// still waits for the first of them, they confirm those by hand first.
+func (t *table) confirmUnscanned(fs []int) {
+	for _, i := range fs {
+		f := &t.hand.Faults[i]
+		if u, ok := t.truth.CardIndex(f.Card); !ok || !t.blind(f, u) {
+			return
 		}
 	}
 }
