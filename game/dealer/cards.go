@@ -58,6 +58,7 @@ func (d *Dealer) onCard(e hw.CardEvent) {
 		return
 	}
 	d.rec.Read(id)
+	d.expireHeld(e.Time)
 	switch d.phase {
 	case PhaseAudit:
 		g := &d.groups[len(d.groups)-1]

@@ -78,6 +78,16 @@ func (d *Dealer) heldAsRider(at time.Duration) {
 	d.heldNext(h, at)
 }
 
+// expireHeld judges the held read the deal at its hold's end if an input
+// at t comes after that end: the real-time loop picks among ready inputs
+// at random, so a read or a confirmation may be handled before the
+// deadline that ends the hold, and must not judge a hold already over.
+func (d *Dealer) expireHeld(t time.Duration) {
+	if d.held.active && t >= d.held.until {
+		d.flushHeld(d.held.until)
+	}
+}
+
 // flushHeld judges the held read, at t, the deal: nothing followed it in
 // time. The engine is told so (ScanDealt): a plain read of a rider as a
 // turn begins would be taken for the card the faller was said to have

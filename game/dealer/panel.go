@@ -25,7 +25,8 @@ func (d *Dealer) control(p hw.PanelEvent) {
 	d.mu.Lock()
 	defer d.publish()
 	defer d.mu.Unlock()
-	if d.held.active && p.Control == hw.ControlConfirm && (p.As == "" || p.As == game.Ground.String()) && !d.panel.paused {
+	d.expireHeld(p.Kernel)
+	if d.held.active && p.Control == hw.ControlConfirm && confirmsADeal(p.As) && !d.panel.paused {
 		// A card dealt by hand (the reader missed it, or is gone) within
 		// half a beat of the held read: the deal that follows a card
 		// shown, so the held read was that card.
@@ -51,6 +52,17 @@ func (d *Dealer) control(p hw.PanelEvent) {
 		d.settle(askGo)
 	}
 	d.maybeIdentify(p.Kernel)
+}
+
+// confirmsADeal reports whether a confirmation naming as (empty for none)
+// confirms a card dealt: a plain one or a Ground, named in any case, as
+// confirmAs reads it. A rider or an Extra named is one shown.
+func confirmsADeal(as string) bool {
+	if as == "" {
+		return true
+	}
+	k, err := game.ParseKind(as)
+	return err == nil && k == game.Ground
 }
 
 // onControl does what a panel control asks. Called with d.mu held.

@@ -1,0 +1,97 @@
+package dealer
+
+import (
+	"fmt"
+	"testing"
+	"time"
+
+	"github.com/falling-table/falling/game"
+	"github.com/falling-table/falling/game/playlog"
+	"github.com/falling-table/falling/hw"
+	"github.com/falling-table/falling/hw/hwtest"
+)
+
+// entries is the play log, kept in memory.
+type entries []playlog.Entry
+
+func (l *entries) Append(e playlog.Entry) error { *l = append(*l, e); return nil }
+
+// TestConfirmsADeal: a confirmation within a hold is the deal that follows
+// a card shown when it names nothing or a Ground, in any case, as the
+// panel's confirmAs reads the name; a rider or an Extra named is a card
+// shown, and a name that is no card confirms nothing.
+func TestConfirmsADeal(t *testing.T) {
+	for _, c := range []struct {
+		as   string
+		want bool
+	}{
+		{"", true}, {"Ground", true}, {"ground", true}, {"GROUND", true},
+		{"Hit", false}, {"Extra", false}, {"grounds", false}, {"nonsense", false},
+	} {
+		if got := confirmsADeal(c.as); got != c.want {
+			t.Errorf("confirmsADeal(%q) = %v, want %v", c.as, got, c.want)
+		}
+	}
+}
+
+// TestHoldOverBeforeTheNextInput: the real-time loop picks among ready
+// inputs at random, so a read or a confirmation that comes after a hold's
+// end may be handled before the deadline that ends it. It must find the
+// held read judged the deal at the hold's end ("nothing followed it in
+// time"), not judge it itself; one that comes within the hold finds it
+// still held.
+func TestHoldOverBeforeTheNextInput(t *testing.T) {
+	kinds := []game.Kind{game.Move, game.Move, game.Move, game.Ground, game.Ground}
+	deck := make([]game.Card, len(kinds))
+	cards := map[hw.UID]string{}
+	uids := make([]hw.UID, len(kinds))
+	for i, k := range kinds {
+		deck[i] = game.Card{ID: fmt.Sprintf("%s-%d", k, i), Kind: k}
+		u, err := hw.ParseUID(fmt.Sprintf("04:00:00:00:00:00:%02X", i))
+		if err != nil {
+			t.Fatal(err)
+		}
+		uids[i], cards[u] = u, deck[i].ID
+	}
+	for _, input := range []string{"a read", "a confirmation"} {
+		t.Run(input, func(t *testing.T) {
+			var log entries
+			d, err := New(Config{Hand: t.Name(), Dealer: 1, Cards: cards, Game: game.Config{Rules: game.Official(), Seats: []int{2, 3}, Deck: deck},
+				Tempo: Tempo{Start: 60}, StopWindow: time.Second}, Hardware{Clock: hwtest.NewVirtual(0)}, &log)
+			if err != nil {
+				t.Fatal(err)
+			}
+			d.phase = PhaseDealing
+			d.held = heldRead{active: true, id: deck[0].ID, c: 0, at: time.Second, until: 1500 * time.Millisecond}
+			for _, at := range []time.Duration{1200 * time.Millisecond, 1499 * time.Millisecond} {
+				if d.expireHeld(at); !d.held.active {
+					t.Fatalf("an input at %v found the hold over, before its end (1.5s)", at)
+				}
+			}
+			// Handled before the loop's deadline at the hold's end (and a third
+			// of a beat after it: no two at once).
+			if input == "a read" {
+				d.onCard(hw.CardEvent{UID: uids[1], Time: 2400 * time.Millisecond})
+			} else {
+				d.control(hw.PanelEvent{Control: hw.ControlConfirm, Kernel: 2400 * time.Millisecond})
+			}
+			var told []*playlog.Entry
+			for i := range log {
+				if e := &log[i]; e.Kind == playlog.KindApplied && e.Event != nil {
+					told = append(told, e)
+				}
+			}
+			if d.held.active || len(told) != 2 {
+				t.Fatalf("after %s at 2.4s: held %v, the engine told %d events, want the held read and the input", input, d.held.active, len(told))
+			}
+			if e := told[0]; e.Event.Card != deck[0].ID || !e.Event.Dealt || e.Kernel != 1500*time.Millisecond {
+				t.Fatalf("the held read told the engine as %v at %v, want judged dealt at the hold's end (1.5s)", e.Event, e.Kernel)
+			}
+			for c, seat := range []int{2, 3} {
+				if w := d.g.Where(c); w.Zone != game.InStack || d.g.Seat(w.Player) != seat {
+					t.Errorf("%s lies at %+v, want dealt to seat %d", deck[c].ID, w, seat)
+				}
+			}
+		})
+	}
+}
