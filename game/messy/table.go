@@ -731,6 +731,15 @@ func (t *table) showRider(in game.Instruction) {
 		}
 		if t.happens(ReaderMissRider) {
 			f := t.fault(ReaderMissRider, g.Card(c).ID, in.Seat)
+			if fs := t.unscanned; len(fs) > 0 {
+				// Naming it from the panel, the dealer sees the light
+				// still waiting for the cards they dealt unscanned, and
+				// confirms those first; the reader reads, so game/dealer
+				// asks for them at once.
+				t.unscanned = nil
+				t.confirmUnscanned(fs)
+				t.identify()
+			}
 			t.confirmShown(f, c)
 			return false
 		}
