@@ -17,6 +17,8 @@ func (d *Dealer) onStatus(s hw.ReaderStatus) {
 	d.mu.Lock()
 	defer d.publish()
 	defer d.mu.Unlock()
+	// Handled before the deadline that ends a hold, as a read may be.
+	d.expireHeld(s.Time)
 	if s.State != hw.ReaderLost {
 		// The reader lost tells nothing of the held read: the deal that
 		// follows it, confirmed by hand, or the half beat, judges it.

@@ -95,3 +95,33 @@ func TestHoldOverBeforeTheNextInput(t *testing.T) {
 		})
 	}
 }
+
+// TestHoldOverBeforeTheReaderBack: the reader's status is an input as a
+// read or a confirmation is ("anything else (half a beat, the beat, any
+// other input) makes it the deal"). The reader back after a hold's end,
+// handled before the loop's deadline, must find the held read judged the
+// deal at the hold's end, not at its own time.
+func TestHoldOverBeforeTheReaderBack(t *testing.T) {
+	deck := []game.Card{{ID: "move-0", Kind: game.Move}, {ID: "move-1", Kind: game.Move}, {ID: "ground-2", Kind: game.Ground}}
+	var log entries
+	d, err := New(Config{Hand: t.Name(), Dealer: 1, Cards: map[hw.UID]string{}, Game: game.Config{Rules: game.Official(), Seats: []int{2, 3}, Deck: deck},
+		Tempo: Tempo{Start: 60}, StopWindow: time.Second}, Hardware{Clock: hwtest.NewVirtual(0)}, &log)
+	if err != nil {
+		t.Fatal(err)
+	}
+	d.phase = PhaseDealing
+	d.held = heldRead{active: true, id: deck[0].ID, c: 0, at: time.Second, until: 1500 * time.Millisecond}
+	d.onStatus(hw.ReaderStatus{State: hw.ReaderOK, Time: 2400 * time.Millisecond})
+	var told []*playlog.Entry
+	for i := range log {
+		if e := &log[i]; e.Kind == playlog.KindApplied && e.Event != nil {
+			told = append(told, e)
+		}
+	}
+	if d.held.active || len(told) != 1 {
+		t.Fatalf("after the reader back at 2.4s: held %v, the engine told %d events, want the held read", d.held.active, len(told))
+	}
+	if e := told[0]; e.Event.Card != deck[0].ID || !e.Event.Dealt || e.Kernel != 1500*time.Millisecond {
+		t.Fatalf("the held read told the engine as %v at %v, want judged dealt at the hold's end (1.5s)", e.Event, e.Kernel)
+	}
+}

@@ -265,3 +265,19 @@ func TestUnscannedConfirmedBeforeTheNext(t *testing.T) {
 	inStep(t, Faults{DealUnscanned: 0.02, ReaderGone: 0.02}, 1000069, 1000110, 1000340)
 	inStep(t, Faults{DealUnscanned: 0.02, ReaderMissRider: 0.02}, 1001525, 1001720, 1001931)
 }
+
+// TestUnscannedGroundConfirmedThenItsWindowPast: "GROUND: If you receive
+// one of these, you are immediately out" (rulebook), unless "a press from
+// that seat within the Stop window claims a Stop" (product.md). A Ground
+// among the cards dealt unscanned was dealt on past long ago: the dealer
+// confirming it by hand before the card the reader missed (or with the
+// reader gone, or before the next seat's rider named from the panel) lets
+// its window pass as the table did, and their next confirmation is the
+// card just dealt, not a Stop claim the engine refuses while the Ground
+// lands. This table's dealer confirmed the next card inside the window:
+// refused, and the assistant was left a seat behind.
+func TestUnscannedGroundConfirmedThenItsWindowPast(t *testing.T) {
+	inStep(t, Faults{DealUnscanned: 0.05, ReaderMiss: 0.05}, 178, 505)
+	inStep(t, Faults{DealUnscanned: 0.05, ReaderGone: 0.05}, 395, 946)
+	inStep(t, Faults{DealUnscanned: 0.05, ReaderMissRider: 0.1}, 215, 299)
+}

@@ -1063,11 +1063,17 @@ func (t *table) read(c int) {
 // scanning them and dealt on, about to confirm the card just dealt from the
 // panel (the reader missed it, or is gone): looking at the light, which
 // still waits for the first of them, they confirm those by hand first.
+// A Ground among them the table dealt on past, its window long gone: the
+// window opened now is let pass before the next confirmation, which in it
+// would be a Stop claim (refused, or a Stop stood in that was never shown).
 func (t *table) confirmUnscanned(fs []int) {
 	for _, i := range fs {
 		f := &t.hand.Faults[i]
 		if u, ok := t.truth.CardIndex(f.Card); !ok || !t.blind(f, u) {
 			return
+		}
+		if t.seen.Next().Action == game.ActLand {
+			t.observe(game.StopClosed())
 		}
 	}
 }
