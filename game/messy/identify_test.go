@@ -281,3 +281,34 @@ func TestUnscannedGroundConfirmedThenItsWindowPast(t *testing.T) {
 	inStep(t, Faults{DealUnscanned: 0.05, ReaderGone: 0.05}, 395, 946)
 	inStep(t, Faults{DealUnscanned: 0.05, ReaderMissRider: 0.1}, 215, 299)
 }
+
+// TestUnscannedLagUnseen: the dealer who dealt a card unscanned confirms it
+// by hand before the next card only when the light shows the lag. Here the
+// next card went to the same seat (a Hit's second, say) and the reader
+// missed it: the light waiting for that seat shows nothing wrong, so the
+// dealer confirms the missed card where it is lit, and the card dealt
+// unscanned is said only when a later read shows the light a card behind
+// (game.DealtUnscanned). A table that confirmed it at once would be kinder
+// than a dealer can be.
+func TestUnscannedLagUnseen(t *testing.T) {
+	for _, seed := range []uint64{1000001, 1000008, 1000012} {
+		h, err := Play(Options{Rules: game.Official(), Fallers: 2 + int(seed%6), Seed: seed, Faults: Faults{DealUnscanned: 0.05, ReaderMiss: 0.05}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		found := false
+		for i := 0; i+1 < len(h.Faults); i++ {
+			a, b := h.Faults[i], h.Faults[i+1]
+			if a.Kind != DealUnscanned || b.Kind != ReaderMiss || a.Seat != b.Seat {
+				continue
+			}
+			found = true
+			if a.Why != saidUnscannedWhy {
+				t.Errorf("seed %d: %s dealt unscanned to seat %d, then a card there missed: answered %q, want said unscanned later", seed, a.Card, a.Seat, a.Why)
+			}
+		}
+		if !found {
+			t.Errorf("seed %d: no card dealt unscanned followed by one missed at the same seat", seed)
+		}
+	}
+}

@@ -733,12 +733,12 @@ func (t *table) showRider(in game.Instruction) {
 			f := t.fault(ReaderMissRider, g.Card(c).ID, in.Seat)
 			if fs := t.unscanned; len(fs) > 0 {
 				// Naming it from the panel, the dealer sees the light
-				// still waiting for the cards they dealt unscanned, and
-				// confirms those first; the reader reads, so game/dealer
-				// asks for them at once.
-				t.unscanned = nil
-				t.confirmUnscanned(fs)
-				t.identify()
+				// still waiting for the cards they dealt unscanned (if
+				// it lags), and confirms those first; the reader reads,
+				// so game/dealer asks for them at once.
+				if t.unscanned = t.confirmUnscanned(fs, p); len(t.unscanned) == 0 {
+					t.identify()
+				}
 			}
 			t.confirmShown(f, c)
 			return false
@@ -991,7 +991,7 @@ func (t *table) read(c int) {
 	}
 	if t.readerGone > 0 {
 		t.readerGone--
-		t.confirmUnscanned(unscanned)
+		t.unscanned = t.confirmUnscanned(unscanned, g.Where(c).Player)
 		t.blind(nil, c)
 		if t.readerGone == 0 {
 			// The reader is back before the next card.
@@ -1030,7 +1030,7 @@ func (t *table) read(c int) {
 	switch {
 	case t.happens(ReaderMiss):
 		f := t.fault(ReaderMiss, id, seat)
-		t.confirmUnscanned(unscanned)
+		t.unscanned = t.confirmUnscanned(unscanned, g.Where(c).Player)
 		t.blind(f, c)
 		t.identify() // the reader reads: the dealer is asked for the card
 	case t.happens(DealUnscanned):
@@ -1060,22 +1060,34 @@ func (t *table) read(c int) {
 }
 
 // confirmUnscanned is the dealer who dealt the cards of faults fs without
-// scanning them and dealt on, about to confirm the card just dealt from the
-// panel (the reader missed it, or is gone): looking at the light, which
+// scanning them and dealt on, about to confirm from the panel a card they
+// just laid in front of faller p (a deal the reader missed, or dealt with
+// the reader gone; a rider the reader missed): looking at the light, which
 // still waits for the first of them, they confirm those by hand first.
+// Only if they can see it lag: a light on p's seat (the first card dealt
+// unscanned went there too) shows nothing wrong yet, and the cards stay
+// unsaid, for a later read to show (noticeUnscanned). It returns the cards
+// left unsaid.
 // A Ground among them the table dealt on past, its window long gone: the
 // window opened now is let pass before the next confirmation, which in it
 // would be a Stop claim (refused, or a Stop stood in that was never shown).
-func (t *table) confirmUnscanned(fs []int) {
+func (t *table) confirmUnscanned(fs []int, p int) []int {
+	if len(fs) == 0 {
+		return nil
+	}
+	if in := t.seen.Next(); in.Action == game.ActDeal && in.Player == p {
+		return fs
+	}
 	for _, i := range fs {
 		f := &t.hand.Faults[i]
 		if u, ok := t.truth.CardIndex(f.Card); !ok || !t.blind(f, u) {
-			return
+			return nil
 		}
 		if t.seen.Next().Action == game.ActLand {
 			t.observe(game.StopClosed())
 		}
 	}
+	return nil
 }
 
 // notARider is the dealer who just dealt card c, a Skip or a Chute, told
@@ -1094,6 +1106,10 @@ func (t *table) notARider(c int) {
 		t.observe(game.StackGone())
 	}
 }
+
+// saidUnscannedWhy is the answer to a card dealt unscanned that the dealer
+// said so of (noticeUnscanned).
+const saidUnscannedWhy = "the dealer said it went unscanned: a deal confirmed by hand stands in"
 
 // noticeUnscanned is the dealer who dealt a card without scanning it (f)
 // and dealt on: the next card read, id (the next deal, or the next seat's
@@ -1117,7 +1133,7 @@ func (t *table) noticeUnscanned(f *Fault, id string) bool {
 	if !t.observe(game.DealtUnscanned(id)) {
 		return false
 	}
-	f.Answer, f.Why, f.live = Named, "the dealer said it went unscanned: a deal confirmed by hand stands in", true
+	f.Answer, f.Why, f.live = Named, saidUnscannedWhy, true
 	t.byHand[u] = true
 	t.blindDealt(u, f.Seat, n)
 	return true
