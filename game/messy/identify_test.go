@@ -1,6 +1,7 @@
 package messy
 
 import (
+	"slices"
 	"strings"
 	"testing"
 
@@ -310,5 +311,59 @@ func TestUnscannedLagUnseen(t *testing.T) {
 		if !found {
 			t.Errorf("seed %d: no card dealt unscanned followed by one missed at the same seat", seed)
 		}
+	}
+}
+
+// TestUnscannedSaidOfALaterRead: "b" is the dealer's word for the card just
+// read: it came after a card dealt unscanned. A rider the dealer holds
+// (game.PlayedUnseen) and whose deal then goes unscanned is told to the
+// engine at the half beat, before the dealer reads anything else; the card
+// dealt unscanned after it is said of the next read, the first that shows
+// the light lagging for it. This table said it of the held read, as if the
+// card dealt unscanned had come before it.
+func TestUnscannedSaidOfALaterRead(t *testing.T) {
+	const prefix = "a card dealt unscanned before "
+	said := 0
+	for _, seed := range []uint64{1000324, 1000654, 1000682} {
+		var lines []string
+		h, err := Play(Options{Rules: game.Official(), Fallers: 2 + int(seed%6), Seed: seed,
+			Faults: Faults{DealUnscanned: 0.02, ReaderGone: 0.02}, Trace: func(s string) { lines = append(lines, s) }})
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, f := range h.Faults {
+			if f.Kind != DealUnscanned || f.Why != saidUnscannedWhy {
+				continue
+			}
+			// Where the truth dealt it, then the first "unscanned" after.
+			dealt := slices.IndexFunc(lines, func(l string) bool {
+				return strings.Contains(l, " truth step deal ") && strings.HasSuffix(l, "#"+f.Card)
+			})
+			b := dealt + slices.IndexFunc(lines[max(dealt, 0):], func(l string) bool { return strings.Contains(l, " seen  "+prefix) })
+			if dealt < 0 || b < dealt {
+				continue
+			}
+			said++
+			// That read came after the card dealt unscanned: when it was
+			// read, that is, not when a held read was told the engine.
+			read, at, held := strings.SplitN(strings.SplitN(lines[b], prefix, 2)[1], ":", 2)[0], -1, false
+			for i, l := range lines[:b] {
+				switch {
+				case strings.Contains(l, " held  "+read+","):
+					at, held = i, true
+				case strings.Contains(l, " seen  scan "+read+":") || strings.Contains(l, " seen  scan "+read+" (dealt):"):
+					if !held {
+						at = i
+					}
+					held = false
+				}
+			}
+			if at < dealt {
+				t.Errorf("seed %d: %s, dealt unscanned, said of %s, read before it", seed, f.Card, read)
+			}
+		}
+	}
+	if said == 0 {
+		t.Fatal("no card dealt unscanned was said so")
 	}
 }

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"math/rand/v2"
+	"slices"
 	"time"
 
 	"github.com/falling-table/falling/game"
@@ -124,6 +125,10 @@ type heldRead struct {
 	id     string
 	seat   int
 	active bool
+	// before is how many cards were dealt unscanned (t.unscanned) when
+	// the read was held: told to the engine, it shows the dealer a light
+	// lagging for those only, not for a card dealt unscanned after it.
+	before int
 }
 
 type justDealt struct {
@@ -807,7 +812,10 @@ func (t *table) holdIfPlayedUnseen(id string) bool {
 	if q == 0 {
 		return false
 	}
-	t.hold = heldRead{id: id, seat: q, active: true}
+	t.hold = heldRead{id: id, seat: q, active: true, before: len(t.unscanned)}
+	if t.opt.Trace != nil {
+		t.opt.Trace(fmt.Sprintf("%v held  %s, read as seat %d's turn begins", t.now, id, t.seen.Seat(t.seen.Next().Player)))
+	}
 	return true
 }
 
@@ -841,6 +849,12 @@ func (t *table) resolveHold(e *game.Event) bool {
 		return false
 	}
 	t.hold = heldRead{}
+	// A card dealt unscanned after the held read (its deal, say) is said
+	// of a later read, the first that shows the light lagging for it:
+	// game/dealer tells the engine of the held read before it was dealt.
+	later := slices.Clone(t.unscanned[min(h.before, len(t.unscanned)):])
+	t.unscanned = t.unscanned[:min(h.before, len(t.unscanned))]
+	defer func() { t.unscanned = append(t.unscanned, later...) }()
 	if e != nil && t.showsHeld(h, *e) {
 		try := t.seen.Clone()
 		if try.Observe(game.Identify(h.seat, h.id)) == nil && try.Observe(game.Scan(h.id)) == nil {
