@@ -605,3 +605,55 @@ func TestBlindStandInReadAsTheNextDeal(t *testing.T) {
 		t.Fatalf("seat 1 has %s, want two cards in one stack", tb.kinds(0))
 	}
 }
+
+// TestMisreadHeldDealShown: "Riders: when the dealer reaches a player with
+// a rider, they scan it; the assistant shows and sounds what to do (Hit:
+// two into each stack ...)" (product.md). While seat 1's card dealt by hand
+// is said picked up, the dealer holds a Hit read from the deck as seat 1's
+// turn begins: a card shown is followed at once by its deal. The next card
+// came at once, the second of two dealt at once, so the dealer's hold told
+// the Hit as a card shown (Identify, then the read) and that card as the
+// Hit's first. The screen shows seat 1 a Hit the dealer does not see there,
+// and asks for its second card: the dealer says misread. The Hit is seat
+// 1's deal after all, and the card read after it the next seat's deal, as
+// if the hold had judged the Hit dealt. A card read again (known on top of
+// a stack) is not offered once a card is down (TestNotThereRead).
+func TestMisreadHeldDealShown(t *testing.T) {
+	kinds := []Kind{Move, Move, Move, Move, Hit, Move, Move, Move, Move, Ground, Ground}
+	start := func(t *testing.T) *table {
+		tb := newObserved(t, 2, kinds...)
+		tb.ok(Confirm())   // seat 1, by hand
+		tb.ok(NotOnTop(1)) // picked up
+		tb.ok(Scan(tb.id(Move, 1)))
+		return tb
+	}
+	tb, ref := start(t), start(t)
+	hit, next := tb.id(Hit, 0), tb.id(Move, 2)
+	c, _ := tb.CardIndex(hit)
+	if got := tb.PlayedUnseen(c); got != 1 {
+		t.Fatalf("PlayedUnseen(the Hit) = seat %d, want seat 1 (the dealer holds it)", got)
+	}
+	tb.ok(Identify(1, hit))
+	tb.ok(Scan(hit))
+	tb.ok(Scan(next))
+	if in := tb.Next(); in.Player != 0 || in.Action != ActDeal || in.Rider != Hit {
+		t.Fatalf("after the Hit told as shown and the next card: %+v, want seat 1's Hit's second card", in)
+	}
+	if got, ok := tb.ReadToTakeBack(); !ok || got != hit {
+		t.Fatalf("ReadToTakeBack = %q, %v, want %s", got, ok, hit)
+	}
+	tb.ok(NotThereRead(hit))
+	ref.ok(ScanDealt(hit))
+	ref.ok(ScanDealt(next))
+	if got, want := cards(tb.Game), cards(ref.Game); got != want {
+		t.Fatalf("after the misread:\n%s\njudged dealt in its time:\n%s", got, want)
+	}
+	if tb.Next() != ref.Next() {
+		t.Fatalf("after the misread the light asks %+v, want %+v", tb.Next(), ref.Next())
+	}
+	if inf(tb, InfDealtAfterAll) != c {
+		t.Fatalf("the Hit is not named dealt after all: %+v", tb.Inferences())
+	}
+	// Nothing left to take back: a second misread is refused.
+	tb.refused(NotThereRead(hit), RuleCardNotExpected)
+}

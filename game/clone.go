@@ -57,6 +57,7 @@ func (g *Game) copyTo(dst *Game) {
 		againUntil = 0
 	}
 	again, _ := g.keptCopy(g.table.again, againUntil, tbl.again)
+	ident, identAt := g.keptCopy(g.table.ident, g.table.identAt, tbl.ident)
 	dst.table = tableState{
 		inferred:  append(tbl.inferred[:0], g.table.inferred...),
 		blind:     append(tbl.blind[:0], g.table.blind...),
@@ -72,6 +73,9 @@ func (g *Game) copyTo(dst *Game) {
 		dealt:     dealt,
 		gone:      gone,
 		again:     again,
+		ident:     ident,
+		identAt:   identAt,
+		identCard: g.table.identCard,
 		spare:     tbl.spare, // dst's own memory: nothing of g's is kept in it
 	}
 	if dealtUntil != 0 {
@@ -83,6 +87,7 @@ func (g *Game) copyTo(dst *Game) {
 	if until != 0 {
 		dst.table.beforeAt, dst.table.beforeUntil = g.table.beforeAt, until
 		dst.table.beforeRead, dst.table.beforeHeld, dst.table.beforeGone = g.table.beforeRead, g.table.beforeHeld, g.table.beforeGone
+		dst.table.beforeSince = append(tbl.beforeSince[:0], g.table.beforeSince...)
 	}
 }
 

@@ -157,6 +157,19 @@ type tableState struct {
 	gone      *Game
 	goneUntil uint64
 	goneFrom  int
+	// ident is the hand as it was just before the last observation, an
+	// Identify of identCard; identAt is Applied() just after it, 0 for
+	// none. The dealer's hold tells a read it judged a card shown as an
+	// Identify and then the read: a misread of that read takes both back
+	// (keepBefore).
+	ident     *Game
+	identAt   uint64
+	identCard int
+	// beforeSince are the deals made at the seat of the read kept in
+	// before since it (cards read, and deals confirmed by hand), while it
+	// may still be taken back by name: a misread makes them again, the
+	// read dealt there after all (takeBackRead).
+	beforeSince []Event
 	// dealtRead is set only while a read the dealer judged dealt
 	// (ScanDealt) is applied, or read again (readWin.dealt): no copy
 	// carries it.
@@ -190,7 +203,7 @@ type readWindow struct {
 // goesNowhere makes a kept hand's own record of hands to go back to
 // inert: a kept copy has nothing to go back to itself.
 func (t *tableState) goesNowhere() {
-	t.backAt, t.beforeAt, t.beforeUntil, t.readWin.until, t.goneUntil = 0, 0, 0, 0, 0
+	t.backAt, t.beforeAt, t.beforeUntil, t.readWin.until, t.goneUntil, t.identAt = 0, 0, 0, 0, 0, 0
 }
 
 // fit sizes the per-card records for a deck of n cards, empty, on the
@@ -223,6 +236,8 @@ func (t *tableState) reset() {
 	t.beforeUntil = 0
 	t.readWin.until = 0
 	t.goneUntil = 0
+	t.identAt = 0
+	t.beforeSince = t.beforeSince[:0]
 }
 
 // TookBack reports whether inf, the inferences of one event (a slice of

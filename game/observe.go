@@ -40,7 +40,7 @@ func (g *Game) observe(e Event) error {
 		g.table.readWin = readWin
 		return err
 	}
-	g.keepBefore(e)
+	kept := g.keepBefore(e)
 	// A faller's button moves nothing: a press (a mash, a claim for the
 	// Ground the read was wrongly dealt) leaves the read to be taken back,
 	// or said unscanned.
@@ -48,6 +48,16 @@ func (g *Game) observe(e Event) error {
 		g.holdOpen(&g.table.beforeUntil)
 		g.holdOpen(&g.table.goneUntil)
 	}
+	// A deal made at the seat of a rider read from the deck as its turn
+	// began leaves the read to be taken back too: the dealer's hold may
+	// have judged a deal a card shown (the next card came at once: the
+	// second of two dealt at once, say), and the dealer sees the rider
+	// on the screen, not at the seat, only once the light asks for what
+	// it deals. A misread makes those deals again (takeBackRead).
+	if !kept && g.dealtAtRead(in, e) && g.holdOpen(&g.table.beforeUntil) {
+		g.table.beforeSince = append(g.table.beforeSince, e)
+	}
+	g.keepIdent(e)
 	if (sweep || e.Kind == EvPress || landing) && g.holdOpen(&g.table.readWin.until) {
 		g.table.readWin.landed = g.table.readWin.landed || landing
 	}
@@ -325,7 +335,7 @@ func (g *Game) UnscannedBefore() (string, bool) {
 // Seq is Applied() before Apply counts it), or was an Extra shown with no
 // rider yet: a stray card or a second read looks exactly like one, and only
 // the dealer, finding nothing at the seat, can tell.
-func (g *Game) keepBefore(e Event) {
+func (g *Game) keepBefore(e Event) bool {
 	t := &g.table
 	inf := t.inferred
 	read := e.Kind == EvScan || e.Kind == EvUnscanned // a card read again is read too
@@ -335,6 +345,12 @@ func (g *Game) keepBefore(e Event) {
 	from := g.undo
 	if e.Kind == EvUnscanned {
 		from = t.spare
+	}
+	// Read just after an Identify of the same card: the dealer's hold
+	// telling a read it judged a card shown, picked up unseen. Both were
+	// that one judgement, and a misread takes both back.
+	if c, ok := g.index[e.Card]; ok && e.Kind == EvScan && g.current(t.identAt) && t.identCard == c {
+		from = t.ident
 	}
 	found := -1
 	for i := len(inf) - 1; i >= 0 && inf[i].Seq == g.applied; i-- {
@@ -349,14 +365,62 @@ func (g *Game) keepBefore(e Event) {
 	}
 	if found >= 0 {
 		g.keep(from, inf[found], false)
-		return
+		return true
 	}
 	if !read || !g.addr.active {
-		return
+		return false
 	}
 	if c, ok := g.index[e.Card]; ok && g.cards[c].Kind == Extra && g.where[c] != (Place{Zone: AsExtra, Player: g.addr.player}) && slices.Contains(t.shown, c) {
 		g.keep(from, Inference{Kind: InfExtraPlayed, Card: c, Player: g.addr.player, From: g.where[c], Seq: g.applied}, true)
+		return true
 	}
+	return false
+}
+
+// keepIdent keeps the hand as it was before this observation if it was an
+// Identify of a card: the read of that card next may be the dealer's hold
+// telling a card shown (keepBefore).
+func (g *Game) keepIdent(e Event) {
+	t := &g.table
+	c, ok := g.index[e.Card]
+	if e.Kind != EvIdentify || !ok {
+		return
+	}
+	if t.ident == nil {
+		t.ident = &Game{}
+	}
+	g.undo.copyTo(t.ident)
+	t.ident.table.goesNowhere()
+	t.identAt, t.identCard = g.applied+1, c // Apply counts this observation once it is done
+}
+
+// dealtAtRead reports whether e, just applied with in the instruction
+// before it, was a deal at the seat of the read kept in before (a rider
+// read as its turn began, not an Extra with no rider yet), while that read
+// may still be taken back: a card read and dealt there, or a deal
+// confirmed by hand there.
+func (g *Game) dealtAtRead(in Instruction, e Event) bool {
+	t := &g.table
+	if t.before == nil || !g.current(t.beforeUntil) || t.beforeHeld || t.beforeRead.Kind != InfRiderPlayed ||
+		in.Action != ActDeal || in.Player != t.beforeRead.Player {
+		return false
+	}
+	// Only a read that could be that seat's deal after all (dealtAfterAll):
+	// a card the engine believed in the deck, or the seat's own card said
+	// picked up. A card it knows elsewhere (one on top of a stack, read
+	// again) is no deal.
+	b, c, p := t.before, t.beforeRead.Card, t.beforeRead.Player
+	if c < 0 || !(b.where[c].Zone == InDeck || b.pickedUp(c, p, b.turnPass(p))) {
+		return false
+	}
+	switch e.Kind {
+	case EvScan:
+		c, ok := g.index[e.Card]
+		return ok && g.where[c].Zone == InStack && g.where[c].Player == in.Player
+	case EvConfirm:
+		return e.As == NoKind
+	}
+	return false
 }
 
 // keep keeps the hand as it was before the observation being applied,
@@ -372,6 +436,7 @@ func (g *Game) keep(from *Game, read Inference, held bool) {
 	t.beforeUntil = t.beforeAt
 	t.beforeRead, t.beforeHeld = read, held
 	t.beforeGone = from.current(from.table.goneUntil)
+	t.beforeSince = t.beforeSince[:0]
 }
 
 // takeBack answers the dealer's "not there" said right after a read was
@@ -408,25 +473,26 @@ func (g *Game) takeBack() bool {
 // as nothing follows a deal, and the dealer's hold cannot tell the two
 // apart (PlayedUnseen); the light asking to sweep a Skip they just dealt
 // can. The deal is made as a read judged dealt (ScanDealt), or not at all.
-func (g *Game) dealtAfterAll(read Inference) {
+func (g *Game) dealtAfterAll(read Inference) bool {
 	c, p := read.Card, read.Player
 	in := g.Next()
 	if read.Kind != InfRiderPlayed || c < 0 || in.Action != ActDeal || !in.First || in.Player != p ||
 		!(g.where[c].Zone == InDeck || g.pickedUp(c, p, g.turnPass(p))) {
-		return
+		return false
 	}
 	try := g.Clone()
 	if try.scanRead(c, true) != nil {
-		return
+		return false
 	}
 	if g.scanRead(c, true) != nil {
-		return // not reached: the copy took it
+		return false // not reached: the copy took it
 	}
 	// A card dealt ends the take-back of a "not there" said before the
 	// read, which undoRead opened again for a stray (thereAfterAll): going
 	// back to before it would put this card back in the deck.
 	g.table.goneUntil = 0
 	g.infer(InfDealtAfterAll, c, p, g.where[c])
+	return true
 }
 
 // takeBackRead is the dealer's "misread" said of the card just read and
@@ -438,13 +504,35 @@ func (g *Game) dealtAfterAll(read Inference) {
 // dealer say misread of a rider named that they do not see, and once the
 // beat has confirmed a Skip's sweep only misread still names the read.
 // Anything else is refused with nothing changed.
+//
+// Said after deals were made at that seat since the read (beforeSince: the
+// dealer's hold judged a deal a card shown, because the next card came at
+// once, and the dealer sees the rider on the screen only once the light
+// asks for what it deals), the read is that seat's deal after all, and the
+// deals made since are made again, judged dealt (ScanDealt), where the
+// light then asks; if any cannot be, nothing changes.
 func (g *Game) takeBackRead(id string) error {
 	read, ok := g.namedRead()
 	if !ok || g.cards[read.Card].ID != id {
 		return refuse(RuleCardNotExpected, "%s is not a card just read as played at the seat addressed", id)
 	}
+	since := slices.Clone(g.table.beforeSince)
 	g.undoRead(read)
-	g.dealtAfterAll(read)
+	if !g.dealtAfterAll(read) && len(since) > 0 {
+		return refuse(RuleCardNotExpected, "%s, taken back, cannot be the deal at seat %d, and %d cards were dealt there since", id, g.players[read.Player].seat, len(since))
+	}
+	for _, e := range since {
+		var err error
+		switch e.Kind {
+		case EvScan:
+			err = g.scanRead(g.index[e.Card], true)
+		case EvConfirm:
+			err = g.confirm()
+		}
+		if err != nil {
+			return refuse(RuleCardNotExpected, "%s taken back, the deals made since at seat %d cannot be made again: %v", id, g.players[read.Player].seat, err)
+		}
+	}
 	return nil
 }
 

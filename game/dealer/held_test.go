@@ -558,3 +558,47 @@ func TestSkipDealtAfterAllReadAgain(t *testing.T) {
 	s.sameWinner()
 	s.sameStacks(3, 4)
 }
+
+// TestHeldDealShownThenMisread: "Riders: when the dealer reaches a player
+// with a rider, they scan it; the assistant shows and sounds what to do"
+// (product.md). Seat 2's Hit-6, the deal at seat 2's turn while seat 2's
+// own card dealt by hand is said picked up, is held; the next card is read
+// at once (the second of two dealt at once), so the hold takes Hit-6 for a
+// card shown, seat 2's own played there, and the next card for its first.
+// The screen shows seat 2 a Hit the dealer does not see there, and the
+// dealer says misread: Hit-6 is seat 2's deal after all, the next card
+// seat 3's, and the light asks for seat 4's. (The script reads Stop-7 at
+// once without the table dealing it, so the hand is looked at only until
+// just after the misread.)
+func TestHeldDealShownThenMisread(t *testing.T) {
+	s := pickedUpAtSeat2(t, kinds(S, S, S, game.Hit, S, S, game.Hit, many(S, 9), G, G)) // Hit-6 read at 5.98 s
+	s.tb.Reader.ScanCardAt("Stop-7", hwtest.Seconds(6.16))
+	s.tb.Panel.ControlAt(hw.ControlMisread, hwtest.Seconds(6.2))
+	s.runUntil(hwtest.Seconds(6.25))
+	if applied := s.heldIdentifies(); len(applied) != 1 || applied[0] != game.Identify(2, "Hit-6") {
+		t.Fatalf("the dealer told the engine %v, want Hit-6 judged a card shown (the script's times are off?)", applied)
+	}
+	applied, _ := s.engineEvents(func(e *playlog.Entry) bool { return e.Event.Kind == game.EvStackGone })
+	if len(applied) != 1 || applied[0] != game.NotThereRead("Hit-6") {
+		t.Fatalf("the panel reached the engine as %v, want one misread of Hit-6", applied)
+	}
+	if !s.inferred(game.InfDealtAfterAll, 2) {
+		t.Fatal("Hit-6 was not dealt to seat 2 after all")
+	}
+	var hit, next game.Place
+	var seats [2]int
+	var in game.Instruction
+	s.d.Inspect(func(g *game.Game) {
+		c, _ := g.CardIndex("Hit-6")
+		n, _ := g.CardIndex("Stop-7")
+		hit, next = g.Where(c), g.Where(n)
+		seats = [2]int{g.Seat(hit.Player), g.Seat(next.Player)}
+		in = g.Next()
+	})
+	if hit.Zone != game.InStack || seats[0] != 2 || next.Zone != game.InStack || seats[1] != 3 {
+		t.Fatalf("Hit-6 at %+v (seat %d), Stop-7 at %+v (seat %d): want seat 2's and seat 3's deals", hit, seats[0], next, seats[1])
+	}
+	if v := s.d.View().Instruction; in.Seat != 4 || v.Seat != 4 {
+		t.Fatalf("after the misread the engine asks %v and the light %v, want seat 4's deal", in, v)
+	}
+}

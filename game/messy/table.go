@@ -246,6 +246,9 @@ func (t *table) happens(k Kind) bool {
 
 func (t *table) fault(k Kind, card string, seat int) *Fault {
 	t.hand.Faults = append(t.hand.Faults, Fault{Kind: k, Card: card, Seat: seat})
+	if t.opt.Trace != nil {
+		t.opt.Trace(fmt.Sprintf("%v FAULT %v %s seat %d", t.now, k, card, seat))
+	}
 	return &t.hand.Faults[len(t.hand.Faults)-1]
 }
 
@@ -647,6 +650,31 @@ func (t *table) beat() error {
 	return nil
 }
 
+// riderNotThere is the dealer who sees on the screen, lit for a seat, a
+// rider the engine took the last read for that does not lie at that seat:
+// game/dealer's hold judged a deal a card shown (the next card came at
+// once: the second of two dealt at once, say), and the deals since went
+// as its. The dealer says misread (game.NotThereRead): the read is the
+// seat's deal after all, and the deals since are made again.
+func (t *table) riderNotThere() {
+	id, ok := t.seen.ReadToTakeBack()
+	if !ok {
+		return
+	}
+	x, ok := t.truth.CardIndex(id)
+	if !ok {
+		return
+	}
+	w, v := t.truth.Where(x), t.seen.Where(x)
+	if v.Zone != game.AsRider || (w.Zone == game.AsRider && w.Player == v.Player) {
+		return
+	}
+	if s := t.seen.Next(); s.Player != v.Player {
+		return // the light has moved on: the dealer does not see it lit
+	}
+	t.observe(game.NotThereRead(id))
+}
+
 // reportGone is the dealer telling the assistant, from the panel, that
 // the stack or rider it asks for is not there: it wants more cards for a
 // seat than the table has stacks for, or a rider the seat lost unseen.
@@ -655,6 +683,7 @@ func (t *table) reportGone(in game.Instruction) {
 	// the deck run out a card early: TwoAsOne), nothing read shows the
 	// assistant that a rider it believes in is gone.
 	noCard := in.Imaginary || (len(t.stuck) > 0 && in.Action == game.ActDeal && t.stuck[t.peekDeal()])
+	t.riderNotThere()
 	for range 8 {
 		s := t.seen.Next()
 		if s.First && in.First && noCard && s.Player == in.Player && s.Rider != game.NoKind && t.truth.Rider(in.Player) < 0 {
