@@ -134,6 +134,28 @@ func TestHeldDealThenTwoAtOnce(t *testing.T) {
 	}
 }
 
+// TestHeldDealShownThenMisread: "Riders: when the dealer reaches a player
+// with a rider, they scan it; the assistant shows and sounds what to do"
+// (product.md). A held deal followed at once by the second of two cards
+// dealt at once is taken for a card shown (TestHeldDealThenTwoAtOnce); the
+// screen then shows the seat a rider the dealer does not see there, and
+// asks for its cards. The dealer says misread, and the deal is the seat's
+// after all, the card after it where the light then asks. Each of these
+// hands fell out of step before.
+func TestHeldDealShownThenMisread(t *testing.T) {
+	seeds := []uint64{1000042, 1000047, 1000063}
+	inStep(t, Faults{ReaderGone: 0.05, TwoAtOnce: 0.1}, seeds...)
+	for _, seed := range seeds {
+		h, err := Play(Options{Rules: game.Official(), Fallers: 2 + int(seed%6), Seed: seed, Faults: Faults{ReaderGone: 0.05, TwoAtOnce: 0.1}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if h.dealtAsShown == 0 {
+			t.Errorf("seed %d: no held deal was taken for a card shown", seed)
+		}
+	}
+}
+
 // TestHeldRiderDealUnread: "when the dealer reaches a player with a rider,
 // they scan it" (product.md), then deal. A rider the dealer holds whose
 // deal is not read within the beat (dealt unscanned, missed by the reader,

@@ -116,7 +116,12 @@ func (s Source) String() string {
 //     just read from the deck as a seat's turn began deals it there
 //     (game.InfDealtAfterAll, an inference a reader of an earlier engine
 //     names by its number), after which a "not there" said before that
-//     read can no longer be taken back (a take-back refused).
+//     read can no longer be taken back (a take-back refused);
+//   - later still in schema 6: a misread of a rider the dealer's hold
+//     judged shown (an Identify, then the read) reaches through the deals
+//     made at that seat since, taking the Identify back too, and makes
+//     them again after the read is dealt there after all (an earlier
+//     engine refused it once a card was down).
 const Schema = 6
 
 // Start is the configuration a hand is replayed from.
