@@ -381,7 +381,7 @@ func (t *table) probe(f *Fault, e game.Event) {
 		}
 		return
 	}
-	if (notAtTheSeat[f.Kind] || (f.Kind == SecondRider && t.takenElsewhere(f.Seat))) && t.misread() {
+	if (notAtTheSeat[f.Kind] || (f.Kind == SecondRider && t.takenElsewhere(f.Seat))) && t.misread(e.Card) {
 		// The light now names a rider (or an Extra waiting for its rider)
 		// at the seat the dealer reached, and the dealer, who sees none
 		// there, says so: the read is taken back (game's takeBackRead), the
@@ -413,13 +413,15 @@ func (t *table) takenElsewhere(seat int) bool {
 	return false
 }
 
-// misread is the dealer's "misread" on the panel after a read the engine
-// took for a rider (or an Extra) played at the seat now addressed, which
-// the dealer finds not there; it reports whether the engine took the read
-// back. Whatever it did, the caller puts the hand back as it was.
-func (t *table) misread() bool {
-	id, ok := t.seen.ReadToTakeBack()
-	return ok && t.seen.Apply(game.NotThereRead(id)) == nil
+// misread is the dealer's "misread" on the panel after the read of card
+// id the engine took for a rider (or an Extra) played at the seat now
+// addressed, which the dealer finds not there; it reports whether the
+// engine took that read back (the one it would take back may be an
+// earlier one, whose seat the read was dealt to). Whatever it did, the
+// caller puts the hand back as it was.
+func (t *table) misread(id string) bool {
+	got, ok := t.seen.ReadToTakeBack()
+	return ok && got == id && t.seen.Apply(game.NotThereRead(id)) == nil
 }
 
 func (t *table) play() error {
@@ -665,14 +667,31 @@ func (t *table) riderNotThere() {
 	if !ok {
 		return
 	}
+	// The dealer sees it in that seat's stack, just dealt there: no rider.
+	// (A rider shown at another seat is another story, which the misread
+	// would not tell right: it deals the read where it is taken back.)
 	w, v := t.truth.Where(x), t.seen.Where(x)
-	if v.Zone != game.AsRider || (w.Zone == game.AsRider && w.Player == v.Player) {
+	if v.Zone != game.AsRider || w.Zone != game.InStack || w.Player != v.Player {
 		return
 	}
 	if s := t.seen.Next(); s.Player != v.Player {
 		return // the light has moved on: the dealer does not see it lit
 	}
-	t.observe(game.NotThereRead(id))
+	n := len(t.seen.Inferences())
+	if !t.observe(game.NotThereRead(id)) {
+		return
+	}
+	for _, x := range t.seen.Inferences()[n:] {
+		if x.Kind == game.InfDealtAfterAll {
+			return
+		}
+	}
+	// Taken back as a stray card, not dealt there: the light still asks
+	// that seat for the card the dealer has just laid in its stack, and
+	// they confirm it by hand (the reader reads: game/dealer asks for it).
+	if in := t.seen.Next(); in.Action == game.ActDeal && in.Player == v.Player && t.blind(nil, x) {
+		t.identify()
+	}
 }
 
 // reportGone is the dealer telling the assistant, from the panel, that
