@@ -667,11 +667,13 @@ func (t *table) riderNotThere() {
 	if !ok {
 		return
 	}
-	// The dealer sees it in that seat's stack, just dealt there: no rider.
+	// The dealer dealt it into that seat's stack (its faller may have
+	// grabbed it since: "you can certainly grab the first one"): no rider.
 	// (A rider shown at another seat is another story, which the misread
 	// would not tell right: it deals the read where it is taken back.)
 	w, v := t.truth.Where(x), t.seen.Where(x)
-	if v.Zone != game.AsRider || w.Zone != game.InStack || w.Player != v.Player {
+	dealt := w.Zone == game.InStack && w.Player == v.Player || t.truth.Hand(v.Player) == x
+	if v.Zone != game.AsRider || !dealt {
 		return
 	}
 	if s := t.seen.Next(); s.Player != v.Player {
