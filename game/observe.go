@@ -410,7 +410,9 @@ func (g *Game) dealtAtRead(in Instruction, e Event) bool {
 	// picked up. A card it knows elsewhere (one on top of a stack, read
 	// again) is no deal.
 	b, c, p := t.before, t.beforeRead.Card, t.beforeRead.Player
-	if c < 0 || !(b.where[c].Zone == InDeck || b.pickedUp(c, p, b.turnPass(p))) {
+	// (A hand kept before the hand's first observation has no record of
+	// cards picked up: none was.)
+	if c < 0 || c >= len(b.where) || !(b.where[c].Zone == InDeck || len(b.table.loose) == len(b.cards) && b.pickedUp(c, p, b.turnPass(p))) {
 		return false
 	}
 	switch e.Kind {
