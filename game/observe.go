@@ -426,7 +426,10 @@ func (g *Game) dealtAtRead(in Instruction, e Event) bool {
 		c, ok := g.index[e.Card]
 		return ok && g.where[c].Zone == InStack && g.where[c].Player == in.Player
 	case EvConfirm:
-		return e.As == NoKind
+		// A card dealt by hand (a deal with no card left in the deck, an
+		// imaginary Ground confirmed, is none).
+		n := len(t.inferred)
+		return e.As == NoKind && n > 0 && t.inferred[n-1].Kind == InfBlindDeal && t.inferred[n-1].Seq == g.applied
 	}
 	return false
 }
@@ -535,7 +538,19 @@ func (g *Game) takeBackRead(id string) error {
 		case EvScan:
 			err = g.scanRead(g.index[e.Card], true)
 		case EvConfirm:
+			// A card dealt by hand, made again where the light asks for no
+			// card, would confirm what it asks instead (a Chute left, a
+			// Stop shown in a Ground's window), and the card put down
+			// would be lost.
+			in, n := g.Next(), len(g.table.inferred)
+			if in.Action != ActDeal {
+				err = refuse(RuleCardNotExpected, "a card dealt by hand, where the light asks: %v", in)
+				break
+			}
 			err = g.confirm()
+			if err == nil && !slices.ContainsFunc(g.table.inferred[n:], func(x Inference) bool { return x.Kind == InfBlindDeal }) {
+				err = refuse(RuleCardNotExpected, "a card dealt by hand, where the light asks for none: %v", in)
+			}
 		}
 		if err != nil {
 			return refuse(RuleCardNotExpected, "%s taken back, the deals made since at seat %d cannot be made again: %v", id, g.players[read.Player].seat, err)
