@@ -415,12 +415,21 @@ func (g *Game) dealtAtRead(in Instruction, e Event) bool {
 	if c < 0 || c >= len(b.where) || !(b.where[c].Zone == InDeck || len(b.table.loose) == len(b.cards) && b.pickedUp(c, p, b.turnPass(p))) {
 		return false
 	}
+	// Nor a read taken before the light asked for that seat's first card
+	// (a sweep before it still due, say): dealtAfterAll deals it there
+	// only then, so its misread, deals since, would only be refused.
+	if bn := b.Next(); bn.Action != ActDeal || !bn.First || bn.Player != p {
+		return false
+	}
 	switch e.Kind {
 	case EvScan:
 		c, ok := g.index[e.Card]
 		return ok && g.where[c].Zone == InStack && g.where[c].Player == in.Player
 	case EvConfirm:
-		return e.As == NoKind
+		// A card dealt by hand (a deal with no card left in the deck, an
+		// imaginary Ground confirmed, is none).
+		n := len(t.inferred)
+		return e.As == NoKind && n > 0 && t.inferred[n-1].Kind == InfBlindDeal && t.inferred[n-1].Seq == g.applied
 	}
 	return false
 }
@@ -529,7 +538,19 @@ func (g *Game) takeBackRead(id string) error {
 		case EvScan:
 			err = g.scanRead(g.index[e.Card], true)
 		case EvConfirm:
+			// A card dealt by hand, made again where the light asks for no
+			// card, would confirm what it asks instead (a Chute left, a
+			// Stop shown in a Ground's window), and the card put down
+			// would be lost.
+			in, n := g.Next(), len(g.table.inferred)
+			if in.Action != ActDeal {
+				err = refuse(RuleCardNotExpected, "a card dealt by hand, where the light asks: %v", in)
+				break
+			}
 			err = g.confirm()
+			if err == nil && !slices.ContainsFunc(g.table.inferred[n:], func(x Inference) bool { return x.Kind == InfBlindDeal }) {
+				err = refuse(RuleCardNotExpected, "a card dealt by hand, where the light asks for none: %v", in)
+			}
 		}
 		if err != nil {
 			return refuse(RuleCardNotExpected, "%s taken back, the deals made since at seat %d cannot be made again: %v", id, g.players[read.Player].seat, err)
@@ -593,11 +614,22 @@ func (g *Game) goBack(kept *Game) {
 // ReadToTakeBack is the card a "misread" from the dealer would take back
 // now (NotThereRead): the one just read and taken for a rider or an Extra
 // played at the seat addressed, none of its cards dealt yet.
+//
+// Once deals were made at that seat since the read (beforeSince), the
+// misread is offered only if it would be taken: each of them must be made
+// again where the light then asks, and a dealer who presses it on the
+// screen's word must not be told no. (Only then is the hand copied: the
+// window is short.)
 func (g *Game) ReadToTakeBack() (string, bool) {
-	if read, ok := g.namedRead(); ok {
-		return g.cards[read.Card].ID, true
+	read, ok := g.namedRead()
+	if !ok {
+		return "", false
 	}
-	return "", false
+	id := g.cards[read.Card].ID
+	if len(g.table.beforeSince) > 0 && g.Clone().Observe(NotThereRead(id)) != nil {
+		return "", false
+	}
+	return id, true
 }
 
 func (g *Game) observe1(e Event) error {

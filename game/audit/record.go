@@ -102,6 +102,9 @@ func (r *Recorder) Applied(g *game.Game, ev game.Event, at time.Duration) {
 	}
 	read := ev.Kind == game.EvScan || ev.Kind == game.EvUnscanned
 	readID := ev.Card
+	// When the read a misread takes back was recorded played: the deals
+	// recorded since went where that read sent them (replace).
+	readAt := time.Duration(-1)
 	inf := g.Inferences()
 	for ; r.inferred < len(inf); r.inferred++ {
 		x := inf[r.inferred]
@@ -138,10 +141,14 @@ func (r *Recorder) Applied(g *game.Game, ev game.Event, at time.Duration) {
 			// The read taken back just before it was the deal: recorded
 			// now, as the read it was (read in its time, on this event).
 			r.Deals = append(r.Deals, Deal{Card: x.Card, Player: x.Player, Stack: x.From.Stack, At: at})
+			if readAt >= 0 {
+				r.replace(g, x.Card, readAt)
+			}
 		case game.InfReadTakenBack:
 			// The read was a stray or a second read: it proves no play.
 			for i := len(r.Plays) - 1; i >= 0; i-- {
 				if r.Plays[i].Card == x.Card {
+					readAt = r.Plays[i].At
 					r.Plays = append(r.Plays[:i], r.Plays[i+1:]...)
 					break
 				}
@@ -159,6 +166,25 @@ func (r *Recorder) Applied(g *game.Game, ev game.Event, at time.Duration) {
 	}
 	if ok {
 		r.Deals = append(r.Deals, Deal{Card: c, Player: p, Stack: g.Where(c).Stack, At: at})
+	}
+}
+
+// replace moves the deals recorded since at, when the read of card c now
+// dealt after all was taken, to where the engine has them now: a misread
+// said after deals were made at that seat (game's takeBackRead) deals them
+// again where the light then asks, at the next seats, and a deal left
+// recorded where the wrong read sent it would have the audit see a card
+// lie in a stack it never reached ("a card played while buried under a
+// card that never left the stack", product.md).
+func (r *Recorder) replace(g *game.Game, c int, at time.Duration) {
+	for i := range r.Deals {
+		d := &r.Deals[i]
+		if d.At < at || d.Card == c {
+			continue
+		}
+		if w := g.Where(d.Card); w.Zone == game.InStack {
+			d.Player, d.Stack = w.Player, w.Stack
+		}
 	}
 }
 

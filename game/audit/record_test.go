@@ -2,6 +2,7 @@ package audit_test
 
 import (
 	"fmt"
+	"maps"
 	"slices"
 	"strings"
 	"testing"
@@ -175,5 +176,57 @@ func TestRecordDealtAfterAll(t *testing.T) {
 	}
 	if want := []int{2, 3, 4, 2}; !slices.Equal(seats, want) {
 		t.Fatalf("addresses at seats %v, want %v", seats, want)
+	}
+}
+
+// TestRecordMisreadRemadeDeals: the audit reports "plays that were
+// impossible (a card played while buried under a card that never left the
+// stack)" (product.md), so every deal it records must be where the engine
+// dealt it. Seat 2's card dealt by hand is said picked up; the dealer's
+// hold tells the Hit read as seat 2's next turn begins as a card shown
+// (Identify, then the read), and the card read after it as the Hit's first
+// at seat 2. The dealer says misread: the Hit is seat 2's deal after all,
+// and the cards read since are dealt again where the light then asks (the
+// next seats'). The record has each of them there, not where the wrong
+// read put it.
+func TestRecordMisreadRemadeDeals(t *testing.T) {
+	const deck = "stop-0 stop-1 stop-2 hit-3 stop-4 stop-5 stop-6 stop-7 stop-8 ground-9"
+	lead := []game.Event{
+		game.Confirm(), game.Scan("stop-1"), game.Scan("stop-2"), // seat 2's by hand
+		game.NotOnTop(2), game.Identify(2, "hit-3"), game.Scan("hit-3"),
+	}
+	for _, tc := range []struct {
+		name  string
+		since []string       // read after the Hit, as its cards at seat 2
+		want  map[string]int // card -> seat it is recorded dealt to
+	}{
+		{"one card since", []string{"stop-4"}, map[string]int{"hit-3": 2, "stop-4": 3}},
+		{"both of the Hit's cards since", []string{"stop-4", "stop-5"}, map[string]int{"hit-3": 2, "stop-4": 3, "stop-5": 4}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			events := slices.Clone(lead)
+			for _, id := range tc.since {
+				events = append(events, game.Scan(id))
+			}
+			events = append(events, game.NotThereRead("hit-3"))
+			g, r := record(t, deck, events)
+			got := map[string]int{}
+			for _, d := range r.Deals {
+				id := g.Card(d.Card).ID
+				if _, ok := tc.want[id]; !ok {
+					continue
+				}
+				if _, twice := got[id]; twice {
+					t.Fatalf("%s recorded dealt twice: %+v", id, r.Deals)
+				}
+				got[id] = g.Seat(d.Player)
+				if w := g.Where(d.Card); w.Zone != game.InStack || w.Player != d.Player || w.Stack != d.Stack {
+					t.Errorf("%s recorded dealt to seat %d stack %d, the engine has it at %+v", id, g.Seat(d.Player), d.Stack, w)
+				}
+			}
+			if !maps.Equal(got, tc.want) {
+				t.Fatalf("deals recorded at seats %v, want %v", got, tc.want)
+			}
+		})
 	}
 }

@@ -108,7 +108,10 @@ func (d *Dealer) event(e game.Event, src playlog.Source, at time.Duration, c int
 		// a deal like any read (game.InfDealtAfterAll).
 		x := dealtAfterAll(d.g.Inferences()[inferred:])
 		delete(d.slot.shown, x)
-		d.slot.justDealt, d.slot.justDealtBeat, d.slot.justDealtAt, d.slot.justDealtSeq = x+1, d.beat.count, at, d.g.Applied()
+		if !d.dealtSinceRead(x, inferred) {
+			d.slot.justDealt, d.slot.justDealtBeat, d.slot.justDealtAt = x+1, d.beat.count, at
+		}
+		d.slot.justDealtSeq = d.g.Applied()
 		d.dealt(at)
 	case c < 0 && game.TookBack(d.g.Inferences()[inferred:]):
 		// A read taken back deals nothing; what it asked of the seat (a
@@ -152,7 +155,7 @@ func (d *Dealer) event(e game.Event, src playlog.Source, at time.Duration, c int
 			// ("you can certainly grab the first one" of a Hit's two), not
 			// read twice. (The dealer's "not there" deals nothing: the last
 			// card read still is the one just dealt.)
-			d.slot.justDealt = 0
+			d.slot.justDealt, d.slot.justDealtSeq = 0, d.g.Applied()
 		}
 		d.dealt(at)
 	}
@@ -224,6 +227,24 @@ func (d *Dealer) namedCard(p int, k game.Kind) int {
 		}
 	}
 	return -1
+}
+
+// dealtSinceRead reports whether a card was dealt after the read of card
+// x that a misread has just dealt after all (the inferences before
+// inferred hold that read). The misread made those deals again, after x
+// (game's takeBackRead): the last of them, read or confirmed by hand, is
+// still the card just dealt, and read again a moment later it is the same
+// card read twice, not a rider played at the seat lit next.
+func (d *Dealer) dealtSinceRead(x, inferred int) bool {
+	inf := d.g.Inferences()[:inferred]
+	for i := len(inf) - 1; i >= 0; i-- {
+		if k := inf[i].Kind; inf[i].Card == x && (k == game.InfRiderPlayed || k == game.InfExtraPlayed) {
+			// Seq is Applied() before the read counted; justDealtSeq is
+			// Applied() just after the deal.
+			return d.slot.justDealtSeq > inf[i].Seq+1
+		}
+	}
+	return false
 }
 
 // dealtAfterAll is the card of inf's InfDealtAfterAll, or -1.

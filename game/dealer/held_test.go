@@ -602,3 +602,44 @@ func TestHeldDealShownThenMisread(t *testing.T) {
 		t.Fatalf("after the misread the engine asks %v and the light %v, want seat 4's deal", in, v)
 	}
 }
+
+// TestMisreadRemadeDealReadAgain: "the same card scanned twice: a warning
+// sound and message, the event is logged, the game state does not move"
+// (product.md). Seat 2's Hit-6 is held and taken for a card shown, the
+// next card for its first; the dealer says misread, and Hit-6 is seat 2's
+// deal after all, the next card seat 3's, made again. That card is the
+// one just dealt: read again a moment later, before the next beat, it is
+// the same card read twice, not a rider played at seat 4, the seat lit.
+func TestMisreadRemadeDealReadAgain(t *testing.T) {
+	for _, k := range []game.Kind{S, game.Skip} {
+		t.Run(k.String(), func(t *testing.T) {
+			s := pickedUpAtSeat2(t, kinds(S, S, S, game.Hit, S, S, game.Hit, k, many(S, 8), G, G)) // Hit-6 read at 5.98 s
+			next := k.String() + "-7"
+			s.tb.Reader.ScanCardAt(next, hwtest.Seconds(6.16))
+			s.tb.Panel.ControlAt(hw.ControlMisread, hwtest.Seconds(6.2))
+			s.tb.Reader.ScanCardAt(next, hwtest.Seconds(6.24))
+			said := s.saidAt(6.245, "read again", true)
+			s.runUntil(hwtest.Seconds(6.25))
+			if !s.inferred(game.InfDealtAfterAll, 2) {
+				t.Fatal("Hit-6 was not dealt to seat 2 after all (the script's times are off?)")
+			}
+			applied, _ := s.engineEvents(func(e *playlog.Entry) bool { return e.Event.Kind == game.EvScan && e.Event.Card == next })
+			if len(applied) != 1 {
+				t.Fatalf("%s reached the engine as %d reads, want the one before the misread", next, len(applied))
+			}
+			if *said == "" {
+				t.Fatalf("no warning that %s was read again", next)
+			}
+			var w game.Place
+			var seat int
+			s.d.Inspect(func(g *game.Game) {
+				c, _ := g.CardIndex(next)
+				w = g.Where(c)
+				seat = g.Seat(w.Player)
+			})
+			if w.Zone != game.InStack || seat != 3 {
+				t.Fatalf("%s at %+v (seat %d), want seat 3's deal", next, w, seat)
+			}
+		})
+	}
+}

@@ -121,7 +121,10 @@ func (s Source) String() string {
 //     judged shown (an Identify, then the read) reaches through the deals
 //     made at that seat since, taking the Identify back too, and makes
 //     them again after the read is dealt there after all (an earlier
-//     engine refused it once a card was down).
+//     engine refused it once a card was down); a card dealt by hand among
+//     them is made again only as a card dealt by hand, or the misread is
+//     refused (an engine just before took it, where the light asked for
+//     no card, for what the light asked: a Chute left, a Stop shown).
 const Schema = 6
 
 // Start is the configuration a hand is replayed from.
