@@ -283,12 +283,15 @@ func TestTwoAtOnceAfterScanNoDeal(t *testing.T) {
 // dealer forgot the card dealt unscanned there, and each of these hands
 // fell out of step. So too for the next seat's rider, missed by the reader
 // and named from the panel: the light still waits for the card dealt
-// unscanned.
+// unscanned. When the last of those cards ends an address (a Hit's second
+// card), the beat sweeps its rider before the dealer confirms the next
+// card, which would otherwise be taken for that sweep.
 func TestUnscannedConfirmedBeforeTheNext(t *testing.T) {
 	inStep(t, Faults{DealUnscanned: 0.02, ScanNoDeal: 0.02}, 1000029, 1000110, 1000137)
 	inStep(t, Faults{DealUnscanned: 0.02, ReaderMiss: 0.02}, 1000029, 1000110, 1000158)
 	inStep(t, Faults{DealUnscanned: 0.02, ReaderGone: 0.02}, 1000069, 1000110, 1000340)
 	inStep(t, Faults{DealUnscanned: 0.02, ReaderMissRider: 0.02}, 1001525, 1001720, 1001931)
+	inStep(t, Faults{DealUnscanned: 0.02, ReaderGone: 0.02}, 1000121, 1001081, 1001215)
 }
 
 // TestUnscannedGroundConfirmedThenItsWindowPast: "GROUND: If you receive

@@ -1151,6 +1151,10 @@ func (t *table) confirmUnscanned(fs []int, p int) []int {
 			t.observe(game.StopClosed())
 		}
 	}
+	// The last of them ended an address (a Hit's second card, say): the
+	// beat sweeps its rider before the dealer's next confirmation, which
+	// would otherwise be taken for that sweep.
+	t.seenSweeps()
 	return nil
 }
 
