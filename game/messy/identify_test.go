@@ -292,6 +292,9 @@ func TestUnscannedConfirmedBeforeTheNext(t *testing.T) {
 	inStep(t, Faults{DealUnscanned: 0.02, ReaderGone: 0.02}, 1000069, 1000110, 1000340)
 	inStep(t, Faults{DealUnscanned: 0.02, ReaderMissRider: 0.02}, 1001525, 1001720, 1001931)
 	inStep(t, Faults{DealUnscanned: 0.02, ReaderGone: 0.02}, 1000121, 1001081, 1001215)
+	// Two dealt unscanned in a row, confirmed once a read is refused: the
+	// first ended an address.
+	inStep(t, Only(DealUnscanned, 0.02), 1001269)
 }
 
 // TestUnscannedGroundConfirmedThenItsWindowPast: "GROUND: If you receive

@@ -324,6 +324,7 @@ func (t *table) observe(e game.Event) bool {
 				if u, ok := t.truth.CardIndex(f.Card); !ok || !t.blind(f, u) {
 					return false
 				}
+				t.seenSweeps() // the beat's, before the next confirmation
 			}
 			// The reader reads: game/dealer asks for the cards confirmed
 			// by hand at once (after a Ground's window).
@@ -1150,11 +1151,11 @@ func (t *table) confirmUnscanned(fs []int, p int) []int {
 		if t.seen.Next().Action == game.ActLand {
 			t.observe(game.StopClosed())
 		}
+		// One that ended an address (a Hit's second card, say): the beat
+		// sweeps its rider before the dealer's next confirmation, which
+		// would otherwise be taken for that sweep.
+		t.seenSweeps()
 	}
-	// The last of them ended an address (a Hit's second card, say): the
-	// beat sweeps its rider before the dealer's next confirmation, which
-	// would otherwise be taken for that sweep.
-	t.seenSweeps()
 	return nil
 }
 
