@@ -295,6 +295,10 @@ func TestUnscannedConfirmedBeforeTheNext(t *testing.T) {
 	// Two dealt unscanned in a row, confirmed once a read is refused: the
 	// first ended an address.
 	inStep(t, Only(DealUnscanned, 0.02), 1001269)
+	// The dealer's deck run out a card early (two dealt as one): the card
+	// the lights ask for is confirmed from the panel, the one dealt
+	// unscanned before it first.
+	inStep(t, Faults{DealUnscanned: 0.02, TwoAsOne: 0.02}, 1000211, 1000307, 1000595)
 }
 
 // TestUnscannedGroundConfirmedThenItsWindowPast: "GROUND: If you receive

@@ -587,6 +587,7 @@ func (t *table) beat() error {
 		if t.held > 0 {
 			t.flushHeld()
 		}
+		t.unscanned = t.confirmUnscanned(t.unscanned, p)
 		n := len(t.seen.Inferences())
 		ok := t.observe(game.Confirm())
 		if ok {
