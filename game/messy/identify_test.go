@@ -298,7 +298,7 @@ func TestUnscannedConfirmedBeforeTheNext(t *testing.T) {
 	// The dealer's deck run out a card early (two dealt as one): the card
 	// the lights ask for is confirmed from the panel, the one dealt
 	// unscanned before it first.
-	inStep(t, Faults{DealUnscanned: 0.02, TwoAsOne: 0.02}, 1000211, 1000307, 1000595)
+	inStep(t, Faults{DealUnscanned: 0.02, TwoAsOne: 0.02}, 1000811, 1001093, 1001333)
 }
 
 // TestUnscannedGroundConfirmedThenItsWindowPast: "GROUND: If you receive
