@@ -401,3 +401,38 @@ func TestUnscannedSaidOfALaterRead(t *testing.T) {
 		t.Fatal("no card dealt unscanned was said so")
 	}
 }
+
+// TestUnscannedGroundsConfirmedAfterARefusedRead: "GROUND: If you receive
+// one of these, you are immediately out" (rulebook), unless "a press from
+// that seat within the Stop window claims a Stop" (product.md). Two cards
+// dealt unscanned in a row, the first a Ground, confirmed by hand once a
+// read is refused: the dealer lets the Ground's window close before the
+// next confirmation, as when confirming them before a card the reader
+// missed (confirmUnscanned). Confirmed inside the window, the next card
+// was a Stop claim: refused, it and the read refused before were lost (a
+// Ground Stopped at the table never Stopped on the screen, the card dealt
+// unscanned counted missed), or taken for the Stop of the faller whose
+// Ground it was.
+func TestUnscannedGroundsConfirmedAfterARefusedRead(t *testing.T) {
+	opt, deck := ruleSet(t, "official")
+	for _, c := range []struct {
+		faults Faults
+		seed   uint64
+	}{
+		{Only(DealUnscanned, 0.02), 1000335},
+		{All(0.02), 1000694},
+	} {
+		h, err := Play(Options{Rules: opt, Deck: deck, Fallers: 2 + int(c.seed%6), Seed: c.seed, Faults: c.faults})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if h.OutOfStep || h.Diverged {
+			t.Errorf("seed %d: out of step %v, another winner named %v", c.seed, h.OutOfStep, h.Diverged)
+		}
+		for _, f := range h.Faults {
+			if f.Kind == DealUnscanned && f.Answer == Missed {
+				t.Errorf("seed %d: %s dealt unscanned to seat %d: missed", c.seed, f.Card, f.Seat)
+			}
+		}
+	}
+}

@@ -319,10 +319,17 @@ func (t *table) observe(e game.Event) bool {
 			// and read this card again.
 			fs := t.unscanned
 			t.unscanned = nil
-			for _, i := range fs {
+			for j, i := range fs {
 				f := &t.hand.Faults[i]
 				if u, ok := t.truth.CardIndex(f.Card); !ok || !t.blind(f, u) {
 					return false
+				}
+				if j < len(fs)-1 && t.seen.Next().Action == game.ActLand {
+					// A Ground, not the last: the dealer dealt on past
+					// its window, and waits for the one opened now to
+					// close before the next confirmation, which in it
+					// would be a Stop claim (as confirmUnscanned).
+					t.observe(game.StopClosed())
 				}
 				t.seenSweeps() // the beat's, before the next confirmation
 			}
