@@ -319,19 +319,10 @@ func (t *table) observe(e game.Event) bool {
 			// and read this card again.
 			fs := t.unscanned
 			t.unscanned = nil
-			for j, i := range fs {
-				f := &t.hand.Faults[i]
-				if u, ok := t.truth.CardIndex(f.Card); !ok || !t.blind(f, u) {
-					return false
-				}
-				if j < len(fs)-1 && t.seen.Next().Action == game.ActLand {
-					// A Ground, not the last: the dealer dealt on past
-					// its window, and waits for the one opened now to
-					// close before the next confirmation, which in it
-					// would be a Stop claim (as confirmUnscanned).
-					t.observe(game.StopClosed())
-				}
-				t.seenSweeps() // the beat's, before the next confirmation
+			// The last one's window stays open: this card, read again,
+			// may be a Stop shown for it.
+			if !t.confirmByHand(fs, true) {
+				return false
 			}
 			// The reader reads: game/dealer asks for the cards confirmed
 			// by hand at once (after a Ground's window).
@@ -1141,9 +1132,6 @@ func (t *table) read(c int) {
 // unscanned went there too) shows nothing wrong yet, and the cards stay
 // unsaid, for a later read to show (noticeUnscanned). It returns the cards
 // left unsaid.
-// A Ground among them the table dealt on past, its window long gone: the
-// window opened now is let pass before the next confirmation, which in it
-// would be a Stop claim (refused, or a Stop stood in that was never shown).
 func (t *table) confirmUnscanned(fs []int, p int) []int {
 	if len(fs) == 0 {
 		return nil
@@ -1151,20 +1139,31 @@ func (t *table) confirmUnscanned(fs []int, p int) []int {
 	if in := t.seen.Next(); in.Action == game.ActDeal && in.Player == p {
 		return fs
 	}
-	for _, i := range fs {
+	t.confirmByHand(fs, false)
+	return nil
+}
+
+// confirmByHand is the dealer confirming from the panel, in turn, the
+// cards of faults fs they dealt unscanned, and the beat between two
+// confirmations as game/dealer runs it: a Ground among them the table
+// dealt on past, its window long gone, has the window opened now let pass
+// (in it the next confirmation would be a Stop claim: refused, or a Stop
+// stood in that was never shown), but for the last one's if keepLast; one
+// that ended an address (a Hit's second card, say) has its rider swept
+// (else the next confirmation would be taken for that sweep). It reports
+// whether the assistant took every one.
+func (t *table) confirmByHand(fs []int, keepLast bool) bool {
+	for j, i := range fs {
 		f := &t.hand.Faults[i]
 		if u, ok := t.truth.CardIndex(f.Card); !ok || !t.blind(f, u) {
-			return nil
+			return false
 		}
-		if t.seen.Next().Action == game.ActLand {
+		if (!keepLast || j < len(fs)-1) && t.seen.Next().Action == game.ActLand {
 			t.observe(game.StopClosed())
 		}
-		// One that ended an address (a Hit's second card, say): the beat
-		// sweeps its rider before the dealer's next confirmation, which
-		// would otherwise be taken for that sweep.
 		t.seenSweeps()
 	}
-	return nil
+	return true
 }
 
 // notARider is the dealer who just dealt card c, a Skip or a Chute, told
@@ -1394,17 +1393,8 @@ func (t *table) end() error {
 	// The cards dealt unscanned last, no read after them: the light still
 	// waits for them, and the dealer confirms them by hand, naming a
 	// Ground one (the one that ended the hand, often).
-	fs := t.unscanned
+	t.confirmByHand(t.unscanned, false)
 	t.unscanned = nil
-	for _, i := range fs {
-		f := &t.hand.Faults[i]
-		if u, ok := g.CardIndex(f.Card); !ok || !t.blind(f, u) {
-			break
-		}
-		if t.seen.Next().Action == game.ActLand {
-			t.observe(game.StopClosed())
-		}
-	}
 	// A Ground the truth landed with the hand's end may still be pending
 	// on the assistant's side, its window not closed yet.
 	t.seenSweeps()
