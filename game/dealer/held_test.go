@@ -196,23 +196,42 @@ func TestHeldReadThenStray(t *testing.T) {
 	}
 }
 
-// TestHeldReadStrayBetween: the same card lying in front of seat 2, read
-// between the Hit shown at seat 3's turn and its deal, is refused where it
-// is read and proves nothing of the Hit: the hold goes on, and the deal
-// read at once shows the Hit was seat 2's card played there. The stray
-// read used to end the hold, the Hit judged the deal, and the hand went a
-// seat astray.
-func TestHeldReadStrayBetween(t *testing.T) {
-	s := pickedUpAtSeat2(t, kinds(S, S, S, game.Hit, many(S, 12), G, G)) // the Hit, dealt to seat 2 at 3.12 s
-	s.at(6.0, game.Play(0, 1))
-	s.tb.Reader.ScanCardAt("Stop-0", hwtest.Seconds(6.99)) // the table shows the Hit at 6.98 s and deals at 7 s
-	s.run()
-	applied := s.heldIdentifies()
-	_, refused := s.engineEvents(func(e *playlog.Entry) bool { return e.Event.Kind == game.EvScan && e.Event.Card == "Stop-0" })
-	if len(applied) != 1 || applied[0] != game.Identify(2, "Hit-3") || len(refused) != 1 {
-		t.Fatalf("the dealer told the engine %v, and refused %v: want the Hit seat 2's card picked up, the stray read refused", applied, refused)
+// TestHeldReadThenARefusedCard: seat 2's Hit, picked up unseen and played
+// on seat 3, is shown at seat 3's turn and held; another card is read
+// before the deal, refused where it is read. Each row says why it proves
+// nothing of the Hit by itself, or shows it a card shown; either way the
+// hold goes on, the deal read at once shows the Hit was seat 2's card
+// played there, and the other read is refused. Each used to end the hold,
+// the Hit judged the deal, and the hand went a seat astray.
+func TestHeldReadThenARefusedCard(t *testing.T) {
+	for _, c := range []struct {
+		name  string
+		kinds []game.Kind
+		card  string
+	}{
+		// "A card scanned that should not be there" (product.md): a
+		// discard near the reader, read between the Hit shown and its
+		// deal, is refused where it is read.
+		{"a stray card", kinds(S, S, S, game.Hit, many(S, 12), G, G), "Stop-0"},
+		// "A player can never have more than one rider at a time." Seat
+		// 4's Skip, lying in its stack, taken now would be seat 3's rider
+		// only because the Hit is not told yet: after the Hit shown it is
+		// a second rider, refused.
+		{"a second rider", kinds(S, S, game.Skip, game.Hit, many(S, 12), G, G), "Skip-2"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			s := pickedUpAtSeat2(t, c.kinds) // Hit-3 dealt to seat 2 at 3.12 s
+			s.at(6.0, game.Play(0, 1))
+			s.tb.Reader.ScanCardAt(c.card, hwtest.Seconds(6.99)) // the table shows the Hit at 6.98 s and deals at 7 s
+			s.run()
+			applied := s.heldIdentifies()
+			_, refused := s.engineEvents(func(e *playlog.Entry) bool { return e.Event.Kind == game.EvScan && e.Event.Card == c.card })
+			if len(applied) != 1 || applied[0] != game.Identify(2, "Hit-3") || len(refused) != 1 {
+				t.Fatalf("the dealer told the engine %v, and refused %v: want the Hit seat 2's card picked up, %s refused", applied, refused, c.card)
+			}
+			s.agree()
+		})
 	}
-	s.agree()
 }
 
 // TestHeldReadThenDealtByHand: seat 2's Hit is shown at seat 3's turn and
@@ -258,28 +277,6 @@ func TestHeldDealThenEarlyRider(t *testing.T) {
 	}
 	s.sameWinner()
 	s.sameStacks(3, 4)
-}
-
-// TestHeldReadThenSecondRider: "A player can never have more than one
-// rider at a time." Seat 2's Hit is shown at seat 3's turn and held; seat
-// 4's Skip, lying in its stack, is read before the deal. Taken now it
-// would be seat 3's rider, played from seat 4's stack, only because the
-// Hit is not told yet: after the Hit shown it is a second rider, refused.
-// So it came at once after a card shown: the Hit was seat 2's card, and
-// the Skip is refused. It ended the hold before, the Hit judged the deal
-// and the Skip made seat 3's rider.
-func TestHeldReadThenSecondRider(t *testing.T) {
-	s := pickedUpAtSeat2(t, kinds(S, S, game.Skip, game.Hit, many(S, 12), G, G)) // Skip-2 to seat 4 at 2.12 s
-	s.at(6.0, game.Play(0, 1))
-	s.tb.Reader.ScanCardAt("Skip-2", hwtest.Seconds(6.99))
-	s.run()
-	applied := s.heldIdentifies()
-	_, refused := s.engineEvents(func(e *playlog.Entry) bool { return e.Event.Kind == game.EvScan && e.Event.Card == "Skip-2" })
-	if len(applied) != 1 || applied[0] != game.Identify(2, "Hit-3") || len(refused) != 1 {
-		t.Fatalf("the dealer told the engine %v, and refused %v: want the Hit seat 2's card, the Skip refused", applied, refused)
-	}
-	s.sameWinner()
-	s.sameStacks(3)
 }
 
 // TestHeldReadSurvivesSuspend: a hand stopped (ctx ended: the table's q,
