@@ -152,8 +152,15 @@ func resumesAsTornTail(t *testing.T, img []byte, committed uint64, payload func(
 	if !strings.Contains(rec.String(), "never reported durable") {
 		t.Errorf("%s: recovery says %q", what, rec)
 	}
+	appendsAfterResume(t, path, w, rec, bigPayload, what)
+}
+
+// appendsAfterResume checks a log resumed at path (w, rec) takes the next
+// record, payload's, and reads back whole: every record, no damage.
+func appendsAfterResume(t *testing.T, path string, w *Writer, rec Recovery, payload func(uint64) []byte, what string) {
+	t.Helper()
 	next := rec.LastSeq + 1
-	if _, err := w.Append(typeFor(next), bigPayload(next)); err != nil {
+	if _, err := w.Append(typeFor(next), payload(next)); err != nil {
 		t.Fatal(err)
 	}
 	if err := w.Close(); err != nil {

@@ -389,7 +389,7 @@ func powerCutImage(t *testing.T, rng *rand.Rand, version uint16, fig *figures, r
 		t.Fatal(err)
 	}
 	fig.acknowledged += acked
-	_, recs, d, err := ReadAll(path)
+	_, recs, _, err := ReadAll(path)
 	if err != nil {
 		t.Fatalf("image %d: %v", run, err)
 	}
@@ -413,15 +413,5 @@ func powerCutImage(t *testing.T, rng *rand.Rand, version uint16, fig *figures, r
 	if rec.Cut.Kind != DamageNone {
 		fig.cut++
 	}
-	next := rec.LastSeq + 1
-	if _, err := w2.Append(typeFor(next), crashPayload(next)); err != nil {
-		t.Fatal(err)
-	}
-	if err := w2.Close(); err != nil {
-		t.Fatal(err)
-	}
-	_, after, d, err := ReadAll(path)
-	if err != nil || d.Kind != DamageNone || uint64(len(after)) != next {
-		t.Fatalf("image %d: after resume %d records, %v, %v", run, len(after), d, err)
-	}
+	appendsAfterResume(t, path, w2, rec, crashPayload, fmt.Sprintf("image %d", run))
 }
