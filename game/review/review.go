@@ -648,7 +648,7 @@ func (a *analyzer) inference(inf game.Inference, g *game.Game, b *before, e *pla
 	case game.InfReadTakenBack:
 		m(seat, Note, "%s was not there, the dealer says: its read is taken back (a stray card or a second read)", name)
 	case game.InfDealtAfterAll:
-		m(seat, Note, "%s was no rider there, the dealer says: it is the card just dealt", name)
+		m(seat, Note, "%s was no rider there, the dealer says: it is the card dealt there (any card dealt there since it was read is dealt again where the light then asks)", name)
 	case game.InfUnscannedGround:
 		m(seat, Note, "the card dealt unscanned was %s, scanned since: it landed as the dealer dealt on", name)
 	case game.InfGoneTakenBack:

@@ -169,8 +169,8 @@ func TestAuditFromLog(t *testing.T) {
 // timeline: a card dealt by hand read once the reader is back ("picks the
 // reader up again when it comes back", product.md), one they said was
 // picked up before it could be, a stack knocked over and gathered back,
-// a card dealt unscanned before the one read (and found a Ground), and a
-// "not there" taken back.
+// a card dealt unscanned before the one read (and found a Ground), a
+// "not there" taken back, and a read taken for a rider dealt after all.
 func TestDealerReportsInTimeline(t *testing.T) {
 	cases := []struct {
 		name string
@@ -187,6 +187,10 @@ func TestDealerReportsInTimeline(t *testing.T) {
 			"the card dealt unscanned was Ground#g, scanned since: it landed as the dealer dealt on"},
 		{"there after all", []game.Event{game.Scan("h"), game.Scan("s"), game.StackGone(), game.ThereAfterAll()},
 			`there after all, the dealer says: the "not there" just said of seat 1 is taken back`},
+		// A Skip dealt to seat 1, whose card dealt by hand was said picked
+		// up, is taken for that card played; "not there": it is the deal.
+		{"dealt after all", []game.Event{game.Confirm(), game.NotOnTop(1), game.Scan("h"), game.Scan("s"), game.StackGone()},
+			"Skip#s was no rider there, the dealer says: it is the card dealt there"},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
