@@ -657,3 +657,98 @@ func TestMisreadHeldDealShown(t *testing.T) {
 	// Nothing left to take back: a second misread is refused.
 	tb.refused(NotThereRead(hit), RuleCardNotExpected)
 }
+
+// TestMisreadHeldRiderJudgedDealt: "HIT: After dealing normally, deal a
+// second card into each of this player's stacks." While seat 1's card
+// dealt by hand is said picked up, the dealer holds a Hit read from the
+// deck as seat 1's turn begins; its faller had played it there, and the
+// dealer dealt seat 1's card without scanning it, so no read followed and
+// the hold judged the Hit the deal (ScanDealt). The light goes on to seat
+// 2 while the dealer, who showed a Hit, still owes seat 1 two cards: the
+// dealer says misread. The Hit is a card shown after all, as if the hold
+// had judged it so (Identify, then the read), and the light asks again
+// for seat 1's cards, the first of them the one the dealer then confirms
+// by hand. The mirror of TestMisreadHeldDealShown.
+func TestMisreadHeldRiderJudgedDealt(t *testing.T) {
+	kinds := []Kind{Move, Move, Move, Move, Hit, Move, Move, Move, Move, Ground, Ground}
+	start := func(t *testing.T) *table {
+		tb := newObserved(t, 2, kinds...)
+		tb.ok(Confirm())   // seat 1, by hand
+		tb.ok(NotOnTop(1)) // picked up
+		tb.ok(Scan(tb.id(Move, 1)))
+		return tb
+	}
+	tb, ref := start(t), start(t)
+	hit := tb.id(Hit, 0)
+	c, _ := tb.CardIndex(hit)
+	if got := tb.PlayedUnseen(c); got != 1 {
+		t.Fatalf("PlayedUnseen(the Hit) = seat %d, want seat 1 (the dealer holds it)", got)
+	}
+	tb.ok(ScanDealt(hit))
+	judged := cards(tb.Game)
+	if in := tb.Next(); in.Player != 1 {
+		t.Fatalf("after the Hit judged dealt: %+v, want seat 2's deal", in)
+	}
+	if got, ok := tb.ReadToTakeBack(); !ok || got != hit {
+		t.Fatalf("ReadToTakeBack = %q, %v, want %s", got, ok, hit)
+	}
+	tb.ok(NotThereRead(hit))
+	ref.ok(Identify(1, hit))
+	ref.ok(Scan(hit))
+	if got, want := cards(tb.Game), cards(ref.Game); got != want {
+		t.Fatalf("after the misread:\n%s\nshown in its time:\n%s", got, want)
+	}
+	if in := tb.Next(); in != ref.Next() || in.Player != 0 || in.Rider != Hit || in.Due != 2 {
+		t.Fatalf("after the misread the light asks %+v, want seat 1's two cards for its Hit (%+v)", in, ref.Next())
+	}
+	if inf(tb, InfShownAfterAll) != c {
+		t.Fatalf("the Hit is not named shown after all: %+v", tb.Inferences())
+	}
+	// The deal it hid, confirmed by hand, and the Hit's second card read.
+	for _, g := range []*table{tb, ref} {
+		g.ok(Confirm())
+		g.ok(Scan(g.id(Move, 2)))
+	}
+	if got, want := cards(tb.Game), cards(ref.Game); got != want || tb.Next() != ref.Next() {
+		t.Fatalf("after seat 1's cards:\n%s\nshown in its time:\n%s", got, want)
+	}
+
+	// Said again at once, the misread takes the card shown back: judged
+	// dealt, as the hold had it.
+	tb2 := start(t)
+	tb2.ok(ScanDealt(hit))
+	tb2.ok(NotThereRead(hit))
+	tb2.ok(NotThereRead(hit))
+	if got := cards(tb2.Game); got != judged {
+		t.Fatalf("after two misreads:\n%s\njudged dealt:\n%s", got, judged)
+	}
+}
+
+// TestMisreadJudgedDealtRefused: a misread is said only of a read the
+// hold judged dealt that could have been a card dealt by hand shown as
+// the turn began; of any other deal it is refused with nothing changed.
+func TestMisreadJudgedDealtRefused(t *testing.T) {
+	kinds := []Kind{Move, Move, Move, Move, Hit, Move, Move, Move, Move, Ground, Ground}
+	tb := newObserved(t, 2, kinds...)
+	hit := tb.id(Hit, 0)
+	// No card dealt by hand: the Hit judged dealt is a deal like any.
+	tb.ok(ScanDealt(tb.id(Move, 0)))
+	tb.ok(Scan(tb.id(Move, 1)))
+	tb.ok(ScanDealt(hit))
+	before := cards(tb.Game)
+	if got, ok := tb.ReadToTakeBack(); ok {
+		t.Fatalf("ReadToTakeBack = %q, want none", got)
+	}
+	tb.refused(NotThereRead(hit), RuleCardNotExpected)
+	if got := cards(tb.Game); got != before {
+		t.Fatalf("the refused misread changed the hand:\n%s\nwas:\n%s", got, before)
+	}
+	// Nor once another card followed.
+	tb2 := newObserved(t, 2, kinds...)
+	tb2.ok(Confirm())
+	tb2.ok(NotOnTop(1))
+	tb2.ok(Scan(tb2.id(Move, 1)))
+	tb2.ok(ScanDealt(hit))
+	tb2.ok(Scan(tb2.id(Move, 2)))
+	tb2.refused(NotThereRead(hit), RuleCardNotExpected)
+}

@@ -157,8 +157,10 @@ func StackGone() Event { return Event{Kind: EvStackGone} }
 // NotThereRead is the dealer's "misread" said of card id, just read and
 // taken for a rider or an Extra played at the seat now addressed: nothing
 // lies there, so the read was a stray card or a second read, and it is
-// taken back (Game.ReadToTakeBack names the card). Logs of entry schema 2
-// and older have only StackGone.
+// taken back (Game.ReadToTakeBack names the card). Said of a read the
+// dealer's hold judged dealt (ScanDealt) that may have been a card dealt
+// by hand picked up unseen, it says that card was shown there after all.
+// Logs of entry schema 2 and older have only StackGone.
 func NotThereRead(id string) Event { return Event{Kind: EvStackGone, Card: id} }
 
 // StopClosed is the Stop window closing with no Stop shown.

@@ -62,9 +62,16 @@ const (
 	// there, it is the deal the dealer had just made to Player (From: the
 	// stack it went into).
 	InfDealtAfterAll
+	// InfShownAfterAll: the read the dealer's hold judged dealt
+	// (ScanDealt), of a card that may have been one dealt by hand that a
+	// faller picked up unseen (PlayedUnseen), was that card shown after
+	// all, the dealer's misread says: its deal is taken back, and Card is
+	// played at Player's turn from From, where the card dealt by hand lay,
+	// as if the hold had judged it so.
+	InfShownAfterAll
 )
 
-var infNames = [...]string{"?", "rider played", "extra played", "rider gone", "stack gone", "stop claimed", "stop played", "blind deal", "landed", "read taken back", "gone taken back", "unscanned ground", "dealt after all"}
+var infNames = [...]string{"?", "rider played", "extra played", "rider gone", "stack gone", "stop claimed", "stop played", "blind deal", "landed", "read taken back", "gone taken back", "unscanned ground", "dealt after all", "shown after all"}
 
 func (k InferenceKind) String() string {
 	if int(k) < len(infNames) {

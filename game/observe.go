@@ -522,8 +522,14 @@ func (g *Game) dealtAfterAll(read Inference) bool {
 // asks for what it deals), the read is that seat's deal after all, and the
 // deals made since are made again, judged dealt (ScanDealt), where the
 // light then asks; if any cannot be, nothing changes.
+//
+// Said of a read the hold judged dealt instead (heldDealt), it is the
+// mirror: the read was a card shown after all (shownAfterAll).
 func (g *Game) takeBackRead(id string) error {
 	read, ok := g.namedRead()
+	if c, dealt := g.heldDealt(); (!ok || g.cards[read.Card].ID != id) && dealt && g.cards[c].ID == id {
+		return g.shownAfterAll(c)
+	}
 	if !ok || g.cards[read.Card].ID != id {
 		return refuse(RuleCardNotExpected, "%s is not a card just read as played at the seat addressed", id)
 	}
@@ -556,6 +562,52 @@ func (g *Game) takeBackRead(id string) error {
 			return refuse(RuleCardNotExpected, "%s taken back, the deals made since at seat %d cannot be made again: %v", id, g.players[read.Player].seat, err)
 		}
 	}
+	return nil
+}
+
+// heldDealt is the card just read, only sweeps confirmed and buttons
+// pressed since, if the dealer's hold judged it the deal (ScanDealt) where
+// it may have been a card dealt by hand that a faller picked up unseen,
+// shown as their turn began (PlayedUnseen, in the hand before the read).
+func (g *Game) heldDealt() (int, bool) {
+	t := &g.table
+	w := t.readWin
+	if t.dealt == nil || !g.current(w.until) || !w.dealt || w.again || w.landed {
+		return -1, false
+	}
+	return w.card, t.dealt.PlayedUnseen(w.card) != 0
+}
+
+// shownAfterAll is the dealer's misread said of card c, just read and
+// judged the deal by the dealer's hold (heldDealt): the hold judged it
+// wrong. Shown as the turn began, the card was the one dealt by hand that
+// a faller picked up unseen, played there, and its deal followed unread:
+// the light, gone on to the next seat, runs a card ahead of the table. The
+// hand goes back to before the read and takes it as the hold would have
+// had another read followed it at once: the card dealt by hand identified
+// as this one (identify), then the read, a card played. The deal it hid is
+// still due, and the dealer confirms it by hand. If the read cannot be so
+// taken, nothing changes.
+func (g *Game) shownAfterAll(c int) error {
+	t := &g.table
+	id := g.cards[c].ID
+	seat := t.dealt.PlayedUnseen(c)
+	g.goBack(t.dealt)
+	if err := g.identify(seat, id); err != nil {
+		return refuse(RuleCardNotExpected, "%s, judged dealt, cannot be the card dealt by hand to seat %d: %v", id, seat, err)
+	}
+	n := len(t.inferred)
+	if err := g.scanRead(c, false); err != nil {
+		return refuse(RuleCardNotExpected, "%s, judged dealt, cannot be a card shown: %v", id, err)
+	}
+	i := slices.IndexFunc(t.inferred[n:], func(x Inference) bool {
+		return x.Card == c && (x.Kind == InfRiderPlayed || x.Kind == InfExtraPlayed)
+	})
+	if i < 0 {
+		return refuse(RuleCardNotExpected, "%s, judged dealt, is not taken for a card shown there", id)
+	}
+	x := t.inferred[n+i]
+	g.infer(InfShownAfterAll, c, x.Player, x.From)
 	return nil
 }
 
@@ -613,7 +665,9 @@ func (g *Game) goBack(kept *Game) {
 
 // ReadToTakeBack is the card a "misread" from the dealer would take back
 // now (NotThereRead): the one just read and taken for a rider or an Extra
-// played at the seat addressed, none of its cards dealt yet.
+// played at the seat addressed, none of its cards dealt yet; or the one
+// just read that the dealer's hold judged dealt, if it would be taken for
+// a card shown (shownAfterAll).
 //
 // Once deals were made at that seat since the read (beforeSince), the
 // misread is offered only if it would be taken: each of them must be made
@@ -623,6 +677,11 @@ func (g *Game) goBack(kept *Game) {
 func (g *Game) ReadToTakeBack() (string, bool) {
 	read, ok := g.namedRead()
 	if !ok {
+		// A read the hold judged dealt is offered only if it would be
+		// taken for a card shown (shownAfterAll).
+		if c, dealt := g.heldDealt(); dealt && g.Clone().Observe(NotThereRead(g.cards[c].ID)) == nil {
+			return g.cards[c].ID, true
+		}
 		return "", false
 	}
 	id := g.cards[read.Card].ID

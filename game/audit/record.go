@@ -144,6 +144,23 @@ func (r *Recorder) Applied(g *game.Game, ev game.Event, at time.Duration) {
 			if readAt >= 0 {
 				r.replace(g, x.Card, readAt)
 			}
+		case game.InfShownAfterAll:
+			// The read the dealer's hold judged the deal was a card shown:
+			// its deal goes, and it is recorded played, as it would have
+			// been had the hold judged it so in its time.
+			readAt := at
+			for i := len(r.Deals) - 1; i >= 0; i-- {
+				if r.Deals[i].Card == x.Card {
+					readAt = r.Deals[i].At
+					r.Deals = append(r.Deals[:i], r.Deals[i+1:]...)
+					break
+				}
+			}
+			p := Play{Card: x.Card, Player: x.Player, From: x.From, At: readAt}
+			if x.Player == r.reachedPlayer && len(r.Addresses) > 0 {
+				p.Reached = r.reached
+			}
+			r.Plays = append(r.Plays, p)
 		case game.InfReadTakenBack:
 			// The read was a stray or a second read: it proves no play.
 			for i := len(r.Plays) - 1; i >= 0; i-- {

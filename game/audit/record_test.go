@@ -230,3 +230,40 @@ func TestRecordMisreadRemadeDeals(t *testing.T) {
 		})
 	}
 }
+
+// TestRecordShownAfterAll: the audit reasons only from plays it saw ("a
+// card played while buried under a card that never left the stack",
+// product.md), so a card recorded dealt must lie where it was dealt. Seat
+// 2's card dealt by hand is said picked up; the Hit read as seat 2's next
+// turn begins is held, and judged the deal (nothing came at once: its
+// deal went unread). The dealer says misread: the Hit was shown after
+// all. The record has it played at seat 2, from where the card dealt by
+// hand lay, as if the hold had judged it so, and not dealt.
+func TestRecordShownAfterAll(t *testing.T) {
+	const deck = "stop-0 stop-1 stop-2 hit-3 stop-4 stop-5 stop-6 stop-7 stop-8 ground-9"
+	events := []game.Event{
+		game.Confirm(), game.Scan("stop-1"), game.Scan("stop-2"), // seat 2's by hand
+		game.NotOnTop(2), game.ScanDealt("hit-3"), game.NotThereRead("hit-3"),
+	}
+	shown := append(slices.Clone(events[:4]), game.Identify(2, "hit-3"), game.Scan("hit-3"))
+	g, r := record(t, deck, events)
+	want, rw := record(t, deck, shown)
+	hit, _ := g.CardIndex("hit-3")
+	for _, d := range r.Deals {
+		if d.Card == hit {
+			t.Fatalf("the Hit shown after all is recorded dealt: %+v", r.Deals)
+		}
+	}
+	var got []audit.Play
+	for _, p := range r.Plays {
+		if p.Card == hit {
+			got = append(got, p)
+		}
+	}
+	if len(got) != 1 || len(rw.Plays) != 1 || got[0].Player != rw.Plays[0].Player || got[0].From != rw.Plays[0].From {
+		t.Fatalf("the Hit recorded played %+v, want as judged shown in its time: %+v", got, rw.Plays)
+	}
+	if g.Seat(got[0].Player) != 2 || g.Where(hit) != want.Where(hit) {
+		t.Fatalf("the Hit played at seat %d, lying at %+v (judged shown: %+v), want seat 2's rider", g.Seat(got[0].Player), g.Where(hit), want.Where(hit))
+	}
+}

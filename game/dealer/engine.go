@@ -113,6 +113,14 @@ func (d *Dealer) event(e game.Event, src playlog.Source, at time.Duration, c int
 		}
 		d.slot.justDealtSeq = d.g.Applied()
 		d.dealt(at)
+	case c < 0 && shownAfterAll(d.g.Inferences()[inferred:]) >= 0:
+		// Misread of a read the hold judged dealt: it was a card shown
+		// (game.InfShownAfterAll). The light goes back to that seat, to
+		// ask for its cards again, the first of them dealt unread.
+		x := shownAfterAll(d.g.Inferences()[inferred:])
+		d.slot.justDealt = 0
+		d.riderShown(x, at)
+		d.say(false, "%v was shown at seat %d after all, not dealt there: its cards are due again (c for one dealt unread)", d.g.Card(x), d.g.Next().Seat)
 	case c < 0 && game.TookBack(d.g.Inferences()[inferred:]):
 		// A read taken back deals nothing; what it asked of the seat (a
 		// Hit's two cards, a sweep) goes with it, and the card was never
@@ -251,6 +259,16 @@ func (d *Dealer) dealtSinceRead(x, inferred int) bool {
 func dealtAfterAll(inf []game.Inference) int {
 	for _, x := range inf {
 		if x.Kind == game.InfDealtAfterAll {
+			return x.Card
+		}
+	}
+	return -1
+}
+
+// shownAfterAll is the card of inf's InfShownAfterAll, or -1.
+func shownAfterAll(inf []game.Inference) int {
+	for _, x := range inf {
+		if x.Kind == game.InfShownAfterAll {
 			return x.Card
 		}
 	}

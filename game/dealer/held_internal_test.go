@@ -132,3 +132,70 @@ func TestHoldOverBeforeTheReaderBack(t *testing.T) {
 		t.Fatalf("the held read told the engine as %v at %v, want judged dealt at the hold's end (1.5s)", e.Event, e.Kernel)
 	}
 }
+
+// TestMisreadHeldRiderJudgedDealt: "HIT: After dealing normally, deal a
+// second card into each of this player's stacks." Seat 2's card dealt by
+// hand is said picked up, and the Hit read from the deck as seat 2's turn
+// begins is held. It was that card, played there, and the dealer dealt
+// seat 2's first card without scanning it: nothing came within half a
+// beat, so the hold judged the Hit the deal and the light went on to seat
+// 3. The dealer, who showed a Hit, says misread: the Hit is a card shown
+// after all, the light asks again for seat 2's two cards, and the one
+// dealt unread is confirmed by hand.
+func TestMisreadHeldRiderJudgedDealt(t *testing.T) {
+	kinds := []game.Kind{game.Move, game.Move, game.Move, game.Move, game.Hit, game.Move, game.Move, game.Move, game.Move, game.Ground, game.Ground}
+	deck := make([]game.Card, len(kinds))
+	cards := map[hw.UID]string{}
+	uid := map[string]hw.UID{}
+	for i, k := range kinds {
+		deck[i] = game.Card{ID: fmt.Sprintf("%s-%d", k, i), Kind: k}
+		u, err := hw.ParseUID(fmt.Sprintf("04:00:00:00:00:00:%02X", i))
+		if err != nil {
+			t.Fatal(err)
+		}
+		uid[deck[i].ID], cards[u] = u, deck[i].ID
+	}
+	var log entries
+	d, err := New(Config{Hand: t.Name(), Dealer: 1, Cards: cards, Game: game.Config{Rules: game.Official(), Seats: []int{2, 3}, Deck: deck},
+		Tempo: Tempo{Start: 60}, StopWindow: time.Second}, Hardware{Clock: hwtest.NewVirtual(0)}, &log)
+	if err != nil {
+		t.Fatal(err)
+	}
+	d.phase = PhaseDealing
+	for i, e := range []game.Event{game.Confirm(), game.NotOnTop(2), game.Scan("Move-1")} {
+		if err := d.apply(e, playlog.FromPanel, time.Duration(i+1)*time.Second); err != nil {
+			t.Fatalf("%v: %v", e, err)
+		}
+	}
+	read := 4 * time.Second
+	d.onCard(hw.CardEvent{UID: uid["Hit-4"], Time: read})
+	if !d.held.active {
+		t.Fatal("the Hit read as seat 2's turn begins is not held")
+	}
+	d.expireHeld(d.held.until)
+	if in := d.g.Next(); in.Seat != 3 || d.g.Where(4).Zone != game.InStack {
+		t.Fatalf("after the hold: the Hit at %+v, the light asks %v; want it judged seat 2's deal", d.g.Where(4), in)
+	}
+	if id, ok := d.misreadCard(); !ok || id != "Hit-4" {
+		t.Fatalf("the screen offers misread of %q, %v; want the Hit", id, ok)
+	}
+	d.control(hw.PanelEvent{Control: hw.ControlMisread, Kernel: read + 700*time.Millisecond})
+	in := d.g.Next()
+	if in.Seat != 2 || in.Rider != game.Hit || in.Due != 2 || d.g.Where(4).Zone != game.AsRider {
+		t.Fatalf("after the misread: the Hit at %+v, the light asks %v; want seat 2's Hit shown and its two cards due", d.g.Where(4), in)
+	}
+	if v := d.View().Instruction; v.Seat != 2 {
+		t.Fatalf("the screen asks %v, want seat 2's cards", v)
+	}
+	var said bool
+	for _, m := range d.View().Messages {
+		said = said || m.Text == "Hit#Hit-4 was shown at seat 2 after all, not dealt there: its cards are due again (c for one dealt unread)"
+	}
+	d.control(hw.PanelEvent{Control: hw.ControlConfirm, Kernel: read + 800*time.Millisecond})
+	if in := d.g.Next(); in.Seat != 2 || in.Due != 1 {
+		t.Fatalf("after the card dealt unread confirmed: %v, want the Hit's second card at seat 2", in)
+	}
+	if !said {
+		t.Errorf("the dealer did not say the Hit was shown after all: %+v", d.View().Messages)
+	}
+}

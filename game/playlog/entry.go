@@ -124,7 +124,12 @@ func (s Source) String() string {
 //     engine refused it once a card was down); a card dealt by hand among
 //     them is made again only as a card dealt by hand, or the misread is
 //     refused (an engine just before took it, where the light asked for
-//     no card, for what the light asked: a Chute left, a Stop shown).
+//     no card, for what the light asked: a Chute left, a Stop shown);
+//   - later still in schema 6: a misread of a read the dealer's hold
+//     judged dealt (ScanDealt), of a card that may have been one dealt by
+//     hand picked up unseen, takes it for that card shown after all
+//     (game.InfShownAfterAll, named by its number by an earlier reader);
+//     an earlier engine refused it.
 const Schema = 6
 
 // Start is the configuration a hand is replayed from.

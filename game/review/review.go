@@ -649,6 +649,8 @@ func (a *analyzer) inference(inf game.Inference, g *game.Game, b *before, e *pla
 		m(seat, Note, "%s was not there, the dealer says: its read is taken back (a stray card or a second read)", name)
 	case game.InfDealtAfterAll:
 		m(seat, Note, "%s was no rider there, the dealer says: it is the card dealt there (any card dealt there since it was read is dealt again where the light then asks)", name)
+	case game.InfShownAfterAll:
+		m(seat, Note, "%s was shown there after all, the dealer says: played unseen, not dealt there (its deal is due again)", name)
 	case game.InfUnscannedGround:
 		m(seat, Note, "the card dealt unscanned was %s, scanned since: it landed as the dealer dealt on", name)
 	case game.InfGoneTakenBack:

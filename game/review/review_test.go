@@ -170,7 +170,8 @@ func TestAuditFromLog(t *testing.T) {
 // reader up again when it comes back", product.md), one they said was
 // picked up before it could be, a stack knocked over and gathered back,
 // a card dealt unscanned before the one read (and found a Ground), a
-// "not there" taken back, and a read taken for a rider dealt after all.
+// "not there" taken back, a read taken for a rider dealt after all, and a
+// read judged dealt shown after all.
 func TestDealerReportsInTimeline(t *testing.T) {
 	cases := []struct {
 		name string
@@ -191,6 +192,10 @@ func TestDealerReportsInTimeline(t *testing.T) {
 		// up, is taken for that card played; "not there": it is the deal.
 		{"dealt after all", []game.Event{game.Confirm(), game.NotOnTop(1), game.Scan("h"), game.Scan("s"), game.StackGone()},
 			"Skip#s was no rider there, the dealer says: it is the card dealt there"},
+		// The Hit read as seat 1's turn begins, judged its deal by the
+		// dealer's hold; misread: it was seat 1's card played there.
+		{"shown after all", []game.Event{game.Confirm(), game.NotOnTop(1), game.Scan("k"), game.ScanDealt("h"), game.NotThereRead("h")},
+			"Hit#h was shown there after all, the dealer says: played unseen, not dealt there"},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
