@@ -176,6 +176,29 @@ func TestHeldRiderDealUnread(t *testing.T) {
 	}
 }
 
+// TestHeldRiderDealUnreadShownAfterAll: "HIT: After dealing normally, deal
+// a second card into each of this player's stacks." A rider the dealer
+// holds, whose deal goes unread, is judged the deal (TestHeldRiderDealUnread),
+// and the light goes on to the next seat while the table still owes this
+// one its cards. The dealer, who showed it, says misread: it was a card
+// shown after all (game.InfShownAfterAll), and the light asks for the
+// seat's cards again. Each of these hands fell out of step before.
+func TestHeldRiderDealUnreadShownAfterAll(t *testing.T) {
+	faults := Faults{ReaderGone: 0.05, DealUnscanned: 0.1}
+	seeds := []uint64{1000038, 1000046, 1000068}
+	inStep(t, faults, seeds...)
+	for _, seed := range seeds {
+		said := false
+		if _, err := Play(Options{Rules: game.Official(), Fallers: 2 + int(seed%6), Seed: seed, Faults: faults,
+			Trace: func(s string) { said = said || strings.Contains(s, " shown after all: ") }}); err != nil {
+			t.Fatal(err)
+		}
+		if !said {
+			t.Errorf("seed %d: the dealer never said a read judged dealt was shown after all", seed)
+		}
+	}
+}
+
 // TestHeldRiderDealtByHand: a rider held at a seat's turn whose deal the
 // reader misses, or is gone for, is confirmed by hand: a deal within the
 // beat, what follows a card shown, so game/dealer (and this table with it)

@@ -921,9 +921,36 @@ func (t *table) resolveHold(e *game.Event) bool {
 			if w := t.seen.Where(c); w.Zone == game.InStack && !t.seen.Blind(c) && t.truth.Where(c).Zone == game.InStack {
 				t.dealtAt(c, t.truth.Where(c).Player, w.Player)
 			}
+			t.shownNotDealt(c)
 		}
 	}
 	return false
+}
+
+// shownNotDealt is the dealer who showed card c as a seat's turn began,
+// and whose hold judged it that seat's deal (nothing was read at once: the
+// deal went unread), seeing the light go on to another seat while the
+// table still owes that seat a card of its turn (a Hit's second, or the
+// deal itself). The dealer says misread: c was shown there after all
+// (game.InfShownAfterAll), and the light asks for that seat's cards again.
+// Where the seat's cards are all down, the light moving on shows the
+// dealer nothing, and they say nothing.
+func (t *table) shownNotDealt(c int) {
+	w := t.truth.Where(c)
+	if w.Zone != game.AsRider && w.Zone != game.AsExtra {
+		return
+	}
+	in, seen := t.truth.Next(), t.seen.Next()
+	if in.Action != game.ActDeal || in.Player != w.Player || seen.Player == w.Player {
+		return
+	}
+	id := t.truth.Card(c).ID
+	if got, ok := t.seen.ReadToTakeBack(); !ok || got != id {
+		return
+	}
+	if t.observe(game.NotThereRead(id)) && t.opt.Trace != nil {
+		t.opt.Trace(fmt.Sprintf("%v shown after all: %s", t.now, id))
+	}
 }
 
 // showsHeld reports whether e, coming within the beat of the held read h,
