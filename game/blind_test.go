@@ -752,3 +752,47 @@ func TestMisreadJudgedDealtRefused(t *testing.T) {
 	tb2.ok(Scan(tb2.id(Move, 2)))
 	tb2.refused(NotThereRead(hit), RuleCardNotExpected)
 }
+
+// TestMisreadHeldExtraDealShown: "To play an Extra, lay it on top of the
+// rider you wish to modify." While seat 1's card dealt by hand is said
+// picked up, the dealer holds an Extra read from the deck as seat 1's turn
+// begins, and the next card comes at once (the second of two dealt at
+// once), so the hold tells the Extra as a card shown (Identify, then the
+// read): an Extra waiting for its rider, and the next card seat 1's deal.
+// Seat 1 has no rider: the screen asks the dealer for one, and they say
+// misread. The Extra is seat 1's deal after all, and the card read after
+// it the next seat's, as if the hold had judged the Extra dealt.
+func TestMisreadHeldExtraDealShown(t *testing.T) {
+	kinds := []Kind{Move, Move, Move, Move, Extra, Move, Move, Move, Move, Ground, Ground}
+	start := func(t *testing.T) *table {
+		tb := newObserved(t, 2, kinds...)
+		tb.ok(Confirm())   // seat 1, by hand
+		tb.ok(NotOnTop(1)) // picked up
+		tb.ok(Scan(tb.id(Move, 1)))
+		return tb
+	}
+	tb, ref := start(t), start(t)
+	extra, next := tb.id(Extra, 0), tb.id(Move, 2)
+	c, _ := tb.CardIndex(extra)
+	if got := tb.PlayedUnseen(c); got != 1 {
+		t.Fatalf("PlayedUnseen(the Extra) = seat %d, want seat 1 (the dealer holds it)", got)
+	}
+	tb.ok(Identify(1, extra))
+	tb.ok(Scan(extra))
+	tb.ok(Scan(next))
+	if got, ok := tb.ReadToTakeBack(); !ok || got != extra {
+		t.Fatalf("ReadToTakeBack = %q, %v, want %s", got, ok, extra)
+	}
+	tb.ok(NotThereRead(extra))
+	ref.ok(ScanDealt(extra))
+	ref.ok(ScanDealt(next))
+	if got, want := cards(tb.Game), cards(ref.Game); got != want {
+		t.Fatalf("after the misread:\n%s\njudged dealt in its time:\n%s", got, want)
+	}
+	if tb.Next() != ref.Next() {
+		t.Fatalf("after the misread the light asks %+v, want %+v", tb.Next(), ref.Next())
+	}
+	if inf(tb, InfDealtAfterAll) != c {
+		t.Fatalf("the Extra is not named dealt after all: %+v", tb.Inferences())
+	}
+}

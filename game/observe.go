@@ -396,12 +396,13 @@ func (g *Game) keepIdent(e Event) {
 
 // dealtAtRead reports whether e, just applied with in the instruction
 // before it, was a deal at the seat of the read kept in before (a rider
-// read as its turn began, not an Extra with no rider yet), while that read
-// may still be taken back: a card read and dealt there, or a deal
-// confirmed by hand there.
+// or an Extra read as its turn began, an Extra waiting for its rider
+// included: the next card read at once made the hold take a deal for
+// it), while that read may still be taken back: a card read and dealt
+// there, or a deal confirmed by hand there.
 func (g *Game) dealtAtRead(in Instruction, e Event) bool {
 	t := &g.table
-	if t.before == nil || !g.current(t.beforeUntil) || t.beforeHeld || t.beforeRead.Kind != InfRiderPlayed ||
+	if t.before == nil || !g.current(t.beforeUntil) || (t.beforeRead.Kind != InfRiderPlayed && t.beforeRead.Kind != InfExtraPlayed) ||
 		in.Action != ActDeal || in.Player != t.beforeRead.Player {
 		return false
 	}
@@ -477,9 +478,10 @@ func (g *Game) takeBack() bool {
 // dealtAfterAll follows the dealer's "not there" (or misread) that took
 // back read: a card the engine believed in the deck, or the stand-in for
 // the seat's own card dealt by hand said picked up, taken for that card
-// played as the seat's turn began. Told to sweep (or leave) it, or to deal
-// on it, the dealer found no such rider there, so it is the deal they had
-// just made to that seat. A Skip
+// played as the seat's turn began (a rider, or an Extra, on a rider or
+// waiting for one). Told to sweep (or leave) it, to deal on it, or to show
+// the rider an Extra lies on, the dealer found no such card there, so it
+// is the deal they had just made to that seat. A Skip
 // or a Chute most of all: shown, it deals nothing, so nothing follows it,
 // as nothing follows a deal, and the dealer's hold cannot tell the two
 // apart (PlayedUnseen); the light asking to sweep a Skip they just dealt
@@ -487,7 +489,7 @@ func (g *Game) takeBack() bool {
 func (g *Game) dealtAfterAll(read Inference) bool {
 	c, p := read.Card, read.Player
 	in := g.Next()
-	if read.Kind != InfRiderPlayed || c < 0 || in.Action != ActDeal || !in.First || in.Player != p ||
+	if (read.Kind != InfRiderPlayed && read.Kind != InfExtraPlayed) || c < 0 || in.Action != ActDeal || !in.First || in.Player != p ||
 		!(g.where[c].Zone == InDeck || g.pickedUp(c, p, g.turnPass(p))) {
 		return false
 	}

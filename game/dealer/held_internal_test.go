@@ -2,6 +2,7 @@ package dealer
 
 import (
 	"fmt"
+	"strings"
 	"testing"
 	"time"
 
@@ -197,5 +198,65 @@ func TestMisreadHeldRiderJudgedDealt(t *testing.T) {
 	}
 	if !said {
 		t.Errorf("the dealer did not say the Hit was shown after all: %+v", d.View().Messages)
+	}
+}
+
+// TestMisreadHeldExtraDealShown: "To play an Extra, lay it on top of the
+// rider you wish to modify." Seat 2's card dealt by hand is said picked
+// up; the Extra dealt to seat 2 as its turn begins is held, and the next
+// card comes at once (the second of two dealt at once), so the hold takes
+// the Extra for seat 2's card shown, waiting for its rider, and the next
+// card for seat 2's deal. The screen asks for the rider, "or r (misread)
+// if there is none": seat 2 has none, and the dealer says misread. The
+// Extra is seat 2's deal after all, the next card seat 3's.
+func TestMisreadHeldExtraDealShown(t *testing.T) {
+	kinds := []game.Kind{game.Move, game.Move, game.Move, game.Move, game.Extra, game.Move, game.Move, game.Move, game.Move, game.Ground, game.Ground}
+	deck := make([]game.Card, len(kinds))
+	cards := map[hw.UID]string{}
+	uid := map[string]hw.UID{}
+	for i, k := range kinds {
+		deck[i] = game.Card{ID: fmt.Sprintf("%s-%d", k, i), Kind: k}
+		u, err := hw.ParseUID(fmt.Sprintf("04:00:00:00:00:00:%02X", i))
+		if err != nil {
+			t.Fatal(err)
+		}
+		uid[deck[i].ID], cards[u] = u, deck[i].ID
+	}
+	var log entries
+	d, err := New(Config{Hand: t.Name(), Dealer: 1, Cards: cards, Game: game.Config{Rules: game.Official(), Seats: []int{2, 3}, Deck: deck},
+		Tempo: Tempo{Start: 60}, StopWindow: time.Second}, Hardware{Clock: hwtest.NewVirtual(0)}, &log)
+	if err != nil {
+		t.Fatal(err)
+	}
+	d.phase = PhaseDealing
+	for i, e := range []game.Event{game.Confirm(), game.NotOnTop(2), game.Scan("Move-1")} {
+		if err := d.apply(e, playlog.FromPanel, time.Duration(i+1)*time.Second); err != nil {
+			t.Fatalf("%v: %v", e, err)
+		}
+	}
+	read := 4 * time.Second
+	d.onCard(hw.CardEvent{UID: uid["Extra-4"], Time: read})
+	d.onCard(hw.CardEvent{UID: uid["Move-2"], Time: read + 50*time.Millisecond})
+	if d.held.active || d.g.Where(4).Zone == game.InDeck {
+		t.Fatalf("the Extra is still held (%v) or in the deck: %+v", d.held.active, d.g.Where(4))
+	}
+	var asked bool
+	for _, m := range d.View().Messages {
+		asked = asked || strings.Contains(m.Text, "read before its rider: scan the rider, or r (misread) if there is none")
+	}
+	if !asked {
+		t.Fatalf("the dealer was not asked for the Extra's rider: %+v", d.View().Messages)
+	}
+	if id, ok := d.misreadCard(); !ok || id != "Extra-4" {
+		t.Fatalf("the screen offers misread of %q, %v; want the Extra", id, ok)
+	}
+	d.control(hw.PanelEvent{Control: hw.ControlMisread, Kernel: read + 300*time.Millisecond})
+	for c, seat := range map[int]int{4: 2, 2: 3} {
+		if w := d.g.Where(c); w.Zone != game.InStack || d.g.Seat(w.Player) != seat {
+			t.Errorf("%s lies at %+v, want dealt to seat %d", deck[c].ID, w, seat)
+		}
+	}
+	if in := d.g.Next(); in.Seat != 2 {
+		t.Errorf("after the misread the light asks %v, want seat 2's next turn", in)
 	}
 }

@@ -129,7 +129,10 @@ func (s Source) String() string {
 //     judged dealt (ScanDealt), of a card that may have been one dealt by
 //     hand picked up unseen, takes it for that card shown after all
 //     (game.InfShownAfterAll, named by its number by an earlier reader);
-//     an earlier engine refused it.
+//     an earlier engine refused it. And a misread of an Extra read from the
+//     deck as a seat's turn began (waiting for its rider, or on one) deals
+//     it there after all, as for a rider, reaching through the deals made
+//     at that seat since (an earlier engine took it back as a stray card).
 const Schema = 6
 
 // Start is the configuration a hand is replayed from.
