@@ -112,8 +112,12 @@ func TestSkipDealtAfterAll(t *testing.T) {
 // game.PlayedUnseen) with the next card stuck under it, read at once, is
 // taken for a card shown, since a card shown is followed at once by its
 // deal and time cannot tell the two apart. The second card is then no two
-// at once to the dealer: missed, and hand 1000017 falls out of step.
-// Before, this table judged such a deal dealt, kinder than the dealer.
+// at once to the dealer: missed. In hand 1000017 the held deal is an
+// Extra, taken for one waiting for its rider at a seat that has none; the
+// screen asks the dealer for that rider, and they say misread
+// (TestHeldExtraShownThenMisread): the hand, which fell out of step
+// before, ends in step. Before that, this table judged such a deal dealt,
+// kinder than the dealer.
 func TestHeldDealThenTwoAtOnce(t *testing.T) {
 	seed := uint64(1000017)
 	h, err := Play(Options{Rules: game.Official(), Fallers: 2 + int(seed%6), Seed: seed, Faults: Faults{ReaderGone: 0.05, TwoAtOnce: 0.1}})
@@ -129,8 +133,32 @@ func TestHeldDealThenTwoAtOnce(t *testing.T) {
 			}
 		}
 	}
-	if n == 0 || !h.OutOfStep || h.dealtAsShown == 0 {
-		t.Fatalf("%d deals held then taken for cards shown (%d counted), out of step %v: want at least one, and the hand a seat behind", n, h.dealtAsShown, h.OutOfStep)
+	if n == 0 || h.OutOfStep || h.dealtAsShown == 0 {
+		t.Fatalf("%d deals held then taken for cards shown (%d counted), out of step %v: want at least one, and the hand in step after the misread", n, h.dealtAsShown, h.OutOfStep)
+	}
+}
+
+// TestHeldExtraShownThenMisread: "To play an Extra, lay it on top of the
+// rider you wish to modify." A held deal that is an Extra, followed at
+// once by the second of two cards dealt at once, is taken for an Extra
+// shown, waiting for its rider; the screen asks the dealer to scan the
+// rider, "or r (misread) if there is none". No rider lies at that seat:
+// the dealer says misread, and the Extra is the seat's deal after all
+// (game's TestMisreadHeldExtraDealShown). Each of these hands fell out of
+// step before.
+func TestHeldExtraShownThenMisread(t *testing.T) {
+	faults := Faults{ReaderGone: 0.05, TwoAtOnce: 0.1}
+	seeds := []uint64{1000086, 1000236, 1000330}
+	inStep(t, faults, seeds...)
+	for _, seed := range seeds {
+		said := false
+		if _, err := Play(Options{Rules: game.Official(), Fallers: 2 + int(seed%6), Seed: seed, Faults: faults,
+			Trace: func(s string) { said = said || strings.Contains(s, " no rider for ") }}); err != nil {
+			t.Fatal(err)
+		}
+		if !said {
+			t.Errorf("seed %d: the dealer never said misread of an Extra with no rider", seed)
+		}
 	}
 }
 

@@ -633,6 +633,7 @@ func (t *table) beat() error {
 				}
 			}
 		}
+		t.extraNotThere()
 		// A card the assistant stands in for a deal confirmed by hand
 		// lies where that deal went, not where it was dealt; blind deals
 		// are checked as they are confirmed (blind).
@@ -696,6 +697,47 @@ func (t *table) riderNotThere() {
 	}
 }
 
+// extraNotThere is the dealer told on the screen that an Extra was read
+// before its rider ("scan the rider, or r (misread) if there is none"),
+// where they dealt that Extra into the stack of a seat with no rider (or
+// its faller grabbed it from there): game/dealer's hold judged the deal a
+// card shown, the next card having come at once. The dealer says misread
+// (game.NotThereRead): the Extra is that seat's deal after all, and the
+// deals since are made again.
+func (t *table) extraNotThere() {
+	id, ok := t.seen.ReadToTakeBack()
+	if !ok {
+		return
+	}
+	x, ok := t.truth.CardIndex(id)
+	if !ok || t.truth.Card(x).Kind != game.Extra || t.seen.Where(x).Zone == game.AsExtra {
+		return
+	}
+	w := t.truth.Where(x)
+	p := w.Player
+	if w.Zone != game.InStack {
+		if p = t.holder(x); p < 0 {
+			return
+		}
+	}
+	if t.truth.Rider(p) >= 0 {
+		return // a rider lies there for it: the dealer scans that instead
+	}
+	if t.observe(game.NotThereRead(id)) && t.opt.Trace != nil {
+		t.opt.Trace(fmt.Sprintf("%v no rider for %s: misread", t.now, id))
+	}
+}
+
+// holder is the faller holding card c, or -1.
+func (t *table) holder(c int) int {
+	for p := range t.truth.NumPlayers() {
+		if t.truth.Hand(p) == c {
+			return p
+		}
+	}
+	return -1
+}
+
 // reportGone is the dealer telling the assistant, from the panel, that
 // the stack or rider it asks for is not there: it wants more cards for a
 // seat than the table has stacks for, or a rider the seat lost unseen.
@@ -705,6 +747,7 @@ func (t *table) reportGone(in game.Instruction) {
 	// assistant that a rider it believes in is gone.
 	noCard := in.Imaginary || (len(t.stuck) > 0 && in.Action == game.ActDeal && t.stuck[t.peekDeal()])
 	t.riderNotThere()
+	t.extraNotThere()
 	for range 8 {
 		s := t.seen.Next()
 		if s.First && in.First && noCard && s.Player == in.Player && s.Rider != game.NoKind && t.truth.Rider(in.Player) < 0 {
