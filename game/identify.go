@@ -268,8 +268,9 @@ func (g *Game) AskFor(p int) bool {
 // just read, may be, picked up unseen and played as a turn begins, rather
 // than that turn's deal: c is a rider that deals (no Skip, no Chute) or
 // an Extra, a turn begins with a card due, and c is one the engine
-// believes in the deck (pickedUpUnseen), or the very stand-in for that
-// card (grabbedGuess); 0 for none. The engine cannot tell the two apart (the dealer can: a rider
+// believes in the deck (pickedUpUnseen), the very stand-in for that card
+// (grabbedGuess), or a stand-in for another card dealt by hand, whose
+// place is only a guess (pickedUpUnseen again); 0 for none. The engine cannot tell the two apart (the dealer can: a rider
 // shown is followed by the deal in the same beat), and Identify then says
 // which card it was.
 func (g *Game) PlayedUnseen(c int) int {
@@ -299,6 +300,10 @@ func (g *Game) PlayedUnseen(c int) int {
 	case w.Zone == InStack && g.grabbedGuess(c, w.Player, g.turnPass(in.Player)):
 		// The guess came true: c stood in for that very card.
 		return g.players[w.Player].seat
+	case w.Zone == InStack && g.table.blind[c]:
+		// c stands in for another card dealt by hand, a guess: where the
+		// real c lay is unknown, and it may be the card picked up.
+		return g.pickedUpUnseen(in.Player)
 	}
 	return 0
 }

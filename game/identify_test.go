@@ -2,6 +2,7 @@ package game
 
 import (
 	"fmt"
+	"slices"
 	"testing"
 )
 
@@ -901,5 +902,59 @@ func TestIdentifyBuriedGuessRightUnderAnotherPickedUp(t *testing.T) {
 	}
 	if tb.Blind(hit) {
 		t.Fatal("the Hit is still a guess")
+	}
+}
+
+// TestPlayedUnseenGuessElsewhere: "You may place a rider in front of any
+// player, including yourself." Seat 2's card dealt by hand is said picked
+// up, and a Hit is shown as seat 2's turn begins. The engine had stood the
+// Hit in, long before, for another card dealt by hand to seat 2, now
+// buried deep: a guess, so where the real Hit lay is unknown, and it may
+// be the card picked up. The dealer holds the read (PlayedUnseen names
+// seat 2): shown, it is that card played there, its stand-in taking the
+// Hit's old place; judged dealt, it is seat 2's deal, another card
+// standing in for the old guess.
+func TestPlayedUnseenGuessElsewhere(t *testing.T) {
+	// The engine stands in the deck's top card: the Hit, second from the
+	// top. Reads from the bottom of the deck leave it alone.
+	kinds := append(append([]Kind{Move, Hit}, slices.Repeat([]Kind{Move}, 15)...), Ground, Ground)
+	start := func(t *testing.T) *table {
+		tb := newObserved(t, 2, kinds...)
+		tb.ok(Scan("move-0"))
+		tb.ok(Confirm()) // seat 2, by hand: the Hit stands in
+		for i := 16; i >= 7; i-- {
+			tb.ok(Scan(fmt.Sprintf("move-%d", i))) // five passes bury it
+		}
+		tb.ok(Scan("move-6"))
+		tb.ok(Confirm())      // seat 2 again, by hand
+		tb.ok(NotOnTop(2))    // picked up
+		tb.ok(Scan("move-5")) // seat 1: seat 2's turn comes
+		return tb
+	}
+	tb := start(t)
+	hit := tb.id(Hit, 0)
+	c, _ := tb.CardIndex(hit)
+	if w := tb.Where(c); w.Zone != InStack || w.Player != 1 || !tb.Blind(c) {
+		t.Fatalf("the Hit lies at %+v (blind %v), want a guess in seat 2's stack", w, tb.Blind(c))
+	}
+	if got := tb.PlayedUnseen(c); got != 2 {
+		t.Fatalf("PlayedUnseen(the Hit) = seat %d, want seat 2 (its card picked up may be it)", got)
+	}
+	tb.ok(Identify(2, hit))
+	tb.ok(Scan(hit))
+	if w := tb.Where(c); w.Zone != AsRider || w.Player != 1 {
+		t.Fatalf("shown: the Hit lies at %+v, want seat 2's rider", w)
+	}
+	if in := tb.Next(); in.Player != 1 || in.Rider != Hit {
+		t.Fatalf("shown: the light asks %+v, want seat 2's Hit dealt", in)
+	}
+
+	dealt := start(t)
+	dealt.ok(ScanDealt(hit))
+	if w := dealt.Where(c); w.Zone != InStack || w.Player != 1 || dealt.Blind(c) {
+		t.Fatalf("judged dealt: the Hit lies at %+v (blind %v), want seat 2's deal", w, dealt.Blind(c))
+	}
+	if in := dealt.Next(); in.Player != 0 {
+		t.Fatalf("judged dealt: the light asks %+v, want seat 1's deal", in)
 	}
 }

@@ -487,3 +487,14 @@ func TestUnscannedGroundsConfirmedAfterARefusedRead(t *testing.T) {
 		}
 	}
 }
+
+// TestHeldReadOfAGuess: "You may place a rider in front of any player,
+// including yourself." A card dealt by hand is said picked up, and a rider
+// is shown as a turn begins that the engine had stood in, long before, for
+// another card dealt by hand: a guess, so the real rider may be the card
+// picked up. game/dealer holds the read (game.PlayedUnseen), as for a card
+// in the deck, and what follows judges it. Each of these hands fell out of
+// step before, the read taken for the seat's deal.
+func TestHeldReadOfAGuess(t *testing.T) {
+	inStep(t, Faults{ReaderGone: 0.05, DealUnscanned: 0.1}, 1000008, 1000146, 1000234)
+}
