@@ -633,7 +633,7 @@ func (t *table) beat() error {
 				}
 			}
 		}
-		t.extraNotThere()
+		t.extraNotThere(p)
 		// A card the assistant stands in for a deal confirmed by hand
 		// lies where that deal went, not where it was dealt; blind deals
 		// are checked as they are confirmed (blind).
@@ -697,28 +697,28 @@ func (t *table) riderNotThere() {
 	}
 }
 
-// extraNotThere is the dealer told on the screen that an Extra was read
-// before its rider ("scan the rider, or r (misread) if there is none"),
-// where they dealt that Extra into the stack of a seat with no rider (or
-// its faller grabbed it from there): game/dealer's hold judged the deal a
-// card shown, the next card having come at once. The dealer says misread
-// (game.NotThereRead): the Extra is that seat's deal after all, and the
-// deals since are made again.
-func (t *table) extraNotThere() {
+// extraNotThere is the dealer who has just dealt an Extra to faller p,
+// who has no rider, told on the screen that it was read before its rider
+// ("scan the rider, or r (misread) if there is none"): game/dealer's hold
+// judged the deal a card shown, the next card having come at once. The
+// dealer says misread (game.NotThereRead): the Extra is p's deal after
+// all, and the deals since are made again. (An Extra the dealer named from
+// the panel stands in a card of the engine's choosing: no read the dealer
+// made, and no concern of this.)
+func (t *table) extraNotThere(p int) {
 	id, ok := t.seen.ReadToTakeBack()
 	if !ok {
 		return
 	}
 	x, ok := t.truth.CardIndex(id)
-	if !ok || t.truth.Card(x).Kind != game.Extra || t.seen.Where(x).Zone == game.AsExtra {
+	if !ok || t.truth.Card(x).Kind != game.Extra {
 		return
 	}
-	w := t.truth.Where(x)
-	p := w.Player
-	if w.Zone != game.InStack {
-		if p = t.holder(x); p < 0 {
-			return
-		}
+	if z := t.seen.Where(x).Zone; z == game.AsExtra || z == game.InDiscard {
+		return // on its rider, or swept with it: the screen asks for nothing
+	}
+	if w := t.truth.Where(x); !(w.Zone == game.InStack && w.Player == p) && t.truth.Hand(p) != x {
+		return // not the card just dealt to p (its faller may have grabbed it)
 	}
 	if t.truth.Rider(p) >= 0 {
 		return // a rider lies there for it: the dealer scans that instead
@@ -726,16 +726,6 @@ func (t *table) extraNotThere() {
 	if t.observe(game.NotThereRead(id)) && t.opt.Trace != nil {
 		t.opt.Trace(fmt.Sprintf("%v no rider for %s: misread", t.now, id))
 	}
-}
-
-// holder is the faller holding card c, or -1.
-func (t *table) holder(c int) int {
-	for p := range t.truth.NumPlayers() {
-		if t.truth.Hand(p) == c {
-			return p
-		}
-	}
-	return -1
 }
 
 // reportGone is the dealer telling the assistant, from the panel, that
@@ -747,7 +737,6 @@ func (t *table) reportGone(in game.Instruction) {
 	// assistant that a rider it believes in is gone.
 	noCard := in.Imaginary || (len(t.stuck) > 0 && in.Action == game.ActDeal && t.stuck[t.peekDeal()])
 	t.riderNotThere()
-	t.extraNotThere()
 	for range 8 {
 		s := t.seen.Next()
 		if s.First && in.First && noCard && s.Player == in.Player && s.Rider != game.NoKind && t.truth.Rider(in.Player) < 0 {
