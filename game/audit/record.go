@@ -1,6 +1,7 @@
 package audit
 
 import (
+	"slices"
 	"time"
 
 	"github.com/falling-table/falling/game"
@@ -33,9 +34,13 @@ type Recorder struct {
 	// "not there": its take-back (game.ThereAfterAll) goes back to before
 	// it, and an address it, or a sweep since, began begins again.
 	goneAddresses int
-	pendCard      int
-	pendOK        bool
-	inferred      int
+	// shownDeal is the deal a card shown after all took out of Deals
+	// (game.InfShownAfterAll): the misread said again at once puts it
+	// back (game.ShownTakenBack).
+	shownDeal Deal
+	pendCard  int
+	pendOK    bool
+	inferred  int
 	// reached is the start of the address under way, and its faller.
 	reached       time.Duration
 	reachedPlayer int
@@ -152,6 +157,7 @@ func (r *Recorder) Applied(g *game.Game, ev game.Event, at time.Duration) {
 			for i := len(r.Deals) - 1; i >= 0; i-- {
 				if r.Deals[i].Card == x.Card {
 					readAt = r.Deals[i].At
+					r.shownDeal = r.Deals[i]
 					r.Deals = append(r.Deals[:i], r.Deals[i+1:]...)
 					break
 				}
@@ -169,6 +175,16 @@ func (r *Recorder) Applied(g *game.Game, ev game.Event, at time.Duration) {
 					r.Plays = append(r.Plays[:i], r.Plays[i+1:]...)
 					break
 				}
+			}
+			if game.ShownTakenBack(inf, r.inferred) && r.shownDeal.Card == x.Card {
+				// The misread said again of a card it made shown after
+				// all: the read is the deal the hold judged it, where it
+				// was recorded (in the order of the record).
+				i := len(r.Deals)
+				for i > 0 && r.Deals[i-1].At > r.shownDeal.At {
+					i--
+				}
+				r.Deals = slices.Insert(r.Deals, i, r.shownDeal)
 			}
 		}
 	}

@@ -267,3 +267,25 @@ func TestRecordShownAfterAll(t *testing.T) {
 		t.Fatalf("the Hit played at seat %d, lying at %+v (judged shown: %+v), want seat 2's rider", g.Seat(got[0].Player), g.Where(hit), want.Where(hit))
 	}
 }
+
+// TestRecordShownAfterAllSaidAgain: the audit reasons only from plays it
+// saw, so a card the engine has dealt must be recorded dealt where it lies
+// ("a card played while buried under a card that never left the stack",
+// product.md, needs to know what lay in the stack). The dealer's misread,
+// said of the Hit the hold judged seat 2's deal, makes it a card shown
+// (TestRecordShownAfterAll); said again at once, it takes that back and
+// the Hit is seat 2's deal again, as the hold judged it. The record is
+// the one of the Hit judged dealt: its deal, no play.
+func TestRecordShownAfterAllSaidAgain(t *testing.T) {
+	const deck = "stop-0 stop-1 stop-2 hit-3 stop-4 stop-5 stop-6 stop-7 stop-8 ground-9"
+	judged := []game.Event{game.Confirm(), game.Scan("stop-1"), game.Scan("stop-2"), game.NotOnTop(2), game.ScanDealt("hit-3")}
+	twice := append(slices.Clone(judged), game.NotThereRead("hit-3"), game.NotThereRead("hit-3"))
+	g, r := record(t, deck, twice)
+	want, rw := record(t, deck, judged)
+	if hit, _ := g.CardIndex("hit-3"); g.Where(hit) != want.Where(hit) {
+		t.Fatalf("after the misread said twice the Hit lies at %+v, judged dealt at %+v", g.Where(hit), want.Where(hit))
+	}
+	if !slices.Equal(r.Deals, rw.Deals) || len(r.Plays) != len(rw.Plays) {
+		t.Fatalf("after the misread said twice the record has deals %+v, plays %+v; judged dealt: %+v, %+v", r.Deals, r.Plays, rw.Deals, rw.Plays)
+	}
+}
