@@ -260,3 +260,59 @@ func TestMisreadHeldExtraDealShown(t *testing.T) {
 		t.Errorf("after the misread the light asks %v, want seat 2's next turn", in)
 	}
 }
+
+// TestMisreadShownAfterAllSaidAgain: the misread that made the Hit judged
+// seat 2's deal a card shown after all (TestMisreadHeldRiderJudgedDealt),
+// said again at once, takes that back: the Hit is seat 2's deal, as the
+// hold judged it (game.ShownTakenBack). No stray card was read, so no
+// warning ("a card scanned that should not be there: a warning sound and
+// message") is given, and the Hit is again the card just dealt: read again
+// before the next beat it is "the same card scanned twice", not a rider
+// played at seat 3.
+func TestMisreadShownAfterAllSaidAgain(t *testing.T) {
+	kinds := []game.Kind{game.Move, game.Move, game.Move, game.Move, game.Hit, game.Move, game.Move, game.Move, game.Move, game.Ground, game.Ground}
+	deck := make([]game.Card, len(kinds))
+	cards := map[hw.UID]string{}
+	uid := map[string]hw.UID{}
+	for i, k := range kinds {
+		deck[i] = game.Card{ID: fmt.Sprintf("%s-%d", k, i), Kind: k}
+		u, err := hw.ParseUID(fmt.Sprintf("04:00:00:00:00:00:%02X", i))
+		if err != nil {
+			t.Fatal(err)
+		}
+		uid[deck[i].ID], cards[u] = u, deck[i].ID
+	}
+	var log entries
+	d, err := New(Config{Hand: t.Name(), Dealer: 1, Cards: cards, Game: game.Config{Rules: game.Official(), Seats: []int{2, 3}, Deck: deck},
+		Tempo: Tempo{Start: 60}, StopWindow: time.Second}, Hardware{Clock: hwtest.NewVirtual(0)}, &log)
+	if err != nil {
+		t.Fatal(err)
+	}
+	d.phase = PhaseDealing
+	for i, e := range []game.Event{game.Confirm(), game.NotOnTop(2), game.Scan("Move-1")} {
+		if err := d.apply(e, playlog.FromPanel, time.Duration(i+1)*time.Second); err != nil {
+			t.Fatalf("%v: %v", e, err)
+		}
+	}
+	read := 4 * time.Second
+	d.onCard(hw.CardEvent{UID: uid["Hit-4"], Time: read})
+	d.expireHeld(d.held.until)
+	judged := d.g.Next()
+	d.control(hw.PanelEvent{Control: hw.ControlMisread, Kernel: read + 700*time.Millisecond})
+	if d.g.Where(4).Zone != game.AsRider {
+		t.Fatalf("after the misread the Hit lies at %+v, want shown at seat 2", d.g.Where(4))
+	}
+	d.control(hw.PanelEvent{Control: hw.ControlMisread, Kernel: read + 800*time.Millisecond})
+	if w := d.g.Where(4); w.Zone != game.InStack || d.g.Seat(w.Player) != 2 || d.g.Next() != judged {
+		t.Fatalf("after the misread said again the Hit lies at %+v, the light asks %v; want seat 2's deal, and %v", w, d.g.Next(), judged)
+	}
+	for _, m := range d.View().Messages {
+		if m.Warning {
+			t.Errorf("the misread said again warns: %q", m.Text)
+		}
+	}
+	d.onCard(hw.CardEvent{UID: uid["Hit-4"], Time: read + 900*time.Millisecond})
+	if w := d.g.Where(4); w.Zone != game.InStack || d.g.Seat(w.Player) != 2 {
+		t.Fatalf("the Hit read again at once lies at %+v, want still seat 2's deal", w)
+	}
+}
