@@ -487,3 +487,49 @@ func TestUnscannedGroundsConfirmedAfterARefusedRead(t *testing.T) {
 		}
 	}
 }
+
+// TestExtraMisreadOnlyWhereItsRiderIsAsked: the dealer acts on what the
+// table shows them: the screen answers an Extra read before its rider with
+// "scan the rider, or r (misread) if there is none" (game/dealer's
+// riderShown), and only then does a dealer with no rider at that seat say
+// misread (extraNotThere). An Extra the hold judged the deal
+// (game.ScanDealt) asks for no rider; a misread of it says it was a card
+// shown after all (game.InfShownAfterAll). In each of these hands the
+// dealer had dealt that Extra into a stack of a seat with no rider, and
+// said misread of it all the same: the assistant then had it shown there,
+// on a rider, where the table had it dealt.
+func TestExtraMisreadOnlyWhereItsRiderIsAsked(t *testing.T) {
+	for _, tc := range []struct {
+		seed    uint64
+		fallers int
+		extra   string
+	}{
+		{3001742, 4, "extra-4"},
+		{3002242, 6, "extra-2"},
+		{3002446, 6, "extra-5"},
+	} {
+		var tb *table
+		held := false
+		tb, err := newTable(Options{Rules: game.Official(), Deck: game.DeckSpec{Move: true, Anvil: true, Chute: true, Goggles: true},
+			Fallers: tc.fallers, Seed: tc.seed, Faults: All(0.02),
+			Trace: func(s string) {
+				held = held || strings.Contains(s, " held  "+tc.extra+",")
+				if !strings.Contains(s, " no rider for ") {
+					return
+				}
+				inf := tb.seen.Inferences()
+				if x := inf[len(inf)-1]; x.Kind == game.InfShownAfterAll {
+					t.Errorf("seed %d: %s: %s made a card shown after all, lying at %v at the table", tc.seed, s, tb.seen.Card(x.Card), tb.truth.Where(x.Card))
+				}
+			}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := tb.play(); err != nil {
+			t.Fatal(err)
+		}
+		if !held {
+			t.Errorf("seed %d: %s never held: the hand is not the one found", tc.seed, tc.extra)
+		}
+	}
+}
