@@ -533,3 +533,33 @@ func TestExtraMisreadOnlyWhereItsRiderIsAsked(t *testing.T) {
 		}
 	}
 }
+
+// TestShownAfterAllOnlyOnceTheLightMoved: game/dealer judges a held read
+// the deal when half a beat passes, or at once on any other input (a
+// panel key, a read): that input is applied right behind the judgement,
+// and a dealer who would say misread of the read so judged
+// (shownNotDealt) can say it only after it, once the light has moved,
+// when the engine no longer offers it. In hand 2000877 the reader missed
+// an Extra and the dealer named it (a confirm) within half a beat of a
+// held Hit: the table said the Hit was shown after all between the
+// judgement and the confirm that made it, which no dealer can.
+func TestShownAfterAllOnlyOnceTheLightMoved(t *testing.T) {
+	var lines []string
+	if _, err := Play(Options{Rules: game.Official(), Deck: game.DeckSpec{Move: true, Anvil: true, Chute: true, Goggles: true},
+		Fallers: 5, Seed: 2000877, Faults: All(0.02), Trace: func(s string) { lines = append(lines, s) }}); err != nil {
+		t.Fatal(err)
+	}
+	held := false
+	for i, s := range lines {
+		held = held || strings.Contains(s, " held  hit-6,")
+		// Judged by time, the next thing the table does is a move of its
+		// own (a faller's, or the dealer's on the next beat); judged by an
+		// input, that input reaches the engine next.
+		if strings.Contains(s, " shown after all: ") && i+1 < len(lines) && strings.Contains(lines[i+1], " seen  ") {
+			t.Errorf("%s, then at once %s", s, lines[i+1])
+		}
+	}
+	if !held {
+		t.Fatal("hit-6 never held: the hand is not the one found")
+	}
+}

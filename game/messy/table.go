@@ -987,7 +987,11 @@ func (t *table) resolveHold(e *game.Event) bool {
 			if w := t.seen.Where(c); w.Zone == game.InStack && !t.seen.Blind(c) && t.truth.Where(c).Zone == game.InStack {
 				t.dealtAt(c, t.truth.Where(c).Player, w.Player)
 			}
-			t.shownNotDealt(c)
+			if e == nil {
+				// Judged by an input, that input reaches the engine right
+				// behind the judgement, before the dealer can say a word.
+				t.shownNotDealt(c)
+			}
 		}
 	}
 	return false
@@ -1000,7 +1004,8 @@ func (t *table) resolveHold(e *game.Event) bool {
 // deal itself). The dealer says misread: c was shown there after all
 // (game.InfShownAfterAll), and the light asks for that seat's cards again.
 // Where the seat's cards are all down, the light moving on shows the
-// dealer nothing, and they say nothing.
+// dealer nothing, and they say nothing. Only a hold judged by time leaves
+// them the moment to say it (resolveHold).
 func (t *table) shownNotDealt(c int) {
 	w := t.truth.Where(c)
 	if w.Zone != game.AsRider && w.Zone != game.AsExtra {
