@@ -38,9 +38,14 @@ type Recorder struct {
 	// (game.InfShownAfterAll): the misread said again at once puts it
 	// back (game.ShownTakenBack).
 	shownDeal Deal
-	pendCard  int
-	pendOK    bool
-	inferred  int
+	// readAt is when each card was last read: a misread that deals the
+	// read after all moves the deals recorded since (replace), and the
+	// read it takes back may have recorded no play (an Extra waiting for
+	// its rider).
+	readAt   map[int]time.Duration
+	pendCard int
+	pendOK   bool
+	inferred int
 	// reached is the start of the address under way, and its faller.
 	reached       time.Duration
 	reachedPlayer int
@@ -94,6 +99,12 @@ func (r *Recorder) Applied(g *game.Game, ev game.Event, at time.Duration) {
 	}
 	if ev.Kind == game.EvScan {
 		r.readDeals, r.readPlays = len(r.Deals), len(r.Plays)
+		if c, ok := g.CardIndex(ev.Card); ok {
+			if r.readAt == nil {
+				r.readAt = map[int]time.Duration{}
+			}
+			r.readAt[c] = at
+		}
 	}
 	if ev.Kind == game.EvUnscanned {
 		// The read was taken for the card dealt unscanned before it, or
@@ -175,6 +186,10 @@ func (r *Recorder) Applied(g *game.Game, ev game.Event, at time.Duration) {
 					r.Plays = append(r.Plays[:i], r.Plays[i+1:]...)
 					break
 				}
+			}
+			if t, ok := r.readAt[x.Card]; ok && readAt < 0 {
+				// No play recorded of it: an Extra read before its rider.
+				readAt = t
 			}
 			if game.ShownTakenBack(inf, r.inferred) && r.shownDeal.Card == x.Card {
 				// The misread said again of a card it made shown after
