@@ -266,7 +266,10 @@ func (d *Dealer) dealtSinceRead(x, inferred int) bool {
 			return d.slot.justDealtSeq > inf[i].Seq+1
 		}
 	}
-	return false
+	// An Extra read before its rider is no play inferred: the deals made
+	// again after it leave the last of them the engine's pending deal.
+	_, c, _, ok := d.g.PendingDeal()
+	return ok && c != x
 }
 
 // dealtAfterAll is the card of inf's InfDealtAfterAll, or -1.
