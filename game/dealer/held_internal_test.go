@@ -367,3 +367,58 @@ func TestMisreadHeldExtraDealShownReadAgain(t *testing.T) {
 		t.Fatalf("the Hit read again at once lies at %+v, want still dealt to seat 3", w)
 	}
 }
+
+// TestMisreadDuringHoldTakesWhatWasOffered: the screen offers the misread
+// of one card (View.Misread), and the dealer who presses r means that
+// one. The Hit judged seat 2's deal is offered; the dealer reads another
+// Hit as seat 3's turn begins, held, and presses r within half a beat. The
+// press judges the held read first (the deal), and the card the engine
+// would then take back is that new Hit, never offered: made a card shown
+// at seat 3, it took the cards of a deal the dealer never said was shown.
+// The misread is refused with nothing changed, and the dealer told why.
+func TestMisreadDuringHoldTakesWhatWasOffered(t *testing.T) {
+	kinds := []game.Kind{game.Move, game.Move, game.Move, game.Move, game.Hit, game.Hit, game.Move, game.Move, game.Move, game.Ground, game.Ground}
+	deck := make([]game.Card, len(kinds))
+	cards := map[hw.UID]string{}
+	uid := map[string]hw.UID{}
+	for i, k := range kinds {
+		deck[i] = game.Card{ID: fmt.Sprintf("%s-%d", k, i), Kind: k}
+		u, err := hw.ParseUID(fmt.Sprintf("04:00:00:00:00:00:%02X", i))
+		if err != nil {
+			t.Fatal(err)
+		}
+		uid[deck[i].ID], cards[u] = u, deck[i].ID
+	}
+	var log entries
+	d, err := New(Config{Hand: t.Name(), Dealer: 1, Cards: cards, Game: game.Config{Rules: game.Official(), Seats: []int{2, 3}, Deck: deck},
+		Tempo: Tempo{Start: 60}, StopWindow: time.Second}, Hardware{Clock: hwtest.NewVirtual(0)}, &log)
+	if err != nil {
+		t.Fatal(err)
+	}
+	d.phase = PhaseDealing
+	for i, e := range []game.Event{game.Confirm(), game.NotOnTop(2), game.Scan("Move-1")} {
+		if err := d.apply(e, playlog.FromPanel, time.Duration(i+1)*time.Second); err != nil {
+			t.Fatalf("%v: %v", e, err)
+		}
+	}
+	read := 4 * time.Second
+	d.onCard(hw.CardEvent{UID: uid["Hit-4"], Time: read})
+	d.expireHeld(d.held.until)
+	d.onCard(hw.CardEvent{UID: uid["Hit-5"], Time: read + time.Second})
+	if !d.held.active || d.View().Misread != "Hit-4" {
+		t.Fatalf("held %v, the screen offers misread of %q: want Hit-5 held and Hit-4 offered", d.held.active, d.View().Misread)
+	}
+	d.control(hw.PanelEvent{Control: hw.ControlMisread, Kernel: read + 1100*time.Millisecond})
+	for c, seat := range map[int]int{4: 2, 5: 3} {
+		if w := d.g.Where(c); w.Zone != game.InStack || d.g.Seat(w.Player) != seat {
+			t.Errorf("%s lies at %+v, want dealt to seat %d", deck[c].ID, w, seat)
+		}
+	}
+	warned := false
+	for _, m := range d.View().Messages {
+		warned = warned || m.Warning && strings.Contains(m.Text, "misread")
+	}
+	if !warned {
+		t.Errorf("the dealer is not told the misread was refused: %+v", d.View().Messages)
+	}
+}
