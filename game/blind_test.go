@@ -796,3 +796,48 @@ func TestMisreadHeldExtraDealShown(t *testing.T) {
 		t.Fatalf("the Extra is not named dealt after all: %+v", tb.Inferences())
 	}
 }
+
+// TestShownTakenBack: the misread said again of a card it made shown
+// after all takes that back (TestMisreadHeldRiderJudgedDealt): the read is
+// the deal the hold judged it, no stray card, and whoever follows the
+// inferences (the dealer's warning, the audit's record, review) must tell
+// the two apart. Any other read taken back was taken for a card played.
+func TestShownTakenBack(t *testing.T) {
+	kinds := []Kind{Move, Move, Move, Move, Hit, Move, Move, Move, Move, Ground, Ground}
+	for _, tc := range []struct {
+		name   string
+		events func(tb *table) []Event
+		want   bool
+	}{
+		{"said again", func(tb *table) []Event {
+			return []Event{ScanDealt(tb.id(Hit, 0)), NotThereRead(tb.id(Hit, 0)), NotThereRead(tb.id(Hit, 0))}
+		}, true},
+		{"a card shown taken back", func(tb *table) []Event {
+			return []Event{Identify(1, tb.id(Hit, 0)), Scan(tb.id(Hit, 0)), NotThereRead(tb.id(Hit, 0))}
+		}, false},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			tb := newObserved(t, 2, kinds...)
+			tb.ok(Confirm())
+			tb.ok(NotOnTop(1))
+			tb.ok(Scan(tb.id(Move, 1)))
+			for _, e := range tc.events(tb) {
+				tb.ok(e)
+			}
+			inf := tb.Inferences()
+			i := len(inf) - 1
+			for i >= 0 && inf[i].Kind != InfReadTakenBack {
+				i--
+			}
+			if i < 0 {
+				t.Fatalf("no read taken back: %+v", inf)
+			}
+			if got := ShownTakenBack(inf, i); got != tc.want {
+				t.Fatalf("ShownTakenBack = %v, want %v: %+v", got, tc.want, inf)
+			}
+			if ShownTakenBack(inf, i-1) || ShownTakenBack(inf, len(inf)) {
+				t.Fatal("ShownTakenBack of no read taken back")
+			}
+		})
+	}
+}

@@ -254,6 +254,23 @@ func TookBack(inf []Inference) bool {
 	return slices.ContainsFunc(inf, func(x Inference) bool { return x.Kind == InfReadTakenBack })
 }
 
+// ShownTakenBack reports whether inf[i] takes back a read that a misread
+// had just made a card shown after all (InfShownAfterAll): the misread
+// said again, the read is the deal the dealer's hold judged it, and no
+// stray card. Any other read taken back was taken for a card played just
+// before (InfRiderPlayed, InfExtraPlayed), the last word on that card.
+func ShownTakenBack(inf []Inference, i int) bool {
+	if i < 0 || i >= len(inf) || inf[i].Kind != InfReadTakenBack {
+		return false
+	}
+	for j := i - 1; j >= 0; j-- {
+		if inf[j].Card == inf[i].Card {
+			return inf[j].Kind == InfShownAfterAll
+		}
+	}
+	return false
+}
+
 // Inferences lists what the engine inferred so far, in order. The slice is
 // the engine's own.
 func (g *Game) Inferences() []Inference { return g.table.inferred }

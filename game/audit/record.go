@@ -1,6 +1,7 @@
 package audit
 
 import (
+	"slices"
 	"time"
 
 	"github.com/falling-table/falling/game"
@@ -33,9 +34,18 @@ type Recorder struct {
 	// "not there": its take-back (game.ThereAfterAll) goes back to before
 	// it, and an address it, or a sweep since, began begins again.
 	goneAddresses int
-	pendCard      int
-	pendOK        bool
-	inferred      int
+	// shownDeal is the deal a card shown after all took out of Deals
+	// (game.InfShownAfterAll): the misread said again at once puts it
+	// back (game.ShownTakenBack).
+	shownDeal Deal
+	// readAt is when each card was last read: a misread that deals the
+	// read after all moves the deals recorded since (replace), and the
+	// read it takes back may have recorded no play (an Extra waiting for
+	// its rider).
+	readAt   map[int]time.Duration
+	pendCard int
+	pendOK   bool
+	inferred int
 	// reached is the start of the address under way, and its faller.
 	reached       time.Duration
 	reachedPlayer int
@@ -89,6 +99,12 @@ func (r *Recorder) Applied(g *game.Game, ev game.Event, at time.Duration) {
 	}
 	if ev.Kind == game.EvScan {
 		r.readDeals, r.readPlays = len(r.Deals), len(r.Plays)
+		if c, ok := g.CardIndex(ev.Card); ok {
+			if r.readAt == nil {
+				r.readAt = map[int]time.Duration{}
+			}
+			r.readAt[c] = at
+		}
 	}
 	if ev.Kind == game.EvUnscanned {
 		// The read was taken for the card dealt unscanned before it, or
@@ -152,6 +168,7 @@ func (r *Recorder) Applied(g *game.Game, ev game.Event, at time.Duration) {
 			for i := len(r.Deals) - 1; i >= 0; i-- {
 				if r.Deals[i].Card == x.Card {
 					readAt = r.Deals[i].At
+					r.shownDeal = r.Deals[i]
 					r.Deals = append(r.Deals[:i], r.Deals[i+1:]...)
 					break
 				}
@@ -169,6 +186,20 @@ func (r *Recorder) Applied(g *game.Game, ev game.Event, at time.Duration) {
 					r.Plays = append(r.Plays[:i], r.Plays[i+1:]...)
 					break
 				}
+			}
+			if t, ok := r.readAt[x.Card]; ok && readAt < 0 {
+				// No play recorded of it: an Extra read before its rider.
+				readAt = t
+			}
+			if game.ShownTakenBack(inf, r.inferred) && r.shownDeal.Card == x.Card {
+				// The misread said again of a card it made shown after
+				// all: the read is the deal the hold judged it, where it
+				// was recorded (in the order of the record).
+				i := len(r.Deals)
+				for i > 0 && r.Deals[i-1].At > r.shownDeal.At {
+					i--
+				}
+				r.Deals = slices.Insert(r.Deals, i, r.shownDeal)
 			}
 		}
 	}

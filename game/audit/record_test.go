@@ -267,3 +267,60 @@ func TestRecordShownAfterAll(t *testing.T) {
 		t.Fatalf("the Hit played at seat %d, lying at %+v (judged shown: %+v), want seat 2's rider", g.Seat(got[0].Player), g.Where(hit), want.Where(hit))
 	}
 }
+
+// TestRecordShownAfterAllSaidAgain: the audit reasons only from plays it
+// saw, so a card the engine has dealt must be recorded dealt where it lies
+// ("a card played while buried under a card that never left the stack",
+// product.md, needs to know what lay in the stack). The dealer's misread,
+// said of the Hit the hold judged seat 2's deal, makes it a card shown
+// (TestRecordShownAfterAll); said again at once, it takes that back and
+// the Hit is seat 2's deal again, as the hold judged it. The record is
+// the one of the Hit judged dealt: its deal, no play.
+func TestRecordShownAfterAllSaidAgain(t *testing.T) {
+	const deck = "stop-0 stop-1 stop-2 hit-3 stop-4 stop-5 stop-6 stop-7 stop-8 ground-9"
+	judged := []game.Event{game.Confirm(), game.Scan("stop-1"), game.Scan("stop-2"), game.NotOnTop(2), game.ScanDealt("hit-3")}
+	twice := append(slices.Clone(judged), game.NotThereRead("hit-3"), game.NotThereRead("hit-3"))
+	g, r := record(t, deck, twice)
+	want, rw := record(t, deck, judged)
+	if hit, _ := g.CardIndex("hit-3"); g.Where(hit) != want.Where(hit) {
+		t.Fatalf("after the misread said twice the Hit lies at %+v, judged dealt at %+v", g.Where(hit), want.Where(hit))
+	}
+	if !slices.Equal(r.Deals, rw.Deals) || len(r.Plays) != len(rw.Plays) {
+		t.Fatalf("after the misread said twice the record has deals %+v, plays %+v; judged dealt: %+v, %+v", r.Deals, r.Plays, rw.Deals, rw.Plays)
+	}
+}
+
+// TestRecordMisreadExtraRemadeDeals: "To play an Extra, lay it on top of
+// the rider you wish to modify." An Extra read from the deck as seat 2's
+// turn begins, taken for seat 2's card dealt by hand played there, waits
+// for its rider and records no play. The next card read is dealt to seat
+// 2; seat 2 has no rider, and the dealer says misread: the Extra is seat
+// 2's deal after all, and the card read since is made again at seat 3
+// (game's TestMisreadHeldExtraDealShown). The record must have it where
+// the engine has it, as for a rider (TestRecordMisreadRemadeDeals): a
+// deal left where the wrong read sent it is a card the audit sees lie in
+// a stack it never reached.
+func TestRecordMisreadExtraRemadeDeals(t *testing.T) {
+	const deck = "stop-0 stop-1 stop-2 extra-3 stop-4 stop-5 stop-6 stop-7 stop-8 ground-9"
+	events := []game.Event{
+		game.Confirm(), game.Scan("stop-1"), game.Scan("stop-2"), // seat 2's by hand
+		game.NotOnTop(2), game.Identify(2, "extra-3"), game.Scan("extra-3"), game.Scan("stop-4"),
+		game.NotThereRead("extra-3"),
+	}
+	g, r := record(t, deck, events)
+	want := map[string]int{"extra-3": 2, "stop-4": 3}
+	got := map[string]int{}
+	for _, d := range r.Deals {
+		id := g.Card(d.Card).ID
+		if _, ok := want[id]; !ok {
+			continue
+		}
+		got[id] = g.Seat(d.Player)
+		if w := g.Where(d.Card); w.Zone != game.InStack || w.Player != d.Player || w.Stack != d.Stack {
+			t.Errorf("%s recorded dealt to seat %d stack %d, the engine has it at %+v", id, g.Seat(d.Player), d.Stack, w)
+		}
+	}
+	if !maps.Equal(got, want) {
+		t.Fatalf("deals recorded at seats %v, want %v", got, want)
+	}
+}

@@ -30,6 +30,18 @@ type dealSlot struct {
 	justDealtBeat int64
 	justDealtAt   time.Duration // when it was read
 	justDealtSeq  uint64        // the engine's Applied() just after
+	// unshown is justDealt as it was before a misread made that card a
+	// card shown after all (game.InfShownAfterAll): said again at once,
+	// the misread makes it the card just dealt again.
+	unshown justDealtCard
+}
+
+// justDealtCard is a card just dealt (its index + 1), the beat it was
+// dealt on, and when it was read.
+type justDealtCard struct {
+	card int
+	beat int64
+	at   time.Duration
 }
 
 // finishSweeps carries out the sweeps that end the last address: the

@@ -39,7 +39,7 @@ func (d *Dealer) apply(e game.Event, src playlog.Source, at time.Duration) error
 	for ; d.inferred < len(inf); d.inferred++ {
 		x := inf[d.inferred]
 		d.append(playlog.Entry{Kind: playlog.KindInference, Source: playlog.FromEngine, Kernel: at, Seat: d.g.Seat(x.Player), Inference: &x})
-		if x.Kind == game.InfReadTakenBack && !dealtAfterAllOf(inf[d.inferred+1:], x.Card) {
+		if x.Kind == game.InfReadTakenBack && !dealtAfterAllOf(inf[d.inferred+1:], x.Card) && !game.ShownTakenBack(inf, d.inferred) {
 			// product.md: "a card scanned that should not be there: a
 			// warning sound and message, the event is logged, the game
 			// state does not move". (A read dealt after all right behind
@@ -118,9 +118,23 @@ func (d *Dealer) event(e game.Event, src playlog.Source, at time.Duration, c int
 		// (game.InfShownAfterAll). The light goes back to that seat, to
 		// ask for its cards again, the first of them dealt unread.
 		x := shownAfterAll(d.g.Inferences()[inferred:])
+		// Kept for the misread said again at once (shownTakenBack).
+		d.slot.unshown = justDealtCard{card: d.slot.justDealt, beat: d.slot.justDealtBeat, at: d.slot.justDealtAt}
 		d.slot.justDealt = 0
 		d.riderShown(x, at)
 		d.say(false, "%v was shown at seat %d after all, not dealt there: its cards are due again (c for one dealt unread)", d.g.Card(x), d.g.Next().Seat)
+	case c < 0 && shownTakenBack(d.g.Inferences(), inferred) >= 0:
+		// The misread said again of a card it had just made shown after
+		// all: it is the deal the hold judged it, no stray card, and again
+		// the card just dealt (read again before the next beat, it is the
+		// same card read twice).
+		x := shownTakenBack(d.g.Inferences(), inferred)
+		delete(d.slot.shown, x)
+		if u := d.slot.unshown; u.card == x+1 {
+			d.slot.justDealt, d.slot.justDealtBeat, d.slot.justDealtAt, d.slot.justDealtSeq = u.card, u.beat, u.at, d.g.Applied()
+		}
+		d.say(false, "%v is the card dealt to seat %d after all, as first judged", d.g.Card(x), d.g.Seat(d.g.Where(x).Player))
+		d.takenBack(at)
 	case c < 0 && game.TookBack(d.g.Inferences()[inferred:]):
 		// A read taken back deals nothing; what it asked of the seat (a
 		// Hit's two cards, a sweep) goes with it, and the card was never
@@ -252,7 +266,10 @@ func (d *Dealer) dealtSinceRead(x, inferred int) bool {
 			return d.slot.justDealtSeq > inf[i].Seq+1
 		}
 	}
-	return false
+	// An Extra read before its rider is no play inferred: the deals made
+	// again after it leave the last of them the engine's pending deal.
+	_, c, _, ok := d.g.PendingDeal()
+	return ok && c != x
 }
 
 // dealtAfterAll is the card of inf's InfDealtAfterAll, or -1.
@@ -270,6 +287,17 @@ func shownAfterAll(inf []game.Inference) int {
 	for _, x := range inf {
 		if x.Kind == game.InfShownAfterAll {
 			return x.Card
+		}
+	}
+	return -1
+}
+
+// shownTakenBack is the card of the read inf[from:] takes back that a
+// misread had just made shown after all (game.ShownTakenBack), or -1.
+func shownTakenBack(inf []game.Inference, from int) int {
+	for i := from; i < len(inf); i++ {
+		if game.ShownTakenBack(inf, i) {
+			return inf[i].Card
 		}
 	}
 	return -1

@@ -260,3 +260,165 @@ func TestMisreadHeldExtraDealShown(t *testing.T) {
 		t.Errorf("after the misread the light asks %v, want seat 2's next turn", in)
 	}
 }
+
+// TestMisreadShownAfterAllSaidAgain: the misread that made the Hit judged
+// seat 2's deal a card shown after all (TestMisreadHeldRiderJudgedDealt),
+// said again at once, takes that back: the Hit is seat 2's deal, as the
+// hold judged it (game.ShownTakenBack). No stray card was read, so no
+// warning ("a card scanned that should not be there: a warning sound and
+// message") is given, and the Hit is again the card just dealt: read again
+// before the next beat it is "the same card scanned twice", not a rider
+// played at seat 3.
+func TestMisreadShownAfterAllSaidAgain(t *testing.T) {
+	kinds := []game.Kind{game.Move, game.Move, game.Move, game.Move, game.Hit, game.Move, game.Move, game.Move, game.Move, game.Ground, game.Ground}
+	deck := make([]game.Card, len(kinds))
+	cards := map[hw.UID]string{}
+	uid := map[string]hw.UID{}
+	for i, k := range kinds {
+		deck[i] = game.Card{ID: fmt.Sprintf("%s-%d", k, i), Kind: k}
+		u, err := hw.ParseUID(fmt.Sprintf("04:00:00:00:00:00:%02X", i))
+		if err != nil {
+			t.Fatal(err)
+		}
+		uid[deck[i].ID], cards[u] = u, deck[i].ID
+	}
+	var log entries
+	d, err := New(Config{Hand: t.Name(), Dealer: 1, Cards: cards, Game: game.Config{Rules: game.Official(), Seats: []int{2, 3}, Deck: deck},
+		Tempo: Tempo{Start: 60}, StopWindow: time.Second}, Hardware{Clock: hwtest.NewVirtual(0)}, &log)
+	if err != nil {
+		t.Fatal(err)
+	}
+	d.phase = PhaseDealing
+	for i, e := range []game.Event{game.Confirm(), game.NotOnTop(2), game.Scan("Move-1")} {
+		if err := d.apply(e, playlog.FromPanel, time.Duration(i+1)*time.Second); err != nil {
+			t.Fatalf("%v: %v", e, err)
+		}
+	}
+	read := 4 * time.Second
+	d.onCard(hw.CardEvent{UID: uid["Hit-4"], Time: read})
+	d.expireHeld(d.held.until)
+	judged := d.g.Next()
+	d.control(hw.PanelEvent{Control: hw.ControlMisread, Kernel: read + 700*time.Millisecond})
+	if d.g.Where(4).Zone != game.AsRider {
+		t.Fatalf("after the misread the Hit lies at %+v, want shown at seat 2", d.g.Where(4))
+	}
+	d.control(hw.PanelEvent{Control: hw.ControlMisread, Kernel: read + 800*time.Millisecond})
+	if w := d.g.Where(4); w.Zone != game.InStack || d.g.Seat(w.Player) != 2 || d.g.Next() != judged {
+		t.Fatalf("after the misread said again the Hit lies at %+v, the light asks %v; want seat 2's deal, and %v", w, d.g.Next(), judged)
+	}
+	for _, m := range d.View().Messages {
+		if m.Warning {
+			t.Errorf("the misread said again warns: %q", m.Text)
+		}
+	}
+	d.onCard(hw.CardEvent{UID: uid["Hit-4"], Time: read + 900*time.Millisecond})
+	if w := d.g.Where(4); w.Zone != game.InStack || d.g.Seat(w.Player) != 2 {
+		t.Fatalf("the Hit read again at once lies at %+v, want still seat 2's deal", w)
+	}
+}
+
+// TestMisreadHeldExtraDealShownReadAgain: "the same card scanned twice: a
+// warning sound and message, the event is logged, the game state does not
+// move" (product.md). The misread that deals a held Extra after all
+// (TestMisreadHeldExtraDealShown) makes the Hit read since again, at seat
+// 3: that Hit is still the card just dealt, and read again before the next
+// beat it is read twice, not a rider played on seat 2 from seat 3's stack.
+// (An Extra waiting for its rider leaves no play inferred to tell that a
+// card was dealt after it.)
+func TestMisreadHeldExtraDealShownReadAgain(t *testing.T) {
+	kinds := []game.Kind{game.Move, game.Move, game.Hit, game.Move, game.Extra, game.Move, game.Move, game.Move, game.Move, game.Ground, game.Ground}
+	deck := make([]game.Card, len(kinds))
+	cards := map[hw.UID]string{}
+	uid := map[string]hw.UID{}
+	for i, k := range kinds {
+		deck[i] = game.Card{ID: fmt.Sprintf("%s-%d", k, i), Kind: k}
+		u, err := hw.ParseUID(fmt.Sprintf("04:00:00:00:00:00:%02X", i))
+		if err != nil {
+			t.Fatal(err)
+		}
+		uid[deck[i].ID], cards[u] = u, deck[i].ID
+	}
+	var log entries
+	d, err := New(Config{Hand: t.Name(), Dealer: 1, Cards: cards, Game: game.Config{Rules: game.Official(), Seats: []int{2, 3}, Deck: deck},
+		Tempo: Tempo{Start: 60}, StopWindow: time.Second}, Hardware{Clock: hwtest.NewVirtual(0)}, &log)
+	if err != nil {
+		t.Fatal(err)
+	}
+	d.phase = PhaseDealing
+	for i, e := range []game.Event{game.Confirm(), game.NotOnTop(2), game.Scan("Move-1")} {
+		if err := d.apply(e, playlog.FromPanel, time.Duration(i+1)*time.Second); err != nil {
+			t.Fatalf("%v: %v", e, err)
+		}
+	}
+	read := 4 * time.Second
+	d.onCard(hw.CardEvent{UID: uid["Extra-4"], Time: read})
+	d.onCard(hw.CardEvent{UID: uid["Hit-2"], Time: read + 50*time.Millisecond})
+	if id, ok := d.misreadCard(); !ok || id != "Extra-4" {
+		t.Fatalf("the screen offers misread of %q, %v; want the Extra", id, ok)
+	}
+	d.control(hw.PanelEvent{Control: hw.ControlMisread, Kernel: read + 300*time.Millisecond})
+	for c, seat := range map[int]int{4: 2, 2: 3} {
+		if w := d.g.Where(c); w.Zone != game.InStack || d.g.Seat(w.Player) != seat {
+			t.Fatalf("%s lies at %+v, want dealt to seat %d", deck[c].ID, w, seat)
+		}
+	}
+	d.onCard(hw.CardEvent{UID: uid["Hit-2"], Time: read + 400*time.Millisecond})
+	if w := d.g.Where(2); w.Zone != game.InStack || d.g.Seat(w.Player) != 3 {
+		t.Fatalf("the Hit read again at once lies at %+v, want still dealt to seat 3", w)
+	}
+}
+
+// TestMisreadDuringHoldTakesWhatWasOffered: the screen offers the misread
+// of one card (View.Misread), and the dealer who presses r means that
+// one. The Hit judged seat 2's deal is offered; the dealer reads another
+// Hit as seat 3's turn begins, held, and presses r within half a beat. The
+// press judges the held read first (the deal), and the card the engine
+// would then take back is that new Hit, never offered: made a card shown
+// at seat 3, it took the cards of a deal the dealer never said was shown.
+// The misread is refused with nothing changed, and the dealer told why.
+func TestMisreadDuringHoldTakesWhatWasOffered(t *testing.T) {
+	kinds := []game.Kind{game.Move, game.Move, game.Move, game.Move, game.Hit, game.Hit, game.Move, game.Move, game.Move, game.Ground, game.Ground}
+	deck := make([]game.Card, len(kinds))
+	cards := map[hw.UID]string{}
+	uid := map[string]hw.UID{}
+	for i, k := range kinds {
+		deck[i] = game.Card{ID: fmt.Sprintf("%s-%d", k, i), Kind: k}
+		u, err := hw.ParseUID(fmt.Sprintf("04:00:00:00:00:00:%02X", i))
+		if err != nil {
+			t.Fatal(err)
+		}
+		uid[deck[i].ID], cards[u] = u, deck[i].ID
+	}
+	var log entries
+	d, err := New(Config{Hand: t.Name(), Dealer: 1, Cards: cards, Game: game.Config{Rules: game.Official(), Seats: []int{2, 3}, Deck: deck},
+		Tempo: Tempo{Start: 60}, StopWindow: time.Second}, Hardware{Clock: hwtest.NewVirtual(0)}, &log)
+	if err != nil {
+		t.Fatal(err)
+	}
+	d.phase = PhaseDealing
+	for i, e := range []game.Event{game.Confirm(), game.NotOnTop(2), game.Scan("Move-1")} {
+		if err := d.apply(e, playlog.FromPanel, time.Duration(i+1)*time.Second); err != nil {
+			t.Fatalf("%v: %v", e, err)
+		}
+	}
+	read := 4 * time.Second
+	d.onCard(hw.CardEvent{UID: uid["Hit-4"], Time: read})
+	d.expireHeld(d.held.until)
+	d.onCard(hw.CardEvent{UID: uid["Hit-5"], Time: read + time.Second})
+	if !d.held.active || d.View().Misread != "Hit-4" {
+		t.Fatalf("held %v, the screen offers misread of %q: want Hit-5 held and Hit-4 offered", d.held.active, d.View().Misread)
+	}
+	d.control(hw.PanelEvent{Control: hw.ControlMisread, Kernel: read + 1100*time.Millisecond})
+	for c, seat := range map[int]int{4: 2, 5: 3} {
+		if w := d.g.Where(c); w.Zone != game.InStack || d.g.Seat(w.Player) != seat {
+			t.Errorf("%s lies at %+v, want dealt to seat %d", deck[c].ID, w, seat)
+		}
+	}
+	warned := false
+	for _, m := range d.View().Messages {
+		warned = warned || m.Warning && strings.Contains(m.Text, "misread")
+	}
+	if !warned {
+		t.Errorf("the dealer is not told the misread was refused: %+v", d.View().Messages)
+	}
+}

@@ -26,6 +26,23 @@ func (d *Dealer) control(p hw.PanelEvent) {
 	defer d.publish()
 	defer d.mu.Unlock()
 	d.expireHeld(p.Kernel)
+	if d.held.active && p.Control == hw.ControlMisread && !d.panel.paused {
+		// The press judges the held read first (the deal), which may
+		// leave the misread another card than the one the screen offered
+		// (that read itself, judged dealt: game.InfShownAfterAll). The
+		// dealer meant the one offered, or none: nothing is changed.
+		offered, _ := d.misreadCard()
+		d.flushHeld(p.Kernel)
+		if now, ok := d.misreadCard(); ok && now != offered {
+			d.append(controlEntry(p))
+			was := "nothing"
+			if offered != "" {
+				was = offered
+			}
+			d.warn("misread: the screen offered %s, but %s, just read, was judged the deal first; nothing changed (r again to say %s was shown)", was, now, now)
+			return
+		}
+	}
 	if d.held.active && p.Control == hw.ControlConfirm && confirmsADeal(p.As) && !d.panel.paused {
 		// A card dealt by hand (the reader missed it, or is gone) within
 		// half a beat of the held read: the deal that follows a card

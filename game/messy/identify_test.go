@@ -498,3 +498,79 @@ func TestUnscannedGroundsConfirmedAfterARefusedRead(t *testing.T) {
 func TestHeldReadOfAGuess(t *testing.T) {
 	inStep(t, Faults{ReaderGone: 0.05, DealUnscanned: 0.1}, 1000008, 1000146, 1000234)
 }
+
+// TestExtraMisreadOnlyWhereItsRiderIsAsked: the dealer acts on what the
+// table shows them: the screen answers an Extra read before its rider with
+// "scan the rider, or r (misread) if there is none" (game/dealer's
+// riderShown), and only then does a dealer with no rider at that seat say
+// misread (extraNotThere). An Extra the hold judged the deal
+// (game.ScanDealt) asks for no rider; a misread of it says it was a card
+// shown after all (game.InfShownAfterAll). In each of these hands the
+// dealer had dealt that Extra into a stack of a seat with no rider, and
+// said misread of it all the same: the assistant then had it shown there,
+// on a rider, where the table had it dealt.
+func TestExtraMisreadOnlyWhereItsRiderIsAsked(t *testing.T) {
+	for _, tc := range []struct {
+		seed    uint64
+		fallers int
+		extra   string
+	}{
+		{3001742, 4, "extra-4"},
+		{3002242, 6, "extra-2"},
+		{3002446, 6, "extra-5"},
+	} {
+		var tb *table
+		held := false
+		tb, err := newTable(Options{Rules: game.Official(), Deck: game.DeckSpec{Move: true, Anvil: true, Chute: true, Goggles: true},
+			Fallers: tc.fallers, Seed: tc.seed, Faults: All(0.02),
+			Trace: func(s string) {
+				held = held || strings.Contains(s, " held  "+tc.extra+",")
+				if !strings.Contains(s, " no rider for ") {
+					return
+				}
+				inf := tb.seen.Inferences()
+				if x := inf[len(inf)-1]; x.Kind == game.InfShownAfterAll {
+					t.Errorf("seed %d: %s: %s made a card shown after all, lying at %v at the table", tc.seed, s, tb.seen.Card(x.Card), tb.truth.Where(x.Card))
+				}
+			}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := tb.play(); err != nil {
+			t.Fatal(err)
+		}
+		if !held {
+			t.Errorf("seed %d: %s never held: the hand is not the one found", tc.seed, tc.extra)
+		}
+	}
+}
+
+// TestShownAfterAllOnlyOnceTheLightMoved: game/dealer judges a held read
+// the deal when half a beat passes, or at once on any other input (a
+// panel key, a read): that input is applied right behind the judgement,
+// and a dealer who would say misread of the read so judged
+// (shownNotDealt) can say it only after it, once the light has moved,
+// when the engine no longer offers it. In hand 2000877 the reader missed
+// an Extra and the dealer named it (a confirm) within half a beat of a
+// held Hit: the table said the Hit was shown after all between the
+// judgement and the confirm that made it, which no dealer can.
+func TestShownAfterAllOnlyOnceTheLightMoved(t *testing.T) {
+	var lines []string
+	if _, err := Play(Options{Rules: game.Official(), Deck: game.DeckSpec{Move: true, Anvil: true, Chute: true, Goggles: true},
+		Fallers: 5, Seed: 2000877, Faults: All(0.02), Trace: func(s string) { lines = append(lines, s) }}); err != nil {
+		t.Fatal(err)
+	}
+	held := false
+	for i, s := range lines {
+		held = held || strings.Contains(s, " held  hit-6,")
+		// Judged by time, the next thing the table does is a move of its
+		// own (a faller's, or the dealer's on the next beat); judged by an
+		// input, that input reaches the engine next.
+		if strings.Contains(s, " shown after all: ") && i+1 < len(lines) && strings.Contains(lines[i+1], " seen  ") {
+			t.Errorf("%s, then at once %s", s, lines[i+1])
+		}
+	}
+	if !held {
+		t.Fatal("hit-6 never held: the hand is not the one found")
+	}
+}

@@ -117,6 +117,11 @@ type table struct {
 	// hold is a read game/dealer would hold (game.PlayedUnseen), not yet
 	// told to the engine: what comes next judges it (resolveHold).
 	hold heldRead
+	// riderAsked is the Extra whose read the screen answered with "scan
+	// the rider, or r (misread) if there is none" (game/dealer's
+	// riderShown): the only one the dealer says misread of for want of a
+	// rider (extraNotThere).
+	riderAsked string
 }
 
 // heldRead is a read held as game/dealer holds it: card id, which the
@@ -337,6 +342,7 @@ func (t *table) observe(e game.Event) bool {
 		return false
 	}
 	t.rec.Applied(t.seen, e, t.now)
+	t.askRider(e)
 	if e.Kind == game.EvScan && len(t.unscanned) > 0 {
 		fs := t.unscanned
 		t.unscanned = nil
@@ -711,7 +717,7 @@ func (t *table) extraNotThere(p int) {
 		return
 	}
 	x, ok := t.truth.CardIndex(id)
-	if !ok || t.truth.Card(x).Kind != game.Extra {
+	if !ok || id != t.riderAsked || t.truth.Card(x).Kind != game.Extra {
 		return
 	}
 	if z := t.seen.Where(x).Zone; z == game.AsExtra || z == game.InDiscard {
@@ -725,6 +731,23 @@ func (t *table) extraNotThere(p int) {
 	}
 	if t.observe(game.NotThereRead(id)) && t.opt.Trace != nil {
 		t.opt.Trace(fmt.Sprintf("%v no rider for %s: misread", t.now, id))
+	}
+}
+
+// askRider notes the screen asking for the rider of the Extra just read,
+// e, as game/dealer's riderShown does: a read taken for an Extra shown,
+// not yet on its rider, that a misread would take back. An Extra the
+// dealer's hold judged the deal (ScanDealt) asks for none.
+func (t *table) askRider(e game.Event) {
+	if e.Kind != game.EvScan || e.Dealt {
+		return
+	}
+	x, ok := t.seen.CardIndex(e.Card)
+	if !ok || t.seen.Card(x).Kind != game.Extra || t.seen.Where(x).Zone == game.AsExtra {
+		return
+	}
+	if id, ok := t.seen.ReadToTakeBack(); ok && id == e.Card {
+		t.riderAsked = e.Card
 	}
 }
 
@@ -953,7 +976,11 @@ func (t *table) resolveHold(e *game.Event) bool {
 			if w := t.seen.Where(c); w.Zone == game.InStack && !t.seen.Blind(c) && t.truth.Where(c).Zone == game.InStack {
 				t.dealtAt(c, t.truth.Where(c).Player, w.Player)
 			}
-			t.shownNotDealt(c)
+			if e == nil {
+				// Judged by an input, that input reaches the engine right
+				// behind the judgement, before the dealer can say a word.
+				t.shownNotDealt(c)
+			}
 		}
 	}
 	return false
@@ -966,7 +993,8 @@ func (t *table) resolveHold(e *game.Event) bool {
 // deal itself). The dealer says misread: c was shown there after all
 // (game.InfShownAfterAll), and the light asks for that seat's cards again.
 // Where the seat's cards are all down, the light moving on shows the
-// dealer nothing, and they say nothing.
+// dealer nothing, and they say nothing. Only a hold judged by time leaves
+// them the moment to say it (resolveHold).
 func (t *table) shownNotDealt(c int) {
 	w := t.truth.Where(c)
 	if w.Zone != game.AsRider && w.Zone != game.AsExtra {

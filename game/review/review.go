@@ -575,6 +575,12 @@ func (a *analyzer) applied(e *playlog.Entry, g *game.Game, b *before) {
 	}
 	infs := g.Inferences()
 	for i := b.inferred; i < len(infs); i++ {
+		if game.ShownTakenBack(infs, i) {
+			// The misread said again of a card it made shown after all:
+			// no stray card, the deal the hold judged it.
+			m(seatOf(g, infs[i].Player), Note, "%s is the card dealt there after all, the dealer says again: not shown there, as first judged", cardName(g, infs[i].Card))
+			continue
+		}
 		a.inference(infs[i], g, b, e, at, m)
 	}
 	for p := range min(len(b.out), g.NumPlayers()) {

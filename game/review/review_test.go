@@ -196,6 +196,10 @@ func TestDealerReportsInTimeline(t *testing.T) {
 		// dealer's hold; misread: it was seat 1's card played there.
 		{"shown after all", []game.Event{game.Confirm(), game.NotOnTop(1), game.Scan("k"), game.ScanDealt("h"), game.NotThereRead("h")},
 			"Hit#h was shown there after all, the dealer says: played unseen, not dealt there"},
+		// The misread said again at once: the Hit is seat 1's deal, as the
+		// hold judged it, and no stray card.
+		{"shown after all, said again", []game.Event{game.Confirm(), game.NotOnTop(1), game.Scan("k"), game.ScanDealt("h"), game.NotThereRead("h"), game.NotThereRead("h")},
+			"Hit#h is the card dealt there after all, the dealer says again: not shown there, as first judged"},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
@@ -214,6 +218,9 @@ func TestDealerReportsInTimeline(t *testing.T) {
 			}
 			if !strings.Contains(strings.Join(strings.Fields(txt.String()), " "), c.want) {
 				t.Fatalf("review lacks %q:\n%s", c.want, txt.String())
+			}
+			if strings.Contains(c.name, "said again") && strings.Contains(txt.String(), "a stray card") {
+				t.Fatalf("review calls the deal a stray card:\n%s", txt.String())
 			}
 			if r.ReplayErr != nil {
 				t.Fatalf("replay: %v", r.ReplayErr)
