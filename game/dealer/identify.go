@@ -97,6 +97,19 @@ func (d *Dealer) identified(id string, at time.Duration) {
 	d.settle(askIdentify)
 	d.light(seat, LightOff)
 	if err := d.apply(game.Identify(seat, id), playlog.FromReader, at); err != nil {
+		if c, ok := d.dealtOn(id); ok {
+			// Asked between two cards of one address (a Hit's), the
+			// dealer dealt the second on before the ask showed: the read
+			// is that card, not the answer.
+			d.warn("%s is not the card dealt by hand to seat %d (%v): taken for the next card dealt; scan the card dealt by hand when asked again", id, seat, err)
+			d.event(game.Scan(id), playlog.FromReader, at, c)
+			if d.g.Over() {
+				d.endIdentify(at, "the hand is over")
+				return
+			}
+			d.maybeIdentify(at)
+			return
+		}
 		d.warn("%s is not the card dealt by hand to seat %d (%v): the guess stands", id, seat, err)
 	} else {
 		d.say(false, "the card dealt by hand to seat %d was %s", seat, id)
@@ -114,6 +127,21 @@ func (d *Dealer) identified(id string, at time.Duration) {
 		return
 	}
 	d.maybeIdentify(at)
+}
+
+// dealtOn reports whether card id, read while a seat was asked about and
+// refused as its card dealt by hand, is the next card of the address under
+// way instead: the engine believes it in the deck, the light before the
+// ask was for more cards of that address, and the engine takes it there.
+func (d *Dealer) dealtOn(id string) (int, bool) {
+	c, ok := d.g.CardIndex(id)
+	if !ok || d.g.Where(c).Zone != game.InDeck {
+		return -1, false
+	}
+	if in := d.g.Next(); in.Action != game.ActDeal || in.First || in.Imaginary {
+		return -1, false
+	}
+	return c, d.g.Clone().Observe(game.Scan(id)) == nil
 }
 
 // identifySkipped is the dealer's n while a seat is asked about: the card
