@@ -606,6 +606,17 @@ func TestBlindStandInReadAsTheNextDeal(t *testing.T) {
 	}
 }
 
+// pickedUpAtSeat1 is a two-faller hand on kinds where seat 1's card dealt
+// by hand is said picked up, and seat 2 is dealt its card: seat 1's turn
+// comes next, and a rider read from the deck then may be that card shown.
+func pickedUpAtSeat1(t *testing.T, kinds []Kind) *table {
+	tb := newObserved(t, 2, kinds...)
+	tb.ok(Confirm())   // seat 1, by hand
+	tb.ok(NotOnTop(1)) // picked up
+	tb.ok(Scan(tb.id(Move, 1)))
+	return tb
+}
+
 // TestMisreadHeldDealShown: "Riders: when the dealer reaches a player with
 // a rider, they scan it; the assistant shows and sounds what to do (Hit:
 // two into each stack ...)" (product.md). While seat 1's card dealt by hand
@@ -618,44 +629,46 @@ func TestBlindStandInReadAsTheNextDeal(t *testing.T) {
 // 1's deal after all, and the card read after it the next seat's deal, as
 // if the hold had judged the Hit dealt. A card read again (known on top of
 // a stack) is not offered once a card is down (TestNotThereRead).
+//
+// So with an Extra ("To play an Extra, lay it on top of the rider you wish
+// to modify"): taken for one shown, it waits for its rider, the next card
+// seat 1's deal; seat 1 has none, the screen asks for it, and the dealer
+// says misread.
 func TestMisreadHeldDealShown(t *testing.T) {
-	kinds := []Kind{Move, Move, Move, Move, Hit, Move, Move, Move, Move, Ground, Ground}
-	start := func(t *testing.T) *table {
-		tb := newObserved(t, 2, kinds...)
-		tb.ok(Confirm())   // seat 1, by hand
-		tb.ok(NotOnTop(1)) // picked up
-		tb.ok(Scan(tb.id(Move, 1)))
-		return tb
+	for _, k := range []Kind{Hit, Extra} {
+		t.Run(k.String(), func(t *testing.T) {
+			kinds := []Kind{Move, Move, Move, Move, k, Move, Move, Move, Move, Ground, Ground}
+			tb, ref := pickedUpAtSeat1(t, kinds), pickedUpAtSeat1(t, kinds)
+			held, next := tb.id(k, 0), tb.id(Move, 2)
+			c, _ := tb.CardIndex(held)
+			if got := tb.PlayedUnseen(c); got != 1 {
+				t.Fatalf("PlayedUnseen(%s) = seat %d, want seat 1 (the dealer holds it)", held, got)
+			}
+			tb.ok(Identify(1, held))
+			tb.ok(Scan(held))
+			tb.ok(Scan(next))
+			if in := tb.Next(); k == Hit && (in.Player != 0 || in.Action != ActDeal || in.Rider != Hit) {
+				t.Fatalf("after the Hit told as shown and the next card: %+v, want seat 1's Hit's second card", in)
+			}
+			if got, ok := tb.ReadToTakeBack(); !ok || got != held {
+				t.Fatalf("ReadToTakeBack = %q, %v, want %s", got, ok, held)
+			}
+			tb.ok(NotThereRead(held))
+			ref.ok(ScanDealt(held))
+			ref.ok(ScanDealt(next))
+			if got, want := cards(tb.Game), cards(ref.Game); got != want {
+				t.Fatalf("after the misread:\n%s\njudged dealt in its time:\n%s", got, want)
+			}
+			if tb.Next() != ref.Next() {
+				t.Fatalf("after the misread the light asks %+v, want %+v", tb.Next(), ref.Next())
+			}
+			if inf(tb, InfDealtAfterAll) != c {
+				t.Fatalf("%s is not named dealt after all: %+v", held, tb.Inferences())
+			}
+			// Nothing left to take back: a second misread is refused.
+			tb.refused(NotThereRead(held), RuleCardNotExpected)
+		})
 	}
-	tb, ref := start(t), start(t)
-	hit, next := tb.id(Hit, 0), tb.id(Move, 2)
-	c, _ := tb.CardIndex(hit)
-	if got := tb.PlayedUnseen(c); got != 1 {
-		t.Fatalf("PlayedUnseen(the Hit) = seat %d, want seat 1 (the dealer holds it)", got)
-	}
-	tb.ok(Identify(1, hit))
-	tb.ok(Scan(hit))
-	tb.ok(Scan(next))
-	if in := tb.Next(); in.Player != 0 || in.Action != ActDeal || in.Rider != Hit {
-		t.Fatalf("after the Hit told as shown and the next card: %+v, want seat 1's Hit's second card", in)
-	}
-	if got, ok := tb.ReadToTakeBack(); !ok || got != hit {
-		t.Fatalf("ReadToTakeBack = %q, %v, want %s", got, ok, hit)
-	}
-	tb.ok(NotThereRead(hit))
-	ref.ok(ScanDealt(hit))
-	ref.ok(ScanDealt(next))
-	if got, want := cards(tb.Game), cards(ref.Game); got != want {
-		t.Fatalf("after the misread:\n%s\njudged dealt in its time:\n%s", got, want)
-	}
-	if tb.Next() != ref.Next() {
-		t.Fatalf("after the misread the light asks %+v, want %+v", tb.Next(), ref.Next())
-	}
-	if inf(tb, InfDealtAfterAll) != c {
-		t.Fatalf("the Hit is not named dealt after all: %+v", tb.Inferences())
-	}
-	// Nothing left to take back: a second misread is refused.
-	tb.refused(NotThereRead(hit), RuleCardNotExpected)
 }
 
 // TestMisreadHeldRiderJudgedDealt: "HIT: After dealing normally, deal a
@@ -671,14 +684,7 @@ func TestMisreadHeldDealShown(t *testing.T) {
 // by hand. The mirror of TestMisreadHeldDealShown.
 func TestMisreadHeldRiderJudgedDealt(t *testing.T) {
 	kinds := []Kind{Move, Move, Move, Move, Hit, Move, Move, Move, Move, Ground, Ground}
-	start := func(t *testing.T) *table {
-		tb := newObserved(t, 2, kinds...)
-		tb.ok(Confirm())   // seat 1, by hand
-		tb.ok(NotOnTop(1)) // picked up
-		tb.ok(Scan(tb.id(Move, 1)))
-		return tb
-	}
-	tb, ref := start(t), start(t)
+	tb, ref := pickedUpAtSeat1(t, kinds), pickedUpAtSeat1(t, kinds)
 	hit := tb.id(Hit, 0)
 	c, _ := tb.CardIndex(hit)
 	if got := tb.PlayedUnseen(c); got != 1 {
@@ -715,7 +721,7 @@ func TestMisreadHeldRiderJudgedDealt(t *testing.T) {
 
 	// Said again at once, the misread takes the card shown back: judged
 	// dealt, as the hold had it.
-	tb2 := start(t)
+	tb2 := pickedUpAtSeat1(t, kinds)
 	tb2.ok(ScanDealt(hit))
 	tb2.ok(NotThereRead(hit))
 	tb2.ok(NotThereRead(hit))
@@ -744,57 +750,10 @@ func TestMisreadJudgedDealtRefused(t *testing.T) {
 		t.Fatalf("the refused misread changed the hand:\n%s\nwas:\n%s", got, before)
 	}
 	// Nor once another card followed.
-	tb2 := newObserved(t, 2, kinds...)
-	tb2.ok(Confirm())
-	tb2.ok(NotOnTop(1))
-	tb2.ok(Scan(tb2.id(Move, 1)))
+	tb2 := pickedUpAtSeat1(t, kinds)
 	tb2.ok(ScanDealt(hit))
 	tb2.ok(Scan(tb2.id(Move, 2)))
 	tb2.refused(NotThereRead(hit), RuleCardNotExpected)
-}
-
-// TestMisreadHeldExtraDealShown: "To play an Extra, lay it on top of the
-// rider you wish to modify." While seat 1's card dealt by hand is said
-// picked up, the dealer holds an Extra read from the deck as seat 1's turn
-// begins, and the next card comes at once (the second of two dealt at
-// once), so the hold tells the Extra as a card shown (Identify, then the
-// read): an Extra waiting for its rider, and the next card seat 1's deal.
-// Seat 1 has no rider: the screen asks the dealer for one, and they say
-// misread. The Extra is seat 1's deal after all, and the card read after
-// it the next seat's, as if the hold had judged the Extra dealt.
-func TestMisreadHeldExtraDealShown(t *testing.T) {
-	kinds := []Kind{Move, Move, Move, Move, Extra, Move, Move, Move, Move, Ground, Ground}
-	start := func(t *testing.T) *table {
-		tb := newObserved(t, 2, kinds...)
-		tb.ok(Confirm())   // seat 1, by hand
-		tb.ok(NotOnTop(1)) // picked up
-		tb.ok(Scan(tb.id(Move, 1)))
-		return tb
-	}
-	tb, ref := start(t), start(t)
-	extra, next := tb.id(Extra, 0), tb.id(Move, 2)
-	c, _ := tb.CardIndex(extra)
-	if got := tb.PlayedUnseen(c); got != 1 {
-		t.Fatalf("PlayedUnseen(the Extra) = seat %d, want seat 1 (the dealer holds it)", got)
-	}
-	tb.ok(Identify(1, extra))
-	tb.ok(Scan(extra))
-	tb.ok(Scan(next))
-	if got, ok := tb.ReadToTakeBack(); !ok || got != extra {
-		t.Fatalf("ReadToTakeBack = %q, %v, want %s", got, ok, extra)
-	}
-	tb.ok(NotThereRead(extra))
-	ref.ok(ScanDealt(extra))
-	ref.ok(ScanDealt(next))
-	if got, want := cards(tb.Game), cards(ref.Game); got != want {
-		t.Fatalf("after the misread:\n%s\njudged dealt in its time:\n%s", got, want)
-	}
-	if tb.Next() != ref.Next() {
-		t.Fatalf("after the misread the light asks %+v, want %+v", tb.Next(), ref.Next())
-	}
-	if inf(tb, InfDealtAfterAll) != c {
-		t.Fatalf("the Extra is not named dealt after all: %+v", tb.Inferences())
-	}
 }
 
 // TestShownTakenBack: the misread said again of a card it made shown

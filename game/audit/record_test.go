@@ -296,7 +296,7 @@ func TestRecordShownAfterAllSaidAgain(t *testing.T) {
 // for its rider and records no play. The next card read is dealt to seat
 // 2; seat 2 has no rider, and the dealer says misread: the Extra is seat
 // 2's deal after all, and the card read since is made again at seat 3
-// (game's TestMisreadHeldExtraDealShown). The record must have it where
+// (game's TestMisreadHeldDealShown/Extra). The record must have it where
 // the engine has it, as for a rider (TestRecordMisreadRemadeDeals): a
 // deal left where the wrong read sent it is a card the audit sees lie in
 // a stack it never reached.

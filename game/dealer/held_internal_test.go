@@ -17,6 +17,43 @@ type entries []playlog.Entry
 
 func (l *entries) Append(e playlog.Entry) error { *l = append(*l, e); return nil }
 
+// dealing is a dealer on a deck of kinds (card i is Kind-i, tagged
+// 04:00:00:00:00:00:i), fallers at seats 2 and 3, the hand being dealt:
+// for tests that hand it one input at a time. uid is each card's tag, log
+// its play log.
+func dealing(t *testing.T, kinds []game.Kind) (d *Dealer, uid map[string]hw.UID, log *entries) {
+	t.Helper()
+	deck := make([]game.Card, len(kinds))
+	cards := map[hw.UID]string{}
+	uid = map[string]hw.UID{}
+	for i, k := range kinds {
+		deck[i] = game.Card{ID: fmt.Sprintf("%s-%d", k, i), Kind: k}
+		u, err := hw.ParseUID(fmt.Sprintf("04:00:00:00:00:00:%02X", i))
+		if err != nil {
+			t.Fatal(err)
+		}
+		uid[deck[i].ID], cards[u] = u, deck[i].ID
+	}
+	log = &entries{}
+	d, err := New(Config{Hand: t.Name(), Dealer: 1, Cards: cards, Game: game.Config{Rules: game.Official(), Seats: []int{2, 3}, Deck: deck},
+		Tempo: Tempo{Start: 60}, StopWindow: time.Second}, Hardware{Clock: hwtest.NewVirtual(0)}, log)
+	if err != nil {
+		t.Fatal(err)
+	}
+	d.phase = PhaseDealing
+	return d, uid, log
+}
+
+// tell applies events to d's engine from src, a second apart from 1s.
+func tell(t *testing.T, d *Dealer, src playlog.Source, events ...game.Event) {
+	t.Helper()
+	for i, e := range events {
+		if err := d.apply(e, src, time.Duration(i+1)*time.Second); err != nil {
+			t.Fatalf("%v: %v", e, err)
+		}
+	}
+}
+
 // TestConfirmsADeal: a confirmation within a hold is the deal that follows
 // a card shown when it names nothing or a Ground, in any case, as the
 // panel's confirmAs reads the name; a rider or an Extra named is a card
@@ -97,7 +134,7 @@ func TestHoldOverBeforeTheNextInput(t *testing.T) {
 			}
 			for c, seat := range []int{2, 3}[:want] {
 				if w := d.g.Where(c); w.Zone != game.InStack || d.g.Seat(w.Player) != seat {
-					t.Errorf("%s lies at %+v, want dealt to seat %d", deck[c].ID, w, seat)
+					t.Errorf("%s lies at %+v, want dealt to seat %d", d.g.Card(c).ID, w, seat)
 				}
 			}
 		})
@@ -145,29 +182,8 @@ func TestHoldOverBeforeTheReaderBack(t *testing.T) {
 // dealt unread is confirmed by hand.
 func TestMisreadHeldRiderJudgedDealt(t *testing.T) {
 	kinds := []game.Kind{game.Move, game.Move, game.Move, game.Move, game.Hit, game.Move, game.Move, game.Move, game.Move, game.Ground, game.Ground}
-	deck := make([]game.Card, len(kinds))
-	cards := map[hw.UID]string{}
-	uid := map[string]hw.UID{}
-	for i, k := range kinds {
-		deck[i] = game.Card{ID: fmt.Sprintf("%s-%d", k, i), Kind: k}
-		u, err := hw.ParseUID(fmt.Sprintf("04:00:00:00:00:00:%02X", i))
-		if err != nil {
-			t.Fatal(err)
-		}
-		uid[deck[i].ID], cards[u] = u, deck[i].ID
-	}
-	var log entries
-	d, err := New(Config{Hand: t.Name(), Dealer: 1, Cards: cards, Game: game.Config{Rules: game.Official(), Seats: []int{2, 3}, Deck: deck},
-		Tempo: Tempo{Start: 60}, StopWindow: time.Second}, Hardware{Clock: hwtest.NewVirtual(0)}, &log)
-	if err != nil {
-		t.Fatal(err)
-	}
-	d.phase = PhaseDealing
-	for i, e := range []game.Event{game.Confirm(), game.NotOnTop(2), game.Scan("Move-1")} {
-		if err := d.apply(e, playlog.FromPanel, time.Duration(i+1)*time.Second); err != nil {
-			t.Fatalf("%v: %v", e, err)
-		}
-	}
+	d, uid, _ := dealing(t, kinds)
+	tell(t, d, playlog.FromPanel, game.Confirm(), game.NotOnTop(2), game.Scan("Move-1"))
 	read := 4 * time.Second
 	d.onCard(hw.CardEvent{UID: uid["Hit-4"], Time: read})
 	if !d.held.active {
@@ -211,29 +227,8 @@ func TestMisreadHeldRiderJudgedDealt(t *testing.T) {
 // Extra is seat 2's deal after all, the next card seat 3's.
 func TestMisreadHeldExtraDealShown(t *testing.T) {
 	kinds := []game.Kind{game.Move, game.Move, game.Move, game.Move, game.Extra, game.Move, game.Move, game.Move, game.Move, game.Ground, game.Ground}
-	deck := make([]game.Card, len(kinds))
-	cards := map[hw.UID]string{}
-	uid := map[string]hw.UID{}
-	for i, k := range kinds {
-		deck[i] = game.Card{ID: fmt.Sprintf("%s-%d", k, i), Kind: k}
-		u, err := hw.ParseUID(fmt.Sprintf("04:00:00:00:00:00:%02X", i))
-		if err != nil {
-			t.Fatal(err)
-		}
-		uid[deck[i].ID], cards[u] = u, deck[i].ID
-	}
-	var log entries
-	d, err := New(Config{Hand: t.Name(), Dealer: 1, Cards: cards, Game: game.Config{Rules: game.Official(), Seats: []int{2, 3}, Deck: deck},
-		Tempo: Tempo{Start: 60}, StopWindow: time.Second}, Hardware{Clock: hwtest.NewVirtual(0)}, &log)
-	if err != nil {
-		t.Fatal(err)
-	}
-	d.phase = PhaseDealing
-	for i, e := range []game.Event{game.Confirm(), game.NotOnTop(2), game.Scan("Move-1")} {
-		if err := d.apply(e, playlog.FromPanel, time.Duration(i+1)*time.Second); err != nil {
-			t.Fatalf("%v: %v", e, err)
-		}
-	}
+	d, uid, _ := dealing(t, kinds)
+	tell(t, d, playlog.FromPanel, game.Confirm(), game.NotOnTop(2), game.Scan("Move-1"))
 	read := 4 * time.Second
 	d.onCard(hw.CardEvent{UID: uid["Extra-4"], Time: read})
 	d.onCard(hw.CardEvent{UID: uid["Move-2"], Time: read + 50*time.Millisecond})
@@ -253,7 +248,7 @@ func TestMisreadHeldExtraDealShown(t *testing.T) {
 	d.control(hw.PanelEvent{Control: hw.ControlMisread, Kernel: read + 300*time.Millisecond})
 	for c, seat := range map[int]int{4: 2, 2: 3} {
 		if w := d.g.Where(c); w.Zone != game.InStack || d.g.Seat(w.Player) != seat {
-			t.Errorf("%s lies at %+v, want dealt to seat %d", deck[c].ID, w, seat)
+			t.Errorf("%s lies at %+v, want dealt to seat %d", d.g.Card(c).ID, w, seat)
 		}
 	}
 	if in := d.g.Next(); in.Seat != 2 {
@@ -271,29 +266,8 @@ func TestMisreadHeldExtraDealShown(t *testing.T) {
 // played at seat 3.
 func TestMisreadShownAfterAllSaidAgain(t *testing.T) {
 	kinds := []game.Kind{game.Move, game.Move, game.Move, game.Move, game.Hit, game.Move, game.Move, game.Move, game.Move, game.Ground, game.Ground}
-	deck := make([]game.Card, len(kinds))
-	cards := map[hw.UID]string{}
-	uid := map[string]hw.UID{}
-	for i, k := range kinds {
-		deck[i] = game.Card{ID: fmt.Sprintf("%s-%d", k, i), Kind: k}
-		u, err := hw.ParseUID(fmt.Sprintf("04:00:00:00:00:00:%02X", i))
-		if err != nil {
-			t.Fatal(err)
-		}
-		uid[deck[i].ID], cards[u] = u, deck[i].ID
-	}
-	var log entries
-	d, err := New(Config{Hand: t.Name(), Dealer: 1, Cards: cards, Game: game.Config{Rules: game.Official(), Seats: []int{2, 3}, Deck: deck},
-		Tempo: Tempo{Start: 60}, StopWindow: time.Second}, Hardware{Clock: hwtest.NewVirtual(0)}, &log)
-	if err != nil {
-		t.Fatal(err)
-	}
-	d.phase = PhaseDealing
-	for i, e := range []game.Event{game.Confirm(), game.NotOnTop(2), game.Scan("Move-1")} {
-		if err := d.apply(e, playlog.FromPanel, time.Duration(i+1)*time.Second); err != nil {
-			t.Fatalf("%v: %v", e, err)
-		}
-	}
+	d, uid, _ := dealing(t, kinds)
+	tell(t, d, playlog.FromPanel, game.Confirm(), game.NotOnTop(2), game.Scan("Move-1"))
 	read := 4 * time.Second
 	d.onCard(hw.CardEvent{UID: uid["Hit-4"], Time: read})
 	d.expireHeld(d.held.until)
@@ -327,29 +301,8 @@ func TestMisreadShownAfterAllSaidAgain(t *testing.T) {
 // card was dealt after it.)
 func TestMisreadHeldExtraDealShownReadAgain(t *testing.T) {
 	kinds := []game.Kind{game.Move, game.Move, game.Hit, game.Move, game.Extra, game.Move, game.Move, game.Move, game.Move, game.Ground, game.Ground}
-	deck := make([]game.Card, len(kinds))
-	cards := map[hw.UID]string{}
-	uid := map[string]hw.UID{}
-	for i, k := range kinds {
-		deck[i] = game.Card{ID: fmt.Sprintf("%s-%d", k, i), Kind: k}
-		u, err := hw.ParseUID(fmt.Sprintf("04:00:00:00:00:00:%02X", i))
-		if err != nil {
-			t.Fatal(err)
-		}
-		uid[deck[i].ID], cards[u] = u, deck[i].ID
-	}
-	var log entries
-	d, err := New(Config{Hand: t.Name(), Dealer: 1, Cards: cards, Game: game.Config{Rules: game.Official(), Seats: []int{2, 3}, Deck: deck},
-		Tempo: Tempo{Start: 60}, StopWindow: time.Second}, Hardware{Clock: hwtest.NewVirtual(0)}, &log)
-	if err != nil {
-		t.Fatal(err)
-	}
-	d.phase = PhaseDealing
-	for i, e := range []game.Event{game.Confirm(), game.NotOnTop(2), game.Scan("Move-1")} {
-		if err := d.apply(e, playlog.FromPanel, time.Duration(i+1)*time.Second); err != nil {
-			t.Fatalf("%v: %v", e, err)
-		}
-	}
+	d, uid, _ := dealing(t, kinds)
+	tell(t, d, playlog.FromPanel, game.Confirm(), game.NotOnTop(2), game.Scan("Move-1"))
 	read := 4 * time.Second
 	d.onCard(hw.CardEvent{UID: uid["Extra-4"], Time: read})
 	d.onCard(hw.CardEvent{UID: uid["Hit-2"], Time: read + 50*time.Millisecond})
@@ -359,7 +312,7 @@ func TestMisreadHeldExtraDealShownReadAgain(t *testing.T) {
 	d.control(hw.PanelEvent{Control: hw.ControlMisread, Kernel: read + 300*time.Millisecond})
 	for c, seat := range map[int]int{4: 2, 2: 3} {
 		if w := d.g.Where(c); w.Zone != game.InStack || d.g.Seat(w.Player) != seat {
-			t.Fatalf("%s lies at %+v, want dealt to seat %d", deck[c].ID, w, seat)
+			t.Fatalf("%s lies at %+v, want dealt to seat %d", d.g.Card(c).ID, w, seat)
 		}
 	}
 	d.onCard(hw.CardEvent{UID: uid["Hit-2"], Time: read + 400*time.Millisecond})
@@ -378,29 +331,8 @@ func TestMisreadHeldExtraDealShownReadAgain(t *testing.T) {
 // The misread is refused with nothing changed, and the dealer told why.
 func TestMisreadDuringHoldTakesWhatWasOffered(t *testing.T) {
 	kinds := []game.Kind{game.Move, game.Move, game.Move, game.Move, game.Hit, game.Hit, game.Move, game.Move, game.Move, game.Ground, game.Ground}
-	deck := make([]game.Card, len(kinds))
-	cards := map[hw.UID]string{}
-	uid := map[string]hw.UID{}
-	for i, k := range kinds {
-		deck[i] = game.Card{ID: fmt.Sprintf("%s-%d", k, i), Kind: k}
-		u, err := hw.ParseUID(fmt.Sprintf("04:00:00:00:00:00:%02X", i))
-		if err != nil {
-			t.Fatal(err)
-		}
-		uid[deck[i].ID], cards[u] = u, deck[i].ID
-	}
-	var log entries
-	d, err := New(Config{Hand: t.Name(), Dealer: 1, Cards: cards, Game: game.Config{Rules: game.Official(), Seats: []int{2, 3}, Deck: deck},
-		Tempo: Tempo{Start: 60}, StopWindow: time.Second}, Hardware{Clock: hwtest.NewVirtual(0)}, &log)
-	if err != nil {
-		t.Fatal(err)
-	}
-	d.phase = PhaseDealing
-	for i, e := range []game.Event{game.Confirm(), game.NotOnTop(2), game.Scan("Move-1")} {
-		if err := d.apply(e, playlog.FromPanel, time.Duration(i+1)*time.Second); err != nil {
-			t.Fatalf("%v: %v", e, err)
-		}
-	}
+	d, uid, _ := dealing(t, kinds)
+	tell(t, d, playlog.FromPanel, game.Confirm(), game.NotOnTop(2), game.Scan("Move-1"))
 	read := 4 * time.Second
 	d.onCard(hw.CardEvent{UID: uid["Hit-4"], Time: read})
 	d.expireHeld(d.held.until)
@@ -411,7 +343,7 @@ func TestMisreadDuringHoldTakesWhatWasOffered(t *testing.T) {
 	d.control(hw.PanelEvent{Control: hw.ControlMisread, Kernel: read + 1100*time.Millisecond})
 	for c, seat := range map[int]int{4: 2, 5: 3} {
 		if w := d.g.Where(c); w.Zone != game.InStack || d.g.Seat(w.Player) != seat {
-			t.Errorf("%s lies at %+v, want dealt to seat %d", deck[c].ID, w, seat)
+			t.Errorf("%s lies at %+v, want dealt to seat %d", d.g.Card(c).ID, w, seat)
 		}
 	}
 	warned := false

@@ -1,14 +1,12 @@
 package dealer
 
 import (
-	"fmt"
 	"testing"
 	"time"
 
 	"github.com/falling-table/falling/game"
 	"github.com/falling-table/falling/game/playlog"
 	"github.com/falling-table/falling/hw"
-	"github.com/falling-table/falling/hw/hwtest"
 )
 
 // TestIdentifyAnsweredByTheNextCard: "HIT: After dealing normally, deal a
@@ -31,30 +29,10 @@ func TestIdentifyAnsweredByTheNextCard(t *testing.T) {
 		{"a card on the table", "Move-1", false},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			deck := make([]game.Card, len(kinds))
-			cards := map[hw.UID]string{}
-			uid := map[string]hw.UID{}
-			for i, k := range kinds {
-				deck[i] = game.Card{ID: fmt.Sprintf("%s-%d", k, i), Kind: k}
-				u, err := hw.ParseUID(fmt.Sprintf("04:00:00:00:00:00:%02X", i))
-				if err != nil {
-					t.Fatal(err)
-				}
-				uid[deck[i].ID], cards[u] = u, deck[i].ID
-			}
-			var log entries
-			d, err := New(Config{Hand: t.Name(), Dealer: 1, Cards: cards, Game: game.Config{Rules: game.Official(), Seats: []int{2, 3}, Deck: deck},
-				Tempo: Tempo{Start: 60}, StopWindow: time.Second}, Hardware{Clock: hwtest.NewVirtual(0)}, &log)
-			if err != nil {
-				t.Fatal(err)
-			}
-			d.phase, d.reader = PhaseDealing, hw.ReaderOK
+			d, uid, _ := dealing(t, kinds)
+			d.reader = hw.ReaderOK
 			// The Hit dealt to seat 2, then played there by its faller.
-			for i, e := range []game.Event{game.Scan("Hit-0"), game.Scan("Move-1"), game.Scan("Hit-0")} {
-				if err := d.apply(e, playlog.FromReader, time.Duration(i+1)*time.Second); err != nil {
-					t.Fatalf("%v: %v", e, err)
-				}
-			}
+			tell(t, d, playlog.FromReader, game.Scan("Hit-0"), game.Scan("Move-1"), game.Scan("Hit-0"))
 			if in := d.g.Next(); in.Seat != 2 || in.Due != 2 {
 				t.Fatalf("the light asks %v, want seat 2's Hit, two cards", in)
 			}

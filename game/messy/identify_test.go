@@ -144,7 +144,7 @@ func TestHeldDealThenTwoAtOnce(t *testing.T) {
 // shown, waiting for its rider; the screen asks the dealer to scan the
 // rider, "or r (misread) if there is none". No rider lies at that seat:
 // the dealer says misread, and the Extra is the seat's deal after all
-// (game's TestMisreadHeldExtraDealShown). Each of these hands fell out of
+// (game's TestMisreadHeldDealShown/Extra). Each of these hands fell out of
 // step before.
 func TestHeldExtraShownThenMisread(t *testing.T) {
 	faults := Faults{ReaderGone: 0.05, TwoAtOnce: 0.1}
