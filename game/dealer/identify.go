@@ -100,8 +100,11 @@ func (d *Dealer) identified(id string, at time.Duration) {
 		if c, ok := d.dealtOn(id); ok {
 			// Asked between two cards of one address (a Hit's), the
 			// dealer dealt the second on before the ask showed: the read
-			// is that card, not the answer.
-			d.warn("%s is not the card dealt by hand to seat %d (%v): taken for the next card dealt; scan the card dealt by hand when asked again", id, seat, err)
+			// is that card, not the answer. The seat was asked about this
+			// round (ident.asked) and is not asked again, and the card
+			// just dealt may cover it or knock the seat out: the guess
+			// stands, and the warning promises no second ask.
+			d.warn("%s is not the card dealt by hand to seat %d (%v): taken for the next card dealt to seat %d; the guess stands", id, seat, err, d.g.Next().Seat)
 			d.event(game.Scan(id), playlog.FromReader, at, c)
 			if d.g.Over() {
 				d.endIdentify(at, "the hand is over")

@@ -2,6 +2,7 @@ package dealer
 
 import (
 	"fmt"
+	"strings"
 	"testing"
 	"time"
 
@@ -73,5 +74,63 @@ func TestIdentifyAnsweredByTheNextCard(t *testing.T) {
 				t.Fatalf("after %s, refused, the light asks %v, want %v as before", tc.read, d.g.Next(), before)
 			}
 		})
+	}
+}
+
+// TestIdentifyAnsweredByTheNextCardSaysNoAsk: "Once a player gets a Ground
+// card, she is out of the game." The Hit's second card, a Ground, read as
+// the answer for its first card dealt by hand, is taken as that deal; the
+// dealer was told to scan the card dealt by hand "when asked again". But
+// the seat was asked about already this round, and no ask comes for it:
+// here the Ground lands, and the seat is out. The warning must not promise
+// an ask the dealer never makes; the guess stands, as for any answer
+// refused.
+func TestIdentifyAnsweredByTheNextCardSaysNoAsk(t *testing.T) {
+	kinds := []game.Kind{game.Hit, game.Move, game.Move, game.Move, game.Move, game.Ground, game.Ground, game.Move}
+	deck := make([]game.Card, len(kinds))
+	cards := map[hw.UID]string{}
+	uid := map[string]hw.UID{}
+	for i, k := range kinds {
+		deck[i] = game.Card{ID: fmt.Sprintf("%s-%d", k, i), Kind: k}
+		u, err := hw.ParseUID(fmt.Sprintf("04:00:00:00:00:00:%02X", i))
+		if err != nil {
+			t.Fatal(err)
+		}
+		uid[deck[i].ID], cards[u] = u, deck[i].ID
+	}
+	var log entries
+	d, err := New(Config{Hand: t.Name(), Dealer: 1, Cards: cards, Game: game.Config{Rules: game.Official(), Seats: []int{2, 3, 4}, Deck: deck},
+		Tempo: Tempo{Start: 60}, StopWindow: time.Second}, Hardware{Clock: hwtest.NewVirtual(0)}, &log)
+	if err != nil {
+		t.Fatal(err)
+	}
+	d.phase, d.reader = PhaseDealing, hw.ReaderOK
+	for i, e := range []game.Event{game.Scan("Hit-0"), game.Scan("Move-1"), game.Scan("Move-2"), game.Scan("Hit-0")} {
+		if err := d.apply(e, playlog.FromReader, time.Duration(i+1)*time.Second); err != nil {
+			t.Fatalf("%v: %v", e, err)
+		}
+	}
+	d.control(hw.PanelEvent{Control: hw.ControlConfirm, Kernel: 5 * time.Second})
+	if d.ident.seat != 2 {
+		t.Fatalf("asked about seat %d, want seat 2", d.ident.seat)
+	}
+	d.onCard(hw.CardEvent{UID: uid["Ground-5"], Time: 5100 * time.Millisecond})
+	if !d.stop.open || d.stop.seat != 2 {
+		t.Fatalf("the Ground read is not seat 2's deal (stop window %v, seat %d)", d.stop.open, d.stop.seat)
+	}
+	promised, told := false, false
+	for _, m := range d.View().Messages {
+		promised = promised || (m.Warning && strings.Contains(m.Text, "asked again"))
+		told = told || (m.Warning && strings.Contains(m.Text, "taken for the next card dealt to seat 2; the guess stands"))
+	}
+	d.fire(d.stop.due())
+	if !d.g.Out(d.g.PlayerAt(2)) {
+		t.Fatal("seat 2's Ground did not land")
+	}
+	if promised {
+		t.Errorf("the warning promises an ask for seat 2's card dealt by hand; seat 2 was asked already (asked %v) and is out: no ask comes", d.ident.asked)
+	}
+	if !told {
+		t.Error("the dealer is not told the read went to seat 2 and the guess stands")
 	}
 }
