@@ -134,11 +134,17 @@ func (d *Dealer) identified(id string, at time.Duration) {
 
 // dealtOn reports whether card id, read while a seat was asked about and
 // refused as its card dealt by hand, is the next card of the address under
-// way instead: the engine believes it in the deck, the light before the
-// ask was for more cards of that address, and the engine takes it there.
+// way instead: the engine believes it in the deck, or only guessed it stood
+// in for a card dealt by hand elsewhere (a Ground named by hand: the deck's
+// other Grounds look the same, and a read of it is a deal, as the engine
+// takes it), the light before the ask was for more cards of that address,
+// and the engine takes it there.
 func (d *Dealer) dealtOn(id string) (int, bool) {
 	c, ok := d.g.CardIndex(id)
-	if !ok || d.g.Where(c).Zone != game.InDeck {
+	if !ok {
+		return -1, false
+	}
+	if w := d.g.Where(c); w.Zone != game.InDeck && !(w.Zone == game.InStack && d.g.Blind(c)) {
 		return -1, false
 	}
 	if in := d.g.Next(); in.Action != game.ActDeal || in.First || in.Imaginary {

@@ -134,3 +134,74 @@ func TestIdentifyAnsweredByTheNextCardSaysNoAsk(t *testing.T) {
 		t.Error("the dealer is not told the read went to seat 2 and the guess stands")
 	}
 }
+
+// TestIdentifyAnsweredByTheNextCardAGuessElsewhere: "HIT: After dealing
+// normally, deal a second card into each of this player's stacks." As in
+// TestIdentifyAnsweredByTheNextCard, seat 2's Hit's first card is confirmed
+// by hand and the dealer, asked for it at once, has already dealt the
+// second, a Ground. But this Ground is the very one the engine stood in,
+// earlier, for the Ground seat 4 was dealt by hand ("Once a player gets a
+// Ground card, she is out of the game"): only a guess, since the deck's
+// Grounds look alike, and a plain read of it is a deal like one from the
+// deck. Refused as the answer, it is seat 2's deal all the same, not lost
+// with the light left waiting for a card already down; the log replays to
+// the same hand.
+func TestIdentifyAnsweredByTheNextCardAGuessElsewhere(t *testing.T) {
+	kinds := []game.Kind{game.Hit, game.Move, game.Move, game.Move, game.Move, game.Move, game.Ground, game.Ground, game.Ground}
+	deck := make([]game.Card, len(kinds))
+	cards := map[hw.UID]string{}
+	uid := map[string]hw.UID{}
+	for i, k := range kinds {
+		deck[i] = game.Card{ID: fmt.Sprintf("%s-%d", k, i), Kind: k}
+		u, err := hw.ParseUID(fmt.Sprintf("04:00:00:00:00:00:%02X", i))
+		if err != nil {
+			t.Fatal(err)
+		}
+		uid[deck[i].ID], cards[u] = u, deck[i].ID
+	}
+	var log entries
+	cfg := Config{Hand: t.Name(), Dealer: 1, Cards: cards, Game: game.Config{Rules: game.Official(), Seats: []int{2, 3, 4}, Deck: deck},
+		Tempo: Tempo{Start: 60}, StopWindow: time.Second}
+	d, err := New(cfg, Hardware{Clock: hwtest.NewVirtual(0)}, &log)
+	if err != nil {
+		t.Fatal(err)
+	}
+	d.phase, d.reader = PhaseDealing, hw.ReaderOK
+	// Seat 4's Ground named by hand lands; seat 2's Hit is shown.
+	for i, e := range []game.Event{game.Scan("Hit-0"), game.Scan("Move-1"), game.ConfirmAs(game.Ground), game.StopClosed(), game.Scan("Hit-0")} {
+		if err := d.apply(e, playlog.FromReader, time.Duration(i+1)*time.Second); err != nil {
+			t.Fatalf("%v: %v", e, err)
+		}
+	}
+	guess := ""
+	for c := range d.g.NumCards() {
+		if w := d.g.Where(c); d.g.Blind(c) && w.Zone == game.InStack && d.g.Seat(w.Player) == 4 {
+			guess = d.g.Card(c).ID
+		}
+	}
+	if guess == "" || !d.g.Out(d.g.PlayerAt(4)) {
+		t.Fatalf("seat 4 out %v, its Ground a guess %q: want both", d.g.Out(d.g.PlayerAt(4)), guess)
+	}
+	d.control(hw.PanelEvent{Control: hw.ControlConfirm, Kernel: 6 * time.Second})
+	if in := d.g.Next(); d.ident.seat != 2 || in.Seat != 2 || in.First || in.Action != game.ActDeal {
+		t.Fatalf("asked about seat %d, the light asks %v; want seat 2 asked, its Hit's second card due", d.ident.seat, in)
+	}
+	d.onCard(hw.CardEvent{UID: uid[guess], Time: 6100 * time.Millisecond})
+	c, _ := d.g.CardIndex(guess)
+	if w := d.g.Where(c); w.Zone != game.InStack || d.g.Seat(w.Player) != 2 || d.g.Next().Action != game.ActLand {
+		t.Fatalf("%s lies at %+v and the light asks %v; want seat 2's Hit's second card, its Ground landing", guess, w, d.g.Next())
+	}
+	if err := d.g.Check(); err != nil {
+		t.Fatal(err)
+	}
+	// The hand-start entry is written by start(), which this test skips.
+	start := &playlog.Start{Schema: 2, Hand: cfg.Hand, Rules: cfg.Game.Rules, Seats: cfg.Game.Seats, Dealer: cfg.Dealer,
+		Deck: cfg.Game.Deck, Tempo: cfg.Tempo.Start, StopWindow: cfg.StopWindow}
+	g, bad, err := playlog.ReplayWith(&playlog.Hand{ID: t.Name(), Start: start, Entries: log}, playlog.Hooks{})
+	if err != nil || len(bad) > 0 {
+		t.Fatalf("replay: %v, mismatches %+v", err, bad)
+	}
+	if g.Digest() != d.g.Digest() {
+		t.Fatal("the log replays to another hand")
+	}
+}
