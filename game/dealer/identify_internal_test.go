@@ -205,3 +205,67 @@ func TestIdentifyAnsweredByTheNextCardAGuessElsewhere(t *testing.T) {
 		t.Fatal("the log replays to another hand")
 	}
 }
+
+// TestStandInReadTwice: product.md, "the same card scanned twice: a
+// warning sound and message, the event is logged, the game state does not
+// move." Seat 3's card was confirmed by hand while the reader was gone,
+// and the engine stood the Hit in for it: a guess. The reader back, the
+// Hit is read as seat 2's deal (the guess was wrong: it was still in the
+// deck), and read again at once. Read from the deck, the second read is
+// warned about; read over a stand-in, it was taken for a Hit that seat 2's
+// faller grabbed and played on seat 3 ("You may place a rider in front of
+// any player"), which no faller can do before the dealer moves on.
+func TestStandInReadTwice(t *testing.T) {
+	kinds := []game.Kind{game.Move, game.Hit, game.Move, game.Move, game.Move, game.Move, game.Ground, game.Ground}
+	for _, byHand := range []bool{false, true} {
+		t.Run(fmt.Sprintf("stand-in %v", byHand), func(t *testing.T) {
+			deck := make([]game.Card, len(kinds))
+			cards := map[hw.UID]string{}
+			uid := map[string]hw.UID{}
+			for i, k := range kinds {
+				deck[i] = game.Card{ID: fmt.Sprintf("%s-%d", k, i), Kind: k}
+				u, err := hw.ParseUID(fmt.Sprintf("04:00:00:00:00:00:%02X", i))
+				if err != nil {
+					t.Fatal(err)
+				}
+				uid[deck[i].ID], cards[u] = u, deck[i].ID
+			}
+			var log entries
+			d, err := New(Config{Hand: t.Name(), Dealer: 1, Cards: cards, Game: game.Config{Rules: game.Official(), Seats: []int{2, 3}, Deck: deck},
+				Tempo: Tempo{Start: 60}, StopWindow: time.Second}, Hardware{Clock: hwtest.NewVirtual(0)}, &log)
+			if err != nil {
+				t.Fatal(err)
+			}
+			d.phase, d.reader = PhaseDealing, hw.ReaderOK
+			seat3 := game.Scan("Move-2")
+			if byHand {
+				seat3 = game.Confirm()
+			}
+			for i, e := range []game.Event{game.Scan("Move-0"), seat3} {
+				if err := d.apply(e, playlog.FromReader, time.Duration(i+1)*time.Second); err != nil {
+					t.Fatalf("%v: %v", e, err)
+				}
+			}
+			h, _ := d.g.CardIndex("Hit-1")
+			if d.g.Blind(h) != byHand {
+				t.Fatalf("the Hit a stand-in: %v, want %v", d.g.Blind(h), byHand)
+			}
+			d.onCard(hw.CardEvent{UID: uid["Hit-1"], Time: 3 * time.Second})
+			if w := d.g.Where(h); w.Zone != game.InStack || d.g.Seat(w.Player) != 2 || d.g.Blind(h) {
+				t.Fatalf("the Hit lies at %+v (blind %v), want seat 2's deal", w, d.g.Blind(h))
+			}
+			before := d.g.Digest()
+			d.onCard(hw.CardEvent{UID: uid["Hit-1"], Time: 3*time.Second + 50*time.Millisecond})
+			if w := d.g.Where(h); w.Zone != game.InStack || d.g.Seat(w.Player) != 2 || d.g.Digest() != before {
+				t.Errorf("read again at once, the Hit lies at %+v and the light asks %v; want it left as seat 2's deal", w, d.g.Next())
+			}
+			warned := false
+			for _, m := range d.View().Messages {
+				warned = warned || (m.Warning && strings.Contains(m.Text, "read again before the next beat"))
+			}
+			if !warned {
+				t.Error("the second read is not warned about")
+			}
+		})
+	}
+}
