@@ -60,8 +60,11 @@ func (d *Dealer) event(e game.Event, src playlog.Source, at time.Duration, c int
 	before := d.g.Next()
 	stopWasOpen, stopSeat := d.stop.open, d.stop.seat
 	var from game.Place
+	// A stand-in for a card dealt by hand, read and dealt: the engine's
+	// guess was wrong, and the card came from the deck after all.
+	standIn := false
 	if c >= 0 {
-		from = d.g.Where(c)
+		from, standIn = d.g.Where(c), d.g.Blind(c)
 	}
 	out := d.g.InPlay()
 	inferred := len(d.g.Inferences())
@@ -169,7 +172,7 @@ func (d *Dealer) event(e game.Event, src playlog.Source, at time.Duration, c int
 		d.riderShown(c, at)
 	default:
 		switch {
-		case c >= 0 && from.Zone == game.InDeck:
+		case c >= 0 && (from.Zone == game.InDeck || standIn):
 			d.slot.justDealt, d.slot.justDealtBeat, d.slot.justDealtAt, d.slot.justDealtSeq = c+1, d.beat.count, at, d.g.Applied()
 		case byHand:
 			// The card read before

@@ -100,8 +100,11 @@ func (d *Dealer) identified(id string, at time.Duration) {
 		if c, ok := d.dealtOn(id); ok {
 			// Asked between two cards of one address (a Hit's), the
 			// dealer dealt the second on before the ask showed: the read
-			// is that card, not the answer.
-			d.warn("%s is not the card dealt by hand to seat %d (%v): taken for the next card dealt; scan the card dealt by hand when asked again", id, seat, err)
+			// is that card, not the answer. The seat was asked about this
+			// round (ident.asked) and is not asked again, and the card
+			// just dealt may cover it or knock the seat out: the guess
+			// stands, and the warning promises no second ask.
+			d.warn("%s is not the card dealt by hand to seat %d (%v): taken for the next card dealt to seat %d; the guess stands", id, seat, err, d.g.Next().Seat)
 			d.event(game.Scan(id), playlog.FromReader, at, c)
 			if d.g.Over() {
 				d.endIdentify(at, "the hand is over")
@@ -131,11 +134,17 @@ func (d *Dealer) identified(id string, at time.Duration) {
 
 // dealtOn reports whether card id, read while a seat was asked about and
 // refused as its card dealt by hand, is the next card of the address under
-// way instead: the engine believes it in the deck, the light before the
-// ask was for more cards of that address, and the engine takes it there.
+// way instead: the engine believes it in the deck, or only guessed it stood
+// in for a card dealt by hand elsewhere (a Ground named by hand: the deck's
+// other Grounds look the same, and a read of it is a deal, as the engine
+// takes it), the light before the ask was for more cards of that address,
+// and the engine takes it there.
 func (d *Dealer) dealtOn(id string) (int, bool) {
 	c, ok := d.g.CardIndex(id)
-	if !ok || d.g.Where(c).Zone != game.InDeck {
+	if !ok {
+		return -1, false
+	}
+	if w := d.g.Where(c); w.Zone != game.InDeck && !(w.Zone == game.InStack && d.g.Blind(c)) {
 		return -1, false
 	}
 	if in := d.g.Next(); in.Action != game.ActDeal || in.First || in.Imaginary {
