@@ -18,11 +18,14 @@ type entries []playlog.Entry
 func (l *entries) Append(e playlog.Entry) error { *l = append(*l, e); return nil }
 
 // dealing is a dealer on a deck of kinds (card i is Kind-i, tagged
-// 04:00:00:00:00:00:i), fallers at seats 2 and 3, the hand being dealt:
+// 04:00:00:00:00:00:i), fallers at seats (2 and 3 if none), the hand being dealt:
 // for tests that hand it one input at a time. uid is each card's tag, log
 // its play log.
-func dealing(t *testing.T, kinds []game.Kind) (d *Dealer, uid map[string]hw.UID, log *entries) {
+func dealing(t *testing.T, kinds []game.Kind, seats ...int) (d *Dealer, uid map[string]hw.UID, log *entries) {
 	t.Helper()
+	if len(seats) == 0 {
+		seats = []int{2, 3}
+	}
 	deck := make([]game.Card, len(kinds))
 	cards := map[hw.UID]string{}
 	uid = map[string]hw.UID{}
@@ -35,7 +38,7 @@ func dealing(t *testing.T, kinds []game.Kind) (d *Dealer, uid map[string]hw.UID,
 		uid[deck[i].ID], cards[u] = u, deck[i].ID
 	}
 	log = &entries{}
-	d, err := New(Config{Hand: t.Name(), Dealer: 1, Cards: cards, Game: game.Config{Rules: game.Official(), Seats: []int{2, 3}, Deck: deck},
+	d, err := New(Config{Hand: t.Name(), Dealer: 1, Cards: cards, Game: game.Config{Rules: game.Official(), Seats: seats, Deck: deck},
 		Tempo: Tempo{Start: 60}, StopWindow: time.Second}, Hardware{Clock: hwtest.NewVirtual(0)}, log)
 	if err != nil {
 		t.Fatal(err)

@@ -1,6 +1,8 @@
 package dealer
 
 import (
+	"fmt"
+	"strings"
 	"testing"
 	"time"
 
@@ -49,6 +51,139 @@ func TestIdentifyAnsweredByTheNextCard(t *testing.T) {
 				t.Fatalf("%s lies at %+v and the light asks %v; want seat 2's Hit's second card, its Ground landing", tc.read, w, d.g.Next())
 			case !tc.taken && d.g.Next() != before:
 				t.Fatalf("after %s, refused, the light asks %v, want %v as before", tc.read, d.g.Next(), before)
+			}
+		})
+	}
+}
+
+// TestIdentifyAnsweredByTheNextCardSaysNoAsk: "Once a player gets a Ground
+// card, she is out of the game." The Hit's second card, a Ground, read as
+// the answer for its first card dealt by hand, is taken as that deal; the
+// dealer was told to scan the card dealt by hand "when asked again". But
+// the seat was asked about already this round, and no ask comes for it:
+// here the Ground lands, and the seat is out. The warning must not promise
+// an ask the dealer never makes; the guess stands, as for any answer
+// refused.
+func TestIdentifyAnsweredByTheNextCardSaysNoAsk(t *testing.T) {
+	kinds := []game.Kind{game.Hit, game.Move, game.Move, game.Move, game.Move, game.Ground, game.Ground, game.Move}
+	d, uid, _ := dealing(t, kinds, 2, 3, 4)
+	d.reader = hw.ReaderOK
+	tell(t, d, playlog.FromReader, game.Scan("Hit-0"), game.Scan("Move-1"), game.Scan("Move-2"), game.Scan("Hit-0"))
+	d.control(hw.PanelEvent{Control: hw.ControlConfirm, Kernel: 5 * time.Second})
+	if d.ident.seat != 2 {
+		t.Fatalf("asked about seat %d, want seat 2", d.ident.seat)
+	}
+	d.onCard(hw.CardEvent{UID: uid["Ground-5"], Time: 5100 * time.Millisecond})
+	if !d.stop.open || d.stop.seat != 2 {
+		t.Fatalf("the Ground read is not seat 2's deal (stop window %v, seat %d)", d.stop.open, d.stop.seat)
+	}
+	promised, told := false, false
+	for _, m := range d.View().Messages {
+		promised = promised || (m.Warning && strings.Contains(m.Text, "asked again"))
+		told = told || (m.Warning && strings.Contains(m.Text, "taken for the next card dealt to seat 2; the guess stands"))
+	}
+	d.fire(d.stop.due())
+	if !d.g.Out(d.g.PlayerAt(2)) {
+		t.Fatal("seat 2's Ground did not land")
+	}
+	if promised {
+		t.Errorf("the warning promises an ask for seat 2's card dealt by hand; seat 2 was asked already (asked %v) and is out: no ask comes", d.ident.asked)
+	}
+	if !told {
+		t.Error("the dealer is not told the read went to seat 2 and the guess stands")
+	}
+}
+
+// TestIdentifyAnsweredByTheNextCardAGuessElsewhere: "HIT: After dealing
+// normally, deal a second card into each of this player's stacks." As in
+// TestIdentifyAnsweredByTheNextCard, seat 2's Hit's first card is confirmed
+// by hand and the dealer, asked for it at once, has already dealt the
+// second, a Ground. But this Ground is the very one the engine stood in,
+// earlier, for the Ground seat 4 was dealt by hand ("Once a player gets a
+// Ground card, she is out of the game"): only a guess, since the deck's
+// Grounds look alike, and a plain read of it is a deal like one from the
+// deck. Refused as the answer, it is seat 2's deal all the same, not lost
+// with the light left waiting for a card already down; the log replays to
+// the same hand.
+func TestIdentifyAnsweredByTheNextCardAGuessElsewhere(t *testing.T) {
+	kinds := []game.Kind{game.Hit, game.Move, game.Move, game.Move, game.Move, game.Move, game.Ground, game.Ground, game.Ground}
+	d, uid, log := dealing(t, kinds, 2, 3, 4)
+	d.reader = hw.ReaderOK
+	// Seat 4's Ground named by hand lands; seat 2's Hit is shown.
+	tell(t, d, playlog.FromReader, game.Scan("Hit-0"), game.Scan("Move-1"), game.ConfirmAs(game.Ground), game.StopClosed(), game.Scan("Hit-0"))
+	guess := ""
+	for c := range d.g.NumCards() {
+		if w := d.g.Where(c); d.g.Blind(c) && w.Zone == game.InStack && d.g.Seat(w.Player) == 4 {
+			guess = d.g.Card(c).ID
+		}
+	}
+	if guess == "" || !d.g.Out(d.g.PlayerAt(4)) {
+		t.Fatalf("seat 4 out %v, its Ground a guess %q: want both", d.g.Out(d.g.PlayerAt(4)), guess)
+	}
+	d.control(hw.PanelEvent{Control: hw.ControlConfirm, Kernel: 6 * time.Second})
+	if in := d.g.Next(); d.ident.seat != 2 || in.Seat != 2 || in.First || in.Action != game.ActDeal {
+		t.Fatalf("asked about seat %d, the light asks %v; want seat 2 asked, its Hit's second card due", d.ident.seat, in)
+	}
+	d.onCard(hw.CardEvent{UID: uid[guess], Time: 6100 * time.Millisecond})
+	c, _ := d.g.CardIndex(guess)
+	if w := d.g.Where(c); w.Zone != game.InStack || d.g.Seat(w.Player) != 2 || d.g.Next().Action != game.ActLand {
+		t.Fatalf("%s lies at %+v and the light asks %v; want seat 2's Hit's second card, its Ground landing", guess, w, d.g.Next())
+	}
+	if err := d.g.Check(); err != nil {
+		t.Fatal(err)
+	}
+	// The hand-start entry is written by start(), which this test skips.
+	cfg := d.cfg
+	start := &playlog.Start{Schema: 2, Hand: cfg.Hand, Rules: cfg.Game.Rules, Seats: cfg.Game.Seats, Dealer: cfg.Dealer,
+		Deck: cfg.Game.Deck, Tempo: cfg.Tempo.Start, StopWindow: cfg.StopWindow}
+	g, bad, err := playlog.ReplayWith(&playlog.Hand{ID: t.Name(), Start: start, Entries: *log}, playlog.Hooks{})
+	if err != nil || len(bad) > 0 {
+		t.Fatalf("replay: %v, mismatches %+v", err, bad)
+	}
+	if g.Digest() != d.g.Digest() {
+		t.Fatal("the log replays to another hand")
+	}
+}
+
+// TestStandInReadTwice: product.md, "the same card scanned twice: a
+// warning sound and message, the event is logged, the game state does not
+// move." Seat 3's card was confirmed by hand while the reader was gone,
+// and the engine stood the Hit in for it: a guess. The reader back, the
+// Hit is read as seat 2's deal (the guess was wrong: it was still in the
+// deck), and read again at once. Read from the deck, the second read is
+// warned about; read over a stand-in, it was taken for a Hit that seat 2's
+// faller grabbed and played on seat 3 ("You may place a rider in front of
+// any player"), which no faller can do before the dealer moves on.
+func TestStandInReadTwice(t *testing.T) {
+	kinds := []game.Kind{game.Move, game.Hit, game.Move, game.Move, game.Move, game.Move, game.Ground, game.Ground}
+	for _, byHand := range []bool{false, true} {
+		t.Run(fmt.Sprintf("stand-in %v", byHand), func(t *testing.T) {
+			d, uid, _ := dealing(t, kinds, 2, 3)
+			d.reader = hw.ReaderOK
+			seat3 := game.Scan("Move-2")
+			if byHand {
+				seat3 = game.Confirm()
+			}
+			tell(t, d, playlog.FromReader, game.Scan("Move-0"), seat3)
+			h, _ := d.g.CardIndex("Hit-1")
+			if d.g.Blind(h) != byHand {
+				t.Fatalf("the Hit a stand-in: %v, want %v", d.g.Blind(h), byHand)
+			}
+			d.onCard(hw.CardEvent{UID: uid["Hit-1"], Time: 3 * time.Second})
+			if w := d.g.Where(h); w.Zone != game.InStack || d.g.Seat(w.Player) != 2 || d.g.Blind(h) {
+				t.Fatalf("the Hit lies at %+v (blind %v), want seat 2's deal", w, d.g.Blind(h))
+			}
+			before := d.g.Digest()
+			d.onCard(hw.CardEvent{UID: uid["Hit-1"], Time: 3*time.Second + 50*time.Millisecond})
+			if w := d.g.Where(h); w.Zone != game.InStack || d.g.Seat(w.Player) != 2 || d.g.Digest() != before {
+				t.Errorf("read again at once, the Hit lies at %+v and the light asks %v; want it left as seat 2's deal", w, d.g.Next())
+			}
+			warned := false
+			for _, m := range d.View().Messages {
+				warned = warned || (m.Warning && strings.Contains(m.Text, "read again before the next beat"))
+			}
+			if !warned {
+				t.Error("the second read is not warned about")
 			}
 		})
 	}
