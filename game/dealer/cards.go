@@ -81,7 +81,7 @@ func (d *Dealer) onCard(e hw.CardEvent) {
 		return
 	}
 	c, _ := d.g.CardIndex(id)
-	if d.slot.justDealt == c+1 && d.slot.justDealtBeat == d.beat.count {
+	if d.slot.justDealt.card == c+1 && d.slot.justDealt.beat == d.beat.count {
 		// "the same card scanned twice: a warning sound and message, the
 		// event is logged, the game state does not move." A rider would
 		// otherwise be taken for one played on the next seat.
@@ -99,10 +99,10 @@ func (d *Dealer) onCard(e hw.CardEvent) {
 			// A Hit's second card, say, right behind a Ground: the seat
 			// may still Stop it, and whether it is out decides where the
 			// card goes.
-			d.warn("%v read at once after %v: take it back until seat %d's Ground lands or is Stopped, then deal it to the seat lit", d.g.Card(c), d.g.Card(d.slot.justDealt-1), in.Seat)
+			d.warn("%v read at once after %v: take it back until seat %d's Ground lands or is Stopped, then deal it to the seat lit", d.g.Card(c), d.g.Card(d.slot.justDealt.card-1), in.Seat)
 			return
 		}
-		d.warn("%v read before its beat, at once after %v: two cards dealt at once? Take it back and deal it to the seat lit on the beat", d.g.Card(c), d.g.Card(d.slot.justDealt-1))
+		d.warn("%v read before its beat, at once after %v: two cards dealt at once? Take it back and deal it to the seat lit on the beat", d.g.Card(c), d.g.Card(d.slot.justDealt.card-1))
 		return
 	}
 	switch {
@@ -186,7 +186,7 @@ func (d *Dealer) refusedIfShown(c int) bool {
 func (d *Dealer) atOnce(c int, t time.Duration) bool {
 	s := &d.slot
 	third := d.period() / 3
-	if s.justDealt == 0 || s.justDealt == c+1 || s.justDealtSeq != d.g.Applied() || s.justDealtBeat != d.beat.count || t-s.justDealtAt >= third || d.held.active {
+	if s.justDealt.card == 0 || s.justDealt.card == c+1 || s.justDealtSeq != d.g.Applied() || s.justDealt.beat != d.beat.count || t-s.justDealt.at >= third || d.held.active {
 		return false
 	}
 	if d.beat.running && d.beat.next-t <= third {

@@ -21,23 +21,20 @@ type dealSlot struct {
 	shown         map[int]bool  // cards shown as riders at the current or last address
 	logged        game.Instruction
 	hasLogged     bool // logged is the instruction last logged
-	// justDealt is the card last dealt from the deck (its index + 1, 0
-	// for none) and the beat it was dealt on: read again before the next
-	// beat, it is the reader or the dealer going over it twice, not a
-	// faller who played it on the next seat, which the dealer reaches
-	// only on a later beat.
-	justDealt     int
-	justDealtBeat int64
-	justDealtAt   time.Duration // when it was read
-	justDealtSeq  uint64        // the engine's Applied() just after
+	// justDealt is the card last dealt from the deck: read again before
+	// the next beat, it is the reader or the dealer going over it twice,
+	// not a faller who played it on the next seat, which the dealer
+	// reaches only on a later beat.
+	justDealt    justDealtCard
+	justDealtSeq uint64 // the engine's Applied() just after
 	// unshown is justDealt as it was before a misread made that card a
 	// card shown after all (game.InfShownAfterAll): said again at once,
 	// the misread makes it the card just dealt again.
 	unshown justDealtCard
 }
 
-// justDealtCard is a card just dealt (its index + 1), the beat it was
-// dealt on, and when it was read.
+// justDealtCard is a card just dealt (its index + 1, 0 for none), the
+// beat it was dealt on, and when it was read.
 type justDealtCard struct {
 	card int
 	beat int64

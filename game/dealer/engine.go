@@ -105,25 +105,24 @@ func (d *Dealer) event(e game.Event, src playlog.Source, at time.Duration, c int
 		// A rider or an Extra the dealer named at the seat's turn: shown,
 		// as if read.
 		d.riderShown(d.namedCard(before.Player, e.As), at)
-	case c < 0 && dealtAfterAll(d.g.Inferences()[inferred:]) >= 0:
+	case c < 0 && inferredCard(d.g.Inferences()[inferred:], game.InfDealtAfterAll) >= 0:
 		// "Not there" of a card just dealt that the lights took for a
 		// rider: the read is taken back and the card dealt where it went,
 		// a deal like any read (game.InfDealtAfterAll).
-		x := dealtAfterAll(d.g.Inferences()[inferred:])
+		x := inferredCard(d.g.Inferences()[inferred:], game.InfDealtAfterAll)
 		delete(d.slot.shown, x)
 		if !d.dealtSinceRead(x, inferred) {
-			d.slot.justDealt, d.slot.justDealtBeat, d.slot.justDealtAt = x+1, d.beat.count, at
+			d.slot.justDealt = justDealtCard{card: x + 1, beat: d.beat.count, at: at}
 		}
 		d.slot.justDealtSeq = d.g.Applied()
 		d.dealt(at)
-	case c < 0 && shownAfterAll(d.g.Inferences()[inferred:]) >= 0:
+	case c < 0 && inferredCard(d.g.Inferences()[inferred:], game.InfShownAfterAll) >= 0:
 		// Misread of a read the hold judged dealt: it was a card shown
 		// (game.InfShownAfterAll). The light goes back to that seat, to
 		// ask for its cards again, the first of them dealt unread.
-		x := shownAfterAll(d.g.Inferences()[inferred:])
+		x := inferredCard(d.g.Inferences()[inferred:], game.InfShownAfterAll)
 		// Kept for the misread said again at once (shownTakenBack).
-		d.slot.unshown = justDealtCard{card: d.slot.justDealt, beat: d.slot.justDealtBeat, at: d.slot.justDealtAt}
-		d.slot.justDealt = 0
+		d.slot.unshown, d.slot.justDealt = d.slot.justDealt, justDealtCard{}
 		d.riderShown(x, at)
 		d.say(false, "%v was shown at seat %d after all, not dealt there: its cards are due again (c for one dealt unread)", d.g.Card(x), d.g.Next().Seat)
 	case c < 0 && shownTakenBack(d.g.Inferences(), inferred) >= 0:
@@ -133,8 +132,8 @@ func (d *Dealer) event(e game.Event, src playlog.Source, at time.Duration, c int
 		// same card read twice).
 		x := shownTakenBack(d.g.Inferences(), inferred)
 		delete(d.slot.shown, x)
-		if u := d.slot.unshown; u.card == x+1 {
-			d.slot.justDealt, d.slot.justDealtBeat, d.slot.justDealtAt, d.slot.justDealtSeq = u.card, u.beat, u.at, d.g.Applied()
+		if d.slot.unshown.card == x+1 {
+			d.slot.justDealt, d.slot.justDealtSeq = d.slot.unshown, d.g.Applied()
 		}
 		d.say(false, "%v is the card dealt to seat %d after all, as first judged", d.g.Card(x), d.g.Seat(d.g.Where(x).Player))
 		d.takenBack(at)
@@ -173,14 +172,14 @@ func (d *Dealer) event(e game.Event, src playlog.Source, at time.Duration, c int
 	default:
 		switch {
 		case c >= 0 && (from.Zone == game.InDeck || standIn):
-			d.slot.justDealt, d.slot.justDealtBeat, d.slot.justDealtAt, d.slot.justDealtSeq = c+1, d.beat.count, at, d.g.Applied()
+			d.dealtNow(c, at)
 		case byHand:
 			// The card read before
 			// it is no longer the one just dealt, and read now it is shown
 			// ("you can certainly grab the first one" of a Hit's two), not
 			// read twice. (The dealer's "not there" deals nothing: the last
 			// card read still is the one just dealt.)
-			d.slot.justDealt, d.slot.justDealtSeq = 0, d.g.Applied()
+			d.slot.justDealt, d.slot.justDealtSeq = justDealtCard{}, d.g.Applied()
 		}
 		d.dealt(at)
 	}
@@ -215,7 +214,7 @@ func (d *Dealer) movedOn(id string, inferred int, at time.Duration) {
 		d.riderShown(c, at)
 		return
 	}
-	d.slot.justDealt, d.slot.justDealtBeat, d.slot.justDealtAt, d.slot.justDealtSeq = c+1, d.beat.count, at, d.g.Applied()
+	d.dealtNow(c, at)
 	d.dealt(at)
 }
 
@@ -254,6 +253,11 @@ func (d *Dealer) namedCard(p int, k game.Kind) int {
 	return -1
 }
 
+// dealtNow notes card c, read at at, as the card just dealt.
+func (d *Dealer) dealtNow(c int, at time.Duration) {
+	d.slot.justDealt, d.slot.justDealtSeq = justDealtCard{card: c + 1, beat: d.beat.count, at: at}, d.g.Applied()
+}
+
 // dealtSinceRead reports whether a card was dealt after the read of card
 // x that a misread has just dealt after all (the inferences before
 // inferred hold that read). The misread made those deals again, after x
@@ -275,20 +279,10 @@ func (d *Dealer) dealtSinceRead(x, inferred int) bool {
 	return ok && c != x
 }
 
-// dealtAfterAll is the card of inf's InfDealtAfterAll, or -1.
-func dealtAfterAll(inf []game.Inference) int {
+// inferredCard is the card of inf's first inference of kind k, or -1.
+func inferredCard(inf []game.Inference, k game.InferenceKind) int {
 	for _, x := range inf {
-		if x.Kind == game.InfDealtAfterAll {
-			return x.Card
-		}
-	}
-	return -1
-}
-
-// shownAfterAll is the card of inf's InfShownAfterAll, or -1.
-func shownAfterAll(inf []game.Inference) int {
-	for _, x := range inf {
-		if x.Kind == game.InfShownAfterAll {
+		if x.Kind == k {
 			return x.Card
 		}
 	}
