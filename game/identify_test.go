@@ -957,4 +957,22 @@ func TestPlayedUnseenGuessElsewhere(t *testing.T) {
 	if in := dealt.Next(); in.Player != 0 {
 		t.Fatalf("judged dealt: the light asks %+v, want seat 1's deal", in)
 	}
+
+	// Judged shown because the next card came at once (two dealt at
+	// once), where it was the deal: the dealer's misread makes it seat
+	// 2's deal after all, and the next card where the light then asks,
+	// as for a card the engine believed in the deck
+	// (TestMisreadHeldDealShown).
+	shown, next := start(t), "move-3"
+	shown.ok(Identify(2, hit))
+	shown.ok(Scan(hit))
+	shown.ok(Scan(next))
+	if got, ok := shown.ReadToTakeBack(); !ok || got != hit {
+		t.Fatalf("shown, then a card at once: ReadToTakeBack = %q, %v, want %s", got, ok, hit)
+	}
+	shown.ok(NotThereRead(hit))
+	dealt.ok(ScanDealt(next))
+	if got, want := cards(shown.Game), cards(dealt.Game); got != want || shown.Next() != dealt.Next() {
+		t.Fatalf("after the misread:\n%s\njudged dealt in its time:\n%s", got, want)
+	}
 }

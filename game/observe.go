@@ -48,8 +48,8 @@ func (g *Game) observe(e Event) error {
 		g.holdOpen(&g.table.beforeUntil)
 		g.holdOpen(&g.table.goneUntil)
 	}
-	// A deal made at the seat of a rider read from the deck as its turn
-	// began leaves the read to be taken back too: the dealer's hold may
+	// A deal made at the seat of a rider (or an Extra) read from the deck
+	// as its turn began leaves the read to be taken back too: the dealer's hold may
 	// have judged a deal a card shown (the next card came at once: the
 	// second of two dealt at once, say), and the dealer sees the rider
 	// on the screen, not at the seat, only once the light asks for what
@@ -406,14 +406,9 @@ func (g *Game) dealtAtRead(in Instruction, e Event) bool {
 		in.Action != ActDeal || in.Player != t.beforeRead.Player {
 		return false
 	}
-	// Only a read that could be that seat's deal after all (dealtAfterAll):
-	// a card the engine believed in the deck, or the seat's own card said
-	// picked up. A card it knows elsewhere (one on top of a stack, read
-	// again) is no deal.
+	// Only a read that could be that seat's deal after all (dealtAfterAll).
 	b, c, p := t.before, t.beforeRead.Card, t.beforeRead.Player
-	// (A hand kept before the hand's first observation has no record of
-	// cards picked up: none was.)
-	if c < 0 || c >= len(b.where) || !(b.where[c].Zone == InDeck || len(b.table.loose) == len(b.cards) && b.pickedUp(c, p, b.turnPass(p))) {
+	if !b.mayBeDealtAt(c, p) {
 		return false
 	}
 	// Nor a read taken before the light asked for that seat's first card
@@ -489,8 +484,8 @@ func (g *Game) takeBack() bool {
 func (g *Game) dealtAfterAll(read Inference) bool {
 	c, p := read.Card, read.Player
 	in := g.Next()
-	if (read.Kind != InfRiderPlayed && read.Kind != InfExtraPlayed) || c < 0 || in.Action != ActDeal || !in.First || in.Player != p ||
-		!(g.where[c].Zone == InDeck || g.pickedUp(c, p, g.turnPass(p))) {
+	if (read.Kind != InfRiderPlayed && read.Kind != InfExtraPlayed) || in.Action != ActDeal || !in.First || in.Player != p ||
+		!g.mayBeDealtAt(c, p) {
 		return false
 	}
 	try := g.Clone()
@@ -506,6 +501,27 @@ func (g *Game) dealtAfterAll(read Inference) bool {
 	g.table.goneUntil = 0
 	g.infer(InfDealtAfterAll, c, p, g.where[c])
 	return true
+}
+
+// mayBeDealtAt reports whether card c, read as player p's turn began and
+// taken for a card played there, may have been p's deal instead: a card
+// the engine believed in the deck, p's own card dealt by hand said picked
+// up, or a stand-in for another card dealt by hand, whose place is only a
+// guess (as the dealer's hold has it: PlayedUnseen). A card it knows
+// elsewhere (one on top of a stack, read again) is no deal.
+func (g *Game) mayBeDealtAt(c, p int) bool {
+	if c < 0 || c >= len(g.where) {
+		return false
+	}
+	if g.where[c].Zone == InDeck {
+		return true
+	}
+	// (A hand kept before the hand's first observation has no record of
+	// cards dealt by hand: none was.)
+	if len(g.table.loose) != len(g.cards) || len(g.table.blind) != len(g.cards) {
+		return false
+	}
+	return g.pickedUp(c, p, g.turnPass(p)) || g.where[c].Zone == InStack && g.table.blind[c]
 }
 
 // takeBackRead is the dealer's "misread" said of the card just read and
