@@ -38,11 +38,11 @@ type Recorder struct {
 	// (game.InfShownAfterAll): the misread said again at once puts it
 	// back (game.ShownTakenBack).
 	shownDeal Deal
-	// readAt is when each card was last read: a misread that deals the
-	// read after all moves the deals recorded since (replace), and the
-	// read it takes back may have recorded no play (an Extra waiting for
-	// its rider).
-	readAt   map[int]time.Duration
+	// readAt is when each card was last read, by card index (-1: never):
+	// a misread that deals the read after all moves the deals recorded
+	// since (replace), and the read it takes back may have recorded no
+	// play (an Extra waiting for its rider).
+	readAt   []time.Duration
 	pendCard int
 	pendOK   bool
 	inferred int
@@ -100,8 +100,8 @@ func (r *Recorder) Applied(g *game.Game, ev game.Event, at time.Duration) {
 	if ev.Kind == game.EvScan {
 		r.readDeals, r.readPlays = len(r.Deals), len(r.Plays)
 		if c, ok := g.CardIndex(ev.Card); ok {
-			if r.readAt == nil {
-				r.readAt = map[int]time.Duration{}
+			if len(r.readAt) != g.NumCards() {
+				r.readAt = slices.Repeat([]time.Duration{-1}, g.NumCards())
 			}
 			r.readAt[c] = at
 		}
@@ -164,16 +164,16 @@ func (r *Recorder) Applied(g *game.Game, ev game.Event, at time.Duration) {
 			// The read the dealer's hold judged the deal was a card shown:
 			// its deal goes, and it is recorded played, as it would have
 			// been had the hold judged it so in its time.
-			readAt := at
+			shownAt := at
 			for i := len(r.Deals) - 1; i >= 0; i-- {
 				if r.Deals[i].Card == x.Card {
-					readAt = r.Deals[i].At
+					shownAt = r.Deals[i].At
 					r.shownDeal = r.Deals[i]
 					r.Deals = append(r.Deals[:i], r.Deals[i+1:]...)
 					break
 				}
 			}
-			p := Play{Card: x.Card, Player: x.Player, From: x.From, At: readAt}
+			p := Play{Card: x.Card, Player: x.Player, From: x.From, At: shownAt}
 			if x.Player == r.reachedPlayer && len(r.Addresses) > 0 {
 				p.Reached = r.reached
 			}
@@ -187,9 +187,9 @@ func (r *Recorder) Applied(g *game.Game, ev game.Event, at time.Duration) {
 					break
 				}
 			}
-			if t, ok := r.readAt[x.Card]; ok && readAt < 0 {
+			if x.Card >= 0 && x.Card < len(r.readAt) && readAt < 0 {
 				// No play recorded of it: an Extra read before its rider.
-				readAt = t
+				readAt = r.readAt[x.Card]
 			}
 			if game.ShownTakenBack(inf, r.inferred) && r.shownDeal.Card == x.Card {
 				// The misread said again of a card it made shown after
