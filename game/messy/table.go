@@ -543,6 +543,9 @@ func (t *table) seenSweeps() {
 // read, a Ground's Stop window.
 func (t *table) beat() error {
 	g := t.truth
+	// The screen's ask for an Extra's rider is the last beat's: a later
+	// read of that Extra asks again or not (askRider).
+	t.riderAsked = ""
 	for n := g.Next(); (n.Action == game.ActSweep || n.Action == game.ActPass) && !n.First; n = g.Next() {
 		t.sweeping(n)
 		if err := t.real(game.Step()); err != nil {
