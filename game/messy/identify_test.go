@@ -147,19 +147,7 @@ func TestHeldDealThenTwoAtOnce(t *testing.T) {
 // (game's TestMisreadHeldDealShown/Extra). Each of these hands fell out of
 // step before.
 func TestHeldExtraShownThenMisread(t *testing.T) {
-	faults := Faults{ReaderGone: 0.05, TwoAtOnce: 0.1}
-	seeds := []uint64{1000086, 1000236, 1000330}
-	inStep(t, faults, seeds...)
-	for _, seed := range seeds {
-		said := false
-		if _, err := Play(Options{Rules: game.Official(), Fallers: 2 + int(seed%6), Seed: seed, Faults: faults,
-			Trace: func(s string) { said = said || strings.Contains(s, " no rider for ") }}); err != nil {
-			t.Fatal(err)
-		}
-		if !said {
-			t.Errorf("seed %d: the dealer never said misread of an Extra with no rider", seed)
-		}
-	}
+	inStepSaying(t, Faults{ReaderGone: 0.05, TwoAtOnce: 0.1}, " no rider for ", 1000086, 1000236, 1000330)
 }
 
 // TestHeldDealShownThenMisread: "Riders: when the dealer reaches a player
@@ -212,19 +200,7 @@ func TestHeldRiderDealUnread(t *testing.T) {
 // shown after all (game.InfShownAfterAll), and the light asks for the
 // seat's cards again. Each of these hands fell out of step before.
 func TestHeldRiderDealUnreadShownAfterAll(t *testing.T) {
-	faults := Faults{ReaderGone: 0.05, DealUnscanned: 0.1}
-	seeds := []uint64{1000038, 1000046, 1000068}
-	inStep(t, faults, seeds...)
-	for _, seed := range seeds {
-		said := false
-		if _, err := Play(Options{Rules: game.Official(), Fallers: 2 + int(seed%6), Seed: seed, Faults: faults,
-			Trace: func(s string) { said = said || strings.Contains(s, " shown after all: ") }}); err != nil {
-			t.Fatal(err)
-		}
-		if !said {
-			t.Errorf("seed %d: the dealer never said a read judged dealt was shown after all", seed)
-		}
-	}
+	inStepSaying(t, Faults{ReaderGone: 0.05, DealUnscanned: 0.1}, " shown after all: ", 1000038, 1000046, 1000068)
 }
 
 // TestHeldRiderDealtByHand: a rider held at a seat's turn whose deal the
@@ -234,6 +210,24 @@ func TestHeldRiderDealUnreadShownAfterAll(t *testing.T) {
 // when the confirmation (or the reader lost) ended the hold as the deal.
 func TestHeldRiderDealtByHand(t *testing.T) {
 	inStep(t, Only(ReaderGone, 0.05), 1000034, 1000042, 1000175)
+}
+
+// inStepSaying is inStep, and fails each hand whose dealer never does
+// what the trace line holding said records (a misread of some kind): the
+// hand must be in step because of it.
+func inStepSaying(t *testing.T, faults Faults, said string, seeds ...uint64) {
+	t.Helper()
+	inStep(t, faults, seeds...)
+	for _, seed := range seeds {
+		saw := false
+		if _, err := Play(Options{Rules: game.Official(), Fallers: 2 + int(seed%6), Seed: seed, Faults: faults,
+			Trace: func(s string) { saw = saw || strings.Contains(s, said) }}); err != nil {
+			t.Fatal(err)
+		}
+		if !saw {
+			t.Errorf("seed %d: the dealer never did what %q records", seed, said)
+		}
+	}
 }
 
 // inStep plays the official hands of seeds (2 to 7 fallers, as Run
