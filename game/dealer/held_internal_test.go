@@ -47,6 +47,16 @@ func dealing(t *testing.T, kinds []game.Kind, seats ...int) (d *Dealer, uid map[
 	return d, uid, log
 }
 
+// pickedUpAtSeat2 is dealing on kinds, where seat 2's card dealt by hand
+// is said picked up and seat 3 is dealt Move-1: seat 2's turn comes next,
+// and a rider read from the deck then is held (it may be that card).
+func pickedUpAtSeat2(t *testing.T, kinds []game.Kind) (*Dealer, map[string]hw.UID) {
+	t.Helper()
+	d, uid, _ := dealing(t, kinds)
+	tell(t, d, playlog.FromPanel, game.Confirm(), game.NotOnTop(2), game.Scan("Move-1"))
+	return d, uid
+}
+
 // tell applies events to d's engine from src, a second apart from 1s.
 func tell(t *testing.T, d *Dealer, src playlog.Source, events ...game.Event) {
 	t.Helper()
@@ -185,8 +195,7 @@ func TestHoldOverBeforeTheReaderBack(t *testing.T) {
 // dealt unread is confirmed by hand.
 func TestMisreadHeldRiderJudgedDealt(t *testing.T) {
 	kinds := []game.Kind{game.Move, game.Move, game.Move, game.Move, game.Hit, game.Move, game.Move, game.Move, game.Move, game.Ground, game.Ground}
-	d, uid, _ := dealing(t, kinds)
-	tell(t, d, playlog.FromPanel, game.Confirm(), game.NotOnTop(2), game.Scan("Move-1"))
+	d, uid := pickedUpAtSeat2(t, kinds)
 	read := 4 * time.Second
 	d.onCard(hw.CardEvent{UID: uid["Hit-4"], Time: read})
 	if !d.held.active {
@@ -230,8 +239,7 @@ func TestMisreadHeldRiderJudgedDealt(t *testing.T) {
 // Extra is seat 2's deal after all, the next card seat 3's.
 func TestMisreadHeldExtraDealShown(t *testing.T) {
 	kinds := []game.Kind{game.Move, game.Move, game.Move, game.Move, game.Extra, game.Move, game.Move, game.Move, game.Move, game.Ground, game.Ground}
-	d, uid, _ := dealing(t, kinds)
-	tell(t, d, playlog.FromPanel, game.Confirm(), game.NotOnTop(2), game.Scan("Move-1"))
+	d, uid := pickedUpAtSeat2(t, kinds)
 	read := 4 * time.Second
 	d.onCard(hw.CardEvent{UID: uid["Extra-4"], Time: read})
 	d.onCard(hw.CardEvent{UID: uid["Move-2"], Time: read + 50*time.Millisecond})
@@ -269,8 +277,7 @@ func TestMisreadHeldExtraDealShown(t *testing.T) {
 // played at seat 3.
 func TestMisreadShownAfterAllSaidAgain(t *testing.T) {
 	kinds := []game.Kind{game.Move, game.Move, game.Move, game.Move, game.Hit, game.Move, game.Move, game.Move, game.Move, game.Ground, game.Ground}
-	d, uid, _ := dealing(t, kinds)
-	tell(t, d, playlog.FromPanel, game.Confirm(), game.NotOnTop(2), game.Scan("Move-1"))
+	d, uid := pickedUpAtSeat2(t, kinds)
 	read := 4 * time.Second
 	d.onCard(hw.CardEvent{UID: uid["Hit-4"], Time: read})
 	d.expireHeld(d.held.until)
@@ -304,8 +311,7 @@ func TestMisreadShownAfterAllSaidAgain(t *testing.T) {
 // card was dealt after it.)
 func TestMisreadHeldExtraDealShownReadAgain(t *testing.T) {
 	kinds := []game.Kind{game.Move, game.Move, game.Hit, game.Move, game.Extra, game.Move, game.Move, game.Move, game.Move, game.Ground, game.Ground}
-	d, uid, _ := dealing(t, kinds)
-	tell(t, d, playlog.FromPanel, game.Confirm(), game.NotOnTop(2), game.Scan("Move-1"))
+	d, uid := pickedUpAtSeat2(t, kinds)
 	read := 4 * time.Second
 	d.onCard(hw.CardEvent{UID: uid["Extra-4"], Time: read})
 	d.onCard(hw.CardEvent{UID: uid["Hit-2"], Time: read + 50*time.Millisecond})
@@ -334,8 +340,7 @@ func TestMisreadHeldExtraDealShownReadAgain(t *testing.T) {
 // The misread is refused with nothing changed, and the dealer told why.
 func TestMisreadDuringHoldTakesWhatWasOffered(t *testing.T) {
 	kinds := []game.Kind{game.Move, game.Move, game.Move, game.Move, game.Hit, game.Hit, game.Move, game.Move, game.Move, game.Ground, game.Ground}
-	d, uid, _ := dealing(t, kinds)
-	tell(t, d, playlog.FromPanel, game.Confirm(), game.NotOnTop(2), game.Scan("Move-1"))
+	d, uid := pickedUpAtSeat2(t, kinds)
 	read := 4 * time.Second
 	d.onCard(hw.CardEvent{UID: uid["Hit-4"], Time: read})
 	d.expireHeld(d.held.until)
