@@ -81,6 +81,21 @@ func (d *Dealer) onCard(e hw.CardEvent) {
 		return
 	}
 	c, _ := d.g.CardIndex(id)
+	// Told once the claim is settled by whatever this read was (the Stop
+	// shown), after it.
+	defer d.flushKept(e.Time, false)
+	switch {
+	case d.kept.active && c == d.kept.c:
+		// "the same card scanned twice: a warning sound and message, the
+		// event is logged, the game state does not move."
+		d.warn("%v read again: it is kept until seat %d's Stop claim is settled", d.g.Card(c), d.stop.seat)
+		return
+	case d.kept.active && d.g.Card(c).Kind != game.Stop:
+		// Read after the kept Ground, told after it.
+		d.flushKept(e.Time, true)
+	case d.mayKeep(id, c, e.Time):
+		return
+	}
 	if d.slot.justDealt.card == c+1 && d.slot.justDealt.beat == d.beat.count {
 		// "the same card scanned twice: a warning sound and message, the
 		// event is logged, the game state does not move." A rider would

@@ -169,6 +169,7 @@ type Dealer struct {
 	inferred  int             // engine.go: the engine's inferences logged so far
 	ident     identifyState   // identify.go: the cards dealt by hand, asked for once the reader reads
 	held      heldRead        // held.go: a read judged by what follows it
+	kept      keptGround      // kept.go: a Ground read while a Stop claim waits
 	lastRead  string          // the card the reader last read while dealing, taken or not
 
 	// The dealer's record of the hand, which the audit reasons from

@@ -210,8 +210,9 @@ func (d *Dealer) end(err error) (Result, error) {
 	// A read still held when the hand stops (ctx ended) is judged as any
 	// other input judges it, the deal: its scan is logged, so the engine
 	// and a resume must have it too.
-	flushed := d.held.active
+	flushed := d.held.active || d.kept.active
 	d.flushHeld(d.now())
+	d.flushKept(d.now(), true)
 	// A correction accepted while the hand ran is logged, even when the
 	// hand ended before the loop came to it; after this, none is accepted.
 	logged := d.correct() || flushed
@@ -267,6 +268,7 @@ func (d *Dealer) fire(t time.Duration) {
 	d.flushHeld(t)
 	if d.stop.open && t >= d.stop.due() {
 		d.stopWindowOver(t)
+		d.flushKept(t, false)
 		return
 	}
 	if d.imag.announced && t >= d.imag.at {

@@ -25,6 +25,9 @@ func (d *Dealer) control(p hw.PanelEvent) {
 	d.mu.Lock()
 	defer d.publish()
 	defer d.mu.Unlock()
+	// A confirmed claim (or one lapsing as the dealer pauses) settles
+	// the kept Ground: told after it.
+	defer d.flushKept(p.Kernel, false)
 	d.expireHeld(p.Kernel)
 	if d.held.active && p.Control == hw.ControlMisread && !d.panel.paused {
 		// The press judges the held read first (the deal), which may

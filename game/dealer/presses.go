@@ -50,12 +50,7 @@ func (d *Dealer) onButton(e hw.ButtonEvent) {
 	switch {
 	case d.stop.claimable(e.Seat, e.Kernel):
 		d.append(ent)
-		// "a press from that seat within the Stop window claims a Stop"
-		if d.apply(game.Press(e.Seat), playlog.FromSeat, e.Kernel) == nil {
-			d.stop.claim(e.Kernel, d.cfg.StopWindow)
-			d.light(e.Seat, LightClaim)
-			d.ask(askClaim, false, "seat %d claims a Stop: scan the Stop, or confirm from the panel", e.Seat)
-		}
+		d.claimStop(e.Seat, e.Kernel, e.Kernel)
 	case d.stop.after(e.Seat, e.Kernel):
 		ent.Note = "after the Stop window"
 		d.append(ent)
@@ -72,6 +67,16 @@ func (d *Dealer) onButton(e hw.ButtonEvent) {
 		}
 	default:
 		d.append(ent)
+	}
+}
+
+// claimStop is seat's press at pressed, told the engine at at: "a press
+// from that seat within the Stop window claims a Stop".
+func (d *Dealer) claimStop(seat int, pressed, at time.Duration) {
+	if d.apply(game.Press(seat), playlog.FromSeat, at) == nil {
+		d.stop.claim(pressed, d.cfg.StopWindow)
+		d.light(seat, LightClaim)
+		d.ask(askClaim, false, "seat %d claims a Stop: scan the Stop, or confirm from the panel", seat)
 	}
 }
 

@@ -1,0 +1,68 @@
+package dealer
+
+import (
+	"time"
+
+	"github.com/falling-table/falling/game"
+	"github.com/falling-table/falling/game/playlog"
+)
+
+// The Ground kept through a Stop: "To Stop a Ground, play the Stop as the
+// Ground is being dealt to you. The dealer keeps the Ground, and you
+// discard the Stop." A dealer who keeps it may deal it on at once (a Hit's
+// second card, say), before passing the Stop over the reader. Read then,
+// while the claim waits, the Ground is still the claimed seat's to the
+// engine: refused there as a card that cannot be, and the light, once the
+// Stop is shown, waits for a card already down; or, where that seat's
+// Ground was confirmed by hand and the engine only guessed which, taken for
+// the dealer dealing on, so that the Ground lands on a seat that showed a
+// Stop. So a Ground read while a claim waits is kept until the claim is
+// settled: the Stop shown (read, or confirmed from the panel), it is told
+// as read, the next deal, the Ground being back on top of the deck; the
+// claim lapsed and the Ground landed, it is told as read too, and the
+// engine judges it there.
+
+// keptGround is a Ground read while a Stop claim waits.
+type keptGround struct {
+	active bool
+	id     string
+	c      int
+	at     time.Duration // when it was read
+}
+
+// mayKeep reports whether card c, just read, is a Ground to keep until the
+// claim waiting in the Stop window is settled, and keeps it.
+func (d *Dealer) mayKeep(id string, c int, at time.Duration) bool {
+	if d.kept.active || !d.stop.open || !d.stop.claimed || d.panel.paused || d.g.Card(c).Kind != game.Ground {
+		return false
+	}
+	if in := d.g.Next(); in.Action != game.ActLand || in.Seat != d.stop.seat {
+		return false
+	}
+	d.kept = keptGround{active: true, id: id, c: c, at: at}
+	d.say(false, "%v read while seat %d's Stop claim waits: the Ground kept and dealt on, told once the Stop is shown", d.g.Card(c), d.stop.seat)
+	return true
+}
+
+// flushKept tells the engine the kept Ground once the claim is settled (the
+// Stop window closed), or now if force: a read other than the Stop, or the
+// hand's end, must not overtake it. A faller whose press came between the
+// Ground's read and now, when it opens their own Stop window, claims a
+// Stop: "a press from that seat within the Stop window claims a Stop".
+func (d *Dealer) flushKept(at time.Duration, force bool) {
+	if !d.kept.active || (d.stop.open && !force) {
+		return
+	}
+	k := d.kept
+	d.kept = keptGround{}
+	d.event(game.Scan(k.id), playlog.FromReader, at, k.c)
+	if !d.stop.open || d.stop.claimed {
+		return
+	}
+	for _, p := range d.presses {
+		if p.Seat == d.stop.seat && p.Kernel >= k.at && p.Kernel <= at {
+			d.claimStop(p.Seat, p.Kernel, at)
+			return
+		}
+	}
+}
