@@ -53,7 +53,10 @@ func (d *Dealer) maybeIdentify(at time.Duration) {
 		d.endIdentify(at, "the reader is gone or the deal is over")
 		return
 	}
-	if d.slot.open || d.stop.open || d.imag.announced || d.panel.paused || d.panel.awaitingGo {
+	// A Ground kept through a Stop claim (kept.go) is the next deal, told
+	// just after the claim is settled: asked before it, the seat its
+	// window opens at would have its Stop read taken for the answer.
+	if d.slot.open || d.stop.open || d.kept.active || d.imag.announced || d.panel.paused || d.panel.awaitingGo {
 		return
 	}
 	seat := d.blindSeat()

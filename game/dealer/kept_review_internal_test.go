@@ -1,0 +1,86 @@
+package dealer
+
+import (
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/falling-table/falling/game"
+	"github.com/falling-table/falling/hw"
+)
+
+// The review of kept.go: paths where a Ground kept through a Stop claim
+// was told out of turn.
+
+// secs is s seconds.
+func secs(s float64) time.Duration { return time.Duration(s * float64(time.Second)) }
+
+// warnings are the warnings on d's screen.
+func warnings(d *Dealer) []string {
+	var w []string
+	for _, m := range d.msgs {
+		if m.Warning {
+			w = append(w, m.Text)
+		}
+	}
+	return w
+}
+
+// TestKeptGroundToldBeforeAnIdentifyAsk: "To Stop a Ground, play the Stop
+// as the Ground is being dealt to you." Seat 4's card was dealt by hand
+// (its ask answered "carry on"), seat 2's Ground named by hand, and the
+// Ground really dealt, Ground-4, kept and dealt on to seat 3 while seat 2's
+// claim waits. Seat 2's Stop shown, the dealer asked about seat 4's card
+// before the kept Ground was told: the Ground then opened seat 3's window
+// under that ask, and seat 3's Stop, read, was taken for seat 4's card,
+// so seat 3 was not saved. The ask waits until the kept Ground is told,
+// and is made once seat 3's Ground is settled.
+func TestKeptGroundToldBeforeAnIdentifyAsk(t *testing.T) {
+	for name, settle := range map[string]string{"the Stop scanned": "scan", "the Stop confirmed": "confirm"} {
+		t.Run(name, func(t *testing.T) { keptThenIdentify(t, settle) })
+	}
+}
+
+// keptThenIdentify plays TestKeptGroundToldBeforeAnIdentifyAsk, seat 2's
+// Stop shown by settle: "scan" it, or "confirm" it from the panel.
+func keptThenIdentify(t *testing.T, settle string) {
+	G, S, M := game.Ground, game.Stop, game.Move
+	d, uid, _ := dealing(t, []game.Kind{S, S, M, G, G, G, G, M, M}, 2, 3, 4)
+	d.reader = hw.ReaderOK
+	read := func(id string, s float64) { d.onCard(hw.CardEvent{UID: uid[id], Time: secs(s)}) }
+	read("Stop-0", 1)
+	read("Stop-1", 2)
+	d.control(hw.PanelEvent{Control: hw.ControlConfirm, Kernel: secs(3)}) // seat 4, by hand
+	if d.ident.seat != 4 {
+		t.Fatalf("seat 4's card dealt by hand is not asked for: %+v", d.ident)
+	}
+	d.control(hw.PanelEvent{Control: hw.ControlConfirm, Kernel: secs(3.5)}) // carry on
+	d.control(hw.PanelEvent{Control: hw.ControlConfirm, As: "Ground", Kernel: secs(4)})
+	d.onButton(hw.ButtonEvent{Seat: 2, Press: true, Kernel: secs(4.3)})
+	read("Ground-4", 4.4)
+	if !d.kept.active {
+		t.Fatalf("Ground-4, read while seat 2's claim waits, is not kept")
+	}
+	if settle == "scan" {
+		read("Stop-0", 4.55)
+	} else {
+		d.control(hw.PanelEvent{Control: hw.ControlConfirm, Kernel: secs(4.55)})
+	}
+	if !d.stop.open || d.stop.seat != 3 {
+		t.Fatalf("after seat 2's Stop: window %+v, want seat 3's (the kept Ground)", d.stop)
+	}
+	if d.ident.seat != 0 {
+		t.Errorf("seat %d's card dealt by hand is asked for while seat 3's Ground is being dealt", d.ident.seat)
+	}
+	d.onButton(hw.ButtonEvent{Seat: 3, Press: true, Kernel: secs(4.7)})
+	read("Stop-1", 4.8)
+	if d.g.Out(1) || d.stop.open {
+		t.Errorf("seat 3 showed its Stop: out %v, window %+v", d.g.Out(1), d.stop)
+	}
+	if w := warnings(d); len(w) != 1 || !strings.Contains(w[0], "seat 4 was not scanned") {
+		t.Errorf("warnings %q: want only the carry-on's", w)
+	}
+	if d.ident.seat != 4 {
+		t.Errorf("seat 4's card dealt by hand is not asked for once seat 3's Ground is settled: %+v", d.ident)
+	}
+}
