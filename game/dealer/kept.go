@@ -1,6 +1,7 @@
 package dealer
 
 import (
+	"fmt"
 	"time"
 
 	"github.com/falling-table/falling/game"
@@ -45,12 +46,18 @@ func (d *Dealer) mayKeep(id string, c int, at time.Duration) bool {
 }
 
 // flushKept tells the engine the kept Ground once the claim is settled (the
-// Stop window closed), or now if force: a read other than the Stop, or the
-// hand's end, must not overtake it. A faller whose press came between the
+// Stop window closed), or now if force: a read other than the Stop must
+// not overtake it (the hand stopped, it is dropped: dropKept). A faller whose press came between the
 // Ground's read and now, when it opens their own Stop window, claims a
 // Stop: "a press from that seat within the Stop window claims a Stop".
 func (d *Dealer) flushKept(at time.Duration, force bool) {
 	if !d.kept.active || (d.stop.open && !force) {
+		return
+	}
+	if d.g.Over() {
+		// The claim lapsed and the Ground that landed ended the hand:
+		// there is no deal to tell the kept Ground as.
+		d.dropKept(at, "the hand is over")
 		return
 	}
 	k := d.kept
@@ -65,4 +72,21 @@ func (d *Dealer) flushKept(at time.Duration, force bool) {
 			return
 		}
 	}
+}
+
+// dropKept forgets the kept Ground, untold, and notes why in the log (its
+// read is logged already): the hand ended with it kept, or stopped while
+// the claim waits. Told then, while the claim waits, it would be refused
+// as read twice or, for a Ground named by hand, land the claimed seat and
+// go on to the next: a claim settled by nobody, and kept so by the log a
+// hand is resumed from. A resumed hand deals that Ground again (its
+// window opens on the first beat), and the dealer reads it again there.
+func (d *Dealer) dropKept(at time.Duration, why string) {
+	if !d.kept.active {
+		return
+	}
+	k := d.kept
+	d.kept = keptGround{}
+	d.append(playlog.Entry{Kind: playlog.KindNote, Source: playlog.FromDealer, Kernel: at, Seat: d.stop.seat, Card: k.id,
+		Note: fmt.Sprintf("%s, kept through a Stop claim, is not told: %s", k.id, why)})
 }

@@ -84,3 +84,80 @@ func keptThenIdentify(t *testing.T, settle string) {
 		t.Errorf("seat 4's card dealt by hand is not asked for once seat 3's Ground is settled: %+v", d.ident)
 	}
 }
+
+// TestKeptGroundWhenTheHandStops: "To Stop a Ground, play the Stop as the
+// Ground is being dealt to you. The dealer keeps the Ground, and you
+// discard the Stop." A hand stopped (its context ended) while seat 2's
+// claim waits must not settle the claim: the kept Ground told then was
+// refused with a warning, or, where seat 2's Ground was named by hand and
+// only guessed, landed seat 2 and went on to seat 3, which the log, and a
+// resume from it, kept. And a claim that lapses and ends the hand leaves
+// nothing to tell the kept Ground to: told anyway, it was refused with a
+// warning after the win. Either way the kept Ground is dropped, with a
+// note in the log.
+func TestKeptGroundWhenTheHandStops(t *testing.T) {
+	G, S := game.Ground, game.Stop
+	for _, tc := range []struct {
+		name   string
+		byHand bool
+		lapse  bool // two fallers: seat 2's claim lapses, seat 3 wins
+	}{
+		{name: "stopped while the claim waits"},
+		{name: "stopped while the claim waits, a Ground named by hand", byHand: true},
+		{name: "the claim lapses and ends the hand", lapse: true},
+		{name: "the claim lapses and ends the hand, a Ground named by hand", byHand: true, lapse: true},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			kinds, seats := []game.Kind{S, S, S, G, G, G}, []int{2, 3, 4}
+			if tc.lapse {
+				kinds, seats = []game.Kind{S, S, G, G, G}, []int{2, 3}
+			}
+			d, uid, log := dealing(t, kinds, seats...)
+			read := func(id string, s float64) { d.onCard(hw.CardEvent{UID: uid[id], Time: secs(s)}) }
+			for i := range seats {
+				read(d.g.Card(i).ID, float64(i+1))
+			}
+			ground := d.g.Card(len(seats)).ID // the first Ground
+			if tc.byHand {
+				d.control(hw.PanelEvent{Control: hw.ControlConfirm, As: "Ground", Kernel: secs(4)})
+				ground = d.g.Card(len(seats) + 1).ID
+			} else {
+				read(ground, 4)
+			}
+			d.onButton(hw.ButtonEvent{Seat: 2, Press: true, Kernel: secs(4.3)})
+			read(ground, 4.4)
+			if !d.kept.active {
+				t.Fatalf("%s, read while seat 2's claim waits, is not kept", ground)
+			}
+			before := len(warnings(d))
+			from := len(*log)
+			if tc.lapse {
+				d.fire(d.stop.due())
+				if !d.g.Over() || !d.g.Out(0) {
+					t.Fatalf("the claim lapsed: over %v, seat 2 out %v", d.g.Over(), d.g.Out(0))
+				}
+				before++ // "seat 2's Stop claim was not confirmed: the Ground lands"
+			} else {
+				if _, err := d.end(nil); err != nil {
+					t.Fatal(err)
+				}
+				if in := d.g.Next(); d.g.Out(0) || in.Action != game.ActLand || in.Seat != 2 {
+					t.Errorf("the hand stopped with seat 2's claim waiting: seat 2 out %v, next %v; want seat 2's Ground still being dealt", d.g.Out(0), in)
+				}
+			}
+			if w := warnings(d); len(w) != before {
+				t.Errorf("warnings %q: want %d", w, before)
+			}
+			noted := false
+			for _, e := range (*log)[from:] {
+				if e.Event != nil && e.Event.Card == ground {
+					t.Errorf("the engine was told the kept %s: %v %v %s", ground, e.Kind, e.Event, e.Error)
+				}
+				noted = noted || (e.Card == ground && strings.Contains(e.Note, "kept"))
+			}
+			if d.kept.active || !noted {
+				t.Errorf("kept %v; the log notes the kept Ground dropped: %v", d.kept.active, noted)
+			}
+		})
+	}
+}

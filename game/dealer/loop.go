@@ -212,7 +212,9 @@ func (d *Dealer) end(err error) (Result, error) {
 	// and a resume must have it too.
 	flushed := d.held.active || d.kept.active
 	d.flushHeld(d.now())
-	d.flushKept(d.now(), true)
+	// A Ground kept through a Stop claim is told only once the claim is
+	// settled, which stopping the hand does not do (kept.go).
+	d.dropKept(d.now(), "the hand stopped with the Stop claim waiting")
 	// A correction accepted while the hand ran is logged, even when the
 	// hand ended before the loop came to it; after this, none is accepted.
 	logged := d.correct() || flushed
