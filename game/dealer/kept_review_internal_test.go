@@ -161,3 +161,47 @@ func TestKeptGroundWhenTheHandStops(t *testing.T) {
 		})
 	}
 }
+
+// TestUnscannedWhileAGroundIsKept: "To Stop a Ground, play the Stop as the
+// Ground is being dealt to you. The dealer keeps the Ground, and you
+// discard the Stop." The card read before a Ground kept through seat 2's
+// claim is the Ground being dealt to seat 2, read: none was dealt
+// unscanned. The dealer's "unscanned" then was taken as said of that read
+// (the kept read is the same card): seat 2 was out for a card dealt
+// unscanned, the Ground moved on to seat 3, and the kept read, still kept,
+// was told again once seat 3's Stop was shown, a second deal of one card.
+// It changes nothing.
+func TestUnscannedWhileAGroundIsKept(t *testing.T) {
+	G, S := game.Ground, game.Stop
+	d, uid, log := dealing(t, []game.Kind{S, S, S, G, G, G}, 2, 3, 4)
+	read := func(id string, s float64) { d.onCard(hw.CardEvent{UID: uid[id], Time: secs(s)}) }
+	read("Stop-0", 1)
+	read("Stop-1", 2)
+	read("Stop-2", 3)
+	read("Ground-3", 4)
+	d.onButton(hw.ButtonEvent{Seat: 2, Press: true, Kernel: secs(4.3)})
+	read("Ground-3", 4.4)
+	if !d.kept.active {
+		t.Fatal("Ground-3, read again while seat 2's claim waits, is not kept")
+	}
+	applied := d.g.Applied()
+	d.control(hw.PanelEvent{Control: hw.ControlUnscanned, Kernel: secs(4.5)})
+	if d.g.Applied() != applied || d.g.Out(0) || !d.kept.active || !d.stop.open || d.stop.seat != 2 {
+		t.Fatalf("unscanned while Ground-3 is kept: engine moved %v, seat 2 out %v, kept %v, window %+v; want nothing changed",
+			d.g.Applied() != applied, d.g.Out(0), d.kept.active, d.stop)
+	}
+	if w := warnings(d); len(w) != 1 || !strings.Contains(w[0], "nothing changed") {
+		t.Errorf("warnings %q: want the unscanned refused", w)
+	}
+	read("Stop-0", 4.6)
+	told := 0
+	for _, e := range *log {
+		if e.Event != nil && e.Event.Kind == game.EvScan && e.Event.Card == "Ground-3" {
+			told++
+		}
+	}
+	if p, c, ground, ok := d.g.PendingDeal(); told != 2 || d.g.Out(0) || !ok || !ground || p != 1 || c != 3 {
+		t.Errorf("after seat 2's Stop: Ground-3 told %d times (want the deal to seat 2, then to seat 3), seat 2 out %v, pending %v %d %d %v",
+			told, d.g.Out(0), ok, p, c, ground)
+	}
+}

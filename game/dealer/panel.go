@@ -226,6 +226,13 @@ func (d *Dealer) unscanned(at time.Duration) {
 	if d.refusedWhilePaused("unscanned") {
 		return
 	}
+	if d.kept.active {
+		// The card read before a kept Ground is the Ground being dealt
+		// to the claiming seat, read or named: none was dealt unscanned, and the
+		// kept read, the same card, would be told again after it.
+		d.warn("unscanned: %v, just read, is kept until seat %d's Stop claim is settled; nothing changed", d.g.Card(d.kept.c), d.stop.seat)
+		return
+	}
 	id, ok := d.g.UnscannedBefore()
 	if !ok || id != d.lastRead || !d.takingReads() {
 		d.warn("unscanned: say it just after the card read that the light took for the one dealt unscanned; nothing changed")
