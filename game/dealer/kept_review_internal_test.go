@@ -205,3 +205,45 @@ func TestUnscannedWhileAGroundIsKept(t *testing.T) {
 			told, d.g.Out(0), ok, p, c, ground)
 	}
 }
+
+// TestStrayReadWhileAGroundIsKept: "To Stop a Ground, play the Stop as the
+// Ground is being dealt to you. The dealer keeps the Ground, and you
+// discard the Stop." product.md: "a card scanned that should not be there:
+// a warning sound and message, the event is logged, the game state does
+// not move." A stray card read while seat 2's claim waits (seat 3's Move
+// lying near the reader), refused where it is read, is no deal the kept
+// Ground must be told before. It was: the kept Ground was refused as read
+// twice, and the light then waited for a card already dealt; or, named by
+// hand, it landed seat 2, whose Stop then saved seat 3.
+func TestStrayReadWhileAGroundIsKept(t *testing.T) {
+	G, S, M := game.Ground, game.Stop, game.Move
+	for name, byHand := range map[string]bool{"the Ground read": false, "the Ground named by hand": true} {
+		t.Run(name, func(t *testing.T) {
+			d, uid, _ := dealing(t, []game.Kind{S, M, M, G, G, G, M}, 2, 3, 4)
+			read := func(id string, s float64) { d.onCard(hw.CardEvent{UID: uid[id], Time: secs(s)}) }
+			read("Stop-0", 1)
+			read("Move-1", 2)
+			read("Move-2", 3)
+			kept := "Ground-3"
+			if byHand {
+				d.control(hw.PanelEvent{Control: hw.ControlConfirm, As: "Ground", Kernel: secs(4)})
+				kept = "Ground-4"
+			} else {
+				read("Ground-3", 4)
+			}
+			d.onButton(hw.ButtonEvent{Seat: 2, Press: true, Kernel: secs(4.3)})
+			read(kept, 4.4)
+			read("Move-1", 4.5) // seat 3's card, near the reader
+			if !d.kept.active || d.g.Out(0) || !d.stop.claimed || d.stop.seat != 2 {
+				t.Fatalf("after a stray read: %s kept %v, seat 2 out %v, window %+v; want seat 2's claim still waiting", kept, d.kept.active, d.g.Out(0), d.stop)
+			}
+			if w := warnings(d); len(w) != 1 || !strings.Contains(w[0], "Move-1") {
+				t.Errorf("warnings %q: want the stray Move-1's only", w)
+			}
+			read("Stop-0", 4.6)
+			if p, c, ground, ok := d.g.PendingDeal(); d.g.Out(0) || !ok || !ground || p != 1 || d.g.Card(c).ID != kept {
+				t.Errorf("after seat 2's Stop: seat 2 out %v, pending %v player %d %v Ground %v; want %s dealt to seat 3", d.g.Out(0), ok, p, d.g.Card(c), ground, kept)
+			}
+		})
+	}
+}

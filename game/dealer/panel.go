@@ -227,9 +227,10 @@ func (d *Dealer) unscanned(at time.Duration) {
 		return
 	}
 	if d.kept.active {
-		// The card read before a kept Ground is the Ground being dealt
-		// to the claiming seat, read or named: none was dealt unscanned, and the
-		// kept read, the same card, would be told again after it.
+		// The card before a kept Ground is the Ground being dealt to
+		// the claiming seat, read or named: none was dealt unscanned.
+		// (Said of that Ground read again, it was moved on, and then
+		// told again as the kept read.)
 		d.warn("unscanned: %v, just read, is kept until seat %d's Stop claim is settled; nothing changed", d.g.Card(d.kept.c), d.stop.seat)
 		return
 	}
