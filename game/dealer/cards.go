@@ -90,10 +90,8 @@ func (d *Dealer) onCard(e hw.CardEvent) {
 		// event is logged, the game state does not move."
 		d.warn("%v read again: it is kept until seat %d's Stop claim is settled", d.g.Card(c), d.stop.seat)
 		return
-	case d.kept.active && d.g.Card(c).Kind != game.Stop && d.g.Clone().Observe(game.Scan(id)) == nil:
-		// Read after the kept Ground, told after it. (A card refused
-		// where it is read, a stray one, deals nothing the kept Ground
-		// must come before: the claim still waits.)
+	case d.kept.active && d.overtakesKept(id):
+		// Read after the kept Ground, told after it.
 		d.flushKept(e.Time, true)
 	case d.mayKeep(id, c, e.Time):
 		return

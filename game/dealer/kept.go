@@ -45,6 +45,17 @@ func (d *Dealer) mayKeep(id string, c int, at time.Duration) bool {
 	return true
 }
 
+// overtakesKept reports whether card id, read while a Ground is kept, is a
+// card the engine takes now as dealt on past the claiming seat's Ground
+// (it lands): dealt after the kept Ground, it must be told after it. A
+// Stop that saves the seat is the claim's, and settles it; a card refused
+// where it is read (a stray one) deals nothing, and the claim still waits.
+func (d *Dealer) overtakesKept(id string) bool {
+	in := d.g.Next()
+	try := d.g.Clone()
+	return in.Action == game.ActLand && try.Observe(game.Scan(id)) == nil && try.Out(in.Player)
+}
+
 // flushKept tells the engine the kept Ground once the claim is settled (the
 // Stop window closed), or now if force: a read other than the Stop must
 // not overtake it (the hand stopped, it is dropped: dropKept). A faller whose press came between the

@@ -247,3 +247,38 @@ func TestStrayReadWhileAGroundIsKept(t *testing.T) {
 		})
 	}
 }
+
+// TestDeckStopWhileAGroundIsKept: "The dealer keeps the Ground, and you
+// discard the Stop." A Stop read while seat 2's claim waits is the Stop
+// shown for it only if it saves seat 2; one the engine takes as dealt from
+// the deck (the dealer dealt on again: the kept Ground to seat 3, then the
+// Stop to seat 4) was read after the kept Ground, and must be told after
+// it, as any other card dealt. It was told first: the Stop went to seat 3,
+// and the Ground to seat 4, whose light then asked it to Stop a Ground
+// that lay at seat 3.
+func TestDeckStopWhileAGroundIsKept(t *testing.T) {
+	G, S, M := game.Ground, game.Stop, game.Move
+	d, uid, _ := dealing(t, []game.Kind{S, M, M, M, G, G, S, M, M}, 2, 3, 4, 5)
+	read := func(id string, s float64) { d.onCard(hw.CardEvent{UID: uid[id], Time: secs(s)}) }
+	for i := range 4 {
+		read(d.g.Card(i).ID, float64(i)*0.5+1)
+	}
+	d.control(hw.PanelEvent{Control: hw.ControlConfirm, As: "Ground", Kernel: secs(4)})
+	d.onButton(hw.ButtonEvent{Seat: 2, Press: true, Kernel: secs(4.3)})
+	read("Ground-5", 4.4) // kept, dealt on to seat 3
+	if !d.kept.active {
+		t.Fatal("Ground-5, read while seat 2's claim waits, is not kept")
+	}
+	read("Stop-6", 4.5) // from the deck, dealt on to seat 4
+	ground, stop := d.g.Where(5), d.g.Where(6)
+	if d.kept.active || ground.Zone != game.InStack || d.g.Seat(ground.Player) != 3 || stop.Zone != game.InStack || d.g.Seat(stop.Player) != 4 {
+		t.Errorf("kept %v; Ground-5 at %+v (seat %d), Stop-6 at %+v (seat %d); want the Ground at seat 3, the Stop at seat 4, as dealt",
+			d.kept.active, ground, d.g.Seat(ground.Player), stop, d.g.Seat(stop.Player))
+	}
+	if d.stop.open && d.stop.seat == 4 {
+		t.Errorf("seat 4's Stop window is open for the Ground at seat 3: %+v", d.stop)
+	}
+	if w := warnings(d); len(w) != 0 {
+		t.Errorf("warnings %q", w)
+	}
+}
