@@ -29,6 +29,12 @@ type keptGround struct {
 	id     string
 	c      int
 	at     time.Duration // when it was read
+	// seat is the claiming seat, and pressed its last press handled
+	// before the Ground was kept: the claim, which may be stamped after
+	// the read (the loop takes ready inputs in any order), and claims no
+	// window the kept Ground opens again at that seat (a Hit's second card).
+	seat    int
+	pressed time.Duration
 }
 
 // mayKeep reports whether card c, just read, is a Ground to keep until the
@@ -40,7 +46,12 @@ func (d *Dealer) mayKeep(id string, c int, at time.Duration) bool {
 	if in := d.g.Next(); in.Action != game.ActLand || in.Seat != d.stop.seat {
 		return false
 	}
-	d.kept = keptGround{active: true, id: id, c: c, at: at}
+	d.kept = keptGround{active: true, id: id, c: c, at: at, seat: d.stop.seat}
+	for _, p := range d.presses {
+		if p.Seat == d.kept.seat {
+			d.kept.pressed = max(d.kept.pressed, p.Kernel)
+		}
+	}
 	d.say(false, "%v read while seat %d's Stop claim waits: the Ground kept and dealt on, told once the Stop is shown", d.g.Card(c), d.stop.seat)
 	return true
 }
@@ -78,7 +89,7 @@ func (d *Dealer) flushKept(at time.Duration, force bool) {
 		return
 	}
 	for _, p := range d.presses {
-		if p.Seat == d.stop.seat && p.Kernel >= k.at && p.Kernel <= at {
+		if p.Seat == d.stop.seat && p.Kernel >= k.at && p.Kernel <= at && (p.Seat != k.seat || p.Kernel > k.pressed) {
 			d.claimStop(p.Seat, p.Kernel, at)
 			return
 		}

@@ -282,3 +282,38 @@ func TestDeckStopWhileAGroundIsKept(t *testing.T) {
 		t.Errorf("warnings %q", w)
 	}
 }
+
+// TestClaimPressNotReplayedForTheHitsSecondGround: "If you are due to get
+// two Ground cards, as a result of a Hit or because you have multiple
+// stacks, one Stop card won't save you." Seat 2, Hit, Stops the Hit's
+// first card, a Ground; kept, it is the Hit's second card, and seat 2's
+// window opens again. The loop takes ready inputs in any order, so the
+// press that claimed the first Ground may be stamped after the kept read,
+// though handled before it. That press claimed once: replayed, it claimed
+// the second Ground too, with no second press.
+func TestClaimPressNotReplayedForTheHitsSecondGround(t *testing.T) {
+	G, S, H, M := game.Ground, game.Stop, game.Hit, game.Move
+	for name, second := range map[string]bool{"one press": false, "a second press": true} {
+		t.Run(name, func(t *testing.T) {
+			d, uid, _ := dealing(t, []game.Kind{S, H, G, G, M, M}, 2, 3)
+			read := func(id string, s float64) { d.onCard(hw.CardEvent{UID: uid[id], Time: secs(s)}) }
+			read("Stop-0", 1)
+			read("Hit-1", 2)
+			d.beat.count++
+			read("Hit-1", 3) // seat 3 plays its Hit on seat 2
+			read("Ground-2", 4)
+			d.onButton(hw.ButtonEvent{Seat: 2, Press: true, Kernel: secs(4.45)}) // handled first
+			read("Ground-2", 4.4)                                                 // kept: the Hit's second card
+			if !d.kept.active {
+				t.Fatal("Ground-2, read again while seat 2's claim waits, is not kept")
+			}
+			if second {
+				d.onButton(hw.ButtonEvent{Seat: 2, Press: true, Kernel: secs(4.5)})
+			}
+			read("Stop-0", 4.55)
+			if !d.stop.open || d.stop.seat != 2 || d.stop.claimed != second {
+				t.Errorf("seat 2's window for the Hit's second card: %+v; want claimed %v", d.stop, second)
+			}
+		})
+	}
+}
