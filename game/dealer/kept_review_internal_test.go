@@ -303,7 +303,7 @@ func TestClaimPressNotReplayedForTheHitsSecondGround(t *testing.T) {
 			read("Hit-1", 3) // seat 3 plays its Hit on seat 2
 			read("Ground-2", 4)
 			d.onButton(hw.ButtonEvent{Seat: 2, Press: true, Kernel: secs(4.45)}) // handled first
-			read("Ground-2", 4.4)                                                 // kept: the Hit's second card
+			read("Ground-2", 4.4)                                                // kept: the Hit's second card
 			if !d.kept.active {
 				t.Fatal("Ground-2, read again while seat 2's claim waits, is not kept")
 			}
