@@ -68,10 +68,11 @@ func (d *Dealer) overtakesKept(id string) bool {
 }
 
 // flushKept tells the engine the kept Ground once the claim is settled (the
-// Stop window closed), or now if force: a read other than the Stop must
-// not overtake it (the hand stopped, it is dropped: dropKept). A faller whose press came between the
+// Stop window closed), or now if force: a card dealt on after it must not
+// overtake it (overtakesKept). A faller whose press came between the
 // Ground's read and now, when it opens their own Stop window, claims a
 // Stop: "a press from that seat within the Stop window claims a Stop".
+// (The hand stopped or over, it is dropped instead: dropKept.)
 func (d *Dealer) flushKept(at time.Duration, force bool) {
 	if !d.kept.active || (d.stop.open && !force) {
 		return
