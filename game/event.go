@@ -108,7 +108,9 @@ type Event struct {
 	// As is, for an EvConfirm, what the dealer saw the unread card was:
 	// a Ground dealt, a Stop shown in the Stop window, or a rider (or an
 	// Extra) shown at the start of a seat's turn. NoKind is "a card":
-	// a deal, or the instruction carried out.
+	// a deal, or the instruction carried out. For an EvUnscanned, Ground
+	// is the card dealt unscanned seen a Ground (GroundDealtUnscanned);
+	// no other kind is.
 	As Kind `json:"as,omitempty"`
 	// Dealt is, for an EvScan, the dealer's judgement by time that the
 	// card read was dealt, not shown: nothing was read at once after it
@@ -183,6 +185,14 @@ func Knocked(seat int) Event { return Event{Kind: EvKnocked, Seat: seat} }
 // card).
 func DealtUnscanned(id string) Event { return Event{Kind: EvUnscanned, Card: id} }
 
+// GroundDealtUnscanned is DealtUnscanned, the dealer having seen the card
+// dealt unscanned was a Ground: "GROUND: If you receive one of these, you
+// are immediately out", and the dealer dealt on past it, so no Stop was
+// shown in its window and it landed. A plain stand-in would be "a card",
+// never a Ground while any other is left: the seat would stay in, and a
+// Hit's second card, read, would be taken for its own.
+func GroundDealtUnscanned(id string) Event { return Event{Kind: EvUnscanned, Card: id, As: Ground} }
+
 // ThereAfterAll is the dealer taking back the "not there" just said of a
 // stack or a rider that is there after all (a faller points at it): the
 // hand goes back to before it was said (Game.GoneToTakeBack names the
@@ -213,6 +223,9 @@ func (e Event) String() string {
 	case EvKnocked:
 		return fmt.Sprintf("a stack of seat %d knocked over and gathered back", e.Seat)
 	case EvUnscanned:
+		if e.As != NoKind {
+			return "a " + e.As.String() + " dealt unscanned before " + e.Card
+		}
 		return "a card dealt unscanned before " + e.Card
 	case EvThere:
 		return "there after all"

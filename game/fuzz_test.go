@@ -53,6 +53,9 @@ func FuzzApply(f *testing.F) {
 				e = Scan(g.Card(int(b) % g.NumCards()).ID)
 				if id, ok := g.UnscannedBefore(); b >= 224 && ok { // the panel's unscanned
 					e = DealtUnscanned(id)
+					if b >= 240 { // naming the card a Ground, or (refused) another kind
+						e.As = Kind(b % 14)
+					}
 				} else if b >= 208 { // unscanned said of a card, any card
 					e = DealtUnscanned(g.Card(int(b) % g.NumCards()).ID)
 				} else if b >= 176 { // a held read, judged dealt

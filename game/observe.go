@@ -174,9 +174,14 @@ func (g *Game) keepDealt(e Event, late bool, was readWindow) {
 // which card it was is a guess, until it is read while it lies on top), and
 // id is read again where the light then asks. The sweeps the beat confirmed since the
 // read are confirmed again before the blind deal, and what is due after
-// the read is planned afresh. Anything else is refused with nothing
-// changed.
-func (g *Game) dealtUnscanned(id string) error {
+// the read is planned afresh. as is what the dealer saw the card dealt
+// unscanned was: Ground (GroundDealtUnscanned) stands in a Ground of the
+// deck's, which lands, since the dealer dealt on past it; NoKind "a card".
+// Anything else is refused with nothing changed.
+func (g *Game) dealtUnscanned(id string, as Kind) error {
+	if as != NoKind && as != Ground {
+		return refuse(RuleBadEvent, "a %v dealt unscanned: only a Ground is named", as)
+	}
 	t := &g.table
 	c, ok := g.index[id]
 	if !ok || t.dealt == nil || !g.current(t.readWin.until) || t.readWin.card != c {
@@ -193,7 +198,12 @@ func (g *Game) dealtUnscanned(id string) error {
 	if in := g.Next(); in.Action != ActDeal || in.Imaginary {
 		return refuse(RuleCardNotExpected, "%s: no card was due before it (%v)", id, in)
 	}
-	if err := g.confirm(); err != nil {
+	confirm := g.confirm
+	if as == Ground {
+		// Named, the stand-in is a Ground of the deck's, and lands below.
+		confirm = func() error { return g.confirmAs(Ground) }
+	}
+	if err := confirm(); err != nil {
 		return err
 	}
 	if g.pend.active && g.pend.card == c && g.cards[c].Kind == Ground {
@@ -753,7 +763,7 @@ func (g *Game) observe1(e Event) error {
 	case EvKnocked:
 		return g.knocked(e.Seat)
 	case EvUnscanned:
-		return g.dealtUnscanned(e.Card)
+		return g.dealtUnscanned(e.Card, e.As)
 	case EvThere:
 		return g.thereAfterAll()
 	case EvStopClosed:

@@ -534,3 +534,55 @@ func TestUnscannedGroundThenAGround(t *testing.T) {
 		})
 	}
 }
+
+// TestGroundDealtUnscanned: "GROUND: If you receive one of these, you are
+// immediately out." Seat 3 shows a Hit; its first card is a Ground dealt
+// unscanned, and Ground-6, dealt on to seat 1, is read and taken for it.
+// Said "unscanned" with no name, a plain card stands in for the card dealt
+// unscanned (never a Ground while another is left), and Ground-6 is taken
+// for the Hit's second card: seat 3's Ground, a seat behind the table. The
+// dealer who saw a Ground names it: one of the deck's Grounds stands in and
+// lands (the dealer dealt on past it: no Stop was shown), and Ground-6 is
+// seat 1's Ground. Any other kind named is refused with nothing changed.
+func TestGroundDealtUnscanned(t *testing.T) {
+	kinds := []Kind{Stop, Stop, Hit, Stop, Stop, Ground, Ground, Stop, Stop}
+	dealing := func(t *testing.T) *table {
+		tb := newObserved(t, 3, kinds...)
+		for _, id := range []string{"stop-0", "stop-1", "hit-2", "stop-3", "stop-4", "hit-2", "ground-6"} {
+			tb.ok(Scan(id))
+		}
+		if in := tb.Next(); in.Action != ActLand || in.Player != 2 {
+			t.Fatalf("the light asks %v, want seat 3's Ground landing", in)
+		}
+		return tb
+	}
+	t.Run("named a Ground", func(t *testing.T) {
+		tb := dealing(t)
+		tb.ok(GroundDealtUnscanned("ground-6"))
+		if !tb.Out(2) {
+			t.Error("seat 3 is not out: the Ground dealt unscanned did not land")
+		}
+		if in := tb.Next(); in.Action != ActLand || in.Player != 0 {
+			t.Errorf("the light asks %v, want seat 1's Ground", in)
+		}
+		if p, c, ground, ok := tb.PendingDeal(); !ok || !ground || p != 0 || tb.Card(c).ID != "ground-6" {
+			t.Errorf("pending %d %d %v %v, want ground-6 at seat 1", p, c, ground, ok)
+		}
+	})
+	t.Run("not named", func(t *testing.T) {
+		// What the name changes: a plain card stands in, and the read is
+		// the Hit's second card.
+		tb := dealing(t)
+		tb.ok(DealtUnscanned("ground-6"))
+		if tb.Out(2) {
+			t.Error("seat 3 is out, though nothing said its card dealt unscanned was a Ground")
+		}
+		if in := tb.Next(); in.Action != ActLand || in.Player != 2 {
+			t.Errorf("the light asks %v, want seat 3's Ground (the read taken for the Hit's second card)", in)
+		}
+	})
+	t.Run("named another kind", func(t *testing.T) {
+		tb := dealing(t)
+		tb.refused(Event{Kind: EvUnscanned, Card: "ground-6", As: Hit}, RuleBadEvent)
+	})
+}

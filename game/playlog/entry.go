@@ -92,6 +92,9 @@ func (s Source) String() string {
 //   - 6: a scan may be judged dealt (game.ScanDealt: a held read nothing
 //     followed at once). A schema 5 reader would take such a read of a
 //     card its faller was said to have picked up for that card played.
+//   - 7: the dealer's "unscanned" may name the card dealt unscanned a
+//     Ground (game.GroundDealtUnscanned), which then lands. A schema 6
+//     reader would stand in a plain card, leaving the seat in.
 //
 // The schema versions the encoding, not the engine's guesses: a log is
 // replayed by this version's engine, and where a later version guesses
@@ -133,7 +136,7 @@ func (s Source) String() string {
 //     deck as a seat's turn began (waiting for its rider, or on one) deals
 //     it there after all, as for a rider, reaching through the deals made
 //     at that seat since (an earlier engine took it back as a stray card).
-const Schema = 6
+const Schema = 7
 
 // Start is the configuration a hand is replayed from.
 type Start struct {
