@@ -62,14 +62,14 @@ func isTerminal(x any) bool {
 type keyTable interface {
 	Press(seat int) bool
 	Control(c hw.Control) error
-	ConfirmAs(kind string) error
+	ControlAs(c hw.Control, as string) error
 }
 
 // nameKeys are the keys that confirm a card the reader did not see and
 // name it, as the dealer sees its face: a Ground dealt, a Stop shown for a
 // Ground, or a rider or an Extra shown as a seat's turn begins. The letter
 // is one in the card's name, clear of the panel's p, d, c and q, and of n,
-// x, r and b.
+// x, r, b and l.
 var nameKeys = []struct {
 	key  byte
 	kind game.Kind
@@ -86,7 +86,9 @@ var nameKeys = []struct {
 // gathered back), r its "misread" (the card just read is not at the seat
 // lit: a stray card, or one read twice; just after an n, that n taken
 // back: the stack is there after all), b its "unscanned" (the card before
-// the one just read was dealt unscanned: the light is a seat behind); the
+// the one just read was dealt unscanned: the light is a seat behind), l
+// its "landed" (so, and that card was a Ground: it landed, as the dealer
+// dealt on past it); the
 // nameKeys confirm a card the reader missed and say
 // what it was; q, ^C and ^D quit. A key the table cannot take (between two
 // hands) is told to warn, not dropped.
@@ -114,12 +116,16 @@ func playKeys(n keyTable, you int, quit context.CancelCauseFunc, warn func(error
 			control(b, hw.ControlMisread)
 		case 'b', 'B':
 			control(b, hw.ControlUnscanned)
+		case 'l', 'L':
+			if err := n.ControlAs(hw.ControlUnscanned, game.Ground.String()); err != nil {
+				warn(fmt.Errorf("key %c (unscanned, a Ground): %w", b, err))
+			}
 		case 'q', 'Q', 3, 4: // q, ^C, ^D
 			quit(errQuit)
 		default:
 			for _, k := range nameKeys {
 				if b == k.key || b == k.key-'a'+'A' {
-					if err := n.ConfirmAs(k.kind.String()); err != nil {
+					if err := n.ControlAs(hw.ControlConfirm, k.kind.String()); err != nil {
 						warn(fmt.Errorf("key %c (%v): %w", b, k.kind, err))
 					}
 				}

@@ -22,8 +22,8 @@ func (k *keyLog) Control(c hw.Control) error {
 	k.did = append(k.did, c.String())
 	return nil
 }
-func (k *keyLog) ConfirmAs(kind string) error {
-	k.did = append(k.did, "confirm as "+kind)
+func (k *keyLog) ControlAs(c hw.Control, as string) error {
+	k.did = append(k.did, c.String()+" as "+as)
 	return nil
 }
 
@@ -40,7 +40,7 @@ func TestPlayKeys(t *testing.T) {
 		{"g", "confirm as Ground"}, {"G", "confirm as Ground"}, {"t", "confirm as Stop"},
 		{"h", "confirm as Hit"}, {"s", "confirm as Split"}, {"k", "confirm as Skip"}, {"e", "confirm as Extra"},
 		{"a", "confirm as Anvil"}, {"u", "confirm as Chute"}, {"o", "confirm as Goggles"},
-		{"x", "knocked"}, {"X", "knocked"}, {"r", "misread"}, {"R", "misread"}, {"b", "unscanned"}, {"B", "unscanned"}, {"z", ""}, {"1", ""},
+		{"x", "knocked"}, {"X", "knocked"}, {"r", "misread"}, {"R", "misread"}, {"b", "unscanned"}, {"B", "unscanned"}, {"l", "unscanned as Ground"}, {"L", "unscanned as Ground"}, {"z", ""}, {"1", ""},
 	}
 	for _, c := range cases {
 		var k keyLog
@@ -68,13 +68,13 @@ func TestPlayKeys(t *testing.T) {
 // noHand is a table between two hands: it takes no control.
 type noHand struct{ keyLog }
 
-func (noHand) Control(hw.Control) error { return night.ErrNoHand }
-func (noHand) ConfirmAs(string) error   { return night.ErrNoHand }
+func (noHand) Control(hw.Control) error           { return night.ErrNoHand }
+func (noHand) ControlAs(hw.Control, string) error { return night.ErrNoHand }
 
 // A key pressed between two hands does nothing, and says so: the dealer
 // who pressed it must not think it was taken.
 func TestPlayKeysBetweenHands(t *testing.T) {
-	for _, key := range []byte{'p', 'c', 'n', 'x', 'g', 'h'} {
+	for _, key := range []byte{'p', 'c', 'n', 'x', 'g', 'h', 'l'} {
 		var said []error
 		on := playKeys(&noHand{}, 3, func(error) {}, func(err error) { said = append(said, err) })
 		on(key)

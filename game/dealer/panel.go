@@ -127,7 +127,7 @@ func (d *Dealer) onControl(p hw.PanelEvent) {
 	case hw.ControlMisread:
 		d.misread(p.Kernel)
 	case hw.ControlUnscanned:
-		d.unscanned(p.Kernel)
+		d.unscanned(p.Kernel, p.As)
 	default:
 		d.say(true, "unknown panel control %v", p.Control)
 	}
@@ -214,7 +214,9 @@ func (d *Dealer) goneSeat() (int, bool) {
 // light that waited for it. The engine is told which card was just read
 // (game.DealtUnscanned): the card dealt unscanned becomes a deal confirmed
 // by hand, asked for while it lies on top, and the read goes where the
-// light then asks. Anything else is refused with nothing changed.
+// light then asks. as names what the dealer saw the card dealt unscanned
+// was: "Ground" (game.GroundDealtUnscanned) lands it; "" is "a card".
+// Anything else is refused with nothing changed.
 //
 // It is said of the card the reader read last: after a read refused (a
 // rider shown at the next seat while the light still waits, two cards
@@ -222,9 +224,19 @@ func (d *Dealer) goneSeat() (int, bool) {
 // the light asked, and moving it would put a right card in the wrong
 // place. The dealer confirms the card dealt unscanned (c) and reads the
 // refused one again instead.
-func (d *Dealer) unscanned(at time.Duration) {
+func (d *Dealer) unscanned(at time.Duration, as string) {
 	if d.refusedWhilePaused("unscanned") {
 		return
+	}
+	e := game.DealtUnscanned("")
+	if as != "" {
+		// The card dealt unscanned seen a Ground (the panel's landed:
+		// button, the keyboard's l): it lands, as the dealer dealt on.
+		if k, err := game.ParseKind(as); err != nil || k != game.Ground {
+			d.warn("unscanned: the panel named the card %q, and only a Ground is named; nothing changed", as)
+			return
+		}
+		e.As = game.Ground
 	}
 	if d.kept.active {
 		// The card before a kept Ground is the Ground being dealt to
@@ -239,7 +251,8 @@ func (d *Dealer) unscanned(at time.Duration) {
 		d.warn("unscanned: say it just after the card read that the light took for the one dealt unscanned; nothing changed")
 		return
 	}
-	d.event(game.DealtUnscanned(id), playlog.FromPanel, at, -1)
+	e.Card = id
+	d.event(e, playlog.FromPanel, at, -1)
 }
 
 // misreadCard is the card a misread would take back now, if any: the

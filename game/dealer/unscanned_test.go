@@ -108,6 +108,47 @@ func TestUnscannedGround(t *testing.T) {
 	s.agree()
 }
 
+// TestGroundDealtUnscanned: "GROUND: If you receive one of these, you are
+// immediately out." Seat 4's card, a Ground, goes unscanned, and the Ground
+// dealt on to seat 2 is read: the engine takes it for seat 4's. The dealer,
+// who saw seat 4's card was a Ground, says so (l, the panel's landed:
+// button): one of the deck's Grounds stands in for it and lands, since the
+// dealer dealt on past it, and the Ground read is seat 2's. Said with b
+// alone, seat 4 would stay in with a plain card standing in. A name that
+// is no Ground is refused with a warning and nothing changed.
+func TestGroundDealtUnscanned(t *testing.T) {
+	for _, as := range []string{"Ground", "Hit"} {
+		t.Run(as, func(t *testing.T) {
+			s := newScripted(t, idles(3), kinds(S, S, G, G, many(S, 12), G), nil)
+			s.at(1.3, game.Step()) // seat 4's card, Ground-2, dealt unscanned
+			s.at(1.4, game.Step()) // it lands: the dealer deals on
+			s.at(1.5, game.Step()) // seat 2's, Ground-3, dealt on past the light
+			s.tb.Reader.ScanCardAt("Ground-3", hwtest.Seconds(1.5))
+			s.tb.Panel.EventAt(hw.PanelEvent{Control: hw.ControlUnscanned, As: as, Kernel: hwtest.Seconds(1.6)})
+			if as != "Ground" {
+				refused := s.saidAt(1.65, "only a Ground is named", true)
+				s.runUntil(hwtest.Seconds(1.7))
+				if *refused == "" {
+					t.Error("a Hit named as the card dealt unscanned was not refused with a warning")
+				}
+				if s.inferred(game.InfBlindDeal, 4) || s.inferred(game.InfLanded, 4) {
+					t.Error("the unscanned naming a Hit changed the hand")
+				}
+				return
+			}
+			s.at(3.0, game.Step()) // the Ground lands on seat 2: seat 3 wins
+			s.run()
+			if got := s.tb.Lights.At(2, hwtest.Seconds(1.65)); got != dealer.LightGround {
+				t.Errorf("seat 2 after landed: %v, want the Ground", got)
+			}
+			if !s.inferred(game.InfLanded, 4) {
+				t.Error("seat 4's Ground dealt unscanned did not land")
+			}
+			s.agree()
+		})
+	}
+}
+
 // TestUnscannedAfterAClaim: "a press from that seat within the Stop window
 // claims a Stop" (product.md). Seat 4's card goes unscanned and the Ground
 // dealt on to seat 2 is read: the engine takes it for seat 4's, and seat 4,

@@ -50,10 +50,11 @@ type Hand struct {
 	Press func(seat int)
 	// Control is a dealer panel press made from the keyboard or the page.
 	Control func(hw.Control)
-	// ConfirmAs is the dealer panel's confirm naming the card the reader
-	// did not see (hw.PanelEvent.As), made from the keyboard; nil where
-	// the table takes no keyboard.
-	ConfirmAs func(kind string)
+	// ControlAs is a dealer panel press naming a card (hw.PanelEvent.As),
+	// made from the keyboard: a confirm naming the card the reader did not
+	// see, or an unscanned naming the card dealt unscanned a Ground; nil
+	// where the table takes no keyboard.
+	ControlAs func(c hw.Control, as string)
 	// StartsAlone: the count-in starts by itself; nothing at the table
 	// can say the fallers are ready.
 	StartsAlone bool
@@ -171,15 +172,16 @@ func (n *Night) Press(seat int) bool {
 // Control is a dealer panel press from the keyboard.
 func (n *Night) Control(c hw.Control) error { return n.live.Control(c) }
 
-// ConfirmAs is the dealer panel's confirm from the keyboard naming the
-// card the reader did not see ("Ground", "Hit"...): the dealer reads the
+// ControlAs is a dealer panel press from the keyboard naming a card
+// ("Ground", "Hit"...): a confirm naming the card the reader did not see,
+// or an unscanned naming the card dealt unscanned. The dealer reads the
 // name, and says so if it is none.
-func (n *Night) ConfirmAs(kind string) error {
+func (n *Night) ControlAs(c hw.Control, as string) error {
 	p := n.playing()
-	if p == nil || p.Hand.ConfirmAs == nil {
+	if p == nil || p.Hand.ControlAs == nil {
 		return ErrNoHand
 	}
-	p.Hand.ConfirmAs(kind)
+	p.Hand.ControlAs(c, as)
 	return nil
 }
 

@@ -30,9 +30,9 @@ func NewPanel(up hw.Panel, clk hw.Clock) *Panel {
 // Inject is a control from the keyboard or the page, now.
 func (p *Panel) Inject(c hw.Control) { p.inject(hw.PanelEvent{Control: c}) }
 
-// ConfirmAs is a confirm from the keyboard naming the unread card, now.
-func (p *Panel) ConfirmAs(kind string) {
-	p.inject(hw.PanelEvent{Control: hw.ControlConfirm, As: kind})
+// ControlAs is a control from the keyboard naming a card, now.
+func (p *Panel) ControlAs(c hw.Control, as string) {
+	p.inject(hw.PanelEvent{Control: c, As: as})
 }
 
 func (p *Panel) inject(e hw.PanelEvent) {

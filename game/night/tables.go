@@ -59,7 +59,7 @@ func (f *Fixed) NextHand(dealerSeat int, _ []int) (*Hand, error) {
 	}
 	h := &Hand{Hardware: f.Hardware, Deck: f.Deck, StartsAlone: f.StartsAlone}
 	if f.Panel != nil {
-		h.Control, h.ConfirmAs = f.Panel.Inject, f.Panel.ConfirmAs
+		h.Control, h.ControlAs = f.Panel.Inject, f.Panel.ControlAs
 	}
 	return h, nil
 }
@@ -155,8 +155,8 @@ func (s *SimTable) NextHand(dealerSeat int, fallers []int) (*Hand, error) {
 		// The simulated panel takes the keyboard's and the page's controls
 		// on its own clock, so a stepped hand sees them in order.
 		Control: tb.Panel.ControlNow,
-		ConfirmAs: func(kind string) {
-			tb.Panel.EventAt(hw.PanelEvent{Control: hw.ControlConfirm, As: kind, Kernel: tb.Clock.Now()})
+		ControlAs: func(c hw.Control, as string) {
+			tb.Panel.EventAt(hw.PanelEvent{Control: c, As: as, Kernel: tb.Clock.Now()})
 		},
 		// The reader service runs until the hand is over.
 		Close: tb.Close,

@@ -49,7 +49,7 @@ func TestNewFixed(t *testing.T) {
 			if e := <-f.Panel.Controls(); e.Control != hw.ControlPause || e.Kernel != 5*time.Second {
 				t.Errorf("injected control arrived as %+v", e)
 			}
-			h.ConfirmAs("Ground") // the keyboard's g
+			h.ControlAs(hw.ControlConfirm, "Ground") // the keyboard's g
 			if e := <-f.Panel.Controls(); e.Control != hw.ControlConfirm || e.As != "Ground" || e.Kernel != 5*time.Second {
 				t.Errorf("a named confirm arrived as %+v", e)
 			}

@@ -242,16 +242,19 @@ type Panel struct {
 type PanelButton struct {
 	Control hw.Control
 	Line    int // GPIO line offset
-	// As is, for a confirm button, the card it names (hw.PanelEvent.As):
-	// "Ground" for the ground: button, which confirms a Ground the reader
-	// did not see. Empty for a plain button.
+	// As is the card a button names (hw.PanelEvent.As): "Ground" for the
+	// ground: button, a confirm of a Ground the reader did not see, and for
+	// the landed: button, an unscanned naming the card dealt unscanned a
+	// Ground. Empty for a plain button.
 	As string
 }
 
-// Key is the button's key in the wiring file: "pause", "ground".
+// Key is the button's key in the wiring file: "pause", "ground", "landed".
 func (b PanelButton) Key() string {
-	if b.As != "" {
-		return strings.ToLower(b.As)
+	for k, pb := range panelButtons {
+		if pb.Control == b.Control && pb.As == b.As {
+			return k
+		}
 	}
 	return b.Control.String()
 }

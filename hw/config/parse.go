@@ -167,7 +167,7 @@ var (
 	topKeys    = []string{"gpiochip", "lines", "seats", "panel", "reader", "strip", "sound", "timing", "rules"}
 	seatKeys   = []string{"seat", "button", "light"}
 	lightKeys  = []string{"gpio", "pixel", "active_low"}
-	panelKeys  = []string{"pause", "dispute", "confirm", "ground", "skip", "knocked", "misread", "unscanned", "dealer_seat_long_press"}
+	panelKeys  = []string{"pause", "dispute", "confirm", "ground", "skip", "knocked", "misread", "unscanned", "landed", "dealer_seat_long_press"}
 	readerKeys = []string{"bus", "address", "irq", "reset"}
 	stripKeys  = []string{"type", "spi", "pixels", "speed_hz", "brightness"}
 	soundKeys  = []string{"device", "alsa", "latency"}
@@ -175,7 +175,8 @@ var (
 )
 
 // panelButtons maps panel keys to the buttons they wire: ground is a
-// confirm naming a Ground the reader did not see.
+// confirm naming a Ground the reader did not see, landed an unscanned
+// naming the card dealt unscanned a Ground (it landed: the dealer dealt on).
 var panelButtons = map[string]PanelButton{
 	"pause":     {Control: hw.ControlPause},
 	"dispute":   {Control: hw.ControlDispute},
@@ -185,6 +186,7 @@ var panelButtons = map[string]PanelButton{
 	"knocked":   {Control: hw.ControlKnocked},
 	"misread":   {Control: hw.ControlMisread},
 	"unscanned": {Control: hw.ControlUnscanned},
+	"landed":    {Control: hw.ControlUnscanned, As: "Ground"},
 }
 
 // entry is one key: value pair.
