@@ -84,6 +84,19 @@ func TestDealtNotPlayed(t *testing.T) {
 	inStep(t, Only(ReaderGone, 0.02), 1000135)
 }
 
+// TestGroundDealtUnscannedNamed: "GROUND: If you receive one of these,
+// you are immediately out." A Ground dealt unscanned, the dealer dealing
+// on, and the next card read taken for it: said "unscanned" alone, a plain
+// card stood in (never a Ground while another is left), the seat stayed in
+// and the read went where the light then asked, a Hit's second card at the
+// same seat, say, a seat behind the table. The dealer who saw a Ground
+// names it (game.GroundDealtUnscanned): a Ground stands in and lands. Each
+// of these hands fell out of step so.
+func TestGroundDealtUnscannedNamed(t *testing.T) {
+	inStepSaying(t, Only(DealUnscanned, 0.05), "a Ground dealt unscanned before", 1002351, 1005970)
+	inStepSaying(t, All(0.02), "a Ground dealt unscanned before", 1000009)
+}
+
 // TestUnscannedAskedFor: a card dealt unscanned, the dealer dealing on,
 // is confirmed by hand once the light, still waiting for it, refuses the
 // next read; game/dealer then asks for it at once ("the card dealt by hand

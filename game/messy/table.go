@@ -1296,7 +1296,13 @@ func (t *table) noticeUnscanned(f *Fault, id string) bool {
 		return false
 	}
 	n := len(s.Inferences())
-	if !t.observe(game.DealtUnscanned(id)) {
+	e := game.DealtUnscanned(id)
+	if g.Card(u).Kind == game.Ground {
+		// The dealer saw it was a Ground (its face, and it landed: they
+		// dealt on), and says so (the panel's landed:).
+		e = game.GroundDealtUnscanned(id)
+	}
+	if !t.observe(e) {
 		return false
 	}
 	f.Answer, f.Why, f.live = Named, saidUnscannedWhy, true
