@@ -546,7 +546,11 @@ func (a *analyzer) applied(e *playlog.Entry, g *game.Game, b *before) {
 	case game.EvUnscanned:
 		// The read's own moments stay above; this says why they no
 		// longer hold.
-		if c, ok := g.CardIndex(ev.Card); ok {
+		c, ok := g.CardIndex(ev.Card)
+		switch {
+		case ok && ev.As == game.Ground:
+			m(0, Note, "the card dealt before %s went unscanned and was a Ground (the dealer says): it landed, the dealer dealing on past it, and %s is read again where the light then asked", cardName(g, c), cardName(g, c))
+		case ok:
 			m(0, Note, "the card dealt before %s went unscanned (the dealer says): %s is read again where the light then asked, after a deal confirmed by hand", cardName(g, c), cardName(g, c))
 		}
 	case game.EvConfirm:

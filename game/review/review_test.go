@@ -169,7 +169,8 @@ func TestAuditFromLog(t *testing.T) {
 // timeline: a card dealt by hand read once the reader is back ("picks the
 // reader up again when it comes back", product.md), one they said was
 // picked up before it could be, a stack knocked over and gathered back,
-// a card dealt unscanned before the one read (and found a Ground), a
+// a card dealt unscanned before the one read (named a Ground, or found
+// one), a
 // "not there" taken back, a read taken for a rider dealt after all, and a
 // read judged dealt shown after all.
 func TestDealerReportsInTimeline(t *testing.T) {
@@ -184,6 +185,8 @@ func TestDealerReportsInTimeline(t *testing.T) {
 			"a stack of seat 1 knocked over and gathered back (the dealer says)"},
 		{"unscanned", []game.Event{game.Scan("h"), game.Scan("k"), game.DealtUnscanned("k")},
 			"the card dealt before Skip#k went unscanned (the dealer says)"},
+		{"unscanned, named a Ground", []game.Event{game.Scan("h"), game.Scan("k"), game.GroundDealtUnscanned("k")},
+			"the card dealt before Skip#k went unscanned and was a Ground (the dealer says): it landed"},
 		{"unscanned Ground", []game.Event{game.Scan("h"), game.Scan("k"), game.DealtUnscanned("k"), game.Identify(2, "g")},
 			"the card dealt unscanned was Ground#g, scanned since: it landed as the dealer dealt on"},
 		{"there after all", []game.Event{game.Scan("h"), game.Scan("s"), game.StackGone(), game.ThereAfterAll()},
