@@ -548,6 +548,15 @@ func (a *analyzer) applied(e *playlog.Entry, g *game.Game, b *before) {
 		// longer hold.
 		c, ok := g.CardIndex(ev.Card)
 		switch {
+		case ok && g.Over():
+			// The card dealt unscanned landed (named a Ground, or the deck
+			// held nothing else) and ended the hand: the read was dealt
+			// after the end, and goes nowhere.
+			why := "and was a Ground (the dealer says)"
+			if ev.As != game.Ground {
+				why = "(the dealer says), a Ground, the only kind left in the deck"
+			}
+			m(0, Note, "the card dealt before %s went unscanned %s: it landed, the dealer dealing on past it, and %s was dealt after the hand ended: it belongs to no one", cardName(g, c), why, cardName(g, c))
 		case ok && ev.As == game.Ground:
 			m(0, Note, "the card dealt before %s went unscanned and was a Ground (the dealer says): it landed, the dealer dealing on past it, and %s is read again where the light then asked", cardName(g, c), cardName(g, c))
 		case ok:
