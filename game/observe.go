@@ -191,7 +191,7 @@ func (g *Game) dealtUnscanned(id string, as Kind) error {
 		return refuse(RuleCardNotExpected, "%s landed since it was read", id)
 	}
 	dealt := t.readWin.dealt
-	g.goBack(t.dealt)
+	g.goBackBeforeRead(t.dealt)
 	if err := g.confirmSweeps(); err != nil {
 		return err
 	}
@@ -223,6 +223,22 @@ func (g *Game) dealtUnscanned(id string, as Kind) error {
 	g.copyBare(t.spare)
 	t.spare.table.goesNowhere()
 	return g.scanRead(c, dealt)
+}
+
+// goBackBeforeRead goes back to kept, the hand just before a read, for an
+// "unscanned" said of that read. A read that came in a Ground's Stop
+// window and was no Stop landed that Ground first (scan: the dealer dealt
+// on past the window, "If you receive one of these, you are immediately
+// out"), so the card dealt unscanned came after the landing: it lands
+// again here (the read's InfLanded stands), and the light asks for the
+// card the dealer dealt unscanned, not for the window the read closed.
+func (g *Game) goBackBeforeRead(kept *Game) {
+	in := kept.Next()
+	landed := in.Action == ActLand && g.players[in.Player].out
+	g.goBack(kept)
+	if landed {
+		g.land()
+	}
 }
 
 // confirmSweeps confirms again the sweeps that end the address under way,
@@ -283,7 +299,7 @@ func (g *Game) unscannedGroundRead(e Event) (p, c int, ok bool) {
 func (g *Game) landUnscanned(p, c int) error {
 	t := &g.table
 	read, landed, dealt := t.readWin.card, t.readWin.landed, t.readWin.dealt
-	g.goBack(t.again)
+	g.goBackBeforeRead(t.again)
 	if err := g.confirmSweeps(); err != nil {
 		return err
 	}
