@@ -136,6 +136,11 @@ func (s Source) String() string {
 //     deck as a seat's turn began (waiting for its rider, or on one) deals
 //     it there after all, as for a rider, reaching through the deals made
 //     at that seat since (an earlier engine took it back as a stray card).
+//   - in schema 7: an "unscanned" (plain or naming a Ground) said of a read
+//     that, no Stop, landed a Ground dealt on past its Stop window lands
+//     that Ground again before the card dealt unscanned, as does an
+//     Identify finding the card a plain one stood in there a Ground; an
+//     earlier engine refused both (no card was due before the read).
 const Schema = 7
 
 // Start is the configuration a hand is replayed from.
