@@ -303,9 +303,11 @@ type PanelEvent struct {
 	// As is, for a ControlConfirm, what the dealer says the card the
 	// reader did not see was: a card kind's name as the deck file writes
 	// it ("Ground", "Stop", "Hit", "Extra"...), since the dealer sees its
-	// face and a plain confirmation can only say "a card". Empty: a plain
-	// confirmation. A string, not the rules engine's kind: hw knows
-	// nothing of the game, and the dealer reads it.
+	// face and a plain confirmation can only say "a card"; for a
+	// ControlUnscanned, "Ground" (the landed: button, the keyboard's l):
+	// the card dealt unscanned was a Ground, which landed. Empty: a plain
+	// control. A string, not the rules engine's kind: hw knows nothing of
+	// the game, and the dealer reads it.
 	As string
 }
 
