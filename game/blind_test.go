@@ -48,6 +48,47 @@ func TestBlindStandInReadLater(t *testing.T) {
 	tb.refused(Scan(tb.Card(guess).ID), RuleCardNotExpected)
 }
 
+// TestBlindStandInReadAfterItsStackWasGone: "Extra stacks disappear once
+// they are empty", and a faller may pick up the only card of their stack.
+// Seat 1's card, dealt by hand, is picked up, and the dealer says its
+// stack is not there: the engine's stand-in goes with it, picked up unseen
+// (to the discard pile, as the engine keeps cards played out of sight).
+// Read later being dealt, the stand-in proves the guess wrong, as one
+// still in a stack does (TestBlindStandInReadLater): it was in the deck,
+// and another deck card stands in for the card picked up. It was refused,
+// the light waiting for a card already down (the real dealer on the messy
+// table, beginner seed 13).
+func TestBlindStandInReadAfterItsStackWasGone(t *testing.T) {
+	tb := newObserved(t, 2, Stop, Move, Stop, Move, Ground, Ground)
+	tb.ok(Event{Kind: EvConfirm}) // seat 1's card, the reader gone
+	guess := -1
+	for c := range tb.NumCards() {
+		if tb.Blind(c) {
+			guess = c
+		}
+	}
+	if guess < 0 {
+		t.Fatalf("no blind deal at seat 1: %+v", tb.Inferences())
+	}
+	other := tb.Card((guess + 1) % 4).ID // a card for seat 2 that is not the guess
+	tb.ok(Scan(other))
+	tb.ok(StackGone()) // seat 1's turn: its stack is not there
+	if w := tb.Where(guess); w.Zone != InDiscard || !tb.Blind(guess) {
+		t.Fatalf("the stand-in is at %+v (blind %v), want gone with the stack", w, tb.Blind(guess))
+	}
+	tb.ok(Scan(tb.Card(guess).ID)) // seat 1's new stack: the very card the engine stood in
+	if w := tb.Where(guess); w.Zone != InStack || w.Player != 0 || tb.Blind(guess) {
+		t.Fatalf("the card read is at %+v (blind %v), want dealt to seat 1", w, tb.Blind(guess))
+	}
+	gone := tb.Discards()
+	if len(gone) != 1 || gone[0] == guess || !tb.Blind(gone[0]) {
+		t.Fatalf("the discard pile %v: want one new stand-in for the card picked up", gone)
+	}
+	if err := tb.Check(); err != nil {
+		t.Fatal(err)
+	}
+}
+
 // TestConfirmAs: a card the reader did not see is only "a card" to a plain
 // confirmation, never a Ground; the dealer, who sees its face, names it.
 // The real dealer on the messy table left hands unfinished, or named

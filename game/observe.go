@@ -1532,14 +1532,16 @@ func (g *Game) lateRun(c int) bool {
 // unblind: card c, which the engine stood in for a deal confirmed by
 // hand, is read being dealt now, so it was still in the deck and the
 // earlier deal was another card. Another deck card stands in for that one
-// instead, and c goes back to the deck to be dealt. It reports whether it
+// instead (where the stand-in lies: in its stack, or in the discard pile,
+// gone with a stack the dealer said was not there, picked up unseen), and
+// c goes back to the deck to be dealt. It reports whether it
 // could: the two must both be Grounds or both other cards, since the deck
 // keeps its Grounds at the bottom ("put the Grounds at the bottom") and a
 // Ground named by hand stood in one of them, in no order the deck file can
 // tell.
 func (g *Game) unblind(c int) bool {
 	w := g.where[c]
-	if w.Zone != InStack || !g.table.blind[c] {
+	if (w.Zone != InStack && w.Zone != InDiscard) || !g.table.blind[c] {
 		return false
 	}
 	if g.cards[c].Kind == Ground {
@@ -1553,37 +1555,48 @@ func (g *Game) unblind(c int) bool {
 	return g.standInFor(c, d)
 }
 
-// standInFor puts deck card d where the stand-in c lies in a stack, as the
-// stand-in instead, and c back in the deck. It reports whether c was in
-// its stack.
+// standInFor puts deck card d where the stand-in c lies in a stack (or in
+// the discard pile, gone with a stack the dealer said was not there), as
+// the stand-in instead, and c back in the deck. It reports whether c was
+// there.
 func (g *Game) standInFor(c, d int) bool {
 	w := g.where[c]
-	st := g.players[w.Player].stacks[w.Stack]
-	for i, x := range st {
-		if x != c {
-			continue
+	var slot *int
+	switch w.Zone {
+	case InStack:
+		st := g.players[w.Player].stacks[w.Stack]
+		if i := slices.Index(st, c); i >= 0 {
+			slot = &st[i]
 		}
-		g.removeFromDeck(d)
-		st[i] = d
-		g.where[d] = w
-		g.standIn(d)
-		g.table.swept[d] = false
-		g.table.blind[c] = false
-		g.table.loose[d], g.table.loose[c] = g.table.loose[c], 0
-		g.deck = append(g.deck, c)
-		if g.cards[c].Kind == Ground {
-			// removeFromDeck counted d out; a Ground stood in (unblind,
-			// dealtUnscanned) goes back in its place.
-			g.grounds++
+	case InDiscard:
+		if i := slices.Index(g.discard, c); i >= 0 {
+			slot = &g.discard[i]
 		}
-		g.where[c] = Place{Zone: InDeck}
+	}
+	if slot == nil {
+		return false
+	}
+	g.removeFromDeck(d)
+	*slot = d
+	g.where[d] = w
+	g.standIn(d)
+	g.table.swept[d] = false
+	g.table.blind[c] = false
+	g.table.loose[d], g.table.loose[c] = g.table.loose[c], 0
+	g.deck = append(g.deck, c)
+	if g.cards[c].Kind == Ground {
+		// removeFromDeck counted d out; a Ground stood in (unblind,
+		// dealtUnscanned) goes back in its place.
+		g.grounds++
+	}
+	g.where[c] = Place{Zone: InDeck}
+	if w.Zone == InStack {
 		if g.pend.active && g.pend.card == c {
 			g.pend.card = d
 		}
 		g.infer(InfBlindDeal, d, w.Player, Place{Zone: InDeck})
-		return true
 	}
-	return false
+	return true
 }
 
 // findStop is the Stop that player p's Stop confirmed by hand stands in:
