@@ -170,6 +170,7 @@ func (s *SimTable) NextHand(dealerSeat int, fallers []int) (*Hand, error) {
 			hctx, cancel := context.WithCancelCause(ctx)
 			defer cancel(nil)
 			tb.Clock.At(maxHand, func() { cancel(ErrHandTooLong) })
+			tb.SetScreen(screenOf(d))
 			tb.Start()
 			res, err := d.RunStepped(hctx, tb.Clock)
 			if cause := context.Cause(hctx); err != nil && cause != nil {
@@ -210,6 +211,7 @@ func (s *SimTable) NextHand(dealerSeat int, fallers []int) (*Hand, error) {
 				cancel(fmt.Errorf("pacing the simulated table: %w", err))
 			}
 		}()
+		tb.SetScreen(screenOf(d))
 		tb.Start()
 		res, err := d.Run(ctx)
 		if err != nil && context.Cause(ctx) != nil {
@@ -221,6 +223,12 @@ func (s *SimTable) NextHand(dealerSeat int, fallers []int) (*Hand, error) {
 		return res, err
 	}
 	return h, nil
+}
+
+// screenOf is what d's screen says to do now, for the simulated dealer,
+// who reads it as a person does.
+func screenOf(d *dealer.Dealer) func() game.Instruction {
+	return func() game.Instruction { return d.View().Instruction }
 }
 
 // teeSound plays each cue on two sinks: the simulated table listens for the

@@ -101,6 +101,10 @@ type Table struct {
 	// card the instant it is shown.
 	riderGap, auditGap, hear time.Duration
 
+	// screen is the dealer's screen (SetScreen), nil where the table
+	// cannot see one: what it says to do now.
+	screen func() game.Instruction
+
 	mu         sync.Mutex
 	next       []time.Duration // each faller's next glance
 	busy       bool            // the dealer's hands are full: a reaction is on its way
@@ -695,7 +699,7 @@ func (t *Table) deal() {
 		done(at)
 		return
 	}
-	if !in.First && t.fewerStacks(t.Lights.Now(in.Seat), in) {
+	if !in.First && (t.fewerStacks(t.Lights.Now(in.Seat), in) || t.stackNotHere(in)) {
 		// The seat is the right one but the dealer counts a stack the
 		// table no longer has: the dealer says so before dealing.
 		t.mu.Lock()
@@ -778,6 +782,25 @@ func (t *Table) lookAgain() {
 		now := t.Clock.Now()
 		t.onCue(hwtest.CuePlayed{Cue: hw.CueAccent, At: now, Now: now})
 	}
+}
+
+// SetScreen lets the simulated dealer read the dealer's screen: f is what
+// it says to do now. Set before the hand starts; f is called without the
+// table's lock held.
+func (t *Table) SetScreen(f func() game.Instruction) { t.screen = f }
+
+// stackNotHere reports whether the dealer's screen asks for the card due
+// at seat in.Seat to go into a stack the table does not have there: its
+// only card was picked up unseen ("Extra stacks disappear once they are
+// empty"). The light says how many cards, not which stack ("three or
+// more" cannot be told from two stacks of a Hit and one), so the dealer
+// reads the stack from the screen ("deal a card to seat 2, stack 2").
+func (t *Table) stackNotHere(in game.Instruction) bool {
+	if t.screen == nil || in.Action != game.ActDeal {
+		return false
+	}
+	s := t.screen()
+	return s.Action == game.ActDeal && !s.Imaginary && !s.NewStack && s.Seat == in.Seat && s.Stack >= t.truth.NumStacks(in.Player)
 }
 
 // fewerStacks reports whether the dealer's light for a deal in the middle
