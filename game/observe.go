@@ -1544,6 +1544,13 @@ func (g *Game) unblind(c int) bool {
 	if (w.Zone != InStack && w.Zone != InDiscard) || !g.table.blind[c] {
 		return false
 	}
+	if w.Zone == InDiscard && g.table.swept[c] {
+		// The dealer swept it there (a rider named by hand, its stand-in
+		// maybe a card read being dealt): its place was seen, and read
+		// again it is a second read, not a card still in the deck. Only
+		// one gone unseen, with a stack said not there, may be that.
+		return false
+	}
 	if g.cards[c].Kind == Ground {
 		d := g.deckCard(Ground)
 		return d >= 0 && g.standInFor(c, d)
