@@ -1544,11 +1544,12 @@ func (g *Game) unblind(c int) bool {
 	if (w.Zone != InStack && w.Zone != InDiscard) || !g.table.blind[c] {
 		return false
 	}
-	if w.Zone == InDiscard && g.table.swept[c] {
-		// The dealer swept it there (a rider named by hand, its stand-in
-		// maybe a card read being dealt): its place was seen, and read
-		// again it is a second read, not a card still in the deck. Only
-		// one gone unseen, with a stack said not there, may be that.
+	if w.Zone == InDiscard && !g.goneWithStack(c) {
+		// The discard pile holds other stand-ins too: a rider named by
+		// hand, swept by the dealer or gone unseen, whose stand-in may be
+		// a card read being dealt long ago. Read again, that is a second
+		// read, not a card still in the deck. Only one gone with a stack
+		// said not there was a card dealt by hand and never seen.
 		return false
 	}
 	if g.cards[c].Kind == Ground {
@@ -1560,6 +1561,17 @@ func (g *Game) unblind(c int) bool {
 		return false
 	}
 	return g.standInFor(c, d)
+}
+
+// goneWithStack reports whether card c last moved with a stack the dealer
+// said was not there (StackGone): the engine's latest word on it.
+func (g *Game) goneWithStack(c int) bool {
+	for i := len(g.table.inferred) - 1; i >= 0; i-- {
+		if x := g.table.inferred[i]; x.Card == c {
+			return x.Kind == InfStackGone
+		}
+	}
+	return false
 }
 
 // standInFor puts deck card d where the stand-in c lies in a stack (or in
