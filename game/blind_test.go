@@ -5,6 +5,23 @@ import (
 	"testing"
 )
 
+// dealtByHandAtSeat1 is a hand of two fallers whose first card, seat 1's,
+// was confirmed by hand with the reader gone, and the engine's stand-in for
+// it. No riders: a rider read as a seat's turn starts is that seat's rider,
+// played unseen, as far as anyone at the table can tell.
+func dealtByHandAtSeat1(t *testing.T) (*table, int) {
+	t.Helper()
+	tb := newObserved(t, 2, Stop, Move, Stop, Move, Ground, Ground)
+	tb.ok(Event{Kind: EvConfirm})
+	for c := range tb.NumCards() {
+		if tb.Blind(c) {
+			return tb, c
+		}
+	}
+	t.Fatalf("no blind deal at seat 1: %+v", tb.Inferences())
+	return nil, -1
+}
+
 // TestBlindStandInReadLater: "Reader unplugged or I2C errors mid-hand: the
 // assistant says so, keeps pacing with manual confirmation from the dealer
 // panel, and picks the reader up again when it comes back" (product.md).
@@ -15,17 +32,8 @@ import (
 // reads refused, the assistant left waiting for a card it had already
 // placed, a seat behind the dealer for the rest of the hand.
 func TestBlindStandInReadLater(t *testing.T) {
-	// No riders: a rider read as a seat's turn starts is that seat's
-	// rider, played unseen, as far as anyone at the table can tell.
-	tb := newObserved(t, 2, Stop, Move, Stop, Move, Ground, Ground)
-	tb.ok(Event{Kind: EvConfirm}) // seat 1's card, the reader gone
-	guess := -1
-	for c := range tb.NumCards() {
-		if tb.Blind(c) {
-			guess = c
-		}
-	}
-	if guess < 0 || tb.Where(guess).Zone != InStack || tb.Where(guess).Player != 0 {
+	tb, guess := dealtByHandAtSeat1(t)
+	if tb.Where(guess).Zone != InStack || tb.Where(guess).Player != 0 {
 		t.Fatalf("no blind deal at seat 1: %+v", tb.Inferences())
 	}
 	// The reader is back: the card the engine stood in is read dealt to
@@ -59,17 +67,7 @@ func TestBlindStandInReadLater(t *testing.T) {
 // the light waiting for a card already down (the real dealer on the messy
 // table, beginner seed 13).
 func TestBlindStandInReadAfterItsStackWasGone(t *testing.T) {
-	tb := newObserved(t, 2, Stop, Move, Stop, Move, Ground, Ground)
-	tb.ok(Event{Kind: EvConfirm}) // seat 1's card, the reader gone
-	guess := -1
-	for c := range tb.NumCards() {
-		if tb.Blind(c) {
-			guess = c
-		}
-	}
-	if guess < 0 {
-		t.Fatalf("no blind deal at seat 1: %+v", tb.Inferences())
-	}
+	tb, guess := dealtByHandAtSeat1(t)
 	other := tb.Card((guess + 1) % 4).ID // a card for seat 2 that is not the guess
 	tb.ok(Scan(other))
 	tb.ok(StackGone()) // seat 1's turn: its stack is not there
