@@ -104,3 +104,44 @@ func TestGroundKeptThroughAStop(t *testing.T) {
 		})
 	}
 }
+
+// TestMisreadWhileAGroundIsKept: "The dealer keeps the Ground, and you
+// discard the Stop." A Ground read while seat 2's claim waits is kept to be
+// told as the next deal; but a stray read of the Ground lying at seat 2 is
+// no deal. The screen offers it to the misread (r), which forgets it: the
+// engine never heard of it, so nothing else changes, and the Stop shown
+// then leaves the light asking for the Ground, to be dealt on at seat 3.
+func TestMisreadWhileAGroundIsKept(t *testing.T) {
+	G, S := game.Ground, game.Stop
+	d, uid, log := dealing(t, []game.Kind{S, S, S, G, G, G}, 2, 3, 4)
+	read := func(id string, s float64) { d.onCard(hw.CardEvent{UID: uid[id], Time: secs(s)}) }
+	read("Stop-0", 1)
+	read("Stop-1", 2)
+	read("Stop-2", 3)
+	read("Ground-3", 4)
+	d.onButton(hw.ButtonEvent{Seat: 2, Press: true, Kernel: secs(4.3)})
+	read("Ground-3", 4.4) // the Ground lying at seat 2, passed over the reader
+	if !d.kept.active || d.View().Misread != "Ground-3" {
+		t.Fatalf("Ground-3 kept %v, the screen offers %q to the misread", d.kept.active, d.View().Misread)
+	}
+	applied := d.g.Applied()
+	d.control(hw.PanelEvent{Control: hw.ControlMisread, Kernel: secs(4.5)})
+	if d.kept.active || d.g.Applied() != applied || !d.stop.open || d.stop.seat != 2 || !d.stop.claimed {
+		t.Fatalf("after misread: kept %v, engine moved %v, window %+v; want the kept read forgotten and nothing else changed",
+			d.kept.active, d.g.Applied() != applied, d.stop)
+	}
+	if w := warnings(d); len(w) > 0 {
+		t.Errorf("warnings %q", w)
+	}
+	read("Stop-0", 4.6)
+	if in := d.g.Next(); in.Action != game.ActDeal || in.Seat != 3 || d.g.Out(0) {
+		t.Errorf("after seat 2's Stop the light asks %v (seat 2 out %v), want the Ground dealt to seat 3", in, d.g.Out(0))
+	}
+	noted := false
+	for _, e := range *log {
+		noted = noted || strings.Contains(e.Note, "the dealer says misread")
+	}
+	if !noted {
+		t.Error("the play log does not say why the kept read was not told")
+	}
+}

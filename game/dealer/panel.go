@@ -185,6 +185,15 @@ func (d *Dealer) misread(at time.Duration) {
 	if d.refusedWhilePaused("misread") {
 		return
 	}
+	if d.kept.active {
+		// The Ground kept while a Stop claim waits was not dealt on: a
+		// stray read of the Ground lying at the claiming seat, say. It
+		// was never told, so forgetting it changes nothing else.
+		k := d.g.Card(d.kept.c)
+		d.dropKept(at, "the dealer says misread")
+		d.say(false, "misread: %v, kept while seat %d's Stop claim waits, is forgotten; nothing else changed", k, d.stop.seat)
+		return
+	}
 	if id, ok := d.misreadCard(); ok {
 		d.event(game.NotThereRead(id), playlog.FromPanel, at, -1)
 		return

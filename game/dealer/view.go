@@ -153,6 +153,9 @@ func (d *Dealer) view() View {
 	}
 	v.StopWindow = d.stop.view()
 	v.Misread, _ = d.misreadCard()
+	if d.kept.active {
+		v.Misread = d.kept.id
+	}
 	v.There, _ = d.goneSeat()
 	if r, ok := d.hw.Reader.(healthReporter); ok {
 		h := r.Health()
