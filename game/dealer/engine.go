@@ -90,6 +90,11 @@ func (d *Dealer) event(e game.Event, src playlog.Source, at time.Duration, c int
 		d.say(false, "seat %d hits the ground", stopSeat)
 	}
 	if d.g.Over() {
+		if e.Kind == game.EvUnscanned {
+			// The card dealt unscanned landed and ended the hand: say
+			// whose Ground it was before the winner.
+			d.unscannedLanded(inferred)
+		}
 		d.handOver(at)
 		return
 	}
@@ -204,18 +209,26 @@ func (d *Dealer) movedOn(id string, inferred int, at time.Duration) {
 		if x.Kind == game.InfBlindDeal && d.g.Blind(x.Card) {
 			d.say(false, "seat %d: the card dealt unscanned is confirmed by hand; %v goes on from there", d.g.Seat(x.Player), d.g.Card(c))
 		}
-		if x.Kind == game.InfLanded {
-			// Nothing but Grounds left in the deck: the card dealt
-			// unscanned was one, and it landed as the dealer dealt on.
-			d.say(false, "seat %d hits the ground: the card dealt unscanned was a Ground", d.g.Seat(x.Player))
-		}
 	}
+	d.unscannedLanded(inferred)
 	if w := d.g.Where(c); w.Zone == game.AsRider || w.Zone == game.AsExtra {
 		d.riderShown(c, at)
 		return
 	}
 	d.dealtNow(c, at)
 	d.dealt(at)
+}
+
+// unscannedLanded says which seat the card dealt unscanned landed on, a
+// Ground (named so, or nothing but Grounds left in the deck) that the
+// dealer dealt on past; inferred is where the engine's inferences from the
+// "unscanned" begin.
+func (d *Dealer) unscannedLanded(inferred int) {
+	for _, x := range d.g.Inferences()[inferred:] {
+		if x.Kind == game.InfLanded {
+			d.say(false, "seat %d hits the ground: the card dealt unscanned was a Ground", d.g.Seat(x.Player))
+		}
+	}
 }
 
 // thereAgain follows the dealer's take-back of a "not there": the stack

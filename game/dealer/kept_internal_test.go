@@ -145,3 +145,28 @@ func TestMisreadWhileAGroundIsKept(t *testing.T) {
 		t.Error("the play log does not say why the kept read was not told")
 	}
 }
+
+// TestLandedEndsTheHand: "GROUND: If you receive one of these, you are
+// immediately out." Seat 2's Ground goes unscanned and seat 3's, read, is
+// taken for it; the dealer says so (l): seat 2's Ground lands, and with
+// two fallers that ends the hand. The screen says whose Ground it was
+// before the winner, as it does when the hand goes on; it said nothing.
+func TestLandedEndsTheHand(t *testing.T) {
+	G, S := game.Ground, game.Stop
+	d, uid, _ := dealing(t, []game.Kind{S, S, G, G}, 2, 3)
+	read := func(id string, s float64) { d.onCard(hw.CardEvent{UID: uid[id], Time: secs(s)}) }
+	read("Stop-0", 1)
+	read("Stop-1", 2)
+	read("Ground-3", 3) // seat 2's Ground-2 went unscanned
+	d.control(hw.PanelEvent{Control: hw.ControlUnscanned, As: "Ground", Kernel: secs(3.2)})
+	if !d.g.Over() || d.g.Seat(d.g.Winner()) != 3 {
+		t.Fatalf("over %v: want seat 3 the winner", d.g.Over())
+	}
+	said := false
+	for _, m := range d.msgs {
+		said = said || strings.Contains(m.Text, "seat 2 hits the ground: the card dealt unscanned was a Ground")
+	}
+	if !said {
+		t.Errorf("the screen never said seat 2 hit the ground: %+v", d.msgs)
+	}
+}
