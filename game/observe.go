@@ -198,12 +198,9 @@ func (g *Game) dealtUnscanned(id string, as Kind) error {
 	if in := g.Next(); in.Action != ActDeal || in.Imaginary {
 		return refuse(RuleCardNotExpected, "%s: no card was due before it (%v)", id, in)
 	}
-	confirm := g.confirm
-	if as == Ground {
-		// Named, the stand-in is a Ground of the deck's, and lands below.
-		confirm = func() error { return g.confirmAs(Ground) }
-	}
-	if err := confirm(); err != nil {
+	// Named a Ground, the stand-in is a Ground of the deck's, and lands
+	// below.
+	if err := g.confirmNamed(as); err != nil {
 		return err
 	}
 	if g.pend.active && g.pend.card == c && g.cards[c].Kind == Ground {
@@ -762,10 +759,7 @@ func (g *Game) observe1(e Event) error {
 		}
 		return nil // presses at other times carry no move; the log keeps them for disputes
 	case EvConfirm:
-		if e.As != NoKind {
-			return g.confirmAs(e.As)
-		}
-		return g.confirm()
+		return g.confirmNamed(e.As)
 	case EvStackGone:
 		if e.Card != "" {
 			return g.takeBackRead(e.Card)
@@ -1221,6 +1215,15 @@ func (g *Game) stopGround(p, c int) error {
 	g.table.swept[c] = true
 	g.infer(InfStopPlayed, c, p, from)
 	return nil
+}
+
+// confirmNamed is the dealer's hand confirmation, naming the card (as) or
+// not (NoKind: "a card").
+func (g *Game) confirmNamed(as Kind) error {
+	if as != NoKind {
+		return g.confirmAs(as)
+	}
+	return g.confirm()
 }
 
 // confirm is the dealer's hand confirmation: a Stop claim, or a deal made
