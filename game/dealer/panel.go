@@ -237,15 +237,17 @@ func (d *Dealer) unscanned(at time.Duration, as string) {
 	if d.refusedWhilePaused("unscanned") {
 		return
 	}
-	e := game.DealtUnscanned("")
+	// The card dealt unscanned may be named, seen a Ground (the panel's
+	// landed: button, the keyboard's l): the engine lands it, as the
+	// dealer dealt on past it, and refuses any other kind.
+	named := game.NoKind
 	if as != "" {
-		// The card dealt unscanned seen a Ground (the panel's landed:
-		// button, the keyboard's l): it lands, as the dealer dealt on.
-		if k, err := game.ParseKind(as); err != nil || k != game.Ground {
-			d.warn("unscanned: the panel named the card %q, and only a Ground is named; nothing changed", as)
+		k, err := game.ParseKind(as)
+		if err != nil {
+			d.warn("unscanned: the panel named the card %q: %v; nothing changed", as, err)
 			return
 		}
-		e.As = game.Ground
+		named = k
 	}
 	if d.kept.active {
 		// The card before a kept Ground is the Ground being dealt to
@@ -260,8 +262,7 @@ func (d *Dealer) unscanned(at time.Duration, as string) {
 		d.warn("unscanned: say it just after the card read that the light took for the one dealt unscanned; nothing changed")
 		return
 	}
-	e.Card = id
-	d.event(e, playlog.FromPanel, at, -1)
+	d.event(game.Event{Kind: game.EvUnscanned, Card: id, As: named}, playlog.FromPanel, at, -1)
 }
 
 // misreadCard is the card a misread would take back now, if any: the
