@@ -225,10 +225,14 @@ func (s *SimTable) NextHand(dealerSeat int, fallers []int) (*Hand, error) {
 	return h, nil
 }
 
-// screenOf is what d's screen says to do now, for the simulated dealer,
-// who reads it as a person does.
+// screenOf is what d's screen says to do now (View.Instruction, the
+// engine's next instruction), for the simulated dealer, who reads it as a
+// person does; read without building a whole View on every deal.
 func screenOf(d *dealer.Dealer) func() game.Instruction {
-	return func() game.Instruction { return d.View().Instruction }
+	return func() (in game.Instruction) {
+		d.Inspect(func(g *game.Game) { in = g.Next() })
+		return in
+	}
 }
 
 // teeSound plays each cue on two sinks: the simulated table listens for the
