@@ -57,6 +57,12 @@ func pickedUpAtSeat2(t *testing.T, kinds []game.Kind) (*Dealer, map[string]hw.UI
 	return d, uid
 }
 
+// inStackAt reports whether card c lies in a stack of seat's: dealt there.
+func inStackAt(d *Dealer, c, seat int) bool {
+	w := d.g.Where(c)
+	return w.Zone == game.InStack && d.g.Seat(w.Player) == seat
+}
+
 // tell applies events to d's engine from src, a second apart from 1s.
 func tell(t *testing.T, d *Dealer, src playlog.Source, events ...game.Event) {
 	t.Helper()
@@ -146,7 +152,7 @@ func TestHoldOverBeforeTheNextInput(t *testing.T) {
 				t.Fatalf("the held read told the engine as %v at %v, want judged dealt at the hold's end (1.5s)", e.Event, e.Kernel)
 			}
 			for c, seat := range []int{2, 3}[:want] {
-				if w := d.g.Where(c); w.Zone != game.InStack || d.g.Seat(w.Player) != seat {
+				if w := d.g.Where(c); !inStackAt(d, c, seat) {
 					t.Errorf("%s lies at %+v, want dealt to seat %d", d.g.Card(c).ID, w, seat)
 				}
 			}
@@ -258,7 +264,7 @@ func TestMisreadHeldExtraDealShown(t *testing.T) {
 	}
 	d.control(hw.PanelEvent{Control: hw.ControlMisread, Kernel: read + 300*time.Millisecond})
 	for c, seat := range map[int]int{4: 2, 2: 3} {
-		if w := d.g.Where(c); w.Zone != game.InStack || d.g.Seat(w.Player) != seat {
+		if w := d.g.Where(c); !inStackAt(d, c, seat) {
 			t.Errorf("%s lies at %+v, want dealt to seat %d", d.g.Card(c).ID, w, seat)
 		}
 	}
@@ -287,7 +293,7 @@ func TestMisreadShownAfterAllSaidAgain(t *testing.T) {
 		t.Fatalf("after the misread the Hit lies at %+v, want shown at seat 2", d.g.Where(4))
 	}
 	d.control(hw.PanelEvent{Control: hw.ControlMisread, Kernel: read + 800*time.Millisecond})
-	if w := d.g.Where(4); w.Zone != game.InStack || d.g.Seat(w.Player) != 2 || d.g.Next() != judged {
+	if w := d.g.Where(4); !inStackAt(d, 4, 2) || d.g.Next() != judged {
 		t.Fatalf("after the misread said again the Hit lies at %+v, the light asks %v; want seat 2's deal, and %v", w, d.g.Next(), judged)
 	}
 	for _, m := range d.View().Messages {
@@ -296,7 +302,7 @@ func TestMisreadShownAfterAllSaidAgain(t *testing.T) {
 		}
 	}
 	d.onCard(hw.CardEvent{UID: uid["Hit-4"], Time: read + 900*time.Millisecond})
-	if w := d.g.Where(4); w.Zone != game.InStack || d.g.Seat(w.Player) != 2 {
+	if w := d.g.Where(4); !inStackAt(d, 4, 2) {
 		t.Fatalf("the Hit read again at once lies at %+v, want still seat 2's deal", w)
 	}
 }
@@ -320,12 +326,12 @@ func TestMisreadHeldExtraDealShownReadAgain(t *testing.T) {
 	}
 	d.control(hw.PanelEvent{Control: hw.ControlMisread, Kernel: read + 300*time.Millisecond})
 	for c, seat := range map[int]int{4: 2, 2: 3} {
-		if w := d.g.Where(c); w.Zone != game.InStack || d.g.Seat(w.Player) != seat {
+		if w := d.g.Where(c); !inStackAt(d, c, seat) {
 			t.Fatalf("%s lies at %+v, want dealt to seat %d", d.g.Card(c).ID, w, seat)
 		}
 	}
 	d.onCard(hw.CardEvent{UID: uid["Hit-2"], Time: read + 400*time.Millisecond})
-	if w := d.g.Where(2); w.Zone != game.InStack || d.g.Seat(w.Player) != 3 {
+	if w := d.g.Where(2); !inStackAt(d, 2, 3) {
 		t.Fatalf("the Hit read again at once lies at %+v, want still dealt to seat 3", w)
 	}
 }
@@ -350,7 +356,7 @@ func TestMisreadDuringHoldTakesWhatWasOffered(t *testing.T) {
 	}
 	d.control(hw.PanelEvent{Control: hw.ControlMisread, Kernel: read + 1100*time.Millisecond})
 	for c, seat := range map[int]int{4: 2, 5: 3} {
-		if w := d.g.Where(c); w.Zone != game.InStack || d.g.Seat(w.Player) != seat {
+		if w := d.g.Where(c); !inStackAt(d, c, seat) {
 			t.Errorf("%s lies at %+v, want dealt to seat %d", d.g.Card(c).ID, w, seat)
 		}
 	}

@@ -112,15 +112,7 @@ func TestGroundKeptThroughAStop(t *testing.T) {
 // engine never heard of it, so nothing else changes, and the Stop shown
 // then leaves the light asking for the Ground, to be dealt on at seat 3.
 func TestMisreadWhileAGroundIsKept(t *testing.T) {
-	G, S := game.Ground, game.Stop
-	d, uid, log := dealing(t, []game.Kind{S, S, S, G, G, G}, 2, 3, 4)
-	read := func(id string, s float64) { d.onCard(hw.CardEvent{UID: uid[id], Time: secs(s)}) }
-	read("Stop-0", 1)
-	read("Stop-1", 2)
-	read("Stop-2", 3)
-	read("Ground-3", 4)
-	d.onButton(hw.ButtonEvent{Seat: 2, Press: true, Kernel: secs(4.3)})
-	read("Ground-3", 4.4) // the Ground lying at seat 2, passed over the reader
+	d, read, log := groundKept(t)
 	if !d.kept.active || d.View().Misread != "Ground-3" {
 		t.Fatalf("Ground-3 kept %v, the screen offers %q to the misread", d.kept.active, d.View().Misread)
 	}
@@ -169,4 +161,21 @@ func TestLandedEndsTheHand(t *testing.T) {
 	if !said {
 		t.Errorf("the screen never said seat 2 hit the ground: %+v", d.msgs)
 	}
+}
+
+// groundKept is seats 2, 3 and 4 each dealt a Stop, then seat 2 Ground-3
+// and its claim, and Ground-3 read again at 4.4 s while the claim waits:
+// kept. read lays a card on the reader at s seconds; log is the play log.
+func groundKept(t *testing.T) (d *Dealer, read func(id string, s float64), log *entries) {
+	t.Helper()
+	G, S := game.Ground, game.Stop
+	d, uid, log := dealing(t, []game.Kind{S, S, S, G, G, G}, 2, 3, 4)
+	read = func(id string, s float64) { d.onCard(hw.CardEvent{UID: uid[id], Time: secs(s)}) }
+	read("Stop-0", 1)
+	read("Stop-1", 2)
+	read("Stop-2", 3)
+	read("Ground-3", 4)
+	d.onButton(hw.ButtonEvent{Seat: 2, Press: true, Kernel: secs(4.3)})
+	read("Ground-3", 4.4)
+	return d, read, log
 }

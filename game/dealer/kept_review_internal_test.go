@@ -172,15 +172,7 @@ func TestKeptGroundWhenTheHandStops(t *testing.T) {
 // was told again once seat 3's Stop was shown, a second deal of one card.
 // It changes nothing.
 func TestUnscannedWhileAGroundIsKept(t *testing.T) {
-	G, S := game.Ground, game.Stop
-	d, uid, log := dealing(t, []game.Kind{S, S, S, G, G, G}, 2, 3, 4)
-	read := func(id string, s float64) { d.onCard(hw.CardEvent{UID: uid[id], Time: secs(s)}) }
-	read("Stop-0", 1)
-	read("Stop-1", 2)
-	read("Stop-2", 3)
-	read("Ground-3", 4)
-	d.onButton(hw.ButtonEvent{Seat: 2, Press: true, Kernel: secs(4.3)})
-	read("Ground-3", 4.4)
+	d, read, log := groundKept(t)
 	if !d.kept.active {
 		t.Fatal("Ground-3, read again while seat 2's claim waits, is not kept")
 	}
