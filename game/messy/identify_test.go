@@ -293,7 +293,9 @@ func TestTwoAtOnceWarned(t *testing.T) {
 // warns only of a card read within a third of a beat of the deal, on the
 // same beat (atOnce), so it does not warn, and neither may this table's
 // dealer. Warned, the figures would credit the dealer with catches the
-// real one does not make.
+// real one does not make. Taken for the next seat's deal, it lies a seat
+// before, and the audit names it there, even when the seat after has a
+// rider the dealer is yet to show (sameDeal).
 func TestTwoAtOnceAfterScanNoDeal(t *testing.T) {
 	f := Only(ScanNoDeal, 0.1)
 	f[TwoAtOnce] = 0.1
@@ -321,6 +323,9 @@ func TestTwoAtOnceAfterScanNoDeal(t *testing.T) {
 			after++
 			if strings.HasPrefix(b.Why, "the dealer warns") {
 				t.Fatalf("seed %d: %v, stuck under %v, which was scanned, put back and dealt a beat later: %s", seed, b.Card, a.Card, b.Why)
+			}
+			if b.Answer == Missed {
+				t.Errorf("seed %d: %v, stuck under %v, missed: %s", seed, b.Card, a.Card, b.Why)
 			}
 		}
 	}

@@ -178,13 +178,19 @@ func (t *table) twoAtOnce(p, c int) error {
 
 // sameDeal reports whether the assistant, after taking the second card,
 // agrees with the truth dealt ahead to it: the card in the same stack and
-// the same next instruction.
+// the same next instruction. A rider played unseen at the next seat is no
+// disagreement: the dealer shows it as that address begins, and how many
+// cards it asks for is then seen too.
 func (t *table) sameDeal(seen, ahead *game.Game, c int) bool {
 	if seen.Where(c) != ahead.Where(c) {
 		return false
 	}
 	a, b := seen.Next(), ahead.Next()
-	return a.Action == b.Action && a.Player == b.Player && a.Stack == b.Stack && a.Due == b.Due && a.First == b.First
+	if a.Action != b.Action || a.Player != b.Player || a.Stack != b.Stack || a.First != b.First {
+		return false
+	}
+	unshown := b.First && b.Rider != game.NoKind && a.Rider == game.NoKind
+	return unshown || a.Due == b.Due && a.Rider == b.Rider
 }
 
 // nextDeal plays the truth ahead, on a clone, to the next card it deals:
