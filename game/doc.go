@@ -21,7 +21,8 @@
 //     a stack knocked over and gathered back (EvKnocked), and the dealer's
 //     word that the card just read came after one dealt unscanned
 //     (EvUnscanned), or that a stack said not there is there after all
-//     (EvThere). Observe refuses the plays and the
+//     (EvThere), and the table's word on who won a hand the engine could
+//     not follow to its end (EvDeclared). Observe refuses the plays and the
 //     dealer's steps (RuleNotObservation): the table cannot see them. From
 //     where each card was last seen the engine infers the plays it cannot
 //     see (Inferences) and refuses what no legal play can explain.

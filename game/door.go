@@ -10,8 +10,9 @@ package game
 // (EvStackGone), the Stop window closing (EvStopClosed), a card dealt by
 // hand read once the reader can read it (EvIdentify), a stack knocked
 // over and gathered back (EvKnocked), or the card just read and dealt
-// coming after one dealt unscanned (EvUnscanned), or the dealer taking
-// back a "not there" (EvThere). The engine
+// coming after one dealt unscanned (EvUnscanned), the dealer taking
+// back a "not there" (EvThere), or the table declaring the winner of a
+// hand the engine could not follow (EvDeclared). The engine
 // infers the plays behind them. It refuses any other kind, with a
 // *RuleError under RuleNotObservation and nothing changed: a table cannot
 // see a faller pick up or play a card, and a dealer's step would deal the
@@ -54,6 +55,8 @@ func (g *Game) applyOther(e Event) error {
 	switch e.Kind {
 	case EvScan, EvPress, EvConfirm, EvStackGone, EvStopClosed, EvIdentify, EvKnocked, EvUnscanned, EvThere:
 		return g.observe(e)
+	case EvDeclared:
+		return g.declare(e.Seat)
 	}
 	return refuse(RuleBadEvent, "event kind %d", e.Kind)
 }

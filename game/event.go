@@ -53,10 +53,13 @@ const (
 	// stack (or a rider): it is there after all, and the hand is as it
 	// was before they said it.
 	EvThere
+	// EvDeclared: the table ends the hand the assistant could not follow
+	// to its end, the faller at Seat its winner (DeclareWinner).
+	EvDeclared
 	numEventKinds
 )
 
-var eventNames = [numEventKinds]string{"?", "step", "pick-up", "play", "scan", "press", "confirm", "stack-gone", "stop-closed", "identify", "knocked", "unscanned", "there"}
+var eventNames = [numEventKinds]string{"?", "step", "pick-up", "play", "scan", "press", "confirm", "stack-gone", "stop-closed", "identify", "knocked", "unscanned", "there", "declared"}
 
 // Observation reports whether a real table can send an event of kind k:
 // what its devices see (a card read, a seat's button, the dealer's panel)
@@ -64,7 +67,7 @@ var eventNames = [numEventKinds]string{"?", "step", "pick-up", "play", "scan", "
 // steps are not: at a real table the engine infers them (see Observe).
 func (k EventKind) Observation() bool {
 	switch k {
-	case EvScan, EvPress, EvConfirm, EvStackGone, EvStopClosed, EvIdentify, EvKnocked, EvUnscanned, EvThere:
+	case EvScan, EvPress, EvConfirm, EvStackGone, EvStopClosed, EvIdentify, EvKnocked, EvUnscanned, EvThere, EvDeclared:
 		return true
 	}
 	return false
@@ -199,6 +202,13 @@ func GroundDealtUnscanned(id string) Event { return Event{Kind: EvUnscanned, Car
 // seat).
 func ThereAfterAll() Event { return Event{Kind: EvThere} }
 
+// DeclareWinner is the table ending the hand with the faller at seat its
+// winner, everyone else out: the people at the table played it to its end
+// where the assistant lost its way (a guess gone wrong, the lights a seat
+// off), and say who won. Nothing the engine believes can refuse the table's
+// word but a seat with no faller, or a hand already won.
+func DeclareWinner(seat int) Event { return Event{Kind: EvDeclared, Seat: seat} }
+
 // NotOnTop is the dealer's answer, asked to scan the card dealt by hand on
 // top of a stack at seat, that it is no longer there: picked up.
 func NotOnTop(seat int) Event { return Event{Kind: EvIdentify, Seat: seat} }
@@ -229,6 +239,8 @@ func (e Event) String() string {
 		return "a card dealt unscanned before " + e.Card
 	case EvThere:
 		return "there after all"
+	case EvDeclared:
+		return fmt.Sprintf("the table declares seat %d the winner", e.Seat)
 	case EvStackGone:
 		if e.Card != "" {
 			return "not there: " + e.Card

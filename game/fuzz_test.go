@@ -67,6 +67,8 @@ func FuzzApply(f *testing.F) {
 					e = ThereAfterAll()
 				} else if b >= 232 { // said after anything
 					e = ThereAfterAll()
+				} else if b >= 228 { // the table declares a winner (seats -1 to 2)
+					e = DeclareWinner(int(b)%6 - 1)
 				}
 			case 5:
 				e = Event{Kind: EvConfirm}

@@ -613,7 +613,7 @@ func TestObserveTakesObservationsOnly(t *testing.T) {
 		t.Fatalf("over %v, seat 1 out %v, the Stop at %+v", tb.Over(), tb.Out(0), tb.Where(stop))
 	}
 	for k := EventKind(0); k < numEventKinds+2; k++ {
-		want := k == EvScan || k == EvPress || k == EvConfirm || k == EvStackGone || k == EvStopClosed || k == EvIdentify || k == EvKnocked || k == EvUnscanned || k == EvThere
+		want := k == EvScan || k == EvPress || k == EvConfirm || k == EvStackGone || k == EvStopClosed || k == EvIdentify || k == EvKnocked || k == EvUnscanned || k == EvThere || k == EvDeclared
 		if k.Observation() != want {
 			t.Errorf("%v.Observation() = %v", k, !want)
 		}

@@ -95,6 +95,9 @@ func (s Source) String() string {
 //   - 7: the dealer's "unscanned" may name the card dealt unscanned a
 //     Ground (game.GroundDealtUnscanned), which then lands. A schema 6
 //     reader would stand in a plain card, leaving the seat in.
+//   - 8: the engine event game.DeclareWinner (the table ending a hand the
+//     assistant could not follow, naming its winner), which a schema 7
+//     reader cannot apply.
 //
 // The schema versions the encoding, not the engine's guesses: a log is
 // replayed by this version's engine, and where a later version guesses
@@ -141,7 +144,7 @@ func (s Source) String() string {
 //     that Ground again before the card dealt unscanned, as does an
 //     Identify finding the card a plain one stood in there a Ground; an
 //     earlier engine refused both (no card was due before the read).
-const Schema = 7
+const Schema = 8
 
 // Start is the configuration a hand is replayed from.
 type Start struct {
