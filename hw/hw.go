@@ -273,6 +273,7 @@ const (
 	ControlKnocked                      // a stack of the seat lit was knocked over and gathered back
 	ControlMisread                      // the card just read is not at the seat lit (a stray card, a second read): take the read back; just after a skip, take that back
 	ControlUnscanned                    // the card before the one just read was dealt unscanned: the light lags a seat behind
+	ControlWinner                       // the table ends a hand the assistant lost: the winner presses their button (or As names the seat)
 )
 
 func (c Control) String() string {
@@ -291,6 +292,8 @@ func (c Control) String() string {
 		return "misread"
 	case ControlUnscanned:
 		return "unscanned"
+	case ControlWinner:
+		return "winner"
 	}
 	return fmt.Sprintf("Control(%d)", int(c))
 }
@@ -305,8 +308,10 @@ type PanelEvent struct {
 	// it ("Ground", "Stop", "Hit", "Extra"...), since the dealer sees its
 	// face and a plain confirmation can only say "a card"; for a
 	// ControlUnscanned, "Ground" (the landed: button, the keyboard's l):
-	// the card dealt unscanned was a Ground, which landed. Empty: a plain
-	// control. A string, not the rules engine's kind: hw knows nothing of
+	// the card dealt unscanned was a Ground, which landed; for a
+	// ControlWinner, the winner's seat number ("3", the keyboard's w then
+	// the seat), where the panel's button asks the winner to press. Empty:
+	// a plain control. A string, not the rules engine's kind: hw knows nothing of
 	// the game, and the dealer reads it.
 	As string
 }

@@ -88,7 +88,9 @@ var nameKeys = []struct {
 // back: the stack is there after all), b its "unscanned" (the card before
 // the one just read was dealt unscanned: the light is a seat behind), l
 // its "landed" (so, and that card was a Ground: it landed, as the dealer
-// dealt on past it); the
+// dealt on past it), w its "winner" (the table ends a hand the lights
+// lost: the hand pauses until the winner presses their button, or, here,
+// a digit 1 to 9 names their seat; w again carries on); the
 // nameKeys confirm a card the reader missed and say
 // what it was; q, ^C and ^D quit. A key the table cannot take (between two
 // hands) is told to warn, not dropped.
@@ -98,7 +100,27 @@ func playKeys(n keyTable, you int, quit context.CancelCauseFunc, warn func(error
 			warn(fmt.Errorf("key %c (%v): %w", b, c, err))
 		}
 	}
+	// naming: w was pressed, and a digit now names the winner's seat.
+	// Digits do nothing else, so a stray one never ends a hand.
+	naming := false
 	return func(b byte) {
+		switch {
+		case naming && b >= '1' && b <= '9':
+			naming = false
+			if err := n.ControlAs(hw.ControlWinner, string(b)); err != nil {
+				warn(fmt.Errorf("key %c (winner: seat %c): %w", b, b, err))
+			}
+			return
+		case b == 'w' || b == 'W':
+			if err := n.Control(hw.ControlWinner); err != nil {
+				warn(fmt.Errorf("key %c (%v): %w", b, hw.ControlWinner, err))
+				return
+			}
+			naming = !naming
+			return
+		case naming && (b == ' ' || b == '\r' || b == '\n'):
+			naming = false // your button names you
+		}
 		switch b {
 		case ' ', '\r', '\n':
 			n.Press(you)

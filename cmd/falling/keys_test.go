@@ -3,6 +3,7 @@ package main
 import (
 	"errors"
 	"fmt"
+	"slices"
 	"strings"
 	"testing"
 
@@ -65,6 +66,37 @@ func TestPlayKeys(t *testing.T) {
 	}
 }
 
+// TestWinnerKeys: "The dealer's solution is final." w ends a hand the
+// lights lost: it pauses the hand and asks the winner to press, and a
+// digit then names the winner's seat (your button names you); w again
+// carries on. A digit without w does nothing: a stray key never ends a
+// hand.
+func TestWinnerKeys(t *testing.T) {
+	for _, c := range []struct {
+		keys string
+		want []string
+	}{
+		{"w", []string{"winner"}},
+		{"w3", []string{"winner", "winner as 3"}},
+		{"W9", []string{"winner", "winner as 9"}},
+		{"w ", []string{"winner", "press 3"}},
+		{"ww3", []string{"winner", "winner"}},
+		{"wx2", []string{"winner", "knocked", "winner as 2"}},
+		{"w3 4", []string{"winner", "winner as 3", "press 3"}},
+		{"w0", []string{"winner"}},
+		{"3", nil},
+	} {
+		var k keyLog
+		on := playKeys(&k, 3, func(error) {}, func(err error) { t.Errorf("%q: %v", c.keys, err) })
+		for _, b := range []byte(c.keys) {
+			on(b)
+		}
+		if !slices.Equal(k.did, c.want) {
+			t.Errorf("%q did %q, want %q", c.keys, k.did, c.want)
+		}
+	}
+}
+
 // noHand is a table between two hands: it takes no control.
 type noHand struct{ keyLog }
 
@@ -74,7 +106,7 @@ func (noHand) ControlAs(hw.Control, string) error { return night.ErrNoHand }
 // A key pressed between two hands does nothing, and says so: the dealer
 // who pressed it must not think it was taken.
 func TestPlayKeysBetweenHands(t *testing.T) {
-	for _, key := range []byte{'p', 'c', 'n', 'x', 'g', 'h', 'l'} {
+	for _, key := range []byte{'p', 'c', 'n', 'x', 'g', 'h', 'l', 'w'} {
 		var said []error
 		on := playKeys(&noHand{}, 3, func(error) {}, func(err error) { said = append(said, err) })
 		on(key)
@@ -87,7 +119,7 @@ func TestPlayKeysBetweenHands(t *testing.T) {
 // Each naming key stands for one kind, and none takes a key the panel or
 // the quit key already has.
 func TestNameKeysDistinct(t *testing.T) {
-	taken := map[byte]string{' ': "button", 'p': "pause", 'd': "dispute", 'c': "confirm", 'n': "not there", 'x': "knocked over", 'r': "misread", 'b': "unscanned", 'q': "quit"}
+	taken := map[byte]string{' ': "button", 'p': "pause", 'd': "dispute", 'c': "confirm", 'n': "not there", 'x': "knocked over", 'r': "misread", 'b': "unscanned", 'l': "landed", 'w': "winner", 'q': "quit"}
 	for _, k := range nameKeys {
 		if was, ok := taken[k.key]; ok {
 			t.Errorf("%c names %v and is %s", k.key, k.kind, was)

@@ -37,7 +37,9 @@ func playCommand() command {
 			"x that a stack of the seat lit was knocked over and gathered back, r that\n" +
 			"the card just read is not at the seat lit (a stray card, or read twice), b\n" +
 			"that the card before it was dealt unscanned (the light is a seat behind), l\n" +
-			"that it was a Ground dealt unscanned (it landed: you dealt on past it).\n" +
+			"that it was a Ground dealt unscanned (it landed: you dealt on past it), w\n" +
+			"that the table ends a hand the lights lost: the winner presses their button,\n" +
+			"or a digit 1-9 names their seat (w again carries on).\n" +
 			"A card the reader did not see is confirmed naming it: g a Ground dealt, t a\n" +
 			"Stop shown, and as a seat's turn begins, its rider or Extra:\n" +
 			"  " + riderKeys() + "\n" +

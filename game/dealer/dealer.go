@@ -126,6 +126,9 @@ type Result struct {
 	NextDealer int // seat: the winner deals next
 	Dealt      int
 	Audit      *audit.Result
+	// Declared: the table ended the hand and named its winner
+	// (game.DeclareWinner), the assistant having lost its way.
+	Declared bool
 }
 
 // ErrIdle is returned by RunStepped when nothing more can happen: the hand
@@ -170,6 +173,7 @@ type Dealer struct {
 	ident     identifyState   // identify.go: the cards dealt by hand, asked for once the reader reads
 	held      heldRead        // held.go: a read judged by what follows it
 	kept      keptGround      // kept.go: a Ground read while a Stop claim waits
+	declaring declaring       // declare.go: the winner asked to press their button
 	lastRead  string          // the card the reader last read while dealing, taken or not
 
 	// The dealer's record of the hand, which the audit reasons from

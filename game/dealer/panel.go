@@ -128,6 +128,8 @@ func (d *Dealer) onControl(p hw.PanelEvent) {
 		d.misread(p.Kernel)
 	case hw.ControlUnscanned:
 		d.unscanned(p.Kernel, p.As)
+	case hw.ControlWinner:
+		d.winnerControl(p.Kernel, p.As)
 	default:
 		d.say(true, "unknown panel control %v", p.Control)
 	}

@@ -48,6 +48,10 @@ func (d *Dealer) onButton(e hw.ButtonEvent) {
 		d.dealImaginary(e.Kernel)
 	}
 	switch {
+	case d.declaring.active:
+		ent.Note = "naming the winner"
+		d.append(ent)
+		d.declare(e.Seat, e.Kernel)
 	case d.stop.claimable(e.Seat, e.Kernel):
 		d.append(ent)
 		d.claimStop(e.Seat, e.Kernel, e.Kernel)

@@ -63,6 +63,7 @@ const (
 	askClaim  = "claim"  // a Stop claimed: scan it or confirm
 	askAudit  = "audit"  // scan this group, then confirm
 	askGo     = "go"     // a resumed hand waits for the dealer's go
+	askWinner = "winner" // the table ends the hand: the winner presses
 	// askIdentify: scan the card dealt by hand to a seat, or n.
 	askIdentify = "identify"
 )

@@ -167,7 +167,7 @@ var (
 	topKeys    = []string{"gpiochip", "lines", "seats", "panel", "reader", "strip", "sound", "timing", "rules"}
 	seatKeys   = []string{"seat", "button", "light"}
 	lightKeys  = []string{"gpio", "pixel", "active_low"}
-	panelKeys  = []string{"pause", "dispute", "confirm", "ground", "skip", "knocked", "misread", "unscanned", "landed", "dealer_seat_long_press"}
+	panelKeys  = []string{"pause", "dispute", "confirm", "ground", "skip", "knocked", "misread", "unscanned", "landed", "winner", "dealer_seat_long_press"}
 	readerKeys = []string{"bus", "address", "irq", "reset"}
 	stripKeys  = []string{"type", "spi", "pixels", "speed_hz", "brightness"}
 	soundKeys  = []string{"device", "alsa", "latency"}
@@ -187,6 +187,7 @@ var panelButtons = map[string]PanelButton{
 	"misread":   {Control: hw.ControlMisread},
 	"unscanned": {Control: hw.ControlUnscanned},
 	"landed":    {Control: hw.ControlUnscanned, As: "Ground"},
+	"winner":    {Control: hw.ControlWinner},
 }
 
 // entry is one key: value pair.

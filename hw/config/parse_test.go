@@ -263,15 +263,15 @@ func TestPanelGround(t *testing.T) {
 // TestPanelKnocked: the optional knocked: button says a stack of the seat
 // lit was knocked over and gathered back, misread: that the card just read
 // is not at the seat lit, unscanned: that the card before it was dealt
-// unscanned, and landed: that it was a Ground; they round-trip like the
-// others.
+// unscanned, landed: that it was a Ground, and winner: that the table ends
+// the hand, its winner pressing; they round-trip like the others.
 func TestPanelKnocked(t *testing.T) {
-	b, err := Parse("t.yaml", []byte(fourSeats+"panel:\n  knocked: 22\n  misread: 24\n  unscanned: 25\n  landed: 26\n  pause: 27\n"))
+	b, err := Parse("t.yaml", []byte(fourSeats+"panel:\n  knocked: 22\n  misread: 24\n  unscanned: 25\n  landed: 26\n  winner: 21\n  pause: 27\n"))
 	if err != nil {
 		t.Fatal(err)
 	}
 	want := []PanelButton{{Control: hw.ControlPause, Line: 27}, {Control: hw.ControlKnocked, Line: 22}, {Control: hw.ControlMisread, Line: 24}, {Control: hw.ControlUnscanned, Line: 25},
-		{Control: hw.ControlUnscanned, Line: 26, As: "Ground"}}
+		{Control: hw.ControlUnscanned, Line: 26, As: "Ground"}, {Control: hw.ControlWinner, Line: 21}}
 	if !slices.Equal(b.Panel.Buttons, want) {
 		t.Fatalf("panel buttons %+v, want %+v", b.Panel.Buttons, want)
 	}
