@@ -562,6 +562,11 @@ func (a *analyzer) applied(e *playlog.Entry, g *game.Game, b *before) {
 		case ok:
 			m(0, Note, "the card dealt before %s went unscanned (the dealer says): %s is read again where the light then asked, after a deal confirmed by hand", cardName(g, c), cardName(g, c))
 		}
+	case game.EvDeclared:
+		// Everyone else goes out with it: no one hit the ground, so the
+		// outs below are not said.
+		m(ev.Seat, Win, "the table declares seat %d the winner: the lights had lost the hand, and the table played it to its end (the dealer's winner control)", ev.Seat)
+		return
 	case game.EvConfirm:
 		if ev.As != game.NoKind {
 			m(0, Note, "dealer confirms by hand: a %v", ev.As)

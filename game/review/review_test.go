@@ -201,6 +201,10 @@ func TestDealerReportsInTimeline(t *testing.T) {
 			"Hit#h was shown there after all, the dealer says: played unseen, not dealt there"},
 		// The misread said again at once: the Hit is seat 1's deal, as the
 		// hold judged it, and no stray card.
+		// The table ends a hand the lights lost: seat 2 won, and no one
+		// hit the ground for it.
+		{"declared", []game.Event{game.Scan("h"), game.DeclareWinner(2)},
+			"the table declares seat 2 the winner: the lights had lost the hand"},
 		{"shown after all, said again", []game.Event{game.Confirm(), game.NotOnTop(1), game.Scan("k"), game.ScanDealt("h"), game.NotThereRead("h"), game.NotThereRead("h")},
 			"Hit#h is the card dealt there after all, the dealer says again: not shown there, as first judged"},
 	}
@@ -221,6 +225,9 @@ func TestDealerReportsInTimeline(t *testing.T) {
 			}
 			if !strings.Contains(strings.Join(strings.Fields(txt.String()), " "), c.want) {
 				t.Fatalf("review lacks %q:\n%s", c.want, txt.String())
+			}
+			if c.name == "declared" && (r.Winner != 2 || strings.Contains(txt.String(), "hits the ground") || strings.Contains(txt.String(), "last faller standing")) {
+				t.Fatalf("winner %d; the review calls the table's word a Ground landed:\n%s", r.Winner, txt.String())
 			}
 			if strings.Contains(c.name, "said again") && strings.Contains(txt.String(), "a stray card") {
 				t.Fatalf("review calls the deal a stray card:\n%s", txt.String())
