@@ -12,6 +12,9 @@ import (
 func report(printf func(string, ...any), r night.HandResult, seed uint64) {
 	res := r.Result
 	line := fmt.Sprintf("hand %d: seat %d wins after %d cards and deals next", r.N, res.Winner, res.Dealt)
+	if res.Declared {
+		line = fmt.Sprintf("hand %d: seat %d wins, as the table declared after %d cards (the lights had lost the hand), and deals next", r.N, res.Winner, res.Dealt)
+	}
 	if seed != 0 {
 		line += fmt.Sprintf(" (seed %d)", seed)
 	}

@@ -22,6 +22,9 @@ import (
 type declaring struct {
 	active bool
 	paused bool
+	// declared: the table's word is being told the engine, and ends the
+	// hand (handOver reads it).
+	declared bool
 }
 
 // winnerControl is the panel's winner: control. Naming the seat (as: the
@@ -64,7 +67,6 @@ func (d *Dealer) declare(seat int, at time.Duration) {
 		d.say(true, "winner: seat %d has no faller at this table", seat)
 		return
 	}
-	d.declaring = declaring{}
 	d.settle(askWinner)
 	// The hand ends as the table played it: a read held or kept is not
 	// judged now (the log has it), and a Stop window open is closed, not
@@ -74,11 +76,12 @@ func (d *Dealer) declare(seat int, at time.Duration) {
 	if d.stop.open {
 		d.endStopWindow(d.stop.seat)
 	}
+	d.declaring = declaring{declared: true}
 	d.event(game.DeclareWinner(seat), playlog.FromPanel, at, -1)
 	if !d.g.Over() {
+		d.declaring = declaring{}
 		return // refused, and said so
 	}
-	d.result.Declared = true
 	d.say(false, "the table declared seat %d the winner: the lights had lost the hand", seat)
 	if d.panel.paused {
 		d.unpause(at)

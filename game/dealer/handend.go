@@ -20,7 +20,7 @@ func (d *Dealer) handOver(at time.Duration) {
 	}
 	d.phase, d.beat.running, d.stop.open, d.slot.open = PhaseOver, false, false, false
 	w := d.g.Seat(d.g.Winner())
-	d.result = Result{Winner: w, NextDealer: w, Dealt: d.g.Dealt()}
+	d.result = Result{Winner: w, NextDealer: w, Dealt: d.g.Dealt(), Declared: d.declaring.declared}
 	d.showOnly(w, LightWinner)
 	d.cue(hw.CueWin, at)
 	d.say(false, "seat %d wins and deals the next hand", w)
@@ -40,7 +40,7 @@ func (d *Dealer) record(at time.Duration) {
 	if d.cfg.Scoreboard == nil {
 		return
 	}
-	r := HandResult{Hand: d.cfg.Hand, Dealer: d.cfg.Dealer, Winner: d.result.Winner, Dealt: d.result.Dealt, Duration: at - d.startedAt}
+	r := HandResult{Hand: d.cfg.Hand, Dealer: d.cfg.Dealer, Winner: d.result.Winner, Dealt: d.result.Dealt, Duration: at - d.startedAt, Declared: d.result.Declared}
 	if d.report != nil {
 		r.Accounted, r.Impossible = d.report.Accounted, len(d.report.Impossible)
 	}

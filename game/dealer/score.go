@@ -14,6 +14,9 @@ type HandResult struct {
 	Duration   time.Duration `json:"duration"`
 	Accounted  bool          `json:"accounted"` // the audit found every card
 	Impossible int           `json:"impossible,omitempty"`
+	// Declared: the table ended the hand, naming its winner (the lights
+	// had lost it).
+	Declared bool `json:"declared,omitempty"`
 }
 
 // Scoreboard is the night's results: "Several hands in a row: the winner
