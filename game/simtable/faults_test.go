@@ -108,7 +108,11 @@ func TestRealDealerMessy(t *testing.T) {
 	}
 }
 
-const tableHead = "| faults | made (confirmed by hand, said unscanned) [false not there: taken back, refused] | panics / breaks / unfinished / false accusations | after a card confirmed by hand: unfinished / wrong winner | wrong winner / out of step | warnings (kinds) | audit: misplaced / missing / seen twice / unknown |\n|---|---|---|---|---|---|---|"
+const tableHead = "| faults | made (confirmed by hand, said unscanned) [false not there: taken back, refused] | panics / breaks / unfinished / false accusations | after a card confirmed by hand: declared by the table / unfinished / wrong winner | wrong winner / out of step | warnings (kinds) | audit: misplaced / missing / seen twice / unknown |\n|---|---|---|---|---|---|---|"
+
+// patience is how long the people wait with no card dealt before they
+// play the hand to its end without the lights and declare its winner.
+const patience = time.Minute
 
 // stalled is when a hand counts as one that cannot be finished: a hand
 // takes about two minutes of table time, and night's own limit (an hour)
@@ -130,6 +134,10 @@ type outcome struct {
 	warnings   []string
 	readerOK   bool // the reader service's health at the hand's end
 	lost       int  // times the service reported the reader lost
+	// declared: the people, the lights lost for a minute with no card
+	// dealt, played the hand to its end and the dealer declared the
+	// winner (simtable's SetPatience).
+	declared bool
 	// From the hand's play log, kept when a false "not there" may be
 	// said (FaultFalseGone): the take-backs the engine applied (EvThere),
 	// refused, and the "not there" taken back it inferred.
@@ -166,7 +174,7 @@ func playMessy(s night.Settings, seed uint64, fs simtable.Faults) (o outcome) {
 	n, err := night.New(night.Config{Settings: s, Seats: seats, Hands: 1, Logger: slog.New(warns), LogDir: logDir,
 		OnHand: func(p *night.Playing) { d = p.Dealer }},
 		night.NewSimTable(night.SimOptions{Settings: s, Seed: seed, OnTable: func(x *simtable.Table) {
-			tb, setErr = x, x.SetFaults(fs)
+			tb, setErr = x, errors.Join(x.SetFaults(fs), x.SetPatience(patience))
 			x.Clock.At(stalled, func() { cancel(errStalled) })
 		}}))
 	if err != nil {
@@ -191,7 +199,10 @@ func playMessy(s night.Settings, seed uint64, fs simtable.Faults) (o outcome) {
 		return o
 	}
 	truth := tb.Truth()
-	o.truthOver, o.mismatches, o.injected = truth.Over(), tb.Mismatches(), tb.Injected()
+	o.truthOver, o.mismatches, o.injected, o.declared = truth.Over(), tb.Mismatches(), tb.Injected(), tb.Declared()
+	if o.declared != o.res.Declared && o.err == nil {
+		o.err = fmt.Errorf("the table declared the winner %v, the dealer's result says declared %v", o.declared, o.res.Declared)
+	}
 	h, _ := tb.ReaderHealth()
 	o.readerOK, o.lost = !h.Failing(), h.Lost
 	if truth.Over() {
@@ -283,15 +294,17 @@ type tally struct {
 	// hand: the card the engine stands in for one it did not see is a
 	// guess, and a wrong guess can leave it a seat behind the table for
 	// good (README, "The real dealer on a messy table"). Counted, not
-	// failed; every other way of going wrong still fails.
-	guessUnfinished, guessWrongWinner      int
-	made, byHand                           int
-	unscanned                              int // FaultDealOn answered with the panel's unscanned
-	readerDown                             int // hands that ended with the reader not picked up again
-	lost                                   int // times the reader service reported the reader lost
-	warnings                               map[string]int
-	misplaced, missing, seenTwice, unknown int
-	firstFail                              []string
+	// failed; every other way of going wrong still fails. A hand the
+	// table declared is one the lights lost: counted apart after a card
+	// confirmed by hand, and unfinished (a failure) otherwise.
+	guessDeclared, guessUnfinished, guessWrongWinner int
+	made, byHand                                     int
+	unscanned                                        int // FaultDealOn answered with the panel's unscanned
+	readerDown                                       int // hands that ended with the reader not picked up again
+	lost                                             int // times the reader service reported the reader lost
+	warnings                                         map[string]int
+	misplaced, missing, seenTwice, unknown           int
+	firstFail                                        []string
 
 	// FaultFalseGone made, and what the dealer's play log says of the
 	// take-backs: EvThere applied and refused, InfGoneTakenBack inferred.
@@ -316,6 +329,10 @@ func (tl *tally) add(o outcome) {
 		fail(&tl.unfinished, "unfinished: %v", o.err)
 	case o.err != nil:
 		fail(&tl.tableErr, "error: %v", o.err)
+	case o.declared && byHand(o) > 0:
+		tl.guessDeclared++
+	case o.declared:
+		fail(&tl.unfinished, "the lights lost the hand, and the table declared seat %d the winner", o.res.Winner)
 	}
 	if o.broken != nil {
 		fail(&tl.broken, "invariant: %v", o.broken)
@@ -493,8 +510,8 @@ func (tl *tally) row() string {
 	if tl.falseGone > 0 {
 		made += fmt.Sprintf(" [%d false not there: %d taken back, %d refused]", tl.falseGone, tl.goneTakenBack, tl.thereRefused)
 	}
-	return fmt.Sprintf("%s | %d / %d / %d / %d | %d / %d | %d / %d | %d (%s) | %d / %d / %d / %d",
-		made, tl.panics, tl.broken, tl.unfinished, tl.accused, tl.guessUnfinished, tl.guessWrongWinner, tl.wrongWinner, tl.outOfStep,
+	return fmt.Sprintf("%s | %d / %d / %d / %d | %d / %d / %d | %d / %d | %d (%s) | %d / %d / %d / %d",
+		made, tl.panics, tl.broken, tl.unfinished, tl.accused, tl.guessDeclared, tl.guessUnfinished, tl.guessWrongWinner, tl.wrongWinner, tl.outOfStep,
 		tl.warned(), strings.Join(ws, ", "), tl.misplaced, tl.missing, tl.seenTwice, tl.unknown)
 }
 
@@ -544,4 +561,66 @@ func (w *warnLog) texts() []string {
 	w.mu.Lock()
 	defer w.mu.Unlock()
 	return append([]string(nil), w.msgs...)
+}
+
+// TestTableDeclaresWhenTheLightsAreLost: "The dealer's solution is final,
+// so use your best judgement." Hands whose lights a wrong guess about a
+// card confirmed by hand left a seat off for good: the light waits for a
+// card already on the table (official, the reader gone: seeds 162 and
+// 199), or deals on after the table's hand ended (beginner, every mistake:
+// seed 120). Each was left unfinished until the table could end it: after
+// a minute with no card dealt the people play it to its end without the
+// lights, and the dealer declares the winner from the panel, the winner
+// pressing their button. The hand then ends with the table's winner, the
+// dealer's result and the simulated table agreeing it was declared, and
+// the audit runs and accuses no one.
+func TestTableDeclaresWhenTheLightsAreLost(t *testing.T) {
+	for _, tc := range []struct {
+		rules string
+		seed  uint64
+		fs    simtable.Faults
+	}{
+		{"official", 162, simtable.Only(simtable.FaultReaderGone, 0.05)},
+		{"official", 199, simtable.Only(simtable.FaultReaderGone, 0.05)},
+		{"beginner", 120, simtable.Every(0.02)},
+	} {
+		t.Run(fmt.Sprintf("%s/%d", tc.rules, tc.seed), func(t *testing.T) {
+			s, err := night.Resolve(nil, night.Overrides{Rules: tc.rules})
+			if err != nil {
+				t.Fatal(err)
+			}
+			o := playMessy(s, tc.seed, tc.fs)
+			if o.panicked != nil || o.err != nil || o.broken != nil {
+				t.Fatalf("panic %v, error %v, invariant %v", o.panicked, o.err, o.broken)
+			}
+			if !o.declared || !o.res.Declared || byHand(o) == 0 {
+				t.Fatalf("declared by the table %v, by the dealer %v, %d cards confirmed by hand: want a hand with a guess the table declared", o.declared, o.res.Declared, byHand(o))
+			}
+			if !o.truthOver || o.res.Winner != o.winner {
+				t.Errorf("the dealer's winner seat %d, the table's %d", o.res.Winner, o.winner)
+			}
+			if a := o.res.Audit; a == nil || len(a.Impossible) > 0 {
+				t.Errorf("audit %+v", a)
+			}
+		})
+	}
+}
+
+// TestPatienceRefused: a patience below zero, or set once the hand has
+// started, is refused.
+func TestPatienceRefused(t *testing.T) {
+	tb, err := simtable.New(simtable.Config{Rules: game.Official(), Deck: game.NewDeck(game.DeckSpec{}), Seats: []int{1, 2}, StopWindow: time.Second})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := tb.SetPatience(-time.Second); err == nil {
+		t.Error("a patience below zero was taken")
+	}
+	if err := tb.SetPatience(time.Minute); err != nil {
+		t.Fatal(err)
+	}
+	tb.Start()
+	if err := tb.SetPatience(time.Minute); err == nil {
+		t.Error("a patience set after the start was taken")
+	}
 }

@@ -150,6 +150,7 @@ type Table struct {
 	identUntil  time.Duration // an answer to the dealer's ask about identSeat is on its way until then
 	identSeat   int
 	dealOn      dealOn
+	decl        declaring // declare.go: the people end a hand the lights lost
 }
 
 // dealOn is a card dealt unscanned by a dealer who deals on (FaultDealOn):
@@ -448,8 +449,12 @@ func (t *Table) Start() {
 		return
 	}
 	t.started = true
+	patience := t.decl.patience
 	t.mu.Unlock()
 	now := t.Clock.Now()
+	if patience > 0 {
+		t.watchAt(now + patience)
+	}
 	for i, s := range t.cfg.Seats {
 		if t.cfg.Ready && s != t.cfg.Human {
 			t.Buttons.ClickAt(s, now+300*time.Millisecond+time.Duration(i)*100*time.Millisecond, 80*time.Millisecond)
@@ -638,6 +643,12 @@ func (t *Table) deal() {
 		})
 	}
 	g := t.truth
+	if g.Over() && (t.declaringUntil(at) || !t.auditAsked()) {
+		// The winner is still to press, or the lights deal on: no audit
+		// yet (the people declare the winner, with patience).
+		done(at)
+		return
+	}
 	if g.Over() {
 		done(t.audit(at))
 		return
@@ -957,6 +968,11 @@ func (t *Table) apply(e game.Event) error {
 	}
 	if err := g.Apply(e); err != nil {
 		return err
+	}
+	if e.Kind == game.EvStep {
+		t.mu.Lock()
+		t.decl.stepped = t.Clock.Now()
+		t.mu.Unlock()
 	}
 	if t.cfg.Trace != nil {
 		switch e.Kind {
