@@ -57,7 +57,7 @@ func (d *Dealer) winnerControl(at time.Duration, as string) {
 	}
 	d.declaring = declaring{active: true, paused: d.panel.paused}
 	d.pause(at)
-	d.ask(askWinner, true, "the table ends the hand: the winner presses their button (the winner control again carries on)")
+	d.ask(askWinner, false, "the table ends the hand: the winner presses their button (the winner control again carries on)")
 }
 
 // declare ends the hand with seat its winner, as the table says, or warns
