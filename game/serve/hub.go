@@ -20,7 +20,8 @@ type Live interface {
 	// the page shows state, not a history.
 	Subscribe(ctx context.Context) <-chan Snapshot
 	// Control is a dealer panel press made from the page: hw.ControlPause
-	// (which toggles), hw.ControlDispute or hw.ControlConfirm.
+	// (which toggles), hw.ControlDispute, hw.ControlConfirm or
+	// hw.ControlWinner (the table ends the hand: the winner presses).
 	Control(c hw.Control) error
 	// Correct logs a referee's correction, a note in words, beside the
 	// hand's entries (playlog.KindCorrection).

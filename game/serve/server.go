@@ -2,7 +2,8 @@
 // live table, pushed to every open page by server-sent events within
 // milliseconds of a change; every past hand of the night with its timeline
 // and disputes; and the night's scoreboard. Anyone on the LAN may read it.
-// Controls (pause, resume, dispute, a referee's correction) need the token
+// Controls (pause, resume, dispute, confirm, the winner of a hand the lights
+// lost, a referee's correction) need the token
 // the Pi shows on its screen and as a QR code: a visit to /?token=… keeps it
 // in a cookie.
 //
@@ -485,8 +486,14 @@ func (s *Server) control(w http.ResponseWriter, r *http.Request) {
 		c = hw.ControlDispute
 	case "confirm":
 		c = hw.ControlConfirm
+	case "winner":
+		// The referee ends a hand the lights lost: the table pauses and
+		// the winner presses their own button ("The dealer's solution is
+		// final"). The page cannot name the seat: a tap on a phone must
+		// not end a hand for the wrong faller.
+		c = hw.ControlWinner
 	default:
-		fail(w, r, http.StatusNotFound, fmt.Sprintf("no control %q: use pause, resume, dispute or confirm", what))
+		fail(w, r, http.StatusNotFound, fmt.Sprintf("no control %q: use pause, resume, dispute, confirm or winner", what))
 		return
 	}
 	if err := s.opt.Live.Control(c); err != nil {

@@ -180,7 +180,8 @@ func TestRequests(t *testing.T) {
 		{"control with a bearer token", "POST", "/api/control/dispute", "", map[string]string{"Authorization": "Bearer " + testToken}, 200, "dispute"},
 		{"control with the cookie", "POST", "/api/control/dispute", "", map[string]string{"Cookie": TokenCookie + "=" + testToken}, 200, "dispute"},
 		{"control from another site", "POST", "/api/control/dispute", "", map[string]string{TokenHeader: testToken, "Origin": "http://evil.example"}, 403, "must come from this page"},
-		{"unknown control", "POST", "/api/control/explode", "", auth, 404, "use pause, resume, dispute or confirm"},
+		{"unknown control", "POST", "/api/control/explode", "", auth, 404, "use pause, resume, dispute, confirm or winner"},
+		{"the winner of a hand the lights lost", "POST", "/api/control/winner", "", auth, 200, "winner"},
 		{"resume when running", "POST", "/api/control/resume", "", auth, 409, "already running"},
 		{"control by GET", "GET", "/api/control/pause", "", auth, 405, "POST"},
 		{"correction without token", "POST", "/api/correction", `{"note":"x"}`, nil, 401, "token"},
@@ -225,8 +226,8 @@ func TestRequests(t *testing.T) {
 	}
 	live.mu.Lock()
 	defer live.mu.Unlock()
-	if len(live.controls) != 2 || live.controls[0] != hw.ControlDispute {
-		t.Errorf("the table got controls %v, want the two authorized disputes", live.controls)
+	if len(live.controls) != 3 || live.controls[0] != hw.ControlDispute || live.controls[1] != hw.ControlDispute || live.controls[2] != hw.ControlWinner {
+		t.Errorf("the table got controls %v, want the two authorized disputes and the winner", live.controls)
 	}
 	if len(live.notes) != 1 || live.notes[0] != "seat 4's Stop counted" {
 		t.Errorf("the table got notes %q", live.notes)
