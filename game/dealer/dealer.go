@@ -174,6 +174,7 @@ type Dealer struct {
 	held      heldRead        // held.go: a read judged by what follows it
 	kept      keptGround      // kept.go: a Ground read while a Stop claim waits
 	declaring declaring       // declare.go: the winner asked to press their button
+	lost      int             // lost.go: reads the engine refused in a row
 	lastRead  string          // the card the reader last read while dealing, taken or not
 
 	// The dealer's record of the hand, which the audit reasons from

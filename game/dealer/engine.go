@@ -27,8 +27,10 @@ func (d *Dealer) apply(e game.Event, src playlog.Source, at time.Duration) error
 			ent.Rule = re.Rule
 		}
 		d.append(ent)
+		d.refusedReads(e, src, true)
 		return err
 	}
+	d.refusedReads(e, src, false)
 	d.append(playlog.Entry{Kind: playlog.KindApplied, Source: src, Kernel: at, Event: &ev, Digest: d.g.Digest()})
 	d.rec.Applied(d.g, e, at)
 	if before.AddressBegan(d.g.Next()) {

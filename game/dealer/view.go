@@ -64,6 +64,7 @@ const (
 	askAudit  = "audit"  // scan this group, then confirm
 	askGo     = "go"     // a resumed hand waits for the dealer's go
 	askWinner = "winner" // the table ends the hand: the winner presses
+	askLost   = "lost"   // reads refused in a row: the lights may be lost
 	// askIdentify: scan the card dealt by hand to a seat, or n.
 	askIdentify = "identify"
 )
