@@ -115,10 +115,13 @@ func (d *Dealer) declare(seat int, at time.Duration) {
 		d.settle(askIdentify)
 	}
 	d.ident.wanted, d.ident.seat, d.ident.held = false, 0, false
-	// Resumed before the hand ends, not after: resuming restores the
+	// A resumed hand still waiting for the dealer's go waits no more.
+	// Unpaused before the hand ends, not after: resuming restores the
 	// lights of the deal (or of a dispute shown), which would put out
 	// the audit's.
 	d.declaring = declaring{}
+	d.panel.awaitingGo = false
+	d.settle(askGo)
 	if d.panel.paused {
 		d.unpause(at)
 	}

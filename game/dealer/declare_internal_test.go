@@ -25,8 +25,9 @@ func (d *Dealer) asking(topic string) bool {
 // audit runs." A hand the table declares goes to its audit like any other,
 // whatever the table was doing when the winner control came: the first
 // seat audited is the one lit, and the dealer's confirm closes its group.
-// An ask for a card dealt by hand, or a dispute shown, is the hand's, and
-// ends with it: neither its light nor its confirm may take the audit's.
+// An ask for a card dealt by hand, a dispute shown, or a resumed hand's
+// wait for the dealer's go is the hand's, and ends with it: neither its
+// light, its words nor its confirm may take the audit's.
 func TestDeclaredHandAudits(t *testing.T) {
 	kinds := []game.Kind{game.Hit, game.Move, game.Move, game.Move, game.Move, game.Ground, game.Ground}
 	for _, tc := range []struct {
@@ -47,6 +48,11 @@ func TestDeclaredHandAudits(t *testing.T) {
 				t.Fatal("no dispute shown")
 			}
 		}},
+		{"a resumed hand waiting for the dealer's go", func(_ *testing.T, d *Dealer) {
+			// As startResumed leaves it.
+			d.panel.paused, d.panel.pausedAt, d.panel.awaitingGo = true, 4*time.Second, true
+			d.ask(askGo, false, "the deal is at seat 2: confirm (or pause) on the panel to count in and carry on")
+		}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			d, _, _ := dealing(t, kinds)
@@ -59,9 +65,9 @@ func TestDeclaredHandAudits(t *testing.T) {
 			if d.phase != PhaseAudit || d.result.Winner != 3 || !d.result.Declared {
 				t.Fatalf("phase %v, result %+v: want seat 3 declared, auditing", d.phase, d.result)
 			}
-			if d.ident.seat != 0 || d.asking(askIdentify) || d.asking(askWinner) || d.panel.paused {
-				t.Errorf("identify seat %d, asking identify %v, asking winner %v, paused %v: the hand's asks outlive it",
-					d.ident.seat, d.asking(askIdentify), d.asking(askWinner), d.panel.paused)
+			if d.ident.seat != 0 || d.asking(askIdentify) || d.asking(askWinner) || d.asking(askGo) || d.panel.paused || d.panel.awaitingGo {
+				t.Errorf("identify seat %d, asking identify %v, winner %v, go %v, paused %v, awaiting the go %v: the hand's asks outlive it",
+					d.ident.seat, d.asking(askIdentify), d.asking(askWinner), d.asking(askGo), d.panel.paused, d.panel.awaitingGo)
 			}
 			if d.lamps[2] != LightAudit || d.lamps[3] != LightOff {
 				t.Errorf("seat 2 shows %v, seat 3 %v: want seat 2 lit for the audit", d.lamps[2], d.lamps[3])
