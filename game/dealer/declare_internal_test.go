@@ -1,6 +1,7 @@
 package dealer
 
 import (
+	"errors"
 	"testing"
 	"time"
 
@@ -55,7 +56,7 @@ func TestDeclaredHandAudits(t *testing.T) {
 		}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			d, _, _ := dealing(t, kinds)
+			d, _, log := dealing(t, kinds)
 			d.cfg.Audit = true
 			// The Hit dealt to seat 2 and played there, Move-1 to seat 3.
 			tell(t, d, playlog.FromReader, game.Scan("Hit-0"), game.Scan("Move-1"), game.Scan("Hit-0"))
@@ -71,6 +72,22 @@ func TestDeclaredHandAudits(t *testing.T) {
 			}
 			if d.lamps[2] != LightAudit || d.lamps[3] != LightOff {
 				t.Errorf("seat 2 shows %v, seat 3 %v: want seat 2 lit for the audit", d.lamps[2], d.lamps[3])
+			}
+			// The log replays to the hand the table declared, and a hand
+			// that ended so is not resumed.
+			cfg := d.cfg
+			start := &playlog.Start{Schema: playlog.Schema, Hand: cfg.Hand, Rules: cfg.Game.Rules, Seats: cfg.Game.Seats, Dealer: cfg.Dealer,
+				Deck: cfg.Game.Deck, Tempo: cfg.Tempo.Start, StopWindow: cfg.StopWindow}
+			h := &playlog.Hand{ID: t.Name(), Start: start, Entries: *log}
+			g, bad, err := playlog.ReplayWith(h, playlog.Hooks{})
+			if err != nil || len(bad) > 0 {
+				t.Fatalf("replay: %v, mismatches %+v", err, bad)
+			}
+			if g.Digest() != d.g.Digest() || g.Seat(g.Winner()) != 3 {
+				t.Errorf("the log replays to another hand: winner seat %d", g.Seat(g.Winner()))
+			}
+			if _, err := Replay(h); !errors.Is(err, ErrHandEnded) {
+				t.Errorf("resuming the declared hand: %v, want %v", err, ErrHandEnded)
 			}
 			d.control(hw.PanelEvent{Control: hw.ControlConfirm, Kernel: 6 * time.Second})
 			if len(d.groups) != 2 || d.lamps[3] != LightAudit {
