@@ -146,3 +146,28 @@ func TestPressBeforeTheWinnerControl(t *testing.T) {
 		t.Fatalf("over %v, result %+v: want seat 3 declared", d.g.Over(), d.result)
 	}
 }
+
+// TestWinnerNamedOnAnImaginaryGround: "After the last physical Ground the
+// assistant announces imaginary Grounds", and a press from its seat deals
+// it, for a Stop. Asked for the winner, the seat's press names the winner
+// and deals nothing: the table played the hand out, and no Ground was
+// dealt by that press.
+func TestWinnerNamedOnAnImaginaryGround(t *testing.T) {
+	d, _, log := dealing(t, []game.Kind{game.Stop, game.Stop, game.Stop, game.Ground}, 2, 3, 4)
+	tell(t, d, playlog.FromReader, game.Scan("Stop-0"), game.Scan("Stop-1"), game.Scan("Stop-2"), game.Scan("Ground-3"), game.StopClosed())
+	if in := d.g.Next(); !in.Imaginary || in.Seat != 3 {
+		t.Fatalf("the light asks %v, want an imaginary Ground for seat 3", in)
+	}
+	d.announceImaginary(3, 6*time.Second)
+	d.control(hw.PanelEvent{Control: hw.ControlWinner, Kernel: 6100 * time.Millisecond})
+	applied := len(*log)
+	d.onButton(hw.ButtonEvent{Seat: 3, Press: true, Kernel: 6300 * time.Millisecond})
+	if !d.g.Over() || d.result.Winner != 3 || !d.result.Declared || d.imag.announced {
+		t.Fatalf("over %v, result %+v, imaginary Ground announced %v: want seat 3 declared", d.g.Over(), d.result, d.imag.announced)
+	}
+	for _, e := range (*log)[applied:] {
+		if e.Kind == playlog.KindApplied && e.Event.Kind != game.EvDeclared {
+			t.Errorf("the press also told the engine %v", e.Event)
+		}
+	}
+}
