@@ -310,7 +310,8 @@ type PanelEvent struct {
 	// ControlUnscanned, "Ground" (the landed: button, the keyboard's l):
 	// the card dealt unscanned was a Ground, which landed; for a
 	// ControlWinner, the winner's seat number ("3", the keyboard's w then
-	// the seat), where the panel's button asks the winner to press. Empty:
+	// the seat; taken only while the table asks for the winner), where the
+	// panel's button asks the winner to press. Empty:
 	// a plain control. A string, not the rules engine's kind: hw knows nothing of
 	// the game, and the dealer reads it.
 	As string

@@ -101,7 +101,10 @@ func playKeys(n keyTable, you int, quit context.CancelCauseFunc, warn func(error
 		}
 	}
 	// naming: w was pressed, and a digit now names the winner's seat.
-	// Digits do nothing else, so a stray one never ends a hand.
+	// Digits do nothing else, so a stray one never ends a hand. A w does
+	// not toggle it: the table may have been answered by the winner's
+	// button (or a hand ended) since the last w, which the keys cannot
+	// see; the table takes the digit only while it asks for the winner.
 	naming := false
 	return func(b byte) {
 		switch {
@@ -116,7 +119,7 @@ func playKeys(n keyTable, you int, quit context.CancelCauseFunc, warn func(error
 				warn(fmt.Errorf("key %c (%v): %w", b, hw.ControlWinner, err))
 				return
 			}
-			naming = !naming
+			naming = true
 			return
 		case naming && (b == ' ' || b == '\r' || b == '\n'):
 			naming = false // your button names you

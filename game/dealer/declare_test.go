@@ -17,7 +17,8 @@ import (
 // and asks the winner to press (or names the seat from the keyboard), the
 // hand ends with that seat the winner, and the log holds the table's word
 // as the event it replays from. A seat with no faller is refused with a
-// warning and the hand goes on; the control said twice carries on.
+// warning, as is a seat named while the winner is not asked for, and the
+// hand goes on; the control said twice carries on.
 func TestTableDeclaresTheWinner(t *testing.T) {
 	for _, tc := range []struct {
 		name   string
@@ -36,6 +37,7 @@ func TestTableDeclaresTheWinner(t *testing.T) {
 		{
 			name: "a seat the engine believes out",
 			script: func(s *scripted) {
+				s.tb.Panel.ControlAt(hw.ControlWinner, hwtest.Seconds(6.2))
 				s.tb.Panel.EventAt(hw.PanelEvent{Control: hw.ControlWinner, As: "2", Kernel: hwtest.Seconds(6.3)})
 			},
 			winner: 2,
@@ -43,6 +45,7 @@ func TestTableDeclaresTheWinner(t *testing.T) {
 		{
 			name: "the keyboard names the seat",
 			script: func(s *scripted) {
+				s.tb.Panel.ControlAt(hw.ControlWinner, hwtest.Seconds(2.2))
 				s.tb.Panel.EventAt(hw.PanelEvent{Control: hw.ControlWinner, As: "4", Kernel: hwtest.Seconds(2.3)})
 			},
 			winner: 4,
@@ -60,16 +63,29 @@ func TestTableDeclaresTheWinner(t *testing.T) {
 		{
 			name: "no faller at the seat named",
 			script: func(s *scripted) {
+				s.tb.Panel.ControlAt(hw.ControlWinner, hwtest.Seconds(2.2))
 				s.tb.Panel.EventAt(hw.PanelEvent{Control: hw.ControlWinner, As: "9", Kernel: hwtest.Seconds(2.3)})
+				s.tb.Panel.ControlAt(hw.ControlWinner, hwtest.Seconds(2.4))
 			},
 			warn: "seat 9 has no faller",
 		},
 		{
 			name: "not a seat number",
 			script: func(s *scripted) {
+				s.tb.Panel.ControlAt(hw.ControlWinner, hwtest.Seconds(2.2))
 				s.tb.Panel.EventAt(hw.PanelEvent{Control: hw.ControlWinner, As: "x", Kernel: hwtest.Seconds(2.3)})
+				s.tb.Panel.ControlAt(hw.ControlWinner, hwtest.Seconds(2.4))
 			},
 			warn: `"x" is not a seat number`,
+		},
+		{
+			// A digit left from an ask the winner's button answered: it
+			// ends no hand.
+			name: "a seat named, the winner not asked for",
+			script: func(s *scripted) {
+				s.tb.Panel.EventAt(hw.PanelEvent{Control: hw.ControlWinner, As: "3", Kernel: hwtest.Seconds(2.3)})
+			},
+			warn: "the winner is not asked for",
 		},
 		{
 			name: "said twice: the hand carries on",

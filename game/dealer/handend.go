@@ -21,6 +21,9 @@ func (d *Dealer) handOver(at time.Duration) {
 	d.phase, d.beat.running, d.stop.open, d.slot.open = PhaseOver, false, false, false
 	w := d.g.Seat(d.g.Winner())
 	d.result = Result{Winner: w, NextDealer: w, Dealt: d.g.Dealt(), Declared: d.declaring.declared}
+	// Ended at the table while the winner was asked for: no press names
+	// the winner now.
+	d.stopNaming()
 	d.showOnly(w, LightWinner)
 	d.cue(hw.CueWin, at)
 	d.say(false, "seat %d wins and deals the next hand", w)

@@ -347,6 +347,9 @@ func (d *Dealer) unpause(at time.Duration) {
 	now := d.now()
 	shift := now - d.panel.pausedAt + time.Duration(d.cfg.CountIn)*d.period()
 	d.panel.paused = false
+	// Resumed, the hand carries on: the winner is asked for no more,
+	// and a press is a press again (a Stop claim).
+	d.stopNaming()
 	d.stop.shift(shift)
 	if d.dispute != nil {
 		for _, s := range d.dispute.Seats {

@@ -42,13 +42,13 @@ func (d *Dealer) onButton(e hw.ButtonEvent) {
 		return
 	}
 	d.presses.add(e)
-	if d.imag.announced && e.Seat == d.imag.seat {
+	if d.imag.announced && e.Seat == d.imag.seat && !d.naming(e.Kernel) {
 		// The seat reacts to the imaginary Ground announced for it: to them
 		// it is being dealt now, so deal it and let the press claim a Stop.
 		d.dealImaginary(e.Kernel)
 	}
 	switch {
-	case d.declaring.active:
+	case d.naming(e.Kernel):
 		ent.Note = "naming the winner"
 		d.append(ent)
 		d.declare(e.Seat, e.Kernel)

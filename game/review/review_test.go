@@ -199,12 +199,12 @@ func TestDealerReportsInTimeline(t *testing.T) {
 		// dealer's hold; misread: it was seat 1's card played there.
 		{"shown after all", []game.Event{game.Confirm(), game.NotOnTop(1), game.Scan("k"), game.ScanDealt("h"), game.NotThereRead("h")},
 			"Hit#h was shown there after all, the dealer says: played unseen, not dealt there"},
-		// The misread said again at once: the Hit is seat 1's deal, as the
-		// hold judged it, and no stray card.
 		// The table ends a hand the lights lost: seat 2 won, and no one
 		// hit the ground for it.
 		{"declared", []game.Event{game.Scan("h"), game.DeclareWinner(2)},
 			"the table declares seat 2 the winner: the lights had lost the hand"},
+		// The misread said again at once: the Hit is seat 1's deal, as the
+		// hold judged it, and no stray card.
 		{"shown after all, said again", []game.Event{game.Confirm(), game.NotOnTop(1), game.Scan("k"), game.ScanDealt("h"), game.NotThereRead("h"), game.NotThereRead("h")},
 			"Hit#h is the card dealt there after all, the dealer says again: not shown there, as first judged"},
 	}
