@@ -35,7 +35,9 @@ func TestLightsLostHint(t *testing.T) {
 			hinted := s.saidAt(2.95, "could not be where the lights say", true)
 			later := s.saidAt(4.5, "could not be where the lights say", true)
 			s.run()
-			_, refused := s.engineEvents(func(e *playlog.Entry) bool { return e.Event.Kind == game.EvScan && strings.HasPrefix(e.Event.Card, "Stop-") && e.Kernel >= hwtest.Seconds(2.5) && e.Kernel < hwtest.Seconds(3) })
+			_, refused := s.engineEvents(func(e *playlog.Entry) bool {
+				return e.Event.Kind == game.EvScan && strings.HasPrefix(e.Event.Card, "Stop-") && e.Kernel >= hwtest.Seconds(2.5) && e.Kernel < hwtest.Seconds(3)
+			})
 			if len(refused) != len(tc.reads) {
 				t.Fatalf("%d reads refused, want %d: the script's reads are off", len(refused), len(tc.reads))
 			}
