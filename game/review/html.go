@@ -302,7 +302,7 @@ details{margin:.6em 0}
 
 <h2>Seats</h2>
 <div class="scroll"><table><tr><th>seat</th><th>deals</th><th>Grounds</th><th>riders</th><th>plays</th><th>presses</th><th>Stops</th><th class="t">out</th></tr>
-{{range .Summary}}<tr><td>{{.Seat}}</td><td>{{.Deals}}</td><td>{{.Grounds}}</td><td>{{.Riders}}</td><td>{{.Plays}}</td><td>{{.Presses}}</td><td>{{.Stop}}</td><td class="t">{{if .Won}}won{{else if ge .Out 0}}{{printf "%.3f s" .Out.Seconds}}{{else}}-{{end}}</td></tr>
+{{range .Summary}}<tr><td>{{.Seat}}</td><td>{{.Deals}}</td><td>{{.Grounds}}</td><td>{{.Riders}}</td><td>{{.Plays}}</td><td>{{.Presses}}</td><td>{{.Stop}}</td><td class="t">{{if .Won}}won{{else if .Declared}}lost: declared{{else if ge .Out 0}}{{printf "%.3f s" .Out.Seconds}}{{else}}-{{end}}</td></tr>
 {{end}}</table></div>
 
 <details><summary>Every moment ({{len .Moments}})</summary>

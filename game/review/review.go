@@ -108,6 +108,9 @@ type SeatSummary struct {
 	Deals, Grounds, Riders, Plays, Presses, Stop int
 	Out                                          time.Duration // when the seat hit the ground; -1 if it did not
 	Won                                          bool
+	// Declared: the table ended the hand naming another seat the winner
+	// (game.DeclareWinner), this one still in as far as the log knows.
+	Declared bool
 }
 
 // Review is a hand as the referee sees it.
@@ -126,6 +129,9 @@ type Review struct {
 	ReplayErr  error // why the hand could not be replayed, if it could not
 	Engine     int   // engine events replayed
 	Winner     int   // seat, 0 if none
+	// Declared: the table ended the hand and named the winner
+	// (game.DeclareWinner): the seats it left in lost by that word.
+	Declared bool
 	// Audit is the dealer's end-of-hand audit as logged (nil when the log
 	// has none), and AuditVerdict it in words. Its faults are in Findings;
 	// Moved lists the cards it found where the log did not put them, which
@@ -566,6 +572,7 @@ func (a *analyzer) applied(e *playlog.Entry, g *game.Game, b *before) {
 		// Everyone else goes out with it: no one hit the ground, so the
 		// outs below are not said.
 		m(ev.Seat, Win, "the table declares seat %d the winner: the lights had lost the hand, and the table played it to its end (the dealer's winner control)", ev.Seat)
+		a.r.Declared = true
 		return
 	case game.EvConfirm:
 		if ev.As != game.NoKind {
@@ -1093,6 +1100,11 @@ func (a *analyzer) summarize() {
 	if r.Winner > 0 {
 		if i, ok := idx[r.Winner]; ok {
 			r.Summary[i].Won = true
+		}
+	}
+	if r.Declared {
+		for i := range r.Summary {
+			r.Summary[i].Declared = !r.Summary[i].Won && r.Summary[i].Out < 0
 		}
 	}
 }

@@ -226,7 +226,7 @@ func TestDealerReportsInTimeline(t *testing.T) {
 			if !strings.Contains(strings.Join(strings.Fields(txt.String()), " "), c.want) {
 				t.Fatalf("review lacks %q:\n%s", c.want, txt.String())
 			}
-			if c.name == "declared" && (r.Winner != 2 || strings.Contains(txt.String(), "hits the ground") || strings.Contains(txt.String(), "last faller standing")) {
+			if c.name == "declared" && (r.Winner != 2 || !r.Declared || !strings.Contains(txt.String(), "lost: the table declared the winner") || strings.Contains(txt.String(), "hits the ground") || strings.Contains(txt.String(), "last faller standing")) {
 				t.Fatalf("winner %d; the review calls the table's word a Ground landed:\n%s", r.Winner, txt.String())
 			}
 			if strings.Contains(c.name, "said again") && strings.Contains(txt.String(), "a stray card") {

@@ -53,6 +53,8 @@ func Text(w io.Writer, r *Review) error {
 		switch {
 		case s.Won:
 			out = "WON"
+		case s.Declared:
+			out = "lost: the table declared the winner"
 		case s.Out >= 0:
 			out = fmt.Sprintf("%.3f s", s.Out.Seconds())
 		}
