@@ -207,6 +207,13 @@ func (g *Game) swapLoose(c, p, pass int) bool {
 // (NextTurnsDeal).
 func (g *Game) playedFor(s, c int) {
 	t := &g.table
+	if g.pend.active && g.pend.card == s && !g.pendingIsGround() {
+		// Picked up and played, the card is no longer being dealt: its
+		// chance to be Stopped as it is dealt (French rules) is over, as
+		// the dealer's next step would end it. Left open, it would Stop
+		// the card that went back to the deck.
+		g.settle()
+	}
 	g.removeFromDeck(c)
 	g.putAt(g.where[s], s, c)
 	g.deck = append(g.deck, s)
