@@ -58,6 +58,7 @@ func (g *Game) copyTo(dst *Game) {
 	}
 	again, _ := g.keptCopy(g.table.again, againUntil, tbl.again)
 	ident, identAt := g.keptCopy(g.table.ident, g.table.identAt, tbl.ident)
+	unsaid, unsaidUntil := g.keptCopy(g.table.unsaid, g.table.unsaidUntil, tbl.unsaid)
 	dst.table = tableState{
 		inferred:  append(tbl.inferred[:0], g.table.inferred...),
 		blind:     append(tbl.blind[:0], g.table.blind...),
@@ -77,6 +78,12 @@ func (g *Game) copyTo(dst *Game) {
 		identAt:   identAt,
 		identCard: g.table.identCard,
 		spare:     tbl.spare, // dst's own memory: nothing of g's is kept in it
+		// The hand before an "unscanned" the dealer can still take back
+		// (unscannedTakenBack).
+		unsaid:      unsaid,
+		unsaidUntil: unsaidUntil,
+		unsaidCard:  g.table.unsaidCard,
+		unsaidSpare: tbl.unsaidSpare, // dst's own memory, as spare
 	}
 	if dealtUntil != 0 {
 		dst.table.readWin = g.table.readWin

@@ -51,7 +51,8 @@ const (
 	EvUnscanned
 	// EvThere: the dealer takes back the "not there" they just said of a
 	// stack (or a rider): it is there after all, and the hand is as it
-	// was before they said it.
+	// was before they said it. With a Card (UnscannedTakenBack), it is
+	// the "unscanned" just said of that card that is taken back.
 	EvThere
 	// EvDeclared: the table ends the hand the assistant could not follow
 	// to its end, the faller at Seat its winner (DeclareWinner).
@@ -209,6 +210,13 @@ func ThereAfterAll() Event { return Event{Kind: EvThere} }
 // word but a seat with no faller, or a hand already won.
 func DeclareWinner(seat int) Event { return Event{Kind: EvDeclared, Seat: seat} }
 
+// UnscannedTakenBack is the dealer taking back the "unscanned" (plain or
+// naming a Ground) they just said of card id, the read: pressed by
+// mistake, it stood in a card nobody dealt, or landed a Ground that was
+// never there. The hand goes back to before it was said, the read where it
+// was first taken (Game.UnscannedToTakeBack names the card).
+func UnscannedTakenBack(id string) Event { return Event{Kind: EvThere, Card: id} }
+
 // NotOnTop is the dealer's answer, asked to scan the card dealt by hand on
 // top of a stack at seat, that it is no longer there: picked up.
 func NotOnTop(seat int) Event { return Event{Kind: EvIdentify, Seat: seat} }
@@ -238,6 +246,9 @@ func (e Event) String() string {
 		}
 		return "a card dealt unscanned before " + e.Card
 	case EvThere:
+		if e.Card != "" {
+			return "unscanned taken back: " + e.Card
+		}
 		return "there after all"
 	case EvDeclared:
 		return fmt.Sprintf("the table declares seat %d the winner", e.Seat)

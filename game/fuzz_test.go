@@ -69,6 +69,10 @@ func FuzzApply(f *testing.F) {
 					e = ThereAfterAll()
 				} else if b >= 228 { // the table declares a winner (seats -1 to 2)
 					e = DeclareWinner(int(b)%6 - 1)
+				} else if id, ok := g.UnscannedToTakeBack(); b >= 226 && ok { // the panel's take-back of an unscanned
+					e = UnscannedTakenBack(id)
+				} else if b >= 224 { // said of a card, any card
+					e = UnscannedTakenBack(g.Card(int(b) % g.NumCards()).ID)
 				}
 			case 5:
 				e = Event{Kind: EvConfirm}

@@ -69,9 +69,15 @@ const (
 	// played at Player's turn from From, where the card dealt by hand lay,
 	// as if the hold had judged it so.
 	InfShownAfterAll
+	// InfUnscannedTakenBack: the dealer took back the "unscanned" just
+	// said (UnscannedTakenBack): no card went unscanned before the read
+	// Card, and the hand is as it was before it was said, Card read where
+	// it was first taken. The inferences of the "unscanned" stay in the
+	// list before it.
+	InfUnscannedTakenBack
 )
 
-var infNames = [...]string{"?", "rider played", "extra played", "rider gone", "stack gone", "stop claimed", "stop played", "blind deal", "landed", "read taken back", "gone taken back", "unscanned ground", "dealt after all", "shown after all"}
+var infNames = [...]string{"?", "rider played", "extra played", "rider gone", "stack gone", "stop claimed", "stop played", "blind deal", "landed", "read taken back", "gone taken back", "unscanned ground", "dealt after all", "shown after all", "unscanned taken back"}
 
 func (k InferenceKind) String() string {
 	if int(k) < len(infNames) {
@@ -164,6 +170,18 @@ type tableState struct {
 	gone      *Game
 	goneUntil uint64
 	goneFrom  int
+	// unsaid is the hand as it was just before the dealer's last
+	// "unscanned" (dealtUnscanned), its read window open; unsaidUntil is
+	// Applied() while the dealer may still take it back
+	// (unscannedTakenBack): just after it, or later when only sweeps the
+	// beat confirmed, or buttons pressed, followed it; 0 for none.
+	// unsaidCard is the card it was said of.
+	unsaid      *Game
+	unsaidUntil uint64
+	unsaidCard  int
+	// unsaidSpare is memory for the copy made before an "unscanned" is
+	// applied; it becomes unsaid if the "unscanned" is taken.
+	unsaidSpare *Game
 	// ident is the hand as it was just before the last observation, an
 	// Identify of identCard; identAt is Applied() just after it, 0 for
 	// none. The dealer's hold tells a read it judged a card shown as an
@@ -210,7 +228,7 @@ type readWindow struct {
 // goesNowhere makes a kept hand's own record of hands to go back to
 // inert: a kept copy has nothing to go back to itself.
 func (t *tableState) goesNowhere() {
-	t.backAt, t.beforeAt, t.beforeUntil, t.readWin.until, t.goneUntil, t.identAt = 0, 0, 0, 0, 0, 0
+	t.backAt, t.beforeAt, t.beforeUntil, t.readWin.until, t.goneUntil, t.identAt, t.unsaidUntil = 0, 0, 0, 0, 0, 0, 0
 }
 
 // fit sizes the per-card records for a deck of n cards, empty, on the
@@ -243,6 +261,7 @@ func (t *tableState) reset() {
 	t.beforeUntil = 0
 	t.readWin.until = 0
 	t.goneUntil = 0
+	t.unsaidUntil = 0
 	t.identAt = 0
 	t.beforeSince = t.beforeSince[:0]
 }

@@ -28,6 +28,16 @@ func (g *Game) observe(e Event) error {
 	sweep := e.Kind == EvConfirm && e.As == NoKind && (in.Action == ActSweep || in.Action == ActPass)
 	// A read lateRun may take (it leaves backAt changed when it does).
 	late := e.Kind == EvScan && g.current(g.table.backAt)
+	// The hand before an "unscanned", whole (its read window open, so
+	// that read may be said unscanned again once this one is taken back).
+	var unsaid *Game
+	if e.Kind == EvUnscanned {
+		if g.table.unsaidSpare == nil {
+			g.table.unsaidSpare = &Game{}
+		}
+		unsaid = g.table.unsaidSpare
+		g.copyTo(unsaid)
+	}
 	// The Stop window of a Ground read again after an "unscanned" closing:
 	// the dealer is asked for the card it stood in only now (a read in the
 	// window would be a Stop shown), and it may be a Ground that landed.
@@ -47,6 +57,7 @@ func (g *Game) observe(e Event) error {
 	if sweep || e.Kind == EvPress {
 		g.holdOpen(&g.table.beforeUntil)
 		g.holdOpen(&g.table.goneUntil)
+		g.holdOpen(&g.table.unsaidUntil)
 	}
 	// A deal made at the seat of a rider (or an Extra) read from the deck
 	// as its turn began leaves the read to be taken back too: the dealer's hold may
@@ -63,7 +74,56 @@ func (g *Game) observe(e Event) error {
 	}
 	g.keepDealt(e, late && g.table.backAt != g.applied, readWin)
 	g.keepGone(e)
+	g.keepUnsaid(e, unsaid)
 	return nil
+}
+
+// keepUnsaid keeps the hand as it was before this observation, unsaid, if
+// it was an "unscanned" that left the hand going: a dealer who pressed it
+// by mistake (l, say, beside k) takes it back (unscannedTakenBack).
+func (g *Game) keepUnsaid(e Event, unsaid *Game) {
+	t := &g.table
+	if e.Kind != EvUnscanned || g.winner >= 0 {
+		return
+	}
+	// Its windows stay as they were (no goesNowhere): taken back, the
+	// hand is as it was, what could be said of it then included.
+	t.unsaid, t.unsaidSpare = unsaid, t.unsaid
+	t.unsaidUntil, t.unsaidCard = g.applied+1, g.index[e.Card]
+}
+
+// unscannedTakenBack is the dealer taking back the "unscanned" they just
+// said: no card was dealt unscanned before the read, which stays where it
+// was first taken. The hand goes back to before it was said (only sweeps
+// the beat confirmed, and buttons pressed, may have followed), the read's
+// window open again for an "unscanned" said right. Anything else is
+// refused with nothing changed.
+func (g *Game) unscannedTakenBack() error {
+	t := &g.table
+	if t.unsaid == nil || !g.current(t.unsaidUntil) {
+		return refuse(RuleCardNotExpected, "no card was just said dealt unscanned")
+	}
+	c, kept := t.unsaidCard, t.unsaid
+	g.goBack(kept)
+	// What could be said of that hand may be said again (the read said
+	// unscanned rightly, a misread of it): its open windows stay open.
+	for _, w := range []*uint64{&g.table.backAt, &g.table.beforeUntil, &g.table.readWin.until, &g.table.goneUntil, &g.table.identAt, &g.table.unsaidUntil} {
+		if *w != 0 && *w == kept.applied {
+			*w = g.applied + 1
+		}
+	}
+	// The faller concerned: where the read lies again, as first taken.
+	g.infer(InfUnscannedTakenBack, c, g.where[c].Player, Place{})
+	return nil
+}
+
+// UnscannedToTakeBack is the card the dealer's last "unscanned" was said
+// of, while a take-back (UnscannedTakenBack) would be taken now.
+func (g *Game) UnscannedToTakeBack() (string, bool) {
+	if t := &g.table; t.unsaid != nil && g.current(t.unsaidUntil) {
+		return g.cards[t.unsaidCard].ID, true
+	}
+	return "", false
 }
 
 // holdOpen keeps a window open through the observation being applied (a
@@ -775,6 +835,12 @@ func (g *Game) observe1(e Event) error {
 	case EvUnscanned:
 		return g.dealtUnscanned(e.Card, e.As)
 	case EvThere:
+		if e.Card != "" {
+			if t := &g.table; t.unsaid != nil && g.current(t.unsaidUntil) && g.index[e.Card] != t.unsaidCard {
+				return refuse(RuleCardNotExpected, "the last unscanned was said of %s, not %s", g.cards[t.unsaidCard].ID, e.Card)
+			}
+			return g.unscannedTakenBack()
+		}
 		return g.thereAfterAll()
 	case EvStopClosed:
 		// The window's close is seen; the Ground lands as a dealer's step

@@ -97,7 +97,9 @@ func (s Source) String() string {
 //     reader would stand in a plain card, leaving the seat in.
 //   - 8: the engine event game.DeclareWinner (the table ending a hand the
 //     assistant could not follow, naming its winner), which a schema 7
-//     reader cannot apply.
+//     reader cannot apply; and a there-after-all naming a card
+//     (game.UnscannedTakenBack: the dealer's "unscanned" taken back),
+//     which a schema 7 reader would take for a "not there" taken back.
 //
 // The schema versions the encoding, not the engine's guesses: a log is
 // replayed by this version's engine, and where a later version guesses
