@@ -200,6 +200,10 @@ func (d *Dealer) misread(at time.Duration) {
 		d.event(game.NotThereRead(id), playlog.FromPanel, at, -1)
 		return
 	}
+	if id, ok := d.g.UnscannedToTakeBack(); ok && (d.phase == PhaseDealing || d.phase == PhaseCountIn) {
+		d.unscannedTakenBack(id, at)
+		return
+	}
 	seat, ok := d.goneSeat()
 	if !ok {
 		d.warn("misread: no card was just read as a rider or an Extra at the seat lit, and nothing was just said not there; nothing changed")
@@ -265,6 +269,34 @@ func (d *Dealer) unscanned(at time.Duration, as string) {
 		return
 	}
 	d.event(game.Event{Kind: game.EvUnscanned, Card: id, As: named}, playlog.FromPanel, at, -1)
+}
+
+// unscannedTakenBack is the panel's misread said just after an
+// "unscanned" (b, or l for a Ground) said by mistake of the read id: the
+// hand goes back to before it (game.UnscannedTakenBack), the read where
+// it was first taken. The card dealt by hand it stood in is asked for no
+// more, and a Ground read lies again at its seat, its Stop window opened
+// again: the one the read's move opened elsewhere is closed.
+func (d *Dealer) unscannedTakenBack(id string, at time.Duration) {
+	if d.ident.seat != 0 {
+		d.endIdentify(at, "the unscanned was taken back")
+	}
+	if d.stop.open {
+		d.endStopWindow(d.stop.seat)
+	}
+	applied := d.g.Applied()
+	d.event(game.UnscannedTakenBack(id), playlog.FromPanel, at, -1)
+	if d.g.Applied() == applied {
+		return // refused, and said so
+	}
+	c, _ := d.g.CardIndex(id)
+	d.say(false, "unscanned taken back: %v stays where it was first read", d.g.Card(c))
+	if in := d.g.Next(); in.Action == game.ActLand {
+		d.openStopWindow(in.Seat, at, true)
+	}
+	if d.blindSeat() != 0 {
+		d.wantIdentify()
+	}
 }
 
 // misreadCard is the card a misread would take back now, if any: the

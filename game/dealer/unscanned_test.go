@@ -286,3 +286,42 @@ func TestUnscannedGroundThenAGround(t *testing.T) {
 	}
 	s.agree()
 }
+
+// TestUnscannedTakenBackAtTheTable: "GROUND: If you receive one of these,
+// you are immediately out." The dealer reads seat 2's Ground and presses l
+// (landed) by mistake, beside k: the engine lands a Ground that was never
+// there on seat 2 and moves the read on to seat 3. The dealer's misread
+// (r) at once takes it back: seat 2 is in, its Ground lies there again with
+// its Stop window opened again, and the hand ends as the table played it.
+// Said as plain b, the same.
+func TestUnscannedTakenBackAtTheTable(t *testing.T) {
+	for _, as := range []string{"Ground", ""} {
+		t.Run("as "+as, func(t *testing.T) {
+			s := newScripted(t, idles(3), kinds(S, S, S, G, many(S, 12), G, G), nil)
+			s.tb.Panel.EventAt(hw.PanelEvent{Control: hw.ControlUnscanned, As: as, Kernel: hwtest.Seconds(3.3)})
+			s.tb.Panel.ControlAt(hw.ControlMisread, hwtest.Seconds(3.5))
+			said := s.saidAt(3.55, "unscanned taken back", false)
+			s.run()
+			if at := s.scanOf("Ground-3", 0); at != hwtest.Seconds(3.12) {
+				t.Fatalf("Ground-3 read at %v: the script's times are off", at)
+			}
+			if *said == "" {
+				t.Error("the take-back was not said")
+			}
+			mistake := game.InfBlindDeal // b: a card nobody dealt stood in at seat 2
+			if as == "Ground" {
+				mistake = game.InfLanded // l: seat 2 landed a Ground never there
+			}
+			if !s.inferred(mistake, 2) {
+				t.Errorf("the mistaken unscanned did nothing at seat 2 (no %v): the script is off", mistake)
+			}
+			if !s.inferred(game.InfUnscannedTakenBack, 2) {
+				t.Error("no unscanned taken back inferred at seat 2")
+			}
+			if got := s.tb.Lights.At(2, hwtest.Seconds(3.6)); got != dealer.LightGround {
+				t.Errorf("seat 2 after the take-back: %v, want its Ground's light", got)
+			}
+			s.agree()
+		})
+	}
+}
