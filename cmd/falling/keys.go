@@ -85,7 +85,8 @@ var nameKeys = []struct {
 // gone), x its "knocked over" (a stack of the seat lit was knocked over and
 // gathered back), r its "misread" (the card just read is not at the seat
 // lit: a stray card, or one read twice; just after an n, that n taken
-// back: the stack is there after all), b its "unscanned" (the card before
+// back: the stack is there after all; just after a b or an l said by
+// mistake, that taken back), b its "unscanned" (the card before
 // the one just read was dealt unscanned: the light is a seat behind), l
 // its "landed" (so, and that card was a Ground: it landed, as the dealer
 // dealt on past it), w its "winner" (the table ends a hand the lights

@@ -35,7 +35,8 @@ func playCommand() command {
 			"Keys, on a terminal: space is your seat's button; p pauses and resumes, d\n" +
 			"shows a dispute, c confirms, n says the stack or rider expected is not there,\n" +
 			"x that a stack of the seat lit was knocked over and gathered back, r that\n" +
-			"the card just read is not at the seat lit (a stray card, or read twice), b\n" +
+			"the card just read is not at the seat lit (a stray card, or read twice;\n" +
+			"just after an n, b or l said by mistake, that is taken back), b\n" +
 			"that the card before it was dealt unscanned (the light is a seat behind), l\n" +
 			"that it was a Ground dealt unscanned (it landed: you dealt on past it), w\n" +
 			"that the table ends a hand the lights lost: the winner presses their button,\n" +
