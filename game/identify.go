@@ -218,6 +218,41 @@ func (g *Game) playedFor(s, c int) {
 	t.deckGuess = true
 }
 
+// heldStop is the stand-in, in player p's stacks, for a card dealt by hand
+// that Stop c, which the engine believes in the deck, shown in the window
+// of the Ground being dealt to p, may be: "Once you are holding a card, you
+// may play it right away, or you may keep holding it", and a Stop is held
+// for a Ground ("play the Stop as the Ground is being dealt to you"). The
+// one said picked up last, however long ago (looseFor bounds the riders
+// a card picked up may be taken for, which a Stop in its faller's own
+// window is not); else one a later deal covered while still a guess
+// (buriedGuess: grabbed first, "you can certainly grab the first one");
+// else one still on top that was never asked for. -1 if none, or c is
+// no deck Stop.
+func (g *Game) heldStop(c, p int) int {
+	if g.cards[c].Kind != Stop || g.where[c].Zone != InDeck {
+		return -1
+	}
+	t := &g.table
+	s := -1
+	for _, st := range g.players[p].stacks {
+		for _, x := range st {
+			if t.loose[x] != 0 && t.blind[x] && g.cards[x].Kind != Ground && (s < 0 || t.loose[x] > t.loose[s]) {
+				s = x
+			}
+		}
+	}
+	if s < 0 {
+		s = g.buriedGuess(p, -1)
+	}
+	if s < 0 {
+		if x := g.blindTop(p, -1); x >= 0 && g.cards[x].Kind != Ground {
+			s = x
+		}
+	}
+	return s
+}
+
 // turnPass is the pass a turn of player p begun now is in: commitTurn's
 // count, before it counts.
 func (g *Game) turnPass(p int) int {
