@@ -120,7 +120,9 @@ func (g *Game) standInFound(p, c int) int {
 // top of one of player p's stacks: c itself if it is one, else the first
 // found, one the dealer did not say was picked up before any that it did
 // (that card is in a hand, not on the stack the dealer looks at); -1 if
-// there is none.
+// there is none. A Ground named by hand atop the stacks of a faller who is
+// out is the one that put them out: it was never theirs to pick up, and
+// no one asks for it.
 func (g *Game) blindTop(p, c int) int {
 	found := -1
 	for _, st := range g.players[p].stacks {
@@ -128,7 +130,7 @@ func (g *Game) blindTop(p, c int) int {
 			continue
 		}
 		top := st[len(st)-1]
-		if !g.table.blind[top] {
+		if !g.table.blind[top] || (g.cards[top].Kind == Ground && g.players[p].out && top != c) {
 			continue
 		}
 		if top == c {
@@ -225,6 +227,41 @@ func (g *Game) playedFor(s, c int) {
 	t.deckGuess = true
 }
 
+// heldStop is the stand-in, in player p's stacks, for a card dealt by hand
+// that Stop c, which the engine believes in the deck, shown in the window
+// of the Ground being dealt to p, may be: "Once you are holding a card, you
+// may play it right away, or you may keep holding it", and a Stop is held
+// for a Ground ("play the Stop as the Ground is being dealt to you"). The
+// one said picked up last, however long ago (looseFor bounds the riders
+// a card picked up may be taken for, which a Stop in its faller's own
+// window is not); else one a later deal covered while still a guess
+// (buriedGuess: grabbed first, "you can certainly grab the first one");
+// else one still on top that was never asked for. -1 if none, or c is
+// no deck Stop.
+func (g *Game) heldStop(c, p int) int {
+	if g.cards[c].Kind != Stop || g.where[c].Zone != InDeck {
+		return -1
+	}
+	t := &g.table
+	s := -1
+	for _, st := range g.players[p].stacks {
+		for _, x := range st {
+			if t.loose[x] != 0 && t.blind[x] && g.cards[x].Kind != Ground && (s < 0 || t.loose[x] > t.loose[s]) {
+				s = x
+			}
+		}
+	}
+	if s < 0 {
+		s = g.buriedGuess(p, -1)
+	}
+	if s < 0 {
+		if x := g.blindTop(p, -1); x >= 0 && g.cards[x].Kind != Ground {
+			s = x
+		}
+	}
+	return s
+}
+
 // turnPass is the pass a turn of player p begun now is in: commitTurn's
 // count, before it counts.
 func (g *Game) turnPass(p int) int {
@@ -319,9 +356,11 @@ func (g *Game) PlayedUnseen(c int) int {
 // a card dealt by hand that q may have picked up (said so within the
 // window of pass, or covered before it could be asked for), with no other
 // card dealt by hand, not yet asked for, on top of q's stacks (Identify
-// would take that one).
+// would take that one). q may be out by now: the card was played before
+// ("Once you have hit the Ground, you can no longer play cards"), and the
+// rider waits where it lies for its seat's turn.
 func (g *Game) grabbedGuess(c, q, pass int) bool {
-	if g.players[q].out || g.otherBlindTop(q, pass) {
+	if g.otherBlindTop(q, pass) {
 		return false
 	}
 	return g.pickedUp(c, q, pass) || g.buriedGuess(q, c) == c
@@ -343,6 +382,9 @@ func (g *Game) grabbedGuess(c, q, pass int) bool {
 //     dealer could be asked for it (buriedGuess), then another faller's:
 //     the faller may have picked it up before it was covered, and no one
 //     said so, since the dealer is asked only for the cards on top.
+//
+// Another faller may be out by now: a rider played before they hit the
+// ground waits for p's turn (TestPlayedUnseenByAFallerNowOut).
 func (g *Game) pickedUpUnseen(p int) int {
 	pass := g.turnPass(p)
 	if g.latestPickedUp(p, pass) >= 0 {
@@ -353,7 +395,7 @@ func (g *Game) pickedUpUnseen(p int) int {
 	}
 	seat, at := 0, 0
 	for q := range g.players {
-		if q == p || g.players[q].out {
+		if q == p {
 			continue
 		}
 		x := g.latestPickedUp(q, pass)
@@ -369,7 +411,7 @@ func (g *Game) pickedUpUnseen(p int) int {
 	}
 	for i := range g.players {
 		q := (p + i) % len(g.players) // p's own first
-		if g.players[q].out || g.blindTop(q, -1) >= 0 || g.latestPickedUp(q, pass) >= 0 {
+		if g.otherBlindTop(q, pass) || g.latestPickedUp(q, pass) >= 0 {
 			continue // Identify would take that card, not the buried one
 		}
 		if g.buriedGuess(q, -1) >= 0 {
@@ -419,8 +461,12 @@ func (g *Game) buriedGuess(p, c int) int {
 
 // otherBlindTop reports whether a card dealt by hand not said picked up
 // within the window of pass tops a stack of player q: Identify would take
-// it for the card read.
+// it for the card read. Never for a faller who is out: the dealer asks
+// only those still in (their cards are gathered under the Ground).
 func (g *Game) otherBlindTop(q, pass int) bool {
+	if g.players[q].out {
+		return false
+	}
 	for _, st := range g.players[q].stacks {
 		if n := len(st); n > 0 && g.table.blind[st[n-1]] && !g.pickedUp(st[n-1], q, pass) {
 			return true

@@ -886,6 +886,13 @@ func (g *Game) scan(c, since int) error {
 			// Stop: shown now, it saves them.
 			return g.stopGround(in.Player, c)
 		}
+		if s := g.heldStop(c, in.Player); s >= 0 {
+			// Held longer, or grabbed before anyone could ask for it: a
+			// faller may keep a card as long as they like, and a Stop is
+			// kept for just this.
+			g.playedFor(s, c)
+			return g.stopGround(in.Player, c)
+		}
 		if w.Zone != InDeck {
 			return refuse(RuleCardNotExpected, "%v while seat %d's Ground lands", card, in.Seat)
 		}
