@@ -19,6 +19,17 @@ func seen(g *Game) string {
 	return fmt.Sprintf("%s%s unscanned=%q,%v misread=%q,%v there=%d,%v unsaid=%q,%v digest=%x", snapshot(g), guesses(g), u, uok, r, rok, s, sok, b, bok, g.Digest())
 }
 
+// unsaidHand is what an "unscanned" taken back goes back to: the hand, its
+// guesses, the light's ask and what the panel may say of it (the windows
+// open then are open again); not the inferences, which keep both.
+func unsaidHand(g *Game) string {
+	u, uok := g.UnscannedBefore()
+	r, rok := g.ReadToTakeBack()
+	s, sok := g.GoneToTakeBack()
+	b, bok := g.UnscannedToTakeBack()
+	return fmt.Sprintf("%s%s %v unscanned=%q,%v misread=%q,%v there=%d,%v unsaid=%q,%v", rulesOnly(snapshot(g)), guesses(g), g.Next(), u, uok, r, rok, s, sok, b, bok)
+}
+
 // TestUnscannedInterleaved: "state + event → new state". Reads, the
 // dealer's "unscanned" (and the card it stood in scanned, a Ground),
 // "misread", "not there" and its take-back, the take-back of an
@@ -102,7 +113,7 @@ func TestUnscannedInterleaved(t *testing.T) {
 			}
 			c := g.Clone()
 			before, inferred, wasLanded := seen(g), len(g.Inferences()), g.table.readWin.landed
-			hand := rulesOnly(snapshot(g)) + guesses(g) + g.Next().String()
+			hand := unsaidHand(g)
 			err := g.Observe(e)
 			cerr := c.Observe(e)
 			if (err == nil) != (cerr == nil) {
@@ -135,7 +146,7 @@ func TestUnscannedInterleaved(t *testing.T) {
 					if len(unsaid) == 0 {
 						t.Fatalf("hand %d after %v: %v taken with no unscanned to take back", h, log, e)
 					}
-					if got, want := rulesOnly(snapshot(g))+guesses(g)+g.Next().String(), unsaid[len(unsaid)-1]; got != want {
+					if got, want := unsaidHand(g), unsaid[len(unsaid)-1]; got != want {
 						t.Fatalf("hand %d after %v: %v left\n%s\nwant the hand before the unscanned\n%s", h, log, e, got, want)
 					}
 					unsaid = unsaid[:len(unsaid)-1]
