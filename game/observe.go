@@ -104,7 +104,13 @@ func (g *Game) unscannedTakenBack() error {
 		return refuse(RuleCardNotExpected, "no card was just said dealt unscanned")
 	}
 	c, kept := t.unsaidCard, t.unsaid
+	// kept's own "unscanned" (said just before this one) is copied into
+	// the spare, not into kept while it is being copied from: two said in
+	// a row, the hand came back with the first one's guesses and could not
+	// take it back too. kept is the spare memory afterwards.
+	t.unsaid, t.unsaidSpare = t.unsaidSpare, nil
 	g.goBack(kept)
+	g.table.unsaidSpare = kept
 	// What could be said of that hand may be said again (the read said
 	// unscanned rightly, a misread of it): its open windows stay open.
 	for _, w := range []*uint64{&g.table.backAt, &g.table.beforeUntil, &g.table.readWin.until, &g.table.goneUntil, &g.table.identAt, &g.table.unsaidUntil} {

@@ -87,3 +87,41 @@ func rulesOnly(snap string) string {
 	}
 	return snap
 }
+
+// TestTwoUnscannedTakenBackOneByOne: "GROUND: If you receive one of these,
+// you are immediately out." Two "unscanned" said in a row (a b, then
+// another b, both by mistake), each take-back goes back exactly one: the
+// hand as it was after the first (the card dealt by hand it stood in still
+// a guess), then as it was before any. (The kept hand was once copied over
+// by its own kept hand as it was gone back to: the first stand-in came
+// back a read card, and the first b could not be taken back.) A clone
+// taken between goes back the same way.
+func TestTwoUnscannedTakenBackOneByOne(t *testing.T) {
+	kinds := []Kind{Stop, Stop, Hit, Stop, Stop, Ground, Ground, Stop, Stop}
+	tb := newObserved(t, 3, kinds...)
+	for _, id := range []string{"stop-0", "stop-1", "hit-2", "stop-3", "stop-4", "hit-2", "ground-6"} {
+		tb.ok(Scan(id))
+	}
+	state := func() string { return rulesOnly(snapshot(tb.Game)) + guesses(tb.Game) + tb.Next().String() }
+	before := state()
+	tb.ok(DealtUnscanned("ground-6"))
+	first := state()
+	tb.ok(DealtUnscanned("ground-6"))
+	clone := tb.Clone()
+	tb.ok(UnscannedTakenBack("ground-6"))
+	if got := state(); got != first {
+		t.Errorf("after one take-back:\n%s\nwant the hand after the first unscanned\n%s", got, first)
+	}
+	tb.ok(UnscannedTakenBack("ground-6"))
+	if got := state(); got != before {
+		t.Errorf("after two take-backs:\n%s\nwant the hand before both\n%s", got, before)
+	}
+	for _, e := range []Event{UnscannedTakenBack("ground-6"), UnscannedTakenBack("ground-6")} {
+		if err := clone.Apply(e); err != nil {
+			t.Fatalf("the clone's %v: %v", e, err)
+		}
+	}
+	if clone.Digest() != tb.Digest() {
+		t.Error("the clone taken between the two unscanned went back elsewhere")
+	}
+}

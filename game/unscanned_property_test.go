@@ -15,22 +15,37 @@ func seen(g *Game) string {
 	u, uok := g.UnscannedBefore()
 	r, rok := g.ReadToTakeBack()
 	s, sok := g.GoneToTakeBack()
-	return fmt.Sprintf("%s%s unscanned=%q,%v misread=%q,%v there=%d,%v digest=%x", snapshot(g), guesses(g), u, uok, r, rok, s, sok, g.Digest())
+	b, bok := g.UnscannedToTakeBack()
+	return fmt.Sprintf("%s%s unscanned=%q,%v misread=%q,%v there=%d,%v unsaid=%q,%v digest=%x", snapshot(g), guesses(g), u, uok, r, rok, s, sok, b, bok, g.Digest())
+}
+
+// unsaidHand is what an "unscanned" taken back goes back to: the hand, its
+// guesses, the light's ask and what the panel may say of it (the windows
+// open then are open again); not the inferences, which keep both.
+func unsaidHand(g *Game) string {
+	u, uok := g.UnscannedBefore()
+	r, rok := g.ReadToTakeBack()
+	s, sok := g.GoneToTakeBack()
+	b, bok := g.UnscannedToTakeBack()
+	return fmt.Sprintf("%s%s %v unscanned=%q,%v misread=%q,%v there=%d,%v unsaid=%q,%v", rulesOnly(snapshot(g)), guesses(g), g.Next(), u, uok, r, rok, s, sok, b, bok)
 }
 
 // TestUnscannedInterleaved: "state + event → new state". Reads, the
 // dealer's "unscanned" (and the card it stood in scanned, a Ground),
-// "misread", "not there" and its take-back, confirmations and presses in random
-// order at a real table: a clone made before each event takes it as the
-// hand does, a hand that saw only the accepted events reaches the same
-// state, a refused event changes nothing, and the invariants hold.
+// "misread", "not there" and its take-back, the take-back of an
+// "unscanned", confirmations and presses in random order at a real table:
+// a clone made before each event takes it as the hand does, a hand that saw
+// only the accepted events reaches the same state, a refused event changes
+// nothing, the invariants hold, and an "unscanned" taken back leaves the
+// hand as it was before it (the inferences aside), one by one when said
+// twice in a row.
 func TestUnscannedInterleaved(t *testing.T) {
 	hands := 150
 	if testing.Short() {
 		hands = 50
 	}
 	accepted := map[EventKind]int{}
-	twice, landed, closed := 0, 0, 0
+	twice, landed, closed, untold := 0, 0, 0, 0
 	for h := range hands {
 		rng := rand.New(rand.NewPCG(uint64(h), 7))
 		cfg := Config{Rules: Official(), Seats: []int{1, 2, 3, 4},
@@ -44,6 +59,9 @@ func TestUnscannedInterleaved(t *testing.T) {
 			t.Fatal(err)
 		}
 		var log []Event
+		// The hands before each "unscanned" that may still be taken back,
+		// the last on top.
+		var unsaid []string
 		for i := 0; i < 300 && g.Winner() < 0; i++ {
 			var e Event
 			switch x := rng.IntN(100); {
@@ -72,7 +90,9 @@ func TestUnscannedInterleaved(t *testing.T) {
 					e = DealtUnscanned(g.Card(rng.IntN(g.NumCards())).ID)
 				}
 			case x < 70:
-				if id, ok := g.ReadToTakeBack(); ok {
+				if id, ok := g.UnscannedToTakeBack(); ok && rng.IntN(2) == 0 {
+					e = UnscannedTakenBack(id)
+				} else if id, ok := g.ReadToTakeBack(); ok {
 					e = NotThereRead(id)
 				} else if _, ok := g.GoneToTakeBack(); ok && rng.IntN(2) == 0 {
 					e = ThereAfterAll()
@@ -93,6 +113,7 @@ func TestUnscannedInterleaved(t *testing.T) {
 			}
 			c := g.Clone()
 			before, inferred, wasLanded := seen(g), len(g.Inferences()), g.table.readWin.landed
+			hand := unsaidHand(g)
 			err := g.Observe(e)
 			cerr := c.Observe(e)
 			if (err == nil) != (cerr == nil) {
@@ -117,6 +138,22 @@ func TestUnscannedInterleaved(t *testing.T) {
 				if e.Kind == EvUnscanned && len(log) > 0 && log[len(log)-1].Kind == EvUnscanned {
 					twice++
 				}
+				switch {
+				case e.Kind == EvUnscanned:
+					unsaid = append(unsaid, hand)
+				case e.Kind == EvThere && e.Card != "":
+					untold++
+					if len(unsaid) == 0 {
+						t.Fatalf("hand %d after %v: %v taken with no unscanned to take back", h, log, e)
+					}
+					if got, want := unsaidHand(g), unsaid[len(unsaid)-1]; got != want {
+						t.Fatalf("hand %d after %v: %v left\n%s\nwant the hand before the unscanned\n%s", h, log, e, got, want)
+					}
+					unsaid = unsaid[:len(unsaid)-1]
+				}
+				if _, ok := g.UnscannedToTakeBack(); !ok {
+					unsaid = unsaid[:0]
+				}
 				log = append(log, e)
 				if serr := shadow.Observe(e); serr != nil {
 					t.Fatalf("hand %d after %v: %v refused by the hand that saw only accepted events: %v", h, log[:len(log)-1], e, serr)
@@ -137,5 +174,5 @@ func TestUnscannedInterleaved(t *testing.T) {
 			}
 		}
 	}
-	t.Logf("accepted %v, unscanned twice in a row %d, unscanned Grounds landed %d (%d after the read's window closed)", accepted, twice, landed, closed)
+	t.Logf("accepted %v, unscanned twice in a row %d, unscanned Grounds landed %d (%d after the read's window closed), unscanned taken back %d", accepted, twice, landed, closed, untold)
 }

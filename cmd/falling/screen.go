@@ -129,6 +129,11 @@ func render(f *frame, color bool) []string {
 		// points at it.
 		legend = append(legend, fmt.Sprintf("r take back: seat %d's stack (or rider) is there after all", v.There))
 	}
+	if v.Unsaid != "" {
+		// Just after a b or an l: one pressed by mistake (l is beside k)
+		// is taken back.
+		legend = append(legend, fmt.Sprintf("r take back: the unscanned just said of %s (said by mistake)", v.Unsaid))
+	}
 	if naming(v) {
 		legend = append(legend, f.Names...)
 	}

@@ -338,6 +338,15 @@ func TestScreenShowsTheNamingKeys(t *testing.T) {
 	if got := text(v); strings.Contains(got, "r take back") {
 		t.Errorf("r offered with no not there to take back:\n%s", got)
 	}
+	// Just after a b or an l: its take-back is offered.
+	v.Unsaid = "Ground-3"
+	if lines := strings.Split(text(v), "\n"); !strings.Contains(lines[len(lines)-2], "r take back: the unscanned just said of Ground-3") {
+		t.Errorf("the screen does not offer r to take the unscanned back just above the footer:\n%s", strings.Join(lines, "\n"))
+	}
+	v.Unsaid = ""
+	if got := text(v); strings.Contains(got, "r take back") {
+		t.Errorf("r offered with no unscanned to take back:\n%s", got)
+	}
 	v.Reader = hw.ReaderLost
 	// The expert deck's whole legend fits, uncut.
 	names = namesLegend(game.NewDeck(game.DeckSpec{Move: true, Anvil: true, Chute: true, Goggles: true}))

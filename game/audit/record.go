@@ -34,6 +34,12 @@ type Recorder struct {
 	// "not there": its take-back (game.ThereAfterAll) goes back to before
 	// it, and an address it, or a sweep since, began begins again.
 	goneAddresses int
+	// unsaid is the record as it was before each "unscanned" the dealer
+	// may still take back (game.UnscannedTakenBack), the last on top: the
+	// engine goes back to before it, and so does the record, or it keeps
+	// a stand-in dealt that went back to the deck, the read dealt where
+	// the light asked next, and loses the addresses begun before.
+	unsaid []Recorder
 	// shownDeal is the deal a card shown after all took out of Deals
 	// (game.InfShownAfterAll): the misread said again at once puts it
 	// back (game.ShownTakenBack).
@@ -84,13 +90,20 @@ func (r *Recorder) Before(g *game.Game) {
 // when it was read, a card dealt into a stack.
 func (r *Recorder) Applied(g *game.Game, ev game.Event, at time.Duration) {
 	at = r.order(at)
+	defer r.keepUnsaid(g)
+	if ev.Kind == game.EvThere && ev.Card != "" && r.unsay(len(g.Inferences())) {
+		return
+	}
+	if ev.Kind == game.EvUnscanned {
+		r.unsaid = append(r.unsaid, r.saved())
+	}
 	b := r.before
 	switch {
 	case ev.Kind == game.EvStackGone && ev.Card == "" && !game.TookBack(g.Inferences()[r.inferred:]):
 		// (A "not there" that took a read back leaves the one before it to
 		// be taken back: game's undoRead.)
 		r.goneAddresses = len(r.Addresses)
-	case ev.Kind == game.EvThere:
+	case ev.Kind == game.EvThere && ev.Card == "":
 		r.Addresses = r.Addresses[:min(r.goneAddresses, len(r.Addresses))]
 	}
 	if b.AddressBegan(g.Next()) {
@@ -214,6 +227,39 @@ func (r *Recorder) Applied(g *game.Game, ev game.Event, at time.Duration) {
 	}
 	if ok {
 		r.Deals = append(r.Deals, Deal{Card: c, Player: p, Stack: g.Where(c).Stack, At: at})
+	}
+}
+
+// saved is a copy of the record as it is, to go back to.
+func (r *Recorder) saved() Recorder {
+	s := *r
+	s.unsaid = nil
+	s.Deals, s.Plays, s.Addresses, s.readAt = slices.Clone(r.Deals), slices.Clone(r.Plays), slices.Clone(r.Addresses), slices.Clone(r.readAt)
+	return s
+}
+
+// unsay goes back to the record as it was before the "unscanned" just
+// taken back, if one was kept. What follows the hand's events through
+// (the cards read, the engine's inferences up to inferred, the order of
+// times, the engine before this event) stays as it is now.
+func (r *Recorder) unsay(inferred int) bool {
+	n := len(r.unsaid)
+	if n == 0 {
+		return false
+	}
+	s, rest := r.unsaid[n-1], r.unsaid[:n-1]
+	s.Seen, s.last, s.shift = r.Seen, r.last, r.shift
+	s.before, s.pendCard, s.pendOK = r.before, r.pendCard, r.pendOK
+	*r = s
+	r.unsaid, r.inferred = rest, inferred
+	return true
+}
+
+// keepUnsaid forgets the records kept before "unscanned"s once the engine
+// would no longer take one back.
+func (r *Recorder) keepUnsaid(g *game.Game) {
+	if _, ok := g.UnscannedToTakeBack(); !ok {
+		r.unsaid = r.unsaid[:0]
 	}
 }
 

@@ -324,3 +324,61 @@ func TestRecordMisreadExtraRemadeDeals(t *testing.T) {
 		t.Fatalf("deals recorded at seats %v, want %v", got, want)
 	}
 }
+
+// TestRecordAfterUnscannedTakenBack: "every card is accounted for"
+// (product.md) from the record of the deals, and the audit reasons from
+// when each seat's address began. An "unscanned" said by mistake and taken
+// back at once (game.UnscannedTakenBack, the dealer's r) goes back to
+// before it: the record is the one of a hand where it was never said, the
+// read where it was first taken, no stand-in dealt, no address lost; said
+// twice in a row and taken back twice, the same.
+func TestRecordAfterUnscannedTakenBack(t *testing.T) {
+	for _, tc := range []struct {
+		name        string
+		deck        string
+		read, after []game.Event // before the unscanned, and after its take-back
+		said        game.Event
+		twice       bool // said twice in a row, taken back twice
+	}{
+		{"a deal", "stop-0 hit-1 stop-2 stop-3 stop-4 stop-5 ground-6",
+			[]game.Event{game.Scan("stop-0"), game.Scan("stop-2")}, []game.Event{game.Scan("stop-3")}, game.DealtUnscanned("stop-2"), false},
+		{"a deal, twice", "stop-0 hit-1 stop-2 stop-3 stop-4 stop-5 ground-6",
+			[]game.Event{game.Scan("stop-0"), game.Scan("stop-2")}, []game.Event{game.Scan("stop-3")}, game.DealtUnscanned("stop-2"), true},
+		{"a rider", "stop-0 hit-1 stop-2 stop-3 stop-4 stop-5 ground-6",
+			[]game.Event{game.Scan("stop-0"), game.Scan("hit-1"), game.Scan("stop-2"), game.Scan("hit-1")}, []game.Event{game.Scan("stop-3")}, game.DealtUnscanned("hit-1"), false},
+		{"a Ground said landed", "stop-0 stop-1 ground-2 stop-3 stop-4 ground-5 ground-6",
+			[]game.Event{game.Scan("stop-0"), game.Scan("stop-1"), game.Scan("stop-3")}, []game.Event{game.Scan("stop-4")}, game.GroundDealtUnscanned("stop-3"), false},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			said := []game.Event{tc.said, game.UnscannedTakenBack(tc.said.Card)}
+			if tc.twice {
+				said = []game.Event{tc.said, tc.said, game.UnscannedTakenBack(tc.said.Card), game.UnscannedTakenBack(tc.said.Card)}
+			}
+			taken := slices.Concat(tc.read, said, tc.after)
+			never := slices.Concat(tc.read, tc.after)
+			g, r := record(t, tc.deck, taken)
+			wg, want := record(t, tc.deck, never)
+			if got, want := recorded(g, r), recorded(wg, want); got != want {
+				t.Fatalf("the record after the take-back:\n%s\nwant the one of a hand where it was never said:\n%s", got, want)
+			}
+		})
+	}
+}
+
+// recorded is r's deals, plays and addresses, by card ID and seat, without
+// times (a hand that heard more events has later ones).
+func recorded(g *game.Game, r *audit.Recorder) string {
+	var b strings.Builder
+	for _, d := range r.Deals {
+		fmt.Fprintf(&b, "deal %s: %d/%d blind=%v; ", g.Card(d.Card).ID, g.Seat(d.Player), d.Stack, g.Blind(d.Card))
+	}
+	b.WriteString("\n")
+	for _, p := range r.Plays {
+		fmt.Fprintf(&b, "play %s: %d from %+v; ", g.Card(p.Card).ID, g.Seat(p.Player), p.From)
+	}
+	b.WriteString("\n")
+	for _, a := range r.Addresses {
+		fmt.Fprintf(&b, "address %d; ", g.Seat(a.Player))
+	}
+	return b.String()
+}

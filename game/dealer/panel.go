@@ -200,7 +200,7 @@ func (d *Dealer) misread(at time.Duration) {
 		d.event(game.NotThereRead(id), playlog.FromPanel, at, -1)
 		return
 	}
-	if id, ok := d.g.UnscannedToTakeBack(); ok && (d.phase == PhaseDealing || d.phase == PhaseCountIn) {
+	if id, ok := d.unsaidCard(); ok {
 		d.unscannedTakenBack(id, at)
 		return
 	}
@@ -307,6 +307,16 @@ func (d *Dealer) misreadCard() (string, bool) {
 		return "", false
 	}
 	return d.g.ReadToTakeBack()
+}
+
+// unsaidCard is the card read whose "unscanned" a misread would take back
+// now, if no read is to be taken back first (misreadCard): the one just
+// said, while dealing.
+func (d *Dealer) unsaidCard() (string, bool) {
+	if d.phase != PhaseDealing && d.phase != PhaseCountIn {
+		return "", false
+	}
+	return d.g.UnscannedToTakeBack()
 }
 
 // takingReads reports whether a read is a card of the deal, one the

@@ -291,7 +291,7 @@ func TestUnscannedGroundThenAGround(t *testing.T) {
 // you are immediately out." The dealer reads seat 2's Ground and presses l
 // (landed) by mistake, beside k: the engine lands a Ground that was never
 // there on seat 2 and moves the read on to seat 3. The dealer's misread
-// (r) at once takes it back: seat 2 is in, its Ground lies there again with
+// (r) at once takes it back (the screen offers it): seat 2 is in, its Ground lies there again with
 // its Stop window opened again, and the hand ends as the table played it.
 // Said as plain b, the same.
 func TestUnscannedTakenBackAtTheTable(t *testing.T) {
@@ -301,7 +301,13 @@ func TestUnscannedTakenBackAtTheTable(t *testing.T) {
 			s.tb.Panel.EventAt(hw.PanelEvent{Control: hw.ControlUnscanned, As: as, Kernel: hwtest.Seconds(3.3)})
 			s.tb.Panel.ControlAt(hw.ControlMisread, hwtest.Seconds(3.5))
 			said := s.saidAt(3.55, "unscanned taken back", false)
+			var offered, after string
+			s.tb.Clock.At(hwtest.Seconds(3.4), func() { offered = s.d.View().Unsaid })
+			s.tb.Clock.At(hwtest.Seconds(3.55), func() { after = s.d.View().Unsaid })
 			s.run()
+			if offered != "Ground-3" || after != "" {
+				t.Errorf("the screen offers r to take back the unscanned of %q before it, %q after it; want Ground-3, then none", offered, after)
+			}
 			if at := s.scanOf("Ground-3", 0); at != hwtest.Seconds(3.12) {
 				t.Fatalf("Ground-3 read at %v: the script's times are off", at)
 			}

@@ -103,7 +103,11 @@ type View struct {
 	Misread string `json:"misread,omitempty"`
 	// There is the seat whose "not there", just said, the panel's misread
 	// (r) would take back now: there after all. 0 if none.
-	There      int            `json:"there,omitempty"`
+	There int `json:"there,omitempty"`
+	// Unsaid is the card read whose "unscanned" (b, or l), just said, the
+	// panel's misread (r) would take back now, with no read to take back:
+	// said by mistake. "" if none.
+	Unsaid     string         `json:"unsaid,omitempty"`
 	StopWindow *Window        `json:"stop_window,omitempty"`
 	Reader     hw.ReaderState `json:"reader"`
 	DeckLeft   int            `json:"deck_left"`
@@ -157,6 +161,9 @@ func (d *Dealer) view() View {
 	v.Misread, _ = d.misreadCard()
 	if d.kept.active {
 		v.Misread = d.kept.id
+	}
+	if v.Misread == "" {
+		v.Unsaid, _ = d.unsaidCard()
 	}
 	v.There, _ = d.goneSeat()
 	if r, ok := d.hw.Reader.(healthReporter); ok {

@@ -688,6 +688,10 @@ func (a *analyzer) inference(inf game.Inference, g *game.Game, b *before, e *pla
 		// The gone's own moments stay above; this says why they no
 		// longer hold.
 		m(seat, Note, "there after all, the dealer says: the \"not there\" just said of seat %d is taken back", seat)
+	case game.InfUnscannedTakenBack:
+		// Likewise the unscanned's own moments (a Ground it landed, a
+		// deal confirmed by hand) stay above.
+		m(seat, Note, "misread, the dealer says: the \"unscanned\" just said of %s is taken back; no card went unscanned before it, and it lies where it was first read", name)
 	}
 }
 

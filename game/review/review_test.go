@@ -170,7 +170,7 @@ func TestAuditFromLog(t *testing.T) {
 // reader up again when it comes back", product.md), one they said was
 // picked up before it could be, a stack knocked over and gathered back,
 // a card dealt unscanned before the one read (named a Ground, or found
-// one), a
+// one), an "unscanned" taken back, a
 // "not there" taken back, a read taken for a rider dealt after all, and a
 // read judged dealt shown after all.
 func TestDealerReportsInTimeline(t *testing.T) {
@@ -189,6 +189,9 @@ func TestDealerReportsInTimeline(t *testing.T) {
 			"the card dealt before Skip#k went unscanned and was a Ground (the dealer says): it landed"},
 		{"unscanned Ground", []game.Event{game.Scan("h"), game.Scan("k"), game.DealtUnscanned("k"), game.Identify(2, "g")},
 			"the card dealt unscanned was Ground#g, scanned since: it landed as the dealer dealt on"},
+		// A b said by mistake, taken back at once (the dealer's r).
+		{"unscanned taken back", []game.Event{game.Scan("h"), game.Scan("k"), game.DealtUnscanned("k"), game.UnscannedTakenBack("k")},
+			`misread, the dealer says: the "unscanned" just said of Skip#k is taken back; no card went unscanned before it, and it lies where it was first read`},
 		{"there after all", []game.Event{game.Scan("h"), game.Scan("s"), game.StackGone(), game.ThereAfterAll()},
 			`there after all, the dealer says: the "not there" just said of seat 1 is taken back`},
 		// A Skip dealt to seat 1, whose card dealt by hand was said picked
