@@ -925,10 +925,16 @@ func (g *Game) scan(c, since int) error {
 		// and played at once as a rider.
 		return g.dealScanned(c, in)
 	}
-	if fromHand && !g.table.dealtRead && g.swapLoose(c, p, g.turnPass(p)) {
+	if fromHand && !g.table.dealtRead && !(card.Kind == Extra && g.riderShownNow()) && g.swapLoose(c, p, g.turnPass(p)) {
 		// A card dealt by hand was picked up before it could be read:
 		// shown now as a rider, it is that card played, not a deal. (Unless
-		// the dealer judged the read a deal: ScanDealt.)
+		// the dealer judged the read a deal: ScanDealt.) Not a deck Extra
+		// read just after the rider was shown, though: the dealer is
+		// addressing the seat ("no one can affect the deal by meddling
+		// with the rider, either with a Move, Stop, or Extra"), and the
+		// card that follows a rider shown is its first deal (a Hit's
+		// first card): taken for the Extra played, the lights owed the
+		// seat a card more than the table dealt and ran a seat ahead.
 		return g.riderScanned(c, in)
 	}
 	if starting && w.Zone != InDeck && (card.Kind.IsRider() || card.Kind == Extra) {
