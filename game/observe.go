@@ -1575,6 +1575,11 @@ func (g *Game) lateRun(c int) bool {
 		// late.
 		return false
 	}
+	// A stand-in for a card dealt by hand read as the next turn begins
+	// with a card due is that deal (scan: the guess was one deck card of
+	// many), unless it stood in for the swept seat's own card, said
+	// picked up: the guess come true, laid on its rider.
+	standIn := g.where[c].Zone == InStack && g.table.blind[c] && g.Next().Action == ActDeal
 	applied, dealt := g.applied, g.table.dealtRead
 	back.copyTo(g)
 	// The copy was kept before this read: the dealer's judgement of it
@@ -1583,6 +1588,10 @@ func (g *Game) lateRun(c int) bool {
 	g.table.backAt = 0
 	was := g.Next()
 	p := was.Player
+	if standIn && !g.pickedUp(c, p, g.turnPass(p)) {
+		g.undo.copyTo(g)
+		return false
+	}
 	deck := g.where[c].Zone == InDeck
 	if (deck && !was.First) || g.scan(c, g.passes) != nil {
 		g.undo.copyTo(g)
