@@ -931,10 +931,16 @@ func (g *Game) scan(c, since int) error {
 		// and played at once as a rider.
 		return g.dealScanned(c, in)
 	}
-	if fromHand && !g.table.dealtRead && g.swapLoose(c, p, g.turnPass(p)) {
+	if fromHand && !g.table.dealtRead && !(card.Kind == Extra && g.riderShownNow()) && g.swapLoose(c, p, g.turnPass(p)) {
 		// A card dealt by hand was picked up before it could be read:
 		// shown now as a rider, it is that card played, not a deal. (Unless
-		// the dealer judged the read a deal: ScanDealt.)
+		// the dealer judged the read a deal: ScanDealt.) Not a deck Extra
+		// read just after the rider was shown, though: the dealer is
+		// addressing the seat ("no one can affect the deal by meddling
+		// with the rider, either with a Move, Stop, or Extra"), and the
+		// card that follows a rider shown is its first deal (a Hit's
+		// first card): taken for the Extra played, the lights owed the
+		// seat a card more than the table dealt and ran a seat ahead.
 		return g.riderScanned(c, in)
 	}
 	if starting && w.Zone != InDeck && (card.Kind.IsRider() || card.Kind == Extra) {
@@ -1575,6 +1581,11 @@ func (g *Game) lateRun(c int) bool {
 		// late.
 		return false
 	}
+	// A stand-in for a card dealt by hand read as the next turn begins
+	// with a card due is that deal (scan: the guess was one deck card of
+	// many), unless it stood in for the swept seat's own card, said
+	// picked up: the guess come true, laid on its rider.
+	standIn := g.where[c].Zone == InStack && g.table.blind[c] && g.Next().Action == ActDeal
 	applied, dealt := g.applied, g.table.dealtRead
 	back.copyTo(g)
 	// The copy was kept before this read: the dealer's judgement of it
@@ -1583,6 +1594,10 @@ func (g *Game) lateRun(c int) bool {
 	g.table.backAt = 0
 	was := g.Next()
 	p := was.Player
+	if standIn && !g.pickedUp(c, p, g.turnPass(p)) {
+		g.undo.copyTo(g)
+		return false
+	}
 	deck := g.where[c].Zone == InDeck
 	if (deck && !was.First) || g.scan(c, g.passes) != nil {
 		g.undo.copyTo(g)
