@@ -173,7 +173,7 @@ func TestNotOnTop(t *testing.T) {
 	}
 	// Stop, Hit, Moves, Grounds: the real card dealt by hand to seat 1 is
 	// the Hit; the engine stands in the Stop.
-	kinds := []Kind{Stop, Hit, Move, Move, Move, Move, Move, Move, Ground, Ground}
+	kinds := []Kind{Stop, Hit, Move, Move, Move, Move, Move, Move, Move, Move, Ground, Ground}
 	pickedUp := func(t *testing.T, n bool) (*table, int) {
 		tb := newObserved(t, 2, kinds...)
 		tb.ok(Confirm())
@@ -219,8 +219,8 @@ func TestNotOnTop(t *testing.T) {
 	})
 	t.Run("at the window's last pass it is still the card picked up", func(t *testing.T) {
 		tb, _ := pickedUp(t, true)
-		for i := 1; i <= 2; i++ {
-			tb.ok(Scan(tb.id(Move, i))) // seat 1, 2
+		for i := 1; i <= 2*(looseFor-1); i++ {
+			tb.ok(Scan(tb.id(Move, i))) // seat 1, 2, ...
 		}
 		tb.ok(Scan(tb.id(Hit, 0))) // seat 1's turn, looseFor passes after the n's
 		if w := tb.Where(hit(tb)); w != (Place{Zone: AsRider}) {
@@ -229,8 +229,8 @@ func TestNotOnTop(t *testing.T) {
 	})
 	t.Run("long after the n it is a deal again", func(t *testing.T) {
 		tb, _ := pickedUp(t, true)
-		for i := 1; i <= 4; i++ {
-			tb.ok(Scan(tb.id(Move, i))) // seat 1, 2, 1, 2
+		for i := 1; i <= 2*looseFor; i++ {
+			tb.ok(Scan(tb.id(Move, i))) // seat 1, 2, 1, 2, ...
 		}
 		tb.ok(Scan(tb.id(Hit, 0))) // seat 1's turn, looseFor passes later
 		if w := tb.Where(hit(tb)); w.Zone != InStack || w.Player != 0 {
@@ -837,7 +837,11 @@ func TestPlayedUnseenBeforeAnyObservation(t *testing.T) {
 // coveredFor cards lie on it: "You can only pick up the top card of your
 // stack", and one buried deeper was covered passes ago.
 func TestPickedUpUnseenBuriedDeep(t *testing.T) {
-	tb := newObserved(t, 2, Hit, Move, Move, Move, Move, Move, Move, Move, Move, Move, Move, Move, Move, Move, Ground, Ground)
+	kinds := []Kind{Hit}
+	for range 2*coveredFor + 3 {
+		kinds = append(kinds, Move)
+	}
+	tb := newObserved(t, 2, append(kinds, Ground, Ground)...)
 	tb.ok(Confirm()) // seat 1, by hand
 	for i := 0; i <= coveredFor; i++ {
 		tb.ok(Scan(tb.id(Move, 2*i+1))) // seat 2
