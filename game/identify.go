@@ -179,8 +179,9 @@ func (g *Game) notOnTop(p int) error {
 // shown does not turn the deals of the rest of the hand into riders.
 // Three: "you may keep holding it", and at a table of two a pass is two
 // deals, so two passes let a faller keep the card through only one of
-// their own turns (TestPlayedThreePassesAfterPickedUp; messy official
-// 134 -> 118 out of step, the real dealer's rows no worse).
+// their own turns (TestPlayedThreePassesAfterPickedUp). Three is the
+// least that covers two: every pass more is a pass in which a deal may be
+// taken for a card played unseen.
 const looseFor = 3
 
 // swapLoose: card c, which the engine believes still in the deck, was just
