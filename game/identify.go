@@ -242,9 +242,13 @@ func (g *Game) playedFor(s, c int) {
 // window is not); else one a later deal covered while still a guess
 // (buriedGuess: grabbed first, "you can certainly grab the first one");
 // else one still on top that was never asked for. -1 if none, or c is
-// no deck Stop.
+// no deck Stop, or p did not claim a Stop ("A button press from seat N
+// while a Ground is being dealt to N is N's Stop claim", product.md): a
+// dealer who deals on in the window, with no claim, reads the next seat's
+// card, and a Stop there saved a faller the table put out
+// (TestHeldStopNeedsAClaim).
 func (g *Game) heldStop(c, p int) int {
-	if g.cards[c].Kind != Stop || g.where[c].Zone != InDeck {
+	if g.cards[c].Kind != Stop || g.where[c].Zone != InDeck || !g.pend.claimed {
 		return -1
 	}
 	t := &g.table

@@ -822,6 +822,7 @@ func (g *Game) observe1(e Event) error {
 		p := g.PlayerAt(e.Seat)
 		if in := g.Next(); in.Action == ActLand && p == in.Player {
 			g.infer(InfStopClaimed, -1, p, Place{})
+			g.pend.claimed = true
 		}
 		return nil // presses at other times carry no move; the log keeps them for disputes
 	case EvConfirm:

@@ -101,6 +101,10 @@ type pending struct {
 	player int
 	card   int  // -1 for an imaginary Ground
 	ground bool // the card is a Ground: asked on every dealer step
+	// claimed: the faller the Ground is dealt to pressed in its window
+	// (EvPress), "N's Stop claim": only then is a Stop from the deck taken
+	// for a card dealt by hand they held long (heldStop).
+	claimed bool
 }
 
 // lastPlay is what a classic Stop may cancel "as it is being played".
