@@ -177,11 +177,12 @@ func (g *Game) notOnTop(p int) error {
 // play it and for the dealer to reach the seat it was played on, short
 // enough that a card played unseen (a Move, a Stop on a rider) and never
 // shown does not turn the deals of the rest of the hand into riders.
-// Three: "you may keep holding it", and at a table of two a pass is two
-// deals, so two passes let a faller keep the card through only one of
-// their own turns (TestPlayedThreePassesAfterPickedUp). Three is the
-// least that covers two: every pass more is a pass in which a deal may be
-// taken for a card played unseen.
+// Three: "you may keep holding it", and a faller has one turn a pass at a
+// table of any size, so two passes let one who was said to pick the card
+// up after their turn keep it through only one of their own turns
+// (TestPlayedThreePassesAfterPickedUp). Three is the least that covers
+// two: every pass more is a pass in which a deal may be taken for a card
+// played unseen. coveredFor is twice this, so it grew with it (4 -> 6).
 const looseFor = 3
 
 // swapLoose: card c, which the engine believes still in the deck, was just
