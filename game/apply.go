@@ -43,6 +43,7 @@ func (g *Game) land() {
 	p := g.pend.player
 	g.pend.active = false
 	g.players[p].out = true
+	g.players[p].outPass = g.passes
 	g.inPlay--
 	if g.addr.active && g.addr.player == p {
 		g.addr.active = false // "You don't deal to her"

@@ -177,11 +177,12 @@ func (g *Game) notOnTop(p int) error {
 // play it and for the dealer to reach the seat it was played on, short
 // enough that a card played unseen (a Move, a Stop on a rider) and never
 // shown does not turn the deals of the rest of the hand into riders.
-// Three: "you may keep holding it", and at a table of two a pass is two
-// deals, so two passes let a faller keep the card through only one of
-// their own turns (TestPlayedThreePassesAfterPickedUp). Three is the
-// least that covers two: every pass more is a pass in which a deal may be
-// taken for a card played unseen.
+// Three: "you may keep holding it", and a faller has one turn a pass at a
+// table of any size, so two passes let one who was said to pick the card
+// up after their turn keep it through only one of their own turns
+// (TestPlayedThreePassesAfterPickedUp). Three is the least that covers
+// two: every pass more is a pass in which a deal may be taken for a card
+// played unseen. coveredFor is twice this, so it grew with it (4 -> 6).
 const looseFor = 3
 
 // swapLoose: card c, which the engine believes still in the deck, was just
@@ -242,9 +243,13 @@ func (g *Game) playedFor(s, c int) {
 // window is not); else one a later deal covered while still a guess
 // (buriedGuess: grabbed first, "you can certainly grab the first one");
 // else one still on top that was never asked for. -1 if none, or c is
-// no deck Stop.
+// no deck Stop, or p did not claim a Stop ("A button press from seat N
+// while a Ground is being dealt to N is N's Stop claim", product.md): a
+// dealer who deals on in the window, with no claim, reads the next seat's
+// card, and a Stop there saved a faller the table put out
+// (TestHeldStopNeedsAClaim).
 func (g *Game) heldStop(c, p int) int {
-	if g.cards[c].Kind != Stop || g.where[c].Zone != InDeck {
+	if g.cards[c].Kind != Stop || g.where[c].Zone != InDeck || !g.pend.claimed {
 		return -1
 	}
 	t := &g.table
@@ -346,7 +351,7 @@ func (g *Game) PlayedUnseen(c int) int {
 	switch {
 	case w.Zone == InDeck:
 		return g.pickedUpUnseen(in.Player)
-	case w.Zone == InStack && g.grabbedGuess(c, w.Player, g.turnPass(in.Player)):
+	case w.Zone == InStack && g.grabbedGuess(c, w.Player, in.Player, g.turnPass(in.Player)):
 		// The guess came true: c stood in for that very card.
 		return g.players[w.Player].seat
 	case w.Zone == InStack && g.table.blind[c]:
@@ -361,11 +366,12 @@ func (g *Game) PlayedUnseen(c int) int {
 // a card dealt by hand that q may have picked up (said so within the
 // window of pass, or covered before it could be asked for), with no other
 // card dealt by hand, not yet asked for, on top of q's stacks (Identify
-// would take that one). q may be out by now: the card was played before
-// ("Once you have hit the Ground, you can no longer play cards"), and the
-// rider waits where it lies for its seat's turn.
-func (g *Game) grabbedGuess(c, q, pass int) bool {
-	if g.otherBlindTop(q, pass) {
+// would take that one), as player p's turn begins. q may be out by now:
+// the card was played before ("Once you have hit the Ground, you can no
+// longer play cards"), and the rider waits where it lies for its seat's
+// next turn, and no later (unmetSinceOut).
+func (g *Game) grabbedGuess(c, q, p, pass int) bool {
+	if !g.unmetSinceOut(q, p) || g.otherBlindTop(q, pass) {
 		return false
 	}
 	return g.pickedUp(c, q, pass) || g.buriedGuess(q, c) == c
@@ -389,7 +395,8 @@ func (g *Game) grabbedGuess(c, q, pass int) bool {
 //     said so, since the dealer is asked only for the cards on top.
 //
 // Another faller may be out by now: a rider played before they hit the
-// ground waits for p's turn (TestPlayedUnseenByAFallerNowOut).
+// ground waits for p's next turn, and no later (unmetSinceOut;
+// TestPlayedUnseenByAFallerNowOut).
 func (g *Game) pickedUpUnseen(p int) int {
 	pass := g.turnPass(p)
 	if g.latestPickedUp(p, pass) >= 0 {
@@ -400,7 +407,7 @@ func (g *Game) pickedUpUnseen(p int) int {
 	}
 	seat, at := 0, 0
 	for q := range g.players {
-		if q == p {
+		if q == p || !g.unmetSinceOut(q, p) {
 			continue
 		}
 		x := g.latestPickedUp(q, pass)
@@ -416,6 +423,9 @@ func (g *Game) pickedUpUnseen(p int) int {
 	}
 	for i := range g.players {
 		q := (p + i) % len(g.players) // p's own first
+		if !g.unmetSinceOut(q, p) {
+			continue
+		}
 		if g.otherBlindTop(q, pass) || g.latestPickedUp(q, pass) >= 0 {
 			continue // Identify would take that card, not the buried one
 		}
@@ -424,6 +434,26 @@ func (g *Game) pickedUpUnseen(p int) int {
 		}
 	}
 	return 0
+}
+
+// unmetSinceOut reports whether a rider faller q played may still lie
+// unmet in front of player p as p's turn begins now: always while q is in;
+// once q is out ("Once you have hit the Ground, you can no longer play
+// cards"), only until p's first turn since, for "When you encounter a
+// rider, you follow the card's meaning, and then sweep the rider" (a
+// seat after q meets it in the pass q went out in, one before q in the
+// next). The stacks of a faller who is out grow no more, so the card
+// under their Ground would otherwise be offered to the end of the hand.
+func (g *Game) unmetSinceOut(q, p int) bool {
+	pl := &g.players[q]
+	if !pl.out {
+		return true
+	}
+	last := pl.outPass
+	if p < q {
+		last++
+	}
+	return g.turnPass(p) <= last
 }
 
 // coveredFor is how many cards may lie on a card dealt by hand for it to be

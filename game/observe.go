@@ -822,6 +822,7 @@ func (g *Game) observe1(e Event) error {
 		p := g.PlayerAt(e.Seat)
 		if in := g.Next(); in.Action == ActLand && p == in.Player {
 			g.infer(InfStopClaimed, -1, p, Place{})
+			g.pend.claimed = true
 		}
 		return nil // presses at other times carry no move; the log keeps them for disputes
 	case EvConfirm:
@@ -931,7 +932,7 @@ func (g *Game) scan(c, since int) error {
 		// and played at once as a rider.
 		return g.dealScanned(c, in)
 	}
-	if fromHand && !g.table.dealtRead && !(card.Kind == Extra && g.riderShownNow()) && g.swapLoose(c, p, g.turnPass(p)) {
+	if fromHand && !g.table.dealtRead && !(card.Kind == Extra && in.Action == ActDeal && g.riderShownNow()) && g.swapLoose(c, p, g.turnPass(p)) {
 		// A card dealt by hand was picked up before it could be read:
 		// shown now as a rider, it is that card played, not a deal. (Unless
 		// the dealer judged the read a deal: ScanDealt.) Not a deck Extra
@@ -941,6 +942,10 @@ func (g *Game) scan(c, since int) error {
 		// card that follows a rider shown is its first deal (a Hit's
 		// first card): taken for the Extra played, the lights owed the
 		// seat a card more than the table dealt and ran a seat ahead.
+		// Only while a card is due, though: after a Skip ("Deal no cards
+		// to this player") nothing is dealt, and the Extra read is the
+		// faller's own, laid on it before the dealer reached the seat
+		// (TestExtraReadAfterASkipIsPlayed).
 		return g.riderScanned(c, in)
 	}
 	if starting && w.Zone != InDeck && (card.Kind.IsRider() || card.Kind == Extra) {

@@ -51,12 +51,16 @@ type Place struct {
 }
 
 type player struct {
-	seat   int
-	out    bool
-	stacks [][]int // each bottom to top
-	hand   int     // card index, or -1
-	rider  int     // card index, or -1
-	extras []int   // in the order played
+	seat int
+	out  bool
+	// outPass is the pass in which the faller hit the ground (g.passes
+	// then), while out: a rider they played before lies unmet only until
+	// the seat it lies at has had one more turn (unmetSinceOut).
+	outPass int
+	stacks  [][]int // each bottom to top
+	hand    int     // card index, or -1
+	rider   int     // card index, or -1
+	extras  []int   // in the order played
 }
 
 // address is the dealer's work on one player during one pass. It is frozen
@@ -97,6 +101,10 @@ type pending struct {
 	player int
 	card   int  // -1 for an imaginary Ground
 	ground bool // the card is a Ground: asked on every dealer step
+	// claimed: the faller the Ground is dealt to pressed in its window
+	// (EvPress), "N's Stop claim": only then is a Stop from the deck taken
+	// for a card dealt by hand they held long (heldStop).
+	claimed bool
 }
 
 // lastPlay is what a classic Stop may cancel "as it is being played".
@@ -263,7 +271,7 @@ func (g *Game) restart() {
 		// this loop. The stacks and Extras keep their memory, and appendStack
 		// empties a stack again when it reuses it.
 		p := &g.players[i]
-		p.out, p.hand, p.rider = false, -1, -1
+		p.out, p.outPass, p.hand, p.rider = false, 0, -1, -1
 		p.stacks, p.extras = p.stacks[:0], p.extras[:0]
 	}
 	g.lastAddr, g.addrSeq = -1, 0
