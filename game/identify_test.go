@@ -669,18 +669,8 @@ func TestScanDealtReadAgain(t *testing.T) {
 // read so, was made an Extra on the swept Skip (and the hand as kept lost
 // the dealer's judgement: it was read as a plain read there).
 func TestScanDealtAfterASkip(t *testing.T) {
-	tb := newObserved(t, 2, Extra, Skip, Move, Move, Move, Move, Move, Ground, Ground)
-	extra := tb.id(Extra, 0)
-	c, _ := tb.CardIndex(extra)
-	tb.ok(Confirm()) // seat 1, by hand: the engine stands in the Extra
-	if !tb.Blind(c) {
-		t.Fatal("the Extra does not stand in for seat 1's card dealt by hand")
-	}
-	tb.ok(Scan(tb.id(Skip, 0))) // seat 2
-	tb.ok(Scan(tb.id(Move, 0))) // seat 1
-	tb.ok(Scan(tb.id(Skip, 0))) // seat 2 played it on itself
-	tb.ok(Confirm())            // swept
-	tb.ok(ScanDealt(extra))     // seat 1's deal: the Extra was still in the deck
+	tb, extra, c := standInThenSkipSwept(t)
+	tb.ok(ScanDealt(extra)) // seat 1's deal: the Extra was still in the deck
 	if w := tb.Where(c); w.Zone != InStack || w.Player != 0 || tb.Blind(c) {
 		t.Fatalf("the Extra judged dealt is at %+v (blind %v), want seat 1's stack, seen", w, tb.Blind(c))
 	}

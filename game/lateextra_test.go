@@ -15,18 +15,8 @@ import "testing"
 // right away".
 func TestStandInReadAfterASkipIsTheNextDeal(t *testing.T) {
 	t.Run("another seat's stand-in: the next seat's deal", func(t *testing.T) {
-		tb := newObserved(t, 2, Extra, Skip, Move, Move, Move, Move, Move, Ground, Ground)
-		extra := tb.id(Extra, 0)
-		c, _ := tb.CardIndex(extra)
-		tb.ok(Confirm()) // seat 1, by hand: the engine stands in the Extra
-		if !tb.Blind(c) {
-			t.Fatal("the Extra does not stand in for seat 1's card dealt by hand")
-		}
-		tb.ok(Scan(tb.id(Skip, 0))) // seat 2
-		tb.ok(Scan(tb.id(Move, 0))) // seat 1
-		tb.ok(Scan(tb.id(Skip, 0))) // seat 2 played it on itself
-		tb.ok(Confirm())            // swept
-		tb.ok(Scan(extra))          // seat 1's deal, not judged by the dealer
+		tb, extra, c := standInThenSkipSwept(t)
+		tb.ok(Scan(extra)) // seat 1's deal, not judged by the dealer
 		if w := tb.Where(c); w.Zone != InStack || w.Player != 0 || tb.Blind(c) {
 			t.Fatalf("the Extra is at %+v (blind %v), want seat 1's stack, seen", w, tb.Blind(c))
 		}
@@ -58,4 +48,23 @@ func TestStandInReadAfterASkipIsTheNextDeal(t *testing.T) {
 			t.Fatalf("next: %v, want seat 2's Extra swept", in)
 		}
 	})
+}
+
+// standInThenSkipSwept is a hand of two whose seat 1 card dealt by hand
+// the engine stands in with the Extra, and whose seat 2 then played its
+// Skip on itself, swept: the Extra, read next, is seat 1's deal.
+func standInThenSkipSwept(t *testing.T) (*table, string, int) {
+	t.Helper()
+	tb := newObserved(t, 2, Extra, Skip, Move, Move, Move, Move, Move, Ground, Ground)
+	extra := tb.id(Extra, 0)
+	c, _ := tb.CardIndex(extra)
+	tb.ok(Confirm()) // seat 1, by hand: the engine stands in the Extra
+	if !tb.Blind(c) {
+		t.Fatal("the Extra does not stand in for seat 1's card dealt by hand")
+	}
+	tb.ok(Scan(tb.id(Skip, 0))) // seat 2
+	tb.ok(Scan(tb.id(Move, 0))) // seat 1
+	tb.ok(Scan(tb.id(Skip, 0))) // seat 2 played it on itself
+	tb.ok(Confirm())            // swept
+	return tb, extra, c
 }
