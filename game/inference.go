@@ -228,7 +228,16 @@ type readWindow struct {
 // goesNowhere makes a kept hand's own record of hands to go back to
 // inert: a kept copy has nothing to go back to itself.
 func (t *tableState) goesNowhere() {
-	t.backAt, t.beforeAt, t.beforeUntil, t.readWin.until, t.goneUntil, t.identAt, t.unsaidUntil = 0, 0, 0, 0, 0, 0, 0
+	for _, w := range t.windows() {
+		*w = 0
+	}
+	t.beforeAt = 0
+}
+
+// windows are the Applied() marks until which a kept hand may be gone
+// back to (current: the window is open), one for each such hand.
+func (t *tableState) windows() [6]*uint64 {
+	return [6]*uint64{&t.backAt, &t.beforeUntil, &t.readWin.until, &t.goneUntil, &t.identAt, &t.unsaidUntil}
 }
 
 // fit sizes the per-card records for a deck of n cards, empty, on the

@@ -97,11 +97,15 @@ func (g *Game) keepUnsaid(e Event, unsaid *Game) {
 // was first taken. The hand goes back to before it was said (only sweeps
 // the beat confirmed, and buttons pressed, may have followed), the read's
 // window open again for an "unscanned" said right. Anything else is
-// refused with nothing changed.
-func (g *Game) unscannedTakenBack() error {
+// refused with nothing changed, a take-back naming another card than the
+// one the "unscanned" was said of among it.
+func (g *Game) unscannedTakenBack(id string) error {
 	t := &g.table
 	if t.unsaid == nil || !g.current(t.unsaidUntil) {
 		return refuse(RuleCardNotExpected, "no card was just said dealt unscanned")
+	}
+	if c, ok := g.index[id]; !ok || c != t.unsaidCard {
+		return refuse(RuleCardNotExpected, "the last unscanned was said of %s, not %s", g.cards[t.unsaidCard].ID, id)
 	}
 	c, kept := t.unsaidCard, t.unsaid
 	// kept's own "unscanned" (said just before this one) is copied into
@@ -113,7 +117,7 @@ func (g *Game) unscannedTakenBack() error {
 	g.table.unsaidSpare = kept
 	// What could be said of that hand may be said again (the read said
 	// unscanned rightly, a misread of it): its open windows stay open.
-	for _, w := range []*uint64{&g.table.backAt, &g.table.beforeUntil, &g.table.readWin.until, &g.table.goneUntil, &g.table.identAt, &g.table.unsaidUntil} {
+	for _, w := range g.table.windows() {
 		if *w != 0 && *w == kept.applied {
 			*w = g.applied + 1
 		}
@@ -843,10 +847,7 @@ func (g *Game) observe1(e Event) error {
 		return g.dealtUnscanned(e.Card, e.As)
 	case EvThere:
 		if e.Card != "" {
-			if t := &g.table; t.unsaid != nil && g.current(t.unsaidUntil) && g.index[e.Card] != t.unsaidCard {
-				return refuse(RuleCardNotExpected, "the last unscanned was said of %s, not %s", g.cards[t.unsaidCard].ID, e.Card)
-			}
-			return g.unscannedTakenBack()
+			return g.unscannedTakenBack(e.Card)
 		}
 		return g.thereAfterAll()
 	case EvStopClosed:
