@@ -110,11 +110,7 @@ func (d *Dealer) declare(seat int, at time.Duration) {
 		d.endStopWindow(d.stop.seat)
 	}
 	d.imag = imaginaryGround{}
-	if d.ident.seat != 0 {
-		d.light(d.ident.seat, LightOff)
-		d.settle(askIdentify)
-	}
-	d.ident.wanted, d.ident.seat, d.ident.held = false, 0, false
+	d.dropIdentify() // the beat it held ends with the hand
 	// A resumed hand still waiting for the dealer's go waits no more.
 	// Unpaused before the hand ends, not after: resuming restores the
 	// lights of the deal (or of a dispute shown), which would put out

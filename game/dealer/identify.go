@@ -173,18 +173,25 @@ func (d *Dealer) identifySkipped(at time.Duration) {
 	d.maybeIdentify(at)
 }
 
-// endIdentify stops asking (why says so in the log) and lets the beat go
-// on after a count-in.
-func (d *Dealer) endIdentify(at time.Duration, why string) {
+// dropIdentify takes the ask for a card dealt by hand away, its light
+// and its message, and reports whether it held the beat. Called with d.mu
+// held.
+func (d *Dealer) dropIdentify() (held bool) {
 	if d.ident.seat != 0 {
 		d.light(d.ident.seat, LightOff)
 		d.settle(askIdentify)
 	}
-	d.ident.wanted, d.ident.seat = false, 0
-	if !d.ident.held {
+	held = d.ident.held
+	d.ident.wanted, d.ident.seat, d.ident.held = false, 0, false
+	return held
+}
+
+// endIdentify stops asking (why says so in the log) and lets the beat go
+// on after a count-in.
+func (d *Dealer) endIdentify(at time.Duration, why string) {
+	if !d.dropIdentify() {
 		return
 	}
-	d.ident.held = false
 	d.append(playlog.Entry{Kind: playlog.KindNote, Source: playlog.FromDealer, Kernel: at, Note: "beat resumed: " + why})
 	d.restoreLights()
 	if d.phase == PhaseDealing || d.phase == PhaseCountIn {
