@@ -34,13 +34,7 @@ func (t *Table) SetPatience(d time.Duration) error {
 	if d < 0 {
 		return fmt.Errorf("sim: patience %v: want 0 (never) or more", d)
 	}
-	t.mu.Lock()
-	defer t.mu.Unlock()
-	if t.started {
-		return fmt.Errorf("sim: patience set after the hand started")
-	}
-	t.decl.patience = d
-	return nil
+	return t.beforeStart("patience", func() { t.decl.patience = d })
 }
 
 // Declared reports whether the people ended the hand themselves and

@@ -181,12 +181,18 @@ func (t *Table) SetFaults(fs Faults) error {
 	if err := fs.validate(t.chip != nil); err != nil {
 		return err
 	}
+	return t.beforeStart("faults", func() { t.cfg.Faults = fs })
+}
+
+// beforeStart runs set, which sets what, under the table's lock, unless
+// the hand has started: the fallers and the dealer already act on it.
+func (t *Table) beforeStart(what string, set func()) error {
 	t.mu.Lock()
 	defer t.mu.Unlock()
 	if t.started {
-		return fmt.Errorf("sim: faults set after the hand started")
+		return fmt.Errorf("sim: %s set after the hand started", what)
 	}
-	t.cfg.Faults = fs
+	set()
 	return nil
 }
 
