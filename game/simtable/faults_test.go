@@ -219,6 +219,22 @@ func playMessy(s night.Settings, seed uint64, fs simtable.Faults) (o outcome) {
 	return o
 }
 
+// playSound plays one hand of the named rule set with faults fs, as
+// playMessy does, and fails the test on a panic, an error or a broken
+// invariant: the hands a test looks into must first have played out.
+func playSound(t *testing.T, rules string, seed uint64, fs simtable.Faults) outcome {
+	t.Helper()
+	s, err := night.Resolve(nil, night.Overrides{Rules: rules})
+	if err != nil {
+		t.Fatal(err)
+	}
+	o := playMessy(s, seed, fs)
+	if o.panicked != nil || o.err != nil || o.broken != nil {
+		t.Fatalf("panic %v, error %v, invariant %v", o.panicked, o.err, o.broken)
+	}
+	return o
+}
+
 // countThere counts, in the hand's play log at path, the dealer's
 // take-backs of a "not there" as the engine took them: the EvThere events
 // applied and refused, and the "not there" it inferred taken back.
@@ -259,19 +275,12 @@ func TestFalseGoneTakenBack(t *testing.T) {
 		{"official", 30, simtable.Only(simtable.FaultFalseGone, 0.05)},
 	} {
 		t.Run(fmt.Sprintf("%s/%d", tc.rules, tc.seed), func(t *testing.T) {
-			s, err := night.Resolve(nil, night.Overrides{Rules: tc.rules})
-			if err != nil {
-				t.Fatal(err)
-			}
-			o := playMessy(s, tc.seed, tc.fs)
+			o := playSound(t, tc.rules, tc.seed, tc.fs)
 			made := 0
 			for _, x := range o.injected {
 				if x.Fault == simtable.FaultFalseGone {
 					made++
 				}
-			}
-			if o.panicked != nil || o.err != nil || o.broken != nil {
-				t.Fatalf("panic %v, error %v, invariant %v", o.panicked, o.err, o.broken)
 			}
 			if made == 0 || o.thereApplied != made || o.goneTakenBack != made || o.thereRefused > 0 {
 				t.Errorf("%d false not-theres: %d take-backs applied (%d refused), %d inferred taken back", made, o.thereApplied, o.thereRefused, o.goneTakenBack)
@@ -585,14 +594,7 @@ func TestTableDeclaresWhenTheLightsAreLost(t *testing.T) {
 		{"beginner", 120, simtable.Every(0.02)},
 	} {
 		t.Run(fmt.Sprintf("%s/%d", tc.rules, tc.seed), func(t *testing.T) {
-			s, err := night.Resolve(nil, night.Overrides{Rules: tc.rules})
-			if err != nil {
-				t.Fatal(err)
-			}
-			o := playMessy(s, tc.seed, tc.fs)
-			if o.panicked != nil || o.err != nil || o.broken != nil {
-				t.Fatalf("panic %v, error %v, invariant %v", o.panicked, o.err, o.broken)
-			}
+			o := playSound(t, tc.rules, tc.seed, tc.fs)
 			if !o.declared || !o.res.Declared || byHand(o) == 0 {
 				t.Fatalf("declared by the table %v, by the dealer %v, %d cards confirmed by hand: want a hand with a guess the table declared", o.declared, o.res.Declared, byHand(o))
 			}
