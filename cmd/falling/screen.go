@@ -108,6 +108,8 @@ func render(f *frame, color bool) []string {
 		lines = append(lines, clipANSI(" "+paint(color, "1;31", "PLAY LOG: "+v.Log), screenWidth))
 	}
 	switch {
+	case v.Winner > 0 && v.Declared:
+		add(" seat %d wins as the table declared (the lights lost the hand); deals next", v.Winner)
 	case v.Winner > 0:
 		add(" seat %d wins and deals next", v.Winner)
 	case v.StopWindow != nil:

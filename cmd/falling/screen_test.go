@@ -105,6 +105,13 @@ func TestScreenShowsTheHand(t *testing.T) {
 			t.Errorf("final screen lacks %q:\n%s", want, last)
 		}
 	}
+	// A hand the table ended says so: the lights did not find its winner.
+	v := all[len(all)-1]
+	v.Declared = true
+	declared := strings.Join(render(&frame{V: v, Rules: "official", You: 1}, false), "\n")
+	if !strings.Contains(declared, "wins as the table declared") || !strings.Contains(declared, "deals next") || strings.Contains(last, "wins as the table declared") {
+		t.Errorf("declared screen:\n%s\nlights' own screen:\n%s", declared, last)
+	}
 }
 
 // A play log in trouble stays on the screen for as long as it is, however

@@ -128,8 +128,14 @@ func TestTableDeclaresTheWinner(t *testing.T) {
 			if len(applied) != 1 || applied[0].Seat != tc.winner || len(refused) != 0 {
 				t.Errorf("declared events applied %v, refused %v", applied, refused)
 			}
-			if v := s.d.View(); v.Phase == dealer.PhaseDealing {
+			v := s.d.View()
+			if v.Phase == dealer.PhaseDealing {
 				t.Errorf("still dealing after the table declared the winner")
+			}
+			// The screen and the referee's page must not show the
+			// table's word as the lights' own result.
+			if !v.Declared || v.Winner != tc.winner {
+				t.Errorf("view: winner %d declared %v, want seat %d declared", v.Winner, v.Declared, tc.winner)
 			}
 		})
 	}

@@ -116,9 +116,12 @@ type View struct {
 	// Log is the play log's trouble in a line, "" while it takes every
 	// entry in the hand's own file: a screen keeps it in sight for as long
 	// as it holds, while messages scroll away.
-	Log        string        `json:"log,omitempty"`
-	Dispute    *Dispute      `json:"dispute,omitempty"`
-	Winner     int           `json:"winner,omitempty"` // seat
+	Log     string   `json:"log,omitempty"`
+	Dispute *Dispute `json:"dispute,omitempty"`
+	Winner  int      `json:"winner,omitempty"` // seat
+	// Declared: the table named the winner (the lights had lost the hand),
+	// so the screen must not present it as the lights' own result.
+	Declared   bool          `json:"declared,omitempty"`
 	NextDealer int           `json:"next_dealer,omitempty"`
 	Audit      *audit.Result `json:"audit,omitempty"`
 	AuditGroup string        `json:"audit_group,omitempty"`
@@ -175,7 +178,7 @@ func (d *Dealer) view() View {
 		v.Dispute = &ds
 	}
 	if d.phase == PhaseOver || d.phase == PhaseAudit || d.phase == PhaseDone {
-		v.Winner, v.NextDealer = d.result.Winner, d.result.NextDealer
+		v.Winner, v.NextDealer, v.Declared = d.result.Winner, d.result.NextDealer, d.result.Declared
 	}
 	if d.report != nil {
 		r := *d.report

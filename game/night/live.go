@@ -131,7 +131,7 @@ func (h *Live) Correct(note string) error {
 // its view.
 func snapshotOf(d *dealer.Dealer, v dealer.View, seq uint64, notes []string, tie time.Duration) serve.Snapshot {
 	m := serve.Meta{Seq: seq, Time: time.Now(), Hand: v.Hand, Beat: v.Beat, Tempo: v.Tempo,
-		Paused: v.Paused, Reader: v.Reader.String(), Log: v.Log, ReaderHealth: v.ReaderHealth, Tie: tie, Notes: notes}
+		Paused: v.Paused, Reader: v.Reader.String(), Log: v.Log, ReaderHealth: v.ReaderHealth, Tie: tie, Notes: notes, Declared: v.Declared}
 	for _, st := range v.Seats {
 		if st.Dealer {
 			m.Dealer = st.Seat

@@ -521,3 +521,25 @@ func TestDisputeOf(t *testing.T) {
 		})
 	}
 }
+
+// A hand the table ended is shown as the table's word, not the lights':
+// the referee must see that the engine did not find that winner.
+func TestSnapshotOfADeclaredHand(t *testing.T) {
+	deck := []game.Card{{ID: "h1", Kind: game.Hit}, {ID: "s1", Kind: game.Stop}, {ID: "g1", Kind: game.Ground}, {ID: "g2", Kind: game.Ground}}
+	g, err := game.New(game.Config{Rules: game.Official(), Seats: []int{3, 5}, Deck: deck, Ordered: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if s := SnapshotOf(g, Meta{Declared: true}); s.Declared || s.Over {
+		t.Errorf("a hand going on shows over %v declared %v", s.Over, s.Declared)
+	}
+	if err := g.Apply(game.DeclareWinner(5)); err != nil {
+		t.Fatal(err)
+	}
+	for _, declared := range []bool{true, false} {
+		s := SnapshotOf(g, Meta{Declared: declared})
+		if !s.Over || s.Winner != 5 || s.Declared != declared {
+			t.Errorf("meta declared %v: over %v winner %d declared %v", declared, s.Over, s.Winner, s.Declared)
+		}
+	}
+}

@@ -41,6 +41,9 @@ type Snapshot struct {
 
 	Over   bool `json:"over"`
 	Winner int  `json:"winner"` // the winner's seat, 0 while the hand goes on
+	// Declared: the table named the winner because the lights had lost
+	// the hand; the referee must see that the engine did not find it.
+	Declared bool `json:"declared,omitempty"`
 
 	Last    string       `json:"last,omitempty"`    // the last thing that happened, in words
 	Reader  string       `json:"reader,omitempty"`  // the card reader's state, when there is one
@@ -124,7 +127,9 @@ type Meta struct {
 	Last    string
 	Dispute *playlog.Dispute
 	Tie     time.Duration // the tie window the dispute was settled with
-	Notes   []string
+	// Declared: the table named the winner (dealer.View.Declared).
+	Declared bool
+	Notes    []string
 
 	// ReaderHealth is the reader service's watchdog, nil for none.
 	ReaderHealth *reader.Health
@@ -149,7 +154,7 @@ func SnapshotOf(g *game.Game, m Meta) Snapshot {
 		s.ReaderHealth = &h
 	}
 	if s.Over {
-		s.Winner = g.Seat(g.Winner())
+		s.Winner, s.Declared = g.Seat(g.Winner()), m.Declared
 	} else {
 		in := g.Next()
 		s.Turn, s.Next, s.Due = in.Seat, in.String(), in.Due
