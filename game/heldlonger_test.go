@@ -18,7 +18,7 @@ func TestPlayedThreePassesAfterPickedUp(t *testing.T) {
 		deals  int // cards read between the n and the Hit
 		played bool
 	}{
-		{"kept through two turns: played", 4, true},
+		{"kept through one turn: played", 2, true},
 		{"kept through looseFor turns: played", 2 * (looseFor - 1), true},
 		{"long after: a deal", 2 * looseFor, false},
 	}
