@@ -380,6 +380,20 @@ func TestUnscannedGroundConfirmedThenItsWindowPast(t *testing.T) {
 	inStep(t, Faults{DealUnscanned: 0.05, ReaderMissRider: 0.1}, 215, 299)
 }
 
+// TestUnscannedBeforeAnImaginaryGround: "There are only five Ground
+// cards, but there is an unlimited supply of ground" (rulebook): once the
+// deck is empty the assistant announces imaginary Grounds. The last
+// Ground, dealt unscanned, leaves the dealer's deck empty while the light
+// still asks for a card; the dealer, who has none left to deal, confirms
+// that Ground by hand (its window long past) before the imaginary Ground
+// the next seat is owed. This table's dealer dealt the imaginary one into
+// the light that waited for the last Ground: the next seat was left
+// undealt, a Stop played on its Ground saved the seat before it instead,
+// and the assistant named another winner, every deal where it was dealt.
+func TestUnscannedBeforeAnImaginaryGround(t *testing.T) {
+	inStep(t, Only(DealUnscanned, 0.02), 1002053, 1003703)
+}
+
 // TestUnscannedLagUnseen: the dealer who dealt a card unscanned confirms it
 // by hand before the next card only when the light shows the lag. Here the
 // next card went to the same seat (a Hit's second, say) and the reader

@@ -585,6 +585,7 @@ func (t *table) beat() error {
 	switch {
 	case in.Imaginary:
 		// The assistant announced it: nothing to read, the dealer deals it.
+		t.unscanned = t.imaginaryUnscanned(t.unscanned, p)
 		t.observe(game.Event{Kind: game.EvConfirm})
 	case t.stuck[c]:
 		// The truth deals a card that lies at a seat already, stuck to
@@ -1227,6 +1228,26 @@ func (t *table) confirmUnscanned(fs []int, p int) []int {
 		return nil
 	}
 	if in := t.seen.Next(); in.Action == game.ActDeal && in.Player == p {
+		return fs
+	}
+	t.confirmByHand(fs, false)
+	return nil
+}
+
+// imaginaryUnscanned is the dealer, their deck empty, about to deal faller
+// p the imaginary Ground the table owes them ("There are only five Ground
+// cards, but there is an unlimited supply of ground"), the cards of faults
+// fs dealt unscanned and unsaid. A light that announces no imaginary Ground
+// for p asks for a card from a deck the dealer no longer holds: the last
+// cards they dealt went unscanned, and the light waits for the first of
+// them. They confirm those by hand first (a Ground named a Ground), as
+// they do before any deal confirmed by hand (confirmUnscanned), then deal
+// the imaginary one. It returns the cards left unsaid.
+func (t *table) imaginaryUnscanned(fs []int, p int) []int {
+	if len(fs) == 0 {
+		return nil
+	}
+	if in := t.seen.Next(); in.Action == game.ActDeal && in.Imaginary && in.Player == p {
 		return fs
 	}
 	t.confirmByHand(fs, false)
