@@ -394,6 +394,19 @@ func TestUnscannedBeforeAnImaginaryGround(t *testing.T) {
 	inStep(t, Only(DealUnscanned, 0.02), 1002053, 1003703)
 }
 
+// TestImaginaryGroundNamed: "Shuffle the rest of the cards, and put the
+// Grounds at the bottom" and "there is an unlimited supply of ground"
+// (rulebook). A card dealt unscanned and never said (the lag it left
+// ended with its seat's Ground) stays in the assistant's deck: with the
+// dealer's deck empty, the light asks the seat owed an imaginary Ground
+// for a card. The dealer deals that seat the Ground all the same and names
+// it a Ground, as any Ground dealt by hand, and the seat is out. This
+// table's dealer confirmed "a card": the assistant stood the card left in
+// its deck in, the seat stayed in, and another winner was named.
+func TestImaginaryGroundNamed(t *testing.T) {
+	inStep(t, Only(DealUnscanned, 0.02), 1000463, 1001057, 1002731, 1003469)
+}
+
 // TestUnscannedLagUnseen: the dealer who dealt a card unscanned confirms it
 // by hand before the next card only when the light shows the lag. Here the
 // next card went to the same seat (a Hit's second, say) and the reader

@@ -586,7 +586,7 @@ func (t *table) beat() error {
 	case in.Imaginary:
 		// The assistant announced it: nothing to read, the dealer deals it.
 		t.unscanned = t.imaginaryUnscanned(t.unscanned, p)
-		t.observe(game.Event{Kind: game.EvConfirm})
+		t.observe(t.imaginaryConfirm(p))
 	case t.stuck[c]:
 		// The truth deals a card that lies at a seat already, stuck to
 		// another (TwoAsOne): the dealer's deck is empty, the lights ask
@@ -1252,6 +1252,19 @@ func (t *table) imaginaryUnscanned(fs []int, p int) []int {
 	}
 	t.confirmByHand(fs, false)
 	return nil
+}
+
+// imaginaryConfirm is the dealer's word for the imaginary Ground they deal
+// faller p. A light that announces it is dealt by the beat (a plain
+// confirmation). A light that asks p for a card asks it of a deck the
+// dealer no longer holds (a card the engine believes left went unscanned
+// long ago, never said): they deal the Ground all the same, and name it a
+// Ground, as they name any Ground they deal by hand.
+func (t *table) imaginaryConfirm(p int) game.Event {
+	if in := t.seen.Next(); in.Action == game.ActDeal && !in.Imaginary && in.Player == p {
+		return game.ConfirmAs(game.Ground)
+	}
+	return game.Confirm()
 }
 
 // confirmByHand is the dealer confirming from the panel, in turn, the
