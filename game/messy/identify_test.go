@@ -407,6 +407,22 @@ func TestImaginaryGroundNamed(t *testing.T) {
 	inStep(t, Only(DealUnscanned, 0.02), 1000463, 1001057, 1002731, 1003469)
 }
 
+// TestUnscannedLagHiddenByAStoppedGround: "To Stop a Ground, play the Stop
+// as the Ground is being dealt to you. The dealer keeps the Ground"
+// (rulebook). The card after one dealt unscanned is a Ground for the same
+// seat, so the light shows it landing where it was dealt, and nothing of
+// the lag; a Stop saves it, the Ground goes back on the deck, and the
+// light asks that seat again for the card the Ground was taken for, which
+// the table no longer owes. The dealer sees the lag at the first read
+// after the window and says so (or confirms the card by hand if that read
+// is refused). This table's dealer forgot the card dealt unscanned once
+// the Ground was read: it said "not there" to move the light on, or
+// showed the next seats' riders into refusals, and the hand fell out of
+// step. (Landed, the Ground puts the seat out, and the lag with it.)
+func TestUnscannedLagHiddenByAStoppedGround(t *testing.T) {
+	inStep(t, Only(DealUnscanned, 0.02), 1000675, 1001015, 1001979, 1003481)
+}
+
 // TestUnscannedLagUnseen: the dealer who dealt a card unscanned confirms it
 // by hand before the next card only when the light shows the lag. Here the
 // next card went to the same seat (a Hit's second, say) and the reader

@@ -107,6 +107,10 @@ type table struct {
 	// row without being scanned (DealUnscanned), until the next card is
 	// read.
 	unscanned []int
+	// hiddenLag: unscanned are kept past a read in a Ground's Stop window,
+	// which showed nothing of their lag, for a read after it (lagInWindow);
+	// dropped if that Ground lands.
+	hiddenLag bool
 	// askAfterWindow: the dealer is to be asked for the cards dealt by
 	// hand once the Stop window open now closes (identify).
 	askAfterWindow bool
@@ -307,6 +311,7 @@ func (t *table) observe(e game.Event) bool {
 	}
 	t.rec.Before(t.seen)
 	before := t.seen.Digest()
+	wasWindow := e.Kind == game.EvScan && len(t.unscanned) > 0 && t.seen.Next().Action == game.ActLand
 	err := t.seen.Apply(e)
 	if t.opt.Trace != nil {
 		t.opt.Trace(fmt.Sprintf("%v seen  %v: %v; next %v", t.now, e, err, t.seen.Next()))
@@ -353,8 +358,11 @@ func (t *table) observe(e game.Event) bool {
 			}
 			said = true
 		}
+		t.hiddenLag = !said && t.lagInWindow(fs, wasWindow)
 		if said {
 			t.identify()
+		} else if t.hiddenLag {
+			t.unscanned = fs
 		}
 	}
 	return true
@@ -1138,7 +1146,8 @@ func (t *table) read(c int) {
 	id := g.Card(c).ID
 	seat := g.Seat(g.Where(c).Player)
 	unscanned := t.unscanned
-	t.unscanned = nil // a card confirmed by hand next: the dealer did not deal on
+	t.unscanned = nil   // a card confirmed by hand next: the dealer did not deal on
+	t.hiddenLag = false // this read shows the lag, if any (observe)
 	if t.readerGone == 0 && t.happens(ReaderGone) {
 		t.readerGone = 1 + t.rng.IntN(4)
 		f := t.fault(ReaderGone, id, seat)
@@ -1206,7 +1215,9 @@ func (t *table) read(c int) {
 			t.notARider(c)
 			t.justDealt = justDealt{card: c + 1, applied: t.seen.Applied()}
 		}
-		t.unscanned = nil
+		if !t.hiddenLag {
+			t.unscanned = nil
+		}
 		if t.happens(ReadTwice) {
 			f := t.fault(ReadTwice, id, seat)
 			t.probe(f, game.Scan(id))
@@ -1305,6 +1316,29 @@ func (t *table) notARider(c int) {
 	if in := t.seen.Next(); (in.Action == game.ActSweep || in.Action == game.ActPass) && in.Player == w.Player {
 		t.observe(game.StackGone())
 	}
+}
+
+// lagInWindow reports whether the read just taken, after the cards of
+// faults fs were dealt unscanned and showing the dealer no lag, came in a
+// Ground's Stop window (it was the Ground, whose window it opened, or a
+// card read in it, a Stop shown): the light shows that Ground landing
+// where it was dealt, and nothing yet of the lag behind it. "To Stop a
+// Ground, play the Stop as the Ground is being dealt to you. The dealer
+// keeps the Ground": saved, it goes back on the deck, and the light asks
+// for the card it was taken for, one the table no longer owes; landed,
+// the seat is out and the lag with it (groundWindow). The dealer sees
+// which at the first read after the window (noticeUnscanned). A Ground
+// among fs keeps them as before: forgotten.
+func (t *table) lagInWindow(fs []int, wasWindow bool) bool {
+	if !wasWindow && t.seen.Next().Action != game.ActLand {
+		return false
+	}
+	for _, i := range fs {
+		if u, ok := t.truth.CardIndex(t.hand.Faults[i].Card); !ok || t.truth.Card(u).Kind == game.Ground {
+			return false
+		}
+	}
+	return true
 }
 
 // saidUnscannedWhy is the answer to a card dealt unscanned that the dealer
@@ -1480,6 +1514,10 @@ func (t *table) groundWindow() error {
 	}
 	if err := t.real(game.Step()); err != nil {
 		return err
+	}
+	if t.hiddenLag {
+		// Landed: the seat is out, and the lag the window hid with it.
+		t.unscanned, t.hiddenLag = nil, false
 	}
 	if t.seen.Next().Action == game.ActLand {
 		t.observe(game.StopClosed()) // the window closes, as the dealer sees it
