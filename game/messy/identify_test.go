@@ -423,6 +423,30 @@ func TestUnscannedLagHiddenByAStoppedGround(t *testing.T) {
 	inStep(t, Only(DealUnscanned, 0.02), 1000675, 1001015, 1001979, 1003481)
 }
 
+// TestUnscannedLagSeenAsTheCardIsDealt: "On each beat the light of the
+// seat to deal to comes on ...; the dealer scans and places one card per
+// beat" (product.md). Two fallers: seat 1's Hit, both its cards, goes
+// unscanned, and seat 2's card is read while the light still waits at
+// seat 1. The dealer, laying the card at seat 2 under a light at seat 1,
+// sees the lag and says so. This table's dealer looked only at the light
+// after the read, which with two fallers asks for seat 1 next as the
+// table does, and said nothing: the hand fell out of step.
+func TestUnscannedLagSeenAsTheCardIsDealt(t *testing.T) {
+	rules, deck, err := game.RuleSet("official")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, seed := range []uint64{1007868, 1009194} {
+		h, err := Play(Options{Rules: rules, Deck: deck, Fallers: 2 + int(seed%6), Seed: seed, Faults: Only(DealUnscanned, 0.02)})
+		if err != nil {
+			t.Fatalf("seed %d: %v", seed, err)
+		}
+		if h.OutOfStep || h.Diverged {
+			t.Errorf("seed %d: out of step %v, another winner named %v", seed, h.OutOfStep, h.Diverged)
+		}
+	}
+}
+
 // TestUnscannedLagUnseen: the dealer who dealt a card unscanned confirms it
 // by hand before the next card only when the light shows the lag. Here the
 // next card went to the same seat (a Hit's second, say) and the reader

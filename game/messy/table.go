@@ -312,6 +312,7 @@ func (t *table) observe(e game.Event) bool {
 	t.rec.Before(t.seen)
 	before := t.seen.Digest()
 	wasWindow := e.Kind == game.EvScan && len(t.unscanned) > 0 && t.seen.Next().Action == game.ActLand
+	elsewhere := e.Kind == game.EvScan && len(t.unscanned) > 0 && t.litElsewhere(e.Card)
 	err := t.seen.Apply(e)
 	if t.opt.Trace != nil {
 		t.opt.Trace(fmt.Sprintf("%v seen  %v: %v; next %v", t.now, e, err, t.seen.Next()))
@@ -352,8 +353,8 @@ func (t *table) observe(e game.Event) bool {
 		fs := t.unscanned
 		t.unscanned = nil
 		said := false
-		for _, i := range fs {
-			if !t.noticeUnscanned(&t.hand.Faults[i], e.Card) {
+		for j, i := range fs {
+			if !t.noticeUnscanned(&t.hand.Faults[i], e.Card, j == 0 && elsewhere) {
 				break
 			}
 			said = true
@@ -1341,6 +1342,16 @@ func (t *table) lagInWindow(fs []int, wasWindow bool) bool {
 	return true
 }
 
+// litElsewhere reports whether the light, as card id is read, asks for a
+// deal at another seat than the one the table has just dealt it to: the
+// dealer, dealing there, sees the light lag, even where the light after
+// the read asks for the seat the table deals to next (two fallers).
+func (t *table) litElsewhere(id string) bool {
+	in := t.seen.Next()
+	p, c, _, ok := t.truth.PendingDeal()
+	return ok && in.Action == game.ActDeal && c >= 0 && t.truth.Card(c).ID == id && p != in.Player
+}
+
 // saidUnscannedWhy is the answer to a card dealt unscanned that the dealer
 // said so of (noticeUnscanned).
 const saidUnscannedWhy = "the dealer said it went unscanned: a deal confirmed by hand stands in"
@@ -1354,9 +1365,9 @@ const saidUnscannedWhy = "the dealer said it went unscanned: a deal confirmed by
 // for that card (and asks for it while it lies on top: the caller's
 // identify, once every card dealt unscanned is said). It reports whether
 // the dealer said so.
-func (t *table) noticeUnscanned(f *Fault, id string) bool {
+func (t *table) noticeUnscanned(f *Fault, id string, elsewhere bool) bool {
 	g, s := t.truth, t.seen
-	if a, b := s.Next(), g.Next(); a.Action == b.Action && a.Player == b.Player && a.Due == b.Due {
+	if a, b := s.Next(), g.Next(); !elsewhere && a.Action == b.Action && a.Player == b.Player && a.Due == b.Due {
 		return false
 	}
 	u, ok := g.CardIndex(f.Card)
