@@ -1389,6 +1389,9 @@ func (g *Game) confirmAs(k Kind) error {
 		return refuse(RuleCardNotExpected, "a %v named while seat %d's Ground lands", k, in.Seat)
 	case k == Ground:
 		c := g.deckCard(Ground)
+		if c < 0 && in.Action == ActDeal && g.groundsDealt() {
+			return g.dealImaginary()
+		}
 		if c < 0 {
 			return refuse(RuleNamedCardUnknown, "a Ground dealt to seat %d, and none is left in the deck", in.Seat)
 		}
@@ -1418,6 +1421,33 @@ func (g *Game) confirmAs(k Kind) error {
 		return nil
 	}
 	return refuse(RuleCardNotExpected, "a %v named by hand: only a Ground, a Stop or a rider is", k)
+}
+
+// dealImaginary deals the Ground the dealer names by hand once the engine
+// believes the last one dealt (groundsDealt): "Shuffle the rest of the
+// cards, and put the Grounds at the bottom", so the deck is empty then,
+// and "there is an unlimited supply of ground": the Ground is imaginary.
+// Any other card the engine still believes in the deck was dealt unseen
+// (unscanned, and never said), and is no card to deal now; it stays where
+// the engine has it, for the audit to name.
+func (g *Game) dealImaginary() error {
+	deck := g.deck
+	g.deck = nil // the dealer's deck, as the table has it: empty
+	err := g.step()
+	g.deck = deck
+	return err
+}
+
+// groundsDealt reports whether the deck had Grounds and the last of them
+// has been dealt (none is left in it): a deck made without them was never
+// emptied by them.
+func (g *Game) groundsDealt() bool {
+	for c := range g.cards {
+		if g.cards[c].Kind == Ground {
+			return g.deckCard(Ground) < 0
+		}
+	}
+	return false
 }
 
 // deckCard is the deck card of kind k nearest the top, or -1.

@@ -586,3 +586,39 @@ func TestGroundDealtUnscanned(t *testing.T) {
 		tb.refused(Event{Kind: EvUnscanned, Card: "ground-6", As: Hit}, RuleBadEvent)
 	})
 }
+
+// TestGroundNamedPastTheLastGround: "Shuffle the rest of the cards, and
+// put the Grounds at the bottom", and "there is an unlimited supply of
+// ground" (rulebook). Seat 1's card of the second pass goes unscanned and
+// is never said: the two Grounds read after it are taken for seats 1 and
+// 2's (both out either way), and the engine still believes that card in
+// the deck. The dealer's deck is empty: the light asks seat 3 for a card,
+// and the dealer deals the imaginary Ground and names it a Ground. The
+// Grounds lie at the bottom, so with none left the deck is empty, whatever
+// the engine believes left above them: the Ground is imaginary, and the
+// seat hits the ground. Refused, the seat would stay in for a plain
+// confirmation to stand that card in, and the assistant would name
+// another winner.
+func TestGroundNamedPastTheLastGround(t *testing.T) {
+	tb := newObserved(t, 4, Stop, Stop, Stop, Stop, Stop, Ground, Ground)
+	for _, id := range []string{"stop-0", "stop-1", "stop-2", "stop-3", "ground-5"} {
+		tb.ok(Scan(id))
+	}
+	tb.ok(StopClosed())
+	tb.ok(Scan("ground-6"))
+	tb.ok(StopClosed())
+	if in := tb.Next(); in.Action != ActDeal || in.Seat != 3 || in.Imaginary {
+		t.Fatalf("the light asks %v, want a card for seat 3 (stop-4 believed in the deck)", in)
+	}
+	tb.ok(ConfirmAs(Ground))
+	if in := tb.Next(); in.Action != ActLand || in.Seat != 3 {
+		t.Fatalf("after the Ground named the light asks %v, want seat 3's Ground landing", in)
+	}
+	tb.ok(StopClosed())
+	if !tb.Out(2) || tb.ImaginaryGrounds() != 1 {
+		t.Fatalf("seat 3 out %v, %d imaginary Grounds: want out, one", tb.Out(2), tb.ImaginaryGrounds())
+	}
+	if w := tb.Where(4); w.Zone != InDeck {
+		t.Fatalf("stop-4, dealt unseen, is at %v: want it left where the engine had it, for the audit to name", w)
+	}
+}

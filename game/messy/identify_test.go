@@ -380,6 +380,73 @@ func TestUnscannedGroundConfirmedThenItsWindowPast(t *testing.T) {
 	inStep(t, Faults{DealUnscanned: 0.05, ReaderMissRider: 0.1}, 215, 299)
 }
 
+// TestUnscannedBeforeAnImaginaryGround: "There are only five Ground
+// cards, but there is an unlimited supply of ground" (rulebook): once the
+// deck is empty the assistant announces imaginary Grounds. The last
+// Ground, dealt unscanned, leaves the dealer's deck empty while the light
+// still asks for a card; the dealer, who has none left to deal, confirms
+// that Ground by hand (its window long past) before the imaginary Ground
+// the next seat is owed. This table's dealer dealt the imaginary one into
+// the light that waited for the last Ground: the next seat was left
+// undealt, a Stop played on its Ground saved the seat before it instead,
+// and the assistant named another winner, every deal where it was dealt.
+func TestUnscannedBeforeAnImaginaryGround(t *testing.T) {
+	inStep(t, Only(DealUnscanned, 0.02), 1002053, 1003703)
+}
+
+// TestImaginaryGroundNamed: "Shuffle the rest of the cards, and put the
+// Grounds at the bottom" and "there is an unlimited supply of ground"
+// (rulebook). A card dealt unscanned and never said (the lag it left
+// ended with its seat's Ground) stays in the assistant's deck: with the
+// dealer's deck empty, the light asks the seat owed an imaginary Ground
+// for a card. The dealer deals that seat the Ground all the same and names
+// it a Ground, as any Ground dealt by hand, and the seat is out. This
+// table's dealer confirmed "a card": the assistant stood the card left in
+// its deck in, the seat stayed in, and another winner was named.
+func TestImaginaryGroundNamed(t *testing.T) {
+	inStep(t, Only(DealUnscanned, 0.02), 1000463, 1001057, 1002731, 1003469)
+}
+
+// TestUnscannedLagHiddenByAStoppedGround: "To Stop a Ground, play the Stop
+// as the Ground is being dealt to you. The dealer keeps the Ground"
+// (rulebook). The card after one dealt unscanned is a Ground for the same
+// seat, so the light shows it landing where it was dealt, and nothing of
+// the lag; a Stop saves it, the Ground goes back on the deck, and the
+// light asks that seat again for the card the Ground was taken for, which
+// the table no longer owes. The dealer sees the lag at the first read
+// after the window and says so (or confirms the card by hand if that read
+// is refused). This table's dealer forgot the card dealt unscanned once
+// the Ground was read: it said "not there" to move the light on, or
+// showed the next seats' riders into refusals, and the hand fell out of
+// step. (Landed, the Ground puts the seat out, and the lag with it.)
+func TestUnscannedLagHiddenByAStoppedGround(t *testing.T) {
+	inStep(t, Only(DealUnscanned, 0.02), 1000675, 1001015, 1001979, 1003481)
+}
+
+// TestUnscannedLagSeenAsTheCardIsDealt: "On each beat the light of the
+// seat to deal to comes on ...; the dealer scans and places one card per
+// beat" (product.md). Two fallers: seat 1's Hit, both its cards, goes
+// unscanned, and seat 2's card is read while the light still waits at
+// seat 1. The dealer, laying the card at seat 2 under a light at seat 1,
+// sees the lag and says so. This table's dealer looked only at the light
+// after the read, which with two fallers asks for seat 1 next as the
+// table does, and said nothing: the hand fell out of step.
+func TestUnscannedLagSeenAsTheCardIsDealt(t *testing.T) {
+	rules, deck, err := game.RuleSet("official")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, seed := range []uint64{1007868, 1009194} {
+		h, err := Play(Options{Rules: rules, Deck: deck, Fallers: 2 + int(seed%6), Seed: seed, Faults: Only(DealUnscanned, 0.02)})
+		if err != nil {
+			t.Fatalf("seed %d: %v", seed, err)
+		}
+		if h.OutOfStep || h.Diverged {
+			t.Errorf("seed %d: out of step %v, another winner named %v", seed, h.OutOfStep, h.Diverged)
+		}
+	}
+}
+
 // TestUnscannedLagUnseen: the dealer who dealt a card unscanned confirms it
 // by hand before the next card only when the light shows the lag. Here the
 // next card went to the same seat (a Hit's second, say) and the reader

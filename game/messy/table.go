@@ -107,6 +107,10 @@ type table struct {
 	// row without being scanned (DealUnscanned), until the next card is
 	// read.
 	unscanned []int
+	// hiddenLag: unscanned are kept past a read in a Ground's Stop window,
+	// which showed nothing of their lag, for a read after it (lagInWindow);
+	// dropped if that Ground lands.
+	hiddenLag bool
 	// askAfterWindow: the dealer is to be asked for the cards dealt by
 	// hand once the Stop window open now closes (identify).
 	askAfterWindow bool
@@ -307,6 +311,8 @@ func (t *table) observe(e game.Event) bool {
 	}
 	t.rec.Before(t.seen)
 	before := t.seen.Digest()
+	wasWindow := e.Kind == game.EvScan && len(t.unscanned) > 0 && t.seen.Next().Action == game.ActLand
+	elsewhere := e.Kind == game.EvScan && len(t.unscanned) > 0 && t.litElsewhere(e.Card)
 	err := t.seen.Apply(e)
 	if t.opt.Trace != nil {
 		t.opt.Trace(fmt.Sprintf("%v seen  %v: %v; next %v", t.now, e, err, t.seen.Next()))
@@ -347,14 +353,17 @@ func (t *table) observe(e game.Event) bool {
 		fs := t.unscanned
 		t.unscanned = nil
 		said := false
-		for _, i := range fs {
-			if !t.noticeUnscanned(&t.hand.Faults[i], e.Card) {
+		for j, i := range fs {
+			if !t.noticeUnscanned(&t.hand.Faults[i], e.Card, j == 0 && elsewhere) {
 				break
 			}
 			said = true
 		}
+		t.hiddenLag = !said && t.lagInWindow(fs, wasWindow)
 		if said {
 			t.identify()
+		} else if t.hiddenLag {
+			t.unscanned = fs
 		}
 	}
 	return true
@@ -585,7 +594,8 @@ func (t *table) beat() error {
 	switch {
 	case in.Imaginary:
 		// The assistant announced it: nothing to read, the dealer deals it.
-		t.observe(game.Event{Kind: game.EvConfirm})
+		t.unscanned = t.imaginaryUnscanned(t.unscanned, p)
+		t.observe(t.imaginaryConfirm(p))
 	case t.stuck[c]:
 		// The truth deals a card that lies at a seat already, stuck to
 		// another (TwoAsOne): the dealer's deck is empty, the lights ask
@@ -1137,7 +1147,8 @@ func (t *table) read(c int) {
 	id := g.Card(c).ID
 	seat := g.Seat(g.Where(c).Player)
 	unscanned := t.unscanned
-	t.unscanned = nil // a card confirmed by hand next: the dealer did not deal on
+	t.unscanned = nil   // a card confirmed by hand next: the dealer did not deal on
+	t.hiddenLag = false // this read shows the lag, if any (observe)
 	if t.readerGone == 0 && t.happens(ReaderGone) {
 		t.readerGone = 1 + t.rng.IntN(4)
 		f := t.fault(ReaderGone, id, seat)
@@ -1205,7 +1216,9 @@ func (t *table) read(c int) {
 			t.notARider(c)
 			t.justDealt = justDealt{card: c + 1, applied: t.seen.Applied()}
 		}
-		t.unscanned = nil
+		if !t.hiddenLag {
+			t.unscanned = nil
+		}
 		if t.happens(ReadTwice) {
 			f := t.fault(ReadTwice, id, seat)
 			t.probe(f, game.Scan(id))
@@ -1231,6 +1244,39 @@ func (t *table) confirmUnscanned(fs []int, p int) []int {
 	}
 	t.confirmByHand(fs, false)
 	return nil
+}
+
+// imaginaryUnscanned is the dealer, their deck empty, about to deal faller
+// p the imaginary Ground the table owes them ("There are only five Ground
+// cards, but there is an unlimited supply of ground"), the cards of faults
+// fs dealt unscanned and unsaid. A light that announces no imaginary Ground
+// for p asks for a card from a deck the dealer no longer holds: the last
+// cards they dealt went unscanned, and the light waits for the first of
+// them. They confirm those by hand first (a Ground named a Ground), as
+// they do before any deal confirmed by hand (confirmUnscanned), then deal
+// the imaginary one. It returns the cards left unsaid.
+func (t *table) imaginaryUnscanned(fs []int, p int) []int {
+	if len(fs) == 0 {
+		return nil
+	}
+	if in := t.seen.Next(); in.Action == game.ActDeal && in.Imaginary && in.Player == p {
+		return fs
+	}
+	t.confirmByHand(fs, false)
+	return nil
+}
+
+// imaginaryConfirm is the dealer's word for the imaginary Ground they deal
+// faller p. A light that announces it is dealt by the beat (a plain
+// confirmation). A light that asks p for a card asks it of a deck the
+// dealer no longer holds (a card the engine believes left went unscanned
+// long ago, never said): they deal the Ground all the same, and name it a
+// Ground, as they name any Ground they deal by hand.
+func (t *table) imaginaryConfirm(p int) game.Event {
+	if in := t.seen.Next(); in.Action == game.ActDeal && !in.Imaginary && in.Player == p {
+		return game.ConfirmAs(game.Ground)
+	}
+	return game.Confirm()
 }
 
 // confirmByHand is the dealer confirming from the panel, in turn, the
@@ -1273,6 +1319,39 @@ func (t *table) notARider(c int) {
 	}
 }
 
+// lagInWindow reports whether the read just taken, after the cards of
+// faults fs were dealt unscanned and showing the dealer no lag, came in a
+// Ground's Stop window (it was the Ground, whose window it opened, or a
+// card read in it, a Stop shown): the light shows that Ground landing
+// where it was dealt, and nothing yet of the lag behind it. "To Stop a
+// Ground, play the Stop as the Ground is being dealt to you. The dealer
+// keeps the Ground": saved, it goes back on the deck, and the light asks
+// for the card it was taken for, one the table no longer owes; landed,
+// the seat is out and the lag with it (groundWindow). The dealer sees
+// which at the first read after the window (noticeUnscanned). A Ground
+// among fs keeps them as before: forgotten.
+func (t *table) lagInWindow(fs []int, wasWindow bool) bool {
+	if !wasWindow && t.seen.Next().Action != game.ActLand {
+		return false
+	}
+	for _, i := range fs {
+		if u, ok := t.truth.CardIndex(t.hand.Faults[i].Card); !ok || t.truth.Card(u).Kind == game.Ground {
+			return false
+		}
+	}
+	return true
+}
+
+// litElsewhere reports whether the light, as card id is read, asks for a
+// deal at another seat than the one the table has just dealt it to: the
+// dealer, dealing there, sees the light lag, even where the light after
+// the read asks for the seat the table deals to next (two fallers).
+func (t *table) litElsewhere(id string) bool {
+	in := t.seen.Next()
+	p, c, _, ok := t.truth.PendingDeal()
+	return ok && in.Action == game.ActDeal && c >= 0 && t.truth.Card(c).ID == id && p != in.Player
+}
+
 // saidUnscannedWhy is the answer to a card dealt unscanned that the dealer
 // said so of (noticeUnscanned).
 const saidUnscannedWhy = "the dealer said it went unscanned: a deal confirmed by hand stands in"
@@ -1286,9 +1365,9 @@ const saidUnscannedWhy = "the dealer said it went unscanned: a deal confirmed by
 // for that card (and asks for it while it lies on top: the caller's
 // identify, once every card dealt unscanned is said). It reports whether
 // the dealer said so.
-func (t *table) noticeUnscanned(f *Fault, id string) bool {
+func (t *table) noticeUnscanned(f *Fault, id string, elsewhere bool) bool {
 	g, s := t.truth, t.seen
-	if a, b := s.Next(), g.Next(); a.Action == b.Action && a.Player == b.Player && a.Due == b.Due {
+	if a, b := s.Next(), g.Next(); !elsewhere && a.Action == b.Action && a.Player == b.Player && a.Due == b.Due {
 		return false
 	}
 	u, ok := g.CardIndex(f.Card)
@@ -1446,6 +1525,10 @@ func (t *table) groundWindow() error {
 	}
 	if err := t.real(game.Step()); err != nil {
 		return err
+	}
+	if t.hiddenLag {
+		// Landed: the seat is out, and the lag the window hid with it.
+		t.unscanned, t.hiddenLag = nil, false
 	}
 	if t.seen.Next().Action == game.ActLand {
 		t.observe(game.StopClosed()) // the window closes, as the dealer sees it
