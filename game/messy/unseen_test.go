@@ -227,18 +227,6 @@ func TestClaimOnAStopPlayedUnseen(t *testing.T) {
 	}
 }
 
-// replayTo is the truth after the first n events of m.
-func replayTo(t *testing.T, m moment, n int) *game.Game {
-	t.Helper()
-	g := dealt(t, m)
-	for _, e := range m.events[:n] {
-		if err := g.Apply(e); err != nil {
-			t.Fatal(err)
-		}
-	}
-	return g
-}
-
 // dealt is the truth of m's hand before its first move, its deck in the
 // order the table dealt it (redeal).
 func dealt(t *testing.T, m moment) *game.Game {
