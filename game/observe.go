@@ -1741,13 +1741,31 @@ func (g *Game) findStop(p int) int {
 	// (a stack picked up unseen, a Stop stood in before) may have been
 	// in their hand all along, as a Stop read here would be taken. Not
 	// one from another faller's stack, though ("You can only pick up the
-	// top card of your stack"): only that faller can hold it.
+	// top card of your stack"): only that faller can hold it. Unless p
+	// has a card dealt by hand the engine only guessed: that card may be
+	// the Stop, and the one stood in for it stands in for that too.
+	others := !g.blindAt(p)
 	for i := len(g.discard) - 1; i >= 0; i-- {
-		if c := g.discard[i]; g.cards[c].Kind == Stop && !g.table.swept[c] && !g.pickedUpByAnother(c, p) {
+		if c := g.discard[i]; g.cards[c].Kind == Stop && !g.table.swept[c] && !(others && g.pickedUpByAnother(c, p)) {
 			return c
 		}
 	}
 	return -1
+}
+
+// blindAt reports whether player p holds, or has in a stack, a card that
+// stands in for one dealt by hand, its identity a guess (Blind).
+func (g *Game) blindAt(p int) bool {
+	pl := &g.players[p]
+	if pl.hand >= 0 && g.Blind(pl.hand) {
+		return true
+	}
+	for _, st := range pl.stacks {
+		if slices.ContainsFunc(st, g.Blind) {
+			return true
+		}
+	}
+	return false
 }
 
 // pickedUpByAnother reports whether card c is believed discarded only
