@@ -1769,13 +1769,52 @@ func (g *Game) findStop(p int) int {
 	}
 	// None the engine knows of at p's place: one only guessed discarded
 	// (a stack picked up unseen, a Stop stood in before) may have been
-	// in their hand all along, as a Stop read here would be taken.
+	// in their hand all along, as a Stop read here would be taken. Not
+	// one from another faller's stack, though ("You can only pick up the
+	// top card of your stack"): only that faller can hold it. Unless p
+	// has a card dealt by hand the engine only guessed: that card may be
+	// the Stop, and the one stood in for it stands in for that too.
+	others := !g.blindAt(p)
 	for i := len(g.discard) - 1; i >= 0; i-- {
-		if c := g.discard[i]; g.cards[c].Kind == Stop && !g.table.swept[c] {
+		if c := g.discard[i]; g.cards[c].Kind == Stop && !g.table.swept[c] && !(others && g.pickedUpByAnother(c, p)) {
 			return c
 		}
 	}
 	return -1
+}
+
+// blindAt reports whether player p holds, or has in a stack, a card that
+// stands in for one dealt by hand, its identity a guess (Blind).
+func (g *Game) blindAt(p int) bool {
+	pl := &g.players[p]
+	if pl.hand >= 0 && g.Blind(pl.hand) {
+		return true
+	}
+	for _, st := range pl.stacks {
+		if slices.ContainsFunc(st, g.Blind) {
+			return true
+		}
+	}
+	return false
+}
+
+// pickedUpByAnother reports whether card c is believed discarded only
+// because the dealer said a stack of a faller other than p was gone with
+// it (InfStackGone, the last thing the engine concluded of c): that faller
+// picked it up unseen, and no one else can be holding it. A card that ever
+// stood in for one the reader did not see (Guessed) proves nothing of who
+// holds it.
+func (g *Game) pickedUpByAnother(c, p int) bool {
+	if g.Guessed(c) {
+		return false
+	}
+	inf := g.table.inferred
+	for i := len(inf) - 1; i >= 0; i-- {
+		if inf[i].Card == c {
+			return inf[i].Kind == InfStackGone && inf[i].Player != p
+		}
+	}
+	return false
 }
 
 // blindCard chooses the deck card a hand-confirmed deal stands for: the

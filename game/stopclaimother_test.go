@@ -1,0 +1,80 @@
+package game
+
+import "testing"
+
+// TestStopClaimNotAnothersStop: "You can only pick up the top card of your
+// stack." A Stop the engine believes on the discard pile only because the
+// dealer said its stack was gone (picked up unseen) can be in the hand of
+// the faller whose stack it was, and no one else's: a Stop claimed from
+// the panel for another seat's Ground is not that card. Stood in for it,
+// the claim of a faller with no Stop at all saved them (the messy table's
+// claim-no-stop, classic seed 1007165 alone, and 5 more in 10,000 hands on
+// the table without the four). But a faller dealt a card by hand that the
+// engine only guessed may hold a Stop it does not know of: there the
+// Stop stood in is as good a guess as any, and the claim stands.
+func TestStopClaimNotAnothersStop(t *testing.T) {
+	deal := func(t *testing.T) *table {
+		tb := newObserved(t, 3, Stop, Move, Move, Move, Move, Move, Move, Move, Move, Move, Ground, Ground, Ground)
+		tb.ok(Scan(tb.id(Stop, 0))) // seat 1
+		tb.ok(Scan(tb.id(Move, 0))) // seat 2
+		tb.ok(Scan(tb.id(Move, 1))) // seat 3
+		tb.ok(StackGone())          // seat 1 picked its Stop up, unseen
+		stop, _ := tb.CardIndex(tb.id(Stop, 0))
+		if w := tb.Where(stop); w.Zone != InDiscard {
+			t.Fatalf("the Stop picked up unseen at %+v, want believed discarded", w)
+		}
+		return tb
+	}
+	t.Run("claimed for another seat's Ground", func(t *testing.T) {
+		tb := deal(t)
+		for tb.Next().Player != 1 || tb.Next().Action != ActDeal {
+			tb.ok(Scan(tb.fromDeckID(Move)))
+		}
+		tb.ok(Scan(tb.id(Ground, 0))) // seat 2
+		tb.ok(Press(2))
+		tb.refused(Confirm(), RuleNoStopCard)
+	})
+	t.Run("claimed by a faller dealt a card by hand", func(t *testing.T) {
+		// The reader missed seat 2's card: what it was the engine only
+		// guesses, and it may be the Stop claimed; the Stop stood in for
+		// the claim is as good a guess as any.
+		tb := deal(t)
+		for tb.Next().Player != 1 || tb.Next().Action != ActDeal {
+			tb.ok(Scan(tb.fromDeckID(Move)))
+		}
+		tb.ok(Confirm()) // seat 2, dealt by hand
+		for tb.Next().Player != 1 || tb.Next().Action != ActDeal {
+			tb.ok(Scan(tb.fromDeckID(Move)))
+		}
+		tb.ok(Scan(tb.id(Ground, 0)))
+		tb.ok(Press(2))
+		tb.ok(Confirm())
+		if tb.Out(1) {
+			t.Fatal("seat 2 out: want saved, its card dealt by hand maybe the Stop")
+		}
+	})
+	t.Run("claimed for its own faller's Ground", func(t *testing.T) {
+		tb := deal(t)
+		for tb.Next().Player != 0 || tb.Next().Action != ActDeal {
+			tb.ok(Scan(tb.fromDeckID(Move)))
+		}
+		tb.ok(Scan(tb.id(Ground, 0))) // seat 1: the Stop it holds saves it
+		tb.ok(Press(1))
+		tb.ok(Confirm())
+		if tb.Out(0) {
+			t.Fatal("seat 1 out: want saved by the Stop it picked up")
+		}
+	})
+}
+
+// fromDeckID is the ID of a card of kind k the engine believes in the deck.
+func (tb *table) fromDeckID(k Kind) string {
+	tb.t.Helper()
+	for c, card := range tb.cards {
+		if card.Kind == k && tb.Where(c).Zone == InDeck {
+			return card.ID
+		}
+	}
+	tb.t.Fatalf("no %v left in the deck", k)
+	return ""
+}
