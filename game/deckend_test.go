@@ -56,3 +56,50 @@ func TestStandInReadWithOnlyGroundsLeft(t *testing.T) {
 		t.Fatal(err)
 	}
 }
+
+// TestRiderReadWithOnlyGroundsLeft: the same, the card read a Hit as seat
+// 2's turn begins. Seat 1's card dealt by hand may have been that very
+// Hit, picked up and played on seat 2 ("You may place a rider in front of
+// any player"), so a plain read is still taken for that, the guess come
+// true; one the dealer's hold judged dealt (ScanDealt: nothing was read at
+// once after it) is the deal.
+func TestRiderReadWithOnlyGroundsLeft(t *testing.T) {
+	for _, dealt := range []bool{false, true} {
+		tb := newObserved(t, 2, Hit, Hit, Hit, Hit, Ground, Ground)
+		tb.ok(Confirm()) // seat 1, by hand
+		guess := -1
+		var rest []int
+		for c := range tb.NumCards() {
+			switch {
+			case tb.Blind(c):
+				guess = c
+			case tb.Where(c).Zone == InDeck && tb.cards[c].Kind != Ground:
+				rest = append(rest, c)
+			}
+		}
+		if guess < 0 || len(rest) != 3 {
+			t.Fatalf("stand-in %d, deck %v", guess, rest)
+		}
+		tb.ok(Scan(tb.Card(rest[0]).ID)) // seat 2
+		phantom := rest[1]
+		tb.removeFromDeck(phantom)
+		tb.discard = append(tb.discard, phantom)
+		tb.where[phantom] = Place{Zone: InDiscard}
+		tb.table.guessed[phantom] = true
+		tb.ok(Scan(tb.Card(rest[2]).ID)) // seat 1
+		if !dealt {
+			tb.ok(Scan(tb.Card(guess).ID))
+			if w := tb.Where(guess); w.Zone != AsRider || w.Player != 1 {
+				t.Fatalf("the Hit read is at %+v, want seat 2's rider, played", w)
+			}
+			continue
+		}
+		tb.ok(ScanDealt(tb.Card(guess).ID))
+		if w := tb.Where(guess); w.Zone != InStack || w.Player != 1 || tb.Blind(guess) {
+			t.Fatalf("the Hit judged dealt is at %+v (blind %v), want dealt to seat 2", w, tb.Blind(guess))
+		}
+		if err := tb.Check(); err != nil {
+			t.Fatal(err)
+		}
+	}
+}

@@ -1679,10 +1679,15 @@ func (g *Game) unblind(c int) bool {
 
 // mayBeShown reports whether card c, read now, may be a rider or an Extra
 // shown as a seat's turn begins rather than a deal: its stand-in may be
-// the very card dealt by hand, picked up and played there.
+// the very card dealt by hand, picked up and played there. Not once the
+// dealer's hold judged the read dealt (ScanDealt), and not a Skip or a
+// Chute, which the hold never judges (PlayedUnseen) and which, shown,
+// deal nothing: taken for the deal, the light still goes on to the next
+// seat when the table does (measured on the messy table: reader gone,
+// official 48 -> 47 out of step, 51 -> 50 with every mistake).
 func (g *Game) mayBeShown(c int) bool {
 	k := g.cards[c].Kind
-	return (k.IsRider() || k == Extra) && (g.Next().First || (g.addr.active && g.addr.done == 0))
+	return (k.IsRider() && k != Skip && k != Chute || k == Extra) && !g.table.dealtRead && (g.Next().First || (g.addr.active && g.addr.done == 0))
 }
 
 // standInFromDiscard puts a card from the discard pile where stand-in c
