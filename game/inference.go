@@ -199,6 +199,9 @@ type tableState struct {
 	// (ScanDealt) is applied, or read again (readWin.dealt): no copy
 	// carries it.
 	dealtRead bool
+	// remaking is set only while a misread makes the deals since the read
+	// again (takeBackRead): no copy carries it.
+	remaking bool
 }
 
 // readWindow is how long the dealer may still say that a card before the
