@@ -1784,7 +1784,9 @@ func (g *Game) findStop(p int) int {
 }
 
 // blindAt reports whether player p holds, or has in a stack, a card that
-// stands in for one dealt by hand, its identity a guess (Blind).
+// stands in for one dealt by hand, its identity a guess (Blind), or had
+// one in a stack the dealer said was gone: p picked it up unseen, and may
+// hold it still, whatever it was.
 func (g *Game) blindAt(p int) bool {
 	pl := &g.players[p]
 	if pl.hand >= 0 && g.Blind(pl.hand) {
@@ -1793,6 +1795,23 @@ func (g *Game) blindAt(p int) bool {
 	for _, st := range pl.stacks {
 		if slices.ContainsFunc(st, g.Blind) {
 			return true
+		}
+	}
+	for _, c := range g.discard {
+		if g.Blind(c) && g.goneWithStackOf(c, p) {
+			return true
+		}
+	}
+	return false
+}
+
+// goneWithStackOf reports whether card c's last move was with a stack of
+// player p the dealer said was gone (InfStackGone).
+func (g *Game) goneWithStackOf(c, p int) bool {
+	inf := g.table.inferred
+	for i := len(inf) - 1; i >= 0; i-- {
+		if inf[i].Card == c {
+			return inf[i].Kind == InfStackGone && inf[i].Player == p
 		}
 	}
 	return false

@@ -53,6 +53,31 @@ func TestStopClaimNotAnothersStop(t *testing.T) {
 			t.Fatal("seat 2 out: want saved, its card dealt by hand maybe the Stop")
 		}
 	})
+	t.Run("claimed by a faller who picked up a card dealt by hand", func(t *testing.T) {
+		// The reader missed seat 2's only card (a Stop, say) and the
+		// dealer confirmed it by hand; seat 2 picked it up unseen (its
+		// stack gone) and holds it still. The card is on the discard pile
+		// as the engine has it, its identity a guess: the Stop stood in
+		// is as good a guess as any, as while it lay in the stack.
+		tb := newObserved(t, 3, Stop, Move, Move, Move, Move, Move, Move, Move, Move, Move, Move, Move, Ground, Ground, Ground)
+		tb.ok(Scan(tb.id(Stop, 0)))      // seat 1
+		tb.ok(Confirm())                 // seat 2, dealt by hand
+		tb.ok(Scan(tb.fromDeckID(Move))) // seat 3
+		tb.ok(StackGone())               // seat 1 picked its Stop up, unseen
+		for tb.Next().Player != 1 || tb.Next().Action != ActDeal {
+			tb.ok(Scan(tb.fromDeckID(Move)))
+		}
+		tb.ok(StackGone()) // seat 2 picked up the card dealt by hand
+		for tb.Next().Player != 1 || tb.Next().Action != ActDeal {
+			tb.ok(Scan(tb.fromDeckID(Move)))
+		}
+		tb.ok(Scan(tb.id(Ground, 0)))
+		tb.ok(Press(2))
+		tb.ok(Confirm())
+		if tb.Out(1) {
+			t.Fatal("seat 2 out: want saved, the card dealt by hand it picked up maybe the Stop")
+		}
+	})
 	t.Run("claimed for its own faller's Ground", func(t *testing.T) {
 		tb := deal(t)
 		for tb.Next().Player != 0 || tb.Next().Action != ActDeal {
