@@ -1848,7 +1848,7 @@ func (g *Game) findStop(p int) int {
 	// the Stop, and the one stood in for it stands in for that too.
 	others := !g.blindAt(p)
 	for i := len(g.discard) - 1; i >= 0; i-- {
-		if c := g.discard[i]; g.cards[c].Kind == Stop && !g.table.swept[c] && !(others && g.pickedUpByAnother(c, p)) {
+		if c := g.discard[i]; g.cards[c].Kind == Stop && !g.table.swept[c] && !(others && g.anothers(c, p)) {
 			return c
 		}
 	}
@@ -1856,7 +1856,9 @@ func (g *Game) findStop(p int) int {
 }
 
 // blindAt reports whether player p holds, or has in a stack, a card that
-// stands in for one dealt by hand, its identity a guess (Blind).
+// stands in for one dealt by hand, its identity a guess (Blind), or had
+// one in a stack the dealer said was gone: p picked it up unseen, and may
+// hold it still, whatever it was.
 func (g *Game) blindAt(p int) bool {
 	pl := &g.players[p]
 	if pl.hand >= 0 && g.Blind(pl.hand) {
@@ -1867,7 +1869,56 @@ func (g *Game) blindAt(p int) bool {
 			return true
 		}
 	}
+	for _, c := range g.discard {
+		if g.Blind(c) && g.goneWithStackOf(c, p) {
+			return true
+		}
+	}
 	return false
+}
+
+// goneWithStackOf reports whether card c's last move was with a stack of
+// player p the dealer said was gone (InfStackGone).
+func (g *Game) goneWithStackOf(c, p int) bool {
+	inf := g.table.inferred
+	for i := len(inf) - 1; i >= 0; i-- {
+		if inf[i].Card == c {
+			return inf[i].Kind == InfStackGone && inf[i].Player == p
+		}
+	}
+	return false
+}
+
+// anothers reports whether Stop c, believed discarded, can only be in the
+// hands of a faller other than p, if in anyone's: picked up unseen from
+// their stack (pickedUpByAnother), or stood in for their own Stop claim
+// from their own place (claimedByAnother).
+func (g *Game) anothers(c, p int) bool {
+	return g.pickedUpByAnother(c, p) || g.claimedByAnother(c, p)
+}
+
+// claimedByAnother reports whether every conclusion the engine drew of
+// Stop c is that another faller's Stop claim, confirmed from the panel,
+// stood it in from that faller's own hand or stack: "To Stop a Ground,
+// play the Stop as the Ground is being dealt to you ... and you discard
+// the Stop." Which Stop they played is a guess (they may have held
+// another), but the one stood in lay at their place, never p's: "You can
+// only pick up the top card of your stack." A Stop stood in from the
+// discard pile, or ever dealt by hand (its place a guess), proves nothing
+// of who holds it.
+func (g *Game) claimedByAnother(c, p int) bool {
+	claimed := false
+	for _, x := range g.table.inferred {
+		if x.Card != c {
+			continue
+		}
+		own := (x.From.Zone == InStack || x.From.Zone == InHand) && x.From.Player == x.Player
+		if x.Kind != InfStopPlayed || x.Player == p || !own {
+			return false
+		}
+		claimed = true
+	}
+	return claimed && !g.Blind(c)
 }
 
 // pickedUpByAnother reports whether card c is believed discarded only

@@ -591,14 +591,15 @@ func TestGroundDealtUnscanned(t *testing.T) {
 // put the Grounds at the bottom", and "there is an unlimited supply of
 // ground" (rulebook). Seat 1's card of the second pass goes unscanned and
 // is never said: the two Grounds read after it are taken for seats 1 and
-// 2's (both out either way), and the engine still believes that card in
-// the deck. The dealer's deck is empty: the light asks seat 3 for a card,
-// and the dealer deals the imaginary Ground and names it a Ground. The
-// Grounds lie at the bottom, so with none left the deck is empty, whatever
-// the engine believes left above them: the Ground is imaginary, and the
-// seat hits the ground. Refused, the seat would stay in for a plain
-// confirmation to stand that card in, and the assistant would name
-// another winner.
+// 2's (at the table they went to seats 2 and 3: the engine is a seat
+// behind, and a dealer laying the next card at seat 4 under seat 3's light
+// would see it), and the engine still believes that card in the deck. The
+// engine rule pinned here holds whatever the seat: the light asks seat 3
+// for a card, the dealer names a Ground, and with the Grounds at the
+// bottom and none left the deck is empty, whatever the engine believes
+// left above them: the Ground is imaginary, and the seat hits the ground.
+// TestGroundNamedPastTheLastGroundLagHidden is the table where the light
+// and the dealer agree on the seat.
 func TestGroundNamedPastTheLastGround(t *testing.T) {
 	tb := newObserved(t, 4, Stop, Stop, Stop, Stop, Stop, Ground, Ground)
 	for _, id := range []string{"stop-0", "stop-1", "stop-2", "stop-3", "ground-5"} {
@@ -620,5 +621,36 @@ func TestGroundNamedPastTheLastGround(t *testing.T) {
 	}
 	if w := tb.Where(4); w.Zone != InDeck {
 		t.Fatalf("stop-4, dealt unseen, is at %v: want it left where the engine had it, for the audit to name", w)
+	}
+}
+
+// TestGroundNamedPastTheLastGroundLagHidden: "Shuffle the rest of the
+// cards, and put the Grounds at the bottom", and "there is an unlimited
+// supply of ground" (rulebook). Seat 1's Hit: its first card (stop-4) goes
+// unscanned, its second, ground-5, is read and taken for the first. Seat 1
+// is out either way ("You don't deal to her"), so the lights and the table
+// agree on every seat after it, and the engine still believes stop-4 in
+// the deck. Seat 2 gets the last Ground; the dealer's deck is empty and
+// seat 3 is owed an imaginary Ground, but the light asks seat 3 for a
+// card. The dealer names it a Ground: seat 3 is out and seat 4 wins, as at
+// the table. Refused, a plain confirmation would stand stop-4 in, seat 3
+// would stay in, seat 4 would take the next (imaginary) Ground, and the
+// assistant would name seat 3 the winner.
+func TestGroundNamedPastTheLastGroundLagHidden(t *testing.T) {
+	tb := newObserved(t, 4, Hit, Move, Move, Move, Stop, Ground, Ground)
+	for _, id := range []string{"hit-0", "move-1", "move-2", "move-3", "hit-0"} {
+		tb.ok(Scan(id)) // the last: seat 1's Hit, shown at its turn
+	}
+	tb.ok(Scan("ground-5")) // the Hit's second card: stop-4 went unscanned
+	tb.ok(StopClosed())
+	tb.ok(Scan("ground-6")) // seat 2
+	tb.ok(StopClosed())
+	if in := tb.Next(); in.Action != ActDeal || in.Seat != 3 || in.Imaginary {
+		t.Fatalf("the light asks %v, want a card for seat 3 (stop-4 believed in the deck)", in)
+	}
+	tb.ok(ConfirmAs(Ground))
+	tb.ok(StopClosed())
+	if in := tb.Next(); in.Action != ActOver || in.Seat != 4 {
+		t.Fatalf("the light shows %v, want seat 4 the winner, as at the table", in)
 	}
 }
