@@ -181,7 +181,7 @@ func (g *Game) endAddress() {
 func (g *Game) deal(p, s int) {
 	st := g.stack(p, s)
 	g.dealt++
-	if len(g.deck) == 0 {
+	if len(g.deck) == 0 || g.groundsOut {
 		// "There are only five Ground cards, but there is an unlimited supply of ground."
 		g.emptied(p) // the stack it lands on may be a new one, left empty
 		g.imag++

@@ -1433,11 +1433,9 @@ func (g *Game) confirmAs(k Kind) error {
 // (unscanned, and never said), and is no card to deal now; it stays where
 // the engine has it, for the audit to name.
 func (g *Game) dealImaginary() error {
-	deck := g.deck
-	g.deck = nil // the dealer's deck, as the table has it: empty
-	err := g.step()
-	g.deck = deck
-	return err
+	g.groundsOut = true // the dealer's deck, as the table has it: empty
+	defer func() { g.groundsOut = false }()
+	return g.step()
 }
 
 // groundsDealt reports whether the deck had Grounds and the last of them

@@ -140,12 +140,16 @@ type Game struct {
 	winner   int
 	dealt    int
 	imag     int
-	applied  uint64
-	inPlay   int    // fallers not out
-	grounds  int    // Grounds in the deck
-	untidy   uint16 // a bit for each player who may have an empty stack (see emptied)
-	table    tableState
-	undo     *Game // scratch copy for rolling back an observation
+	// groundsOut: the step being made deals from a deck the table has
+	// emptied, whatever the engine still believes in it (dealImaginary).
+	// Set only for the length of that step, so it is in no copy or digest.
+	groundsOut bool
+	applied    uint64
+	inPlay     int    // fallers not out
+	grounds    int    // Grounds in the deck
+	untidy     uint16 // a bit for each player who may have an empty stack (see emptied)
+	table      tableState
+	undo       *Game // scratch copy for rolling back an observation
 
 	// allGrounds is how many Grounds the cards hold, counted when the deck
 	// changes rather than every hand: each hand starts with all of them in

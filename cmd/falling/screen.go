@@ -109,7 +109,7 @@ func render(f *frame, color bool) []string {
 	}
 	switch {
 	case v.Winner > 0 && v.Declared:
-		add(" seat %d wins as the table declared (the lights lost the hand); deals next", v.Winner)
+		add(" seat %d wins as the table declared (the lights had lost the hand); deals next", v.Winner)
 	case v.Winner > 0:
 		add(" seat %d wins and deals next", v.Winner)
 	case v.StopWindow != nil:

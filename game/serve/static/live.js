@@ -52,7 +52,7 @@
     if (t.paused) banners.append(el("div", "banner paused", "PAUSED: lights and beat frozen"));
     if (rh && rh.failing) banners.append(el("div", "banner reader", "Card reader " + rh.state + ": " + rh.advice));
     if (t.over) banners.append(el("div", "banner over", t.declared
-      ? "Seat " + t.winner + " wins, as the table declared (the lights had lost the hand), and deals next"
+      ? "Seat " + t.winner + " wins as the table declared (the lights had lost the hand) and deals next"
       : "Seat " + t.winner + " wins and deals next"));
     if (t.dispute) {
       const d = el("div", "banner dispute", "Dispute: " + t.dispute.text);
