@@ -103,3 +103,53 @@ func TestRiderReadWithOnlyGroundsLeft(t *testing.T) {
 		}
 	}
 }
+
+// TestSkipShownWithOnlyGroundsLeft: "You may place a rider in front of any
+// player, including yourself", and "A scanned card already on the table,
+// during a player's turn to be dealt to, is a rider or Extra being swept"
+// (product.md). Every card but the Grounds is dealt by hand, the reader
+// gone: the engine's deck holds only Grounds, and so does the table's.
+// Seat 2's card, a Skip, is shown on seat 2 and swept; Skip k, the stand-in
+// for seat 1's second card, is read as seat 1's turn begins. No card but a
+// Ground is left to deal, so it is seat 1's own card shown there, as before
+// the discard-pile stand-in (standInFromDiscard) came: taken for the deal,
+// Skip s, seen swept, went back into seat 1's stack, and the light never
+// asked for the Skip to be swept (a Chute, left, would skip seat 1 on every
+// pass the engine deals it).
+func TestSkipShownWithOnlyGroundsLeft(t *testing.T) {
+	for _, k := range []Kind{Skip, Chute} {
+		tb := newObserved(t, 2, Hit, Skip, k, Ground, Ground)
+		var riders []int
+		for range 3 {
+			tb.ok(Confirm())
+		}
+		for c := range tb.NumCards() {
+			if tb.Blind(c) && tb.cards[c].Kind != Hit {
+				riders = append(riders, c)
+			}
+		}
+		// The stand-ins: seat 2's card and seat 1's second.
+		var s2, s1 = -1, -1
+		for _, c := range riders {
+			if tb.Where(c).Player == 1 {
+				s2 = c
+			} else {
+				s1 = c
+			}
+		}
+		if s1 < 0 || s2 < 0 {
+			t.Fatalf("%v: stand-ins %v", k, riders)
+		}
+		tb.ok(Scan(tb.Card(s2).ID)) // seat 2's card, shown on seat 2
+		tb.ok(Scan(tb.Card(s1).ID)) // seat 1's card, shown on seat 1
+		if w := tb.Where(s1); w.Zone != AsRider || w.Player != 0 {
+			t.Errorf("%v: %v read as seat 1's turn begins is at %+v, want seat 1's rider", k, tb.Card(s1), w)
+		}
+		if w := tb.Where(s2); w.Zone == InStack {
+			t.Errorf("%v: %v, shown on seat 2 and swept, is back in a stack at %+v", k, tb.Card(s2), w)
+		}
+		if err := tb.Check(); err != nil {
+			t.Fatal(err)
+		}
+	}
+}

@@ -675,6 +675,16 @@ func (a *analyzer) inference(inf game.Inference, g *game.Game, b *before, e *pla
 	case game.InfStackGone:
 		m(seat, Note, "%s picked up unseen (stack reported gone)", name)
 	case game.InfBlindDeal:
+		if inf.From.Zone == game.InDiscard {
+			// Not a deal confirmed now: a card read being dealt was the
+			// stand-in for this seat's card dealt by hand, and with only
+			// Grounds left in the deck a card the log had discarded is
+			// taken for that card instead (game's standInFromDiscard).
+			// Said plainly, the audit's "found in the discard pile" for
+			// it reads as the guess it is, not as a faller's doing.
+			m(seat, Note, "%s, from the discard pile, is taken for the card dealt by hand to seat %d: the card read was still in the deck (a guess)", name, seat)
+			break
+		}
 		m(seat, Note, "deal confirmed by hand: the card was not seen")
 	case game.InfReadTakenBack:
 		m(seat, Note, "%s was not there, the dealer says: its read is taken back (a stray card or a second read)", name)

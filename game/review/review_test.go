@@ -202,6 +202,15 @@ func TestDealerReportsInTimeline(t *testing.T) {
 		// dealer's hold; misread: it was seat 1's card played there.
 		{"shown after all", []game.Event{game.Confirm(), game.NotOnTop(1), game.Scan("k"), game.ScanDealt("h"), game.NotThereRead("h")},
 			"Hit#h was shown there after all, the dealer says: played unseen, not dealt there"},
+		// Every non-Ground dealt by hand; Skip#s, seat 2's, shown there
+		// and swept; Hit#h, stood in for seat 1's first card, read as seat
+		// 1's turn begins and judged dealt by the dealer's hold: with only
+		// Grounds left in the engine's deck it is taken for the deal, and
+		// Skip#s comes out of the discard pile to stand in for it. The
+		// page must say where that card came from, not that a deal was
+		// confirmed by hand just then.
+		{"stand-in from the discard pile", []game.Event{game.Confirm(), game.Confirm(), game.Confirm(), game.Scan("s"), game.ScanDealt("h")},
+			"Skip#s, from the discard pile, is taken for the card dealt by hand to seat 1: the card read was still in the deck"},
 		// The table ends a hand the lights lost: seat 2 won, and no one
 		// hit the ground for it.
 		{"declared", []game.Event{game.Scan("h"), game.DeclareWinner(2)},
