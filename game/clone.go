@@ -12,9 +12,13 @@ func (g *Game) Clone() *Game {
 // and index never change during a hand, so they are shared.
 func (g *Game) copyTo(dst *Game) {
 	players, tbl := dst.players, dst.table
-	undo := dst.undo
+	// The undo copies and the flags of the move dst is making (a step
+	// dealing from a deck the table has emptied, a misread making deals
+	// again) are dst's own: a copy restored in the middle of that move
+	// must not end it.
+	undo, groundsOut := dst.undo, dst.groundsOut
 	*dst = *g
-	dst.undo = undo
+	dst.undo, dst.groundsOut = undo, groundsOut
 	dst.where = append(dst.where[:0:0], g.where...)
 	dst.deck = append(dst.deck[:0:0], g.deck...)
 	dst.discard = append(dst.discard[:0:0], g.discard...)
@@ -84,6 +88,7 @@ func (g *Game) copyTo(dst *Game) {
 		unsaidUntil: unsaidUntil,
 		unsaidCard:  g.table.unsaidCard,
 		unsaidSpare: tbl.unsaidSpare, // dst's own memory, as spare
+		remaking:    tbl.remaking,    // dst's own move (above)
 	}
 	if dealtUntil != 0 {
 		dst.table.readWin = g.table.readWin
