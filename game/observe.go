@@ -1753,18 +1753,7 @@ func (g *Game) standInFromDiscard(c int) bool {
 	}
 	d := g.discard[pick]
 	g.discard = slices.Delete(g.discard, pick, pick+1)
-	st[i] = d
-	g.where[d] = w
-	g.standIn(d)
-	g.table.swept[d] = false
-	g.table.blind[c] = false
-	g.table.loose[d], g.table.loose[c] = g.table.loose[c], 0
-	g.deck = append(g.deck, c)
-	g.where[c] = Place{Zone: InDeck}
-	if g.pend.active && g.pend.card == c {
-		g.pend.card = d
-	}
-	g.infer(InfBlindDeal, d, w.Player, Place{Zone: InDiscard})
+	g.swapStandIn(&st[i], c, d, InDiscard)
 	g.table.deckGuess = true
 	return true
 }
@@ -1802,6 +1791,14 @@ func (g *Game) standInFor(c, d int) bool {
 		return false
 	}
 	g.removeFromDeck(d)
+	g.swapStandIn(slot, c, d, InDeck)
+	return true
+}
+
+// swapStandIn makes d, taken from zone from, the stand-in at slot, where
+// stand-in c lies, and puts c back in the deck.
+func (g *Game) swapStandIn(slot *int, c, d int, from Zone) {
+	w := g.where[c]
 	*slot = d
 	g.where[d] = w
 	g.standIn(d)
@@ -1810,8 +1807,8 @@ func (g *Game) standInFor(c, d int) bool {
 	g.table.loose[d], g.table.loose[c] = g.table.loose[c], 0
 	g.deck = append(g.deck, c)
 	if g.cards[c].Kind == Ground {
-		// removeFromDeck counted d out; a Ground stood in (unblind,
-		// dealtUnscanned) goes back in its place.
+		// A Ground stood in (unblind, dealtUnscanned) goes back in the
+		// deck's count (removeFromDeck counted a deck card d out).
 		g.grounds++
 	}
 	g.where[c] = Place{Zone: InDeck}
@@ -1819,9 +1816,8 @@ func (g *Game) standInFor(c, d int) bool {
 		if g.pend.active && g.pend.card == c {
 			g.pend.card = d
 		}
-		g.infer(InfBlindDeal, d, w.Player, Place{Zone: InDeck})
+		g.infer(InfBlindDeal, d, w.Player, Place{Zone: from})
 	}
-	return true
 }
 
 // findStop is the Stop that player p's Stop confirmed by hand stands in:
