@@ -34,10 +34,7 @@ func TestStandInReadWithOnlyGroundsLeft(t *testing.T) {
 	// The earlier guess gone wrong: a card the engine has played out of
 	// sight and discarded, though it never left the deck.
 	phantom := rest[1]
-	tb.removeFromDeck(phantom)
-	tb.discard = append(tb.discard, phantom)
-	tb.where[phantom] = Place{Zone: InDiscard}
-	tb.table.guessed[phantom] = true
+	tb.phantomDiscard(phantom)
 	tb.ok(Scan(tb.Card(rest[2]).ID)) // seat 1: only Grounds left, as the engine sees it
 	if in := tb.Next(); in.Action != ActDeal || in.Seat != 2 {
 		t.Fatalf("next: %v, want a card for seat 2", in)
@@ -81,11 +78,7 @@ func TestRiderReadWithOnlyGroundsLeft(t *testing.T) {
 			t.Fatalf("stand-in %d, deck %v", guess, rest)
 		}
 		tb.ok(Scan(tb.Card(rest[0]).ID)) // seat 2
-		phantom := rest[1]
-		tb.removeFromDeck(phantom)
-		tb.discard = append(tb.discard, phantom)
-		tb.where[phantom] = Place{Zone: InDiscard}
-		tb.table.guessed[phantom] = true
+		tb.phantomDiscard(rest[1])
 		tb.ok(Scan(tb.Card(rest[2]).ID)) // seat 1
 		if !dealt {
 			tb.ok(Scan(tb.Card(guess).ID))
@@ -152,4 +145,14 @@ func TestSkipShownWithOnlyGroundsLeft(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
+}
+
+// phantomDiscard is an earlier guess gone wrong: card c, which never left
+// the deck, is where the engine believes it played out of sight and
+// discarded, so its count of the deck is a card short.
+func (tb *table) phantomDiscard(c int) {
+	tb.removeFromDeck(c)
+	tb.discard = append(tb.discard, c)
+	tb.where[c] = Place{Zone: InDiscard}
+	tb.table.guessed[c] = true
 }

@@ -27,9 +27,7 @@ func TestStopClaimNotAnothersStop(t *testing.T) {
 	}
 	t.Run("claimed for another seat's Ground", func(t *testing.T) {
 		tb := deal(t)
-		for tb.Next().Player != 1 || tb.Next().Action != ActDeal {
-			tb.ok(Scan(tb.fromDeckID(Move)))
-		}
+		tb.movesUntilDealTo(1)
 		tb.ok(Scan(tb.id(Ground, 0))) // seat 2
 		tb.ok(Press(2))
 		tb.refused(Confirm(), RuleNoStopCard)
@@ -39,13 +37,9 @@ func TestStopClaimNotAnothersStop(t *testing.T) {
 		// guesses, and it may be the Stop claimed; the Stop stood in for
 		// the claim is as good a guess as any.
 		tb := deal(t)
-		for tb.Next().Player != 1 || tb.Next().Action != ActDeal {
-			tb.ok(Scan(tb.fromDeckID(Move)))
-		}
+		tb.movesUntilDealTo(1)
 		tb.ok(Confirm()) // seat 2, dealt by hand
-		for tb.Next().Player != 1 || tb.Next().Action != ActDeal {
-			tb.ok(Scan(tb.fromDeckID(Move)))
-		}
+		tb.movesUntilDealTo(1)
 		tb.ok(Scan(tb.id(Ground, 0)))
 		tb.ok(Press(2))
 		tb.ok(Confirm())
@@ -64,13 +58,9 @@ func TestStopClaimNotAnothersStop(t *testing.T) {
 		tb.ok(Confirm())                 // seat 2, dealt by hand
 		tb.ok(Scan(tb.fromDeckID(Move))) // seat 3
 		tb.ok(StackGone())               // seat 1 picked its Stop up, unseen
-		for tb.Next().Player != 1 || tb.Next().Action != ActDeal {
-			tb.ok(Scan(tb.fromDeckID(Move)))
-		}
+		tb.movesUntilDealTo(1)
 		tb.ok(StackGone()) // seat 2 picked up the card dealt by hand
-		for tb.Next().Player != 1 || tb.Next().Action != ActDeal {
-			tb.ok(Scan(tb.fromDeckID(Move)))
-		}
+		tb.movesUntilDealTo(1)
 		tb.ok(Scan(tb.id(Ground, 0)))
 		tb.ok(Press(2))
 		tb.ok(Confirm())
@@ -80,9 +70,7 @@ func TestStopClaimNotAnothersStop(t *testing.T) {
 	})
 	t.Run("claimed for its own faller's Ground", func(t *testing.T) {
 		tb := deal(t)
-		for tb.Next().Player != 0 || tb.Next().Action != ActDeal {
-			tb.ok(Scan(tb.fromDeckID(Move)))
-		}
+		tb.movesUntilDealTo(0)
 		tb.ok(Scan(tb.id(Ground, 0))) // seat 1: the Stop it holds saves it
 		tb.ok(Press(1))
 		tb.ok(Confirm())
@@ -149,4 +137,13 @@ func TestStopClaimNotAnothersClaimedStop(t *testing.T) {
 			t.Fatal("seat 3 out: want saved, its card dealt by hand maybe a Stop")
 		}
 	})
+}
+
+// movesUntilDealTo deals Moves from the deck, read, until the light asks
+// for a deal to player p.
+func (tb *table) movesUntilDealTo(p int) {
+	tb.t.Helper()
+	for tb.Next().Player != p || tb.Next().Action != ActDeal {
+		tb.ok(Scan(tb.fromDeckID(Move)))
+	}
 }
