@@ -175,7 +175,9 @@ type Dealer struct {
 	kept      keptGround      // kept.go: a Ground read while a Stop claim waits
 	declaring declaring       // declare.go: the winner asked to press their button
 	lost      int             // lost.go: reads the engine refused in a row
-	lastRead  string          // the card the reader last read while dealing, taken or not
+	// deckEndAsked: the dealer is told the deck should be empty (deckend.go).
+	deckEndAsked bool
+	lastRead     string // the card the reader last read while dealing, taken or not
 
 	// The dealer's record of the hand, which the audit reasons from
 	// (audit.go), rebuilt from the log for a resumed hand (resume.go).

@@ -31,6 +31,7 @@ func (d *Dealer) apply(e game.Event, src playlog.Source, at time.Duration) error
 		return err
 	}
 	d.refusedReads(e, src, false)
+	d.deckEnd()
 	d.append(playlog.Entry{Kind: playlog.KindApplied, Source: src, Kernel: at, Event: &ev, Digest: d.g.Digest()})
 	d.rec.Applied(d.g, e, at)
 	if before.AddressBegan(d.g.Next()) {

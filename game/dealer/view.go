@@ -65,6 +65,8 @@ const (
 	askGo     = "go"     // a resumed hand waits for the dealer's go
 	askWinner = "winner" // the table ends the hand: the winner presses
 	askLost   = "lost"   // reads refused in a row: the lights may be lost
+	// askDeckEnd: every Ground is dealt, yet the lights ask for a card.
+	askDeckEnd = "deckend"
 	// askIdentify: scan the card dealt by hand to a seat, or n.
 	askIdentify = "identify"
 )
