@@ -1391,7 +1391,7 @@ func (g *Game) confirmAs(k Kind) error {
 		return refuse(RuleCardNotExpected, "a %v named while seat %d's Ground lands", k, in.Seat)
 	case k == Ground:
 		c := g.deckCard(Ground)
-		if c < 0 && in.Action == ActDeal && g.groundsDealt() {
+		if c < 0 && in.Action == ActDeal && g.GroundsOut() {
 			return g.dealImaginary()
 		}
 		if c < 0 {
@@ -1426,7 +1426,7 @@ func (g *Game) confirmAs(k Kind) error {
 }
 
 // dealImaginary deals the Ground the dealer names by hand once the engine
-// believes the last one dealt (groundsDealt): "Shuffle the rest of the
+// believes the last one dealt (GroundsOut): "Shuffle the rest of the
 // cards, and put the Grounds at the bottom", so the deck is empty then,
 // and "there is an unlimited supply of ground": the Ground is imaginary.
 // Any other card the engine still believes in the deck was dealt unseen
@@ -1438,17 +1438,11 @@ func (g *Game) dealImaginary() error {
 	return g.step()
 }
 
-// groundsDealt reports whether the deck had Grounds and the last of them
-// has been dealt (none is left in it): a deck made without them was never
-// emptied by them.
-func (g *Game) groundsDealt() bool {
-	for c := range g.cards {
-		if g.cards[c].Kind == Ground {
-			return g.deckCard(Ground) < 0
-		}
-	}
-	return false
-}
+// GroundsOut reports whether the deck had Grounds and the last of them
+// has been dealt: "put the Grounds at the bottom", so the table's deck is
+// empty then, whatever else the engine still counts in it (a card dealt
+// unseen). A deck made without Grounds is never emptied by them.
+func (g *Game) GroundsOut() bool { return g.allGrounds > 0 && g.grounds == 0 }
 
 // deckCard is the deck card of kind k nearest the top, or -1.
 func (g *Game) deckCard(k Kind) int {
@@ -1761,12 +1755,19 @@ func (g *Game) standInFromDiscard(c int) bool {
 // goneWithStack reports whether card c last moved with a stack the dealer
 // said was not there (StackGone): the engine's latest word on it.
 func (g *Game) goneWithStack(c int) bool {
-	for i := len(g.table.inferred) - 1; i >= 0; i-- {
-		if x := g.table.inferred[i]; x.Card == c {
-			return x.Kind == InfStackGone
+	x, ok := g.lastInferred(c)
+	return ok && x.Kind == InfStackGone
+}
+
+// lastInferred is the engine's latest conclusion about card c, if any.
+func (g *Game) lastInferred(c int) (Inference, bool) {
+	inf := g.table.inferred
+	for i := len(inf) - 1; i >= 0; i-- {
+		if inf[i].Card == c {
+			return inf[i], true
 		}
 	}
-	return false
+	return Inference{}, false
 }
 
 // standInFor puts deck card d where the stand-in c lies in a stack (or in
@@ -1843,9 +1844,9 @@ func (g *Game) findStop(p int) int {
 	// top card of your stack"): only that faller can hold it. Unless p
 	// has a card dealt by hand the engine only guessed: that card may be
 	// the Stop, and the one stood in for it stands in for that too.
-	others := !g.blindAt(p)
+	guessHere := g.blindAt(p)
 	for i := len(g.discard) - 1; i >= 0; i-- {
-		if c := g.discard[i]; g.cards[c].Kind == Stop && !g.table.swept[c] && !(others && g.anothers(c, p)) {
+		if c := g.discard[i]; g.cards[c].Kind == Stop && !g.table.swept[c] && (guessHere || !g.anothers(c, p)) {
 			return c
 		}
 	}
@@ -1877,13 +1878,8 @@ func (g *Game) blindAt(p int) bool {
 // goneWithStackOf reports whether card c's last move was with a stack of
 // player p the dealer said was gone (InfStackGone).
 func (g *Game) goneWithStackOf(c, p int) bool {
-	inf := g.table.inferred
-	for i := len(inf) - 1; i >= 0; i-- {
-		if inf[i].Card == c {
-			return inf[i].Kind == InfStackGone && inf[i].Player == p
-		}
-	}
-	return false
+	x, ok := g.lastInferred(c)
+	return ok && x.Kind == InfStackGone && x.Player == p
 }
 
 // anothers reports whether Stop c, believed discarded, can only be in the
@@ -1928,13 +1924,8 @@ func (g *Game) pickedUpByAnother(c, p int) bool {
 	if g.Guessed(c) {
 		return false
 	}
-	inf := g.table.inferred
-	for i := len(inf) - 1; i >= 0; i-- {
-		if inf[i].Card == c {
-			return inf[i].Kind == InfStackGone && inf[i].Player != p
-		}
-	}
-	return false
+	x, ok := g.lastInferred(c)
+	return ok && x.Kind == InfStackGone && x.Player != p
 }
 
 // blindCard chooses the deck card a hand-confirmed deal stands for: the
