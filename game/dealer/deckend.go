@@ -12,11 +12,11 @@ import "github.com/falling-table/falling/game"
 // would stand in the card the engine believes left, and the seat would
 // stay in. Called with d.mu held after each event the engine takes.
 func (d *Dealer) deckEnd() {
-	owed := d.g.GroundsInDeck() == 0 && d.g.DeckSize() > 0 // cheap: on most events, false
+	owed := d.g.GroundsOut() && d.g.DeckSize() > 0 // cheap: on most events, false
 	var in game.Instruction
 	if owed {
 		in = d.g.Next()
-		owed = in.Action == game.ActDeal && !in.Imaginary && d.hadGrounds()
+		owed = in.Action == game.ActDeal // not Imaginary: the deck holds cards
 	}
 	switch {
 	case owed && !d.deckEndAsked:
@@ -26,15 +26,4 @@ func (d *Dealer) deckEnd() {
 		d.deckEndAsked = false
 		d.settle(askDeckEnd)
 	}
-}
-
-// hadGrounds reports whether the hand's deck has Grounds at all: a deck
-// made without them never runs out into imaginary ones this way.
-func (d *Dealer) hadGrounds() bool {
-	for c := range d.g.NumCards() {
-		if d.g.Card(c).Kind == game.Ground {
-			return true
-		}
-	}
-	return false
 }
