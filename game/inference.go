@@ -200,7 +200,8 @@ type tableState struct {
 	// carries it.
 	dealtRead bool
 	// remaking is set only while a misread makes the deals since the read
-	// again (takeBackRead): no copy carries it.
+	// again (takeBackRead): a copy keeps its own (copyTo), so a copy
+	// restored mid-replay does not end it.
 	remaking bool
 }
 
