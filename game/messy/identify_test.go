@@ -653,3 +653,18 @@ func TestShownAfterAllOnlyOnceTheLightMoved(t *testing.T) {
 		t.Fatal("hit-6 never held: the hand is not the one found")
 	}
 }
+
+// TestAskedForTheCardUncovered: "You can only pick up the top card of your
+// stack. This means that once a card has been buried, you can't play it,
+// unless you first play all the cards on top of it." A card dealt
+// unscanned is said under the card read after it, never on top, and the
+// faller grabbed it first; a pass later the card read after it is shown at
+// that seat's turn, picked up and played, and the stand-in tops the stack
+// again. game/dealer now asks for it then (askUncovered), as this table's
+// dealer does between two cards: they say it is no longer on top, and the
+// rider it really was, shown later at another seat, is held and taken for
+// that card played, not for a deal (1002892: a Hit played on seat 3 and
+// moved to seat 4, read as seat 4's deal before; 1001961 likewise).
+func TestAskedForTheCardUncovered(t *testing.T) {
+	inStep(t, Only(DealUnscanned, 0.02), 1001961, 1002892)
+}

@@ -126,6 +126,11 @@ type table struct {
 	// riderShown): the only one the dealer says misread of for want of a
 	// rider (extraNotThere).
 	riderAsked string
+	// uncovered: an observation left a card dealt by hand, still a guess
+	// and never said picked up, on top of a stack where it was not (the
+	// card on it was shown): game/dealer asks for it once the table is
+	// between two cards (identify).
+	uncovered bool
 }
 
 // heldRead is a read held as game/dealer holds it: card id, which the
@@ -311,6 +316,7 @@ func (t *table) observe(e game.Event) bool {
 	}
 	t.rec.Before(t.seen)
 	before := t.seen.Digest()
+	covered := t.seen.CoveredGuesses()
 	wasWindow := e.Kind == game.EvScan && len(t.unscanned) > 0 && t.seen.Next().Action == game.ActLand
 	elsewhere := e.Kind == game.EvScan && len(t.unscanned) > 0 && t.litElsewhere(e.Card)
 	err := t.seen.Apply(e)
@@ -348,6 +354,9 @@ func (t *table) observe(e game.Event) bool {
 		return false
 	}
 	t.rec.Applied(t.seen, e, t.now)
+	if len(covered) > 0 && t.readerGone == 0 && t.seen.Uncovered(covered) != 0 {
+		t.uncovered = true
+	}
 	t.askRider(e)
 	if e.Kind == game.EvScan && len(t.unscanned) > 0 {
 		fs := t.unscanned
@@ -450,6 +459,12 @@ func (t *table) play() error {
 			return err
 		}
 		t.resolveHold(nil) // half a beat passed with nothing read: the deal
+		if t.uncovered {
+			// Between two cards: game/dealer asks for the card dealt by
+			// hand that now tops a stack again.
+			t.uncovered = false
+			t.identify()
+		}
 		if err := t.check(); err != nil {
 			return err
 		}
