@@ -668,3 +668,16 @@ func TestShownAfterAllOnlyOnceTheLightMoved(t *testing.T) {
 func TestAskedForTheCardUncovered(t *testing.T) {
 	inStep(t, Only(DealUnscanned, 0.02), 1001961, 1002892)
 }
+
+// TestExtraNotOnTheRider: "To play an Extra, lay it on top of the rider
+// you wish to modify, overlapping it so the dealer can still read both
+// cards." A card dealt unscanned, said so, stood in by a guess the dealer
+// then said was no longer on top; later the very card the guess named is
+// dealt to that seat, its Hit shown, and the engine takes it for the card
+// picked up, laid as an Extra on the Hit: the light asks for an Extra
+// Hit's three cards. The dealer, who laid it in the stack and sees the
+// Hit alone, says misread, and it is the deal (1000699: before, the seat's
+// Ground went to the next seat a card later).
+func TestExtraNotOnTheRider(t *testing.T) {
+	inStep(t, Only(DealUnscanned, 0.02), 1000699, 1001768)
+}

@@ -688,11 +688,14 @@ func (t *table) beat() error {
 }
 
 // riderNotThere is the dealer who sees on the screen, lit for a seat, a
-// rider the engine took the last read for that does not lie at that seat:
-// game/dealer's hold judged a deal a card shown (the next card came at
-// once: the second of two dealt at once, say), and the deals since went
-// as its. The dealer says misread (game.NotThereRead): the read is the
-// seat's deal after all, and the deals since are made again.
+// rider or an Extra the engine took the last read for that does not lie
+// at that seat: game/dealer's hold judged a deal a card shown (the next
+// card came at once: the second of two dealt at once, say), or the engine
+// took the card dealt for the one it stood in for a card dealt by hand
+// and said picked up, laid as an Extra on the seat's rider (the light asks
+// for an Extra Hit's cards over a Hit alone). The dealer says misread
+// (game.NotThereRead): the read is the seat's deal after all, and the
+// deals since are made again.
 func (t *table) riderNotThere() {
 	id, ok := t.seen.ReadToTakeBack()
 	if !ok {
@@ -708,7 +711,7 @@ func (t *table) riderNotThere() {
 	// would not tell right: it deals the read where it is taken back.)
 	w, v := t.truth.Where(x), t.seen.Where(x)
 	dealt := w.Zone == game.InStack && w.Player == v.Player || t.truth.Hand(v.Player) == x
-	if v.Zone != game.AsRider || !dealt {
+	if (v.Zone != game.AsRider && v.Zone != game.AsExtra) || !dealt {
 		return
 	}
 	if s := t.seen.Next(); s.Player != v.Player {
