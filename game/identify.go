@@ -509,3 +509,45 @@ func (g *Game) otherBlindTop(q, pass int) bool {
 	}
 	return false
 }
+
+// CoveredGuesses are the cards dealt by hand, still guesses, that lie
+// under another card in a stack of a faller still in: never asked for
+// while covered (AskFor looks at the tops). Given back to Uncovered after
+// an event, they tell which came to the top.
+func (g *Game) CoveredGuesses() []int {
+	var cs []int
+	if len(g.table.blind) != len(g.cards) {
+		return nil // (A hand never observed has no card dealt by hand.)
+	}
+	for p := range g.players {
+		if g.players[p].out {
+			continue
+		}
+		for _, st := range g.players[p].stacks {
+			for _, x := range st[:max(len(st)-1, 0)] {
+				if g.table.blind[x] {
+					cs = append(cs, x)
+				}
+			}
+		}
+	}
+	return cs
+}
+
+// Uncovered is the seat of a faller one of the cards covered (from
+// CoveredGuesses before an event) now tops a stack of, still a guess that
+// AskFor would have the dealer asked about: the card laid on it was shown,
+// picked up and played ("You can only pick up the top card of your
+// stack"), and its faller may pick it up next. 0 for none.
+func (g *Game) Uncovered(covered []int) int {
+	for _, c := range covered {
+		w := g.where[c]
+		if w.Zone != InStack || !g.table.blind[c] || g.players[w.Player].out || !g.AskFor(w.Player) {
+			continue
+		}
+		if st := g.players[w.Player].stacks[w.Stack]; st[len(st)-1] == c {
+			return g.players[w.Player].seat
+		}
+	}
+	return 0
+}

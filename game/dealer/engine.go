@@ -18,6 +18,7 @@ import (
 // engine inferred.
 func (d *Dealer) apply(e game.Event, src playlog.Source, at time.Duration) error {
 	before := d.g.Next()
+	covered := d.g.CoveredGuesses()
 	d.rec.Before(d.g)
 	ev := e
 	if err := d.g.Observe(e); err != nil {
@@ -31,6 +32,7 @@ func (d *Dealer) apply(e game.Event, src playlog.Source, at time.Duration) error
 		return err
 	}
 	d.refusedReads(e, src, false)
+	d.askUncovered(covered)
 	d.deckEnd()
 	d.append(playlog.Entry{Kind: playlog.KindApplied, Source: src, Kernel: at, Event: &ev, Digest: d.g.Digest()})
 	d.rec.Applied(d.g, e, at)

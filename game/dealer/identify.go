@@ -40,6 +40,26 @@ func (d *Dealer) wantIdentify() {
 	clear(d.ident.asked)
 }
 
+// askUncovered: after an event, a card dealt by hand, still a guess and
+// not said picked up, tops a stack where it lay covered before it (covered,
+// game.Game.CoveredGuesses): the card laid on it was shown, picked up and
+// played ("You can only pick up the top card of your stack"), and its
+// faller may pick up the one under it now. Covered before the dealer could
+// be asked for it (a Hit's first card dealt unscanned, its second read), it
+// was never asked for, and played unseen it would be taken for a deal. So
+// it is asked for as one just confirmed by hand is, once the table is
+// between two cards (maybeIdentify); the seats already asked this round
+// are not asked again.
+func (d *Dealer) askUncovered(covered []int) {
+	if len(covered) == 0 || d.reader != hw.ReaderOK {
+		return
+	}
+	if seat := d.g.Uncovered(covered); seat != 0 {
+		d.ident.wanted = true
+		delete(d.ident.asked, seat)
+	}
+}
+
 // maybeIdentify asks about the next seat with a card dealt by hand on top
 // of a stack, if the table is between two cards: not while a card is due
 // (a read then is that card), a Stop window or an imaginary Ground is open,

@@ -653,3 +653,31 @@ func TestShownAfterAllOnlyOnceTheLightMoved(t *testing.T) {
 		t.Fatal("hit-6 never held: the hand is not the one found")
 	}
 }
+
+// TestAskedForTheCardUncovered: "You can only pick up the top card of your
+// stack. This means that once a card has been buried, you can't play it,
+// unless you first play all the cards on top of it." A card dealt
+// unscanned is said under the card read after it, never on top, and the
+// faller grabbed it first; a pass later the card read after it is shown at
+// that seat's turn, picked up and played, and the stand-in tops the stack
+// again. game/dealer now asks for it then (askUncovered), as this table's
+// dealer does between two cards: they say it is no longer on top, and the
+// rider it really was, shown later at another seat, is held and taken for
+// that card played, not for a deal (1002892: a Hit played on seat 3 and
+// moved to seat 4, read as seat 4's deal before; 1001961 likewise).
+func TestAskedForTheCardUncovered(t *testing.T) {
+	inStep(t, Only(DealUnscanned, 0.02), 1001961, 1002892)
+}
+
+// TestExtraNotOnTheRider: "To play an Extra, lay it on top of the rider
+// you wish to modify, overlapping it so the dealer can still read both
+// cards." A card dealt unscanned, said so, stood in by a guess the dealer
+// then said was no longer on top; later the very card the guess named is
+// dealt to that seat, its Hit shown, and the engine takes it for the card
+// picked up, laid as an Extra on the Hit: the light asks for an Extra
+// Hit's three cards. The dealer, who laid it in the stack and sees the
+// Hit alone, says misread, and it is the deal (1000699: before, the seat's
+// Ground went to the next seat a card later).
+func TestExtraNotOnTheRider(t *testing.T) {
+	inStep(t, Only(DealUnscanned, 0.02), 1000699, 1001768)
+}

@@ -126,6 +126,11 @@ type table struct {
 	// riderShown): the only one the dealer says misread of for want of a
 	// rider (extraNotThere).
 	riderAsked string
+	// uncovered: an observation left a card dealt by hand, still a guess
+	// and never said picked up, on top of a stack where it was not (the
+	// card on it was shown): game/dealer asks for it once the table is
+	// between two cards (identify).
+	uncovered bool
 }
 
 // heldRead is a read held as game/dealer holds it: card id, which the
@@ -311,6 +316,7 @@ func (t *table) observe(e game.Event) bool {
 	}
 	t.rec.Before(t.seen)
 	before := t.seen.Digest()
+	covered := t.seen.CoveredGuesses()
 	wasWindow := e.Kind == game.EvScan && len(t.unscanned) > 0 && t.seen.Next().Action == game.ActLand
 	elsewhere := e.Kind == game.EvScan && len(t.unscanned) > 0 && t.litElsewhere(e.Card)
 	err := t.seen.Apply(e)
@@ -348,6 +354,9 @@ func (t *table) observe(e game.Event) bool {
 		return false
 	}
 	t.rec.Applied(t.seen, e, t.now)
+	if len(covered) > 0 && t.readerGone == 0 && t.seen.Uncovered(covered) != 0 {
+		t.uncovered = true
+	}
 	t.askRider(e)
 	if e.Kind == game.EvScan && len(t.unscanned) > 0 {
 		fs := t.unscanned
@@ -450,6 +459,12 @@ func (t *table) play() error {
 			return err
 		}
 		t.resolveHold(nil) // half a beat passed with nothing read: the deal
+		if t.uncovered {
+			// Between two cards: game/dealer asks for the card dealt by
+			// hand that now tops a stack again.
+			t.uncovered = false
+			t.identify()
+		}
 		if err := t.check(); err != nil {
 			return err
 		}
@@ -673,11 +688,14 @@ func (t *table) beat() error {
 }
 
 // riderNotThere is the dealer who sees on the screen, lit for a seat, a
-// rider the engine took the last read for that does not lie at that seat:
-// game/dealer's hold judged a deal a card shown (the next card came at
-// once: the second of two dealt at once, say), and the deals since went
-// as its. The dealer says misread (game.NotThereRead): the read is the
-// seat's deal after all, and the deals since are made again.
+// rider or an Extra the engine took the last read for that does not lie
+// at that seat: game/dealer's hold judged a deal a card shown (the next
+// card came at once: the second of two dealt at once, say), or the engine
+// took the card dealt for the one it stood in for a card dealt by hand
+// and said picked up, laid as an Extra on the seat's rider (the light asks
+// for an Extra Hit's cards over a Hit alone). The dealer says misread
+// (game.NotThereRead): the read is the seat's deal after all, and the
+// deals since are made again.
 func (t *table) riderNotThere() {
 	id, ok := t.seen.ReadToTakeBack()
 	if !ok {
@@ -693,7 +711,7 @@ func (t *table) riderNotThere() {
 	// would not tell right: it deals the read where it is taken back.)
 	w, v := t.truth.Where(x), t.seen.Where(x)
 	dealt := w.Zone == game.InStack && w.Player == v.Player || t.truth.Hand(v.Player) == x
-	if v.Zone != game.AsRider || !dealt {
+	if (v.Zone != game.AsRider && v.Zone != game.AsExtra) || !dealt {
 		return
 	}
 	if s := t.seen.Next(); s.Player != v.Player {
