@@ -610,6 +610,31 @@ func TestTableDeclaresWhenTheLightsAreLost(t *testing.T) {
 	}
 }
 
+// TestTableDealsOutAHandTheLightsEnded: the lights may end a hand the
+// table has not: classic seed 293 with the reader gone, where the card
+// stood in for a Skip dealt by hand was a Ground, so the dealer took seat
+// 5 for out, named seat 3 the winner and asked for the audit while seat 5
+// was still to be dealt the last Ground. The audit's prompt is no beat:
+// the simulated dealer took its cue for one, found no light for seat 5,
+// said "not there" of the seat the audit asked for, and waited for a beat
+// that never came; the people's winner control, a minute later, was
+// refused ("no hand is being dealt (audit)"), and the hand ran until the
+// test gave up on it. Now the people, seeing the audit asked for, deal the
+// hand out without the lights and do the audit: "The dealer's solution
+// is final." The hand ends, with the audit, and no one accused.
+func TestTableDealsOutAHandTheLightsEnded(t *testing.T) {
+	o := playSound(t, "classic", 293, simtable.Only(simtable.FaultReaderGone, 0.05))
+	if !o.truthOver || o.declared || o.res.Audit == nil {
+		t.Fatalf("the table's hand over %v, declared by the table %v, audit %v: want the hand dealt out and audited", o.truthOver, o.declared, o.res.Audit)
+	}
+	if len(o.res.Audit.Impossible) > 0 {
+		t.Errorf("false accusation: %+v", o.res.Audit.Impossible)
+	}
+	if o.res.Winner != o.winner {
+		t.Errorf("the dealer's winner seat %d, the table's %d", o.res.Winner, o.winner)
+	}
+}
+
 // TestPatienceRefused: a patience below zero, or set once the hand has
 // started, is refused.
 func TestPatienceRefused(t *testing.T) {

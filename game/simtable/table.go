@@ -584,12 +584,13 @@ func (t *Table) onCue(c hwtest.CuePlayed) {
 	if c.Cue == hw.CueGround && t.truth.Next().Action == game.ActLand {
 		return // the Ground just read, not an imaginary one announced on the beat
 	}
+	early := t.endedEarly()
 	t.mu.Lock()
 	if t.busy {
 		// A prompt heard with full hands is only taken up afterwards at
 		// the audit: during the deal a cue heard while busy is the
 		// dealer's reaction to this very card.
-		t.missed = t.truth.Over()
+		t.missed = t.truth.Over() || early
 		// Not so with the PN532: a run of cards held over the reader
 		// one by one (a rider, its Extras, the card) can outlast a
 		// beat, whose cue the dealer then plays only once; it is looked
@@ -643,6 +644,19 @@ func (t *Table) deal() {
 		})
 	}
 	g := t.truth
+	if t.endedEarly() {
+		// The lights ended the hand, asking for the audit, while the
+		// table's goes on: no light will ask for its last cards. The
+		// people deal them out without the lights, as they do a hand the
+		// lights lost, and the dealer's word stands: "The dealer's
+		// solution is final." (The panel's winner control, refused once
+		// the audit has begun, cannot say otherwise.) Left to the beat,
+		// the hand would wait for ever: the audit's prompt is no beat.
+		if !t.dealOut() {
+			done(at)
+			return
+		}
+	}
 	if g.Over() && (t.declaringUntil(at) || !t.auditAsked()) {
 		// The winner is still to press, or the lights deal on: no audit
 		// yet (the people declare the winner, with patience).
@@ -780,7 +794,7 @@ func (t *Table) deal() {
 func (t *Table) lookAgain() {
 	g := t.truth
 	in := g.Next()
-	if !g.Over() && (in.Action == game.ActDeal || in.First) && t.lit(in.Seat) {
+	if t.endedEarly() || (!g.Over() && (in.Action == game.ActDeal || in.First) && t.lit(in.Seat)) {
 		t.deal()
 		return
 	}
