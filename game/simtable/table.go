@@ -689,6 +689,15 @@ func (t *Table) deal() {
 		done(at)
 		return
 	}
+	if t.identifyLit() {
+		// The dealer holds the beat to ask for a card dealt by hand (a
+		// seat's light blinking blue): that light asks for no deal, and
+		// the hands that answer it are the dealer's (identifyAsked). A
+		// rider shown now would come to the reader with the answer and
+		// be read for it. The beat resumes once the ask is answered.
+		done(at)
+		return
+	}
 	if !t.lit(in.Seat) {
 		t.mu.Lock()
 		last := t.lastDealt
