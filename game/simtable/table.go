@@ -14,6 +14,7 @@ import (
 	"errors"
 	"fmt"
 	"math/rand/v2"
+	"strings"
 	"sync"
 	"time"
 
@@ -104,6 +105,9 @@ type Table struct {
 	// screen is the dealer's screen (SetScreen), nil where the table
 	// cannot see one: what it says to do now.
 	screen func() game.Instruction
+	// lines are the dealer's screen's lines (SetLines), nil where the
+	// table cannot see them.
+	lines func() []string
 
 	mu         sync.Mutex
 	next       []time.Duration // each faller's next glance
@@ -823,6 +827,24 @@ func (t *Table) lookAgain() {
 // table's lock held.
 func (t *Table) SetScreen(f func() game.Instruction) { t.screen = f }
 
+// SetLines lets the simulated dealer read the lines on the dealer's
+// screen (its requests and warnings, the newest last). Set before the
+// hand starts; f is called without the table's lock held.
+func (t *Table) SetLines(f func() []string) { t.lines = f }
+
+// screenSays reports whether a line on the dealer's screen holds part.
+func (t *Table) screenSays(part string) bool {
+	if t.lines == nil {
+		return false
+	}
+	for _, l := range t.lines() {
+		if strings.Contains(l, part) {
+			return true
+		}
+	}
+	return false
+}
+
 // stackNotHere reports whether the dealer's screen asks for the card due
 // at seat in.Seat to go into a stack the table does not have there: its
 // only card was picked up unseen ("Extra stacks disappear once they are
@@ -910,6 +932,11 @@ func (t *Table) dealt(in game.Instruction, at time.Duration) {
 	g := t.truth
 	p, c, ground, _ := g.PendingDeal()
 	switch {
+	case in.Imaginary && t.deckEndAsked(in.Seat):
+		// The table's deck is empty, but the lights ask for a card (one
+		// dealt unscanned and never said): the dealer deals the imaginary
+		// Ground the screen asks for and names it from the panel.
+		t.confirmAt(game.Ground.String(), at)
 	case in.Imaginary:
 		// The dealer under test announced it: nothing to read.
 	case t.scan.gone():
@@ -948,6 +975,14 @@ func (t *Table) dealt(in game.Instruction, at time.Duration) {
 			t.step() // not stopped: it lands
 		}
 	})
+}
+
+// deckEndAsked reports whether the dealer's screen asks for an imaginary
+// Ground at seat where the lights ask for a card: "every Ground is dealt
+// ... deal seat N an imaginary Ground and name it (g)". The simulated
+// dealer, whose deck is empty, does as it says.
+func (t *Table) deckEndAsked(seat int) bool {
+	return t.screenSays(fmt.Sprintf("deal seat %d an imaginary Ground and name it", seat))
 }
 
 // sweepNotThere is the simulated dealer who just dealt card c, a Skip or
