@@ -116,7 +116,12 @@ func TestTableDeclaresTheWinner(t *testing.T) {
 				s.agree()
 				return
 			}
-			s.runUntil(hwtest.Seconds(10))
+			// The simulated people deal out what the lights left and do the
+			// audit the dealer asks for: the hand ends.
+			s.run()
+			if !s.res.Declared || s.res.Winner != tc.winner {
+				t.Errorf("result: winner %d declared %v, want seat %d declared", s.res.Winner, s.res.Declared, tc.winner)
+			}
 			if warned != nil && *warned == "" {
 				t.Errorf("no warning saying %q", tc.warn)
 			}

@@ -171,6 +171,7 @@ func (s *SimTable) NextHand(dealerSeat int, fallers []int) (*Hand, error) {
 			defer cancel(nil)
 			tb.Clock.At(maxHand, func() { cancel(ErrHandTooLong) })
 			tb.SetScreen(screenOf(d))
+			tb.SetLines(linesOf(d))
 			tb.Start()
 			res, err := d.RunStepped(hctx, tb.Clock)
 			if cause := context.Cause(hctx); err != nil && cause != nil {
@@ -212,6 +213,7 @@ func (s *SimTable) NextHand(dealerSeat int, fallers []int) (*Hand, error) {
 			}
 		}()
 		tb.SetScreen(screenOf(d))
+		tb.SetLines(linesOf(d))
 		tb.Start()
 		res, err := d.Run(ctx)
 		if err != nil && context.Cause(ctx) != nil {
@@ -232,6 +234,20 @@ func screenOf(d *dealer.Dealer) func() game.Instruction {
 	return func() (in game.Instruction) {
 		d.Inspect(func(g *game.Game) { in = g.Next() })
 		return in
+	}
+}
+
+// linesOf is the lines d's screen shows (View.Messages), for the
+// simulated dealer, who reads them when the lights ask for what their
+// table cannot give: a whole View, so not read on every deal.
+func linesOf(d *dealer.Dealer) func() []string {
+	return func() []string {
+		ms := d.View().Messages
+		lines := make([]string, len(ms))
+		for i, m := range ms {
+			lines[i] = m.Text
+		}
+		return lines
 	}
 }
 

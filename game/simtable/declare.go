@@ -70,11 +70,8 @@ func (t *Table) watchAt(at time.Duration) {
 // lights, and has the dealer declare the winner from the panel: the
 // control now, the winner's button a reaction later.
 func (t *Table) endByHand(now time.Duration) {
-	for !t.truth.Over() {
-		if err := t.apply(game.Step()); err != nil {
-			t.fail(fmt.Errorf("sim: the people dealing on without the lights: %w", err))
-			return
-		}
+	if !t.dealOut() {
+		return
 	}
 	winner := t.truth.Seat(t.truth.Winner())
 	press := now + t.cfg.Reaction + t.cfg.DealDelay
@@ -84,6 +81,24 @@ func (t *Table) endByHand(now time.Duration) {
 	t.Panel.ControlAt(hw.ControlWinner, now)
 	t.Buttons.ClickAt(winner, press, 80*time.Millisecond)
 }
+
+// dealOut plays the truth to its end, as the people deal on without the
+// lights. It reports whether the truth took every step.
+func (t *Table) dealOut() bool {
+	for !t.truth.Over() {
+		if err := t.apply(game.Step()); err != nil {
+			t.fail(fmt.Errorf("sim: the people dealing on without the lights: %w", err))
+			return false
+		}
+	}
+	return true
+}
+
+// endedEarly reports whether the dealer asks for the audit while the
+// table's hand goes on: the lights ended it with a faller the table still
+// has in (a Ground stood in for a card that is none). The people see the
+// audit's light and the faller's stack, and no card comes to deal.
+func (t *Table) endedEarly() bool { return !t.truth.Over() && t.auditAsked() }
 
 // auditLight is the dealer's light on the seat whose cards it asks for at
 // the audit: the simulated dealer looks for it before scanning.

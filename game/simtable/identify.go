@@ -52,3 +52,14 @@ func (t *Table) identifyAsked() {
 	}
 	t.scan.layAt(t.tags[g.Card(card).ID], now, noWait)
 }
+
+// identifyLit reports whether a seat's light asks for its card dealt by
+// hand to be scanned.
+func (t *Table) identifyLit() bool {
+	for _, s := range t.cfg.Seats {
+		if t.Lights.Now(s) == askIdentify {
+			return true
+		}
+	}
+	return false
+}

@@ -14,6 +14,7 @@ import (
 	"errors"
 	"fmt"
 	"math/rand/v2"
+	"strings"
 	"sync"
 	"time"
 
@@ -104,6 +105,9 @@ type Table struct {
 	// screen is the dealer's screen (SetScreen), nil where the table
 	// cannot see one: what it says to do now.
 	screen func() game.Instruction
+	// lines are the dealer's screen's lines (SetLines), nil where the
+	// table cannot see them.
+	lines func() []string
 
 	mu         sync.Mutex
 	next       []time.Duration // each faller's next glance
@@ -584,12 +588,13 @@ func (t *Table) onCue(c hwtest.CuePlayed) {
 	if c.Cue == hw.CueGround && t.truth.Next().Action == game.ActLand {
 		return // the Ground just read, not an imaginary one announced on the beat
 	}
+	early := t.endedEarly()
 	t.mu.Lock()
 	if t.busy {
 		// A prompt heard with full hands is only taken up afterwards at
 		// the audit: during the deal a cue heard while busy is the
 		// dealer's reaction to this very card.
-		t.missed = t.truth.Over()
+		t.missed = t.truth.Over() || early
 		// Not so with the PN532: a run of cards held over the reader
 		// one by one (a rider, its Extras, the card) can outlast a
 		// beat, whose cue the dealer then plays only once; it is looked
@@ -643,6 +648,19 @@ func (t *Table) deal() {
 		})
 	}
 	g := t.truth
+	if t.endedEarly() {
+		// The lights ended the hand, asking for the audit, while the
+		// table's goes on: no light will ask for its last cards. The
+		// people deal them out without the lights, as they do a hand the
+		// lights lost, and the dealer's word stands: "The dealer's
+		// solution is final." (The panel's winner control, refused once
+		// the audit has begun, cannot say otherwise.) Left to the beat,
+		// the hand would wait for ever: the audit's prompt is no beat.
+		if !t.dealOut() {
+			done(at)
+			return
+		}
+	}
 	if g.Over() && (t.declaringUntil(at) || !t.auditAsked()) {
 		// The winner is still to press, or the lights deal on: no audit
 		// yet (the people declare the winner, with patience).
@@ -672,6 +690,15 @@ func (t *Table) deal() {
 	if unsure {
 		// A card dealt unread is still to be confirmed: the light waits
 		// for it, and the dealer deals on once it is.
+		done(at)
+		return
+	}
+	if t.identifyLit() {
+		// The dealer holds the beat to ask for a card dealt by hand (a
+		// seat's light blinking blue): that light asks for no deal, and
+		// the hands that answer it are the dealer's (identifyAsked). A
+		// rider shown now would come to the reader with the answer and
+		// be read for it. The beat resumes once the ask is answered.
 		done(at)
 		return
 	}
@@ -780,7 +807,7 @@ func (t *Table) deal() {
 func (t *Table) lookAgain() {
 	g := t.truth
 	in := g.Next()
-	if !g.Over() && (in.Action == game.ActDeal || in.First) && t.lit(in.Seat) {
+	if t.endedEarly() || (!g.Over() && (in.Action == game.ActDeal || in.First) && t.lit(in.Seat)) {
 		t.deal()
 		return
 	}
@@ -799,6 +826,24 @@ func (t *Table) lookAgain() {
 // it says to do now. Set before the hand starts; f is called without the
 // table's lock held.
 func (t *Table) SetScreen(f func() game.Instruction) { t.screen = f }
+
+// SetLines lets the simulated dealer read the lines on the dealer's
+// screen (its requests and warnings, the newest last). Set before the
+// hand starts; f is called without the table's lock held.
+func (t *Table) SetLines(f func() []string) { t.lines = f }
+
+// screenSays reports whether a line on the dealer's screen holds part.
+func (t *Table) screenSays(part string) bool {
+	if t.lines == nil {
+		return false
+	}
+	for _, l := range t.lines() {
+		if strings.Contains(l, part) {
+			return true
+		}
+	}
+	return false
+}
 
 // stackNotHere reports whether the dealer's screen asks for the card due
 // at seat in.Seat to go into a stack the table does not have there: its
@@ -887,6 +932,11 @@ func (t *Table) dealt(in game.Instruction, at time.Duration) {
 	g := t.truth
 	p, c, ground, _ := g.PendingDeal()
 	switch {
+	case in.Imaginary && t.deckEndAsked(in.Seat):
+		// The table's deck is empty, but the lights ask for a card (one
+		// dealt unscanned and never said): the dealer deals the imaginary
+		// Ground the screen asks for and names it from the panel.
+		t.confirmAt(game.Ground.String(), at)
 	case in.Imaginary:
 		// The dealer under test announced it: nothing to read.
 	case t.scan.gone():
@@ -925,6 +975,14 @@ func (t *Table) dealt(in game.Instruction, at time.Duration) {
 			t.step() // not stopped: it lands
 		}
 	})
+}
+
+// deckEndAsked reports whether the dealer's screen asks for an imaginary
+// Ground at seat where the lights ask for a card: "every Ground is dealt
+// ... deal seat N an imaginary Ground and name it (g)". The simulated
+// dealer, whose deck is empty, does as it says.
+func (t *Table) deckEndAsked(seat int) bool {
+	return t.screenSays(fmt.Sprintf("deal seat %d an imaginary Ground and name it", seat))
 }
 
 // sweepNotThere is the simulated dealer who just dealt card c, a Skip or
