@@ -33,6 +33,9 @@ var (
 
 var (
 	realHands = flag.Int("simtable.hands", 0, "hands per rule set and fault for TestRealDealerMessy (0: $FALLING_REAL_MESSY_HANDS, else 10)")
+	// realFirst lets the long run play seeds no one has mended hands of:
+	// the first 200 are the ones sessions have looked at, one by one.
+	realFirst = flag.Uint64("simtable.first", 1, "the first seed TestRealDealerMessy plays in each row")
 	realRate  = flag.Float64("simtable.rate", 0.05, "each fault's rate when it is the only one on")
 	realMix   = flag.Float64("simtable.mix", 0.02, "each fault's rate when all are on")
 )
@@ -50,6 +53,7 @@ var (
 // about each fault is logged (go test -v).
 //
 //	go test ./game/simtable -run RealDealerMessy -v -simtable.hands=500
+//	go test ./game/simtable -run RealDealerMessy -v -simtable.hands=300 -simtable.first=201
 func TestRealDealerMessy(t *testing.T) {
 	if testing.Short() {
 		t.Skip("plays hundreds of hands through the real dealer")
@@ -83,7 +87,7 @@ func TestRealDealerMessy(t *testing.T) {
 			var rows []string
 			for _, r := range runs {
 				var tl tally
-				for seed := uint64(1); seed <= uint64(hands); seed++ {
+				for seed := *realFirst; seed < *realFirst+uint64(hands); seed++ {
 					tl.add(playMessy(s, seed, r.fs))
 				}
 				if tl.panics+tl.broken+tl.accused+tl.tableErr+tl.unfinished+tl.wrongWinner > 0 {
