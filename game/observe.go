@@ -1456,9 +1456,9 @@ func (g *Game) deckCard(k Kind) int {
 
 // riderStandIn chooses the card of kind k that a rider (or an Extra) named
 // by hand at player p's turn stands for: the rider or Extra the engine
-// already believes in front of p, else one a faller holds, else the top of
-// a stack (rather not a stack's only card while its faller has more than
-// one: taking it ends that stack), else the card of that kind nearest a
+// already believes in front of p, else one a faller holds, else one in a
+// stack: never, while another will do, a stack's only card while its faller
+// has more than one (taking it ends that stack), and then the one nearest a
 // stack's top. A faller who has hit the ground may have played their top
 // card just before the Ground came ("Once you have hit the Ground, you can
 // no longer play cards"), shown at the next turn of the seat it went to:
@@ -1481,7 +1481,9 @@ func (g *Game) riderStandIn(k Kind, p int) int {
 			return h
 		}
 	}
-	best, depth, emptied, out := -1, 0, false, false
+	// Lower keys are likelier: a stack kept, nearest the top, a faller
+	// still in.
+	best, bestKey := -1, [3]int{}
 	for q := range g.players {
 		o := g.players[q].out
 		for _, st := range g.players[q].stacks {
@@ -1489,18 +1491,27 @@ func (g *Game) riderStandIn(k Kind, p int) int {
 				if g.cards[st[i]].Kind != k || g.table.blind[st[i]] {
 					continue
 				}
-				// A stack's only card taken from a faller with more ends
-				// that stack, and the faller is dealt a card fewer each
-				// pass: a wrong guess there puts the lights a seat astray
-				// at once, where any other is mended when the real card
-				// turns up.
-				e := len(st) == 1 && len(g.players[q].stacks) > 1 && !o
-				d := len(st) - 1 - i
-				if o && d > 0 && g.cards[st[len(st)-1]].Kind == Ground {
-					d-- // on top until the Ground came
+				key := [3]int{0, len(st) - 1 - i, 0}
+				if o {
+					key[2] = 1
+					if key[1] > 0 && g.cards[st[len(st)-1]].Kind == Ground {
+						key[1]-- // on top until the Ground came
+					}
 				}
-				if best < 0 || d < depth || (d == depth && ((out && !o) || (out == o && emptied && !e))) {
-					best, depth, emptied, out = st[i], d, e, o
+				// A stack's only card taken from a faller with more ends
+				// that stack: "If a player has more than one stack, you
+				// will deal one card into each", and the lights would
+				// deal that faller a card fewer each pass, with nothing
+				// the dealer can say to bring the stack back. A stack
+				// kept that is really gone the dealer says is gone (a
+				// stack-gone) as the lights ask for a card there, and
+				// the engine deals on as they do. So a wrong guess of
+				// any other card is mended; this one is not.
+				if len(st) == 1 && len(g.players[q].stacks) > 1 && !o {
+					key[0] = 1
+				}
+				if best < 0 || slices.Compare(key[:], bestKey[:]) < 0 {
+					best, bestKey = st[i], key
 				}
 				break
 			}
