@@ -1371,7 +1371,8 @@ func (g *Game) confirm() error {
 //     ("when the dealer reaches a player with a rider, they scan it"),
 //     standing in a card of that kind from where a faller could have
 //     played it: the seat's own rider, a faller's hand, a stack's top, then
-//     deeper. Its identity is a guess, so the audit proves nothing by it.
+//     deeper; failing all, a rider Moved there unseen (riderMovedUnseen).
+//     Its identity is a guess, so the audit proves nothing by it.
 //
 // Any other kind is refused: the plain confirmation says as much.
 func (g *Game) confirmAs(k Kind) error {
@@ -1412,6 +1413,9 @@ func (g *Game) confirmAs(k Kind) error {
 		c := g.riderStandIn(k, in.Player)
 		if c < 0 {
 			c = g.dealtByHandAs(k)
+		}
+		if c < 0 && k.IsRider() {
+			c = g.riderMovedUnseen(k, in.Player)
 		}
 		if c < 0 {
 			return refuse(RuleNamedCardUnknown, "a %v shown at seat %d's turn", k, in.Seat)
@@ -1518,6 +1522,40 @@ func (g *Game) riderStandIn(k Kind, p int) int {
 		}
 	}
 	return best
+}
+
+// riderMovedUnseen is the rider of kind k that a rider named by hand at
+// player p's turn stands for when no card a faller could have played is of
+// that kind (riderStandIn, dealtByHandAs): one the engine saw leave its
+// seat without seeing where it went (the dealer said it was not there:
+// dropUnseenRider guessed it into the discard pile), else one it believes
+// still in front of another seat. "MOVE: This card moves a rider. You can
+// either steal someone else's rider, or you can give your rider to someone
+// else", and a permanent rider (an Anvil, a Chute, Goggles: "the dealer
+// does not sweep them, though they can still be Moved") is the only one
+// of its kind: refused, the rider the dealer names is never obeyed, and
+// the lights part from the table at once. -1 if there is none.
+func (g *Game) riderMovedUnseen(k Kind, p int) int {
+	moved := -1
+	for c := range g.cards {
+		if g.cards[c].Kind != k {
+			continue
+		}
+		switch w := g.where[c]; {
+		case w.Zone == InDiscard && g.goneFromSeat(c):
+			return c
+		case w.Zone == AsRider && w.Player != p && !g.players[w.Player].out && moved < 0:
+			moved = c
+		}
+	}
+	return moved
+}
+
+// goneFromSeat reports whether the engine's latest word on card c is that
+// it left the seat it rode in front of unseen (InfRiderGone).
+func (g *Game) goneFromSeat(c int) bool {
+	x, ok := g.lastInferred(c)
+	return ok && x.Kind == InfRiderGone
 }
 
 // dealtByHandAs: a rider (or an Extra) of kind k is named by hand at a
