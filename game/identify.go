@@ -392,7 +392,11 @@ func (g *Game) grabbedGuess(c, q, p, pass int) bool {
 //   - p's own card dealt by hand that a later deal covered before the
 //     dealer could be asked for it (buriedGuess), then another faller's:
 //     the faller may have picked it up before it was covered, and no one
-//     said so, since the dealer is asked only for the cards on top.
+//     said so, since the dealer is asked only for the cards on top. Still
+//     so once the card on it was played and shown, and it is on top again
+//     (uncoveredGuess): the dealer is asked for the cards on top as the
+//     reader comes back or a card is confirmed by hand, not whenever one
+//     comes on top, so no one says it now either.
 //
 // Another faller may be out by now: a rider played before they hit the
 // ground waits for p's next turn, and no later (unmetSinceOut;
@@ -426,7 +430,13 @@ func (g *Game) pickedUpUnseen(p int) int {
 		if !g.unmetSinceOut(q, p) {
 			continue
 		}
-		if g.otherBlindTop(q, pass) || g.latestPickedUp(q, pass) >= 0 {
+		if g.latestPickedUp(q, pass) >= 0 {
+			continue // Identify would take that card, not the buried one
+		}
+		if g.uncoveredGuess(q) {
+			return g.players[q].seat
+		}
+		if g.otherBlindTop(q, pass) {
 			continue // Identify would take that card, not the buried one
 		}
 		if g.buriedGuess(q, -1) >= 0 {
@@ -434,6 +444,56 @@ func (g *Game) pickedUpUnseen(p int) int {
 		}
 	}
 	return 0
+}
+
+// uncoveredGuess reports whether a card dealt by hand, still a guess and
+// not said picked up, tops a stack of player q after a card on it was
+// played and shown since it was dealt, and is the only such card on top
+// of q's stacks (Identify takes the one on top: it must be this one).
+// "You can only pick up the top card of your stack": q may have grabbed
+// it before it was covered, or since it came on top again, and the dealer
+// was asked for neither (buriedGuess offers it only while covered). A
+// faller who is out is asked for nothing (otherBlindTop).
+func (g *Game) uncoveredGuess(q int) bool {
+	if g.players[q].out {
+		return false
+	}
+	found := false
+	for s, st := range g.players[q].stacks {
+		n := len(st)
+		if n == 0 || !g.table.blind[st[n-1]] || g.table.loose[st[n-1]] != 0 {
+			continue
+		}
+		x := st[n-1]
+		if g.cards[x].Kind == Ground || !g.playedFromSince(x, q, s) {
+			return false // a card on top not yet asked for: Identify would take it
+		}
+		found = true
+	}
+	return found
+}
+
+// playedFromSince reports whether the engine's record has a card leaving
+// stack s of player q (played, shown elsewhere) since card x was dealt
+// there by hand: x was covered, and is on top again.
+func (g *Game) playedFromSince(x, q, s int) bool {
+	inf := g.table.inferred
+	dealt := -1
+	for i := len(inf) - 1; i >= 0; i-- {
+		if inf[i].Card == x && inf[i].Kind == InfBlindDeal {
+			dealt = i
+			break
+		}
+	}
+	if dealt < 0 {
+		return false
+	}
+	for _, y := range inf[dealt+1:] {
+		if y.Card != x && y.From.Zone == InStack && y.From.Player == q && y.From.Stack == s {
+			return true
+		}
+	}
+	return false
 }
 
 // unmetSinceOut reports whether a rider faller q played may still lie

@@ -1371,7 +1371,8 @@ func (g *Game) confirm() error {
 //     ("when the dealer reaches a player with a rider, they scan it"),
 //     standing in a card of that kind from where a faller could have
 //     played it: the seat's own rider, a faller's hand, a stack's top, then
-//     deeper. Its identity is a guess, so the audit proves nothing by it.
+//     deeper; failing all, a rider Moved there unseen (riderMovedUnseen).
+//     Its identity is a guess, so the audit proves nothing by it.
 //
 // Any other kind is refused: the plain confirmation says as much.
 func (g *Game) confirmAs(k Kind) error {
@@ -1412,6 +1413,9 @@ func (g *Game) confirmAs(k Kind) error {
 		c := g.riderStandIn(k, in.Player)
 		if c < 0 {
 			c = g.dealtByHandAs(k)
+		}
+		if c < 0 && k.IsRider() {
+			c = g.riderMovedUnseen(k, in.Player)
 		}
 		if c < 0 {
 			return refuse(RuleNamedCardUnknown, "a %v shown at seat %d's turn", k, in.Seat)
@@ -1456,9 +1460,9 @@ func (g *Game) deckCard(k Kind) int {
 
 // riderStandIn chooses the card of kind k that a rider (or an Extra) named
 // by hand at player p's turn stands for: the rider or Extra the engine
-// already believes in front of p, else one a faller holds, else the top of
-// a stack (rather not a stack's only card while its faller has more than
-// one: taking it ends that stack), else the card of that kind nearest a
+// already believes in front of p, else one a faller holds, else one in a
+// stack: never, while another will do, a stack's only card while its faller
+// has more than one (taking it ends that stack), and then the one nearest a
 // stack's top. A faller who has hit the ground may have played their top
 // card just before the Ground came ("Once you have hit the Ground, you can
 // no longer play cards"), shown at the next turn of the seat it went to:
@@ -1481,7 +1485,9 @@ func (g *Game) riderStandIn(k Kind, p int) int {
 			return h
 		}
 	}
-	best, depth, emptied, out := -1, 0, false, false
+	// Lower keys are likelier: a stack kept, nearest the top, a faller
+	// still in.
+	best, bestKey := -1, [3]int{}
 	for q := range g.players {
 		o := g.players[q].out
 		for _, st := range g.players[q].stacks {
@@ -1489,24 +1495,67 @@ func (g *Game) riderStandIn(k Kind, p int) int {
 				if g.cards[st[i]].Kind != k || g.table.blind[st[i]] {
 					continue
 				}
-				// A stack's only card taken from a faller with more ends
-				// that stack, and the faller is dealt a card fewer each
-				// pass: a wrong guess there puts the lights a seat astray
-				// at once, where any other is mended when the real card
-				// turns up.
-				e := len(st) == 1 && len(g.players[q].stacks) > 1 && !o
-				d := len(st) - 1 - i
-				if o && d > 0 && g.cards[st[len(st)-1]].Kind == Ground {
-					d-- // on top until the Ground came
+				key := [3]int{0, len(st) - 1 - i, 0}
+				if o {
+					key[2] = 1
+					if key[1] > 0 && g.cards[st[len(st)-1]].Kind == Ground {
+						key[1]-- // on top until the Ground came
+					}
 				}
-				if best < 0 || d < depth || (d == depth && ((out && !o) || (out == o && emptied && !e))) {
-					best, depth, emptied, out = st[i], d, e, o
+				// A stack's only card taken from a faller with more ends
+				// that stack: "If a player has more than one stack, you
+				// will deal one card into each", and the lights would
+				// deal that faller a card fewer each pass, with nothing
+				// the dealer can say to bring the stack back. A stack
+				// kept that is really gone the dealer says is gone (a
+				// stack-gone) as the lights ask for a card there, and
+				// the engine deals on as they do. So a wrong guess of
+				// any other card is mended; this one is not.
+				if len(st) == 1 && len(g.players[q].stacks) > 1 && !o {
+					key[0] = 1
+				}
+				if best < 0 || slices.Compare(key[:], bestKey[:]) < 0 {
+					best, bestKey = st[i], key
 				}
 				break
 			}
 		}
 	}
 	return best
+}
+
+// riderMovedUnseen is the rider of kind k that a rider named by hand at
+// player p's turn stands for when no card a faller could have played is of
+// that kind (riderStandIn, dealtByHandAs): one the engine saw leave its
+// seat without seeing where it went (the dealer said it was not there:
+// dropUnseenRider guessed it into the discard pile), else one it believes
+// still in front of another seat. "MOVE: This card moves a rider. You can
+// either steal someone else's rider, or you can give your rider to someone
+// else", and a permanent rider (an Anvil, a Chute, Goggles: "the dealer
+// does not sweep them, though they can still be Moved") is the only one
+// of its kind: refused, the rider the dealer names is never obeyed, and
+// the lights part from the table at once. -1 if there is none.
+func (g *Game) riderMovedUnseen(k Kind, p int) int {
+	moved := -1
+	for c := range g.cards {
+		if g.cards[c].Kind != k {
+			continue
+		}
+		switch w := g.where[c]; {
+		case w.Zone == InDiscard && g.goneFromSeat(c):
+			return c
+		case w.Zone == AsRider && w.Player != p && !g.players[w.Player].out && moved < 0:
+			moved = c
+		}
+	}
+	return moved
+}
+
+// goneFromSeat reports whether the engine's latest word on card c is that
+// it left the seat it rode in front of unseen (InfRiderGone).
+func (g *Game) goneFromSeat(c int) bool {
+	x, ok := g.lastInferred(c)
+	return ok && x.Kind == InfRiderGone
 }
 
 // dealtByHandAs: a rider (or an Extra) of kind k is named by hand at a
@@ -1709,9 +1758,15 @@ func (g *Game) unblind(c int) bool {
 // the deal, it put a Skip seen swept back into a stack, and a Chute left
 // there would have the lights deal its seat every pass
 // (TestSkipShownWithOnlyGroundsLeft; the messy table, reader gone, saw
-// no difference beyond a hand or two in 10000 either way).
+// no difference beyond a hand or two in 10000 either way). Nor a rider
+// once the seat's rider was shown at this turn: "A player can never have
+// more than one rider at a time", so it is the card the rider calls for
+// (TestStandInReadAfterTheRiderWithOnlyGroundsLeft).
 func (g *Game) mayBeShown(c int) bool {
 	k := g.cards[c].Kind
+	if k.IsRider() && g.riderShownNow() {
+		return false
+	}
 	return (k.IsRider() || k == Extra) && !g.table.dealtRead && (g.Next().First || (g.addr.active && g.addr.done == 0))
 }
 

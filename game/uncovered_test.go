@@ -39,3 +39,60 @@ func TestUncovered(t *testing.T) {
 		t.Fatalf("the Skip shown: Uncovered %d, AskFor %v; want seat 1, true", got, tb.AskFor(0))
 	}
 }
+
+// TestPickedUpUnseenUncovered: "You can only pick up the top card of your
+// stack." Seat 1 is dealt two cards by hand, the second covering the first
+// before the dealer could be asked for it; the second is read (Identify),
+// then played and shown at seat 1's turn, so the first tops the stack
+// again. Nobody was asked whether seat 1 grabbed it, before it was covered
+// or since ("If the dealer is giving you two cards in a row (because of a
+// Hit), you can certainly grab the first one"): the dealer is asked for the
+// cards on top as the reader comes back or a card is confirmed by hand, and
+// it came on top later. So a rider read from the deck as seat 2's turn
+// begins may be that card, played there ("You may place a rider in front
+// of any player"), as while it was covered (TestPickedUpUnseenUnderAGuess).
+// Not offered, the dealer's hold never held the read: the engine took it
+// for seat 2's deal, and the lights ran a seat ahead (messy reader gone,
+// official seeds 1003084, 1005310, 1007303).
+func TestPickedUpUnseenUncovered(t *testing.T) {
+	tb := newObserved(t, 2, Stop, Move, Skip, Hit, Move, Move, Move, Move, Move, Move, Ground, Ground)
+	tb.ok(Confirm()) // seat 1, by hand: the Stop stands in
+	first := tb.Top(0, 0)
+	tb.ok(Scan(tb.id(Move, 0))) // seat 2
+	tb.ok(Confirm())            // seat 1, by hand again: covers the first
+	tb.ok(Identify(1, tb.Card(tb.Top(0, 0)).ID))
+	if got := tb.pickedUpUnseen(1); got != 1 {
+		t.Fatalf("with seat 1's first card dealt by hand covered: seat %d offered, want seat 1", got)
+	}
+	skip := tb.Top(0, 0)
+	if tb.cards[skip].Kind != Skip || tb.Blind(skip) {
+		t.Fatalf("seat 1's top is %v (blind %v), want the Skip read", tb.Card(skip), tb.Blind(skip))
+	}
+	tb.ok(Scan(tb.id(Move, 1))) // seat 2
+	// Seat 1 plays its Skip on itself, shown as its turn begins; swept.
+	tb.ok(Scan(tb.Card(skip).ID))
+	if w := tb.Where(skip); w != (Place{Zone: AsRider, Player: 0}) {
+		t.Fatalf("the Skip is at %+v, want seat 1's rider", w)
+	}
+	tb.ok(Confirm())
+	if tb.Top(0, 0) != first || !tb.Blind(first) {
+		t.Fatalf("seat 1's top is %v, want the first card dealt by hand on top again", tb.Card(tb.Top(0, 0)))
+	}
+	if got := tb.pickedUpUnseen(1); got != 1 {
+		t.Fatalf("with seat 1's first card dealt by hand on top again: seat %d offered, want seat 1", got)
+	}
+	// The dealer's hold sees the deal follow at once: the Hit read was
+	// seat 1's card, played on seat 2.
+	hit := tb.id(Hit, 0)
+	tb.ok(Identify(1, hit))
+	tb.ok(Scan(hit))
+	if w := tb.Where(hitOf(tb)); w != (Place{Zone: AsRider, Player: 1}) {
+		t.Fatalf("the Hit is at %+v, want seat 2's rider", w)
+	}
+	if w := tb.Where(first); w.Zone != InDeck || tb.Blind(first) {
+		t.Fatalf("the stand-in is at %+v (blind %v), want it back in the deck", w, tb.Blind(first))
+	}
+	if in := tb.Next(); in.Action != ActDeal || in.Player != 1 || in.Due != 2 {
+		t.Fatalf("after the Hit shown at seat 2: %v, want its two cards", in)
+	}
+}

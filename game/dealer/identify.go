@@ -139,6 +139,13 @@ func (d *Dealer) identified(id string, at time.Duration) {
 		d.warn("%s is not the card dealt by hand to seat %d (%v): the guess stands", id, seat, err)
 	} else {
 		d.say(false, "the card dealt by hand to seat %d was %s", seat, id)
+		if d.g.AskFor(d.g.PlayerAt(seat)) {
+			// Another of the seat's stacks is topped by a card dealt by
+			// hand ("If a player has more than one stack, you will deal
+			// one card into each"): the seat is asked about again, for
+			// that one, before its faller can pick it up unseen.
+			delete(d.ident.asked, seat)
+		}
 		if d.g.Out(d.g.PlayerAt(seat)) {
 			// The card "unscanned" stood in was a Ground, and the dealer
 			// dealt on past it: no Stop was shown, and it landed

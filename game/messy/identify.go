@@ -7,9 +7,10 @@ import "github.com/falling-table/falling/game"
 // game/dealer asks them: for each seat where the assistant has a card
 // dealt by hand on top of a stack, the dealer scans the card really on
 // top of that seat's stacks if it is one they confirmed by hand
-// (game.EvIdentify), and says n (game.NotOnTop) if none is. A Ground's
-// Stop window must close first: the Ground lands or goes back on the
-// deck, and is no card to ask for.
+// (game.EvIdentify), and says n (game.NotOnTop) if none is; a seat whose
+// other stack is topped by another card dealt by hand is asked again, for
+// that one. A Ground's Stop window must close first: the Ground lands or
+// goes back on the deck, and is no card to ask for.
 func (t *table) identify() {
 	t.resolveHold(nil) // the dealer asks only once the held read is judged
 	if t.seen.Over() {
@@ -20,7 +21,7 @@ func (t *table) identify() {
 		return
 	}
 	g, s := t.truth, t.seen
-	for p := range s.NumPlayers() {
+	for p := 0; p < s.NumPlayers(); p++ {
 		if s.Out(p) || !t.seen.AskFor(p) {
 			continue
 		}
@@ -37,6 +38,10 @@ func (t *table) identify() {
 			continue
 		}
 		delete(t.byHand, card)
-		t.observe(game.Identify(s.Seat(p), g.Card(card).ID))
+		if t.observe(game.Identify(s.Seat(p), g.Card(card).ID)) && t.seen.AskFor(p) {
+			// Another stack of the seat is topped by a card dealt by hand:
+			// game/dealer asks about the seat again (identified).
+			p--
+		}
 	}
 }
