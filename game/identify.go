@@ -394,9 +394,8 @@ func (g *Game) grabbedGuess(c, q, p, pass int) bool {
 //     the faller may have picked it up before it was covered, and no one
 //     said so, since the dealer is asked only for the cards on top. Still
 //     so once the card on it was played and shown, and it is on top again
-//     (uncoveredGuess): the dealer is asked for the cards on top as the
-//     reader comes back or a card is confirmed by hand, not whenever one
-//     comes on top, so no one says it now either.
+//     (uncoveredGuess): the dealer is asked for it then (Uncovered) only
+//     while the reader reads, and until they answer no one has said it.
 //
 // Another faller may be out by now: a rider played before they hit the
 // ground waits for p's next turn, and no later (unmetSinceOut;
