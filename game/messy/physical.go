@@ -151,7 +151,16 @@ func (t *table) twoAtOnce(p, c int) error {
 		// judges it (a deck card: a card shown), and no warning is given.
 		read := game.Scan(id)
 		if t.resolveHold(&read) {
-			defer func() { f.Why = heldShownWhy + f.Why }()
+			// The held deal now lies in p's stack, and the assistant
+			// believes it shown: its place at the audit is this
+			// mistake's doing, whatever is made of this read.
+			f.trace = t.truth.Card(c).ID
+			defer func() {
+				f.Why = heldShownWhy + f.Why
+				if f.unseen != "" {
+					f.unseen = heldShownWhy + f.unseen
+				}
+			}()
 		}
 	}
 	if x, ok := t.seen.CardIndex(id); ok && t.justDealt == (justDealt{card: c + 1, applied: t.seen.Applied()}) && t.seen.NextTurnsDeal(x) {
