@@ -1729,6 +1729,7 @@ func (t *table) judge() {
 	for _, id := range rep.SeenTwice {
 		t.hand.Accusations = append(t.hand.Accusations, "scanned twice at the audit: "+id)
 	}
+	t.judgeShort()
 	t.judgeUnseen()
 }
 

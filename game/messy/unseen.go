@@ -1,6 +1,10 @@
 package messy
 
-import "github.com/falling-table/falling/game"
+import (
+	"fmt"
+
+	"github.com/falling-table/falling/game"
+)
 
 // Some visible kinds of mistake leave, at times, nothing to catch: what the
 // assistant is shown of them is exactly what a table without them shows.
@@ -59,6 +63,46 @@ func (t *table) judgeUnseen() {
 	for i := range t.hand.Faults {
 		if f := &t.hand.Faults[i]; f.Answer == Missed && f.unseen != "" {
 			f.Answer, f.Why = Unseen, f.unseen
+		}
+	}
+}
+
+// judgeShort weighs the audit's deck short (audit.Result.DeckShort): each
+// card the table dealt with no deal on record leaves the deck a card short
+// of the record. One of two dealt as one still stuck at its seat, or one
+// dealt unscanned that the dealer never said, surely does; a deal held and
+// taken for a card shown, the second of two dealt at once read right
+// behind it (TwoAtOnce with a trace), may (unless the dealer's misread
+// made it the deal after all). Where the deck is short by at least as
+// many cards as surely left it unrecorded, each of those shows, whichever
+// card the engine's guesses now name in its place: those not caught
+// otherwise are named by the audit. A deck short by more than all of them
+// is an accusation.
+func (t *table) judgeShort() {
+	short := t.hand.Audit.DeckShort
+	var surely []*Fault
+	maybe := 0
+	for i := range t.hand.Faults {
+		f := &t.hand.Faults[i]
+		c, ok := t.truth.CardIndex(f.Card)
+		switch {
+		case f.Kind == TwoAtOnce && f.trace != "":
+			maybe++
+		case !ok:
+		case f.Kind == TwoAsOne && t.stuck[c],
+			f.Kind == DealUnscanned && f.Why != saidUnscannedWhy && t.truth.Where(c).Zone != game.InDeck:
+			surely = append(surely, f)
+		}
+	}
+	if short > len(surely)+maybe {
+		t.hand.Accusations = append(t.hand.Accusations, fmt.Sprintf("the deck %d card(s) short, %d dealt unrecorded", short, len(surely)+maybe))
+	}
+	if short < len(surely) {
+		return // another card made up for one of them: which shows is not known
+	}
+	for _, f := range surely {
+		if f.Answer == Missed {
+			f.Answer, f.Why = Audited, fmt.Sprintf("the deck %d card(s) short of the record", short)
 		}
 	}
 }
