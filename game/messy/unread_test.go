@@ -261,3 +261,24 @@ func TestUnreadCardReadAsADeal(t *testing.T) {
 		})
 	}
 }
+
+// TestTwoAsOneDeckShort: two cards dealt as one at a seat that also had a
+// card dealt by hand, whose stand-in the engine's guesses end on the very
+// card stuck there: found where the guess put it, it proved nothing, and
+// the card really dealt by hand, found there too, only looked like a guess
+// gone wrong. "Hold the deck face down, and deal from the top": the deck
+// is a card short of what the record leaves in it, which only a card dealt
+// with no deal on record does (audit.Result.DeckShort). Missed before.
+func TestTwoAsOneDeckShort(t *testing.T) {
+	for _, c := range []missedCase{
+		{"official", 1000232, TwoAsOne, 2},
+		{"official", 1000003, TwoAsOne, 3},
+	} {
+		t.Run(c.String(), func(t *testing.T) {
+			m := replay(t, c, All(rate))
+			if m.fault.Answer != Audited || !strings.Contains(m.fault.Why, "short of the record") {
+				t.Fatalf("%v: %s", m.fault.Answer, m.fault.Why)
+			}
+		})
+	}
+}

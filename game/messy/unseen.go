@@ -70,7 +70,8 @@ func (t *table) judgeUnseen() {
 // judgeShort weighs the audit's deck short (audit.Result.DeckShort): each
 // card the table dealt with no deal on record leaves the deck a card short
 // of the record. One of two dealt as one still stuck at its seat, or one
-// dealt unscanned that the dealer never said, surely does; a deal held and
+// dealt unscanned that the dealer never said nor confirmed by hand (Named),
+// surely does; a deal held and
 // taken for a card shown, the second of two dealt at once read right
 // behind it (TwoAtOnce with a trace), may (unless the dealer's misread
 // made it the deal after all). Where the deck is short by at least as
@@ -90,7 +91,7 @@ func (t *table) judgeShort() {
 			maybe++
 		case !ok:
 		case f.Kind == TwoAsOne && t.stuck[c],
-			f.Kind == DealUnscanned && f.Why != saidUnscannedWhy && t.truth.Where(c).Zone != game.InDeck:
+			f.Kind == DealUnscanned && f.Answer != Named && t.truth.Where(c).Zone != game.InDeck:
 			surely = append(surely, f)
 		}
 	}
