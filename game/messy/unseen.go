@@ -71,34 +71,28 @@ func (t *table) judgeUnseen() {
 // card the table dealt with no deal on record leaves the deck a card short
 // of the record. One of two dealt as one still stuck at its seat, or one
 // dealt unscanned that the dealer never said nor confirmed by hand (Named),
-// surely does; a deal held and
-// taken for a card shown, the second of two dealt at once read right
-// behind it (TwoAtOnce with a trace), may (unless the dealer's misread
-// made it the deal after all). Where the deck is short by at least as
-// many cards as surely left it unrecorded, each of those shows, whichever
-// card the engine's guesses now name in its place: those not caught
-// otherwise are named by the audit. A deck short by more than all of them
-// is an accusation.
+// surely does (others may: a deal held and taken for a card shown, say).
+// Where the deck is short by at least as many cards as surely left it
+// unrecorded, each of those shows, whichever card the engine's guesses now
+// name in its place: those not caught otherwise are named by the audit. A
+// deck said shorter than the table's really is, is an accusation.
 func (t *table) judgeShort() {
 	short := t.hand.Audit.DeckShort
+	if real := t.seen.DeckSize() - t.deckLeft(); short > max(real, 0) {
+		t.hand.Accusations = append(t.hand.Accusations, fmt.Sprintf("the deck said %d card(s) short, %d really", short, real))
+	}
 	var surely []*Fault
-	maybe := 0
 	for i := range t.hand.Faults {
 		f := &t.hand.Faults[i]
 		c, ok := t.truth.CardIndex(f.Card)
 		switch {
-		case f.Kind == TwoAtOnce && f.trace != "":
-			maybe++
 		case !ok:
 		case f.Kind == TwoAsOne && t.stuck[c],
 			f.Kind == DealUnscanned && f.Answer != Named && t.truth.Where(c).Zone != game.InDeck:
 			surely = append(surely, f)
 		}
 	}
-	if short > len(surely)+maybe {
-		t.hand.Accusations = append(t.hand.Accusations, fmt.Sprintf("the deck %d card(s) short, %d dealt unrecorded", short, len(surely)+maybe))
-	}
-	if short < len(surely) {
+	if short == 0 || short < len(surely) {
 		return // another card made up for one of them: which shows is not known
 	}
 	for _, f := range surely {
@@ -106,4 +100,20 @@ func (t *table) judgeShort() {
 			f.Answer, f.Why = Audited, fmt.Sprintf("the deck %d card(s) short of the record", short)
 		}
 	}
+}
+
+// deckLeft counts the cards really left in the dealer's deck: the truth's,
+// but those lying at a seat (stuck to a card dealt, TwoAsOne).
+func (t *table) deckLeft() int {
+	n := 0
+	for c := range t.truth.NumCards() {
+		if t.truth.Where(c).Zone != game.InDeck {
+			continue
+		}
+		if q, ok := t.phys[c]; ok && q >= 0 {
+			continue
+		}
+		n++
+	}
+	return n
 }
