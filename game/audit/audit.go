@@ -130,7 +130,8 @@ type Result struct {
 	Unseen []string `json:"unseen,omitempty"`
 	// DeckShort is how many cards fewer the deck held than the record
 	// leaves in it: cards the engine believed in the deck found elsewhere,
-	// beyond those it believed dealt found in the deck. Every card that
+	// beyond those it believed dealt found in the deck or not found at all
+	// (they may lie in a deck left unscanned). Every card that
 	// leaves the deck is a deal the dealer read or confirmed by hand, and
 	// a card confirmed by hand that the engine guessed wrong stays in the
 	// deck in the place of the one that left it, one for one; so only a
@@ -197,15 +198,21 @@ func Run(in Input) Result {
 }
 
 // deckShort counts the cards believed in the deck and found elsewhere,
-// less those believed elsewhere and found in the deck (Result.DeckShort).
+// less those believed elsewhere that may lie in the deck: found there, or
+// not found at all (Result.DeckShort). A deck left unscanned (the dealer
+// confirming it empty-handed, a log whose scans name only the seats) holds
+// every card the audit did not find: a card confirmed by hand that the
+// engine guessed wrong is found at its seat, its guess in that deck, and
+// the deck is not short.
 func deckShort(in Input, found map[int]int) int {
 	n := 0
-	for c, gi := range found {
-		inDeck, scannedThere := in.Game.Where(c).Zone == game.InDeck, in.Groups[gi].Name == Deck && in.Groups[gi].Player < 0
+	for c := range in.Game.NumCards() {
+		gi, ok := found[c]
+		inDeck, scannedThere := in.Game.Where(c).Zone == game.InDeck, ok && in.Groups[gi].Name == Deck && in.Groups[gi].Player < 0
 		switch {
-		case inDeck && !scannedThere:
+		case inDeck && ok && !scannedThere:
 			n++
-		case !inDeck && scannedThere:
+		case !inDeck && (scannedThere || !ok):
 			n--
 		}
 	}
