@@ -157,9 +157,13 @@ func (t *table) twoAtOnce(p, c int) error {
 			f.trace = t.truth.Card(c).ID
 			defer func() {
 				f.Why = heldShownWhy + f.Why
-				if f.unseen != "" {
-					f.unseen = heldShownWhy + f.unseen
-				}
+				// Not unseen: the assistant now lights p for the deal
+				// after the card it believes shown, and an honest table
+				// dealing this card now deals it where the rules send it,
+				// the next seat (the twin of unread_test.go). The honest
+				// table the timing fits, the held card the one dealt by
+				// hand, picked up and shown, is one no replay builds.
+				f.unseen = ""
 			}()
 		}
 	}

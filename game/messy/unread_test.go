@@ -36,7 +36,7 @@ func replayFault(t *testing.T, o Options, i int) atFault {
 			if _, after, ok := strings.Cut(s, mark); ok {
 				id, _, _ := strings.Cut(after, ":")
 				id, _, _ = strings.Cut(id, " ")
-				told[id] = true
+				told[strings.TrimSuffix(id, ",")] = true // "held  extra-1, read as ..."
 			}
 		}
 		if _, f, ok := strings.Cut(s, " FAULT "); ok {
@@ -132,7 +132,7 @@ func dealingTwin(t *testing.T, m atFault) *game.Game {
 			last = err
 			continue
 		}
-		if err := dealsNow(twin, x, now, dealt); err != nil {
+		if err := dealsNow(twin, x, now, dealt, m.seen.Next().Player); err != nil {
 			last = err
 			continue
 		}
@@ -199,11 +199,12 @@ func sameBut2(twin, truth *game.Game, moved map[int]bool) error {
 }
 
 // dealsNow checks that the twin has dealt x at position now, its latest
-// deal, or deals it next.
-func dealsNow(twin *game.Game, x, now, dealt int) error {
+// deal, or deals it next, to light, the faller the assistant's light asks
+// a card for: an honest dealer deals where the light asks.
+func dealsNow(twin *game.Game, x, now, dealt, light int) error {
 	if now < dealt {
-		if w := twin.Where(x); w.Zone == game.InDeck {
-			return fmt.Errorf("%v still in the twin's deck", twin.Card(x))
+		if w := twin.Where(x); w.Zone == game.InDeck || w.Player != light {
+			return fmt.Errorf("%v at %+v in the twin, not dealt to seat %d", twin.Card(x), w, twin.Seat(light))
 		}
 		return nil
 	}
@@ -219,8 +220,8 @@ func dealsNow(twin *game.Game, x, now, dealt int) error {
 		if in.Action != game.ActDeal {
 			continue
 		}
-		if _, c, _, ok := g.PendingDeal(); !ok || c != x {
-			return fmt.Errorf("the twin deals %d next, not %v", c, twin.Card(x))
+		if p, c, _, ok := g.PendingDeal(); !ok || c != x || p != light {
+			return fmt.Errorf("the twin deals %d next to player %d, not %v to seat %d", c, p, twin.Card(x), twin.Seat(light))
 		}
 		return nil
 	}
