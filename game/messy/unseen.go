@@ -11,7 +11,7 @@ import (
 // Such a mistake is judged Unseen rather than Missed, by a criterion the
 // table decides as the mistake is shown, from what the assistant had been
 // given until then (never from the answer), and that a replay test proves
-// on the instances of a run (unseen_test.go: an honest table giving the
+// on the instances of a run (unread_test.go: an honest table giving the
 // same observations). A mistake so marked and caught anyway is caught.
 
 // unreadDealWhy is the answer to a read no table could tell from a deal
@@ -43,7 +43,10 @@ var readAsDeal = [numKinds]bool{StrayCard: true, TwoAtOnce: true, SecondRider: t
 // wait at the bottom of the deck", so the deck is empty then and no card
 // is dealt from it. Nor in a hand out of step (Hand.OutOfStep): its record
 // of the deal is one no real table produces, and no table is proved to
-// show the same.
+// show the same. Nor, for the second of two cards dealt at once, where
+// game/dealer's clock sees it read at once after the deal before it, or
+// its hold took that deal for a card shown (twoAtOnce): no replay shows
+// an honest table giving either.
 func (t *table) unreadDeal(f *Fault, e game.Event) bool {
 	if !readAsDeal[f.Kind] || e.Kind != game.EvScan || t.rec.Seen[e.Card] || t.hand.OutOfStep {
 		return false
