@@ -339,6 +339,13 @@ func (g *Game) NextTurnsDeal(c int) bool {
 	return !(in.Action == ActDeal && !in.First)
 }
 
+// DeckGuessed reports whether the engine's deck is partly a guess (a card
+// said picked up taken for one from the deck, a rider named by hand for a
+// card dealt by hand, a card from the discard pile stood in for one read
+// from the deck): which cards it counts in the deck, and how many, may no
+// longer be the table's.
+func (g *Game) DeckGuessed() bool { return g.table.deckGuess }
+
 // Guesses counts the cards whose place was, at some time this hand, the
 // engine's guess (Guessed): 0 when every card's place was seen.
 func (g *Game) Guesses() int {

@@ -128,6 +128,17 @@ type Result struct {
 	// discarded, such a card never shows up again but here, so naming it
 	// misplaced would put every legal Move before the referee.
 	Unseen []string `json:"unseen,omitempty"`
+	// DeckShort is how many cards fewer the deck held than the record
+	// leaves in it: cards the engine believed in the deck found elsewhere,
+	// beyond those it believed dealt found in the deck or not found at all
+	// (they may lie in a deck left unscanned). Every card that
+	// leaves the deck is a deal the dealer read or confirmed by hand, and
+	// a card confirmed by hand that the engine guessed wrong stays in the
+	// deck in the place of the one that left it, one for one; so only a
+	// card dealt with no deal on record (two dealt as one, one dealt
+	// unscanned and never said) leaves the deck short, whichever card the
+	// engine's guesses now name for it. 0 if the deck is not short.
+	DeckShort int `json:"deck_short,omitempty"`
 	// Unproven says why the audit could not look for impossible plays at
 	// all (cards confirmed by hand), "" when it did: a clean verdict must
 	// not read as a proof it never attempted.
@@ -173,6 +184,9 @@ func Run(in Input) Result {
 			rep.Misplaced = append(rep.Misplaced, Misplaced{Card: id, Found: in.Groups[gi].Name, Believed: w})
 		}
 	}
+	if !g.DeckGuessed() {
+		rep.DeckShort = deckShort(in, found)
+	}
 	rep.Accounted = len(rep.Missing) == 0 && len(rep.SeenTwice) == 0 && len(rep.Unknown) == 0
 	if n := g.Guesses(); n > 0 {
 		rep.Unproven = fmt.Sprintf("no buried play can be proved: where %d card(s) lay is partly a guess (confirmed by hand, or in a stack knocked over and gathered back)", n)
@@ -181,6 +195,28 @@ func Run(in Input) Result {
 	}
 	sort.Strings(rep.SeenTwice)
 	return rep
+}
+
+// deckShort counts the cards believed in the deck and found elsewhere,
+// less those believed elsewhere that may lie in the deck: found there, or
+// not found at all (Result.DeckShort). A deck left unscanned (the dealer
+// confirming it empty-handed, a log whose scans name only the seats) holds
+// every card the audit did not find: a card confirmed by hand that the
+// engine guessed wrong is found at its seat, its guess in that deck, and
+// the deck is not short.
+func deckShort(in Input, found map[int]int) int {
+	n := 0
+	for c := range in.Game.NumCards() {
+		gi, ok := found[c]
+		inDeck, scannedThere := in.Game.Where(c).Zone == game.InDeck, ok && in.Groups[gi].Name == Deck && in.Groups[gi].Player < 0
+		switch {
+		case inDeck && ok && !scannedThere:
+			n++
+		case !inDeck && (scannedThere || !ok):
+			n--
+		}
+	}
+	return max(n, 0)
 }
 
 // playedUnseen reports whether a card of kind k, believed at w and found in

@@ -268,3 +268,72 @@ func TestPlayedUnseen(t *testing.T) {
 		})
 	}
 }
+
+// TestDeckShort: "Hold the deck face down, and deal from the top. ...
+// deal cards one at a time", and the audit "closes the books: every card
+// is accounted for" (product.md). Every card that leaves the deck is a
+// deal the dealer read or confirmed by hand; one confirmed by hand the
+// engine stands in a card of its own for, and a wrong guess leaves that
+// card in the deck in the place of the one dealt, one for one. Two cards
+// dealt as one (the reader read only one) leave the deck a card short of
+// the record, whichever of the two the engine's guess names: the audit
+// says so, where before it found the guess where it was guessed and said
+// nothing of the other.
+func TestDeckShort(t *testing.T) {
+	deck := []game.Card{{ID: "hit", Kind: game.Hit}, {ID: "stop", Kind: game.Stop}, {ID: "skip", Kind: game.Skip},
+		{ID: "move", Kind: game.Move}, {ID: "ground", Kind: game.Ground}}
+	g, err := game.New(game.Config{Rules: game.Official(), Seats: []int{2, 3}, Deck: deck})
+	if err != nil {
+		t.Fatal(err)
+	}
+	// Seat 2's card is confirmed by hand, seat 3's read.
+	for _, e := range []game.Event{game.Confirm(), game.Scan("stop")} {
+		if err := g.Observe(e); err != nil {
+			t.Fatalf("%v: %v", e, err)
+		}
+	}
+	inf := g.Inferences()
+	if inf[0].Kind != game.InfBlindDeal {
+		t.Fatalf("no blind deal: %+v", inf)
+	}
+	guess := g.Card(inf[0].Card).ID
+	var other string // a card still in the deck: dealt unread, or stuck to the one dealt
+	for _, id := range []string{"hit", "skip", "move"} {
+		if id != guess {
+			other = id
+			break
+		}
+	}
+	var rest []string
+	for _, id := range []string{"hit", "skip", "move", "ground"} {
+		if id != guess && id != other {
+			rest = append(rest, id)
+		}
+	}
+	groups := func(seat2, deck []string) []audit.Group {
+		return []audit.Group{{Name: "seat 2", Player: 0, Cards: seat2}, {Name: "seat 3", Player: 1, Cards: []string{"stop"}},
+			{Name: audit.Discard, Player: -1}, {Name: audit.Deck, Player: -1, Cards: deck}}
+	}
+	all := map[string]bool{"stop": true}
+	for _, c := range []struct {
+		name   string
+		groups []audit.Group
+		short  int
+	}{
+		{"the guess right", groups([]string{guess}, append([]string{other}, rest...)), 0},
+		{"the guess wrong: the card dealt found at seat 2, the guess in the deck", groups([]string{other}, append([]string{guess}, rest...)), 0},
+		{"two dealt as one: both at seat 2, the deck a card short", groups([]string{guess, other}, rest), 1},
+		// The deck not scanned (confirmed empty-handed, or a log whose
+		// scans name only the seats): the guess, missing, may lie in it,
+		// where two dealt as one still leave a card too many at the seat.
+		{"the guess wrong, the deck not scanned", groups([]string{other}, nil), 0},
+		{"two dealt as one, the deck not scanned", groups([]string{guess, other}, nil), 1},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			rep := audit.Run(audit.Input{Game: g, Groups: c.groups, Seen: all})
+			if rep.DeckShort != c.short || rep.Accounted != (c.groups[3].Cards != nil) {
+				t.Fatalf("deck short %d, accounted %v: want %d, true (%+v)", rep.DeckShort, rep.Accounted, c.short, rep)
+			}
+		})
+	}
+}

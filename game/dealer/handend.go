@@ -114,9 +114,12 @@ func (d *Dealer) logAudit(at time.Duration, rep audit.Result) {
 	if len(rep.Impossible) > 0 {
 		verdict += fmt.Sprintf(", %d impossible play(s)", len(rep.Impossible))
 	}
+	if rep.DeckShort > 0 {
+		verdict += fmt.Sprintf(", the deck %d card(s) short of the record (dealt with no deal on record)", rep.DeckShort)
+	}
 	if rep.Unproven != "" {
 		verdict += "; " + rep.Unproven
 	}
 	add(verdict, "")
-	d.say(!rep.Accounted || len(rep.Impossible) > 0, "%s", verdict)
+	d.say(!rep.Accounted || len(rep.Impossible) > 0 || rep.DeckShort > 0, "%s", verdict)
 }

@@ -201,9 +201,14 @@ const (
 	Audited
 	// Harmless: changed nothing the books keep; nothing to catch.
 	Harmless
+	// Unseen: not caught, and what the assistant was given of it is what
+	// a table without it gives (Fault.unseen says how): a visible kind
+	// of mistake that, this time, left nothing to catch. Never decided
+	// from the answer: a mistake caught anyway is caught.
+	Unseen
 )
 
-var answerNames = [...]string{"missed", "refused", "named live", "named in the audit", "harmless"}
+var answerNames = [...]string{"missed", "refused", "named live", "named in the audit", "harmless", "unseen"}
 
 func (a Answer) String() string {
 	if int(a) < len(answerNames) {
@@ -224,8 +229,17 @@ type Fault struct {
 	// live: the answer was decided when the mistake was shown (a probe
 	// put back), so the audit cannot change it.
 	live bool
+	// unseen, if not "", says why what the assistant was shown of the
+	// mistake is what an honest table shows (unreadDeal): decided when it
+	// was shown, from what the assistant had been given, and the answer
+	// if nothing catches it (judge).
+	unseen string
 	// also is a second card whose place at the audit is evidence of it.
 	also string
+	// trace is a card whose place at the audit is evidence of it even
+	// when its read was put back (live): the deal before the second of two
+	// cards dealt at once, taken for a card shown.
+	trace string
 	// stack are the cards of a stack gathered back in another order
 	// (Regathered): a buried play the audit names among them is this
 	// mistake's doing.

@@ -151,16 +151,42 @@ func (t *table) twoAtOnce(p, c int) error {
 		// judges it (a deck card: a card shown), and no warning is given.
 		read := game.Scan(id)
 		if t.resolveHold(&read) {
-			defer func() { f.Why = heldShownWhy + f.Why }()
+			// The held deal now lies in p's stack, and the assistant
+			// believes it shown: its place at the audit is this
+			// mistake's doing, whatever is made of this read.
+			f.trace = t.truth.Card(c).ID
+			defer func() {
+				f.Why = heldShownWhy + f.Why
+				// Not unseen: the assistant now lights p for the deal
+				// after the card it believes shown, and an honest table
+				// dealing this card now deals it where the rules send it,
+				// the next seat (the twin of unread_test.go). The honest
+				// table the timing fits, the held card the one dealt by
+				// hand, picked up and shown, is one no replay builds.
+				f.unseen = ""
+			}()
 		}
 	}
-	if x, ok := t.seen.CardIndex(id); ok && t.justDealt == (justDealt{card: c + 1, applied: t.seen.Applied()}) && t.seen.NextTurnsDeal(x) {
+	// Read at once after c's read, with nothing heard of in between: with
+	// its clock game/dealer sees it come within a third of a beat of that
+	// deal, before its own beat.
+	atOnce := t.justDealt == (justDealt{card: c + 1, applied: t.seen.Applied()})
+	if x, ok := t.seen.CardIndex(id); ok && atOnce && t.seen.NextTurnsDeal(x) {
 		f.Answer, f.Why, f.live = Refused, "the dealer warns: read at once after a deal, before its beat; taken back and dealt on the beat", true
 		return nil
 	}
 	try := t.seen.Clone()
 	if try.Apply(game.Scan(id)) != nil || !t.sameDeal(try, ahead, c2) {
 		t.probe(f, game.Scan(id))
+		if atOnce {
+			// "The dealer scans and places one card per beat": no honest
+			// dealer shows a deal that soon after the last. The dealer
+			// only holds its warning back because its deck is partly a
+			// guess (game.NextTurnsDeal), so the timing is there to see,
+			// and a clockless twin dealing the card on its beat proves
+			// nothing of it: missed, not unseen.
+			f.unseen = ""
+		}
 		return nil
 	}
 	// Taken as the deal the truth makes next: the truth makes it too,

@@ -26,6 +26,12 @@ type KindFigures struct {
 	Answers  map[string]int `json:"answers"`
 	Rate     float64        `json:"detection_rate"` // Caught/Made, visible kinds only
 	Examples []string       `json:"missed_examples,omitempty"`
+	// Unseen are the mistakes made that showed the assistant only what a
+	// table without them shows (Answer Unseen): neither caught nor missed.
+	Unseen int `json:"unseen"`
+	// SeenRate is Caught over the mistakes made that were not unseen.
+	SeenRate       float64  `json:"detection_rate_seen"`
+	UnseenExamples []string `json:"unseen_examples,omitempty"`
 }
 
 // Figures is what a run of messy hands proves.
@@ -111,10 +117,19 @@ func Run(opt RunOptions) (Figures, error) {
 			kf := byKind[f.Kind]
 			kf.Made++
 			kf.Answers[f.Answer.String()]++
-			if f.Answer != Missed {
+			example := fmt.Sprintf("seed %d, %d fallers, seat %d, %s: %s", seed, n, f.Seat, f.Card, f.Why)
+			switch f.Answer {
+			case Missed:
+				if len(kf.Examples) < 3 {
+					kf.Examples = append(kf.Examples, example)
+				}
+			case Unseen:
+				kf.Unseen++
+				if len(kf.UnseenExamples) < 3 {
+					kf.UnseenExamples = append(kf.UnseenExamples, example)
+				}
+			default:
 				kf.Caught++
-			} else if len(kf.Examples) < 3 {
-				kf.Examples = append(kf.Examples, fmt.Sprintf("seed %d, %d fallers, seat %d, %s: %s", seed, n, f.Seat, f.Card, f.Why))
 			}
 		}
 	}
@@ -122,6 +137,9 @@ func Run(opt RunOptions) (Figures, error) {
 		kf := byKind[k]
 		if kf.Made > 0 {
 			kf.Rate = float64(kf.Caught) / float64(kf.Made)
+		}
+		if seen := kf.Made - kf.Unseen; seen > 0 {
+			kf.SeenRate = float64(kf.Caught) / float64(seen)
 		}
 		fig.Kinds = append(fig.Kinds, *kf)
 	}

@@ -388,6 +388,9 @@ func (t *table) probe(f *Fault, e game.Event) {
 		return
 	}
 	t.resolveHold(&e)
+	if t.unreadDeal(f, e) {
+		f.unseen = unreadDealWhy
+	}
 	saved := t.seen.Clone()
 	f.live = true
 	t.now += 10 * time.Millisecond
@@ -1699,6 +1702,11 @@ func (t *table) judge() {
 		f := &t.hand.Faults[i]
 		touched[f.Card] = true
 		touched[f.also] = true
+		touched[f.trace] = true
+		if why, ok := evidence[f.trace]; ok && f.Answer == Missed && f.trace != "" {
+			f.Answer, f.Why = Audited, f.trace+" "+why
+			continue
+		}
 		if f.Answer != Missed || f.live || f.Kind == BuriedPlay || !f.Kind.Visible() {
 			continue // a buried play is named only as one (below)
 		}
@@ -1739,6 +1747,8 @@ func (t *table) judge() {
 	for _, id := range rep.SeenTwice {
 		t.hand.Accusations = append(t.hand.Accusations, "scanned twice at the audit: "+id)
 	}
+	t.judgeShort()
+	t.judgeUnseen()
 }
 
 // regathered is the Regathered mistake whose stack held both the card the

@@ -330,7 +330,9 @@ func TestSecondRiderReadAsADeal(t *testing.T) {
 func TestTwoAtOnceIntoAStackPickedUp(t *testing.T) {
 	c := missedCase{"official", 1001159, TwoAtOnce, 4}
 	m := replay(t, c, withoutTheFour())
-	if m.fault.Answer != Missed {
+	// Judged unseen now (unreadDeal: a card never read, read where the
+	// light asks for one), which is this proof's claim too.
+	if m.fault.Answer != Missed && m.fault.Answer != Unseen {
 		t.Fatalf("caught now (%v): move this case out of the misses, and out of the README's list of invisible ones", m.fault.Answer)
 	}
 	p := c.seat - 1

@@ -860,10 +860,19 @@ func auditVerdict(res *audit.Result) string {
 	default:
 		s += fmt.Sprintf(", %d impossible plays", n)
 	}
+	if res.DeckShort > 0 {
+		s += fmt.Sprintf(", the deck %d card(s) short of the record", res.DeckShort)
+	}
 	if res.Unproven != "" {
 		s += "; " + res.Unproven
 	}
 	return s
+}
+
+// deckShortFinding is the finding of a deck short of the record
+// (audit.Result.DeckShort).
+func deckShortFinding(n int) string {
+	return fmt.Sprintf("the deck %d card(s) short of the record: dealt with no deal on record (two dealt as one, or one dealt unscanned never said)", n)
 }
 
 // loggedAudit turns the dealer's logged audit into findings, each impossible
@@ -896,6 +905,9 @@ func (a *analyzer) loggedAudit(g *game.Game) {
 	}
 	for _, id := range res.Unknown {
 		a.find(e.Seq, 0, fmt.Sprintf("a card not in this deck: %s at the audit", id))
+	}
+	if res.DeckShort > 0 {
+		a.find(e.Seq, 0, deckShortFinding(res.DeckShort))
 	}
 	for _, ip := range res.Impossible {
 		a.find(e.Seq, ip.Seat, fmt.Sprintf("an impossible play: %s played from seat %d's stack while under %s: %s", name(ip.Card), ip.Seat, name(ip.Under), ip.Why))
@@ -950,6 +962,13 @@ func (a *analyzer) findAudit(g *game.Game) {
 	res := audit.Run(a.rec.Input(g, a.groups(g)))
 	if a.result != nil {
 		a.loggedAudit(g)
+		if logged := a.result.Audit; logged != nil && logged.DeckShort == 0 && res.DeckShort > 0 {
+			// A dealer from before the audit said the deck short logged
+			// none: said on its own, the figure is no disagreement with
+			// the rest of the verdict.
+			a.find(a.result.Seq, 0, deckShortFinding(res.DeckShort)+", run again from the log: the dealer's verdict does not say it (dealers before the audit counted it did not)")
+			res.DeckShort = 0
+		}
 		if d := auditDiff(a.result.Audit, &res); d != "" {
 			a.find(a.result.Seq, 0, "the audit run again from this log does not give the dealer's verdict: "+d)
 		}

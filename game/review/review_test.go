@@ -110,9 +110,24 @@ func TestAuditFromLog(t *testing.T) {
 			// The logged impossible play has no deal behind it in this log:
 			// the audit run again from the log cannot find it, and says so.
 			findings: []string{"an impossible play: Hit#h played from seat 2's stack while under Ground#g: Hit was buried under Ground, which never left seat 2's stack",
+				"the deck 2 card(s) short of the record: dealt with no deal on record (two dealt as one, or one dealt unscanned never said), run again from the log: the dealer's verdict does not say it",
 				"the audit run again from this log does not give the dealer's verdict: it logged \"2 of 2 cards counted, every card accounted for, 1 impossible play, 1 found where the log did not put them\", the log gives \"2 of 2 cards counted, every card accounted for, 2 found where the log did not put them\""},
 			has:   []string{"The dealer's audit: 2 of 2 cards counted", "1 impossible", "Hit#h found in front of seat 1, the log had it in the deck"},
 			lacks: []string{"audit: audit:", "found in the discard pile at the audit"},
+		},
+		{
+			// The verdict of a dealer from before the audit counted the
+			// deck short (audit.Result.DeckShort) is the audit's but for
+			// that figure: said on its own, not as a verdict the log
+			// does not give (which the two verdicts quoted read alike).
+			name: "a log from before the deck short: the figure said apart",
+			entries: []playlog.Entry{
+				scan(2, "h", "seat 1"), scan(3, "g", "deck"),
+				{Seq: 4, Kind: playlog.KindAuditResult, Source: playlog.FromDealer, Kernel: at(9), Mono: at(9), Audit: &audit.Result{Cards: 2, Counted: 2, Accounted: true,
+					Misplaced: []audit.Misplaced{{Card: "h", Found: "seat 1", Believed: game.Place{Zone: game.InDeck}}}}},
+			},
+			findings: []string{"the deck 1 card(s) short of the record: dealt with no deal on record (two dealt as one, or one dealt unscanned never said), run again from the log: the dealer's verdict does not say it"},
+			has:      []string{"The dealer's audit: 2 of 2 cards counted, every card accounted for"},
 		},
 		{
 			name: "a log from before the result: the dealer's findings on their own",
@@ -131,7 +146,9 @@ func TestAuditFromLog(t *testing.T) {
 				{Seq: 2, Kind: playlog.KindAudit, Source: playlog.FromReader, Seat: 1, Card: "h", Mono: at(2)},
 			},
 			// No verdict logged: the review runs the audit from the log.
-			findings: []string{"a card missing: Ground#g was not scanned at the audit, nor seen during the hand"},
+			// Hit#h, which no deal in the log took from the deck, leaves
+			// it a card short of the record.
+			findings: []string{"a card missing: Ground#g was not scanned at the audit, nor seen during the hand", "the deck 1 card(s) short of the record"},
 			has:      []string{"1 of 2 cards counted, NOT every card accounted for", "again from the log, which has no verdict", "Hit#h found in front of seat 1, the log had it in the deck"},
 		},
 	}

@@ -1,0 +1,122 @@
+package messy
+
+import (
+	"fmt"
+
+	"github.com/falling-table/falling/game"
+)
+
+// Some visible kinds of mistake leave, at times, nothing to catch: what the
+// assistant is shown of them is exactly what a table without them shows.
+// Such a mistake is judged Unseen rather than Missed, by a criterion the
+// table decides as the mistake is shown, from what the assistant had been
+// given until then (never from the answer), and that a replay test proves
+// on the instances of a run (unread_test.go: an honest table giving the
+// same observations). A mistake so marked and caught anyway is caught.
+
+// unreadDealWhy is the answer to a read no table could tell from a deal
+// (unreadDeal).
+const unreadDealWhy = "unseen: read where the light asks for a deal, a card never read this hand and still in the assistant's deck, as a dealer dealing it from the deck shows it"
+
+// readAsDeal are the mistakes whose read is of a card that lies where it
+// was dealt, or was discarded from there (a stray card), or has not left
+// the deck (the second of two dealt at once): an honest table deals
+// another card where it was dealt unread, and it now. (A card played
+// unread as a rider, then shown again, as a rider forgotten when swept
+// is, has a story the replay does not retell with another card: not
+// proved, not judged unseen.)
+var readAsDeal = [numKinds]bool{StrayCard: true, TwoAtOnce: true, SecondRider: true}
+
+// unreadDeal reports whether read e of mistake f, about to be shown to the assistant,
+// is what a dealer dealing its card from the deck shows: the light asks
+// for a card, and the card has never been read this hand, nor said to be
+// anything by the dealer (a Ground is named a Ground), and the assistant
+// still counts it in the deck. Where it really came from (dealt unread
+// earlier: the reader gone or missing it, dealt unscanned, stuck to
+// another card) the assistant was never told: a table where that earlier
+// deal was another card, and this one still lay in the deck, has dealt
+// every card the assistant saw where it saw it, and deals this one now.
+// The mistake is that read, whatever the table did to show it (a stray
+// card read, the second of two cards dealt at once, a rider shown).
+//
+// Not once the assistant believes the last Ground dealt: "The Ground cards
+// wait at the bottom of the deck", so the deck is empty then and no card
+// is dealt from it. Nor in a hand out of step (Hand.OutOfStep): its record
+// of the deal is one no real table produces, and no table is proved to
+// show the same. Nor, for the second of two cards dealt at once, where
+// game/dealer's clock sees it read at once after the deal before it, or
+// its hold took that deal for a card shown (twoAtOnce): no replay shows
+// an honest table giving either.
+func (t *table) unreadDeal(f *Fault, e game.Event) bool {
+	if !readAsDeal[f.Kind] || e.Kind != game.EvScan || t.rec.Seen[e.Card] || t.hand.OutOfStep {
+		return false
+	}
+	s := t.seen
+	x, ok := s.CardIndex(e.Card)
+	if !ok || s.Where(x).Zone != game.InDeck || s.Card(x).Kind == game.Ground || s.GroundsOut() {
+		return false
+	}
+	in := s.Next()
+	return in.Action == game.ActDeal && !in.Imaginary
+}
+
+// judgeUnseen answers Unseen the mistakes nothing caught whose showing an
+// honest table gives too.
+func (t *table) judgeUnseen() {
+	for i := range t.hand.Faults {
+		if f := &t.hand.Faults[i]; f.Answer == Missed && f.unseen != "" {
+			f.Answer, f.Why = Unseen, f.unseen
+		}
+	}
+}
+
+// judgeShort weighs the audit's deck short (audit.Result.DeckShort): each
+// card the table dealt with no deal on record leaves the deck a card short
+// of the record. One of two dealt as one still stuck at its seat, or one
+// dealt unscanned that the dealer never said nor confirmed by hand (Named),
+// surely does (others may: a deal held and taken for a card shown, say).
+// Where the deck is short by at least as many cards as surely left it
+// unrecorded, each of those shows, whichever card the engine's guesses now
+// name in its place: those not caught otherwise are named by the audit. A
+// deck said shorter than the table's really is, is an accusation.
+func (t *table) judgeShort() {
+	short := t.hand.Audit.DeckShort
+	if real := t.seen.DeckSize() - t.deckLeft(); short > max(real, 0) {
+		t.hand.Accusations = append(t.hand.Accusations, fmt.Sprintf("the deck said %d card(s) short, %d really", short, real))
+	}
+	var surely []*Fault
+	for i := range t.hand.Faults {
+		f := &t.hand.Faults[i]
+		c, ok := t.truth.CardIndex(f.Card)
+		switch {
+		case !ok:
+		case f.Kind == TwoAsOne && t.stuck[c],
+			f.Kind == DealUnscanned && f.Answer != Named && t.truth.Where(c).Zone != game.InDeck:
+			surely = append(surely, f)
+		}
+	}
+	if short == 0 || short < len(surely) {
+		return // another card made up for one of them: which shows is not known
+	}
+	for _, f := range surely {
+		if f.Answer == Missed {
+			f.Answer, f.Why = Audited, fmt.Sprintf("the deck %d card(s) short of the record", short)
+		}
+	}
+}
+
+// deckLeft counts the cards really left in the dealer's deck: the truth's,
+// but those lying at a seat (stuck to a card dealt, TwoAsOne).
+func (t *table) deckLeft() int {
+	n := 0
+	for c := range t.truth.NumCards() {
+		if t.truth.Where(c).Zone != game.InDeck {
+			continue
+		}
+		if q, ok := t.phys[c]; ok && q >= 0 {
+			continue
+		}
+		n++
+	}
+	return n
+}
