@@ -197,6 +197,12 @@ func Run(in Input) Result {
 	return rep
 }
 
+// DeckShortWhy says what a deck short of the record means, for the
+// dealer's verdict and the review alike. The last cause is the assistant's
+// own: a card dealt and read, taken for a card shown or played, leaves the
+// record a deal short just the same.
+const DeckShortWhy = "a card left the deck with no deal on record: two dealt as one, one dealt unscanned and never said, or a deal taken for something else"
+
 // deckShort counts the cards believed in the deck and found elsewhere,
 // less those believed elsewhere that may lie in the deck: found there, or
 // not found at all (Result.DeckShort). A deck left unscanned (the dealer

@@ -115,7 +115,7 @@ func (d *Dealer) logAudit(at time.Duration, rep audit.Result) {
 		verdict += fmt.Sprintf(", %d impossible play(s)", len(rep.Impossible))
 	}
 	if rep.DeckShort > 0 {
-		verdict += fmt.Sprintf(", the deck %d card(s) short of the record (dealt with no deal on record)", rep.DeckShort)
+		verdict += fmt.Sprintf(", the deck %d card(s) short of the record (%s)", rep.DeckShort, audit.DeckShortWhy)
 	}
 	if rep.Unproven != "" {
 		verdict += "; " + rep.Unproven

@@ -872,7 +872,7 @@ func auditVerdict(res *audit.Result) string {
 // deckShortFinding is the finding of a deck short of the record
 // (audit.Result.DeckShort).
 func deckShortFinding(n int) string {
-	return fmt.Sprintf("the deck %d card(s) short of the record: dealt with no deal on record (two dealt as one, or one dealt unscanned never said)", n)
+	return fmt.Sprintf("the deck %d card(s) short of the record: %s", n, audit.DeckShortWhy)
 }
 
 // loggedAudit turns the dealer's logged audit into findings, each impossible

@@ -110,7 +110,7 @@ func TestAuditFromLog(t *testing.T) {
 			// The logged impossible play has no deal behind it in this log:
 			// the audit run again from the log cannot find it, and says so.
 			findings: []string{"an impossible play: Hit#h played from seat 2's stack while under Ground#g: Hit was buried under Ground, which never left seat 2's stack",
-				"the deck 2 card(s) short of the record: dealt with no deal on record (two dealt as one, or one dealt unscanned never said), run again from the log: the dealer's verdict does not say it",
+				"the deck 2 card(s) short of the record: " + audit.DeckShortWhy + ", run again from the log: the dealer's verdict does not say it",
 				"the audit run again from this log does not give the dealer's verdict: it logged \"2 of 2 cards counted, every card accounted for, 1 impossible play, 1 found where the log did not put them\", the log gives \"2 of 2 cards counted, every card accounted for, 2 found where the log did not put them\""},
 			has:   []string{"The dealer's audit: 2 of 2 cards counted", "1 impossible", "Hit#h found in front of seat 1, the log had it in the deck"},
 			lacks: []string{"audit: audit:", "found in the discard pile at the audit"},
@@ -126,7 +126,7 @@ func TestAuditFromLog(t *testing.T) {
 				{Seq: 4, Kind: playlog.KindAuditResult, Source: playlog.FromDealer, Kernel: at(9), Mono: at(9), Audit: &audit.Result{Cards: 2, Counted: 2, Accounted: true,
 					Misplaced: []audit.Misplaced{{Card: "h", Found: "seat 1", Believed: game.Place{Zone: game.InDeck}}}}},
 			},
-			findings: []string{"the deck 1 card(s) short of the record: dealt with no deal on record (two dealt as one, or one dealt unscanned never said), run again from the log: the dealer's verdict does not say it"},
+			findings: []string{"the deck 1 card(s) short of the record: " + audit.DeckShortWhy + ", run again from the log: the dealer's verdict does not say it"},
 			has:      []string{"The dealer's audit: 2 of 2 cards counted, every card accounted for"},
 		},
 		{
