@@ -1758,15 +1758,9 @@ func (g *Game) unblind(c int) bool {
 // the deal, it put a Skip seen swept back into a stack, and a Chute left
 // there would have the lights deal its seat every pass
 // (TestSkipShownWithOnlyGroundsLeft; the messy table, reader gone, saw
-// no difference beyond a hand or two in 10000 either way). Nor a rider
-// once the seat's rider was shown at this turn: "A player can never have
-// more than one rider at a time", so it is the card the rider calls for
-// (TestStandInReadAfterTheRiderWithOnlyGroundsLeft).
+// no difference beyond a hand or two in 10000 either way).
 func (g *Game) mayBeShown(c int) bool {
 	k := g.cards[c].Kind
-	if k.IsRider() && g.riderShownNow() {
-		return false
-	}
 	return (k.IsRider() || k == Extra) && !g.table.dealtRead && (g.Next().First || (g.addr.active && g.addr.done == 0))
 }
 
