@@ -128,7 +128,7 @@ func dealingTwin(t *testing.T, m atFault) *game.Game {
 			last = err
 			continue
 		}
-		if err := sameBut2(twin, g, moved); err != nil {
+		if err := sameStacks(twin, g, moved); err != nil {
 			last = err
 			continue
 		}
@@ -171,13 +171,12 @@ func replayOn(g *game.Game, events []game.Event) error {
 	return nil
 }
 
-// sameBut2 checks that every card but those moved lies where it lies at
-// the table, in the same place of its stack.
-func sameBut2(twin, truth *game.Game, moved map[int]bool) error {
-	for c := range truth.NumCards() {
-		if !moved[c] && twin.Where(c) != truth.Where(c) {
-			return fmt.Errorf("%v at %+v in the twin, %+v at the table", truth.Card(c), twin.Where(c), truth.Where(c))
-		}
+// sameStacks checks what samePlaces does, and more: every seat has as many
+// stacks in the twin as at the table, and every card but those moved lies
+// in the same place of its stack (two moved cards may trade places).
+func sameStacks(twin, truth *game.Game, moved map[int]bool) error {
+	if err := samePlaces(twin, truth, moved); err != nil {
+		return err
 	}
 	for p := range truth.NumPlayers() {
 		if twin.NumStacks(p) != truth.NumStacks(p) {
