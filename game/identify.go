@@ -474,7 +474,12 @@ func (g *Game) uncoveredGuess(q int) bool {
 
 // playedFromSince reports whether the engine's record has a card leaving
 // stack s of player q (played, shown elsewhere) since card x was dealt
-// there by hand: x was covered, and is on top again.
+// there by hand: x was covered, and is on top again. The record keeps the
+// stack's number at the time, and numbers shift down when an earlier stack
+// empties ("Extra stacks disappear once they are empty"), so a card that
+// left the stack below can be read as one that left x's (review28e): x is
+// then offered though never covered. It is on top, so its faller could
+// have picked it up, and Identify would take that same card.
 func (g *Game) playedFromSince(x, q, s int) bool {
 	inf := g.table.inferred
 	dealt := -1
