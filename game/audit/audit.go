@@ -197,11 +197,44 @@ func Run(in Input) Result {
 	return rep
 }
 
-// DeckShortWhy says what a deck short of the record means, for the
-// dealer's verdict and the review alike. The last cause is the assistant's
-// own: a card dealt and read, taken for a card shown or played, leaves the
-// record a deal short just the same.
+// DeckShortWhy says what a deck short of the record means. The last cause
+// is the assistant's own: a card dealt and read, taken for a card shown or
+// played, leaves the record a deal short just the same.
 const DeckShortWhy = "a card left the deck with no deal on record: two dealt as one, one dealt unscanned and never said, or a deal taken for something else"
+
+// Verdict is the result in one line, as the dealer says it at the table
+// and the review shows it, so the two never word it apart.
+func (r *Result) Verdict() string {
+	s := fmt.Sprintf("%d of %d cards counted", r.Counted, r.Cards)
+	if r.Accounted {
+		s += ", every card accounted for"
+	} else {
+		s += ", NOT every card accounted for"
+	}
+	switch n := len(r.Impossible); n {
+	case 0:
+	case 1:
+		s += ", 1 impossible play"
+	default:
+		s += fmt.Sprintf(", %d impossible plays", n)
+	}
+	if r.DeckShort > 0 {
+		s += fmt.Sprintf(", the deck %d card(s) short of the record", r.DeckShort)
+	}
+	if r.Unproven != "" {
+		s += "; " + r.Unproven
+	}
+	return s
+}
+
+// DeckShortSaid is the deck short of the record with what it means, "" when
+// the deck is not short.
+func (r *Result) DeckShortSaid() string {
+	if r.DeckShort <= 0 {
+		return ""
+	}
+	return fmt.Sprintf("the deck %d card(s) short of the record: %s", r.DeckShort, DeckShortWhy)
+}
 
 // deckShort counts the cards believed in the deck and found elsewhere,
 // less those believed elsewhere that may lie in the deck: found there, or

@@ -337,3 +337,31 @@ func TestDeckShort(t *testing.T) {
 		})
 	}
 }
+
+// TestVerdict: the one line the dealer says at the table and the review
+// shows, a deck short of the record in it and, apart, what that means.
+func TestVerdict(t *testing.T) {
+	tests := []struct {
+		name      string
+		r         audit.Result
+		verdict   string
+		shortSaid string
+	}{
+		{"clean", audit.Result{Counted: 54, Cards: 54, Accounted: true}, "54 of 54 cards counted, every card accounted for", ""},
+		{"a card missing, two impossible plays", audit.Result{Counted: 53, Cards: 54, Impossible: make([]audit.Impossible, 2)},
+			"53 of 54 cards counted, NOT every card accounted for, 2 impossible plays", ""},
+		{"deck short, unproven", audit.Result{Counted: 54, Cards: 54, Accounted: true, DeckShort: 1, Unproven: "no buried play can be proved"},
+			"54 of 54 cards counted, every card accounted for, the deck 1 card(s) short of the record; no buried play can be proved",
+			"the deck 1 card(s) short of the record: " + audit.DeckShortWhy},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			if got := tt.r.Verdict(); got != tt.verdict {
+				t.Errorf("Verdict %q, want %q", got, tt.verdict)
+			}
+			if got := tt.r.DeckShortSaid(); got != tt.shortSaid {
+				t.Errorf("DeckShortSaid %q, want %q", got, tt.shortSaid)
+			}
+		})
+	}
+}

@@ -107,19 +107,11 @@ func (d *Dealer) logAudit(at time.Duration, rep audit.Result) {
 		add("impossible play: "+ip.Why, ip.Card)
 	}
 	d.append(playlog.Entry{Kind: playlog.KindAuditResult, Source: playlog.FromDealer, Kernel: at, Audit: &rep})
-	verdict := fmt.Sprintf("audit: %d of %d cards counted", rep.Counted, rep.Cards)
-	if rep.Accounted {
-		verdict += ", every card accounted for"
-	}
-	if len(rep.Impossible) > 0 {
-		verdict += fmt.Sprintf(", %d impossible play(s)", len(rep.Impossible))
-	}
-	if rep.DeckShort > 0 {
-		verdict += fmt.Sprintf(", the deck %d card(s) short of the record (%s)", rep.DeckShort, audit.DeckShortWhy)
-	}
-	if rep.Unproven != "" {
-		verdict += "; " + rep.Unproven
-	}
+	verdict := "audit: " + rep.Verdict()
 	add(verdict, "")
 	d.say(!rep.Accounted || len(rep.Impossible) > 0 || rep.DeckShort > 0, "%s", verdict)
+	if why := rep.DeckShortSaid(); why != "" {
+		add(why, "")
+		d.say(false, "%s", why)
+	}
 }

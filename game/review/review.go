@@ -766,7 +766,7 @@ func (a *analyzer) raw(e *playlog.Entry) {
 		m(e.Seat, Note, "strict: card dealt %s after its beat", ms(e.Late))
 	case playlog.KindAuditResult:
 		if e.Audit != nil && e == a.result {
-			m(0, Note, "audit: %s", auditVerdict(e.Audit))
+			m(0, Note, "audit: %s", e.Audit.Verdict())
 		}
 	case playlog.KindReader:
 		m(0, Note, "reader: %s", e.Note)
@@ -845,42 +845,12 @@ func (a *analyzer) auditEntry(e *playlog.Entry, m func(int, Kind, string, ...any
 	}
 }
 
-// auditVerdict says the audit's result in a line.
-func auditVerdict(res *audit.Result) string {
-	s := fmt.Sprintf("%d of %d cards counted", res.Counted, res.Cards)
-	if res.Accounted {
-		s += ", every card accounted for"
-	} else {
-		s += ", NOT every card accounted for"
-	}
-	switch n := len(res.Impossible); n {
-	case 0:
-	case 1:
-		s += ", 1 impossible play"
-	default:
-		s += fmt.Sprintf(", %d impossible plays", n)
-	}
-	if res.DeckShort > 0 {
-		s += fmt.Sprintf(", the deck %d card(s) short of the record", res.DeckShort)
-	}
-	if res.Unproven != "" {
-		s += "; " + res.Unproven
-	}
-	return s
-}
-
-// deckShortFinding is the finding of a deck short of the record
-// (audit.Result.DeckShort).
-func deckShortFinding(n int) string {
-	return fmt.Sprintf("the deck %d card(s) short of the record: %s", n, audit.DeckShortWhy)
-}
-
 // loggedAudit turns the dealer's logged audit into findings, each impossible
 // play with its reason, and the cards it found moved unseen.
 func (a *analyzer) loggedAudit(g *game.Game) {
 	e, res := a.result, a.result.Audit
 	r := a.r
-	r.Audit, r.AuditVerdict = res, auditVerdict(res)
+	r.Audit, r.AuditVerdict = res, res.Verdict()
 	name := func(id string) string {
 		if g != nil {
 			if c, ok := g.CardIndex(id); ok {
@@ -907,7 +877,7 @@ func (a *analyzer) loggedAudit(g *game.Game) {
 		a.find(e.Seq, 0, fmt.Sprintf("a card not in this deck: %s at the audit", id))
 	}
 	if res.DeckShort > 0 {
-		a.find(e.Seq, 0, deckShortFinding(res.DeckShort))
+		a.find(e.Seq, 0, res.DeckShortSaid())
 	}
 	for _, ip := range res.Impossible {
 		a.find(e.Seq, ip.Seat, fmt.Sprintf("an impossible play: %s played from seat %d's stack while under %s: %s", name(ip.Card), ip.Seat, name(ip.Under), ip.Why))
@@ -966,7 +936,7 @@ func (a *analyzer) findAudit(g *game.Game) {
 			// A dealer from before the audit said the deck short logged
 			// none: said on its own, the figure is no disagreement with
 			// the rest of the verdict.
-			a.find(a.result.Seq, 0, deckShortFinding(res.DeckShort)+", run again from the log: the dealer's verdict does not say it (dealers before the audit counted it did not)")
+			a.find(a.result.Seq, 0, res.DeckShortSaid()+", run again from the log: the dealer's verdict does not say it (dealers before the audit counted it did not)")
 			res.DeckShort = 0
 		}
 		if d := auditDiff(a.result.Audit, &res); d != "" {
@@ -1030,7 +1000,7 @@ func auditDiff(logged, run *audit.Result) string {
 	if err1 == nil && err2 == nil && bytes.Equal(lb, rb) {
 		return ""
 	}
-	return fmt.Sprintf("it logged %q, the log gives %q", auditVerdict(logged)+moved(logged), auditVerdict(run)+moved(run))
+	return fmt.Sprintf("it logged %q, the log gives %q", logged.Verdict()+moved(logged), run.Verdict()+moved(run))
 }
 
 func moved(r *audit.Result) string {
