@@ -19,17 +19,7 @@ import (
 // gone, official seed 1002411). Once the first is read, the seat is asked
 // about again, for the other.
 func TestIdentifyEachStack(t *testing.T) {
-	kinds := []game.Kind{game.Split, game.Move, game.Move, game.Move, game.Move, game.Move, game.Move, game.Ground, game.Ground}
-	d, uid, _ := dealing(t, kinds)
-	d.reader = hw.ReaderOK
-	// Seat 2 is dealt the Split and plays it on itself; seat 3 a Move.
-	tell(t, d, playlog.FromReader, game.Scan("Split-0"), game.Scan("Move-1"), game.Scan("Split-0"))
-	if in := d.g.Next(); in.Seat != 2 || in.Due != 2 {
-		t.Fatalf("the light asks %v, want seat 2's Split, two cards", in)
-	}
-	tell(t, d, playlog.FromPanel, game.Confirm(), game.Confirm()) // both unread
-	d.wantIdentify()
-	d.maybeIdentify(4 * time.Second)
+	d, uid := splitDealtByHand(t)
 	for i, id := range []string{"Move-5", "Move-6"} {
 		if d.ident.seat != 2 {
 			t.Fatalf("ask %d: asked about seat %d, want seat 2", i+1, d.ident.seat)
@@ -43,4 +33,47 @@ func TestIdentifyEachStack(t *testing.T) {
 	if d.ident.seat != 0 || d.g.AskFor(d.g.PlayerAt(2)) {
 		t.Fatalf("asked about seat %d after both, seat 2 still to ask for %v", d.ident.seat, d.g.AskFor(d.g.PlayerAt(2)))
 	}
+}
+
+// TestAskedAgainOnlyWhileAnswered: "If a player has more than one stack,
+// you will deal one card into each", so a seat may have two cards dealt by
+// hand on top, and is asked about again once one is read
+// (TestIdentifyEachStack). But "nobody at the table should ever wait for
+// it" (product.md): a dealer who answers the second ask with the card
+// they already passed over the reader is refused, the guess stands, and
+// the seat is not asked a third time; the beat goes on.
+func TestAskedAgainOnlyWhileAnswered(t *testing.T) {
+	d, uid := splitDealtByHand(t)
+	asks := 0
+	for i := range 4 {
+		if d.ident.seat == 0 {
+			break
+		}
+		asks++
+		d.onCard(hw.CardEvent{UID: uid["Move-5"], Time: time.Duration(4100+100*i) * time.Millisecond})
+	}
+	if asks != 2 || d.ident.seat != 0 || d.ident.held {
+		t.Fatalf("asked %d times, asking seat %d now, beat held %v: want 2 asks, then the beat going on", asks, d.ident.seat, d.ident.held)
+	}
+	if !d.g.AskFor(d.g.PlayerAt(2)) {
+		t.Fatal("seat 2's second card dealt by hand: want its guess standing, still on top")
+	}
+}
+
+// splitDealtByHand is seat 2 dealt its Split and playing it on itself,
+// seat 3 a Move, then both cards of seat 2's Split turn confirmed by hand,
+// each on top of a stack, and the dealer about to be asked for them.
+func splitDealtByHand(t *testing.T) (*Dealer, map[string]hw.UID) {
+	t.Helper()
+	kinds := []game.Kind{game.Split, game.Move, game.Move, game.Move, game.Move, game.Move, game.Move, game.Ground, game.Ground}
+	d, uid, _ := dealing(t, kinds)
+	d.reader = hw.ReaderOK
+	tell(t, d, playlog.FromReader, game.Scan("Split-0"), game.Scan("Move-1"), game.Scan("Split-0"))
+	if in := d.g.Next(); in.Seat != 2 || in.Due != 2 {
+		t.Fatalf("the light asks %v, want seat 2's Split, two cards", in)
+	}
+	tell(t, d, playlog.FromPanel, game.Confirm(), game.Confirm()) // both unread
+	d.wantIdentify()
+	d.maybeIdentify(4 * time.Second)
+	return d, uid
 }
