@@ -66,11 +66,7 @@ func TestDoctorHere(t *testing.T) {
 			if code != 1 {
 				t.Errorf("exit %d, want 1", code)
 			}
-			for _, w := range tt.want {
-				if !strings.Contains(out.String(), w) {
-					t.Errorf("output does not say %q:\n%s", w, out.String())
-				}
-			}
+			saysAll(t, "stdout", out.String(), tt.want)
 			if strings.Contains(out.String()+errOut.String(), "goroutine") {
 				t.Errorf("a stack trace:\n%s%s", out.String(), errOut.String())
 			}
@@ -106,16 +102,8 @@ func TestDoctorPrintConfig(t *testing.T) {
 			if code != tt.code {
 				t.Fatalf("exit %d, want %d; stderr %q", code, tt.code, errOut.String())
 			}
-			for _, w := range tt.out {
-				if !strings.Contains(out.String(), w) {
-					t.Errorf("stdout does not say %q:\n%s", w, out.String())
-				}
-			}
-			for _, w := range tt.problem {
-				if !strings.Contains(errOut.String(), w) {
-					t.Errorf("stderr does not say %q:\n%s", w, errOut.String())
-				}
-			}
+			saysAll(t, "stdout", out.String(), tt.out)
+			saysAll(t, "stderr", errOut.String(), tt.problem)
 			if tt.code != 0 && out.Len() > 0 {
 				t.Errorf("a bad file printed a config:\n%s", out.String())
 			}

@@ -7,6 +7,16 @@ import (
 	"testing"
 )
 
+// saysAll fails t for each of wants that stream's text got does not hold.
+func saysAll(t *testing.T, stream, got string, wants []string) {
+	t.Helper()
+	for _, w := range wants {
+		if !strings.Contains(got, w) {
+			t.Errorf("%s lacks %q:\n%s", stream, w, got)
+		}
+	}
+}
+
 // The command line as users expect from Go tools (issue 11): flags before
 // or after arguments, --version, shell completion, and -h on every command
 // with an example.
@@ -37,16 +47,8 @@ func TestCommandLine(t *testing.T) {
 			if code != c.code {
 				t.Fatalf("exit %d, want %d\nstdout %s\nstderr %s", code, c.code, out.String(), errb.String())
 			}
-			for _, w := range c.out {
-				if !strings.Contains(out.String(), w) {
-					t.Errorf("stdout lacks %q:\n%s", w, out.String())
-				}
-			}
-			for _, w := range c.errOut {
-				if !strings.Contains(errb.String(), w) {
-					t.Errorf("stderr lacks %q:\n%s", w, errb.String())
-				}
-			}
+			saysAll(t, "stdout", out.String(), c.out)
+			saysAll(t, "stderr", errb.String(), c.errOut)
 		})
 	}
 	for _, cmd := range commands() {
