@@ -18,7 +18,12 @@ import (
 // engine inferred.
 func (d *Dealer) apply(e game.Event, src playlog.Source, at time.Duration) error {
 	before := d.g.Next()
-	covered := d.g.CoveredGuesses()
+	var covered []int
+	if d.reader == hw.ReaderOK {
+		// Only a reader that reads can be asked for an uncovered card
+		// (askUncovered): with it gone, no look at the stacks per event.
+		covered = d.g.CoveredGuesses()
+	}
 	d.rec.Before(d.g)
 	ev := e
 	if err := d.g.Observe(e); err != nil {

@@ -51,8 +51,8 @@ func (d *Dealer) wantIdentify() {
 // between two cards (maybeIdentify); the seats already asked this round
 // are not asked again.
 func (d *Dealer) askUncovered(covered []int) {
-	if len(covered) == 0 || d.reader != hw.ReaderOK {
-		return
+	if len(covered) == 0 {
+		return // none covered, or the reader not reading (apply)
 	}
 	if seat := d.g.Uncovered(covered); seat != 0 {
 		d.ident.wanted = true
