@@ -17,13 +17,7 @@ var askIdentify = hw.Pattern{Kind: hw.Blink, Color: hw.Blue, Period: 500 * time.
 // say n (not there) if none is, as a person who sees the stack would.
 func (t *Table) identifyAsked() {
 	now := t.Clock.Now()
-	seat := 0
-	for _, s := range t.cfg.Seats {
-		if t.Lights.Now(s) == askIdentify {
-			seat = s
-			break
-		}
-	}
+	seat := t.identifySeat()
 	t.mu.Lock()
 	if seat == 0 || (seat == t.identSeat && now < t.identUntil) {
 		t.mu.Unlock()
@@ -53,13 +47,13 @@ func (t *Table) identifyAsked() {
 	t.scan.layAt(t.tags[g.Card(card).ID], now, noWait)
 }
 
-// identifyLit reports whether a seat's light asks for its card dealt by
-// hand to be scanned.
-func (t *Table) identifyLit() bool {
+// identifySeat is the seat whose light asks for its card dealt by hand to
+// be scanned, 0 for none.
+func (t *Table) identifySeat() int {
 	for _, s := range t.cfg.Seats {
 		if t.Lights.Now(s) == askIdentify {
-			return true
+			return s
 		}
 	}
-	return false
+	return 0
 }

@@ -693,7 +693,7 @@ func (t *Table) deal() {
 		done(at)
 		return
 	}
-	if t.identifyLit() {
+	if t.identifySeat() != 0 {
 		// The dealer holds the beat to ask for a card dealt by hand (a
 		// seat's light blinking blue): that light asks for no deal, and
 		// the hands that answer it are the dealer's (identifyAsked). A
