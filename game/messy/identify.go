@@ -20,28 +20,34 @@ func (t *table) identify() {
 		t.askAfterWindow = true // as game/dealer asks: once it closes
 		return
 	}
-	g, s := t.truth, t.seen
-	for p := 0; p < s.NumPlayers(); p++ {
-		if s.Out(p) || !t.seen.AskFor(p) {
-			continue
-		}
-		card := -1
-		for k := 0; p < g.NumPlayers() && k < g.NumStacks(p); k++ {
-			if top := g.Top(p, k); top >= 0 && t.byHand[top] {
-				card = top
-				break
-			}
-		}
-		if card < 0 {
-			// n: the card dealt by hand is not on top (picked up).
-			t.observe(game.NotOnTop(s.Seat(p)))
-			continue
-		}
-		delete(t.byHand, card)
-		if t.observe(game.Identify(s.Seat(p), g.Card(card).ID)) && t.seen.AskFor(p) {
+	for p := range t.seen.NumPlayers() {
+		for t.identifyAt(p) {
 			// Another stack of the seat is topped by a card dealt by hand:
 			// game/dealer asks about the seat again (identified).
-			p--
 		}
 	}
+}
+
+// identifyAt is the dealer asked about player p's card dealt by hand, if
+// the assistant has one on top: it reports whether the answer was taken
+// and another is on top still, so that the seat is asked again.
+func (t *table) identifyAt(p int) bool {
+	g, s := t.truth, t.seen
+	if s.Out(p) || !s.AskFor(p) {
+		return false
+	}
+	card := -1
+	for k := 0; p < g.NumPlayers() && k < g.NumStacks(p); k++ {
+		if top := g.Top(p, k); top >= 0 && t.byHand[top] {
+			card = top
+			break
+		}
+	}
+	if card < 0 {
+		// n: the card dealt by hand is not on top (picked up).
+		t.observe(game.NotOnTop(s.Seat(p)))
+		return false
+	}
+	delete(t.byHand, card)
+	return t.observe(game.Identify(s.Seat(p), g.Card(card).ID)) && s.AskFor(p)
 }
