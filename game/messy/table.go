@@ -316,7 +316,10 @@ func (t *table) observe(e game.Event) bool {
 	}
 	t.rec.Before(t.seen)
 	before := t.seen.Digest()
-	covered := t.seen.CoveredGuesses()
+	var covered []int
+	if t.readerGone == 0 {
+		covered = t.seen.CoveredGuesses() // asked for only while the reader reads
+	}
 	wasWindow := e.Kind == game.EvScan && len(t.unscanned) > 0 && t.seen.Next().Action == game.ActLand
 	elsewhere := e.Kind == game.EvScan && len(t.unscanned) > 0 && t.litElsewhere(e.Card)
 	err := t.seen.Apply(e)
@@ -354,7 +357,7 @@ func (t *table) observe(e game.Event) bool {
 		return false
 	}
 	t.rec.Applied(t.seen, e, t.now)
-	if len(covered) > 0 && t.readerGone == 0 && t.seen.Uncovered(covered) != 0 {
+	if len(covered) > 0 && t.seen.Uncovered(covered) != 0 {
 		t.uncovered = true
 	}
 	t.askRider(e)
