@@ -1542,20 +1542,13 @@ func (g *Game) riderMovedUnseen(k Kind, p int) int {
 			continue
 		}
 		switch w := g.where[c]; {
-		case w.Zone == InDiscard && g.goneFromSeat(c):
+		case w.Zone == InDiscard && g.lastInferredIs(c, InfRiderGone):
 			return c
 		case w.Zone == AsRider && w.Player != p && !g.players[w.Player].out && moved < 0:
 			moved = c
 		}
 	}
 	return moved
-}
-
-// goneFromSeat reports whether the engine's latest word on card c is that
-// it left the seat it rode in front of unseen (InfRiderGone).
-func (g *Game) goneFromSeat(c int) bool {
-	x, ok := g.lastInferred(c)
-	return ok && x.Kind == InfRiderGone
 }
 
 // dealtByHandAs: a rider (or an Extra) of kind k is named by hand at a
@@ -1720,7 +1713,7 @@ func (g *Game) unblind(c int) bool {
 	if (w.Zone != InStack && w.Zone != InDiscard) || !g.table.blind[c] {
 		return false
 	}
-	if w.Zone == InDiscard && !g.goneWithStack(c) {
+	if w.Zone == InDiscard && !g.lastInferredIs(c, InfStackGone) {
 		// The discard pile holds other stand-ins too: a rider named by
 		// hand, swept by the dealer or gone unseen, whose stand-in may be
 		// a card read being dealt long ago. Read again, that is a second
@@ -1801,11 +1794,13 @@ func (g *Game) standInFromDiscard(c int) bool {
 	return true
 }
 
-// goneWithStack reports whether card c last moved with a stack the dealer
-// said was not there (StackGone): the engine's latest word on it.
-func (g *Game) goneWithStack(c int) bool {
+// lastInferredIs reports whether the engine's latest word on card c is an
+// inference of kind k: InfStackGone, it last moved with a stack the dealer
+// said was not there; InfRiderGone, it left the seat it rode in front of
+// unseen.
+func (g *Game) lastInferredIs(c int, k InferenceKind) bool {
 	x, ok := g.lastInferred(c)
-	return ok && x.Kind == InfStackGone
+	return ok && x.Kind == k
 }
 
 // lastInferred is the engine's latest conclusion about card c, if any.
