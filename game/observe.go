@@ -2013,6 +2013,18 @@ func (a *address) noneDealt() bool {
 	return true
 }
 
+// dealtSoFar counts the cards the address has dealt: the deals it has
+// moved past, but for those planned into stacks reported gone.
+func (a *address) dealtSoFar() int {
+	n := 0
+	for k := range a.done {
+		if s := a.slot(k); s >= 64 || a.gone&(1<<s) == 0 {
+			n++
+		}
+	}
+	return n
+}
+
 // noCards reports whether every stack of player p is empty.
 func (g *Game) noCards(p int) bool {
 	for _, st := range g.players[p].stacks {

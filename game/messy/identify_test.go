@@ -603,7 +603,7 @@ func TestExtraMisreadOnlyWhereItsRiderIsAsked(t *testing.T) {
 		extra   string
 	}{
 		{3001742, 4, "extra-4"},
-		{3002242, 6, "extra-2"},
+		{3000112, 6, "extra-5"}, // for 3002242, whose hand goes another way since the two-at-once warning after a Move or a Skip
 		{3002446, 6, "extra-5"},
 	} {
 		var tb *table
