@@ -321,7 +321,7 @@ func (g *Game) Guessed(i int) bool {
 // next seat's turn (or after the Ground being dealt lands) rather than as
 // the next card of the turn under way: read at once after a deal, with
 // nothing heard of in between, it is the second of two cards dealt at once
-// (the dealer's two-at-once warning). Never while a card confirmed by hand
+// (the dealer's two-at-once warning). Not while a card confirmed by hand
 // is still a guess (Blind), nor once a card said picked up, or a rider
 // named by hand, was taken for one the engine believed in the deck
 // (deckGuess): the engine's deck is then partly a guess, and a card it took
@@ -331,12 +331,45 @@ func (g *Game) Guessed(i int) bool {
 // guess read on top (Identify) puts the card stood in for back in the deck.
 // Not a card the engine believes elsewhere than the deck: that is no deal
 // at all.
+//
+// The guesses hold it back only after a deal that may have been a card
+// shown with its deal right behind: a rider that deals or an Extra, its
+// seat's first card this turn, read as the turn began. A deal after
+// another of the same turn (a Hit's second card, a Split's new stack) is
+// no card shown: "Once the dealer is addressing a player, no one can
+// affect the deal by meddling with the rider", and a rider played on a
+// seat being dealt to waits "until your next pass". Nor is any other card:
+// "Riders are instructions to the dealer", shown as a seat's turn begins
+// with the Extras on them, and a Move or a Stop is played and discarded
+// by the faller ("The dealer won't do this for you"). And a Skip or a
+// Chute shown has no deal behind it ("SKIP: Deal no cards to this
+// player"). Read at once after such a deal, c is the second of two dealt
+// at once, guesses or none.
 func (g *Game) NextTurnsDeal(c int) bool {
-	if c < 0 || c >= len(g.cards) || g.where[c].Zone != InDeck || g.table.deckGuess || slices.Contains(g.table.blind, true) {
+	if c < 0 || c >= len(g.cards) || g.where[c].Zone != InDeck {
+		return false
+	}
+	if (g.table.deckGuess || slices.Contains(g.table.blind, true)) && g.lastDealMayBeShown() {
 		return false
 	}
 	in := g.Next()
 	return !(in.Action == ActDeal && !in.First)
+}
+
+// lastDealMayBeShown reports whether the last card dealt may have been a
+// card shown, its deal read right behind it: a rider that deals or an
+// Extra, the first card of its seat's turn, read as the turn began.
+func (g *Game) lastDealMayBeShown() bool {
+	a, d := &g.addr, g.pend.card
+	if d < 0 || d >= len(g.cards) || g.pend.player != a.player || a.dealtSoFar() >= 2 {
+		return false
+	}
+	switch k := g.cards[d].Kind; {
+	case k == Skip || k == Chute:
+		return false
+	default:
+		return k.IsRider() || k == Extra
+	}
 }
 
 // DeckGuessed reports whether the engine's deck is partly a guess (a card

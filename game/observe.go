@@ -1865,6 +1865,18 @@ func (g *Game) swapStandIn(slot *int, c, d int, from Zone) {
 	}
 }
 
+// stopUnseen reports whether a Stop's place is unknown to the engine: one
+// it counts in the deck, or one standing in for a card dealt by hand
+// (Blind). A card dealt by hand may be such a Stop, and no other.
+func (g *Game) stopUnseen() bool {
+	for c := range g.cards {
+		if g.cards[c].Kind == Stop && (g.where[c].Zone == InDeck || g.Blind(c)) {
+			return true
+		}
+	}
+	return false
+}
+
 // findStop is the Stop that player p's Stop confirmed by hand stands in:
 // the one they hold, else the one nearest a stack's top, else one the
 // engine only guessed discarded.
@@ -1887,8 +1899,11 @@ func (g *Game) findStop(p int) int {
 	// one from another faller's stack, though ("You can only pick up the
 	// top card of your stack"): only that faller can hold it. Unless p
 	// has a card dealt by hand the engine only guessed: that card may be
-	// the Stop, and the one stood in for it stands in for that too.
-	guessHere := g.blindAt(p)
+	// the Stop, and the one stood in for it stands in for that too. It
+	// may be one only if a Stop is unseen: one the engine counts in the
+	// deck, or a card that stands in for one dealt by hand. Where every
+	// Stop was seen elsewhere, p's card dealt by hand is none.
+	guessHere := g.blindAt(p) && g.stopUnseen()
 	for i := len(g.discard) - 1; i >= 0; i-- {
 		if c := g.discard[i]; g.cards[c].Kind == Stop && !g.table.swept[c] && (guessHere || !g.anothers(c, p)) {
 			return c
@@ -2011,6 +2026,18 @@ func (a *address) noneDealt() bool {
 		}
 	}
 	return true
+}
+
+// dealtSoFar counts the cards the address has dealt: the deals it has
+// moved past, but for those planned into stacks reported gone.
+func (a *address) dealtSoFar() int {
+	n := 0
+	for k := range a.done {
+		if s := a.slot(k); s >= 64 || a.gone&(1<<s) == 0 {
+			n++
+		}
+	}
+	return n
 }
 
 // noCards reports whether every stack of player p is empty.

@@ -125,10 +125,16 @@ func TestSkipDealtAfterAll(t *testing.T) {
 // game.PlayedUnseen) with the next card stuck under it, read at once, is
 // taken for a card shown, since a card shown is followed at once by its
 // deal and time cannot tell the two apart. The second card is then no two
-// at once to the dealer: missed. In hand 1000017 the held deal is an
-// Extra, taken for one waiting for its rider at a seat that has none; the
-// screen asks the dealer for that rider, and they say misread
-// (TestHeldExtraShownThenMisread): the hand, which fell out of step
+// at once to the dealer's clock, but the screen shows the seat a rider
+// (or an Extra waiting for one) the dealer dealt into the stack: they say
+// misread, the held card is the seat's deal after all, and the second card
+// is dealt again where the light then asks, the next seat, while it lies
+// at this one ("deal cards one at a time clockwise around the table"): the
+// audit finds it there. Missed before: this table put the hand back before
+// its dealer could say the misread, which game/dealer's dealer says
+// (`dealer` TestHeldDealShownThenMisread). In hand 1000017 the held deal
+// is an Extra, taken for one waiting for its rider at a seat that has
+// none (TestHeldExtraShownThenMisread): the hand, which fell out of step
 // before, ends in step. Before that, this table judged such a deal dealt,
 // kinder than the dealer.
 func TestHeldDealThenTwoAtOnce(t *testing.T) {
@@ -139,10 +145,10 @@ func TestHeldDealThenTwoAtOnce(t *testing.T) {
 	}
 	n := 0
 	for _, f := range h.Faults {
-		if f.Kind == TwoAtOnce && strings.HasPrefix(f.Why, heldShownWhy) {
+		if f.Kind == TwoAtOnce && f.trace != "" { // the deal before it held, and taken for a card shown
 			n++
-			if f.Answer != Missed && f.Answer != Unseen { // unseen: not caught, proved so (unread_test.go)
-				t.Errorf("%v answered %v: %s", f.Kind, f.Answer, f.Why)
+			if f.Answer != Audited || !strings.Contains(f.Why, "found in seat") {
+				t.Errorf("%v of %s answered %v: %s", f.Kind, f.Card, f.Answer, f.Why)
 			}
 		}
 	}
@@ -157,10 +163,12 @@ func TestHeldDealThenTwoAtOnce(t *testing.T) {
 // shown, waiting for its rider; the screen asks the dealer to scan the
 // rider, "or r (misread) if there is none". No rider lies at that seat:
 // the dealer says misread, and the Extra is the seat's deal after all
-// (game's TestMisreadHeldDealShown/Extra). Each of these hands fell out of
-// step before.
+// (game's TestMisreadHeldDealShown/Extra). 1000086 and 1000236 fell out
+// of step before. (1000128 stands for 1000330, whose held Split before it
+// is now said misread as the second card comes, and whose hand no longer
+// deals that Extra so.)
 func TestHeldExtraShownThenMisread(t *testing.T) {
-	inStepSaying(t, Faults{ReaderGone: 0.05, TwoAtOnce: 0.1}, " no rider for ", 1000086, 1000236, 1000330)
+	inStepSaying(t, Faults{ReaderGone: 0.05, TwoAtOnce: 0.1}, " no rider for ", 1000086, 1000236, 1000128)
 }
 
 // TestHeldDealShownThenMisread: "Riders: when the dealer reaches a player
@@ -595,7 +603,7 @@ func TestExtraMisreadOnlyWhereItsRiderIsAsked(t *testing.T) {
 		extra   string
 	}{
 		{3001742, 4, "extra-4"},
-		{3002242, 6, "extra-2"},
+		{3000112, 6, "extra-5"}, // for 3002242, whose hand goes another way since the two-at-once warning after a Move or a Skip
 		{3002446, 6, "extra-5"},
 	} {
 		var tb *table

@@ -125,6 +125,12 @@ func (t *table) misdeal(in game.Instruction, c int) {
 //   - the engine takes it as the next deal, to the seat the truth deals it
 //     to: the lights move on, the card lies in front of p, and the
 //     audit's scan finds it there;
+//   - after a deal game/dealer held and this read made a card shown, the
+//     engine takes it as that card's deal at p: the screen shows p a
+//     rider the dealer does not see there, the dealer says misread, and
+//     the held card is p's deal after all, this one dealt again where the
+//     light then asks (heldNotThere): as above, if that is the seat the
+//     truth deals it to;
 //   - the engine takes it for something else (a rider played on the next
 //     seat): missed, and the assistant is put back, as for every probe.
 //
@@ -146,11 +152,13 @@ func (t *table) twoAtOnce(p, c int) error {
 	}
 	id := g.Card(c2).ID
 	f := t.fault(TwoAtOnce, id, g.Seat(p))
+	held := "" // the deal before it, held and judged a card shown
 	if t.hold.active {
 		// game/dealer held the deal before it: this card, read at once,
 		// judges it (a deck card: a card shown), and no warning is given.
 		read := game.Scan(id)
-		if t.resolveHold(&read) {
+		if h := t.hold.id; t.resolveHold(&read) {
+			held = h
 			// The held deal now lies in p's stack, and the assistant
 			// believes it shown: its place at the audit is this
 			// mistake's doing, whatever is made of this read.
@@ -176,7 +184,9 @@ func (t *table) twoAtOnce(p, c int) error {
 		return nil
 	}
 	try := t.seen.Clone()
-	if try.Apply(game.Scan(id)) != nil || !t.sameDeal(try, ahead, c2) {
+	taken := try.Apply(game.Scan(id)) == nil
+	misread := taken && held != "" && !t.sameDeal(try, ahead, c2) && t.heldNotThere(try, held, p)
+	if !taken || !t.sameDeal(try, ahead, c2) {
 		t.probe(f, game.Scan(id))
 		if atOnce {
 			// "The dealer scans and places one card per beat": no honest
@@ -198,8 +208,43 @@ func (t *table) twoAtOnce(p, c int) error {
 		}
 	}
 	t.observe(game.Scan(id))
+	if misread && t.observe(game.NotThereRead(held)) && t.opt.Trace != nil {
+		if x, _ := t.truth.CardIndex(held); t.truth.Card(x).Kind == game.Extra {
+			t.opt.Trace(fmt.Sprintf("%v no rider for %s: misread", t.now, held))
+		} else {
+			t.opt.Trace(fmt.Sprintf("%v misread: %s, dealt after all", t.now, held))
+		}
+	}
 	t.phys[c2] = p
 	return nil
+}
+
+// heldNotThere is the dealer's misread (game.NotThereRead), said on g of
+// held, the deal to faller p before the card just read, which that card,
+// coming at once, made a card shown: the screen shows p a rider the
+// dealer dealt into the stack and does not see in front of p, lit and
+// asking for its cards (riderNotThere), or an Extra waiting for a rider p
+// has none of ("scan the rider, or r (misread) if there is none":
+// extraNotThere). The engine offers the misread (ReadToTakeBack) only
+// where it takes it: held is p's deal after all, and the card read after
+// it is dealt again where the light then asks (game's takeBackRead, its
+// deals made since). It reports whether g took it.
+func (t *table) heldNotThere(g *game.Game, held string, p int) bool {
+	x, ok := g.CardIndex(held)
+	if !ok {
+		return false
+	}
+	v := g.Where(x)
+	switch {
+	case g.Card(x).Kind == game.Extra:
+		if v.Zone == game.AsExtra || v.Zone == game.InDiscard || t.truth.Rider(p) >= 0 {
+			return false // on a rider, or a rider lies there for it
+		}
+	case v.Zone != game.AsRider || v.Player != p || g.Next().Player != p:
+		return false // not p's rider, or not lit: the dealer sees nothing amiss
+	}
+	got, ok := g.ReadToTakeBack()
+	return ok && got == held && g.Apply(game.NotThereRead(held)) == nil
 }
 
 // sameDeal reports whether the assistant, after taking the second card,
