@@ -737,7 +737,7 @@ func (t *Table) deal() {
 		done(at)
 		return
 	}
-	if !in.First && (t.fewerStacks(t.Lights.Now(in.Seat), in) || t.stackNotHere(in)) {
+	if !in.First && !t.lightBehind(in.Seat, at) && (t.fewerStacks(t.Lights.Now(in.Seat), in) || t.stackNotHere(in)) {
 		// The seat is the right one but the dealer counts a stack the
 		// table no longer has: the dealer says so before dealing.
 		t.mu.Lock()
@@ -843,6 +843,17 @@ func (t *Table) screenSays(part string) bool {
 		}
 	}
 	return false
+}
+
+// lightBehind reports whether the card the simulated dealer dealt to seat
+// last, less than a beat before at, is one the dealer has not heard of
+// yet: the reader has read nothing since (it hung, say, and the dealer
+// has not said so yet). The light still asks for that card, so it asks
+// for one more than the table owes the seat: a person who has just dealt
+// it deals on, and does not take the light for one counting a stack the
+// table no longer has.
+func (t *Table) lightBehind(seat int, at time.Duration) bool {
+	return t.chip != nil && t.chip.dealtUnheard(seat, at-time.Second)
 }
 
 // stackNotHere reports whether the dealer's screen asks for the card due
