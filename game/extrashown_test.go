@@ -72,3 +72,32 @@ func TestMisreadExtraShownAfterItsRider(t *testing.T) {
 		t.Fatalf("the refused misread changed the hand:\n%s\nwas:\n%s", got, before)
 	}
 }
+
+// TestExtraShownUnseenOnASkip: "EXTRA SKIP: Deal no cards to this player,
+// and sweep away only the Extra card. (The Skip remains.)" An Extra read
+// from the deck just after a Skip shown at seat 1's turn may be seat 2's
+// card dealt by hand, said picked up and laid on the Skip: its seat is
+// named, so the dealer tells the engine with Identify. Once the Skip has
+// its Extra ("A rider can only have one Extra at a time") or once no card
+// dealt by hand is about, none is.
+func TestExtraShownUnseenOnASkip(t *testing.T) {
+	kinds := []Kind{Move, Skip, Extra, Extra, Move, Move, Move, Move, Ground, Ground}
+	tb := newObserved(t, 3, kinds...)
+	tb.ok(Scan(tb.id(Move, 0)))
+	tb.ok(Scan(tb.id(Skip, 0)))
+	tb.ok(Confirm())            // seat 3, by hand
+	tb.ok(NotOnTop(3))          // picked up
+	tb.ok(Scan(tb.id(Skip, 0))) // shown at seat 1's turn, from seat 2's stack
+	c, _ := tb.CardIndex(tb.id(Extra, 1))
+	if got := tb.ExtraShownUnseen(c); got != 3 {
+		t.Fatalf("ExtraShownUnseen(the Extra) = seat %d after the Skip shown, want seat 3", got)
+	}
+	tb.ok(Identify(3, tb.id(Extra, 1)))
+	tb.ok(Scan(tb.id(Extra, 1)))
+	if in := tb.Next(); in.Player != 0 || in.Action != ActSweep || in.SweepExtras != 1 || in.SweepRider {
+		t.Fatalf("after the Extra shown on the Skip the light asks %+v, want only the Extra swept", in)
+	}
+	if got := tb.ExtraShownUnseen(c); got != 0 {
+		t.Fatalf("ExtraShownUnseen = seat %d once the Skip has its Extra, want none", got)
+	}
+}

@@ -367,7 +367,16 @@ func (g *Game) ExtraShownUnseen(c int) int {
 	}
 	in := g.Next()
 	a := &g.addr
-	if in.Action != ActDeal || in.First || in.Rider == NoKind || !a.active || a.player != in.Player || !a.noneDealt() {
+	if in.First || in.Rider == NoKind || !a.active || a.player != in.Player || !a.noneDealt() {
+		return 0
+	}
+	switch {
+	case in.Action == ActDeal:
+	case (in.Action == ActSweep || in.Action == ActPass) && (in.Rider == Skip || in.Rider == Chute) && in.Extras == 0:
+		// "EXTRA SKIP: Deal no cards to this player": the Extra comes
+		// right after its Skip, where the next seat's deal waits for the
+		// beat that sweeps the Skip.
+	default:
 		return 0
 	}
 	return g.unseenAt(c, in)

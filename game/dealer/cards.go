@@ -154,6 +154,8 @@ func (d *Dealer) onCard(e hw.CardEvent) {
 		// and nothing came with it that a card shown brings, so it was the
 		// deal.
 		d.flushHeld(e.Time)
+	case d.extraOnSkip(id, c, e.Time):
+		return
 	case d.mayHold(id, c, e.Time):
 		return
 	}

@@ -79,6 +79,9 @@ func (d *Dealer) maybeIdentify(at time.Duration) {
 	if d.slot.open || d.stop.open || d.kept.active || d.imag.announced || d.panel.paused || d.panel.awaitingGo {
 		return
 	}
+	if d.extraMayFollow() {
+		return
+	}
 	seat := d.blindSeat()
 	if seat == 0 {
 		d.endIdentify(at, "no card dealt by hand left on top")
@@ -96,6 +99,19 @@ func (d *Dealer) maybeIdentify(at time.Duration) {
 	// The held beat is in the log with its reason, for the referee.
 	d.append(playlog.Entry{Kind: playlog.KindNote, Source: playlog.FromDealer, Kernel: at, Seat: seat,
 		Note: fmt.Sprintf("beat held: the dealer is asked to scan the card dealt by hand to seat %d", seat)})
+}
+
+// extraMayFollow reports whether the seat addressed has just shown a rider
+// that deals it nothing (a Skip, a Chute) and no Extra yet: its Extra, laid
+// on it, may be shown next ("To play an Extra, lay it on top of the rider
+// you wish to modify, overlapping it so the dealer can still read both
+// cards"; "EXTRA SKIP: Deal no cards to this player, and sweep away only
+// the Extra card"). No card is due, but the table is not between two
+// cards: asked now, the dealer would have that Extra read for the answer.
+// The seat's turn is over once the beat confirms its sweep.
+func (d *Dealer) extraMayFollow() bool {
+	in := d.g.Next()
+	return (in.Action == game.ActSweep || in.Action == game.ActPass) && (in.Rider == game.Skip || in.Rider == game.Chute) && in.Extras == 0
 }
 
 // blindSeat is the first seat not yet asked about with a card dealt by
