@@ -75,7 +75,7 @@ func (d *Dealer) onCard(e hw.CardEvent) {
 		d.say(true, "%s read after the hand ended", id)
 		return
 	}
-	d.lastRead = id
+	d.lastRead, d.lastReadAt = id, e.Time
 	if d.ident.seat != 0 {
 		d.identified(id, e.Time)
 		return

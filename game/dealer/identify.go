@@ -79,7 +79,7 @@ func (d *Dealer) maybeIdentify(at time.Duration) {
 	if d.slot.open || d.stop.open || d.kept.active || d.imag.announced || d.panel.paused || d.panel.awaitingGo {
 		return
 	}
-	if d.extraMayFollow() {
+	if d.extraMayFollow() && at < d.lastReadAt+d.period()/2 {
 		return
 	}
 	seat := d.blindSeat()
@@ -101,14 +101,15 @@ func (d *Dealer) maybeIdentify(at time.Duration) {
 		Note: fmt.Sprintf("beat held: the dealer is asked to scan the card dealt by hand to seat %d", seat)})
 }
 
-// extraMayFollow reports whether the seat addressed has just shown a rider
-// that deals it nothing (a Skip, a Chute) and no Extra yet: its Extra, laid
-// on it, may be shown next ("To play an Extra, lay it on top of the rider
-// you wish to modify, overlapping it so the dealer can still read both
+// extraMayFollow reports whether the seat addressed has shown a rider that
+// deals it nothing (a Skip, a Chute) and no Extra yet: its Extra, laid on
+// it, may be shown next ("To play an Extra, lay it on top of the rider you
+// wish to modify, overlapping it so the dealer can still read both
 // cards"; "EXTRA SKIP: Deal no cards to this player, and sweep away only
-// the Extra card"). No card is due, but the table is not between two
-// cards: asked now, the dealer would have that Extra read for the answer.
-// The seat's turn is over once the beat confirms its sweep.
+// the Extra card"). No card is due, but until half a beat after the read,
+// as a card shown and what comes with it (held.go), the table is not
+// between two cards: asked then, the dealer would have that Extra read for
+// the answer.
 func (d *Dealer) extraMayFollow() bool {
 	in := d.g.Next()
 	return (in.Action == game.ActSweep || in.Action == game.ActPass) && (in.Rider == game.Skip || in.Rider == game.Chute) && in.Extras == 0
