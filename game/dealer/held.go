@@ -70,7 +70,10 @@ func (d *Dealer) mayHold(id string, c int, at time.Duration) bool {
 // is told with Identify, then the read, if it takes both (tried on a copy
 // first); it reports whether it did.
 func (d *Dealer) extraOnSkip(id string, c int, at time.Duration) bool {
-	if d.phase != PhaseDealing || d.stop.open || d.imag.announced || d.ident.seat != 0 || d.panel.paused || !d.extraMayFollow() {
+	if d.phase != PhaseDealing || d.stop.open || d.imag.announced || d.ident.seat != 0 || d.panel.paused {
+		return false
+	}
+	if _, ok := d.bareSkipShown(); !ok {
 		return false
 	}
 	q := d.g.ExtraShownUnseen(c)

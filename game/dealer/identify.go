@@ -79,7 +79,8 @@ func (d *Dealer) maybeIdentify(at time.Duration) {
 	if d.slot.open || d.stop.open || d.kept.active || d.imag.announced || d.panel.paused || d.panel.awaitingGo {
 		return
 	}
-	if d.extraMayFollow() && at < d.lastReadAt+d.period()/2 {
+	if !d.ident.held && d.extraMayFollow() && at < d.lastReadAt+d.period()/2 {
+		// (A round under way holds the beat, which nothing would resume.)
 		return
 	}
 	seat := d.blindSeat()
@@ -102,7 +103,7 @@ func (d *Dealer) maybeIdentify(at time.Duration) {
 }
 
 // extraMayFollow reports whether the seat addressed has shown a rider that
-// deals it nothing (a Skip, a Chute) and no Extra yet: its Extra, laid on
+// deals it nothing (a Skip, a Chute), the last card read, and no Extra yet: its Extra, laid on
 // it, may be shown next ("To play an Extra, lay it on top of the rider you
 // wish to modify, overlapping it so the dealer can still read both
 // cards"; "EXTRA SKIP: Deal no cards to this player, and sweep away only
@@ -111,8 +112,19 @@ func (d *Dealer) maybeIdentify(at time.Duration) {
 // between two cards: asked then, the dealer would have that Extra read for
 // the answer.
 func (d *Dealer) extraMayFollow() bool {
+	r, ok := d.bareSkipShown()
+	return ok && d.g.Card(r).ID == d.lastRead // shown just now, read
+}
+
+// bareSkipShown is the rider that deals nothing (a Skip, a Chute) the
+// seat addressed has shown, with no Extra on it yet, if any.
+func (d *Dealer) bareSkipShown() (int, bool) {
 	in := d.g.Next()
-	return (in.Action == game.ActSweep || in.Action == game.ActPass) && (in.Rider == game.Skip || in.Rider == game.Chute) && in.Extras == 0
+	if !(in.Action == game.ActSweep || in.Action == game.ActPass) || !(in.Rider == game.Skip || in.Rider == game.Chute) || in.Extras != 0 {
+		return -1, false
+	}
+	r := d.g.Rider(in.Player)
+	return r, r >= 0
 }
 
 // blindSeat is the first seat not yet asked about with a card dealt by
