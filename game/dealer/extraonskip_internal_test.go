@@ -94,3 +94,29 @@ func TestNoAskBetweenTheSkipAndItsExtra(t *testing.T) {
 		t.Fatalf("asked about seat %d after the Extra was shown, want seat 2's card dealt by hand", d.ident.seat)
 	}
 }
+
+// TestNoAskOnTheBeatThatCallsASweep: "EXTRA SKIP: Deal no cards to this
+// player, and sweep away only the Extra card. (The Skip remains.)" At the
+// seat's next turn the beat calls the sweep of that kept Skip (its light
+// and cue) and the beat after confirms it. An ask for a card dealt by hand
+// begun between the two took the light away before the dealer could act on
+// it, and the beat after the ask confirmed a sweep the table never made:
+// the table fell a beat behind the lights (real dealer, official seeds 150
+// and 407, the reader gone: the table declared the winner). The ask waits
+// for the beat that confirms the sweep.
+func TestNoAskOnTheBeatThatCallsASweep(t *testing.T) {
+	d, _, _ := dealing(t, skipKinds, 2, 3, 4)
+	tell(t, d, playlog.FromPanel, game.Confirm()) // seat 2, by hand: on top
+	d.reader = hw.ReaderOK
+	d.wantIdentify()
+	d.slot.sweepCalled = true // a known Skip's sweep called on this beat
+	d.maybeIdentify(2 * time.Second)
+	if d.ident.seat != 0 {
+		t.Fatalf("asked about seat %d on the beat that called a sweep, want no ask until the next beat confirms it", d.ident.seat)
+	}
+	d.slot.sweepCalled = false // confirmed
+	d.maybeIdentify(3 * time.Second)
+	if d.ident.seat != 2 {
+		t.Fatalf("asked about seat %d once the sweep was confirmed, want seat 2", d.ident.seat)
+	}
+}

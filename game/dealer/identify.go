@@ -79,6 +79,14 @@ func (d *Dealer) maybeIdentify(at time.Duration) {
 	if d.slot.open || d.stop.open || d.kept.active || d.imag.announced || d.panel.paused || d.panel.awaitingGo {
 		return
 	}
+	if d.slot.sweepCalled {
+		// The beat called the sweep of a rider the dealer knows (a Skip
+		// kept under its Extra, a Chute): the table sweeps it on this
+		// beat, and the next confirms it. Asked now, the light calling it
+		// would be gone before the dealer could act on it, and the beat
+		// after the ask would confirm a sweep the table never made.
+		return
+	}
 	if !d.ident.held && d.extraMayFollow() && at < d.lastReadAt+d.period()/2 {
 		// (A round under way holds the beat, which nothing would resume.)
 		return
