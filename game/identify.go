@@ -347,6 +347,43 @@ func (g *Game) PlayedUnseen(c int) int {
 	if in.Action != ActDeal || !in.First {
 		return 0
 	}
+	return g.unseenAt(c, in)
+}
+
+// ExtraShownUnseen is the seat of the faller whose card dealt by hand c, an
+// Extra just read from the deck (or a stand-in's place) as the first deal
+// of an address whose rider was shown and nothing dealt yet, may be: picked
+// up unseen and shown on that rider ("To play an Extra, lay it on top of
+// the rider you wish to modify, overlapping it so the dealer can still read
+// both cards"); 0 for none. Unlike PlayedUnseen, the dealer's hold cannot
+// judge it: "EXTRA HIT: After dealing normally, deal two extra cards to
+// each stack", and a Hit's cards come one after another as a card shown
+// and its deal do, so only the dealer, who sees the light ask for fewer
+// cards than the Extra shown owes, can say so (the misread:
+// shownAfterAll). Asked of the hand before the read.
+func (g *Game) ExtraShownUnseen(c int) int {
+	if c < 0 || c >= len(g.cards) || len(g.table.loose) != len(g.cards) || g.cards[c].Kind != Extra {
+		return 0
+	}
+	in := g.Next()
+	a := &g.addr
+	if in.First || in.Rider == NoKind || !a.active || a.player != in.Player || !a.noneDealt() {
+		return 0
+	}
+	switch {
+	case in.Action == ActDeal:
+	case (in.Action == ActSweep || in.Action == ActPass) && (in.Rider == Skip || in.Rider == Chute) && in.Extras == 0:
+		// "EXTRA SKIP: Deal no cards to this player": the Extra comes
+		// right after its Skip, where the next seat's deal waits for the
+		// beat that sweeps the Skip.
+	default:
+		return 0
+	}
+	return g.unseenAt(c, in)
+}
+
+// unseenAt is PlayedUnseen's seat for c, read where in asks for a deal.
+func (g *Game) unseenAt(c int, in Instruction) int {
 	w := g.where[c]
 	switch {
 	case w.Zone == InDeck:

@@ -685,10 +685,22 @@ func (g *Game) takeBackRead(id string) error {
 func (g *Game) heldDealt() (int, bool) {
 	t := &g.table
 	w := t.readWin
-	if t.dealt == nil || !g.current(w.until) || !w.dealt || w.again || w.landed {
+	if t.dealt == nil || !g.current(w.until) || w.again || w.landed {
 		return -1, false
 	}
-	return w.card, t.dealt.PlayedUnseen(w.card) != 0
+	return w.card, t.dealt.shownUnseen(w.card, w.dealt) != 0
+}
+
+// shownUnseen is the seat of the faller whose card dealt by hand c, read
+// and taken for a deal in this hand (the hand before that read), may have
+// been, shown there: judged dealt by the dealer's hold (PlayedUnseen), or
+// an Extra read as the first deal after its rider, which no hold judges
+// (ExtraShownUnseen). 0 for none.
+func (g *Game) shownUnseen(c int, judged bool) int {
+	if judged {
+		return g.PlayedUnseen(c)
+	}
+	return g.ExtraShownUnseen(c)
 }
 
 // shownAfterAll is the dealer's misread said of card c, just read and
@@ -704,7 +716,7 @@ func (g *Game) heldDealt() (int, bool) {
 func (g *Game) shownAfterAll(c int) error {
 	t := &g.table
 	id := g.cards[c].ID
-	seat := t.dealt.PlayedUnseen(c)
+	seat := t.dealt.shownUnseen(c, t.readWin.dealt)
 	g.goBack(t.dealt)
 	if err := g.identify(seat, id); err != nil {
 		return refuse(RuleCardNotExpected, "%s, judged dealt, cannot be the card dealt by hand to seat %d: %v", id, seat, err)

@@ -75,7 +75,7 @@ func (d *Dealer) onCard(e hw.CardEvent) {
 		d.say(true, "%s read after the hand ended", id)
 		return
 	}
-	d.lastRead = id
+	d.lastRead, d.lastReadAt = id, e.Time
 	if d.ident.seat != 0 {
 		d.identified(id, e.Time)
 		return
@@ -154,6 +154,8 @@ func (d *Dealer) onCard(e hw.CardEvent) {
 		// and nothing came with it that a card shown brings, so it was the
 		// deal.
 		d.flushHeld(e.Time)
+	case d.extraOnSkip(id, c, e.Time):
+		return
 	case d.mayHold(id, c, e.Time):
 		return
 	}

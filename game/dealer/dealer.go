@@ -177,7 +177,8 @@ type Dealer struct {
 	lost      int             // lost.go: reads the engine refused in a row
 	// deckEndAsked: the dealer is told the deck should be empty (deckend.go).
 	deckEndAsked bool
-	lastRead     string // the card the reader last read while dealing, taken or not
+	lastRead     string        // the card the reader last read while dealing, taken or not
+	lastReadAt   time.Duration // when it was read
 
 	// The dealer's record of the hand, which the audit reasons from
 	// (audit.go), rebuilt from the log for a resumed hand (resume.go).

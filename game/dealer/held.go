@@ -59,6 +59,36 @@ func (d *Dealer) mayHold(id string, c int, at time.Duration) bool {
 	return true
 }
 
+// extraOnSkip takes card c, an Extra just read from the deck (or a
+// stand-in's place) at at, for the card dealt by hand that a faller picked
+// up unseen and laid on the Skip (or the Chute) the seat addressed has just
+// shown (game.ExtraShownUnseen): "EXTRA SKIP: Deal no cards to this player,
+// and sweep away only the Extra card." Its Extra comes right after the
+// Skip, where the next seat's deal waits for the beat that sweeps the
+// Skip; taken for that deal, the next seat would be dealt a card the table
+// never dealt it, and the Skip swept where the table keeps it. The engine
+// is told with Identify, then the read, if it takes both (tried on a copy
+// first); it reports whether it did.
+func (d *Dealer) extraOnSkip(id string, c int, at time.Duration) bool {
+	if d.phase != PhaseDealing || d.stop.open || d.imag.announced || d.ident.seat != 0 || d.panel.paused {
+		return false
+	}
+	if _, ok := d.bareSkipShown(); !ok {
+		return false
+	}
+	q := d.g.ExtraShownUnseen(c)
+	if q == 0 {
+		return false
+	}
+	try := d.g.Clone()
+	if try.Observe(game.Identify(q, id)) != nil || try.Observe(game.Scan(id)) != nil {
+		return false
+	}
+	_ = d.apply(game.Identify(q, id), playlog.FromDealer, at)
+	d.event(game.Scan(id), playlog.FromReader, at, c)
+	return true
+}
+
 // heldAsRider judges the held read a rider: another card was read at once.
 // The engine is told the card picked up at the held seat was this one,
 // then the read is applied: a rider played from that faller's hand.

@@ -79,6 +79,18 @@ func (d *Dealer) maybeIdentify(at time.Duration) {
 	if d.slot.open || d.stop.open || d.kept.active || d.imag.announced || d.panel.paused || d.panel.awaitingGo {
 		return
 	}
+	if d.slot.sweepCalled {
+		// The beat called the sweep of a rider the dealer knows (a Skip
+		// kept under its Extra, a Chute): the table sweeps it on this
+		// beat, and the next confirms it. Asked now, the light calling it
+		// would be gone before the dealer could act on it, and the beat
+		// after the ask would confirm a sweep the table never made.
+		return
+	}
+	if !d.ident.held && d.extraMayFollow() && at < d.lastReadAt+d.period()/2 {
+		// (A round under way holds the beat, which nothing would resume.)
+		return
+	}
 	seat := d.blindSeat()
 	if seat == 0 {
 		d.endIdentify(at, "no card dealt by hand left on top")
@@ -96,6 +108,31 @@ func (d *Dealer) maybeIdentify(at time.Duration) {
 	// The held beat is in the log with its reason, for the referee.
 	d.append(playlog.Entry{Kind: playlog.KindNote, Source: playlog.FromDealer, Kernel: at, Seat: seat,
 		Note: fmt.Sprintf("beat held: the dealer is asked to scan the card dealt by hand to seat %d", seat)})
+}
+
+// extraMayFollow reports whether the seat addressed has shown a rider that
+// deals it nothing (a Skip, a Chute), the last card read, and no Extra yet: its Extra, laid on
+// it, may be shown next ("To play an Extra, lay it on top of the rider you
+// wish to modify, overlapping it so the dealer can still read both
+// cards"; "EXTRA SKIP: Deal no cards to this player, and sweep away only
+// the Extra card"). No card is due, but until half a beat after the read,
+// as a card shown and what comes with it (held.go), the table is not
+// between two cards: asked then, the dealer would have that Extra read for
+// the answer.
+func (d *Dealer) extraMayFollow() bool {
+	r, ok := d.bareSkipShown()
+	return ok && d.g.Card(r).ID == d.lastRead // shown just now, read
+}
+
+// bareSkipShown is the rider that deals nothing (a Skip, a Chute) the
+// seat addressed has shown, with no Extra on it yet, if any.
+func (d *Dealer) bareSkipShown() (int, bool) {
+	in := d.g.Next()
+	if !(in.Action == game.ActSweep || in.Action == game.ActPass) || !(in.Rider == game.Skip || in.Rider == game.Chute) || in.Extras != 0 {
+		return -1, false
+	}
+	r := d.g.Rider(in.Player)
+	return r, r >= 0
 }
 
 // blindSeat is the first seat not yet asked about with a card dealt by

@@ -172,6 +172,7 @@ func (s *SimTable) NextHand(dealerSeat int, fallers []int) (*Hand, error) {
 			tb.Clock.At(maxHand, func() { cancel(ErrHandTooLong) })
 			tb.SetScreen(screenOf(d))
 			tb.SetLines(linesOf(d))
+			tb.SetMisread(misreadOf(d))
 			tb.Start()
 			res, err := d.RunStepped(hctx, tb.Clock)
 			if cause := context.Cause(hctx); err != nil && cause != nil {
@@ -214,6 +215,7 @@ func (s *SimTable) NextHand(dealerSeat int, fallers []int) (*Hand, error) {
 		}()
 		tb.SetScreen(screenOf(d))
 		tb.SetLines(linesOf(d))
+		tb.SetMisread(misreadOf(d))
 		tb.Start()
 		res, err := d.Run(ctx)
 		if err != nil && context.Cause(ctx) != nil {
@@ -249,6 +251,14 @@ func linesOf(d *dealer.Dealer) func() []string {
 		}
 		return lines
 	}
+}
+
+// misreadOf is the card d's screen offers to take back with misread
+// (View.Misread), for the simulated dealer, who reads it only when the
+// light asks for fewer cards than they just showed an Extra for: a whole
+// View, so not read on every deal.
+func misreadOf(d *dealer.Dealer) func() string {
+	return func() string { return d.View().Misread }
 }
 
 // teeSound plays each cue on two sinks: the simulated table listens for the

@@ -128,6 +128,7 @@ type unread struct {
 	seat  int    // the seat a card was dealt to, 0 for one shown
 	stray bool   // no deal: read, but never confirmed
 	card  int    // the card dealt, its index + 1 (0 for none)
+	at    time.Duration
 }
 
 // layFor is layAt with the card staying for dwell: a faulty table lays a
@@ -148,7 +149,7 @@ func (r *chipReader) layFor(uid hw.UID, t, dwell time.Duration, w ifUnheard) {
 					keep = append(keep, u)
 				}
 			}
-			r.unread = append(keep, unread{reads: reads, as: w.as, seat: w.seat, stray: w.stray, card: w.card})
+			r.unread = append(keep, unread{reads: reads, as: w.as, seat: w.seat, stray: w.stray, card: w.card, at: t})
 		}
 		r.mu.Unlock()
 		r.chip.RemoveCard()
@@ -222,6 +223,20 @@ func (r *chipReader) unheard() []unread {
 		r.chip.RemoveCard()
 	}
 	return n
+}
+
+// dealtUnheard reports whether a card dealt to seat was laid since
+// since, and the dealer has not heard of it yet: no card was read since.
+func (r *chipReader) dealtUnheard(seat int, since time.Duration) bool {
+	reads := r.svc.Health().Reads
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	for _, u := range r.unread {
+		if u.reads == reads && !u.stray && u.seat == seat && u.at >= since {
+			return true
+		}
+	}
+	return false
 }
 
 // heardBy is the service's Reads once the cards laid so far that the

@@ -108,6 +108,9 @@ type Table struct {
 	// lines are the dealer's screen's lines (SetLines), nil where the
 	// table cannot see them.
 	lines func() []string
+	// misread is the card the dealer's screen offers to take back with
+	// misread (SetMisread), nil where the table cannot see it.
+	misread func() string
 
 	mu         sync.Mutex
 	next       []time.Duration // each faller's next glance
@@ -737,7 +740,7 @@ func (t *Table) deal() {
 		done(at)
 		return
 	}
-	if !in.First && (t.fewerStacks(t.Lights.Now(in.Seat), in) || t.stackNotHere(in)) {
+	if !in.First && !t.lightBehind(in.Seat, at) && (t.fewerStacks(t.Lights.Now(in.Seat), in) || t.stackNotHere(in)) {
 		// The seat is the right one but the dealer counts a stack the
 		// table no longer has: the dealer says so before dealing.
 		t.mu.Lock()
@@ -783,7 +786,7 @@ func (t *Table) deal() {
 			}
 		}
 	}
-	t.Clock.At(at, func() {
+	dealNow := func() {
 		t.mu.Lock()
 		t.frozen, t.pointing = -1, 0
 		t.mu.Unlock()
@@ -795,8 +798,63 @@ func (t *Table) deal() {
 			t.mu.Unlock()
 			t.dealt(in, t.Clock.Now())
 		}
+	}
+	t.Clock.At(at, func() {
+		if t.extraTakenForDeal() {
+			// The Extra shown was taken for the rider's first card: the
+			// dealer says misread before dealing, and deals once the light
+			// asks for what the Extra owes.
+			now := t.Clock.Now()
+			t.Panel.ControlAt(hw.ControlMisread, now)
+			t.Clock.At(now+dealAfterThere, dealNow)
+			return
+		}
+		dealNow()
 	})
 	done(at)
+}
+
+// extraTakenForDeal is the simulated dealer, who has just shown a rider
+// and its Extra at the seat the truth deals to next, looking at the light
+// before dealing: it asks for fewer cards than the Extra shown owes ("EXTRA
+// HIT: After dealing normally, deal two extra cards to each stack"), and
+// the screen offers to take back with misread that very Extra: the dealer
+// took it, read from the deck, for the rider's first card (a card dealt by
+// hand that its faller picked up unseen and played on the rider). A person
+// who sees both says misread.
+func (t *Table) extraTakenForDeal() bool {
+	g := t.truth
+	in := g.Next()
+	if t.chip == nil || t.misread == nil || t.scan.gone() || in.Action != game.ActDeal || !in.First || in.Extras == 0 {
+		return false
+	}
+	if due, ok := lightDue(t.Lights.Now(in.Seat)); !ok || due >= min(in.Due, 3) {
+		return false
+	}
+	id := t.misread()
+	for _, x := range g.Extras(in.Player) {
+		if g.Card(x).ID == id {
+			return true
+		}
+	}
+	return false
+}
+
+// lightDue is how many cards a seat's light asks for: green one, amber
+// two, white three or more.
+func lightDue(l hw.Pattern) (int, bool) {
+	if l.Kind != hw.On && l.Kind != hw.Pulse {
+		return 0, false
+	}
+	switch l.Color {
+	case hw.Green:
+		return 1, true
+	case hw.Amber:
+		return 2, true
+	case hw.White:
+		return 3, true
+	}
+	return 0, false
 }
 
 // lookAgain is the simulated dealer, hands free after a beat they heard
@@ -827,6 +885,11 @@ func (t *Table) lookAgain() {
 // table's lock held.
 func (t *Table) SetScreen(f func() game.Instruction) { t.screen = f }
 
+// SetMisread lets the simulated dealer read the card the dealer's screen
+// offers to take back with misread ("" for none). Set before the hand
+// starts; f is called without the table's lock held.
+func (t *Table) SetMisread(f func() string) { t.misread = f }
+
 // SetLines lets the simulated dealer read the lines on the dealer's
 // screen (its requests and warnings, the newest last). Set before the
 // hand starts; f is called without the table's lock held.
@@ -843,6 +906,17 @@ func (t *Table) screenSays(part string) bool {
 		}
 	}
 	return false
+}
+
+// lightBehind reports whether the card the simulated dealer dealt to seat
+// last, less than a beat before at, is one the dealer has not heard of
+// yet: the reader has read nothing since (it hung, say, and the dealer
+// has not said so yet). The light still asks for that card, so it asks
+// for one more than the table owes the seat: a person who has just dealt
+// it deals on, and does not take the light for one counting a stack the
+// table no longer has.
+func (t *Table) lightBehind(seat int, at time.Duration) bool {
+	return t.chip != nil && t.chip.dealtUnheard(seat, at-time.Second)
 }
 
 // stackNotHere reports whether the dealer's screen asks for the card due

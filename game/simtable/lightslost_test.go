@@ -1,0 +1,55 @@
+package simtable_test
+
+import (
+	"fmt"
+	"testing"
+
+	"github.com/falling-table/falling/game/simtable"
+)
+
+// TestNoNotThereWhileTheLightIsBehind: a Hit's second card is dealt just
+// after its first, as the light asks. Official seeds 241, 279 and 402,
+// the reader gone at 5 %: the reader hung on a Hit's first card, and
+// before the dealer heard of the hang the simulated dealer looked at the
+// light for the second card; it still asked for two (amber), the table
+// owed one, and the simulated dealer took it for a light counting a stack
+// the table no longer has and said "not there": the seat's whole stack was
+// dropped, its cards believed picked up unseen, and the lights were lost
+// (the table declared the winner). A person who has just dealt a card
+// the light has not taken yet deals on; the dealer, told of the hang,
+// asks for both cards from the panel. The hands end in step with the
+// table's winner.
+func TestNoNotThereWhileTheLightIsBehind(t *testing.T) {
+	for _, seed := range []uint64{241, 279, 402} {
+		t.Run(fmt.Sprint(seed), func(t *testing.T) {
+			o := playSound(t, "official", seed, simtable.Only(simtable.FaultReaderGone, 0.05))
+			if o.declared || o.mismatches > 0 || !o.truthOver || o.res.Winner != o.winner {
+				t.Errorf("declared by the table %v, %d beats out of step; the dealer's winner seat %d, the table's %d", o.declared, o.mismatches, o.res.Winner, o.winner)
+			}
+		})
+	}
+}
+
+// TestMisreadAnExtraTakenForADeal: "To play an Extra, lay it on top of the
+// rider you wish to modify, overlapping it so the dealer can still read
+// both cards." Official seeds 364 and 420, the reader gone at 5 %: a card
+// dealt by hand (an Extra) was picked up unseen and played on its seat's
+// rider; at that seat's turn the simulated dealer showed the rider and the
+// Extra, and the dealer, believing the Extra in the deck, took it for the
+// rider's first card. The light asked for one card where the table owed
+// three, the light moved on a seat ahead of the table, and the simulated
+// dealer said "not there" of every seat it lit until the table declared
+// the winner. A person who sees the light ask for fewer cards than the
+// Extra they just showed owes, and the screen offer to take that Extra
+// back, says misread before dealing (game.ExtraShownUnseen): the Extra is
+// shown after all and the hands end in step with the table's winner.
+func TestMisreadAnExtraTakenForADeal(t *testing.T) {
+	for _, seed := range []uint64{364, 420} {
+		t.Run(fmt.Sprint(seed), func(t *testing.T) {
+			o := playSound(t, "official", seed, simtable.Only(simtable.FaultReaderGone, 0.05))
+			if o.declared || o.mismatches > 0 || !o.truthOver || o.res.Winner != o.winner {
+				t.Errorf("declared by the table %v, %d beats out of step; the dealer's winner seat %d, the table's %d", o.declared, o.mismatches, o.res.Winner, o.winner)
+			}
+		})
+	}
+}
