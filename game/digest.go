@@ -72,7 +72,7 @@ func (g *Game) digest(table bool) uint64 {
 	put(len(g.table.inferred))
 	if table {
 		t := &g.table
-		for _, flags := range [...][]bool{t.blind, t.guessed, t.swept} {
+		for _, flags := range [...][]bool{t.blind, t.guessed, t.swept, t.uncovered} {
 			put(len(flags))
 			for _, f := range flags {
 				if f {

@@ -96,3 +96,42 @@ func TestPickedUpUnseenUncovered(t *testing.T) {
 		t.Fatalf("after the Hit shown at seat 2: %v, want its two cards", in)
 	}
 }
+
+// TestUncoveredAfterAStackEnds: "Extra stacks disappear once they are
+// empty, so you don't have to remember anything beyond the first." Seat 1
+// plays its Split on itself, its normal deal (a Skip) read into its first
+// stack, the new stack's card dealt by hand (x), on top, never covered.
+// Seat 1 then plays the Skip on seat 2, shown there: the first stack is
+// empty and disappears, and x's stack, the second, is now the first. The
+// engine once looked for a card leaving x's stack by the stack's number
+// in its record, took the Skip leaving the old first stack for one
+// leaving x's, and offered x as a card dealt by hand that came back on
+// top ("You can only pick up the top card of your stack ... unless you
+// first play all the cards on top of it"): nothing was ever laid on it,
+// and seat 1's next read from the deck, the Hit, was held as x played
+// unseen (review28e). What was laid on a card and left is now the card's
+// place's own mark.
+func TestUncoveredAfterAStackEnds(t *testing.T) {
+	tb := newObserved(t, 2, Split, Skip, Move, Move, Move, Move, Move, Move, Hit, Hit, Ground, Ground)
+	tb.ok(Scan(tb.id(Split, 0))) // seat 1, stack 1
+	tb.ok(Scan(tb.id(Move, 0)))  // seat 2
+	tb.ok(Scan(tb.id(Split, 0))) // seat 1 plays its Split on itself: stack 1 empty
+	tb.ok(Scan(tb.id(Skip, 0)))  // seat 1, stack 1: the normal deal
+	tb.ok(Confirm())             // seat 1, a new stack: dealt by hand
+	tb.ok(Confirm())             // the Split swept
+	x := tb.Top(0, 1)
+	if !tb.Blind(x) {
+		t.Fatalf("seat 1's second stack tops %v, want the card dealt by hand", tb.Card(x))
+	}
+	tb.ok(Scan(tb.id(Skip, 0))) // seat 1's Skip, shown as seat 2's turn begins
+	tb.ok(Confirm())            // swept
+	if w := tb.Where(x); tb.NumStacks(0) != 1 || w.Stack != 0 || tb.Top(0, 0) != x {
+		t.Fatalf("seat 1 has %d stacks (%s), x at %+v: want x alone in the only one", tb.NumStacks(0), tb.kinds(0), w)
+	}
+	if tb.uncoveredGuess(0) {
+		t.Fatal("x offered as uncovered: nothing was ever laid on it")
+	}
+	if got := tb.PlayedUnseen(tb.index[tb.id(Hit, 0)]); got != 0 {
+		t.Fatalf("the Hit read next may be seat %d's card played unseen, want none", got)
+	}
+}
