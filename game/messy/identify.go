@@ -9,15 +9,15 @@ import "github.com/falling-table/falling/game"
 // top of that seat's stacks if it is one they confirmed by hand
 // (game.EvIdentify), and says n (game.NotOnTop) if none is; a seat whose
 // other stack is topped by another card dealt by hand is asked again, for
-// that one. A Ground's Stop window must close first: the Ground lands or
-// goes back on the deck, and is no card to ask for.
+// that one. It waits as game/dealer waits (identifyWaits), and asks once
+// the wait is over (askAfterWindow).
 func (t *table) identify() {
 	t.resolveHold(nil) // the dealer asks only once the held read is judged
 	if t.seen.Over() {
 		return
 	}
-	if in := t.seen.Next(); in.Action == game.ActLand {
-		t.askAfterWindow = true // as game/dealer asks: once it closes
+	if t.identifyWaits() {
+		t.askAfterWindow = true // as game/dealer asks: once the wait is over
 		return
 	}
 	for p := range t.seen.NumPlayers() {
@@ -50,4 +50,23 @@ func (t *table) identifyAt(p int) bool {
 	}
 	delete(t.byHand, card)
 	return t.observe(game.Identify(s.Seat(p), g.Card(card).ID)) && s.AskFor(p)
+}
+
+// identifyWaits mirrors game/dealer's maybeIdentify, which asks nothing
+// while
+//   - a Ground's Stop window is open (stop.open): the Ground lands or goes
+//     back on the deck, and is no card to ask for;
+//   - an imaginary Ground is announced and not yet dealt (imag.announced):
+//     the beat has reached its seat (beatAt), and its window follows;
+//   - a Ground read while a Stop claim waits is kept (kept.active): only
+//     inside a window, which this table's dealer deals nothing into, so
+//     the first case covers it;
+//   - a card is due (slot.open), or the panel is paused: this table asks
+//     only between two cards, and never pauses.
+func (t *table) identifyWaits() bool {
+	in := t.seen.Next()
+	if in.Action == game.ActLand {
+		return true
+	}
+	return in.Action == game.ActDeal && in.Imaginary && in.Seat == t.beatAt
 }

@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/falling-table/falling/game"
+	"github.com/falling-table/falling/game/audit"
 )
 
 // TestReaderMissStaysInStep: "Reader unplugged or I2C errors mid-hand: the
@@ -680,4 +681,79 @@ func TestAskedForTheCardUncovered(t *testing.T) {
 // Ground went to the next seat a card later).
 func TestExtraNotOnTheRider(t *testing.T) {
 	inStep(t, Only(DealUnscanned, 0.02), 1000699, 1001768)
+}
+
+// TestIdentifyWaitsForTheImaginaryGround: "After the last physical Ground
+// the assistant announces imaginary Grounds" (product.md), and it deals
+// one a moment after announcing it; game/dealer asks for no card dealt by
+// hand meanwhile, nor in the Ground's Stop window after, and asks once
+// that is closed. This table's dealer waited only for the window. Three
+// fallers share three Moves, seat 2's confirmed by hand: seat 1 is owed
+// an imaginary Ground. Asked before its beat, the dealer scans seat 2's
+// card at once; once the beat has reached seat 1 (announced), not until
+// the Ground has landed and its window closed.
+func TestIdentifyWaitsForTheImaginaryGround(t *testing.T) {
+	for _, announced := range []bool{false, true} {
+		tb := imaginaryOwed(t)
+		blind := tb.seen.Top(1, 0)
+		if !tb.seen.Blind(blind) || !tb.seen.AskFor(1) {
+			t.Fatalf("seat 2's top %v: want a card dealt by hand, asked for", tb.seen.Card(blind))
+		}
+		if announced {
+			tb.beatAt = 1
+		}
+		tb.identify()
+		if asked := !tb.seen.Blind(blind); asked == announced {
+			t.Fatalf("announced %v: seat 2's card asked for %v, want %v", announced, asked, !announced)
+		}
+		if !announced {
+			continue
+		}
+		// The dealer deals it: its window is open, and the ask still waits.
+		if err := tb.real(game.Step()); err != nil || !tb.observe(game.Confirm()) {
+			t.Fatalf("the imaginary Ground not dealt: %v", err)
+		}
+		tb.beatAt = 0
+		if tb.identify(); !tb.seen.Blind(blind) {
+			t.Fatal("seat 2's card asked for in the imaginary Ground's window")
+		}
+		if err := tb.real(game.Step()); err != nil || !tb.observe(game.StopClosed()) { // landed: seat 1 is out
+			t.Fatalf("the window not closed: %v", err)
+		}
+		if !tb.askAfterWindow || tb.identifyWaits() {
+			t.Fatalf("window closed: ask pending %v, waits %v; want true, false", tb.askAfterWindow, tb.identifyWaits())
+		}
+		if tb.identify(); tb.seen.Blind(blind) {
+			t.Fatal("seat 2's card not asked for once the window closed")
+		}
+	}
+}
+
+// imaginaryOwed is a table of three fallers and three Moves, all dealt,
+// seat 2's confirmed by hand: seat 1 is owed an imaginary Ground.
+func imaginaryOwed(t *testing.T) *table {
+	t.Helper()
+	deck := []game.Card{{ID: "move-0", Kind: game.Move}, {ID: "move-1", Kind: game.Move}, {ID: "move-2", Kind: game.Move}}
+	seats := []int{1, 2, 3}
+	truth, err := game.New(game.Config{Rules: game.Official(), Seats: seats, Deck: deck, Ordered: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	seen, err := game.New(game.Config{Rules: game.Official(), Seats: seats, Deck: deck, Order: []int{2, 0, 1}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	tb := &table{truth: truth, seen: seen, rec: audit.NewRecorder(), byHand: map[int]bool{1: true}}
+	for _, e := range []game.Event{game.Scan("move-0"), game.Confirm(), game.Scan("move-2")} {
+		if err := truth.Apply(game.Step()); err != nil {
+			t.Fatal(err)
+		}
+		if err := seen.Apply(e); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if in := seen.Next(); in.Action != game.ActDeal || !in.Imaginary || in.Seat != 1 {
+		t.Fatalf("next %v: want an imaginary Ground to seat 1", in)
+	}
+	return tb
 }

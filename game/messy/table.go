@@ -112,8 +112,13 @@ type table struct {
 	// dropped if that Ground lands.
 	hiddenLag bool
 	// askAfterWindow: the dealer is to be asked for the cards dealt by
-	// hand once the Stop window open now closes (identify).
+	// hand once the wait open now is over: a Stop window closed, an
+	// imaginary Ground dealt or turned into something else (identify).
 	askAfterWindow bool
+	// beatAt is the seat the beat has reached, nothing dealt there yet
+	// (an imaginary Ground game/dealer has announced there is not yet
+	// dealt); 0 between the beat's deal and the next beat.
+	beatAt int
 	// justDealt is the card last read as a deal, + 1, and the engine's
 	// Applied() just after: what game/dealer's two-at-once warning looks
 	// back to (twoAtOnce).
@@ -465,10 +470,13 @@ func (t *table) play() error {
 			return err
 		}
 		t.resolveHold(nil) // half a beat passed with nothing read: the deal
-		if t.uncovered {
+		if t.uncovered || (t.askAfterWindow && !t.identifyWaits()) {
 			// Between two cards: game/dealer asks for the card dealt by
-			// hand that now tops a stack again.
-			t.uncovered = false
+			// hand that now tops a stack again, or for those it waited
+			// to ask for (a Stop shown closed the window; an imaginary
+			// Ground announced was dealt, or a rider shown since turned
+			// it into something else).
+			t.uncovered, t.askAfterWindow = false, false
 			t.identify()
 		}
 		if err := t.check(); err != nil {
@@ -601,6 +609,8 @@ func (t *table) beat() error {
 		t.reportGone(in)
 	}
 	p := in.Player
+	t.beatAt = in.Seat
+	defer func() { t.beatAt = 0 }()
 	if in.First {
 		t.showRider(in)
 		t.midAddressMove(in)
@@ -617,6 +627,7 @@ func (t *table) beat() error {
 		// The assistant announced it: nothing to read, the dealer deals it.
 		t.unscanned = t.imaginaryUnscanned(t.unscanned, p)
 		t.observe(t.imaginaryConfirm(p))
+		t.beatAt = 0 // dealt: its window is open, or it changed nothing
 	case t.stuck[c]:
 		// The truth deals a card that lies at a seat already, stuck to
 		// another (TwoAsOne): the dealer's deck is empty, the lights ask
