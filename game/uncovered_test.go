@@ -135,3 +135,37 @@ func TestUncoveredAfterAStackEnds(t *testing.T) {
 		t.Fatalf("the Hit read next may be seat %d's card played unseen, want none", got)
 	}
 }
+
+// TestUncoveredStandInSwapped: "You can only pick up the top card of your
+// stack ... unless you first play all the cards on top of it." Seat 1's
+// first card dealt by hand is covered by its second, which is read, played
+// and shown: the first is on top again (TestPickedUpUnseenUncovered). Then
+// the very card standing in for it, a Stop, is read as seat 2's deal: the
+// engine's guess was wrong, and another deck card stands in for it in its
+// place. That place was still covered and is on top again; which deck card
+// stands there changes nothing, and the card its faller may have picked up
+// unseen is still offered. (Counted from the stand-in's own deal, the engine
+// took the swap for a new deal and lost what had lain on it.)
+func TestUncoveredStandInSwapped(t *testing.T) {
+	tb := newObserved(t, 2, Stop, Move, Skip, Hit, Move, Move, Move, Move, Move, Move, Ground, Ground)
+	tb.ok(Confirm()) // seat 1, by hand: the Stop stands in
+	first := tb.Top(0, 0)
+	tb.ok(Scan(tb.id(Move, 0))) // seat 2
+	tb.ok(Confirm())            // seat 1, by hand again: covers the first
+	tb.ok(Identify(1, tb.Card(tb.Top(0, 0)).ID))
+	skip := tb.Top(0, 0)
+	tb.ok(Scan(tb.id(Move, 1)))   // seat 2
+	tb.ok(Scan(tb.Card(skip).ID)) // seat 1 plays its Skip on itself
+	tb.ok(Confirm())              // swept
+	if tb.Top(0, 0) != first || !tb.uncoveredGuess(0) {
+		t.Fatalf("seat 1's top %v, offered %v: want the first card dealt by hand, uncovered", tb.Card(tb.Top(0, 0)), tb.uncoveredGuess(0))
+	}
+	tb.ok(Scan(tb.Card(first).ID)) // seat 2's deal: the guess was wrong
+	top := tb.Top(0, 0)
+	if top == first || !tb.Blind(top) {
+		t.Fatalf("seat 1's top %v (blind %v): want another stand-in", tb.Card(top), tb.Blind(top))
+	}
+	if !tb.uncoveredGuess(0) {
+		t.Fatal("the new stand-in not offered: its place was covered, and is on top again")
+	}
+}
