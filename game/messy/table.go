@@ -100,9 +100,10 @@ type table struct {
 	// stuck are cards the truth still has in its deck that lie at a seat
 	// (TwoAsOne): the dealer's deck is a card short.
 	stuck map[int]bool
-	// byHand are the cards the dealer confirmed by hand and has not yet
-	// scanned when the assistant asked for them (identify.go).
-	byHand map[int]bool
+	// byHand is what the dealer remembers of the cards they confirmed by
+	// hand and have not yet been asked for: the seat each was dealt to and
+	// its face, not which card it was (identify.go).
+	byHand []dealtByHand
 	// unscanned are the faults (their indexes) of the cards dealt in a
 	// row without being scanned (DealUnscanned), until the next card is
 	// read.
@@ -247,7 +248,7 @@ func newTable(opt Options) (*table, error) {
 	if err != nil {
 		return nil, fmt.Errorf("messy: %w", err)
 	}
-	t := &table{opt: opt, rng: rng, truth: truth, seen: seen, rec: audit.NewRecorder(), strat: make([]bot.Strategy, opt.Fallers), swept: map[int]int{}, phys: map[int]int{}, stale: map[int]staleRider{}, holding: map[int]int{}, stuck: map[int]bool{}, byHand: map[int]bool{}}
+	t := &table{opt: opt, rng: rng, truth: truth, seen: seen, rec: audit.NewRecorder(), strat: make([]bot.Strategy, opt.Fallers), swept: map[int]int{}, phys: map[int]int{}, stale: map[int]staleRider{}, holding: map[int]int{}, stuck: map[int]bool{}}
 	t.order = make([]int, len(deck))
 	for i := range t.order {
 		t.order[i] = i // game.New deals Deck top first
@@ -1420,7 +1421,7 @@ func (t *table) noticeUnscanned(f *Fault, id string, elsewhere bool) bool {
 		return false
 	}
 	f.Answer, f.Why, f.live = Named, saidUnscannedWhy, true
-	t.byHand[u] = true
+	t.remember(u, f.Seat)
 	t.blindDealt(u, f.Seat, n)
 	return true
 }
@@ -1446,16 +1447,22 @@ func (t *table) dealtAt(c, p, q int) {
 // them is that card's stand-in. (Any later one is a stand-in elsewhere
 // swapped for the card read again, see game's unblind.)
 func (t *table) blindDealt(c, seat, n int) {
-	p := t.truth.Where(c).Player
-	if seat != 0 {
-		p = t.truth.PlayerAt(seat)
-	}
+	p := t.dealtTo(c, seat)
 	for _, x := range t.seen.Inferences()[n:] {
 		if x.Kind == game.InfBlindDeal {
 			t.dealtAt(c, p, x.Player)
 			return
 		}
 	}
+}
+
+// dealtTo is the faller card c, confirmed by hand, was dealt to: the one
+// at seat, or where the truth has it if seat is 0 (just dealt).
+func (t *table) dealtTo(c, seat int) int {
+	if seat != 0 {
+		return t.truth.PlayerAt(seat)
+	}
+	return t.truth.Where(c).Player
 }
 
 // blind is the dealer confirming from the panel the deal of card c, which
@@ -1479,7 +1486,7 @@ func (t *table) blind(f *Fault, c int) bool {
 			seat = f.Seat
 		}
 		t.blindDealt(c, seat, n)
-		t.byHand[c] = true
+		t.remember(c, seat)
 	}
 	if f != nil && ok && len(t.seen.Inferences()) > n {
 		f.Answer, f.Why = Named, t.seen.Inferences()[n].Kind.String()
