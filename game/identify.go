@@ -319,6 +319,25 @@ func (g *Game) AskFor(p int) bool {
 	return s >= 0 && g.table.loose[s] == 0
 }
 
+// UnderGuess reports whether card id, read for the card dealt by hand to
+// seat and refused, is a card seen before that lies in the same stack
+// under the one the dealer's n would name (NotOnTop): "You can only pick
+// up the top card of your stack", so the card under it on top says the
+// card dealt by hand is no longer there. A dealer who remembers only the
+// face of the card they dealt by hand scans the one under it when the two
+// look alike.
+func (g *Game) UnderGuess(seat int, id string) bool {
+	p, c := g.PlayerAt(seat), -1
+	if i, ok := g.index[id]; ok {
+		c = i
+	}
+	if p < 0 || c < 0 || !g.AskFor(p) || g.table.blind[c] {
+		return false
+	}
+	w, ws := g.where[c], g.where[g.blindTop(p, -1)]
+	return w.Zone == InStack && w.Player == p && w.Stack == ws.Stack
+}
+
 // PlayedUnseen is the seat of the faller whose card dealt by hand card c,
 // just read, may be, picked up unseen and played as a turn begins, rather
 // than that turn's deal: c is a rider that deals (no Skip, no Chute) or

@@ -169,3 +169,29 @@ func TestUncoveredStandInSwapped(t *testing.T) {
 		t.Fatal("the new stand-in not offered: its place was covered, and is on top again")
 	}
 }
+
+// TestUnderGuess: "You can only pick up the top card of your stack." Seat
+// 1's card dealt by hand lies on a Move read before. Asked for it, a
+// dealer who remembers only that they dealt it a Move scans the Move they
+// see on top: refused, since the engine has it under the card dealt by
+// hand. That it is on top says the card dealt by hand is no longer there,
+// as the dealer's n would; a card of another seat's stack, or one read
+// once n is said, says nothing.
+func TestUnderGuess(t *testing.T) {
+	tb := newObserved(t, 2, Move, Move, Move, Move, Move, Move, Ground, Ground)
+	under, other := tb.id(Move, 0), tb.id(Move, 1)
+	tb.ok(Scan(under)) // seat 1
+	tb.ok(Scan(other)) // seat 2
+	tb.ok(Confirm())   // seat 1, by hand: on the Move
+	if err := tb.Observe(Identify(1, under)); err == nil {
+		t.Fatalf("%s taken for the card dealt by hand on it", under)
+	}
+	if !tb.UnderGuess(1, under) || tb.UnderGuess(1, other) || tb.UnderGuess(2, under) {
+		t.Fatalf("UnderGuess: seat 1 %s %v, seat 1 %s %v, seat 2 %s %v; want true, false, false",
+			under, tb.UnderGuess(1, under), other, tb.UnderGuess(1, other), under, tb.UnderGuess(2, under))
+	}
+	tb.ok(NotOnTop(1))
+	if tb.UnderGuess(1, under) {
+		t.Fatal("once n is said, the card under it still says so")
+	}
+}

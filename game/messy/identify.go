@@ -69,7 +69,14 @@ func (t *table) identifyAt(p int) bool {
 		t.observe(game.NotOnTop(seat))
 		return false
 	}
-	if t.observe(game.Identify(seat, t.truth.Card(card).ID)) && s.AskFor(p) {
+	id := t.truth.Card(card).ID
+	if !t.observe(game.Identify(seat, id)) {
+		if s.UnderGuess(seat, id) {
+			// game/dealer says n for them: the card the engine has
+			// under the card dealt by hand is on top (identified).
+			t.observe(game.NotOnTop(seat))
+		}
+	} else if s.AskFor(p) {
 		return true
 	}
 	// The seat's other cards dealt by hand lie under later deals: the

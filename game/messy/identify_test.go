@@ -763,9 +763,10 @@ func imaginaryOwed(t *testing.T) *table {
 // by hand, a Move its faller has since picked up, the dealer sees the top
 // of the stack they dealt it into and remembers only that it was a Move.
 // With a Move read before on top they take it for that card and scan it:
-// refused, the guess stands (game/dealer's identified), and nobody says it
-// was picked up. With a Skip on top they see no Move, and say n. This
-// table's dealer once knew which card it was, and said n either way.
+// refused, since the engine has it under the card dealt by hand, which
+// game/dealer then says is no longer on top (game.UnderGuess). With a Skip
+// on top they see no Move, and say n. This table's dealer once knew which
+// card it was, and said n at once either way.
 func TestDealerScansWhatTheySee(t *testing.T) {
 	for _, under := range []game.Kind{game.Move, game.Skip} {
 		deck := []game.Card{{ID: "under", Kind: under}, {ID: "move-1", Kind: game.Move}, {ID: "move-2", Kind: game.Move}, {ID: "move-3", Kind: game.Move}}
@@ -779,10 +780,10 @@ func TestDealerScansWhatTheySee(t *testing.T) {
 			t.Fatalf("seat 1's top %v: want a card dealt by hand, asked for", tb.seen.Card(blind))
 		}
 		tb.identify()
-		said := !tb.seen.AskFor(0) // n: said picked up, asked for no more
-		if !tb.seen.Blind(blind) || said != (under == game.Skip) || (tb.hand.Refusals == 1) != (under == game.Move) {
-			t.Fatalf("%v under it: blind %v, said picked up %v, %d refused; want true, %v, %d",
-				under, tb.seen.Blind(blind), said, tb.hand.Refusals, under == game.Skip, map[bool]int{true: 1}[under == game.Move])
+		scanned := tb.hand.Refusals == 1
+		if !tb.seen.Blind(blind) || tb.seen.AskFor(0) || scanned != (under == game.Move) {
+			t.Fatalf("%v under it: blind %v, still asked for %v, %d refused; want true, false (said picked up), %v",
+				under, tb.seen.Blind(blind), tb.seen.AskFor(0), tb.hand.Refusals, under == game.Move)
 		}
 	}
 }
