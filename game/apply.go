@@ -232,10 +232,14 @@ func appendStack(st [][]int) [][]int {
 	return append(st, make([]int, 0, 8))
 }
 
-// putOnStack puts card c on st, player p's stack s.
+// putOnStack puts card c on st, player p's stack s: nothing has left from
+// on top of it there yet (tableState.uncovered).
 func (g *Game) putOnStack(st *[]int, c, p, s int) {
 	*st = append(*st, c)
 	g.where[c] = Place{Zone: InStack, Player: p, Stack: s}
+	if c < len(g.table.uncovered) {
+		g.table.uncovered[c] = false
+	}
 }
 
 func (g *Game) removeFromDeck(c int) {

@@ -69,6 +69,7 @@ func (g *Game) copyTo(dst *Game) {
 		guessed:   append(tbl.guessed[:0], g.table.guessed...),
 		swept:     append(tbl.swept[:0], g.table.swept...),
 		loose:     append(tbl.loose[:0], g.table.loose...),
+		uncovered: append(tbl.uncovered[:0], g.table.uncovered...),
 		deckGuess: g.table.deckGuess,
 		shown:     append(tbl.shown[:0], g.table.shown...),
 		shownSeq:  g.table.shownSeq,

@@ -74,6 +74,7 @@ func (g *Game) identify(seat int, id string) error {
 		g.putAt(w, c, s)
 		g.putAt(ws, s, c)
 		t.blind[s] = true
+		t.uncovered[s], t.uncovered[c] = t.uncovered[c], t.uncovered[s] // each place keeps its own
 	default:
 		return refuse(RuleCardNotExpected, "%v read for the card dealt by hand to seat %d, but it is known to be elsewhere (%v)", g.cards[c], seat, w.Zone)
 	}
@@ -318,6 +319,25 @@ func (g *Game) AskFor(p int) bool {
 	return s >= 0 && g.table.loose[s] == 0
 }
 
+// UnderGuess reports whether card id, read for the card dealt by hand to
+// seat and refused, is a card seen before that lies in the same stack
+// under the one the dealer's n would name (NotOnTop): "You can only pick
+// up the top card of your stack", so the card under it on top says the
+// card dealt by hand is no longer there. A dealer who remembers only the
+// face of the card they dealt by hand scans the one under it when the two
+// look alike.
+func (g *Game) UnderGuess(seat int, id string) bool {
+	p, c := g.PlayerAt(seat), -1
+	if i, ok := g.index[id]; ok {
+		c = i
+	}
+	if p < 0 || c < 0 || !g.AskFor(p) || g.table.blind[c] {
+		return false
+	}
+	w, ws := g.where[c], g.where[g.blindTop(p, -1)]
+	return w.Zone == InStack && w.Player == p && w.Stack == ws.Stack
+}
+
 // PlayedUnseen is the seat of the faller whose card dealt by hand card c,
 // just read, may be, picked up unseen and played as a turn begins, rather
 // than that turn's deal: c is a rider that deals (no Skip, no Chute) or
@@ -495,46 +515,18 @@ func (g *Game) uncoveredGuess(q int) bool {
 		return false
 	}
 	found := false
-	for s, st := range g.players[q].stacks {
+	for _, st := range g.players[q].stacks {
 		n := len(st)
 		if n == 0 || !g.table.blind[st[n-1]] || g.table.loose[st[n-1]] != 0 {
 			continue
 		}
 		x := st[n-1]
-		if g.cards[x].Kind == Ground || !g.playedFromSince(x, q, s) {
+		if g.cards[x].Kind == Ground || !g.table.uncovered[x] {
 			return false // a card on top not yet asked for: Identify would take it
 		}
 		found = true
 	}
 	return found
-}
-
-// playedFromSince reports whether the engine's record has a card leaving
-// stack s of player q (played, shown elsewhere) since card x was dealt
-// there by hand: x was covered, and is on top again. The record keeps the
-// stack's number at the time, and numbers shift down when an earlier stack
-// empties ("Extra stacks disappear once they are empty"), so a card that
-// left the stack below can be read as one that left x's (review28e): x is
-// then offered though never covered. It is on top, so its faller could
-// have picked it up, and Identify would take that same card.
-func (g *Game) playedFromSince(x, q, s int) bool {
-	inf := g.table.inferred
-	dealt := -1
-	for i := len(inf) - 1; i >= 0; i-- {
-		if inf[i].Card == x && inf[i].Kind == InfBlindDeal {
-			dealt = i
-			break
-		}
-	}
-	if dealt < 0 {
-		return false
-	}
-	for _, y := range inf[dealt+1:] {
-		if y.Card != x && y.From.Zone == InStack && y.From.Player == q && y.From.Stack == s {
-			return true
-		}
-	}
-	return false
 }
 
 // unmetSinceOut reports whether a rider faller q played may still lie

@@ -107,6 +107,14 @@ type tableState struct {
 	// loose, per card: a stand-in the dealer said was no longer on top
 	// of its stack (picked up): 1 + the pass it was said in, 0 if not.
 	loose []int
+	// uncovered, per card: a card that lay on it in its stack has left
+	// the stack (take) since it was put there. Of a stand-in for a card
+	// dealt by hand on top now, it says the card was covered and is on
+	// top again (uncoveredGuess). It belongs to the place, not the card:
+	// a stand-in swapped into that place takes it (swapStandIn,
+	// identify). A stack's number would not do: "Extra stacks disappear
+	// once they are empty", and the numbers after it shift down.
+	uncovered []bool
 	// deckGuess: a card said picked up was taken for one shown from the
 	// deck (swapLoose), or a rider named by hand for a card dealt by hand
 	// (dealtByHandAs): the stand-in went back to the deck and nothing is
@@ -254,10 +262,12 @@ func (t *tableState) fit(n int) {
 	t.guessed = resize(t.guessed, n)
 	t.swept = resize(t.swept, n)
 	t.loose = resize(t.loose, n)
+	t.uncovered = resize(t.uncovered, n)
 	clear(t.blind)
 	clear(t.guessed)
 	clear(t.swept)
 	clear(t.loose)
+	clear(t.uncovered)
 }
 
 func (t *tableState) reset() {
@@ -266,6 +276,7 @@ func (t *tableState) reset() {
 	t.guessed = t.guessed[:0]
 	t.swept = t.swept[:0]
 	t.loose = t.loose[:0]
+	t.uncovered = t.uncovered[:0]
 	t.deckGuess = false
 	t.shown = t.shown[:0]
 	t.shownSeq = 0

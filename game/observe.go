@@ -1253,6 +1253,10 @@ func (g *Game) take(c int) {
 		st := pl.stacks[w.Stack]
 		for i := len(st) - 1; i >= 0; i-- {
 			if st[i] == c {
+				if i > 0 && len(g.table.uncovered) > st[i-1] {
+					// The card under it was covered, and c leaves it.
+					g.table.uncovered[st[i-1]] = true
+				}
 				pl.stacks[w.Stack] = append(st[:i], st[i+1:]...)
 				if len(st) == 1 {
 					g.emptied(w.Player)
@@ -1862,6 +1866,7 @@ func (g *Game) swapStandIn(slot *int, c, d int, from Zone) {
 	g.table.swept[d] = false
 	g.table.blind[c] = false
 	g.table.loose[d], g.table.loose[c] = g.table.loose[c], 0
+	g.table.uncovered[d], g.table.uncovered[c] = g.table.uncovered[c], false
 	g.deck = append(g.deck, c)
 	if g.cards[c].Kind == Ground {
 		// A Ground stood in (unblind, dealtUnscanned) goes back in the

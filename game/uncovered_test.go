@@ -96,3 +96,102 @@ func TestPickedUpUnseenUncovered(t *testing.T) {
 		t.Fatalf("after the Hit shown at seat 2: %v, want its two cards", in)
 	}
 }
+
+// TestUncoveredAfterAStackEnds: "Extra stacks disappear once they are
+// empty, so you don't have to remember anything beyond the first." Seat 1
+// plays its Split on itself, its normal deal (a Skip) read into its first
+// stack, the new stack's card dealt by hand (x), on top, never covered.
+// Seat 1 then plays the Skip on seat 2, shown there: the first stack is
+// empty and disappears, and x's stack, the second, is now the first. The
+// engine once looked for a card leaving x's stack by the stack's number
+// in its record, took the Skip leaving the old first stack for one
+// leaving x's, and offered x as a card dealt by hand that came back on
+// top ("You can only pick up the top card of your stack ... unless you
+// first play all the cards on top of it"): nothing was ever laid on it,
+// and seat 1's next read from the deck, the Hit, was held as x played
+// unseen (review28e). What was laid on a card and left is now the card's
+// place's own mark.
+func TestUncoveredAfterAStackEnds(t *testing.T) {
+	tb := newObserved(t, 2, Split, Skip, Move, Move, Move, Move, Move, Move, Hit, Hit, Ground, Ground)
+	tb.ok(Scan(tb.id(Split, 0))) // seat 1, stack 1
+	tb.ok(Scan(tb.id(Move, 0)))  // seat 2
+	tb.ok(Scan(tb.id(Split, 0))) // seat 1 plays its Split on itself: stack 1 empty
+	tb.ok(Scan(tb.id(Skip, 0)))  // seat 1, stack 1: the normal deal
+	tb.ok(Confirm())             // seat 1, a new stack: dealt by hand
+	tb.ok(Confirm())             // the Split swept
+	x := tb.Top(0, 1)
+	if !tb.Blind(x) {
+		t.Fatalf("seat 1's second stack tops %v, want the card dealt by hand", tb.Card(x))
+	}
+	tb.ok(Scan(tb.id(Skip, 0))) // seat 1's Skip, shown as seat 2's turn begins
+	tb.ok(Confirm())            // swept
+	if w := tb.Where(x); tb.NumStacks(0) != 1 || w.Stack != 0 || tb.Top(0, 0) != x {
+		t.Fatalf("seat 1 has %d stacks (%s), x at %+v: want x alone in the only one", tb.NumStacks(0), tb.kinds(0), w)
+	}
+	if tb.uncoveredGuess(0) {
+		t.Fatal("x offered as uncovered: nothing was ever laid on it")
+	}
+	if got := tb.PlayedUnseen(tb.index[tb.id(Hit, 0)]); got != 0 {
+		t.Fatalf("the Hit read next may be seat %d's card played unseen, want none", got)
+	}
+}
+
+// TestUncoveredStandInSwapped: "You can only pick up the top card of your
+// stack ... unless you first play all the cards on top of it." Seat 1's
+// first card dealt by hand is covered by its second, which is read, played
+// and shown: the first is on top again (TestPickedUpUnseenUncovered). Then
+// the very card standing in for it, a Stop, is read as seat 2's deal: the
+// engine's guess was wrong, and another deck card stands in for it in its
+// place. That place was still covered and is on top again; which deck card
+// stands there changes nothing, and the card its faller may have picked up
+// unseen is still offered. (Counted from the stand-in's own deal, the engine
+// took the swap for a new deal and lost what had lain on it.)
+func TestUncoveredStandInSwapped(t *testing.T) {
+	tb := newObserved(t, 2, Stop, Move, Skip, Hit, Move, Move, Move, Move, Move, Move, Ground, Ground)
+	tb.ok(Confirm()) // seat 1, by hand: the Stop stands in
+	first := tb.Top(0, 0)
+	tb.ok(Scan(tb.id(Move, 0))) // seat 2
+	tb.ok(Confirm())            // seat 1, by hand again: covers the first
+	tb.ok(Identify(1, tb.Card(tb.Top(0, 0)).ID))
+	skip := tb.Top(0, 0)
+	tb.ok(Scan(tb.id(Move, 1)))   // seat 2
+	tb.ok(Scan(tb.Card(skip).ID)) // seat 1 plays its Skip on itself
+	tb.ok(Confirm())              // swept
+	if tb.Top(0, 0) != first || !tb.uncoveredGuess(0) {
+		t.Fatalf("seat 1's top %v, offered %v: want the first card dealt by hand, uncovered", tb.Card(tb.Top(0, 0)), tb.uncoveredGuess(0))
+	}
+	tb.ok(Scan(tb.Card(first).ID)) // seat 2's deal: the guess was wrong
+	top := tb.Top(0, 0)
+	if top == first || !tb.Blind(top) {
+		t.Fatalf("seat 1's top %v (blind %v): want another stand-in", tb.Card(top), tb.Blind(top))
+	}
+	if !tb.uncoveredGuess(0) {
+		t.Fatal("the new stand-in not offered: its place was covered, and is on top again")
+	}
+}
+
+// TestUnderGuess: "You can only pick up the top card of your stack." Seat
+// 1's card dealt by hand lies on a Move read before. Asked for it, a
+// dealer who remembers only that they dealt it a Move scans the Move they
+// see on top: refused, since the engine has it under the card dealt by
+// hand. That it is on top says the card dealt by hand is no longer there,
+// as the dealer's n would; a card of another seat's stack, or one read
+// once n is said, says nothing.
+func TestUnderGuess(t *testing.T) {
+	tb := newObserved(t, 2, Move, Move, Move, Move, Move, Move, Ground, Ground)
+	under, other := tb.id(Move, 0), tb.id(Move, 1)
+	tb.ok(Scan(under)) // seat 1
+	tb.ok(Scan(other)) // seat 2
+	tb.ok(Confirm())   // seat 1, by hand: on the Move
+	if err := tb.Observe(Identify(1, under)); err == nil {
+		t.Fatalf("%s taken for the card dealt by hand on it", under)
+	}
+	if !tb.UnderGuess(1, under) || tb.UnderGuess(1, other) || tb.UnderGuess(2, under) {
+		t.Fatalf("UnderGuess: seat 1 %s %v, seat 1 %s %v, seat 2 %s %v; want true, false, false",
+			under, tb.UnderGuess(1, under), other, tb.UnderGuess(1, other), under, tb.UnderGuess(2, under))
+	}
+	tb.ok(NotOnTop(1))
+	if tb.UnderGuess(1, under) {
+		t.Fatal("once n is said, the card under it still says so")
+	}
+}

@@ -173,7 +173,14 @@ func (d *Dealer) identified(id string, at time.Duration) {
 			d.maybeIdentify(at)
 			return
 		}
-		d.warn("%s is not the card dealt by hand to seat %d (%v): the guess stands", id, seat, err)
+		if d.g.UnderGuess(seat, id) && d.apply(game.NotOnTop(seat), playlog.FromDealer, at) == nil {
+			// The card the engine has under it is on top: the card
+			// dealt by hand is not ("You can only pick up the top card
+			// of your stack"), as the dealer's n would say.
+			d.warn("%s lies under the card dealt by hand to seat %d: that card is no longer on top; the guess stands", id, seat)
+		} else {
+			d.warn("%s is not the card dealt by hand to seat %d (%v): the guess stands", id, seat, err)
+		}
 	} else {
 		d.say(false, "the card dealt by hand to seat %d was %s", seat, id)
 		if d.g.AskFor(d.g.PlayerAt(seat)) {

@@ -77,3 +77,31 @@ func splitDealtByHand(t *testing.T) (*Dealer, map[string]hw.UID) {
 	d.maybeIdentify(4 * time.Second)
 	return d, uid
 }
+
+// TestIdentifyAnsweredByTheCardUnder: "You can only pick up the top card
+// of your stack." Seat 2's card dealt by hand lies on a Move read before,
+// and its faller has picked it up. Asked for it, a dealer who remembers
+// only that they dealt a Move scans the Move they see on top: the engine
+// refuses it, for it lies under the card dealt by hand. Its being on top
+// says that card is no longer there: the dealer says n for them, and the
+// card, played later, is taken for the one picked up, not for a deal
+// (the messy table's dealer going by what they see, official every mistake
+// seed 1000026 and others).
+func TestIdentifyAnsweredByTheCardUnder(t *testing.T) {
+	kinds := []game.Kind{game.Move, game.Move, game.Move, game.Move, game.Move, game.Move, game.Ground, game.Ground}
+	d, uid, _ := dealing(t, kinds)
+	d.reader = hw.ReaderOK
+	tell(t, d, playlog.FromReader, game.Scan("Move-0"), game.Scan("Move-1"))
+	tell(t, d, playlog.FromPanel, game.Confirm()) // seat 2, by hand: on Move-0
+	d.wantIdentify()
+	d.maybeIdentify(4 * time.Second)
+	if d.ident.seat != 2 {
+		t.Fatalf("asked about seat %d, want seat 2", d.ident.seat)
+	}
+	d.onCard(hw.CardEvent{UID: uid["Move-0"], Time: 4100 * time.Millisecond})
+	p := d.g.PlayerAt(2)
+	if top := d.g.Top(p, 0); d.ident.seat != 0 || d.g.AskFor(p) || !d.g.Blind(top) {
+		t.Fatalf("asking seat %d, seat 2 still to ask for %v, its top %v blind %v: want none, false (said picked up), the guess standing",
+			d.ident.seat, d.g.AskFor(p), d.g.Card(top), d.g.Blind(top))
+	}
+}

@@ -1,23 +1,27 @@
 package messy
 
-import "github.com/falling-table/falling/game"
+import (
+	"slices"
+
+	"github.com/falling-table/falling/game"
+)
 
 // identify is the dealer answering the assistant's asks once the reader
 // reads again (after a card confirmed by hand, or the reader's return), as
 // game/dealer asks them: for each seat where the assistant has a card
-// dealt by hand on top of a stack, the dealer scans the card really on
-// top of that seat's stacks if it is one they confirmed by hand
-// (game.EvIdentify), and says n (game.NotOnTop) if none is; a seat whose
-// other stack is topped by another card dealt by hand is asked again, for
-// that one. A Ground's Stop window must close first: the Ground lands or
-// goes back on the deck, and is no card to ask for.
+// dealt by hand on top of a stack, the dealer looks at the cards on top of
+// that seat's stacks and scans the one they take for it (game.EvIdentify,
+// dealtByHandOnTop), or says n (game.NotOnTop) if none is;
+// a seat whose other stack is topped by another card dealt by hand is
+// asked again, for that one. It waits as game/dealer waits
+// (identifyWaits), and asks once the wait is over (askAfterWindow).
 func (t *table) identify() {
 	t.resolveHold(nil) // the dealer asks only once the held read is judged
 	if t.seen.Over() {
 		return
 	}
-	if in := t.seen.Next(); in.Action == game.ActLand {
-		t.askAfterWindow = true // as game/dealer asks: once it closes
+	if t.identifyWaits() {
+		t.askAfterWindow = true // as game/dealer asks: once the wait is over
 		return
 	}
 	for p := range t.seen.NumPlayers() {
@@ -28,26 +32,110 @@ func (t *table) identify() {
 	}
 }
 
+// dealtByHand is what the dealer remembers of a card they confirmed by
+// hand: the seat and the stack they dealt it to, and its face. Cards of
+// one kind look alike, and which card it was only the reader could tell.
+type dealtByHand struct {
+	seat, stack int
+	kind        game.Kind
+}
+
+// remember notes card c, confirmed by hand, dealt to the faller at seat (0:
+// where the truth has it, just dealt), until the dealer is asked for it.
+// The stack is the one it lies in, counted left to right, -1 if it lies in
+// none now (a Ground Stopped goes back on the deck).
+func (t *table) remember(c, seat int) {
+	g := t.truth
+	stack := -1
+	if w := g.Where(c); w.Zone == game.InStack {
+		stack = w.Stack
+	}
+	t.byHand = append(t.byHand, dealtByHand{seat: g.Seat(t.dealtTo(c, seat)), stack: stack, kind: g.Card(c).Kind})
+}
+
 // identifyAt is the dealer asked about player p's card dealt by hand, if
 // the assistant has one on top: it reports whether the answer was taken
-// and another is on top still, so that the seat is asked again.
+// and another is on top still, so that the seat is asked again (seen).
 func (t *table) identifyAt(p int) bool {
-	g, s := t.truth, t.seen
+	s := t.seen
 	if s.Out(p) || !s.AskFor(p) {
 		return false
 	}
-	card := -1
-	for k := 0; p < g.NumPlayers() && k < g.NumStacks(p); k++ {
-		if top := g.Top(p, k); top >= 0 && t.byHand[top] {
-			card = top
-			break
-		}
-	}
+	seat := s.Seat(p)
+	card := t.dealtByHandOnTop(p)
 	if card < 0 {
 		// n: the card dealt by hand is not on top (picked up).
-		t.observe(game.NotOnTop(s.Seat(p)))
+		t.forget(seat)
+		t.observe(game.NotOnTop(seat))
 		return false
 	}
-	delete(t.byHand, card)
-	return t.observe(game.Identify(s.Seat(p), g.Card(card).ID)) && s.AskFor(p)
+	id := t.truth.Card(card).ID
+	if !t.observe(game.Identify(seat, id)) {
+		if s.UnderGuess(seat, id) {
+			// game/dealer says n for them: the card the engine has
+			// under the card dealt by hand is on top (identified).
+			t.observe(game.NotOnTop(seat))
+		}
+	} else if s.AskFor(p) {
+		return true
+	}
+	// The seat's other cards dealt by hand lie under later deals: the
+	// dealer thinks of them no more (asked for one again once on top, they
+	// go by what they see).
+	t.forget(seat)
+	return false
+}
+
+// dealtByHandOnTop is the card the dealer scans, asked for player p's card
+// dealt by hand, or -1 for n. They look at the top of each stack they
+// remember dealing p a card by hand into, and scan the first with that
+// card's face: the very card, or, if p picked it up, another of that kind
+// under it, read before; seeing none, n. Asked with nothing in mind for p
+// (a card that came back on top a pass later, the card on it played),
+// they go by the screen and scan the top card of p's first stack.
+func (t *table) dealtByHandOnTop(p int) int {
+	g := t.truth
+	seat := g.Seat(p)
+	if !slices.ContainsFunc(t.byHand, func(m dealtByHand) bool { return m.seat == seat }) {
+		if g.NumStacks(p) == 0 {
+			return -1
+		}
+		return g.Top(p, 0)
+	}
+	for k := range g.NumStacks(p) {
+		top := g.Top(p, k)
+		if top < 0 {
+			continue
+		}
+		if m := slices.Index(t.byHand, dealtByHand{seat: seat, stack: k, kind: g.Card(top).Kind}); m >= 0 {
+			t.byHand = slices.Delete(t.byHand, m, m+1)
+			return top
+		}
+	}
+	return -1
+}
+
+// forget drops what the dealer remembers of the cards they dealt by hand
+// to seat.
+func (t *table) forget(seat int) {
+	t.byHand = slices.DeleteFunc(t.byHand, func(m dealtByHand) bool { return m.seat == seat })
+}
+
+// identifyWaits mirrors game/dealer's maybeIdentify, which asks nothing
+// while
+//   - a Ground's Stop window is open (stop.open): the Ground lands or goes
+//     back on the deck, and is no card to ask for;
+//   - an imaginary Ground is announced and not yet dealt (imag.announced):
+//     the beat has reached its seat (beatAt), and its window follows;
+//   - a Ground read while a Stop claim waits is kept (kept.active): only
+//     inside a window, which this table's dealer deals nothing into, so
+//     the first case covers it;
+//   - a card is due (slot.open), or the panel is paused: this table asks
+//     only between two cards, and never pauses.
+func (t *table) identifyWaits() bool {
+	in := t.seen.Next()
+	if in.Action == game.ActLand {
+		return true
+	}
+	return in.Action == game.ActDeal && in.Imaginary && in.Seat == t.beatAt
 }

@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/falling-table/falling/game"
+	"github.com/falling-table/falling/game/audit"
 )
 
 // TestReaderMissStaysInStep: "Reader unplugged or I2C errors mid-hand: the
@@ -688,4 +689,137 @@ func TestAskedForTheCardUncovered(t *testing.T) {
 // Ground went to the next seat a card later).
 func TestExtraNotOnTheRider(t *testing.T) {
 	inStep(t, Only(DealUnscanned, 0.02), 1000699, 1001768)
+}
+
+// TestIdentifyWaitsForTheImaginaryGround: "After the last physical Ground
+// the assistant announces imaginary Grounds" (product.md), and it deals
+// one a moment after announcing it; game/dealer asks for no card dealt by
+// hand meanwhile, nor in the Ground's Stop window after, and asks once
+// that is closed. This table's dealer waited only for the window. Three
+// fallers share three Moves, seat 2's confirmed by hand: seat 1 is owed
+// an imaginary Ground. Asked before its beat, the dealer scans seat 2's
+// card at once; once the beat has reached seat 1 (announced), not until
+// the Ground has landed and its window closed.
+func TestIdentifyWaitsForTheImaginaryGround(t *testing.T) {
+	for _, announced := range []bool{false, true} {
+		tb := imaginaryOwed(t)
+		blind := tb.seen.Top(1, 0)
+		if !tb.seen.Blind(blind) || !tb.seen.AskFor(1) {
+			t.Fatalf("seat 2's top %v: want a card dealt by hand, asked for", tb.seen.Card(blind))
+		}
+		if announced {
+			tb.beatAt = 1
+		}
+		tb.identify()
+		if asked := !tb.seen.Blind(blind); asked == announced {
+			t.Fatalf("announced %v: seat 2's card asked for %v, want %v", announced, asked, !announced)
+		}
+		if !announced {
+			continue
+		}
+		// The dealer deals it: its window is open, and the ask still waits.
+		if err := tb.real(game.Step()); err != nil || !tb.observe(game.Confirm()) {
+			t.Fatalf("the imaginary Ground not dealt: %v", err)
+		}
+		tb.beatAt = 0
+		if tb.identify(); !tb.seen.Blind(blind) {
+			t.Fatal("seat 2's card asked for in the imaginary Ground's window")
+		}
+		if err := tb.real(game.Step()); err != nil || !tb.observe(game.StopClosed()) { // landed: seat 1 is out
+			t.Fatalf("the window not closed: %v", err)
+		}
+		if !tb.askAfterWindow || tb.identifyWaits() {
+			t.Fatalf("window closed: ask pending %v, waits %v; want true, false", tb.askAfterWindow, tb.identifyWaits())
+		}
+		if tb.identify(); tb.seen.Blind(blind) {
+			t.Fatal("seat 2's card not asked for once the window closed")
+		}
+	}
+}
+
+// imaginaryOwed is a table of three fallers and three Moves, all dealt,
+// seat 2's confirmed by hand: seat 1 is owed an imaginary Ground.
+func imaginaryOwed(t *testing.T) *table {
+	t.Helper()
+	deck := []game.Card{{ID: "move-0", Kind: game.Move}, {ID: "move-1", Kind: game.Move}, {ID: "move-2", Kind: game.Move}}
+	seats := []int{1, 2, 3}
+	truth, err := game.New(game.Config{Rules: game.Official(), Seats: seats, Deck: deck, Ordered: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	seen, err := game.New(game.Config{Rules: game.Official(), Seats: seats, Deck: deck, Order: []int{2, 0, 1}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	tb := &table{truth: truth, seen: seen, rec: audit.NewRecorder(), byHand: []dealtByHand{{seat: 2, stack: 0, kind: game.Move}}}
+	for _, e := range []game.Event{game.Scan("move-0"), game.Confirm(), game.Scan("move-2")} {
+		if err := truth.Apply(game.Step()); err != nil {
+			t.Fatal(err)
+		}
+		if err := seen.Apply(e); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if in := seen.Next(); in.Action != game.ActDeal || !in.Imaginary || in.Seat != 1 {
+		t.Fatalf("next %v: want an imaginary Ground to seat 1", in)
+	}
+	return tb
+}
+
+// TestDealerScansWhatTheySee: "You can only pick up the top card of your
+// stack", and cards of one kind look alike. Asked for seat 1's card dealt
+// by hand, a Move its faller has since picked up, the dealer sees the top
+// of the stack they dealt it into and remembers only that it was a Move.
+// With a Move read before on top they take it for that card and scan it:
+// refused, since the engine has it under the card dealt by hand, which
+// game/dealer then says is no longer on top (game.UnderGuess). With a Skip
+// on top they see no Move, and say n. This table's dealer once knew which
+// card it was, and said n at once either way.
+func TestDealerScansWhatTheySee(t *testing.T) {
+	for _, under := range []game.Kind{game.Move, game.Skip} {
+		deck := []game.Card{{ID: "under", Kind: under}, {ID: "move-1", Kind: game.Move}, {ID: "move-2", Kind: game.Move}, {ID: "move-3", Kind: game.Move}}
+		tb := twoSeats(t, deck, game.Scan("under"), game.Scan("move-1"), game.Confirm())
+		tb.remember(2, 0)
+		if err := tb.real(game.PickUp(0, 0)); err != nil {
+			t.Fatal(err)
+		}
+		blind := tb.seen.Top(0, 0)
+		if !tb.seen.Blind(blind) || !tb.seen.AskFor(0) {
+			t.Fatalf("seat 1's top %v: want a card dealt by hand, asked for", tb.seen.Card(blind))
+		}
+		tb.identify()
+		scanned := tb.hand.Refusals == 1
+		if !tb.seen.Blind(blind) || tb.seen.AskFor(0) || scanned != (under == game.Move) {
+			t.Fatalf("%v under it: blind %v, still asked for %v, %d refused; want true, false (said picked up), %v",
+				under, tb.seen.Blind(blind), tb.seen.AskFor(0), tb.hand.Refusals, under == game.Move)
+		}
+	}
+}
+
+// twoSeats is a table of two fallers over deck (top first), the truth
+// dealt as far as the assistant has seen, es.
+func twoSeats(t *testing.T, deck []game.Card, es ...game.Event) *table {
+	t.Helper()
+	seats := []int{1, 2}
+	truth, err := game.New(game.Config{Rules: game.Official(), Seats: seats, Deck: deck, Ordered: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	order := make([]int, len(deck))
+	for i := range order {
+		order[i] = len(deck) - 1 - i
+	}
+	seen, err := game.New(game.Config{Rules: game.Official(), Seats: seats, Deck: deck, Order: order})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, e := range es {
+		if err := truth.Apply(game.Step()); err != nil {
+			t.Fatal(err)
+		}
+		if err := seen.Apply(e); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return &table{truth: truth, seen: seen, rec: audit.NewRecorder()}
 }

@@ -100,9 +100,10 @@ type table struct {
 	// stuck are cards the truth still has in its deck that lie at a seat
 	// (TwoAsOne): the dealer's deck is a card short.
 	stuck map[int]bool
-	// byHand are the cards the dealer confirmed by hand and has not yet
-	// scanned when the assistant asked for them (identify.go).
-	byHand map[int]bool
+	// byHand is what the dealer remembers of the cards they confirmed by
+	// hand and have not yet been asked for: the seat each was dealt to and
+	// its face, not which card it was (identify.go).
+	byHand []dealtByHand
 	// unscanned are the faults (their indexes) of the cards dealt in a
 	// row without being scanned (DealUnscanned), until the next card is
 	// read.
@@ -112,8 +113,13 @@ type table struct {
 	// dropped if that Ground lands.
 	hiddenLag bool
 	// askAfterWindow: the dealer is to be asked for the cards dealt by
-	// hand once the Stop window open now closes (identify).
+	// hand once the wait open now is over: a Stop window closed, an
+	// imaginary Ground dealt or turned into something else (identify).
 	askAfterWindow bool
+	// beatAt is the seat the beat has reached, nothing dealt there yet
+	// (an imaginary Ground game/dealer has announced there is not yet
+	// dealt); 0 between the beat's deal and the next beat.
+	beatAt int
 	// justDealt is the card last read as a deal, + 1, and the engine's
 	// Applied() just after: what game/dealer's two-at-once warning looks
 	// back to (twoAtOnce).
@@ -242,7 +248,7 @@ func newTable(opt Options) (*table, error) {
 	if err != nil {
 		return nil, fmt.Errorf("messy: %w", err)
 	}
-	t := &table{opt: opt, rng: rng, truth: truth, seen: seen, rec: audit.NewRecorder(), strat: make([]bot.Strategy, opt.Fallers), swept: map[int]int{}, phys: map[int]int{}, stale: map[int]staleRider{}, holding: map[int]int{}, stuck: map[int]bool{}, byHand: map[int]bool{}}
+	t := &table{opt: opt, rng: rng, truth: truth, seen: seen, rec: audit.NewRecorder(), strat: make([]bot.Strategy, opt.Fallers), swept: map[int]int{}, phys: map[int]int{}, stale: map[int]staleRider{}, holding: map[int]int{}, stuck: map[int]bool{}}
 	t.order = make([]int, len(deck))
 	for i := range t.order {
 		t.order[i] = i // game.New deals Deck top first
@@ -465,10 +471,13 @@ func (t *table) play() error {
 			return err
 		}
 		t.resolveHold(nil) // half a beat passed with nothing read: the deal
-		if t.uncovered {
+		if t.uncovered || (t.askAfterWindow && !t.identifyWaits()) {
 			// Between two cards: game/dealer asks for the card dealt by
-			// hand that now tops a stack again.
-			t.uncovered = false
+			// hand that now tops a stack again, or for those it waited
+			// to ask for (a Stop shown closed the window; an imaginary
+			// Ground announced was dealt, or a rider shown since turned
+			// it into something else).
+			t.uncovered, t.askAfterWindow = false, false
 			t.identify()
 		}
 		if err := t.check(); err != nil {
@@ -601,6 +610,8 @@ func (t *table) beat() error {
 		t.reportGone(in)
 	}
 	p := in.Player
+	t.beatAt = in.Seat
+	defer func() { t.beatAt = 0 }()
 	if in.First {
 		t.showRider(in)
 		t.midAddressMove(in)
@@ -617,6 +628,7 @@ func (t *table) beat() error {
 		// The assistant announced it: nothing to read, the dealer deals it.
 		t.unscanned = t.imaginaryUnscanned(t.unscanned, p)
 		t.observe(t.imaginaryConfirm(p))
+		t.beatAt = 0 // dealt: its window is open, or it changed nothing
 	case t.stuck[c]:
 		// The truth deals a card that lies at a seat already, stuck to
 		// another (TwoAsOne): the dealer's deck is empty, the lights ask
@@ -1409,7 +1421,7 @@ func (t *table) noticeUnscanned(f *Fault, id string, elsewhere bool) bool {
 		return false
 	}
 	f.Answer, f.Why, f.live = Named, saidUnscannedWhy, true
-	t.byHand[u] = true
+	t.remember(u, f.Seat)
 	t.blindDealt(u, f.Seat, n)
 	return true
 }
@@ -1435,16 +1447,22 @@ func (t *table) dealtAt(c, p, q int) {
 // them is that card's stand-in. (Any later one is a stand-in elsewhere
 // swapped for the card read again, see game's unblind.)
 func (t *table) blindDealt(c, seat, n int) {
-	p := t.truth.Where(c).Player
-	if seat != 0 {
-		p = t.truth.PlayerAt(seat)
-	}
+	p := t.dealtTo(c, seat)
 	for _, x := range t.seen.Inferences()[n:] {
 		if x.Kind == game.InfBlindDeal {
 			t.dealtAt(c, p, x.Player)
 			return
 		}
 	}
+}
+
+// dealtTo is the faller card c, confirmed by hand, was dealt to: the one
+// at seat, or where the truth has it if seat is 0 (just dealt).
+func (t *table) dealtTo(c, seat int) int {
+	if seat != 0 {
+		return t.truth.PlayerAt(seat)
+	}
+	return t.truth.Where(c).Player
 }
 
 // blind is the dealer confirming from the panel the deal of card c, which
@@ -1468,7 +1486,7 @@ func (t *table) blind(f *Fault, c int) bool {
 			seat = f.Seat
 		}
 		t.blindDealt(c, seat, n)
-		t.byHand[c] = true
+		t.remember(c, seat)
 	}
 	if f != nil && ok && len(t.seen.Inferences()) > n {
 		f.Answer, f.Why = Named, t.seen.Inferences()[n].Kind.String()
