@@ -641,6 +641,9 @@ func (g *Game) takeBackRead(id string) error {
 	if c, dealt := g.heldDealt(); (!ok || g.cards[read.Card].ID != id) && dealt && g.cards[c].ID == id {
 		return g.shownAfterAll(c)
 	}
+	if c, dealt := g.riderDealtFromDeck(); !ok && dealt && g.cards[c].ID == id {
+		return g.shownFromDeck(c)
+	}
 	if !ok || g.cards[read.Card].ID != id {
 		return refuse(RuleCardNotExpected, "%s is not a card just read as played at the seat addressed", id)
 	}
@@ -724,6 +727,60 @@ func (g *Game) shownAfterAll(c int) error {
 	return nil
 }
 
+// riderDealtFromDeck is the card just read, only sweeps confirmed and
+// buttons pressed since, if the engine took it for the deal as a seat's
+// turn began, a rider it believed in the deck, the seat having none: what
+// the dealer sees lying as that seat's rider, the screen has dealt into
+// its stack. Not a read the dealer's hold judged dealt: that is the
+// dealer's own judgement of it, which their misread turns only into the
+// card dealt by hand they held it for (heldDealt; TestMisreadJudgedDealtRefused).
+func (g *Game) riderDealtFromDeck() (int, bool) {
+	t := &g.table
+	w := t.readWin
+	if t.dealt == nil || !g.current(w.until) || w.again || w.landed || w.dealt {
+		return -1, false
+	}
+	c, b := w.card, t.dealt
+	if !g.cards[c].Kind.IsRider() || b.where[c].Zone != InDeck {
+		return -1, false
+	}
+	in := b.Next()
+	starting := in.First || (b.addr.active && b.addr.player == in.Player && b.addr.done == 0)
+	if in.Action != ActDeal || !starting || b.players[in.Player].rider >= 0 {
+		return -1, false
+	}
+	if x := g.where[c]; x.Zone != InStack || x.Player != in.Player {
+		return -1, false
+	}
+	return c, true
+}
+
+// shownFromDeck is the dealer's misread said of card c, a rider just read
+// as a seat's turn began and taken for its deal (riderDealtFromDeck): it
+// lies as that seat's rider, not in a stack. "Riders ... must be played
+// horizontally between a player and the dealer": the dealer sees which.
+// It never left the deck on the record, so it went unread: dealt without
+// a scan where the light did not lag for it (one card to each of two
+// fallers, a whole pass), picked up and played. The hand goes back to
+// before the read and takes it as the rider shown, from the deck; the
+// seat's cards are due as that rider says. If it cannot be so taken,
+// nothing changes.
+func (g *Game) shownFromDeck(c int) error {
+	t := &g.table
+	id := g.cards[c].ID
+	g.goBack(t.dealt)
+	in := g.Next()
+	n := len(t.inferred)
+	if err := g.riderScanned(c, in); err != nil {
+		return refuse(RuleCardNotExpected, "%s, taken for a deal, cannot be seat %d's rider: %v", id, in.Seat, err)
+	}
+	if !slices.ContainsFunc(t.inferred[n:], func(x Inference) bool { return x.Card == c && x.Kind == InfRiderPlayed }) {
+		return refuse(RuleCardNotExpected, "%s, taken for a deal, is not taken for seat %d's rider", id, in.Seat)
+	}
+	g.infer(InfShownAfterAll, c, in.Player, Place{Zone: InDeck})
+	return nil
+}
+
 // lastRead is the read taken for a rider or an Extra played at the seat
 // now addressed, or for an Extra on the rider to come, by the last
 // observation, none of its cards dealt yet.
@@ -793,6 +850,9 @@ func (g *Game) ReadToTakeBack() (string, bool) {
 		// A read the hold judged dealt is offered only if it would be
 		// taken for a card shown (shownAfterAll).
 		if c, dealt := g.heldDealt(); dealt && g.Clone().Observe(NotThereRead(g.cards[c].ID)) == nil {
+			return g.cards[c].ID, true
+		}
+		if c, dealt := g.riderDealtFromDeck(); dealt && g.Clone().Observe(NotThereRead(g.cards[c].ID)) == nil {
 			return g.cards[c].ID, true
 		}
 		return "", false
