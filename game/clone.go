@@ -64,24 +64,25 @@ func (g *Game) copyTo(dst *Game) {
 	ident, identAt := g.keptCopy(g.table.ident, g.table.identAt, tbl.ident)
 	unsaid, unsaidUntil := g.keptCopy(g.table.unsaid, g.table.unsaidUntil, tbl.unsaid)
 	dst.table = tableState{
-		inferred:  append(tbl.inferred[:0], g.table.inferred...),
-		blind:     append(tbl.blind[:0], g.table.blind...),
-		guessed:   append(tbl.guessed[:0], g.table.guessed...),
-		swept:     append(tbl.swept[:0], g.table.swept...),
-		loose:     append(tbl.loose[:0], g.table.loose...),
-		deckGuess: g.table.deckGuess,
-		shown:     append(tbl.shown[:0], g.table.shown...),
-		shownSeq:  g.table.shownSeq,
-		back:      back,
-		backAt:    backAt,
-		before:    before,
-		dealt:     dealt,
-		gone:      gone,
-		again:     again,
-		ident:     ident,
-		identAt:   identAt,
-		identCard: g.table.identCard,
-		spare:     tbl.spare, // dst's own memory: nothing of g's is kept in it
+		inferred:   append(tbl.inferred[:0], g.table.inferred...),
+		blind:      append(tbl.blind[:0], g.table.blind...),
+		guessed:    append(tbl.guessed[:0], g.table.guessed...),
+		swept:      append(tbl.swept[:0], g.table.swept...),
+		namedGuess: append(tbl.namedGuess[:0], g.table.namedGuess...),
+		loose:      append(tbl.loose[:0], g.table.loose...),
+		deckGuess:  g.table.deckGuess,
+		shown:      append(tbl.shown[:0], g.table.shown...),
+		shownSeq:   g.table.shownSeq,
+		back:       back,
+		backAt:     backAt,
+		before:     before,
+		dealt:      dealt,
+		gone:       gone,
+		again:      again,
+		ident:      ident,
+		identAt:    identAt,
+		identCard:  g.table.identCard,
+		spare:      tbl.spare, // dst's own memory: nothing of g's is kept in it
 		// The hand before an "unscanned" the dealer can still take back
 		// (unscannedTakenBack).
 		unsaid:      unsaid,

@@ -930,6 +930,9 @@ func (g *Game) scanRead(c int, dealt bool) error {
 	g.table.dealtRead = dealt
 	err := g.scan(c, g.passes)
 	g.table.dealtRead = false
+	if err == nil {
+		g.table.namedGuess[c] = false // read: no longer the engine's guess
+	}
 	return err
 }
 
@@ -1045,7 +1048,7 @@ func (g *Game) scan(c, since int) error {
 		}
 		return g.scan(c, since)
 	case ActDeal:
-		if w.Zone == InDeck || g.unblind(c) {
+		if w.Zone == InDeck || g.unblind(c) || g.unguessNamed(c) {
 			return g.dealScanned(c, in)
 		}
 		if (w.Zone == AsRider || w.Zone == AsExtra) && w.Player == p {
@@ -1470,9 +1473,10 @@ func (g *Game) confirmAs(k Kind) error {
 		if !starting {
 			return refuse(RuleCardNotExpected, "a %v named at seat %d's turn after cards were dealt", k, in.Seat)
 		}
-		c := g.riderStandIn(k, in.Player)
+		c, fromDeck := g.riderStandIn(k, in.Player), false
 		if c < 0 {
 			c = g.dealtByHandAs(k)
+			fromDeck = c >= 0
 		}
 		if c < 0 && k.IsRider() {
 			c = g.riderMovedUnseen(k, in.Player)
@@ -1484,6 +1488,7 @@ func (g *Game) confirmAs(k Kind) error {
 			return err
 		}
 		g.standIn(c)
+		g.table.namedGuess[c] = fromDeck
 		return nil
 	}
 	return refuse(RuleCardNotExpected, "a %v named by hand: only a Ground, a Stop or a rider is", k)
@@ -1799,6 +1804,28 @@ func (g *Game) unblind(c int) bool {
 		return w.Zone == InStack && !g.table.remaking && !g.mayBeShown(c) && g.standInFromDiscard(c)
 	}
 	return g.standInFor(c, d)
+}
+
+// unguessNamed: card c, read being dealt, lies in the discard pile only as
+// the engine's guess for a rider or an Extra named by hand, which it took
+// from its deck and has never read since (namedGuess). "Hold the deck face
+// down, and deal from the top": read being dealt, c was still in the deck,
+// and the card shown and swept was another of its kind. One of that kind
+// from the deck stands in there instead, and c goes back to the deck to be
+// dealt. (A rider named by hand that stood in a card read being dealt
+// long ago is no guess of the deck: read again, it is a second read.) It
+// reports whether one did.
+func (g *Game) unguessNamed(c int) bool {
+	t := &g.table
+	if !t.namedGuess[c] || g.where[c].Zone != InDiscard {
+		return false
+	}
+	d := g.deckCard(g.cards[c].Kind)
+	if d < 0 || !g.standInFor(c, d) {
+		return false
+	}
+	t.namedGuess[c], t.namedGuess[d] = false, true
+	return true
 }
 
 // mayBeShown reports whether card c, read now, may be a rider or an Extra

@@ -695,3 +695,15 @@ func TestExtraNotOnTheRider(t *testing.T) {
 func TestRiderShownFromTheDeck(t *testing.T) {
 	inStepSaying(t, Only(DealUnscanned, 0.02), " shown after all: ", 1000194, 1000602, 1006140, 1006614)
 }
+
+// TestNamedRiderGuessReadBeingDealt: "Hold the deck face down, and deal
+// from the top." The reader gone, a rider named by hand stood in a card
+// the engine took from its deck (seat 1's card dealt by hand may have been
+// it), swept since; read later being dealt, that card was still in the
+// deck, and another of its kind stands in the discard pile instead (`game`
+// TestNamedRiderGuessReadBeingDealt). Refused before, the dealer's "not
+// there" to move on left the lights a seat off. (Seed 1004316 still is:
+// no card of that kind is left in the engine's deck to stand in.)
+func TestNamedRiderGuessReadBeingDealt(t *testing.T) {
+	inStep(t, Only(ReaderGone, 0.02), 1004592, 1008042)
+}
