@@ -104,6 +104,12 @@ type tableState struct {
 	// it lay was, at least once, the engine's guess.
 	guessed []bool
 	swept   []bool // per card: its place was seen, not inferred
+	// namedGuess, per card: the engine's guess for a rider or an Extra
+	// named by hand, taken from its deck (dealtByHandAs), never read since.
+	// Read being dealt, it was still in the deck (unguessNamed). Not in
+	// the Digest: logs written before it would no longer replay to theirs,
+	// and it follows from the events as the rest does.
+	namedGuess []bool
 	// loose, per card: a stand-in the dealer said was no longer on top
 	// of its stack (picked up): 1 + the pass it was said in, 0 if not.
 	loose []int
@@ -261,11 +267,13 @@ func (t *tableState) fit(n int) {
 	t.blind = resize(t.blind, n)
 	t.guessed = resize(t.guessed, n)
 	t.swept = resize(t.swept, n)
+	t.namedGuess = resize(t.namedGuess, n)
 	t.loose = resize(t.loose, n)
 	t.uncovered = resize(t.uncovered, n)
 	clear(t.blind)
 	clear(t.guessed)
 	clear(t.swept)
+	clear(t.namedGuess)
 	clear(t.loose)
 	clear(t.uncovered)
 }
@@ -275,6 +283,7 @@ func (t *tableState) reset() {
 	t.blind = t.blind[:0]
 	t.guessed = t.guessed[:0]
 	t.swept = t.swept[:0]
+	t.namedGuess = t.namedGuess[:0]
 	t.loose = t.loose[:0]
 	t.uncovered = t.uncovered[:0]
 	t.deckGuess = false

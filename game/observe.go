@@ -641,6 +641,9 @@ func (g *Game) takeBackRead(id string) error {
 	if c, dealt := g.heldDealt(); (!ok || g.cards[read.Card].ID != id) && dealt && g.cards[c].ID == id {
 		return g.shownAfterAll(c)
 	}
+	if c, dealt := g.riderDealtFromDeck(); !ok && dealt && g.cards[c].ID == id {
+		return g.shownFromDeck(c)
+	}
 	if !ok || g.cards[read.Card].ID != id {
 		return refuse(RuleCardNotExpected, "%s is not a card just read as played at the seat addressed", id)
 	}
@@ -736,6 +739,60 @@ func (g *Game) shownAfterAll(c int) error {
 	return nil
 }
 
+// riderDealtFromDeck is the card just read, only sweeps confirmed and
+// buttons pressed since, if the engine took it for the deal as a seat's
+// turn began, a rider it believed in the deck, the seat having none: what
+// the dealer sees lying as that seat's rider, the screen has dealt into
+// its stack. Not a read the dealer's hold judged dealt: that is the
+// dealer's own judgement of it, which their misread turns only into the
+// card dealt by hand they held it for (heldDealt; TestMisreadJudgedDealtRefused).
+func (g *Game) riderDealtFromDeck() (int, bool) {
+	t := &g.table
+	w := t.readWin
+	if t.dealt == nil || !g.current(w.until) || w.again || w.landed || w.dealt {
+		return -1, false
+	}
+	c, b := w.card, t.dealt
+	if !g.cards[c].Kind.IsRider() || b.where[c].Zone != InDeck {
+		return -1, false
+	}
+	in := b.Next()
+	starting := in.First || (b.addr.active && b.addr.player == in.Player && b.addr.done == 0)
+	if in.Action != ActDeal || !starting || b.players[in.Player].rider >= 0 {
+		return -1, false
+	}
+	if x := g.where[c]; x.Zone != InStack || x.Player != in.Player {
+		return -1, false
+	}
+	return c, true
+}
+
+// shownFromDeck is the dealer's misread said of card c, a rider just read
+// as a seat's turn began and taken for its deal (riderDealtFromDeck): it
+// lies as that seat's rider, not in a stack. "Riders ... must be played
+// horizontally between a player and the dealer": the dealer sees which.
+// It never left the deck on the record, so it went unread: dealt without
+// a scan where the light did not lag for it (one card to each of two
+// fallers, a whole pass), picked up and played. The hand goes back to
+// before the read and takes it as the rider shown, from the deck; the
+// seat's cards are due as that rider says. If it cannot be so taken,
+// nothing changes.
+func (g *Game) shownFromDeck(c int) error {
+	t := &g.table
+	id := g.cards[c].ID
+	g.goBack(t.dealt)
+	in := g.Next()
+	n := len(t.inferred)
+	if err := g.riderScanned(c, in); err != nil {
+		return refuse(RuleCardNotExpected, "%s, taken for a deal, cannot be seat %d's rider: %v", id, in.Seat, err)
+	}
+	if !slices.ContainsFunc(t.inferred[n:], func(x Inference) bool { return x.Card == c && x.Kind == InfRiderPlayed }) {
+		return refuse(RuleCardNotExpected, "%s, taken for a deal, is not taken for seat %d's rider", id, in.Seat)
+	}
+	g.infer(InfShownAfterAll, c, in.Player, Place{Zone: InDeck})
+	return nil
+}
+
 // lastRead is the read taken for a rider or an Extra played at the seat
 // now addressed, or for an Extra on the rider to come, by the last
 // observation, none of its cards dealt yet.
@@ -805,6 +862,9 @@ func (g *Game) ReadToTakeBack() (string, bool) {
 		// A read the hold judged dealt is offered only if it would be
 		// taken for a card shown (shownAfterAll).
 		if c, dealt := g.heldDealt(); dealt && g.Clone().Observe(NotThereRead(g.cards[c].ID)) == nil {
+			return g.cards[c].ID, true
+		}
+		if c, dealt := g.riderDealtFromDeck(); dealt && g.Clone().Observe(NotThereRead(g.cards[c].ID)) == nil {
 			return g.cards[c].ID, true
 		}
 		return "", false
@@ -882,6 +942,9 @@ func (g *Game) scanRead(c int, dealt bool) error {
 	g.table.dealtRead = dealt
 	err := g.scan(c, g.passes)
 	g.table.dealtRead = false
+	if err == nil {
+		g.table.namedGuess[c] = false // read: no longer the engine's guess
+	}
 	return err
 }
 
@@ -997,7 +1060,7 @@ func (g *Game) scan(c, since int) error {
 		}
 		return g.scan(c, since)
 	case ActDeal:
-		if w.Zone == InDeck || g.unblind(c) {
+		if w.Zone == InDeck || g.unblind(c) || g.unguessNamed(c) {
 			return g.dealScanned(c, in)
 		}
 		if (w.Zone == AsRider || w.Zone == AsExtra) && w.Player == p {
@@ -1426,9 +1489,10 @@ func (g *Game) confirmAs(k Kind) error {
 		if !starting {
 			return refuse(RuleCardNotExpected, "a %v named at seat %d's turn after cards were dealt", k, in.Seat)
 		}
-		c := g.riderStandIn(k, in.Player)
+		c, fromDeck := g.riderStandIn(k, in.Player), false
 		if c < 0 {
 			c = g.dealtByHandAs(k)
+			fromDeck = c >= 0
 		}
 		if c < 0 && k.IsRider() {
 			c = g.riderMovedUnseen(k, in.Player)
@@ -1440,6 +1504,7 @@ func (g *Game) confirmAs(k Kind) error {
 			return err
 		}
 		g.standIn(c)
+		g.table.namedGuess[c] = fromDeck
 		return nil
 	}
 	return refuse(RuleCardNotExpected, "a %v named by hand: only a Ground, a Stop or a rider is", k)
@@ -1755,6 +1820,28 @@ func (g *Game) unblind(c int) bool {
 		return w.Zone == InStack && !g.table.remaking && !g.mayBeShown(c) && g.standInFromDiscard(c)
 	}
 	return g.standInFor(c, d)
+}
+
+// unguessNamed: card c, read being dealt, lies in the discard pile only as
+// the engine's guess for a rider or an Extra named by hand, which it took
+// from its deck and has never read since (namedGuess). "Hold the deck face
+// down, and deal from the top": read being dealt, c was still in the deck,
+// and the card shown and swept was another of its kind. One of that kind
+// from the deck stands in there instead, and c goes back to the deck to be
+// dealt. (A rider named by hand that stood in a card read being dealt
+// long ago is no guess of the deck: read again, it is a second read.) It
+// reports whether one did.
+func (g *Game) unguessNamed(c int) bool {
+	t := &g.table
+	if !t.namedGuess[c] || g.where[c].Zone != InDiscard {
+		return false
+	}
+	d := g.deckCard(g.cards[c].Kind)
+	if d < 0 || !g.standInFor(c, d) {
+		return false
+	}
+	t.namedGuess[c], t.namedGuess[d] = false, true
+	return true
 }
 
 // mayBeShown reports whether card c, read now, may be a rider or an Extra

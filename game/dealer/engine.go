@@ -139,6 +139,12 @@ func (d *Dealer) event(e game.Event, src playlog.Source, at time.Duration, c int
 		// Kept for the misread said again at once (shownTakenBack).
 		d.slot.unshown, d.slot.justDealt = d.slot.justDealt, justDealtCard{}
 		d.riderShown(x, at)
+		if shownFromDeck(d.g.Inferences()[inferred:], x) {
+			// A rider taken for the deal, never dealt on the record: it
+			// went unread, and the seat's cards are all still due.
+			d.say(false, "%v was shown at seat %d, not dealt there: it left the deck unread (dealt unscanned where the light did not lag); its cards are due", d.g.Card(x), d.g.Next().Seat)
+			break
+		}
 		d.say(false, "%v was shown at seat %d after all, not dealt there: its cards are due again (c for one dealt unread)", d.g.Card(x), d.g.Next().Seat)
 	case c < 0 && shownTakenBack(d.g.Inferences(), inferred) >= 0:
 		// The misread said again of a card it had just made shown after
@@ -345,4 +351,16 @@ func (d *Dealer) takenBack(at time.Duration) {
 		d.restartBeat(at + d.period())
 	}
 	d.restoreLights()
+}
+
+// shownFromDeck reports whether inf holds card x shown after all from the
+// deck (game.InfShownAfterAll): a rider read as a seat's turn began and
+// taken for its deal, which the dealer saw lying as the seat's rider.
+func shownFromDeck(inf []game.Inference, x int) bool {
+	for _, i := range inf {
+		if i.Kind == game.InfShownAfterAll && i.Card == x {
+			return i.From.Zone == game.InDeck
+		}
+	}
+	return false
 }

@@ -416,7 +416,7 @@ func (t *table) probe(f *Fault, e game.Event) {
 		}
 		return
 	}
-	if (notAtTheSeat[f.Kind] || (f.Kind == SecondRider && t.takenElsewhere(f.Seat))) && t.misread(e.Card) {
+	if (notAtTheSeat[f.Kind] || (f.Kind == SecondRider && t.takenElsewhere(f.Seat))) && t.misread(e) {
 		// The light now names a rider (or an Extra waiting for its rider)
 		// at the seat the dealer reached, and the dealer, who sees none
 		// there, says so: the read is taken back (game's takeBackRead), the
@@ -448,13 +448,20 @@ func (t *table) takenElsewhere(seat int) bool {
 	return false
 }
 
-// misread is the dealer's "misread" on the panel after the read of card
-// id the engine took for a rider (or an Extra) played at the seat now
+// misread is the dealer's "misread" on the panel after the read e, of a
+// card the engine took for a rider (or an Extra) played at the seat now
 // addressed, which the dealer finds not there; it reports whether the
 // engine took that read back (the one it would take back may be an
 // earlier one, whose seat the read was dealt to). Whatever it did, the
 // caller puts the hand back as it was.
-func (t *table) misread(id string) bool {
+func (t *table) misread(e game.Event) bool {
+	id := e.Card
+	if c, ok := t.seen.CardIndex(id); ok && !e.Dealt && t.seen.Card(c).Kind.IsRider() && t.seen.Where(c).Zone == game.InStack {
+		// Taken for the deal, it lies where the light dealt it: the
+		// misread would make it the seat's rider (game's shownFromDeck),
+		// which the dealer, who sees none there, does not say.
+		return false
+	}
 	got, ok := t.seen.ReadToTakeBack()
 	return ok && got == id && t.seen.Apply(game.NotThereRead(id)) == nil
 }
@@ -943,8 +950,11 @@ func (t *table) showRider(in game.Instruction) {
 // the table knows what it showed.
 func (t *table) shown(c int) {
 	id := t.truth.Card(c).ID
-	if !t.holdIfPlayedUnseen(id) {
-		t.observe(game.Scan(id))
+	if !t.holdIfPlayedUnseen(id) && t.observe(game.Scan(id)) {
+		// Taken for the deal (a rider the engine believed in the deck),
+		// the light goes on while the seat is still owed its cards: the
+		// dealer, who sees the rider lying there, says misread.
+		t.shownNotDealt(c)
 	}
 }
 

@@ -691,6 +691,10 @@ func (a *analyzer) inference(inf game.Inference, g *game.Game, b *before, e *pla
 	case game.InfDealtAfterAll:
 		m(seat, Note, "%s was no rider there, the dealer says: it is the card dealt there (any card dealt there since it was read is dealt again where the light then asks)", name)
 	case game.InfShownAfterAll:
+		if inf.From.Zone == game.InDeck {
+			m(seat, Note, "%s was shown there, not dealt there, the dealer says: it left the deck unread (dealt unscanned where the light did not lag), and was played as that seat's rider", name)
+			break
+		}
 		m(seat, Note, "%s was shown there after all, the dealer says: played unseen, not dealt there (its deal is due again)", name)
 	case game.InfUnscannedGround:
 		m(seat, Note, "the card dealt unscanned was %s, scanned since: it landed as the dealer dealt on", name)

@@ -1,0 +1,102 @@
+package game
+
+import "testing"
+
+// TestRiderShownFromTheDeck: "These are instruction cards, which must be
+// played horizontally between a player and the dealer", while the dealer
+// deals "face up into stacks in front of each player ... (Stacks are
+// oriented vertically.)" Two cards dealt unscanned, one to each of two
+// fallers, leave the light a whole pass behind and looking right, and the
+// dealer says nothing. One of them picked up and played as its faller's
+// rider, read as their turn begins, is a card the engine believes in the
+// deck: it takes it for the deal, and the light goes on while the dealer
+// still owes the seat its Hit. The dealer sees the Hit lying as a rider,
+// not in a stack, and says misread: it is that seat's rider, gone from the
+// deck unread (game.InfShownAfterAll from the deck), and the light asks
+// for the Hit's two cards. Said again at once, the misread takes that back:
+// the deal, as first taken. Before, the misread was refused, and the
+// assistant stayed a seat behind (messy TestRiderShownFromTheDeck).
+func TestRiderShownFromTheDeck(t *testing.T) {
+	kinds := []Kind{Move, Move, Move, Move, Hit, Move, Move, Move, Move, Ground, Ground}
+	tb := newObserved(t, 2, kinds...)
+	hit := tb.id(Hit, 0)
+	c, _ := tb.CardIndex(hit)
+	tb.ok(Scan(tb.id(Move, 0)))
+	tb.ok(Scan(tb.id(Move, 1)))
+	tb.ok(Scan(hit)) // seat 1's turn begins: taken for its deal
+	dealt := cards(tb.Game)
+	if w := tb.Where(c); w.Zone != InStack || w.Player != 0 {
+		t.Fatalf("the Hit read is at %+v, want taken for seat 1's deal", w)
+	}
+	if got, ok := tb.ReadToTakeBack(); !ok || got != hit {
+		t.Fatalf("ReadToTakeBack = %q, %v, want %s", got, ok, hit)
+	}
+	tb.ok(NotThereRead(hit))
+	if w := tb.Where(c); w.Zone != AsRider || w.Player != 0 {
+		t.Fatalf("after the misread the Hit is at %+v, want seat 1's rider", w)
+	}
+	if in := tb.Next(); in.Action != ActDeal || in.Player != 0 || in.Rider != Hit || in.Due != 2 {
+		t.Fatalf("after the misread the light asks %+v, want seat 1's two cards for its Hit", in)
+	}
+	if inf(tb, InfShownAfterAll) != c {
+		t.Fatalf("the Hit is not named shown after all: %+v", tb.Inferences())
+	}
+	if x := tb.Inferences()[len(tb.Inferences())-1]; x.From.Zone != InDeck {
+		t.Fatalf("the Hit shown after all is from %+v, want the deck", x.From)
+	}
+	tb.ok(Scan(tb.id(Move, 2)))
+	tb.ok(Scan(tb.id(Move, 3)))
+	if in := tb.Next(); in.Player != 0 || in.Action != ActSweep {
+		t.Fatalf("after the Hit's two cards the light asks %+v, want seat 1's Hit swept", in)
+	}
+
+	// Said again at once, the misread takes the rider back: the deal.
+	tb2 := newObserved(t, 2, kinds...)
+	tb2.ok(Scan(tb2.id(Move, 0)))
+	tb2.ok(Scan(tb2.id(Move, 1)))
+	tb2.ok(Scan(hit))
+	tb2.ok(NotThereRead(hit))
+	tb2.ok(NotThereRead(hit))
+	if got := cards(tb2.Game); got != dealt {
+		t.Fatalf("after two misreads:\n%s\ntaken for the deal:\n%s", got, dealt)
+	}
+}
+
+// TestRiderShownFromTheDeckRefused: the misread makes a rider read from the
+// deck shown only where the screen dealt it as a seat's turn began, that
+// seat without a rider ("A player can never have more than one rider at a
+// time"), and before anything else is read; otherwise it is refused with
+// nothing changed.
+func TestRiderShownFromTheDeckRefused(t *testing.T) {
+	kinds := []Kind{Move, Move, Move, Move, Hit, Hit, Move, Move, Move, Move, Ground, Ground}
+	for _, tc := range []struct {
+		name   string
+		events func(tb *table) []Event
+	}{
+		{"a plain card", func(tb *table) []Event {
+			return []Event{Scan(tb.id(Move, 0)), Scan(tb.id(Move, 1)), Scan(tb.id(Move, 2))}
+		}},
+		{"another card read since", func(tb *table) []Event {
+			return []Event{Scan(tb.id(Move, 0)), Scan(tb.id(Move, 1)), Scan(tb.id(Hit, 0)), Scan(tb.id(Move, 2))}
+		}},
+		{"the seat's rider shown", func(tb *table) []Event {
+			return []Event{Scan(tb.id(Move, 0)), Scan(tb.id(Move, 1)), Scan(tb.id(Hit, 0)), NotThereRead(tb.id(Hit, 0)), Scan(tb.id(Hit, 1))}
+		}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			tb := newObserved(t, 2, kinds...)
+			evs := tc.events(tb)
+			for _, e := range evs {
+				tb.ok(e)
+			}
+			before := cards(tb.Game)
+			if got, ok := tb.ReadToTakeBack(); ok {
+				t.Fatalf("ReadToTakeBack = %q, want none", got)
+			}
+			tb.refused(NotThereRead(evs[len(evs)-1].Card), RuleCardNotExpected)
+			if got := cards(tb.Game); got != before {
+				t.Fatalf("the refused misread changed the hand:\n%s\nwas:\n%s", got, before)
+			}
+		})
+	}
+}
