@@ -362,6 +362,42 @@ func (g *Game) PlayedUnseen(c int) int {
 	return 0
 }
 
+// extraLaidUnseen is the seat of the faller whose card dealt by hand card
+// c, just read, may be, laid as an Extra on the rider of the seat being
+// addressed, rather than that seat's first deal; 0 for none. "To play an
+// Extra, lay it on top of the rider you wish to modify, overlapping it so
+// the dealer can still read both cards": shown with its rider as the
+// dealer reaches the seat, it is read just after it, where the rider's
+// first card is read too ("When you encounter a rider, you follow the
+// card's meaning"). The engine takes such a read for the deal (scan: an
+// Extra from the deck is one of many cards the deal may be), and cannot
+// tell; the dealer, who sees the Extra on the rider and the screen
+// without it, can say misread (takeBackRead), and the read is that card
+// shown after all (shownAfterAll). So c is an Extra the engine believes
+// in the deck, or a stand-in for another card dealt by hand, read with
+// the seat's rider shown at this address, none of its cards dealt, a
+// card due and room on the rider for an Extra ("A rider can only have one
+// Extra at a time"); and some faller's card dealt by hand may have been
+// picked up unseen (pickedUpUnseen, as PlayedUnseen asks as a turn
+// begins).
+func (g *Game) extraLaidUnseen(c int) int {
+	if c < 0 || c >= len(g.cards) || len(g.table.loose) != len(g.cards) || g.cards[c].Kind != Extra {
+		return 0
+	}
+	in := g.Next()
+	if in.Action != ActDeal || in.First || !g.addr.active || g.addr.player != in.Player || !g.addr.noneDealt() || !g.riderShownNow() {
+		return 0
+	}
+	p := in.Player
+	if g.players[p].rider < 0 || !g.opt.extrasAllowed(len(g.players[p].extras)) {
+		return 0
+	}
+	if w := g.where[c]; !(w.Zone == InDeck || w.Zone == InStack && g.table.blind[c]) {
+		return 0
+	}
+	return g.pickedUpUnseen(p)
+}
+
 // grabbedGuess reports whether card c, in player q's stacks, stands in for
 // a card dealt by hand that q may have picked up (said so within the
 // window of pass, or covered before it could be asked for), with no other

@@ -681,14 +681,42 @@ func (g *Game) takeBackRead(id string) error {
 // heldDealt is the card just read, only sweeps confirmed and buttons
 // pressed since, if the dealer's hold judged it the deal (ScanDealt) where
 // it may have been a card dealt by hand that a faller picked up unseen,
-// shown as their turn began (PlayedUnseen, in the hand before the read).
+// shown as their turn began (PlayedUnseen, in the hand before the read);
+// or if the engine took it for a deal, an Extra read just after its
+// seat's rider was shown, where it may have been such a card laid on that
+// rider (extraLaidUnseen).
 func (g *Game) heldDealt() (int, bool) {
 	t := &g.table
 	w := t.readWin
-	if t.dealt == nil || !g.current(w.until) || !w.dealt || w.again || w.landed {
+	if t.dealt == nil || !g.current(w.until) || w.again || w.landed {
 		return -1, false
 	}
+	if !w.dealt {
+		// A plain read of an Extra just after its seat's rider was shown,
+		// taken for the rider's first card, that may be a card dealt by
+		// hand laid on that rider (extraLaidUnseen): the dealer, who
+		// showed the Extra with its rider, may say so.
+		return w.card, g.dealtJustNow(w.card) && t.dealt.extraLaidUnseen(w.card) != 0
+	}
 	return w.card, t.dealt.PlayedUnseen(w.card) != 0
+}
+
+// dealtJustNow reports whether card c, just read, was taken for a deal at
+// the seat addressed: it lies in that seat's stacks.
+func (g *Game) dealtJustNow(c int) bool {
+	w := g.where[c]
+	return w.Zone == InStack && g.addr.active && w.Player == g.addr.player
+}
+
+// shownUnseen is the seat whose card dealt by hand card c, read in the
+// hand g (the one before the read), may have been, shown rather than
+// dealt: as a turn begins (PlayedUnseen), or as an Extra on the rider just
+// shown (extraLaidUnseen); 0 for none.
+func (g *Game) shownUnseen(c int) int {
+	if seat := g.PlayedUnseen(c); seat != 0 {
+		return seat
+	}
+	return g.extraLaidUnseen(c)
 }
 
 // shownAfterAll is the dealer's misread said of card c, just read and
@@ -700,11 +728,14 @@ func (g *Game) heldDealt() (int, bool) {
 // had another read followed it at once: the card dealt by hand identified
 // as this one (identify), then the read, a card played. The deal it hid is
 // still due, and the dealer confirms it by hand. If the read cannot be so
-// taken, nothing changes.
+// taken, nothing changes. So too for an Extra read just after its seat's
+// rider and taken for the rider's first card (extraLaidUnseen), said
+// before that card is dealt: it lay on the rider, and the rider's cards,
+// with the Extra's, are all still due.
 func (g *Game) shownAfterAll(c int) error {
 	t := &g.table
 	id := g.cards[c].ID
-	seat := t.dealt.PlayedUnseen(c)
+	seat := t.dealt.shownUnseen(c)
 	g.goBack(t.dealt)
 	if err := g.identify(seat, id); err != nil {
 		return refuse(RuleCardNotExpected, "%s, judged dealt, cannot be the card dealt by hand to seat %d: %v", id, seat, err)
