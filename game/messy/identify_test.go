@@ -699,4 +699,20 @@ func TestExtraShownOnItsRider(t *testing.T) {
 	const said = " shown on the rider after all: "
 	inStepSaying(t, Only(DealUnscanned, 0.02), said, 1001278, 1006517)
 	inStepSaying(t, Only(ReaderGone, 0.02), said, 1000388, 1003390, 1000167, 1006751)
+
+	// An Extra read before its rider (here the rider's read was refused)
+	// lies where it lay, waiting for it, and the screen asks for the
+	// rider: no deal, and nothing for this misread to say. Said of it, the
+	// read was taken back and the lights ran a seat ahead (classic, every
+	// mistake, seed 1001771).
+	opt, deck := ruleSet(t, "classic")
+	saw := false
+	h, err := Play(Options{Rules: opt, Deck: deck, Fallers: 2 + int(1001771%6), Seed: 1001771, Faults: All(0.02),
+		Trace: func(s string) { saw = saw || strings.Contains(s, said) }})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if saw || h.OutOfStep || h.Diverged {
+		t.Errorf("classic seed 1001771: misread said %v, out of step %v, another winner %v", saw, h.OutOfStep, h.Diverged)
+	}
 }

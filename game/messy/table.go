@@ -785,8 +785,11 @@ func (t *table) extraOnTheRider(p, x int) {
 	if got, ok := t.seen.ReadToTakeBack(); !ok || got != id {
 		return
 	}
-	if w := t.seen.Where(x); w.Zone != game.InStack || w.Player != p {
-		return // not taken for a deal there: a rider's Extra, or one waiting for it
+	if w := t.seen.Where(x); w.Zone != game.InStack || w.Player != p || t.seen.Shown(x) {
+		// Not taken for a deal there: a rider's Extra, or one shown and
+		// waiting for its rider (where it lay until then), which the
+		// screen asks the rider of.
+		return
 	}
 	if t.observe(game.NotThereRead(id)) && t.opt.Trace != nil {
 		t.opt.Trace(fmt.Sprintf("%v shown on the rider after all: %s", t.now, id))
