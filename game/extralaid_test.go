@@ -18,7 +18,8 @@ import "testing"
 // hand identified as it, and the light asks for the Extra Hit's three
 // cards (messy deal-unscanned, official seed 1001278: before, the lights
 // ran a seat ahead of the table). With no card dealt by hand it could be,
-// the misread is refused, nothing changed.
+// the misread is refused, nothing changed; said again at once, it puts
+// back the deal.
 func TestMisreadExtraLaidOnItsRider(t *testing.T) {
 	kinds := []Kind{Hit, Move, Hit, Extra, Extra, Move, Move, Move, Move, Move, Ground, Ground}
 	upTo := func(t *testing.T, unscanned bool) *table {
@@ -78,6 +79,17 @@ func TestMisreadExtraLaidOnItsRider(t *testing.T) {
 			if x.Kind == InfBlindDeal && tb.Blind(x.Card) {
 				t.Fatalf("%v still stands in for the card dealt by hand: %+v", tb.Card(x.Card), tb.Where(x.Card))
 			}
+		}
+	})
+	t.Run("said again at once: the deal again", func(t *testing.T) {
+		tb := upTo(t, true)
+		id, _ := extra(t, tb)
+		tb.ok(Scan(id))
+		judged, next := cards(tb.Game), tb.Next()
+		tb.ok(NotThereRead(id))
+		tb.ok(NotThereRead(id))
+		if got := cards(tb.Game); got != judged || tb.Next() != next {
+			t.Fatalf("after two misreads (%v):\n%s\ntaken for the deal (%v):\n%s", tb.Next(), got, next, judged)
 		}
 	})
 	t.Run("no card dealt by hand: the deal, no misread", func(t *testing.T) {
