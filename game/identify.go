@@ -390,6 +390,9 @@ func (g *Game) ExtraShownUnseen(c int) int {
 	if in.First || in.Rider == NoKind || !a.active || a.player != in.Player || !a.noneDealt() {
 		return 0
 	}
+	if p := in.Player; g.players[p].rider < 0 || !g.opt.extrasAllowed(len(g.players[p].extras)) {
+		return 0 // "A rider can only have one Extra at a time"
+	}
 	switch {
 	case in.Action == ActDeal:
 	case (in.Action == ActSweep || in.Action == ActPass) && (in.Rider == Skip || in.Rider == Chute) && in.Extras == 0:

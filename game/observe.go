@@ -684,7 +684,10 @@ func (g *Game) takeBackRead(id string) error {
 // heldDealt is the card just read, only sweeps confirmed and buttons
 // pressed since, if the dealer's hold judged it the deal (ScanDealt) where
 // it may have been a card dealt by hand that a faller picked up unseen,
-// shown as their turn began (PlayedUnseen, in the hand before the read).
+// shown as their turn began (PlayedUnseen, in the hand before the read);
+// or if the engine took it for a deal, an Extra read just after its
+// seat's rider was shown, where it may have been such a card laid on that
+// rider (ExtraShownUnseen).
 func (g *Game) heldDealt() (int, bool) {
 	t := &g.table
 	w := t.readWin
@@ -715,7 +718,10 @@ func (g *Game) shownUnseen(c int, judged bool) int {
 // had another read followed it at once: the card dealt by hand identified
 // as this one (identify), then the read, a card played. The deal it hid is
 // still due, and the dealer confirms it by hand. If the read cannot be so
-// taken, nothing changes.
+// taken, nothing changes. So too for an Extra read just after its seat's
+// rider and taken for the rider's first card (ExtraShownUnseen), said
+// before that card is dealt: it lay on the rider, and the rider's cards,
+// with the Extra's, are all still due.
 func (g *Game) shownAfterAll(c int) error {
 	t := &g.table
 	id := g.cards[c].ID

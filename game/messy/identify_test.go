@@ -849,3 +849,38 @@ func TestRiderShownFromTheDeck(t *testing.T) {
 func TestNamedRiderGuessReadBeingDealt(t *testing.T) {
 	inStep(t, Only(ReaderGone, 0.02), 1004592, 1008042)
 }
+
+// TestExtraShownOnItsRider: "To play an Extra, lay it on top of the rider
+// you wish to modify, overlapping it so the dealer can still read both
+// cards." A card dealt by hand (unscanned, or while the reader was gone),
+// an Extra its faller picked up unseen and laid on their own rider, is
+// read as the dealer shows that rider; the engine, believing it in the
+// deck, takes it for the rider's first card. This table's dealer, who
+// showed both cards, sees the light ask for a Hit's second card where an
+// Extra Hit deals three, and says misread before dealing: the Extra was
+// shown after all (game's TestMisreadExtraLaidOnItsRider). Before, the
+// light owed the seat two cards fewer than the table dealt, and ran a
+// seat ahead (deal-unscanned 1001278, 1006517; reader gone 1000388,
+// 1003390, the card said picked up 1000167, another faller's stand-in
+// 1006751).
+func TestExtraShownOnItsRider(t *testing.T) {
+	const said = " shown on the rider after all: "
+	inStepSaying(t, Only(DealUnscanned, 0.02), said, 1001278, 1006517)
+	inStepSaying(t, Only(ReaderGone, 0.02), said, 1000388, 1003390, 1000167, 1006751)
+
+	// An Extra read before its rider (here the rider's read was refused)
+	// lies where it lay, waiting for it, and the screen asks for the
+	// rider: no deal, and nothing for this misread to say. Said of it, the
+	// read was taken back and the lights ran a seat ahead (classic, every
+	// mistake, seed 1001771).
+	opt, deck := ruleSet(t, "classic")
+	saw := false
+	h, err := Play(Options{Rules: opt, Deck: deck, Fallers: 2 + int(1001771%6), Seed: 1001771, Faults: All(0.02),
+		Trace: func(s string) { saw = saw || strings.Contains(s, said) }})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if saw || h.OutOfStep || h.Diverged {
+		t.Errorf("classic seed 1001771: misread said %v, out of step %v, another winner %v", saw, h.OutOfStep, h.Diverged)
+	}
+}

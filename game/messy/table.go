@@ -790,6 +790,31 @@ func (t *table) extraNotThere(p int) {
 	}
 }
 
+// extraOnTheRider is the dealer who has just shown faller p's rider with
+// the Extra x on it, seeing the screen take x for the rider's first card
+// (the light asks for a Hit's second card, where an Extra Hit deals
+// three): the engine believed x in the deck, and a card dealt by hand,
+// picked up unseen and laid on the rider, was x all along ("To play an
+// Extra, lay it on top of the rider you wish to modify, overlapping it so
+// the dealer can still read both cards"). The dealer says misread before
+// dealing (game.NotThereRead): x was shown after all (game's
+// shownAfterAll), and the light asks for the rider's cards again.
+func (t *table) extraOnTheRider(p, x int) {
+	id := t.truth.Card(x).ID
+	if got, ok := t.seen.ReadToTakeBack(); !ok || got != id {
+		return
+	}
+	if w := t.seen.Where(x); w.Zone != game.InStack || w.Player != p || t.seen.Shown(x) {
+		// Not taken for a deal there: a rider's Extra, or one shown and
+		// waiting for its rider (where it lay until then), which the
+		// screen asks the rider of.
+		return
+	}
+	if t.observe(game.NotThereRead(id)) && t.opt.Trace != nil {
+		t.opt.Trace(fmt.Sprintf("%v shown on the rider after all: %s", t.now, id))
+	}
+}
+
 // askRider notes the screen asking for the rider of the Extra just read,
 // e, as game/dealer's riderShown does: a read taken for an Extra shown,
 // not yet on its rider, that a misread would take back. An Extra the
@@ -799,8 +824,8 @@ func (t *table) askRider(e game.Event) {
 		return
 	}
 	x, ok := t.seen.CardIndex(e.Card)
-	if !ok || t.seen.Card(x).Kind != game.Extra || t.seen.Where(x).Zone == game.AsExtra {
-		return
+	if !ok || t.seen.Card(x).Kind != game.Extra || t.seen.Where(x).Zone == game.AsExtra || !t.seen.Shown(x) {
+		return // on its rider, or taken for a deal (extraOnTheRider)
 	}
 	if id, ok := t.seen.ReadToTakeBack(); ok && id == e.Card {
 		t.riderAsked = e.Card
@@ -924,7 +949,9 @@ func (t *table) showRider(in game.Instruction) {
 		}
 	}
 	for _, x := range g.Extras(p) {
-		show(x)
+		if show(x) {
+			t.extraOnTheRider(p, x)
+		}
 	}
 	max := t.opt.Rules.MaxExtras
 	if max > 0 && len(g.Extras(p)) >= max && t.happens(SecondExtra) {
