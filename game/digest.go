@@ -94,16 +94,6 @@ func (g *Game) digest(table bool) uint64 {
 		} else {
 			put(0) // shown at an address long gone: nothing now
 		}
-		// The place marks that can matter, those of stand-ins for cards
-		// dealt by hand (a card only becomes one as it is put in a place,
-		// which clears the mark, or takes a stand-in's place and mark):
-		// a state with none digests as before the marks were kept, so a
-		// log written then still replays exactly where they cannot count.
-		for c, u := range t.uncovered {
-			if u && t.blind[c] {
-				put(c)
-			}
-		}
 	}
 	return fnv64a(b)
 }
