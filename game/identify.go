@@ -320,8 +320,9 @@ func (g *Game) AskFor(p int) bool {
 }
 
 // UnderGuess reports whether card id, read for the card dealt by hand to
-// seat and refused, is a card seen before that lies in the same stack
-// under the one the dealer's n would name (NotOnTop): "You can only pick
+// seat and refused, is a card whose place is no guess (not one dealt by
+// hand, nor in a stack knocked over and gathered back) that lies in the
+// same stack under the one the dealer's n would name (NotOnTop): "You can only pick
 // up the top card of your stack", so the card under it on top says the
 // card dealt by hand is no longer there. A dealer who remembers only the
 // face of the card they dealt by hand scans the one under it when the two
@@ -331,7 +332,7 @@ func (g *Game) UnderGuess(seat int, id string) bool {
 	if i, ok := g.index[id]; ok {
 		c = i
 	}
-	if p < 0 || c < 0 || !g.AskFor(p) || g.table.blind[c] {
+	if p < 0 || c < 0 || !g.AskFor(p) || g.Guessed(c) {
 		return false
 	}
 	w, ws := g.where[c], g.where[g.blindTop(p, -1)]

@@ -194,4 +194,15 @@ func TestUnderGuess(t *testing.T) {
 	if tb.UnderGuess(1, under) {
 		t.Fatal("once n is said, the card under it still says so")
 	}
+
+	// A stack knocked over and gathered back keeps no order the engine
+	// knows: the card read may lie on top of it now, and says nothing.
+	tb = newObserved(t, 2, Move, Move, Move, Move, Move, Move, Ground, Ground)
+	tb.ok(Scan(under))
+	tb.ok(Scan(other))
+	tb.ok(Confirm())
+	tb.ok(Knocked(1))
+	if tb.UnderGuess(1, under) {
+		t.Fatalf("%s, under the card dealt by hand in a stack gathered back, taken to say it is gone", under)
+	}
 }
