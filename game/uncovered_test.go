@@ -206,3 +206,39 @@ func TestUnderGuess(t *testing.T) {
 		t.Fatalf("%s, under the card dealt by hand in a stack gathered back, taken to say it is gone", under)
 	}
 }
+
+// TestUncoveredMarkSwappedWithItsPlace: "You can only pick up the top card
+// of your stack ... unless you first play all the cards on top of it."
+// Seat 1's first card dealt by hand is on top again after the card on it
+// was played (TestUncoveredStandInSwapped). Seat 2 is then dealt a card
+// by hand, and asked for it, the dealer scans the very card standing in
+// at seat 1: the two guesses trade places, and the card now standing at
+// seat 1 stands in a place that was covered and is on top again, still
+// offered as a card its faller may have picked up unseen.
+func TestUncoveredMarkSwappedWithItsPlace(t *testing.T) {
+	tb := newObserved(t, 2, Stop, Move, Skip, Hit, Move, Move, Move, Move, Move, Move, Ground, Ground)
+	tb.ok(Confirm()) // seat 1, by hand
+	first := tb.Top(0, 0)
+	tb.ok(Scan(tb.id(Move, 0))) // seat 2
+	tb.ok(Confirm())            // seat 1, by hand again: covers the first
+	tb.ok(Identify(1, tb.Card(tb.Top(0, 0)).ID))
+	skip := tb.Top(0, 0)
+	tb.ok(Scan(tb.id(Move, 1)))   // seat 2
+	tb.ok(Scan(tb.Card(skip).ID)) // seat 1 plays its Skip on itself
+	tb.ok(Confirm())              // swept
+	if tb.Top(0, 0) != first || !tb.uncoveredGuess(0) {
+		t.Fatalf("seat 1's top %v, offered %v: want the first card dealt by hand, uncovered", tb.Card(tb.Top(0, 0)), tb.uncoveredGuess(0))
+	}
+	tb.ok(Confirm()) // seat 2, by hand
+	second := tb.Top(1, 0)
+	if !tb.Blind(second) || !tb.AskFor(1) {
+		t.Fatalf("seat 2's top %v: want a card dealt by hand, asked for", tb.Card(second))
+	}
+	tb.ok(Identify(2, tb.Card(first).ID)) // what stood in at seat 1 lies at seat 2
+	if tb.Top(0, 0) != second || !tb.Blind(second) {
+		t.Fatalf("seat 1's top %v: want seat 2's stand-in, traded places", tb.Card(tb.Top(0, 0)))
+	}
+	if !tb.uncoveredGuess(0) {
+		t.Fatal("seat 1's place, covered and on top again, no longer offered once another stand-in took it")
+	}
+}
