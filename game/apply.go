@@ -157,19 +157,6 @@ func (g *Game) act() {
 	g.endAddress()
 }
 
-// slot is the stack the k-th deal of an address goes into: round by round
-// through the stacks the player had, then the new stacks of a Split.
-func (a *address) slot(k int) int {
-	n := a.rounds * a.slots
-	switch {
-	case k >= n:
-		return a.slots + k - n
-	case k < a.slots:
-		return k // the first round, most deals: no division needed
-	}
-	return k % a.slots
-}
-
 func (g *Game) endAddress() {
 	p := g.addr.player
 	g.addr.active = false

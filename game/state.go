@@ -95,6 +95,58 @@ func (a *address) skipGone() {
 
 func (a *address) deals() int { return a.rounds*a.slots + a.newStacks }
 
+// slot is the stack the k-th deal of an address goes into: round by round
+// through the stacks the player had, then the new stacks of a Split.
+func (a *address) slot(k int) int {
+	n := a.rounds * a.slots
+	switch {
+	case k >= n:
+		return a.slots + k - n
+	case k < a.slots:
+		return k // the first round, most deals: no division needed
+	}
+	return k % a.slots
+}
+
+// due is how many cards the address still deals, the next one included:
+// the deals planned into stacks the dealer reported gone are not dealt, so
+// they are not due either.
+func (a *address) due() int {
+	n := a.deals() - a.done
+	if a.gone == 0 {
+		return n
+	}
+	for k := a.done; k < a.deals(); k++ {
+		if s := a.slot(k); s < 64 && a.gone&(1<<s) != 0 {
+			n--
+		}
+	}
+	return n
+}
+
+// noneDealt reports whether the address has dealt no card yet: every deal
+// it has moved past went to a stack reported gone.
+func (a *address) noneDealt() bool {
+	for k := range a.done {
+		if s := a.slot(k); s >= 64 || a.gone&(1<<s) == 0 {
+			return false
+		}
+	}
+	return true
+}
+
+// dealtSoFar counts the cards the address has dealt: the deals it has
+// moved past, but for those planned into stacks reported gone.
+func (a *address) dealtSoFar() int {
+	n := 0
+	for k := range a.done {
+		if s := a.slot(k); s >= 64 || a.gone&(1<<s) == 0 {
+			n++
+		}
+	}
+	return n
+}
+
 // pending is the last card dealt, which its receiver may still Stop.
 type pending struct {
 	active bool
