@@ -77,13 +77,21 @@ func (d *Dealer) extraOnSkip(id string, c int, at time.Duration) bool {
 		return false
 	}
 	q := d.g.ExtraShownUnseen(c)
-	if q == 0 {
-		return false
-	}
+	return q != 0 && d.playedUnseen(q, id, c, at)
+}
+
+// playedUnseen tells the engine that the card dealt by hand to seat q was
+// card c (id), picked up unseen, then applies its read: that card played.
+// Tried on a copy first: told which card it was, the engine must also
+// take the read as that card played, or be told nothing (a read refused
+// there would leave the card in the other faller's stack). It reports
+// whether the engine took both.
+func (d *Dealer) playedUnseen(q int, id string, c int, at time.Duration) bool {
 	try := d.g.Clone()
 	if try.Observe(game.Identify(q, id)) != nil || try.Observe(game.Scan(id)) != nil {
 		return false
 	}
+	// Taken on the copy, so taken here: apply logs any refusal all the same.
 	_ = d.apply(game.Identify(q, id), playlog.FromDealer, at)
 	d.event(game.Scan(id), playlog.FromReader, at, c)
 	return true
@@ -94,17 +102,12 @@ func (d *Dealer) extraOnSkip(id string, c int, at time.Duration) bool {
 // then the read is applied: a rider played from that faller's hand.
 func (d *Dealer) heldAsRider(at time.Duration) {
 	h := d.held
-	// Tried on a copy first: told which card it was, the engine must also
-	// take the read as that card played, or be told nothing (a rider
-	// refused there would leave the card in the other faller's stack).
-	try := d.g.Clone()
-	if try.Observe(game.Identify(h.seat, h.id)) != nil || try.Observe(game.Scan(h.id)) != nil {
+	d.held = heldRead{}
+	if !d.playedUnseen(h.seat, h.id, h.c, at) {
+		d.held = h
 		d.flushHeld(at)
 		return
 	}
-	d.held = heldRead{}
-	_ = d.apply(game.Identify(h.seat, h.id), playlog.FromDealer, at)
-	d.event(game.Scan(h.id), playlog.FromReader, at, h.c)
 	d.heldNext(h, at)
 }
 
