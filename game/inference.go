@@ -384,12 +384,8 @@ func (g *Game) lastDealMayBeShown() bool {
 	if d < 0 || d >= len(g.cards) || g.pend.player != a.player || a.dealtSoFar() >= 2 {
 		return false
 	}
-	switch k := g.cards[d].Kind; {
-	case k == Skip || k == Chute:
-		return false
-	default:
-		return k.IsRider() || k == Extra
-	}
+	k := g.cards[d].Kind
+	return k == Extra || k.IsRider() && k != Skip && k != Chute
 }
 
 // DeckGuessed reports whether the engine's deck is partly a guess (a card
