@@ -147,19 +147,7 @@ func TestUncoveredAfterAStackEnds(t *testing.T) {
 // unseen is still offered. (Counted from the stand-in's own deal, the engine
 // took the swap for a new deal and lost what had lain on it.)
 func TestUncoveredStandInSwapped(t *testing.T) {
-	tb := newObserved(t, 2, Stop, Move, Skip, Hit, Move, Move, Move, Move, Move, Move, Ground, Ground)
-	tb.ok(Confirm()) // seat 1, by hand: the Stop stands in
-	first := tb.Top(0, 0)
-	tb.ok(Scan(tb.id(Move, 0))) // seat 2
-	tb.ok(Confirm())            // seat 1, by hand again: covers the first
-	tb.ok(Identify(1, tb.Card(tb.Top(0, 0)).ID))
-	skip := tb.Top(0, 0)
-	tb.ok(Scan(tb.id(Move, 1)))   // seat 2
-	tb.ok(Scan(tb.Card(skip).ID)) // seat 1 plays its Skip on itself
-	tb.ok(Confirm())              // swept
-	if tb.Top(0, 0) != first || !tb.uncoveredGuess(0) {
-		t.Fatalf("seat 1's top %v, offered %v: want the first card dealt by hand, uncovered", tb.Card(tb.Top(0, 0)), tb.uncoveredGuess(0))
-	}
+	tb, first := uncoveredAtSeat1(t)
 	tb.ok(Scan(tb.Card(first).ID)) // seat 2's deal: the guess was wrong
 	top := tb.Top(0, 0)
 	if top == first || !tb.Blind(top) {
@@ -216,19 +204,7 @@ func TestUnderGuess(t *testing.T) {
 // seat 1 stands in a place that was covered and is on top again, still
 // offered as a card its faller may have picked up unseen.
 func TestUncoveredMarkSwappedWithItsPlace(t *testing.T) {
-	tb := newObserved(t, 2, Stop, Move, Skip, Hit, Move, Move, Move, Move, Move, Move, Ground, Ground)
-	tb.ok(Confirm()) // seat 1, by hand
-	first := tb.Top(0, 0)
-	tb.ok(Scan(tb.id(Move, 0))) // seat 2
-	tb.ok(Confirm())            // seat 1, by hand again: covers the first
-	tb.ok(Identify(1, tb.Card(tb.Top(0, 0)).ID))
-	skip := tb.Top(0, 0)
-	tb.ok(Scan(tb.id(Move, 1)))   // seat 2
-	tb.ok(Scan(tb.Card(skip).ID)) // seat 1 plays its Skip on itself
-	tb.ok(Confirm())              // swept
-	if tb.Top(0, 0) != first || !tb.uncoveredGuess(0) {
-		t.Fatalf("seat 1's top %v, offered %v: want the first card dealt by hand, uncovered", tb.Card(tb.Top(0, 0)), tb.uncoveredGuess(0))
-	}
+	tb, first := uncoveredAtSeat1(t)
 	tb.ok(Confirm()) // seat 2, by hand
 	second := tb.Top(1, 0)
 	if !tb.Blind(second) || !tb.AskFor(1) {
@@ -241,4 +217,26 @@ func TestUncoveredMarkSwappedWithItsPlace(t *testing.T) {
 	if !tb.uncoveredGuess(0) {
 		t.Fatal("seat 1's place, covered and on top again, no longer offered once another stand-in took it")
 	}
+}
+
+// uncoveredAtSeat1 deals two fallers: seat 1 a card by hand (a Stop stands
+// in), then another that covers it, identified as a Skip and played by
+// seat 1 on itself, so the first is on top again, uncovered. It returns
+// the table and that first stand-in.
+func uncoveredAtSeat1(t *testing.T) (*table, int) {
+	t.Helper()
+	tb := newObserved(t, 2, Stop, Move, Skip, Hit, Move, Move, Move, Move, Move, Move, Ground, Ground)
+	tb.ok(Confirm()) // seat 1, by hand: the Stop stands in
+	first := tb.Top(0, 0)
+	tb.ok(Scan(tb.id(Move, 0))) // seat 2
+	tb.ok(Confirm())            // seat 1, by hand again: covers the first
+	tb.ok(Identify(1, tb.Card(tb.Top(0, 0)).ID))
+	skip := tb.Top(0, 0)
+	tb.ok(Scan(tb.id(Move, 1)))   // seat 2
+	tb.ok(Scan(tb.Card(skip).ID)) // seat 1 plays its Skip on itself
+	tb.ok(Confirm())              // swept
+	if tb.Top(0, 0) != first || !tb.uncoveredGuess(0) {
+		t.Fatalf("seat 1's top %v, offered %v: want the first card dealt by hand, uncovered", tb.Card(tb.Top(0, 0)), tb.uncoveredGuess(0))
+	}
+	return tb, first
 }
