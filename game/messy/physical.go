@@ -185,8 +185,13 @@ func (t *table) twoAtOnce(p, c int) error {
 	}
 	try := t.seen.Clone()
 	taken := try.Apply(game.Scan(id)) == nil
-	misread := taken && held != "" && !t.sameDeal(try, ahead, c2) && t.heldNotThere(try, held, p)
-	if !taken || !t.sameDeal(try, ahead, c2) {
+	misread := false
+	if taken && held != "" && !t.sameDeal(try, ahead, c2) {
+		// Said on try: the held card dealt after all, the read dealt
+		// again where the light then asks.
+		misread = t.heldNotThere(try, held, p)
+	}
+	if !taken || !t.sameDeal(try, ahead, c2) { // try as after the misread, if said
 		t.probe(f, game.Scan(id))
 		if atOnce {
 			// "The dealer scans and places one card per beat": no honest
