@@ -416,3 +416,21 @@ func (g *Game) standIn(c int) {
 func (g *Game) infer(k InferenceKind, card, p int, from Place) {
 	g.table.inferred = append(g.table.inferred, Inference{Kind: k, Card: card, Player: p, From: from, Seq: g.applied})
 }
+
+// Shown reports whether card c was shown as a rider or an Extra at the
+// address the dealer is carrying out: an Extra read before its rider is
+// shown there while it waits for the rider.
+func (g *Game) Shown(c int) bool { return g.shownNow(c) }
+
+// shownNow reports whether card c was shown at the current address.
+func (g *Game) shownNow(c int) bool {
+	if g.table.shownSeq != g.addrSeq || !g.addr.active {
+		return false
+	}
+	for _, x := range g.table.shown {
+		if x == c {
+			return true
+		}
+	}
+	return false
+}

@@ -273,19 +273,6 @@ func (g *Game) scan(c, since int) error {
 	return refuse(RuleBadEvent, "%v", card)
 }
 
-// shownNow reports whether card c was shown at the current address.
-func (g *Game) shownNow(c int) bool {
-	if g.table.shownSeq != g.addrSeq || !g.addr.active {
-		return false
-	}
-	for _, x := range g.table.shown {
-		if x == c {
-			return true
-		}
-	}
-	return false
-}
-
 // riderShownNow reports whether a rider was shown at the current address.
 func (g *Game) riderShownNow() bool {
 	if g.table.shownSeq != g.addrSeq || !g.addr.active {
@@ -438,8 +425,8 @@ func (g *Game) riderScanned(c int, in Instruction) error {
 			// modify, overlapping it so the dealer can still read both
 			// cards": lying on top, it may well be read first. It is held
 			// until the rider is read at this address (attachHeld).
-			if !g.opt.extrasAllowed(g.held(p)) {
-				return refuse(RuleOneExtra, "%v shown at seat %d's turn, after %d Extra(s) and no rider", card, in.Seat, g.held(p))
+			if !g.opt.extrasAllowed(g.extrasWaiting(p)) {
+				return refuse(RuleOneExtra, "%v shown at seat %d's turn, after %d Extra(s) and no rider", card, in.Seat, g.extrasWaiting(p))
 			}
 			g.startAddress(p)
 			g.markShown(c)
@@ -461,9 +448,9 @@ func (g *Game) riderScanned(c int, in Instruction) error {
 	return nil
 }
 
-// held counts the Extras shown at player p's address that are not on their
+// extrasWaiting counts the Extras shown at player p's address that are not on their
 // rider: read before it.
-func (g *Game) held(p int) int {
+func (g *Game) extrasWaiting(p int) int {
 	if g.table.shownSeq != g.addrSeq || !g.addr.active || g.addr.player != p {
 		return 0
 	}
@@ -489,7 +476,7 @@ func (g *Game) attachHeld(p int) error {
 			continue
 		}
 		if !g.opt.extrasAllowed(len(pl.extras)) {
-			return refuse(RuleOneExtra, "seat %d's %v shown under %d Extras", pl.seat, g.cards[pl.rider].Kind, len(pl.extras)+g.held(p))
+			return refuse(RuleOneExtra, "seat %d's %v shown under %d Extras", pl.seat, g.cards[pl.rider].Kind, len(pl.extras)+g.extrasWaiting(p))
 		}
 		w := g.where[x]
 		if w != (Place{Zone: AsExtra, Player: p}) {
@@ -502,11 +489,6 @@ func (g *Game) attachHeld(p int) error {
 	}
 	return nil
 }
-
-// Shown reports whether card c was shown as a rider or an Extra at the
-// address the dealer is carrying out: an Extra read before its rider is
-// shown there while it waits for the rider.
-func (g *Game) Shown(c int) bool { return g.shownNow(c) }
 
 // take lifts card c from wherever the engine last saw it, so it can be put
 // where it was just seen.
