@@ -101,3 +101,37 @@ func TestExtraShownUnseenOnASkip(t *testing.T) {
 		t.Fatalf("ExtraShownUnseen = seat %d once the Skip has its Extra, want none", got)
 	}
 }
+
+// TestExtraShownUnseenNoRoomOnTheRider: "A rider can only have one Extra at
+// a time." Seat 1's card dealt by hand was said picked up, and its Hit,
+// shown from seat 2's stack, already holds the Extra shown from seat 3's:
+// another Extra read from the deck is the Hit's first card, never the card
+// picked up laid on the Hit, so no seat is named and the misread that
+// would make it so is refused with nothing changed.
+func TestExtraShownUnseenNoRoomOnTheRider(t *testing.T) {
+	kinds := []Kind{Move, Hit, Extra, Extra, Move, Move, Move, Move, Move, Move, Ground, Ground}
+	tb := newObserved(t, 3, kinds...)
+	tb.ok(Confirm())   // seat 1, by hand
+	tb.ok(NotOnTop(1)) // picked up
+	tb.ok(Scan(tb.id(Hit, 0)))
+	tb.ok(Scan(tb.id(Extra, 0)))
+	tb.ok(Scan(tb.id(Hit, 0)))   // shown at seat 1's turn, from seat 2's stack
+	tb.ok(Scan(tb.id(Extra, 0))) // laid on it, from seat 3's stack
+	if in := tb.Next(); in.Player != 0 || in.Action != ActDeal || in.Rider != Hit || in.Extras != 1 || in.Due != 3 || in.First {
+		t.Fatalf("after the Extra Hit shown at seat 1: %+v, want seat 1's three cards", in)
+	}
+	extra := tb.id(Extra, 1)
+	c, _ := tb.CardIndex(extra)
+	if got := tb.ExtraShownUnseen(c); got != 0 {
+		t.Fatalf("ExtraShownUnseen(a second Extra) = seat %d, want none: the Hit has its Extra", got)
+	}
+	tb.ok(Scan(extra))
+	if in := tb.Next(); in.Player != 0 || in.Due != 2 {
+		t.Fatalf("after the second Extra read: %+v, want it the Hit's first card", in)
+	}
+	before := cards(tb.Game)
+	tb.refused(NotThereRead(extra), RuleCardNotExpected)
+	if got := cards(tb.Game); got != before {
+		t.Fatalf("the refused misread changed the hand:\n%s\nwas:\n%s", got, before)
+	}
+}
