@@ -111,6 +111,10 @@ type Table struct {
 	// misread is the card the dealer's screen offers to take back with
 	// misread (SetMisread), nil where the table cannot see it.
 	misread func() string
+	// lastRead is when the dealer's screen last showed a card read, and
+	// the beat's period at its tempo (SetLastRead), nil where the table
+	// cannot see them.
+	lastRead func() (at, beat time.Duration)
 
 	mu         sync.Mutex
 	next       []time.Duration // each faller's next glance
@@ -314,6 +318,10 @@ func (t *Table) confirmDealt(seat int, as string, at time.Duration, card int) ti
 		t.mu.Lock()
 		t.byHandCards[card-1] = true
 		t.mu.Unlock()
+	}
+	if t.chip != nil {
+		// Confirmed, the card no longer waits for the reader (lightBehind).
+		t.chip.forgetDealt(seat)
 	}
 	if seat > 0 && t.Lights.Now(seat) == (hw.Pattern{Kind: hw.On, Color: hw.Violet}) {
 		t.mu.Lock()
@@ -890,6 +898,11 @@ func (t *Table) SetScreen(f func() game.Instruction) { t.screen = f }
 // starts; f is called without the table's lock held.
 func (t *Table) SetMisread(f func() string) { t.misread = f }
 
+// SetLastRead lets the simulated dealer see when the dealer's screen last
+// showed a card read and how long its beat is: f reports both. Set before
+// the hand starts; f is called without the table's lock held.
+func (t *Table) SetLastRead(f func() (at, beat time.Duration)) { t.lastRead = f }
+
 // SetLines lets the simulated dealer read the lines on the dealer's
 // screen (its requests and warnings, the newest last). Set before the
 // hand starts; f is called without the table's lock held.
@@ -908,15 +921,25 @@ func (t *Table) screenSays(part string) bool {
 	return false
 }
 
-// lightBehind reports whether the card the simulated dealer dealt to seat
-// last, less than a beat before at, is one the dealer has not heard of
-// yet: the reader has read nothing since (it hung, say, and the dealer
-// has not said so yet). The light still asks for that card, so it asks
-// for one more than the table owes the seat: a person who has just dealt
-// it deals on, and does not take the light for one counting a stack the
-// table no longer has.
+// lightBehind reports whether the card the simulated dealer laid on the
+// reader for seat last, less than a beat before at, is one the dealer has
+// not shown yet: the screen has shown no card read since it was laid (the
+// reader hung, say, and the dealer has not said so yet). The light still
+// asks for that card, so it asks for one more than the table owes the
+// seat: a person who has just dealt it deals on, and does not take the
+// light for one counting a stack the table no longer has. They go by what
+// they did and what the screen shows, no more: the reader's own count of
+// its reads is not on it.
 func (t *Table) lightBehind(seat int, at time.Duration) bool {
-	return t.chip != nil && t.chip.dealtUnheard(seat, at-time.Second)
+	if t.chip == nil || t.lastRead == nil {
+		return false
+	}
+	laid, ok := t.chip.laidFor(seat)
+	if !ok {
+		return false
+	}
+	readAt, beat := t.lastRead()
+	return at-laid < beat && readAt < laid
 }
 
 // stackNotHere reports whether the dealer's screen asks for the card due
