@@ -142,6 +142,12 @@ type Table struct {
 	frng           *rand.Rand // the faults' own stream: faults off draw nothing
 	injected       []Injected
 	lastHang       int // the last FaultReaderGone in injected, -1 for none
+	// warnedHang is lastHang+1 once the dealer has confirmed the cards
+	// laid on the hung reader (readerWarning), 0 before; missedMeanwhile
+	// are the cards the dealer saw the reader miss while it was lost and
+	// the warning not yet taken up: confirmed after those.
+	warnedHang      int
+	missedMeanwhile []missed
 	// unsure counts the cards dealt that the simulated dealer saw go by
 	// the reader unread (or not over it at all) and has not yet confirmed
 	// or seen read, and the confirmations from the panel not yet given:
@@ -1198,12 +1204,27 @@ func (t *Table) audit(at time.Duration) time.Duration {
 // readerWarning is the simulated dealer hearing the dealer's warning: when
 // it says the reader is lost, the cards they laid on it since it last read
 // one (it hung in between) are confirmed from the panel, as the dealer
-// asks.
+// asks, then those they saw it miss meanwhile (confirmUnheard).
 func (t *Table) readerWarning() {
-	if !t.chip.gone() {
-		return // another warning: an unknown card, a late deal
-	}
 	at := t.Clock.Now()
+	if t.chip.gone() {
+		at = t.confirmHung(at)
+	}
+	t.mu.Lock()
+	later := t.missedMeanwhile
+	t.missedMeanwhile = nil
+	t.mu.Unlock()
+	for _, m := range later {
+		at = t.confirmMissed(m, at) + 100*time.Millisecond
+		t.mu.Lock()
+		t.unsure-- // confirmed, or on its way (confirmAt)
+		t.mu.Unlock()
+	}
+}
+
+// confirmHung confirms from the panel, from at, the cards laid on the
+// reader since it last read one, and returns when the next can be.
+func (t *Table) confirmHung(at time.Duration) time.Duration {
 	t.mu.Lock()
 	hang := t.lastHang
 	t.mu.Unlock()
@@ -1214,4 +1235,8 @@ func (t *Table) readerWarning() {
 		at = t.confirmDealt(u.seat, u.as, at, u.card)
 		at += 100 * time.Millisecond
 	}
+	t.mu.Lock()
+	t.warnedHang = hang + 1
+	t.mu.Unlock()
+	return at
 }
