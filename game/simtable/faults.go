@@ -487,8 +487,8 @@ func (t *Table) unscannedSeen(in game.Instruction, at time.Duration) bool {
 		return false
 	}
 	t.byHand(on.fault)
+	t.rememberByHand(on.card, on.from)
 	t.mu.Lock()
-	t.byHandCards[on.card] = true
 	t.confirmed = true
 	t.injected[on.fault].Said = hw.ControlUnscanned.String()
 	t.mu.Unlock()
@@ -760,7 +760,7 @@ func (t *Table) falseGone(in game.Instruction, at time.Duration) time.Duration {
 		return 0
 	}
 	t.mu.Lock()
-	pending := len(t.byHandCards) > 0 || t.unsure > 0 || at < t.cardFaultUntil
+	pending := len(t.remembered) > 0 || t.unsure > 0 || at < t.cardFaultUntil
 	t.mu.Unlock()
 	if pending {
 		return 0

@@ -162,12 +162,19 @@ type Table struct {
 	// warnedAt is when the dealer last sounded a warning.
 	warnedAt time.Duration
 	// byHandCards are the cards dealt that the simulated dealer confirmed
-	// by hand and has not yet scanned when asked to.
+	// by hand and has not yet scanned when asked to: the table's record,
+	// which the dealer does not have (Injected's Unread).
 	byHandCards map[int]bool
-	identUntil  time.Duration // an answer to the dealer's ask about identSeat is on its way until then
-	identSeat   int
-	dealOn      dealOn
-	decl        declaring // declare.go: the people end a hand the lights lost
+	// remembered is what the simulated dealer remembers of those cards:
+	// the seat, the stack and the face (identify.go).
+	remembered []dealtByHand
+	// scripted are cards a script dealt by hand (DealtByHand): remembered
+	// once the dealer is asked and sees where they lie.
+	scripted   []int
+	identUntil time.Duration // an answer to the dealer's ask about identSeat is on its way until then
+	identSeat  int
+	dealOn     dealOn
+	decl       declaring // declare.go: the people end a hand the lights lost
 }
 
 // dealOn is a card dealt unscanned by a dealer who deals on (FaultDealOn):
@@ -321,9 +328,7 @@ func (t *Table) dealtAs(c, seat int) ifUnheard {
 // confirmed. card is the card dealt (its index + 1, 0 if not known).
 func (t *Table) confirmDealt(seat int, as string, at time.Duration, card int) time.Duration {
 	if card > 0 {
-		t.mu.Lock()
-		t.byHandCards[card-1] = true
-		t.mu.Unlock()
+		t.rememberByHand(card-1, seat)
 	}
 	if t.chip != nil {
 		// Confirmed, the card no longer waits for the reader (lightBehind).
@@ -405,8 +410,10 @@ func (t *Table) DealtByHand(id string) error {
 	if !ok {
 		return fmt.Errorf("simtable: no card %q in the deck", id)
 	}
+	// The script may deal it later: where it lies is seen when asked.
 	t.mu.Lock()
 	t.byHandCards[c] = true
+	t.scripted = append(t.scripted, c)
 	t.mu.Unlock()
 	return nil
 }
