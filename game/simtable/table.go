@@ -761,7 +761,7 @@ func (t *Table) deal() {
 		done(at)
 		return
 	}
-	if !in.First && !t.lightBehind(in.Seat, at) && (t.fewerStacks(t.Lights.Now(in.Seat), in) || t.stackNotHere(in)) {
+	if !in.First && (t.fewerStacks(t.Lights.Now(in.Seat), in) || t.stackNotHere(in)) && !t.lightBehind(in.Seat, at) {
 		// The seat is the right one but the dealer counts a stack the
 		// table no longer has: the dealer says so before dealing.
 		t.mu.Lock()
