@@ -95,7 +95,7 @@ func render(f *frame, color bool) []string {
 		lines = append(lines, clipANSI(row+" "+rider, screenWidth))
 	}
 	add("%s", strings.Repeat("─", screenWidth))
-	add(" deck %d cards (%d Grounds)   reader %s", v.DeckLeft, v.Grounds, readerText(v, color))
+	add(" deck %d cards (%d Grounds)   reader %s%s", v.DeckLeft, v.Grounds, readerText(v, color), lastReadText(v))
 	if h := v.ReaderHealth; h != nil && h.Failing() {
 		// What to do is the point of the line: wrapped, not cut.
 		for _, l := range wrapWords("! card reader: "+h.Advice(), screenWidth-2) {
@@ -205,6 +205,16 @@ func namesLegend(deck []game.Card) []string {
 // readerText is the card reader on the status line: with a watchdog, its
 // state and what it saw (cards read, times lost and reset), in red while
 // the reader is not answering.
+// lastReadText is the card read last and how long ago, for a dealer who
+// has just dealt one: whether the screen has taken it yet. "" before the
+// first.
+func lastReadText(v *dealer.View) string {
+	if v.LastRead == "" {
+		return ""
+	}
+	return fmt.Sprintf("   last read %s %.1fs ago", v.LastRead, (v.Now - v.LastReadAt).Seconds())
+}
+
 func readerText(v *dealer.View, color bool) string {
 	h := v.ReaderHealth
 	if h == nil {

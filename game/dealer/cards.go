@@ -23,6 +23,12 @@ func (d *Dealer) onStatus(s hw.ReaderStatus) {
 		// The reader lost tells nothing of the held read: the deal that
 		// follows it, confirmed by hand, or the half beat, judges it.
 		d.flushHeld(s.Time)
+	} else if d.held.active {
+		// The deal that follows a card shown may lie on the reader
+		// that hung: it comes by hand, once the dealer has heard the
+		// warning, and that takes a moment of its own. Half a beat
+		// after the warning, as after the read, nothing followed.
+		d.held.until = max(d.held.until, s.Time+d.period()/2)
 	}
 	if s.State == d.reader {
 		return

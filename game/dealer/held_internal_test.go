@@ -368,3 +368,57 @@ func TestMisreadDuringHoldTakesWhatWasOffered(t *testing.T) {
 		t.Errorf("the dealer is not told the misread was refused: %+v", d.View().Messages)
 	}
 }
+
+// TestHoldWaitsForTheDealByHandAfterTheReaderLost: "HIT: After dealing
+// normally, deal a second card into each of this player's stacks." Seat
+// 2's card dealt by hand is said picked up, and the Hit read from the deck
+// as seat 2's turn begins is held. The dealer lays seat 2's first card on
+// the reader at once, but the reader has hung: it is reported lost before
+// the hold's end, and the dealer, asked to confirm each card from the
+// panel, confirms that card a moment after the warning, past the half
+// beat. The deal that follows a card shown came, by hand: the Hit was
+// shown (real dealer, official seed 57, the reader gone: judged the deal,
+// the Ground confirmed after it went to the next seat, which was put out,
+// and the table declared the winner). Half a beat after the warning with
+// nothing confirmed, the held read is the deal, as half a beat after the
+// read would be.
+func TestHoldWaitsForTheDealByHandAfterTheReaderLost(t *testing.T) {
+	kinds := []game.Kind{game.Move, game.Move, game.Move, game.Move, game.Hit, game.Move, game.Move, game.Move, game.Move, game.Ground, game.Ground}
+	for _, tc := range []struct {
+		name    string
+		confirm bool
+		seat    int // the seat the light asks for once the hold is judged
+	}{
+		{"the deal confirmed", true, 2},
+		{"nothing confirmed", false, 3},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			d, uid := pickedUpAtSeat2(t, kinds)
+			read := 4 * time.Second
+			d.onCard(hw.CardEvent{UID: uid["Hit-4"], Time: read})
+			if !d.held.active {
+				t.Fatal("the Hit read as seat 2's turn begins is not held")
+			}
+			lost := read + 300*time.Millisecond
+			d.onStatus(hw.ReaderStatus{State: hw.ReaderLost, Time: lost})
+			if want := lost + d.period()/2; d.held.until != want {
+				t.Fatalf("the hold ends at %v, want half a beat after the reader was lost (%v)", d.held.until, want)
+			}
+			// Past the half beat after the read, within the one after the
+			// warning.
+			at := read + d.period()/2 + 100*time.Millisecond
+			if tc.confirm {
+				d.control(hw.PanelEvent{Control: hw.ControlConfirm, Kernel: at})
+			} else {
+				d.expireHeld(d.held.until)
+			}
+			if d.held.active {
+				t.Fatal("the held read is still held")
+			}
+			shown := d.g.Where(4).Zone == game.AsRider
+			if in := d.g.Next(); in.Seat != tc.seat || shown != tc.confirm {
+				t.Fatalf("the Hit at %+v, the light asks %v; want the Hit shown %v, the light at seat %d", d.g.Where(4), in, tc.confirm, tc.seat)
+			}
+		})
+	}
+}

@@ -69,9 +69,11 @@ func TestIdentifyWhenTheReaderIsBack(t *testing.T) {
 // TestIdentifyNotOnTop: the card dealt by hand was picked up before the
 // reader came back ("You can only pick up the top card of your stack"): the
 // dealer, asked for it, finds another card on top and says n; the guess
-// stands and the deal goes on.
+// stands and the deal goes on. The card under it is a Move: the simulated
+// dealer remembers only the face of the card they dealt by hand, and
+// would take a Stop under that Stop for it.
 func TestIdentifyNotOnTop(t *testing.T) {
-	s := newScripted(t, idles(3), kinds(many(S, 12), G, G), nil)
+	s := newScripted(t, idles(3), kinds(game.Move, many(S, 11), G, G), nil)
 	s.tb.Reader.GoneAt(hwtest.Seconds(2.5), nil)
 	s.tb.Reader.BackAt(hwtest.Seconds(5.5))
 	// Seat 2's card dealt by hand, picked up before the reader is back.

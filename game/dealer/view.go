@@ -109,7 +109,12 @@ type View struct {
 	// Unsaid is the card read whose "unscanned" (b, or l), just said, the
 	// panel's misread (r) would take back now, with no read to take back:
 	// said by mistake. "" if none.
-	Unsaid     string         `json:"unsaid,omitempty"`
+	Unsaid string `json:"unsaid,omitempty"`
+	// LastRead is the card the reader read last while dealing, taken or
+	// not, and LastReadAt when: a dealer who has just dealt a card sees
+	// whether the screen has taken it yet. "" before the first.
+	LastRead   string         `json:"last_read,omitempty"`
+	LastReadAt time.Duration  `json:"last_read_at,omitempty"`
 	StopWindow *Window        `json:"stop_window,omitempty"`
 	Reader     hw.ReaderState `json:"reader"`
 	DeckLeft   int            `json:"deck_left"`
@@ -171,6 +176,7 @@ func (d *Dealer) view() View {
 		v.Unsaid, _ = d.unsaidCard()
 	}
 	v.There, _ = d.goneSeat()
+	v.LastRead, v.LastReadAt = d.lastRead, d.lastReadAt
 	if r, ok := d.hw.Reader.(healthReporter); ok {
 		h := r.Health()
 		v.ReaderHealth = &h

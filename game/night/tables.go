@@ -173,6 +173,7 @@ func (s *SimTable) NextHand(dealerSeat int, fallers []int) (*Hand, error) {
 			tb.SetScreen(screenOf(d))
 			tb.SetLines(linesOf(d))
 			tb.SetMisread(misreadOf(d))
+			tb.SetLastRead(lastReadOf(d))
 			tb.Start()
 			res, err := d.RunStepped(hctx, tb.Clock)
 			if cause := context.Cause(hctx); err != nil && cause != nil {
@@ -216,6 +217,7 @@ func (s *SimTable) NextHand(dealerSeat int, fallers []int) (*Hand, error) {
 		tb.SetScreen(screenOf(d))
 		tb.SetLines(linesOf(d))
 		tb.SetMisread(misreadOf(d))
+		tb.SetLastRead(lastReadOf(d))
 		tb.Start()
 		res, err := d.Run(ctx)
 		if err != nil && context.Cause(ctx) != nil {
@@ -259,6 +261,22 @@ func linesOf(d *dealer.Dealer) func() []string {
 // View, so not read on every deal.
 func misreadOf(d *dealer.Dealer) func() string {
 	return func() string { return d.View().Misread }
+}
+
+// lastReadOf is when d's screen last showed a card read (View.LastReadAt,
+// 0 before the first) and the beat's period at its tempo, for the
+// simulated dealer, who reads them when a light asks for one card more
+// than the table owes the seat they have just dealt to: a whole View, so
+// not read on every deal.
+func lastReadOf(d *dealer.Dealer) func() (at, beat time.Duration) {
+	return func() (time.Duration, time.Duration) {
+		v := d.View()
+		beat := time.Duration(0)
+		if v.Tempo > 0 {
+			beat = time.Duration(float64(time.Minute) / v.Tempo)
+		}
+		return v.LastReadAt, beat
+	}
 }
 
 // teeSound plays each cue on two sinks: the simulated table listens for the

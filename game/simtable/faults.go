@@ -487,8 +487,8 @@ func (t *Table) unscannedSeen(in game.Instruction, at time.Duration) bool {
 		return false
 	}
 	t.byHand(on.fault)
+	t.rememberByHand(on.card, on.from)
 	t.mu.Lock()
-	t.byHandCards[on.card] = true
 	t.confirmed = true
 	t.injected[on.fault].Said = hw.ControlUnscanned.String()
 	t.mu.Unlock()
@@ -602,19 +602,49 @@ func (t *Table) confirmUnheard(i, seat, reads int, when time.Duration, as string
 			l := t.Lights.Now(seat)
 			heard = l.Kind != hw.Off && l.Color == hw.Red
 		}
-		if t.scan.gone() || heard {
+		if heard {
 			return
 		}
-		t.byHand(i)
-		t.mu.Lock()
-		id := t.injected[i].Card
-		t.mu.Unlock()
-		card := 0
-		if c, ok := t.truth.CardIndex(id); ok {
-			card = c + 1
+		m := missed{fault: i, seat: seat, as: as}
+		if t.scan.gone() {
+			// The reader is lost as well: the dealer confirms this card
+			// from the panel with the ones laid on it since it hung, after
+			// them, once they take up the warning.
+			t.mu.Lock()
+			waiting := t.warnedHang != t.lastHang+1
+			if waiting {
+				t.unsure++ // the light still asks for it
+				t.missedMeanwhile = append(t.missedMeanwhile, m)
+			}
+			t.mu.Unlock()
+			if waiting {
+				return
+			}
 		}
-		t.confirmDealt(seat, as, t.Clock.Now(), card)
+		t.confirmMissed(m, t.Clock.Now())
 	})
+}
+
+// missed is a card dealt that the simulated dealer saw the reader miss
+// (FaultReaderMiss, FaultDealUnscanned): the fault, the seat, and what the
+// panel names it.
+type missed struct {
+	fault, seat int
+	as          string
+}
+
+// confirmMissed confirms from the panel, at at, the card m the reader
+// missed, and returns when it is confirmed.
+func (t *Table) confirmMissed(m missed, at time.Duration) time.Duration {
+	t.byHand(m.fault)
+	t.mu.Lock()
+	id := t.injected[m.fault].Card
+	t.mu.Unlock()
+	card := 0
+	if c, ok := t.truth.CardIndex(id); ok {
+		card = c + 1
+	}
+	return t.confirmDealt(m.seat, m.as, at, card)
 }
 
 // pressFaults are the fallers' wrong presses around a card dealt to
@@ -730,7 +760,7 @@ func (t *Table) falseGone(in game.Instruction, at time.Duration) time.Duration {
 		return 0
 	}
 	t.mu.Lock()
-	pending := len(t.byHandCards) > 0 || t.unsure > 0 || at < t.cardFaultUntil
+	pending := len(t.remembered) > 0 || t.unsure > 0 || at < t.cardFaultUntil
 	t.mu.Unlock()
 	if pending {
 		return 0

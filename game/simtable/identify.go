@@ -1,8 +1,10 @@
 package simtable
 
 import (
+	"slices"
 	"time"
 
+	"github.com/falling-table/falling/game"
 	"github.com/falling-table/falling/hw"
 )
 
@@ -13,8 +15,9 @@ var askIdentify = hw.Pattern{Kind: hw.Blink, Color: hw.Blue, Period: 500 * time.
 
 // identifyAsked is the simulated dealer, hearing a warning, looking for a
 // seat whose card dealt by hand they are asked to scan: they scan the card
-// on top of that seat's stacks if it is one they confirmed by hand, and
-// say n (not there) if none is, as a person who sees the stack would.
+// on top of that seat's stacks that they take for one they confirmed by
+// hand (byHandOnTop), and say n (not there) if none is, as a person who
+// sees the stacks would.
 func (t *Table) identifyAsked() {
 	now := t.Clock.Now()
 	seat := t.identifySeat()
@@ -28,14 +31,7 @@ func (t *Table) identifyAsked() {
 	// is.
 	t.identSeat, t.identUntil = seat, now+t.hear+50*time.Millisecond
 	g := t.truth
-	p := g.PlayerAt(seat)
-	card := -1
-	for s := 0; p >= 0 && s < g.NumStacks(p); s++ {
-		if top := g.Top(p, s); top >= 0 && t.byHandCards[top] {
-			card = top
-			break
-		}
-	}
+	card := t.byHandOnTop(g.PlayerAt(seat))
 	if card >= 0 {
 		delete(t.byHandCards, card)
 	}
@@ -56,4 +52,65 @@ func (t *Table) identifySeat() int {
 		}
 	}
 	return 0
+}
+
+// dealtByHand is what the simulated dealer remembers of a card they
+// confirmed by hand: the seat and the stack they dealt it to, and its
+// face. Cards of one kind look alike, and which card it was only the
+// reader could tell (as game/messy's dealer remembers them).
+type dealtByHand struct {
+	seat, stack int
+	kind        game.Kind
+}
+
+// rememberByHand notes card c, confirmed by hand, dealt to seat (0: where
+// the truth has it), until the dealer is asked for it. The stack is the one
+// it lies in, counted left to right, -1 if it lies in none now (picked up
+// already, or a Ground Stopped and back on the deck).
+func (t *Table) rememberByHand(c, seat int) {
+	g := t.truth
+	stack := -1
+	if w := g.Where(c); w.Zone == game.InStack {
+		if seat == 0 {
+			seat = g.Seat(w.Player)
+		}
+		if g.Seat(w.Player) == seat {
+			stack = w.Stack
+		}
+	}
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	t.byHandCards[c] = true
+	t.remembered = append(t.remembered, dealtByHand{seat: seat, stack: stack, kind: g.Card(c).Kind})
+}
+
+// byHandOnTop is the card the simulated dealer scans, asked for player p's
+// card dealt by hand, or -1 for n. They look at the top of each stack they
+// remember dealing p a card by hand into, and scan the first with that
+// card's face: the very card, or, if p picked it up, another of that kind
+// under it. What they scan they think of no more. Called with t.mu held.
+func (t *Table) byHandOnTop(p int) int {
+	g := t.truth
+	if p < 0 {
+		return -1
+	}
+	seat := g.Seat(p)
+	t.scripted = slices.DeleteFunc(t.scripted, func(c int) bool {
+		w := g.Where(c)
+		if w.Zone == game.InStack {
+			t.remembered = append(t.remembered, dealtByHand{seat: g.Seat(w.Player), stack: w.Stack, kind: g.Card(c).Kind})
+		}
+		return w.Zone == game.InStack
+	})
+	for k := range g.NumStacks(p) {
+		top := g.Top(p, k)
+		if top < 0 {
+			continue
+		}
+		if m := slices.Index(t.remembered, dealtByHand{seat: seat, stack: k, kind: g.Card(top).Kind}); m >= 0 {
+			t.remembered = slices.Delete(t.remembered, m, m+1)
+			return top
+		}
+	}
+	return -1
 }

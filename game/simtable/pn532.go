@@ -65,6 +65,9 @@ type chipReader struct {
 	// reader turns out to be lost.
 	unread []unread
 	laid   int // cards laid
+	// dealtAt is when the dealer last laid a card dealt to each seat: what
+	// their own hand did, which they remember.
+	dealtAt map[int]time.Duration
 }
 
 func newChipReader(t *Table, cfg PN532) (*chipReader, error) {
@@ -140,6 +143,12 @@ func (r *chipReader) layFor(uid hw.UID, t, dwell time.Duration, w ifUnheard) {
 		n := r.layN
 		r.laid++
 		r.on = uid
+		if w.wait && w.seat > 0 {
+			if r.dealtAt == nil {
+				r.dealtAt = map[int]time.Duration{}
+			}
+			r.dealtAt[w.seat] = t
+		}
 		if w.wait || w.stray {
 			reads := r.svc.Health().Reads
 			// Those read since they were laid are heard: forget them.
@@ -225,18 +234,21 @@ func (r *chipReader) unheard() []unread {
 	return n
 }
 
-// dealtUnheard reports whether a card dealt to seat was laid since
-// since, and the dealer has not heard of it yet: no card was read since.
-func (r *chipReader) dealtUnheard(seat int, since time.Duration) bool {
-	reads := r.svc.Health().Reads
+// laidFor is when the dealer last laid a card dealt to seat on the
+// reader, if ever.
+func (r *chipReader) laidFor(seat int) (time.Duration, bool) {
 	r.mu.Lock()
 	defer r.mu.Unlock()
-	for _, u := range r.unread {
-		if u.reads == reads && !u.stray && u.seat == seat && u.at >= since {
-			return true
-		}
-	}
-	return false
+	at, ok := r.dealtAt[seat]
+	return at, ok
+}
+
+// forgetDealt forgets the card laid for seat: the dealer confirmed it by
+// hand.
+func (r *chipReader) forgetDealt(seat int) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	delete(r.dealtAt, seat)
 }
 
 // heardBy is the service's Reads once the cards laid so far that the

@@ -111,6 +111,10 @@ type Table struct {
 	// misread is the card the dealer's screen offers to take back with
 	// misread (SetMisread), nil where the table cannot see it.
 	misread func() string
+	// lastRead is when the dealer's screen last showed a card read, and
+	// the beat's period at its tempo (SetLastRead), nil where the table
+	// cannot see them.
+	lastRead func() (at, beat time.Duration)
 
 	mu         sync.Mutex
 	next       []time.Duration // each faller's next glance
@@ -138,6 +142,12 @@ type Table struct {
 	frng           *rand.Rand // the faults' own stream: faults off draw nothing
 	injected       []Injected
 	lastHang       int // the last FaultReaderGone in injected, -1 for none
+	// warnedHang is lastHang+1 once the dealer has confirmed the cards
+	// laid on the hung reader (readerWarning), 0 before; missedMeanwhile
+	// are the cards the dealer saw the reader miss while it was lost and
+	// the warning not yet taken up: confirmed after those.
+	warnedHang      int
+	missedMeanwhile []missed
 	// unsure counts the cards dealt that the simulated dealer saw go by
 	// the reader unread (or not over it at all) and has not yet confirmed
 	// or seen read, and the confirmations from the panel not yet given:
@@ -152,12 +162,19 @@ type Table struct {
 	// warnedAt is when the dealer last sounded a warning.
 	warnedAt time.Duration
 	// byHandCards are the cards dealt that the simulated dealer confirmed
-	// by hand and has not yet scanned when asked to.
+	// by hand and has not yet scanned when asked to: the table's record,
+	// which the dealer does not have (Injected's Unread).
 	byHandCards map[int]bool
-	identUntil  time.Duration // an answer to the dealer's ask about identSeat is on its way until then
-	identSeat   int
-	dealOn      dealOn
-	decl        declaring // declare.go: the people end a hand the lights lost
+	// remembered is what the simulated dealer remembers of those cards:
+	// the seat, the stack and the face (identify.go).
+	remembered []dealtByHand
+	// scripted are cards a script dealt by hand (DealtByHand): remembered
+	// once the dealer is asked and sees where they lie.
+	scripted   []int
+	identUntil time.Duration // an answer to the dealer's ask about identSeat is on its way until then
+	identSeat  int
+	dealOn     dealOn
+	decl       declaring // declare.go: the people end a hand the lights lost
 }
 
 // dealOn is a card dealt unscanned by a dealer who deals on (FaultDealOn):
@@ -311,9 +328,11 @@ func (t *Table) dealtAs(c, seat int) ifUnheard {
 // confirmed. card is the card dealt (its index + 1, 0 if not known).
 func (t *Table) confirmDealt(seat int, as string, at time.Duration, card int) time.Duration {
 	if card > 0 {
-		t.mu.Lock()
-		t.byHandCards[card-1] = true
-		t.mu.Unlock()
+		t.rememberByHand(card-1, seat)
+	}
+	if t.chip != nil {
+		// Confirmed, the card no longer waits for the reader (lightBehind).
+		t.chip.forgetDealt(seat)
 	}
 	if seat > 0 && t.Lights.Now(seat) == (hw.Pattern{Kind: hw.On, Color: hw.Violet}) {
 		t.mu.Lock()
@@ -391,8 +410,10 @@ func (t *Table) DealtByHand(id string) error {
 	if !ok {
 		return fmt.Errorf("simtable: no card %q in the deck", id)
 	}
+	// The script may deal it later: where it lies is seen when asked.
 	t.mu.Lock()
 	t.byHandCards[c] = true
+	t.scripted = append(t.scripted, c)
 	t.mu.Unlock()
 	return nil
 }
@@ -740,7 +761,7 @@ func (t *Table) deal() {
 		done(at)
 		return
 	}
-	if !in.First && !t.lightBehind(in.Seat, at) && (t.fewerStacks(t.Lights.Now(in.Seat), in) || t.stackNotHere(in)) {
+	if !in.First && (t.fewerStacks(t.Lights.Now(in.Seat), in) || t.stackNotHere(in)) && !t.lightBehind(in.Seat, at) {
 		// The seat is the right one but the dealer counts a stack the
 		// table no longer has: the dealer says so before dealing.
 		t.mu.Lock()
@@ -890,6 +911,11 @@ func (t *Table) SetScreen(f func() game.Instruction) { t.screen = f }
 // starts; f is called without the table's lock held.
 func (t *Table) SetMisread(f func() string) { t.misread = f }
 
+// SetLastRead lets the simulated dealer see when the dealer's screen last
+// showed a card read and how long its beat is: f reports both. Set before
+// the hand starts; f is called without the table's lock held.
+func (t *Table) SetLastRead(f func() (at, beat time.Duration)) { t.lastRead = f }
+
 // SetLines lets the simulated dealer read the lines on the dealer's
 // screen (its requests and warnings, the newest last). Set before the
 // hand starts; f is called without the table's lock held.
@@ -908,15 +934,25 @@ func (t *Table) screenSays(part string) bool {
 	return false
 }
 
-// lightBehind reports whether the card the simulated dealer dealt to seat
-// last, less than a beat before at, is one the dealer has not heard of
-// yet: the reader has read nothing since (it hung, say, and the dealer
-// has not said so yet). The light still asks for that card, so it asks
-// for one more than the table owes the seat: a person who has just dealt
-// it deals on, and does not take the light for one counting a stack the
-// table no longer has.
+// lightBehind reports whether the card the simulated dealer laid on the
+// reader for seat last, less than a beat before at, is one the dealer has
+// not shown yet: the screen has shown no card read since it was laid (the
+// reader hung, say, and the dealer has not said so yet). The light still
+// asks for that card, so it asks for one more than the table owes the
+// seat: a person who has just dealt it deals on, and does not take the
+// light for one counting a stack the table no longer has. They go by what
+// they did and what the screen shows, no more: the reader's own count of
+// its reads is not on it.
 func (t *Table) lightBehind(seat int, at time.Duration) bool {
-	return t.chip != nil && t.chip.dealtUnheard(seat, at-time.Second)
+	if t.chip == nil || t.lastRead == nil {
+		return false
+	}
+	laid, ok := t.chip.laidFor(seat)
+	if !ok {
+		return false
+	}
+	readAt, beat := t.lastRead()
+	return at-laid < beat && readAt < laid
 }
 
 // stackNotHere reports whether the dealer's screen asks for the card due
@@ -1175,12 +1211,27 @@ func (t *Table) audit(at time.Duration) time.Duration {
 // readerWarning is the simulated dealer hearing the dealer's warning: when
 // it says the reader is lost, the cards they laid on it since it last read
 // one (it hung in between) are confirmed from the panel, as the dealer
-// asks.
+// asks, then those they saw it miss meanwhile (confirmUnheard).
 func (t *Table) readerWarning() {
-	if !t.chip.gone() {
-		return // another warning: an unknown card, a late deal
-	}
 	at := t.Clock.Now()
+	if t.chip.gone() {
+		at = t.confirmHung(at)
+	}
+	t.mu.Lock()
+	later := t.missedMeanwhile
+	t.missedMeanwhile = nil
+	t.mu.Unlock()
+	for _, m := range later {
+		at = t.confirmMissed(m, at) + 100*time.Millisecond
+		t.mu.Lock()
+		t.unsure-- // confirmed, or on its way (confirmAt)
+		t.mu.Unlock()
+	}
+}
+
+// confirmHung confirms from the panel, from at, the cards laid on the
+// reader since it last read one, and returns when the next can be.
+func (t *Table) confirmHung(at time.Duration) time.Duration {
 	t.mu.Lock()
 	hang := t.lastHang
 	t.mu.Unlock()
@@ -1191,4 +1242,8 @@ func (t *Table) readerWarning() {
 		at = t.confirmDealt(u.seat, u.as, at, u.card)
 		at += 100 * time.Millisecond
 	}
+	t.mu.Lock()
+	t.warnedHang = hang + 1
+	t.mu.Unlock()
+	return at
 }
