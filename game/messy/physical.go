@@ -201,6 +201,11 @@ func (t *table) twoAtOnce(p, c int) error {
 			// and a clockless twin dealing the card on its beat proves
 			// nothing of it: missed, not unseen.
 			f.unseen = ""
+			if f.Answer == Missed && f.unidentified == "" && t.unidentified(game.Scan(id), warnsAtOnce(id)) {
+				// Told which card each confirmation by hand was, the
+				// engine's deck is no guess, and the warning stands.
+				f.unidentified = unidentifiedWhy
+			}
 		}
 		return nil
 	}
@@ -222,6 +227,15 @@ func (t *table) twoAtOnce(p, c int) error {
 	}
 	t.phys[c2] = p
 	return nil
+}
+
+// warnsAtOnce is game/dealer's warning, on engine g, of card id read at
+// once after a deal: g takes it for the next seat's deal (NextTurnsDeal).
+func warnsAtOnce(id string) func(*game.Game) bool {
+	return func(g *game.Game) bool {
+		x, ok := g.CardIndex(id)
+		return ok && g.NextTurnsDeal(x)
+	}
 }
 
 // heldNotThere is the dealer's misread (game.NotThereRead), said on g of
