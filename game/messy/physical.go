@@ -201,11 +201,9 @@ func (t *table) twoAtOnce(p, c int) error {
 			// and a clockless twin dealing the card on its beat proves
 			// nothing of it: missed, not unseen.
 			f.unseen = ""
-			if f.Answer == Missed && f.unidentified == "" && t.unidentified(game.Scan(id), warnsAtOnce(id)) {
-				// Told which card each confirmation by hand was, the
-				// engine's deck is no guess, and the warning stands.
-				f.unidentified = unidentifiedWhy
-			}
+		}
+		if f.Answer == Missed && f.unidentified == "" && t.clockWarnsIdentified(c, id, atOnce) {
+			f.unidentified = unidentifiedWhy
 		}
 		return nil
 	}
@@ -227,6 +225,20 @@ func (t *table) twoAtOnce(p, c int) error {
 	}
 	t.phys[c2] = p
 	return nil
+}
+
+// clockWarnsIdentified reports whether game/dealer's clock would warn of
+// card id, dealt at once with card c, on the identified twin: told which
+// card each confirmation by hand was, the engine's deck is no guess, and
+// the warning the guesses held back stands (atOnce: id was read at once
+// after c). Where c itself went unscanned and unsaid, nothing was read
+// before id; a reader that missed nothing reads c, and id at once after.
+func (t *table) clockWarnsIdentified(c int, id string, atOnce bool) bool {
+	if atOnce {
+		return t.unidentified(game.Scan(id), warnsAtOnce(id))
+	}
+	read := t.unreadBefore(c)
+	return read != nil && t.unidentified(game.Scan(id), warnsAtOnce(id), read...)
 }
 
 // warnsAtOnce is game/dealer's warning, on engine g, of card id read at

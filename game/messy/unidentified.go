@@ -113,17 +113,45 @@ var mendsAGuess = map[game.EventKind]bool{game.EvIdentify: true, game.EvStackGon
 
 // unidentified reports whether observation e of a mistake, which the
 // assistant took, the identified twin refuses, or warns of (warned, if
-// not nil, is the table's own test on the twin).
-func (t *table) unidentified(e game.Event, warned func(*game.Game) bool) bool {
-	if len(t.confirmed) == 0 {
+// not nil, is the table's own test on the twin). read are the reads the
+// twin is given first that the assistant was not: the cards dealt
+// unscanned just before e, not yet said (unreadBefore).
+func (t *table) unidentified(e game.Event, warned func(*game.Game) bool, read ...game.Event) bool {
+	if len(t.confirmed) == 0 && len(read) == 0 {
 		return false
 	}
 	twin := t.identifiedTwin()
 	if twin == nil {
 		return false
 	}
+	for _, r := range read {
+		if twin.Apply(r) != nil {
+			return false
+		}
+	}
 	if warned != nil && warned(twin) {
 		return true
 	}
 	return twin.Apply(e) != nil
+}
+
+// unreadBefore is, when card c is the last of the cards dealt unscanned
+// and not yet said (t.unscanned), the reads of those cards in turn: what
+// a reader that missed nothing read just before the card dealt with c.
+// None if c is not, or one of them is a Ground (its window would open
+// between them).
+func (t *table) unreadBefore(c int) []game.Event {
+	fs := t.unscanned
+	if len(fs) == 0 || t.hand.Faults[fs[len(fs)-1]].Card != t.truth.Card(c).ID {
+		return nil
+	}
+	var read []game.Event
+	for _, i := range fs {
+		u, ok := t.truth.CardIndex(t.hand.Faults[i].Card)
+		if !ok || t.truth.Card(u).Kind == game.Ground {
+			return nil
+		}
+		read = append(read, game.Scan(t.truth.Card(u).ID))
+	}
+	return read
 }

@@ -108,6 +108,21 @@ func TestUnidentifiedOnlyByTheTwin(t *testing.T) {
 			t.Error("no Hit named by hand in the log")
 		}
 	})
+	t.Run("two at once behind a card dealt unscanned", func(t *testing.T) {
+		// Seed 1001397 (official): hit-6 dealt unscanned to seat 4 with
+		// hit-1 stuck under it. The reader read hit-1 alone, where the
+		// light asked for seat 4's deal: one read, no second at once for
+		// the dealer's clock to see. A reader that missed nothing reads
+		// hit-6 and hit-1 at once after it: the warning ("read at once
+		// after a deal, before its beat").
+		m := playToTheMistake(t, missedCase{"official", 1001397, TwoAtOnce, 4})
+		if m.fault.Answer != Unidentified {
+			t.Fatalf("answered %v (%s): want %v", m.fault.Answer, m.fault.Why, Unidentified)
+		}
+		if reads(m.log, "hit-6") != 0 {
+			t.Error("hit-6 read to the assistant before the mistake: want it unscanned")
+		}
+	})
 	t.Run("claim-no-stop resting on a Stop played unseen", func(t *testing.T) {
 		m := playToTheMistake(t, missedCase{"official", 1003631, ClaimNoStop, 3})
 		if m.fault.Answer != Missed {
