@@ -85,7 +85,7 @@ func runMessy(m *messyFlags, opt game.Rules, deck game.DeckSpec, games, fallers 
 			rate = "    n/a"
 		}
 		var ans []string
-		for _, a := range []messy.Answer{messy.Refused, messy.Named, messy.Audited, messy.Harmless, messy.Unseen, messy.Missed} {
+		for _, a := range []messy.Answer{messy.Refused, messy.Named, messy.Audited, messy.Harmless, messy.Unseen, messy.Unidentified, messy.Missed} {
 			if n := k.Answers[a.String()]; n > 0 {
 				ans = append(ans, fmt.Sprintf("%s %d", a, n))
 			}

@@ -206,9 +206,14 @@ const (
 	// of mistake that, this time, left nothing to catch. Never decided
 	// from the answer: a mistake caught anyway is caught.
 	Unseen
+	// Unidentified: not caught, and caught on a replay of the assistant's
+	// observations in which each card the dealer confirmed by hand was
+	// read instead (Fault.unidentified): the evidence is a card whose
+	// identity the table never had.
+	Unidentified
 )
 
-var answerNames = [...]string{"missed", "refused", "named live", "named in the audit", "harmless", "unseen"}
+var answerNames = [...]string{"missed", "refused", "named live", "named in the audit", "harmless", "unseen", "unidentified"}
 
 func (a Answer) String() string {
 	if int(a) < len(answerNames) {
@@ -234,6 +239,10 @@ type Fault struct {
 	// was shown, from what the assistant had been given, and the answer
 	// if nothing catches it (judge).
 	unseen string
+	// unidentified, if not "", says that the identified twin catches
+	// the mistake the assistant took (table.unidentified): the answer if
+	// nothing else catches it (judgeUnseen).
+	unidentified string
 	// also is a second card whose place at the audit is evidence of it.
 	also string
 	// trace is a card whose place at the audit is evidence of it even

@@ -202,6 +202,9 @@ func (t *table) twoAtOnce(p, c int) error {
 			// nothing of it: missed, not unseen.
 			f.unseen = ""
 		}
+		if f.Answer == Missed && f.unidentified == "" && t.clockWarnsIdentified(c, id, atOnce) {
+			f.unidentified = unidentifiedWhy
+		}
 		return nil
 	}
 	// Taken as the deal the truth makes next: the truth makes it too,
@@ -222,6 +225,29 @@ func (t *table) twoAtOnce(p, c int) error {
 	}
 	t.phys[c2] = p
 	return nil
+}
+
+// clockWarnsIdentified reports whether game/dealer's clock would warn of
+// card id, dealt at once with card c, on the identified twin: told which
+// card each confirmation by hand was, the engine's deck is no guess, and
+// the warning the guesses held back stands (atOnce: id was read at once
+// after c). Where c itself went unscanned and unsaid, nothing was read
+// before id; a reader that missed nothing reads c, and id at once after.
+func (t *table) clockWarnsIdentified(c int, id string, atOnce bool) bool {
+	if atOnce {
+		return t.unidentified(game.Scan(id), warnsAtOnce(id))
+	}
+	read := t.unreadBefore(c)
+	return read != nil && t.unidentified(game.Scan(id), warnsAtOnce(id), read...)
+}
+
+// warnsAtOnce is game/dealer's warning, on engine g, of card id read at
+// once after a deal: g takes it for the next seat's deal (NextTurnsDeal).
+func warnsAtOnce(id string) func(*game.Game) bool {
+	return func(g *game.Game) bool {
+		x, ok := g.CardIndex(id)
+		return ok && g.NextTurnsDeal(x)
+	}
 }
 
 // heldNotThere is the dealer's misread (game.NotThereRead), said on g of

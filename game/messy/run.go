@@ -32,6 +32,14 @@ type KindFigures struct {
 	// SeenRate is Caught over the mistakes made that were not unseen.
 	SeenRate       float64  `json:"detection_rate_seen"`
 	UnseenExamples []string `json:"unseen_examples,omitempty"`
+	// Unidentified are the mistakes made that were missed only for want
+	// of a card's identity (Answer Unidentified): neither caught nor
+	// counted missed. IdentifiedRate is Caught over the mistakes made
+	// that were neither unseen nor unidentified; Missed as before is
+	// answers["missed"] + Unidentified.
+	Unidentified         int      `json:"unidentified"`
+	IdentifiedRate       float64  `json:"detection_rate_identified"`
+	UnidentifiedExamples []string `json:"unidentified_examples,omitempty"`
 }
 
 // Figures is what a run of messy hands proves.
@@ -128,6 +136,11 @@ func Run(opt RunOptions) (Figures, error) {
 				if len(kf.UnseenExamples) < 3 {
 					kf.UnseenExamples = append(kf.UnseenExamples, example)
 				}
+			case Unidentified:
+				kf.Unidentified++
+				if len(kf.UnidentifiedExamples) < 3 {
+					kf.UnidentifiedExamples = append(kf.UnidentifiedExamples, example)
+				}
 			default:
 				kf.Caught++
 			}
@@ -140,6 +153,9 @@ func Run(opt RunOptions) (Figures, error) {
 		}
 		if seen := kf.Made - kf.Unseen; seen > 0 {
 			kf.SeenRate = float64(kf.Caught) / float64(seen)
+		}
+		if known := kf.Made - kf.Unseen - kf.Unidentified; known > 0 {
+			kf.IdentifiedRate = float64(kf.Caught) / float64(known)
 		}
 		fig.Kinds = append(fig.Kinds, *kf)
 	}

@@ -132,6 +132,13 @@ type table struct {
 	// riderShown): the only one the dealer says misread of for want of a
 	// rider (extraNotThere).
 	riderAsked string
+	// log is every observation the assistant took this hand, in order,
+	// from start, the assistant before the first; confirmed are those of
+	// them that confirmed by hand a card the table knows
+	// (identifiedTwin).
+	log       []game.Event
+	start     *game.Game
+	confirmed []byHandAt
 	// uncovered: an observation left a card dealt by hand, still a guess
 	// and never said picked up, on top of a stack where it was not (the
 	// card on it was shown): game/dealer asks for it once the table is
@@ -249,6 +256,7 @@ func newTable(opt Options) (*table, error) {
 		return nil, fmt.Errorf("messy: %w", err)
 	}
 	t := &table{opt: opt, rng: rng, truth: truth, seen: seen, rec: audit.NewRecorder(), strat: make([]bot.Strategy, opt.Fallers), swept: map[int]int{}, phys: map[int]int{}, stale: map[int]staleRider{}, holding: map[int]int{}, stuck: map[int]bool{}}
+	t.start = seen.Clone()
 	t.order = make([]int, len(deck))
 	for i := range t.order {
 		t.order[i] = i // game.New deals Deck top first
@@ -363,6 +371,7 @@ func (t *table) observe(e game.Event) bool {
 		return false
 	}
 	t.rec.Applied(t.seen, e, t.now)
+	t.logged(e)
 	if len(covered) > 0 && t.seen.Uncovered(covered) != 0 {
 		t.uncovered = true
 	}
@@ -427,6 +436,9 @@ func (t *table) probe(f *Fault, e game.Event) {
 	}
 	f.Answer, f.Why = Missed, "accepted "+e.String()
 	t.seen = saved
+	if t.unidentified(e, nil) {
+		f.unidentified = unidentifiedWhy
+	}
 }
 
 // notAtTheSeat are the mistakes whose card, read as a seat's turn begins,
@@ -565,7 +577,9 @@ func (t *table) harmless(f *Fault, do func()) {
 func (t *table) stopShown(i, stop int) {
 	t.observe(game.Press(t.truth.Seat(i)))
 	if t.readerGone > 0 {
-		t.observe(game.Event{Kind: game.EvConfirm})
+		if t.observe(game.Event{Kind: game.EvConfirm}) {
+			t.confirmedByHand(stop)
+		}
 		return
 	}
 	t.observe(game.Scan(t.truth.Card(stop).ID))
@@ -1457,6 +1471,7 @@ func (t *table) noticeUnscanned(f *Fault, id string, elsewhere bool) bool {
 	if !t.observe(e) {
 		return false
 	}
+	t.saidUnscanned(u)
 	f.Answer, f.Why, f.live = Named, saidUnscannedWhy, true
 	t.remember(u, f.Seat)
 	t.blindDealt(u, f.Seat, n)
@@ -1515,6 +1530,7 @@ func (t *table) blind(f *Fault, c int) bool {
 	n := len(t.seen.Inferences())
 	ok := t.observe(e)
 	if ok {
+		t.confirmedByHand(c)
 		seat := 0 // where the truth has it: just dealt
 		if f != nil {
 			// Confirmed after a refused read, the card may have moved
@@ -1537,6 +1553,9 @@ func (t *table) blind(f *Fault, c int) bool {
 // would deal as if the seat had no rider, a seat behind the table.
 func (t *table) confirmShown(f *Fault, c int) {
 	ok := t.observe(game.ConfirmAs(t.truth.Card(c).Kind))
+	if ok {
+		t.confirmedByHand(c)
+	}
 	if f == nil {
 		return
 	}

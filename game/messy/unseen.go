@@ -57,11 +57,17 @@ func (t *table) unreadDeal(f *Fault, e game.Event) bool {
 }
 
 // judgeUnseen answers Unseen the mistakes nothing caught whose showing an
-// honest table gives too.
+// honest table gives too, and Unidentified those that the assistant,
+// told which card each confirmation by hand was, catches
+// (unidentified.go).
 func (t *table) judgeUnseen() {
 	for i := range t.hand.Faults {
-		if f := &t.hand.Faults[i]; f.Answer == Missed && f.unseen != "" {
+		switch f := &t.hand.Faults[i]; {
+		case f.Answer != Missed:
+		case f.unseen != "":
 			f.Answer, f.Why = Unseen, f.unseen
+		case f.unidentified != "":
+			f.Answer, f.Why = Unidentified, f.unidentified+" ("+f.Why+")"
 		}
 	}
 }

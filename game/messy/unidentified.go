@@ -1,0 +1,157 @@
+package messy
+
+import "github.com/falling-table/falling/game"
+
+// A mistake the assistant accepts may be one it could not catch only
+// because a card it was shown earlier reached it without its identity: a
+// deal or a rider the dealer confirmed by hand ("a card", "a Hit"), the
+// reader gone or missing it. The engine stood a card of its own choice in,
+// a guess, and a guess must give way to the real card when it turns up
+// (game's riderScanned, unblind): the rider the dealer forgot to sweep,
+// named by kind when it was shown, is that real card for all the engine
+// can tell. Such a miss is judged Unidentified, not by its kind but by a
+// test of what the table saw: the assistant's own observations of the
+// hand replayed on a twin with every confirmation by hand whose card the
+// table knows replaced by a read of that card (identifiedTwin), and the
+// mistake refused there. Where the twin does not catch it either, or
+// cannot follow the observations, it stays Missed.
+
+// unidentifiedWhy is the answer to a miss the identified twin catches.
+const unidentifiedWhy = "unidentified: told which card each confirmation by hand was, the assistant refuses it; it was told only its kind or nothing"
+
+// byHandAt is a confirmation by hand the assistant took: the index of the
+// observation in the table's log, and the card the table dealt or showed;
+// or (unscanned) the dealer's "unscanned" said of the read before it, and
+// the card dealt unscanned it stands for.
+type byHandAt struct {
+	at, card  int
+	unscanned bool
+}
+
+// logged notes observation e, just taken by the assistant.
+func (t *table) logged(e game.Event) {
+	t.log = append(t.log, e)
+}
+
+// confirmedByHand notes that the observation just taken, a confirmation
+// by hand, was of card c.
+func (t *table) confirmedByHand(c int) {
+	if n := len(t.log); n > 0 && t.log[n-1].Kind == game.EvConfirm {
+		t.confirmed = append(t.confirmed, byHandAt{at: n - 1, card: c})
+	}
+}
+
+// saidUnscanned notes that the observation just taken, the dealer's
+// "unscanned", was said of card c dealt unscanned.
+func (t *table) saidUnscanned(c int) {
+	if n := len(t.log); n > 0 && t.log[n-1].Kind == game.EvUnscanned {
+		t.confirmed = append(t.confirmed, byHandAt{at: n - 1, card: c, unscanned: true})
+	}
+}
+
+// identifiedLog is the table's log as a reader that missed nothing gives
+// it: each confirmation by hand of a known card a read of that card, and
+// each card said dealt unscanned read before the read it was said of (a
+// Ground dealt on past, its window closing), the "unscanned" gone.
+func (t *table) identifiedLog() []game.Event {
+	by := map[int]byHandAt{}
+	for _, b := range t.confirmed {
+		by[b.at] = b
+	}
+	var out []game.Event
+	for i := 0; i < len(t.log); i++ {
+		e := t.log[i]
+		if b, ok := by[i]; ok && !b.unscanned {
+			out = append(out, game.Scan(t.truth.Card(b.card).ID))
+			continue
+		}
+		if e.Kind != game.EvScan {
+			out = append(out, e)
+			continue
+		}
+		for i+1 < len(t.log) && by[i+1].unscanned {
+			i++
+			u := by[i].card
+			out = append(out, game.Scan(t.truth.Card(u).ID))
+			if t.truth.Card(u).Kind == game.Ground {
+				out = append(out, game.StopClosed())
+			}
+		}
+		out = append(out, e)
+	}
+	return out
+}
+
+// identifiedTwin replays the assistant's observations of this hand on a
+// twin that the dealer told, at each confirmation by hand of a card the
+// table knows, which card it was: the reader read it. The dealer's later
+// answers about such a card (identify, n) the twin has no need of, and
+// refuses; any other observation the assistant took that the twin refuses
+// means the twin cannot follow the hand, and there is none (nil).
+func (t *table) identifiedTwin() *game.Game {
+	twin := t.start.Clone()
+	for _, e := range t.identifiedLog() {
+		if err := twin.Apply(e); err != nil {
+			if mendsAGuess[e.Kind] {
+				continue
+			}
+			return nil
+		}
+	}
+	if a, b := twin.Next(), t.seen.Next(); a.Action != b.Action || a.Player != b.Player {
+		return nil // its light is elsewhere: it no longer follows the table
+	}
+	return twin
+}
+
+// mendsAGuess are the dealer's answers to what the assistant asks or
+// shows where it guessed: the card dealt by hand asked for (identify, n),
+// a read taken for a card it cannot be (misread), a stack the light asks
+// for that is not there, and its take-back. A twin that never guessed
+// asks none of it, and refuses it unchanged.
+var mendsAGuess = map[game.EventKind]bool{game.EvIdentify: true, game.EvStackGone: true, game.EvThere: true}
+
+// unidentified reports whether observation e of a mistake, which the
+// assistant took, the identified twin refuses, or warns of (warned, if
+// not nil, is the table's own test on the twin). read are the reads the
+// twin is given first that the assistant was not: the cards dealt
+// unscanned just before e, not yet said (unreadBefore).
+func (t *table) unidentified(e game.Event, warned func(*game.Game) bool, read ...game.Event) bool {
+	if len(t.confirmed) == 0 && len(read) == 0 {
+		return false
+	}
+	twin := t.identifiedTwin()
+	if twin == nil {
+		return false
+	}
+	for _, r := range read {
+		if twin.Apply(r) != nil {
+			return false
+		}
+	}
+	if warned != nil && warned(twin) {
+		return true
+	}
+	return twin.Apply(e) != nil
+}
+
+// unreadBefore is, when card c is the last of the cards dealt unscanned
+// and not yet said (t.unscanned), the reads of those cards in turn: what
+// a reader that missed nothing read just before the card dealt with c.
+// None if c is not, or one of them is a Ground (its window would open
+// between them).
+func (t *table) unreadBefore(c int) []game.Event {
+	fs := t.unscanned
+	if len(fs) == 0 || t.hand.Faults[fs[len(fs)-1]].Card != t.truth.Card(c).ID {
+		return nil
+	}
+	var read []game.Event
+	for _, i := range fs {
+		u, ok := t.truth.CardIndex(t.hand.Faults[i].Card)
+		if !ok || t.truth.Card(u).Kind == game.Ground {
+			return nil
+		}
+		read = append(read, game.Scan(t.truth.Card(u).ID))
+	}
+	return read
+}
