@@ -50,3 +50,68 @@ func TestNamedRiderGuessReadBeingDealt(t *testing.T) {
 		t.Fatalf("after seat 2's two cards the light asks %+v, want its Hit swept", in)
 	}
 }
+
+// TestNamedRiderGuessReadWithNoDeckOfItsKind: "Hold the deck face down,
+// and deal from the top." As above, the Hit taken from the deck for the
+// one named at seat 1 is read later being dealt, but no Hit is left in
+// the engine's deck to stand in the discard pile instead: the last one
+// stands in, in seat 1's stack, for a card dealt by hand since. The Hit
+// shown and swept was that one (every other Hit was read where it lies),
+// and the deal it stood in for is another deck card. The read was refused,
+// the dealer's "not there" to move on left the lights a seat off (messy
+// reader-gone seed 1004316, on all three rule sets); now the last Hit
+// stands in the discard pile, a deck card at seat 1, and the read is the
+// deal.
+func TestNamedRiderGuessReadWithNoDeckOfItsKind(t *testing.T) {
+	kinds := []Kind{Move, Move, Move, Move, Move, Move, Hit, Hit, Hit, Ground, Ground}
+	tb := newObserved(t, 2, kinds...)
+	m1, m2, m3, m4, hc, hb, ha := 0, 1, 2, 3, 6, 7, 8
+	// The engine's own order, bottom first: the Grounds, the Moves, the
+	// Hits (seat 2's, the one seat 1 is dealt by hand later, the one taken
+	// for the Hit named), the Move seat 1 is dealt by hand first on top.
+	tb.deck = []int{9, 10, m2, m3, m4, 4, 5, hc, hb, ha, m1}
+	tb.ok(Confirm())            // seat 1, by hand: the reader is gone
+	tb.ok(Scan(tb.Card(m2).ID)) // seat 2 (the reader back)
+	tb.ok(ConfirmAs(Hit))       // seat 1's turn: a Hit shown, named by hand
+	if w := tb.Where(ha); w.Zone != AsRider || w.Player != 0 {
+		t.Fatalf("the Hit named is at %+v, want %v as seat 1's rider", w, tb.Card(ha))
+	}
+	tb.ok(Scan(tb.Card(m1).ID)) // the Hit's first card
+	tb.ok(Confirm())            // its second, by hand: the last deck Hit stands in
+	if w := tb.Where(hb); w.Zone != InStack || w.Player != 0 || !tb.Blind(hb) {
+		t.Fatalf("the other Hit is at %+v (blind %v), want standing in at seat 1", w, tb.Blind(hb))
+	}
+	tb.ok(Confirm()) // the Hit swept
+	if w := tb.Where(ha); w.Zone != InDiscard {
+		t.Fatalf("the Hit named is at %+v after its sweep, want the discard pile", w)
+	}
+	tb.ok(Scan(tb.Card(hc).ID)) // seat 2's deal
+	tb.ok(Scan(tb.Card(m3).ID)) // seat 1's
+	tb.ok(Scan(tb.Card(hc).ID)) // seat 2's turn: its own Hit, played on itself
+	tb.ok(Scan(tb.Card(m4).ID)) // the Hit's first card
+	tb.ok(Scan(tb.Card(ha).ID)) // its second: the Hit named, read being dealt
+	if w := tb.Where(ha); w.Zone != InStack || w.Player != 1 {
+		t.Fatalf("the Hit named, read being dealt, is at %+v, want seat 2's deal", w)
+	}
+	if w := tb.Where(hb); w.Zone != InDiscard {
+		t.Fatalf("the other Hit is at %+v, want the discard pile, shown and swept at seat 1", w)
+	}
+	blind := 0
+	for _, c := range tb.Stack(0, 0) {
+		if tb.Blind(c) {
+			blind++
+			if tb.Card(c).Kind != Move {
+				t.Errorf("seat 1's card dealt by hand stands in %v, want a deck Move", tb.Card(c))
+			}
+		}
+	}
+	if blind != 1 {
+		t.Errorf("seat 1's stack holds %d stand-ins, want 1", blind)
+	}
+	if in := tb.Next(); in.Action != ActSweep || in.Seat != 2 {
+		t.Fatalf("next: %v, want seat 2's Hit swept", in)
+	}
+	if err := tb.Check(); err != nil {
+		t.Fatal(err)
+	}
+}

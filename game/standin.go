@@ -223,11 +223,39 @@ func (g *Game) unguessNamed(c int) bool {
 		return false
 	}
 	d := g.deckCard(g.cards[c].Kind)
+	if d < 0 {
+		d = g.standInOfKind(g.cards[c].Kind)
+	}
 	if d < 0 || !g.standInFor(c, d) {
 		return false
 	}
 	t.namedGuess[c], t.namedGuess[d] = false, true
 	return true
+}
+
+// standInOfKind: no deck card of kind k is left to stand in for a card
+// shown and named by hand, though c of that kind, read being dealt, was
+// still in the deck. Every other card of kind k the engine has placed was
+// read where it lies, or stands in a stack for a card dealt by hand: the
+// card shown was one of those, the deal it stands in some other card. A
+// deck card (not a Ground: "put the Grounds at the bottom") stands in that
+// deal instead, and the one of kind k goes back to the deck for the caller
+// to take. It returns that card, or -1 if there is none.
+func (g *Game) standInOfKind(k Kind) int {
+	r := g.blindCard()
+	if r < 0 || g.cards[r].Kind == Ground {
+		return -1
+	}
+	for q := range g.players {
+		for _, st := range g.players[q].stacks {
+			for i := len(st) - 1; i >= 0; i-- {
+				if x := st[i]; g.table.blind[x] && g.cards[x].Kind == k && g.standInFor(x, r) {
+					return x
+				}
+			}
+		}
+	}
+	return -1
 }
 
 // mayBeShown reports whether card c, read now, may be a rider or an Extra
@@ -243,6 +271,12 @@ func (g *Game) unguessNamed(c int) bool {
 // no difference beyond a hand or two in 10000 either way).
 func (g *Game) mayBeShown(c int) bool {
 	k := g.cards[c].Kind
+	if k.IsRider() && g.riderShownNow() {
+		// A rider was shown as this address began: "A player can never
+		// have more than one rider at a time", so a second one read now
+		// is the seat's deal (a Hit's first card), not a card shown.
+		return false
+	}
 	return (k.IsRider() || k == Extra) && !g.table.dealtRead && (g.Next().First || (g.addr.active && g.addr.done == 0))
 }
 

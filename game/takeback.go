@@ -508,13 +508,29 @@ func (g *Game) takeBack() bool {
 func (g *Game) dealtAfterAll(read Inference) bool {
 	c, p := read.Card, read.Player
 	in := g.Next()
-	if (read.Kind != InfRiderPlayed && read.Kind != InfExtraPlayed) || in.Action != ActDeal || !in.First || in.Player != p ||
-		!g.mayBeDealtAt(c, p) {
+	if (read.Kind != InfRiderPlayed && read.Kind != InfExtraPlayed) || !in.First || in.Player != p || !g.mayBeDealtAt(c, p) {
+		return false
+	}
+	// Told to sweep or leave a rider that deals the seat nothing (a Skip,
+	// a Chute), the dealer dealt the seat a card: that rider was Moved or
+	// Stopped unseen ("MOVE: This card moves a rider"), as a deck card
+	// read there shows (dropUnseenRider).
+	riderGone := in.Action == ActSweep || in.Action == ActPass
+	if !riderGone && in.Action != ActDeal {
 		return false
 	}
 	try := g.Clone()
+	if riderGone {
+		try.dropUnseenRider(p)
+		if n := try.Next(); n.Action != ActDeal || !n.First || n.Player != p {
+			return false
+		}
+	}
 	if try.scanRead(c, true) != nil {
 		return false
+	}
+	if riderGone {
+		g.dropUnseenRider(p)
 	}
 	if g.scanRead(c, true) != nil {
 		return false // not reached: the copy took it
