@@ -839,6 +839,33 @@ func TestRiderShownFromTheDeck(t *testing.T) {
 	inStepSaying(t, Only(DealUnscanned, 0.02), " shown after all: ", 1000194, 1000602, 1006140, 1006614)
 }
 
+// TestSkipShownFromTheDeck: "When you encounter a rider, you follow the
+// card's meaning, and then sweep the rider into the discard pile"; "SKIP:
+// Deal no cards to this player. (And sweep away the Skip.)" A card dealt
+// unscanned, a Skip its faller picked up and played as their own rider
+// (official seed 1002011: with an Extra on it), read as their turn begins,
+// is a card the engine believes in the deck: it takes it for the seat's
+// deal and lights the next seat, never asking for the Skip (or its Extra)
+// to be swept. The dealer, who sees the Skip lying there, says misread: it
+// is shown after all (game's shownFromDeck). Before, the Skip's Extra was
+// taken for one waiting for a rider, laid on the next seat's Split, and
+// the lights ran a seat behind (official 1002011; classic 1007879).
+func TestSkipShownFromTheDeck(t *testing.T) {
+	const said = " shown after all: skip-"
+	inStepSaying(t, Only(DealUnscanned, 0.02), said, 1002011)
+	opt, deck := ruleSet(t, "classic")
+	const seed = 1007879
+	saw := false
+	h, err := Play(Options{Rules: opt, Deck: deck, Fallers: 2 + int(seed%6), Seed: seed, Faults: Only(DealUnscanned, 0.02),
+		Trace: func(s string) { saw = saw || strings.Contains(s, said) }})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !saw || h.OutOfStep || h.Diverged {
+		t.Errorf("classic seed %d: misread said %v, out of step %v, another winner %v", seed, saw, h.OutOfStep, h.Diverged)
+	}
+}
+
 // TestNamedRiderGuessReadBeingDealt: "Hold the deck face down, and deal
 // from the top." The reader gone, a rider named by hand stood in a card
 // the engine took from its deck (seat 1's card dealt by hand may have been

@@ -982,6 +982,35 @@ func (t *table) shown(c int) {
 		// the light goes on while the seat is still owed its cards: the
 		// dealer, who sees the rider lying there, says misread.
 		t.shownNotDealt(c)
+		t.skipNotSwept(c)
+	}
+}
+
+// skipNotSwept is the dealer who has just shown card c, a Skip (or a
+// Chute) lying as a seat's rider, as that seat's turn begins, and sees the
+// screen take it for the seat's deal: the light goes on to another seat
+// without asking for the Skip (or, an Extra on it, the Extra) to be swept
+// ("SKIP: Deal no cards to this player, and sweep away the Skip"). The
+// engine believed c in the deck (a card dealt unscanned, or by hand, that
+// its faller picked up and played). The dealer, who sees the Skip lying
+// there, says misread: it is shown after all (game's shownFromDeck), and
+// the light asks for its sweep. shownNotDealt is the same for a rider
+// that deals: there the light skips the cards the seat is owed.
+func (t *table) skipNotSwept(c int) {
+	w := t.truth.Where(c)
+	if w.Zone != game.AsRider {
+		return
+	}
+	in, seen := t.truth.Next(), t.seen.Next()
+	if !in.First || in.Player != w.Player || (in.Action != game.ActSweep && in.Action != game.ActPass) || seen.Player == w.Player {
+		return
+	}
+	id := t.truth.Card(c).ID
+	if got, ok := t.seen.ReadToTakeBack(); !ok || got != id {
+		return
+	}
+	if t.observe(game.NotThereRead(id)) && t.opt.Trace != nil {
+		t.opt.Trace(fmt.Sprintf("%v shown after all: %s", t.now, id))
 	}
 }
 
