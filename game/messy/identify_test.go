@@ -876,6 +876,24 @@ func inStepOn(t *testing.T, rules string, faults Faults, said string, seeds ...u
 	}
 }
 
+// TestSweepOfARiderMovedUnseen: "MOVE: This card moves a rider. You can
+// either steal someone else's rider, or you can give your rider to someone
+// else." A Move is never read, so a rider Moved away unseen is one the
+// engine still believes in; as its seat's turn begins the light asks the
+// dealer to sweep it (a Skip), and nothing lies there. The dealer says it
+// is not there before dealing, as they did only with no card in hand:
+// the card they dealt then, to that seat, was read while the light still
+// asked for the sweep and taken for a later seat's deal (or, a Ground
+// dealt unscanned there, the dealer's "landed" was refused), and the
+// lights ran a seat behind (official 1007151, 1007908, 1006415, 1005701;
+// 1007151 on the three rule sets).
+func TestSweepOfARiderMovedUnseen(t *testing.T) {
+	const said = " stack-gone: <nil>"
+	inStepOn(t, "official", Only(DealUnscanned, 0.02), said, 1007151, 1007908, 1006415, 1005701)
+	inStepOn(t, "classic", Only(DealUnscanned, 0.02), said, 1007151)
+	inStepOn(t, "french", Only(DealUnscanned, 0.02), said, 1007151)
+}
+
 // TestNamedRiderGuessReadBeingDealt: "Hold the deck face down, and deal
 // from the top." The reader gone, a rider named by hand stood in a card
 // the engine took from its deck (seat 1's card dealt by hand may have been

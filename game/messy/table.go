@@ -843,10 +843,7 @@ func (t *table) reportGone(in game.Instruction) {
 	t.riderNotThere()
 	for range 8 {
 		s := t.seen.Next()
-		if s.First && in.First && noCard && s.Player == in.Player && s.Rider != game.NoKind && t.truth.Rider(in.Player) < 0 {
-			// Told to sweep or leave a rider, or to deal past one, that
-			// was Moved or Stopped unseen, with no card to deal that
-			// would show it: the dealer says it is not there.
+		if t.riderGone(s, in, noCard) {
 			if !t.observe(game.Event{Kind: game.EvStackGone}) {
 				break
 			}
@@ -885,6 +882,22 @@ func (t *table) reportGone(in game.Instruction) {
 			f.Why, f.live = "taken back by the dealer: there after all", true
 		}
 	}
+}
+
+// riderGone reports whether the light s, as the address in begins, asks
+// the dealer about a rider its faller no longer has: Moved or Stopped
+// unseen ("MOVE: This card moves a rider. You can either steal someone
+// else's rider, or you can give your rider to someone else"). Told to
+// sweep or leave it, the dealer finds nothing there to sweep and says it
+// is not there, whatever card they hold: they are to deal nothing to that
+// seat, and the card they deal next, read while the light still asks for
+// the sweep, was taken for a later seat's. Told to deal past it, they say
+// so only with no card to deal (noCard) that would show it.
+func (t *table) riderGone(s, in game.Instruction, noCard bool) bool {
+	if !s.First || !in.First || s.Player != in.Player || s.Rider == game.NoKind || t.truth.Rider(in.Player) >= 0 {
+		return false
+	}
+	return noCard || s.Action != game.ActDeal
 }
 
 // showRider: the dealer reaches a seat and shows its rider and Extras,
