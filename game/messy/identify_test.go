@@ -876,6 +876,24 @@ func inStepOn(t *testing.T, rules string, faults Faults, said string, seeds ...u
 	}
 }
 
+// TestExtraShownOnASkip: "EXTRA SKIP: Deal no cards to this player, and
+// sweep away only the Extra card. (The Skip remains.)" A card dealt
+// unscanned under a Hit's second card, an Extra its faller picked up once
+// the card on it was gone (played unseen as a Move) and laid on their own
+// Skip, is read as the dealer shows that Skip: the engine, believing it in
+// the deck and the card dealt by hand still covered, takes it for the next
+// seat's deal, and the light goes on to the seat after that, never asking
+// for the Extra's sweep. The dealer, who showed the Extra on the Skip, says
+// misread: it is shown on the Skip after all (game's shownAfterAll), and
+// the light asks for the Extra's sweep. Before, the lights ran a seat
+// behind (seed 1002261 on the three rule sets).
+func TestExtraShownOnASkip(t *testing.T) {
+	const said = " shown on the rider after all: extra-"
+	for _, rules := range []string{"official", "classic", "french"} {
+		inStepOn(t, rules, Only(DealUnscanned, 0.02), said, 1002261)
+	}
+}
+
 // TestSweepOfARiderMovedUnseen: "MOVE: This card moves a rider. You can
 // either steal someone else's rider, or you can give your rider to someone
 // else." A Move is never read, so a rider Moved away unseen is one the

@@ -804,7 +804,7 @@ func (t *table) extraOnTheRider(p, x int) {
 	if got, ok := t.seen.ReadToTakeBack(); !ok || got != id {
 		return
 	}
-	if w := t.seen.Where(x); w.Zone != game.InStack || w.Player != p || t.seen.Shown(x) {
+	if w := t.seen.Where(x); w.Zone != game.InStack || (w.Player != p && !t.onASkip(p)) || t.seen.Shown(x) {
 		// Not taken for a deal there: a rider's Extra, or one shown and
 		// waiting for its rider (where it lay until then), which the
 		// screen asks the rider of.
@@ -813,6 +813,17 @@ func (t *table) extraOnTheRider(p, x int) {
 	if t.observe(game.NotThereRead(id)) && t.opt.Trace != nil {
 		t.opt.Trace(fmt.Sprintf("%v shown on the rider after all: %s", t.now, id))
 	}
+}
+
+// onASkip reports whether faller p's rider, as the dealer shows it, deals
+// no cards: a Skip, or a Chute ("CHUTE: This card is a permanent Skip").
+// An Extra shown on it that the screen took for a deal was taken for the
+// next seat's: "EXTRA SKIP: Deal no cards to this player, and sweep away
+// only the Extra card", so the screen, never asking for that sweep, lit
+// the seat after the next.
+func (t *table) onASkip(p int) bool {
+	r := t.truth.Rider(p)
+	return r >= 0 && (t.truth.Card(r).Kind == game.Skip || t.truth.Card(r).Kind == game.Chute)
 }
 
 // askRider notes the screen asking for the rider of the Extra just read,
