@@ -854,6 +854,10 @@ func TestSkipShownFromTheDeck(t *testing.T) {
 	const said = " shown after all: skip-"
 	inStepOn(t, "official", Only(DealUnscanned, 0.02), said, 1002011)
 	inStepOn(t, "classic", Only(DealUnscanned, 0.02), said, 1007879)
+	// The Skip the engine had standing in for a card dealt by hand under
+	// the seat's next deal (game TestRiderShownFromItsStandIn).
+	inStepOn(t, "classic", Only(DealUnscanned, 0.02), said, 1004589)
+	inStepOn(t, "french", Only(DealUnscanned, 0.02), said, 1004589)
 }
 
 // inStepOn plays the hands of seeds on the named rule set and its deck (as
