@@ -1015,14 +1015,18 @@ func (t *table) shown(c int) {
 // screen take it for the seat's deal: the light goes on to another seat
 // without asking for the Skip (or, an Extra on it, the Extra) to be swept
 // ("SKIP: Deal no cards to this player, and sweep away the Skip"). The
-// engine believed c in the deck (a card dealt unscanned, or by hand, that
-// its faller picked up and played). The dealer, who sees the Skip lying
-// there, says misread: it is shown after all (game's shownFromDeck), and
-// the light asks for its sweep. shownNotDealt is the same for a rider
-// that deals: there the light skips the cards the seat is owed.
+// engine believed c in the deck, or stood it in for a card dealt by hand
+// (a card dealt unscanned, or by hand, that its faller picked up and
+// played). The dealer, who sees the Skip lying there, says misread: it is
+// shown after all (game's shownFromDeck), and the light asks for its
+// sweep. Taken instead for the rider of a seat the light still waits at,
+// a seat behind, the screen lights that seat for a sweep where no Skip
+// lies, and the misread takes the read back, as for a stray card.
+// shownNotDealt is the same for a rider that deals: there the light skips
+// the cards the seat is owed.
 func (t *table) skipNotSwept(c int) {
-	w := t.truth.Where(c)
-	if w.Zone != game.AsRider {
+	w, v := t.truth.Where(c), t.seen.Where(c)
+	if w.Zone != game.AsRider || (v.Zone != game.InStack && v.Zone != game.AsRider) || (v.Zone == game.AsRider && v.Player == w.Player) {
 		return
 	}
 	in, seen := t.truth.Next(), t.seen.Next()
