@@ -100,3 +100,50 @@ func TestRiderShownFromTheDeckRefused(t *testing.T) {
 		})
 	}
 }
+
+// TestRiderShownFromItsStandIn: "SKIP: Deal no cards to this player. (And
+// sweep away the Skip.)" Seat 1's card dealt by hand, covered by its next
+// deal before it could be asked for, is a Skip's stand-in: the Skip, as the
+// engine has it, lies buried in seat 1's stack, where the real card dealt
+// by hand lies is unknown. That card was the Skip itself, picked up once
+// the card on it was gone and played as seat 1's own rider: read as seat
+// 1's turn begins, the engine takes it for the deal (a card read being
+// dealt while its stand-in lies in a stack), another card standing in, and
+// the light goes on to seat 2 with no sweep asked. The dealer, who sees the
+// Skip lying as a rider, says misread: it is seat 1's rider after all, shown
+// from its stand-in's place, and the light asks for its sweep. Before, the
+// misread was refused, as for a card the engine did not believe in the deck
+// (messy TestSkipShownFromTheDeck: classic and french seed 1004589).
+func TestRiderShownFromItsStandIn(t *testing.T) {
+	tb := newObserved(t, 2, Skip, Move, Move, Move, Move, Move, Move, Move, Ground, Ground)
+	skip := tb.id(Skip, 0)
+	c, _ := tb.CardIndex(skip)
+	tb.ok(Confirm()) // seat 1, by hand: the Skip stands in
+	if tb.Top(0, 0) != c || !tb.Blind(c) {
+		t.Fatalf("seat 1's card dealt by hand is %v, want the Skip standing in", tb.Card(tb.Top(0, 0)))
+	}
+	tb.ok(Scan(tb.id(Move, 0))) // seat 2
+	tb.ok(Scan(tb.id(Move, 1))) // seat 1: covers it
+	tb.ok(Scan(tb.id(Move, 2))) // seat 2
+	tb.ok(Scan(skip))           // seat 1's turn begins: taken for its deal
+	if w := tb.Where(c); w.Zone != InStack || w.Player != 0 {
+		t.Fatalf("the Skip read is at %+v, want taken for seat 1's deal", w)
+	}
+	if in := tb.Next(); in.Player != 1 {
+		t.Fatalf("after the Skip taken for a deal the light asks %+v, want seat 2's deal", in)
+	}
+	if got, ok := tb.ReadToTakeBack(); !ok || got != skip {
+		t.Fatalf("ReadToTakeBack = %q, %v, want %s", got, ok, skip)
+	}
+	tb.ok(NotThereRead(skip))
+	if w := tb.Where(c); w.Zone != AsRider || w.Player != 0 {
+		t.Fatalf("after the misread the Skip is at %+v, want seat 1's rider", w)
+	}
+	if in := tb.Next(); in.Action != ActSweep || in.Player != 0 || !in.SweepRider {
+		t.Fatalf("after the misread the light asks %+v, want seat 1's Skip swept", in)
+	}
+	x := tb.Inferences()[len(tb.Inferences())-1]
+	if x.Kind != InfShownAfterAll || x.Card != c || x.From.Zone != InStack || x.From.Player != 0 {
+		t.Fatalf("the last inference is %+v, want the Skip shown after all from seat 1's stack", x)
+	}
+}

@@ -694,7 +694,9 @@ func (g *Game) shownAfterAll(c int) error {
 
 // riderDealtFromDeck is the card just read, only sweeps confirmed and
 // buttons pressed since, if the engine took it for the deal as a seat's
-// turn began, a rider it believed in the deck, the seat having none: what
+// turn began, a rider it believed in the deck (or standing in a stack for
+// a card dealt by hand: where the real one lay is unknown), the seat
+// having none: what
 // the dealer sees lying as that seat's rider, the screen has dealt into
 // its stack. Not a read the dealer's hold judged dealt: that is the
 // dealer's own judgement of it, which their misread turns only into the
@@ -706,7 +708,7 @@ func (g *Game) riderDealtFromDeck() (int, bool) {
 		return -1, false
 	}
 	c, b := w.card, t.dealt
-	if !g.cards[c].Kind.IsRider() || b.where[c].Zone != InDeck {
+	if !g.cards[c].Kind.IsRider() || (b.where[c].Zone != InDeck && !b.standingIn(c)) {
 		return -1, false
 	}
 	in := b.Next()
@@ -726,15 +728,20 @@ func (g *Game) riderDealtFromDeck() (int, bool) {
 // horizontally between a player and the dealer": the dealer sees which.
 // It never left the deck on the record, so it went unread: dealt without
 // a scan where the light did not lag for it (one card to each of two
-// fallers, a whole pass), picked up and played. The hand goes back to
-// before the read and takes it as the rider shown, from the deck; the
-// seat's cards are due as that rider says. If it cannot be so taken,
-// nothing changes.
+// fallers, a whole pass), picked up and played; or it stood in for a card
+// dealt by hand, which was c itself, picked up once uncovered. The hand goes back to
+// before the read and takes it as the rider shown, from the deck (or its
+// stand-in's place); the seat's cards are due as that rider says. If it
+// cannot be so taken, nothing changes.
 func (g *Game) shownFromDeck(c int) error {
 	t := &g.table
 	id := g.cards[c].ID
 	g.goBack(t.dealt)
 	in := g.Next()
+	from := Place{Zone: InDeck}
+	if g.standingIn(c) {
+		from = g.where[c]
+	}
 	n := len(t.inferred)
 	if err := g.riderScanned(c, in); err != nil {
 		return refuse(RuleCardNotExpected, "%s, taken for a deal, cannot be seat %d's rider: %v", id, in.Seat, err)
@@ -742,7 +749,7 @@ func (g *Game) shownFromDeck(c int) error {
 	if !slices.ContainsFunc(t.inferred[n:], func(x Inference) bool { return x.Card == c && x.Kind == InfRiderPlayed }) {
 		return refuse(RuleCardNotExpected, "%s, taken for a deal, is not taken for seat %d's rider", id, in.Seat)
 	}
-	g.infer(InfShownAfterAll, c, in.Player, Place{Zone: InDeck})
+	g.infer(InfShownAfterAll, c, in.Player, from)
 	return nil
 }
 
@@ -827,4 +834,10 @@ func (g *Game) ReadToTakeBack() (string, bool) {
 		return "", false
 	}
 	return id, true
+}
+
+// standingIn reports whether card c lies in a stack standing in for a
+// card dealt by hand: where the real c lay is unknown.
+func (g *Game) standingIn(c int) bool {
+	return g.where[c].Zone == InStack && g.table.blind[c]
 }

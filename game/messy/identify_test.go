@@ -839,6 +839,83 @@ func TestRiderShownFromTheDeck(t *testing.T) {
 	inStepSaying(t, Only(DealUnscanned, 0.02), " shown after all: ", 1000194, 1000602, 1006140, 1006614)
 }
 
+// TestSkipShownFromTheDeck: "When you encounter a rider, you follow the
+// card's meaning, and then sweep the rider into the discard pile"; "SKIP:
+// Deal no cards to this player. (And sweep away the Skip.)" A card dealt
+// unscanned, a Skip its faller picked up and played as their own rider
+// (official seed 1002011: with an Extra on it), read as their turn begins,
+// is a card the engine believes in the deck: it takes it for the seat's
+// deal and lights the next seat, never asking for the Skip (or its Extra)
+// to be swept. The dealer, who sees the Skip lying there, says misread: it
+// is shown after all (game's shownFromDeck). Before, the Skip's Extra was
+// taken for one waiting for a rider, laid on the next seat's Split, and
+// the lights ran a seat behind (official 1002011; classic 1007879).
+func TestSkipShownFromTheDeck(t *testing.T) {
+	const said = " shown after all: skip-"
+	inStepOn(t, "official", Only(DealUnscanned, 0.02), said, 1002011)
+	inStepOn(t, "classic", Only(DealUnscanned, 0.02), said, 1007879)
+	// The Skip the engine had standing in for a card dealt by hand under
+	// the seat's next deal (game TestRiderShownFromItsStandIn).
+	inStepOn(t, "classic", Only(DealUnscanned, 0.02), said, 1004589)
+	inStepOn(t, "french", Only(DealUnscanned, 0.02), said, 1004589)
+}
+
+// inStepOn plays the hands of seeds on the named rule set and its deck (as
+// falling sim --messy --rules plays them, 2 to 7 fallers), with faults, and
+// fails each that ends a seat behind the table or naming another winner,
+// or in which the dealer never did what said records in the trace.
+func inStepOn(t *testing.T, rules string, faults Faults, said string, seeds ...uint64) {
+	t.Helper()
+	opt, deck := ruleSet(t, rules)
+	for _, seed := range seeds {
+		saw := false
+		h, err := Play(Options{Rules: opt, Deck: deck, Fallers: 2 + int(seed%6), Seed: seed, Faults: faults,
+			Trace: func(s string) { saw = saw || strings.Contains(s, said) }})
+		if err != nil {
+			t.Fatalf("%s seed %d: %v", rules, seed, err)
+		}
+		if !saw || h.OutOfStep || h.Diverged {
+			t.Errorf("%s seed %d: %q said %v, out of step %v, another winner named %v", rules, seed, said, saw, h.OutOfStep, h.Diverged)
+		}
+	}
+}
+
+// TestExtraShownOnASkip: "EXTRA SKIP: Deal no cards to this player, and
+// sweep away only the Extra card. (The Skip remains.)" A card dealt
+// unscanned under a Hit's second card, an Extra its faller picked up once
+// the card on it was gone (played unseen as a Move) and laid on their own
+// Skip, is read as the dealer shows that Skip: the engine, believing it in
+// the deck and the card dealt by hand still covered, takes it for the next
+// seat's deal, and the light goes on to the seat after that, never asking
+// for the Extra's sweep. The dealer, who showed the Extra on the Skip, says
+// misread: it is shown on the Skip after all (game's shownAfterAll), and
+// the light asks for the Extra's sweep. Before, the lights ran a seat
+// behind (seed 1002261 on the three rule sets).
+func TestExtraShownOnASkip(t *testing.T) {
+	const said = " shown on the rider after all: extra-"
+	for _, rules := range []string{"official", "classic", "french"} {
+		inStepOn(t, rules, Only(DealUnscanned, 0.02), said, 1002261)
+	}
+}
+
+// TestSweepOfARiderMovedUnseen: "MOVE: This card moves a rider. You can
+// either steal someone else's rider, or you can give your rider to someone
+// else." A Move is never read, so a rider Moved away unseen is one the
+// engine still believes in; as its seat's turn begins the light asks the
+// dealer to sweep it (a Skip), and nothing lies there. The dealer says it
+// is not there before dealing, as they did only with no card in hand:
+// the card they dealt then, to that seat, was read while the light still
+// asked for the sweep and taken for a later seat's deal (or, a Ground
+// dealt unscanned there, the dealer's "landed" was refused), and the
+// lights ran a seat behind (official 1007151, 1007908, 1006415, 1005701;
+// 1007151 on the three rule sets).
+func TestSweepOfARiderMovedUnseen(t *testing.T) {
+	const said = " stack-gone: <nil>"
+	inStepOn(t, "official", Only(DealUnscanned, 0.02), said, 1007151, 1007908, 1006415, 1005701)
+	inStepOn(t, "classic", Only(DealUnscanned, 0.02), said, 1007151)
+	inStepOn(t, "french", Only(DealUnscanned, 0.02), said, 1007151)
+}
+
 // TestNamedRiderGuessReadBeingDealt: "Hold the deck face down, and deal
 // from the top." The reader gone, a rider named by hand stood in a card
 // the engine took from its deck (seat 1's card dealt by hand may have been

@@ -818,7 +818,7 @@ func (t *table) extraOnTheRider(p, x int) {
 	if got, ok := t.seen.ReadToTakeBack(); !ok || got != id {
 		return
 	}
-	if w := t.seen.Where(x); w.Zone != game.InStack || w.Player != p || t.seen.Shown(x) {
+	if w := t.seen.Where(x); w.Zone != game.InStack || (w.Player != p && !t.onASkip(p)) || t.seen.Shown(x) {
 		// Not taken for a deal there: a rider's Extra, or one shown and
 		// waiting for its rider (where it lay until then), which the
 		// screen asks the rider of.
@@ -827,6 +827,17 @@ func (t *table) extraOnTheRider(p, x int) {
 	if t.observe(game.NotThereRead(id)) && t.opt.Trace != nil {
 		t.opt.Trace(fmt.Sprintf("%v shown on the rider after all: %s", t.now, id))
 	}
+}
+
+// onASkip reports whether faller p's rider, as the dealer shows it, deals
+// no cards: a Skip, or a Chute ("CHUTE: This card is a permanent Skip").
+// An Extra shown on it that the screen took for a deal was taken for the
+// next seat's: "EXTRA SKIP: Deal no cards to this player, and sweep away
+// only the Extra card", so the screen, never asking for that sweep, lit
+// the seat after the next.
+func (t *table) onASkip(p int) bool {
+	r := t.truth.Rider(p)
+	return r >= 0 && (t.truth.Card(r).Kind == game.Skip || t.truth.Card(r).Kind == game.Chute)
 }
 
 // askRider notes the screen asking for the rider of the Extra just read,
@@ -857,10 +868,7 @@ func (t *table) reportGone(in game.Instruction) {
 	t.riderNotThere()
 	for range 8 {
 		s := t.seen.Next()
-		if s.First && in.First && noCard && s.Player == in.Player && s.Rider != game.NoKind && t.truth.Rider(in.Player) < 0 {
-			// Told to sweep or leave a rider, or to deal past one, that
-			// was Moved or Stopped unseen, with no card to deal that
-			// would show it: the dealer says it is not there.
+		if t.riderGone(s, in, noCard) {
 			if !t.observe(game.Event{Kind: game.EvStackGone}) {
 				break
 			}
@@ -899,6 +907,22 @@ func (t *table) reportGone(in game.Instruction) {
 			f.Why, f.live = "taken back by the dealer: there after all", true
 		}
 	}
+}
+
+// riderGone reports whether the light s, as the address in begins, asks
+// the dealer about a rider its faller no longer has: Moved or Stopped
+// unseen ("MOVE: This card moves a rider. You can either steal someone
+// else's rider, or you can give your rider to someone else"). Told to
+// sweep or leave it, the dealer finds nothing there to sweep and says it
+// is not there, whatever card they hold: they are to deal nothing to that
+// seat, and the card they deal next, read while the light still asks for
+// the sweep, was taken for a later seat's. Told to deal past it, they say
+// so only with no card to deal (noCard) that would show it.
+func (t *table) riderGone(s, in game.Instruction, noCard bool) bool {
+	if !s.First || !in.First || s.Player != in.Player || s.Rider == game.NoKind || t.truth.Rider(in.Player) >= 0 {
+		return false
+	}
+	return noCard || s.Action != game.ActDeal
 }
 
 // showRider: the dealer reaches a seat and shows its rider and Extras,
@@ -996,6 +1020,39 @@ func (t *table) shown(c int) {
 		// the light goes on while the seat is still owed its cards: the
 		// dealer, who sees the rider lying there, says misread.
 		t.shownNotDealt(c)
+		t.skipNotSwept(c)
+	}
+}
+
+// skipNotSwept is the dealer who has just shown card c, a Skip (or a
+// Chute) lying as a seat's rider, as that seat's turn begins, and sees the
+// screen take it for the seat's deal: the light goes on to another seat
+// without asking for the Skip (or, an Extra on it, the Extra) to be swept
+// ("SKIP: Deal no cards to this player, and sweep away the Skip"). The
+// engine believed c in the deck, or stood it in for a card dealt by hand
+// (a card dealt unscanned, or by hand, that its faller picked up and
+// played). The dealer, who sees the Skip lying there, says misread: it is
+// shown after all (game's shownFromDeck), and the light asks for its
+// sweep. Taken instead for the rider of a seat the light still waits at,
+// a seat behind, the screen lights that seat for a sweep where no Skip
+// lies, and the misread takes the read back, as for a stray card.
+// shownNotDealt is the same for a rider that deals: there the light skips
+// the cards the seat is owed.
+func (t *table) skipNotSwept(c int) {
+	w, v := t.truth.Where(c), t.seen.Where(c)
+	if w.Zone != game.AsRider || (v.Zone != game.InStack && v.Zone != game.AsRider) || (v.Zone == game.AsRider && v.Player == w.Player) {
+		return
+	}
+	in, seen := t.truth.Next(), t.seen.Next()
+	if !in.First || in.Player != w.Player || (in.Action != game.ActSweep && in.Action != game.ActPass) || seen.Player == w.Player {
+		return
+	}
+	id := t.truth.Card(c).ID
+	if got, ok := t.seen.ReadToTakeBack(); !ok || got != id {
+		return
+	}
+	if t.observe(game.NotThereRead(id)) && t.opt.Trace != nil {
+		t.opt.Trace(fmt.Sprintf("%v shown after all: %s", t.now, id))
 	}
 }
 
