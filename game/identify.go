@@ -349,26 +349,56 @@ func (g *Game) UnderGuess(seat int, id string) bool {
 // shown is followed by the deal in the same beat), and Identify then says
 // which card it was.
 func (g *Game) PlayedUnseen(c int) int {
+	in, ok := g.shownAtTurn(c)
+	if !ok {
+		return 0
+	}
+	return g.unseenAt(c, in)
+}
+
+// shownAtTurn reports whether card c, just read, is one a hold can judge
+// shown as a turn begins rather than dealt (PlayedUnseen), with the
+// instruction it is read at: a rider that deals (no Skip, no Chute) or an
+// Extra, read where a turn begins with a card due.
+func (g *Game) shownAtTurn(c int) (Instruction, bool) {
 	if c < 0 || c >= len(g.cards) || len(g.table.loose) != len(g.cards) {
 		// (A hand never observed has no record of cards dealt by hand.)
-		return 0
+		return Instruction{}, false
 	}
 	switch k := g.cards[c].Kind; {
 	case !(k.IsRider() || k == Extra):
-		return 0
+		return Instruction{}, false
 	case k == Skip || k == Chute:
 		// "SKIP: Deal no cards to this player": shown, it is followed by no
 		// read in the same beat, as a deal is not either, so time cannot
 		// tell the two apart and a hold would judge it dealt every time.
 		// The read is left to the engine (a seat's own card said picked
 		// up takes it: swapLoose).
-		return 0
+		return Instruction{}, false
 	}
 	in := g.Next()
-	if in.Action != ActDeal || !in.First {
-		return 0
+	return in, in.Action == ActDeal && in.First
+}
+
+// PlayedUnasked reports whether card c, just read, may be the card dealt by
+// hand on top of a stack of the faller at seat, picked up unseen and played
+// as a turn begins, where the dealer could not yet be asked for that card
+// (only the dealer knows: the reader was gone until a card was due, and a
+// read while one is due is that card). "You can only pick up the top card
+// of your stack", and "You may place a rider in front of any player,
+// including yourself": never asked for, the top card may be in its
+// faller's hand, and nothing said so (PlayedUnseen offers only cards said
+// picked up or covered, as the dealer is asked for every top). c is read
+// as PlayedUnseen's (shownAtTurn), from the deck or the place of a card
+// dealt by hand (a guess, the top's own stand-in too): told which card it
+// was, Identify takes the top.
+func (g *Game) PlayedUnasked(c, seat int) bool {
+	p := g.PlayerAt(seat)
+	if _, ok := g.shownAtTurn(c); !ok || p < 0 || g.players[p].out || !g.AskFor(p) {
+		return false
 	}
-	return g.unseenAt(c, in)
+	w := g.where[c]
+	return w.Zone == InDeck || (w.Zone == InStack && g.table.blind[c])
 }
 
 // ExtraShownUnseen is the seat of the faller whose card dealt by hand c, an

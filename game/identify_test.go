@@ -473,6 +473,65 @@ func TestPickedUpUnseenBuried(t *testing.T) {
 	}
 }
 
+// TestPlayedUnasked: "You can only pick up the top card of your stack" and
+// "You may place a rider in front of any player, including yourself." Seat
+// 1's card dealt by hand still tops its stack, not yet asked for:
+// pickedUpUnseen offers it to no one (the dealer is asked for every top
+// before it can be played, TestPickedUpUnseenBuried), but where the dealer
+// could not be asked (the reader back only while a card was due, which only
+// the dealer knows), its faller may have picked it up and shown it as seat
+// 2's turn begins. PlayedUnasked says so of a rider that deals read from
+// the deck, or over a stand-in; told which card it was (Identify), the
+// engine takes the read for it played there.
+func TestPlayedUnasked(t *testing.T) {
+	tb := newObserved(t, 2, Stop, Hit, Move, Move, Move, Move, Move, Move, Ground, Ground)
+	tb.ok(Confirm()) // seat 1: the Hit, by hand; the engine stands in the Stop
+	s := tb.Top(0, 0)
+	hit := hitOf(tb)
+	if tb.pickedUpUnseen(1) != 0 {
+		t.Fatal("a card dealt by hand on top, to be asked for, is offered by pickedUpUnseen")
+	}
+	move, _ := tb.CardIndex(tb.id(Move, 0))
+	for _, tc := range []struct {
+		name string
+		c    int
+		seat int
+		want bool
+	}{
+		{"a Hit from the deck, seat 1's top never asked for", hit, 1, true},
+		{"the stand-in, a Stop: not a rider", s, 1, false},
+		{"a Move: not a rider", move, 1, false},
+		{"seat 2: no card dealt by hand", hit, 2, false},
+	} {
+		if got := tb.PlayedUnasked(tc.c, tc.seat); got != tc.want {
+			t.Errorf("%s: PlayedUnasked %v, want %v", tc.name, got, tc.want)
+		}
+	}
+	tb.ok(Identify(1, tb.id(Hit, 0)))
+	tb.ok(Scan(tb.id(Hit, 0))) // seat 2's turn: the Hit, played there
+	if w := tb.Where(hit); w != (Place{Zone: AsRider, Player: 1}) {
+		t.Fatalf("the Hit is at %+v, want seat 2's rider", w)
+	}
+	if tb.PlayedUnasked(hit, 1) {
+		t.Fatal("with the card found, seat 1 still offered")
+	}
+}
+
+// TestPlayedUnaskedSaidPickedUp: once the dealer said the card dealt by
+// hand is no longer on top (n), PlayedUnseen offers it, and PlayedUnasked,
+// for cards never asked for, does not.
+func TestPlayedUnaskedSaidPickedUp(t *testing.T) {
+	tb := newObserved(t, 2, Stop, Hit, Move, Move, Move, Move, Move, Move, Ground, Ground)
+	tb.ok(Confirm())
+	tb.ok(NotOnTop(1))
+	if tb.PlayedUnasked(hitOf(tb), 1) {
+		t.Fatal("a card said picked up is offered as one never asked for")
+	}
+	if got := tb.PlayedUnseen(hitOf(tb)); got != 1 {
+		t.Fatalf("PlayedUnseen offers seat %d, want seat 1", got)
+	}
+}
+
 // TestPickedUpUnseenUnderAGuess: a card dealt by hand covered by another
 // card dealt by hand is not offered while that one still tops the stack:
 // the dealer is yet to be asked for it, and Identify would take the top

@@ -53,10 +53,34 @@ func (d *Dealer) mayHold(id string, c int, at time.Duration) bool {
 	}
 	q := d.g.PlayedUnseen(c)
 	if q == 0 {
+		q = d.unaskedSeat(c)
+	}
+	if q == 0 {
 		return false
 	}
 	d.held = heldRead{active: true, id: id, c: c, at: at, until: at + d.period()/2, seat: q}
 	return true
+}
+
+// unaskedSeat is the seat whose card dealt by hand, on top of a stack, card
+// c read as a turn begins may be (game.PlayedUnasked), among the seats the
+// dealer is yet to be asked about and could not be: the reader came back,
+// or the card was confirmed, while a card was due, and the ask waits for
+// the table to be between two cards (maybeIdentify). Its faller may have
+// picked it up meanwhile ("You can only pick up the top card of your
+// stack") and shown it in front of the seat whose turn begins: taken at
+// once for that seat's deal, the rider's own deal, read in the same beat,
+// would be taken for the answer to the ask. 0 for none.
+func (d *Dealer) unaskedSeat(c int) int {
+	if !d.ident.wanted {
+		return 0
+	}
+	for p := range d.g.NumPlayers() {
+		if s := d.g.Seat(p); !d.ident.asked[s] && d.g.PlayedUnasked(c, s) {
+			return s
+		}
+	}
+	return 0
 }
 
 // extraOnSkip takes card c, an Extra just read from the deck (or a

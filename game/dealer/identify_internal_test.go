@@ -188,3 +188,60 @@ func TestStandInReadTwice(t *testing.T) {
 		})
 	}
 }
+
+// TestUnaskedTopHeld: "You can only pick up the top card of your stack",
+// and "You may place a rider in front of any player, including yourself."
+// As in TestStandInReadTwice, seat 3's card was confirmed by hand while the
+// reader was gone, and the Hit stands in for it; but here the reader came
+// back while seat 2's card was due, so the dealer is to be asked for seat
+// 3's top and could not be yet (a read while a card is due is that card).
+// Seat 3's faller may have picked it up meanwhile: the Hit read as seat 2's
+// turn begins is held, not taken at once for seat 2's deal. Another card
+// read in the same beat makes it seat 3's card shown on seat 2 ("a rider
+// shown is followed by the deal in the same beat"), and that card seat 2's
+// deal, not the answer to the ask; the Hit read again, or nothing, leaves
+// it the deal at the hold's end (TestStandInReadTwice's case, still so
+// when the dealer is asked for nothing).
+func TestUnaskedTopHeld(t *testing.T) {
+	kinds := []game.Kind{game.Move, game.Hit, game.Move, game.Move, game.Move, game.Move, game.Ground, game.Ground}
+	for _, tc := range []struct {
+		name  string
+		then  string // the card read 100 ms after the Hit; "" for none
+		rider bool   // the Hit judged seat 3's card shown on seat 2
+	}{
+		{"the deal read in the same beat", "Move-3", true},
+		{"the Hit read again", "Hit-1", false},
+		{"nothing read", "", false},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			d, uid, _ := dealing(t, kinds, 2, 3)
+			tell(t, d, playlog.FromReader, game.Scan("Move-0"), game.Confirm())
+			d.reader = hw.ReaderOK
+			d.wantIdentify() // the reader back, seat 2's card due: no ask yet
+			h, _ := d.g.CardIndex("Hit-1")
+			if !d.g.Blind(h) {
+				t.Fatal("want the Hit to stand in for seat 3's card")
+			}
+			d.onCard(hw.CardEvent{UID: uid["Hit-1"], Time: 3 * time.Second})
+			if !d.held.active || d.held.seat != 3 {
+				t.Fatalf("the Hit read as seat 2's turn begins is not held for seat 3 (held %+v); it lies at %+v", d.held, d.g.Where(h))
+			}
+			if tc.then != "" {
+				d.onCard(hw.CardEvent{UID: uid[tc.then], Time: 3*time.Second + 100*time.Millisecond})
+			}
+			d.expireHeld(d.held.until)
+			w := d.g.Where(h)
+			switch {
+			case tc.rider && w != (game.Place{Zone: game.AsRider, Player: d.g.PlayerAt(2)}):
+				t.Fatalf("the Hit lies at %+v, want seat 3's card played as seat 2's rider", w)
+			case tc.rider:
+				m, _ := d.g.CardIndex(tc.then)
+				if mw := d.g.Where(m); mw.Zone != game.InStack || d.g.Seat(mw.Player) != 2 {
+					t.Fatalf("%s lies at %+v, want seat 2's deal", tc.then, mw)
+				}
+			case w.Zone != game.InStack || d.g.Seat(w.Player) != 2 || d.g.Blind(h):
+				t.Fatalf("the Hit lies at %+v (blind %v), want seat 2's deal", w, d.g.Blind(h))
+			}
+		})
+	}
+}
