@@ -922,10 +922,12 @@ func TestSweepOfARiderMovedUnseen(t *testing.T) {
 // it), swept since; read later being dealt, that card was still in the
 // deck, and another of its kind stands in the discard pile instead (`game`
 // TestNamedRiderGuessReadBeingDealt). Refused before, the dealer's "not
-// there" to move on left the lights a seat off. (Seed 1004316 still is:
-// no card of that kind is left in the engine's deck to stand in.)
+// there" to move on left the lights a seat off. So did seed 1004316, where
+// no card of that kind is left in the engine's deck: the last one standing
+// in a stack for a card dealt by hand stands in the discard pile instead
+// (`game` TestNamedRiderGuessReadWithNoDeckOfItsKind).
 func TestNamedRiderGuessReadBeingDealt(t *testing.T) {
-	inStep(t, Only(ReaderGone, 0.02), 1004592, 1008042)
+	inStep(t, Only(ReaderGone, 0.02), 1004592, 1008042, 1004316)
 }
 
 // TestExtraShownOnItsRider: "To play an Extra, lay it on top of the rider
