@@ -253,9 +253,13 @@ func inStepSaying(t *testing.T, faults Faults, said string, seeds ...uint64) {
 	}
 }
 
-// inStep plays the official hands of seeds (2 to 7 fallers, as Run
-// seats them) with faults, and fails each that ends with the assistant a
-// seat behind the table or naming another winner.
+// inStep plays the hands of seeds on game.Official() (2 to 7 fallers, as
+// Run seats them) with faults, and fails each that ends with the assistant
+// a seat behind the table or naming another winner. The deck is the 1998
+// one (DeckSpec{}: Push and Grab), not the Move deck that falling sim
+// --messy --rules official deals: the same shuffle, so the hands part only
+// where those cards come. A seed found by falling sim goes through
+// inStepOn instead.
 func inStep(t *testing.T, faults Faults, seeds ...uint64) {
 	t.Helper()
 	for _, seed := range seeds {
