@@ -95,7 +95,16 @@ func render(f *frame, color bool) []string {
 		lines = append(lines, clipANSI(row+" "+rider, screenWidth))
 	}
 	add("%s", strings.Repeat("─", screenWidth))
-	add(" deck %d cards (%d Grounds)   reader %s%s", v.DeckLeft, v.Grounds, readerText(v, color), lastReadText(v))
+	status := fmt.Sprintf(" deck %d cards (%d Grounds)   reader %s", v.DeckLeft, v.Grounds, readerText(v, color))
+	if last := lastReadText(v); visible(status+last) <= screenWidth {
+		add("%s", status+last)
+	} else {
+		// The watchdog's counts, once the reader was lost, leave no room
+		// for it: the last read gets a line of its own rather than be cut
+		// off when it is looked at most.
+		add("%s", status)
+		add(" %s", strings.TrimSpace(last))
+	}
 	if h := v.ReaderHealth; h != nil && h.Failing() {
 		// What to do is the point of the line: wrapped, not cut.
 		for _, l := range wrapWords("! card reader: "+h.Advice(), screenWidth-2) {
@@ -202,9 +211,6 @@ func namesLegend(deck []game.Card) []string {
 	return lines
 }
 
-// readerText is the card reader on the status line: with a watchdog, its
-// state and what it saw (cards read, times lost and reset), in red while
-// the reader is not answering.
 // lastReadText is the card read last and how long ago, for a dealer who
 // has just dealt one: whether the screen has taken it yet. "" before the
 // first.
@@ -215,6 +221,9 @@ func lastReadText(v *dealer.View) string {
 	return fmt.Sprintf("   last read %s %.1fs ago", v.LastRead, (v.Now - v.LastReadAt).Seconds())
 }
 
+// readerText is the card reader on the status line: with a watchdog, its
+// state and what it saw (cards read, times lost and reset), in red while
+// the reader is not answering.
 func readerText(v *dealer.View, color bool) string {
 	h := v.ReaderHealth
 	if h == nil {

@@ -16,6 +16,7 @@ import (
 	"github.com/falling-table/falling/game/playlog"
 	"github.com/falling-table/falling/game/simtable"
 	"github.com/falling-table/falling/hw"
+	"github.com/falling-table/falling/hw/reader"
 )
 
 // views plays a simulated hand with n fallers through the dealer and
@@ -370,5 +371,31 @@ func TestScreenCountsFromTheHandsStart(t *testing.T) {
 	head := render(&frame{V: v, Rules: "official", You: 1}, false)[0]
 	if !strings.HasSuffix(strings.TrimSpace(head), " 1:05") {
 		t.Errorf("header %q, want the hand's 1:05", head)
+	}
+}
+
+// The card read last shows on the screen (dealer.View's LastRead) for a
+// dealer who has just dealt one and looks whether it was taken: most of
+// all once the reader has been lost and is back, when the watchdog's
+// counts lengthen the status line, and clipped at 80 columns it was cut
+// off there.
+func TestScreenShowsTheLastReadBesideALongReaderLine(t *testing.T) {
+	v := views(t, 5, 5)[0]
+	v.ReaderHealth = &reader.Health{State: reader.HealthOK, Reads: 230, Lost: 3, Resets: 3}
+	v.LastRead, v.LastReadAt = "extra-5", v.Now-1500*time.Millisecond
+	for _, color := range []bool{false, true} {
+		lines := render(&frame{V: v, Rules: "official", You: 1}, color)
+		text := strings.Join(lines, "\n")
+		if !strings.Contains(text, "last read extra-5 1.5s ago") || !strings.Contains(text, "lost 3×, reset 3×") {
+			t.Errorf("color %v: the last read or the reader's counts cut off:\n%s", color, text)
+		}
+		if len(lines) != screenHeight {
+			t.Errorf("color %v: %d lines", color, len(lines))
+		}
+		for _, l := range lines {
+			if visible(l) > screenWidth {
+				t.Errorf("color %v: a line of %d columns: %q", color, visible(l), l)
+			}
+		}
 	}
 }
