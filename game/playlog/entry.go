@@ -146,6 +146,19 @@ func (s Source) String() string {
 //     that Ground again before the card dealt unscanned, as does an
 //     Identify finding the card a plain one stood in there a Ground; an
 //     earlier engine refused both (no card was due before the read).
+//   - in schema 8: a misread of an Extra read just after its seat's rider
+//     (or its Skip) was shown takes it for a card dealt by hand laid on
+//     that rider (game.ExtraShownUnseen), and of a rider read as its
+//     seat's turn began, taken for the deal, makes it that seat's rider
+//     shown, from the deck or a stand-in's place; a rider-kind stand-in
+//     read after the seat's rider was shown is the deal; a Hit named by
+//     hand, read being dealt with none of its kind left in the deck,
+//     swaps with a stand-in of its kind. An earlier engine refused all of
+//     these. And a misread of a card taken for a rider played at a seat
+//     whose Skip or Chute the light still names makes it the seat's deal,
+//     that rider gone unseen (a Move): an earlier engine took it back as
+//     a stray card, so a log holding one replays to another digest there
+//     (game TestMisreadOfADealWhereARiderWasMovedUnseen's hand).
 const Schema = 8
 
 // Start is the configuration a hand is replayed from.
