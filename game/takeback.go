@@ -708,7 +708,10 @@ func (g *Game) riderDealtFromDeck() (int, bool) {
 		return -1, false
 	}
 	c, b := w.card, t.dealt
-	if !g.cards[c].Kind.IsRider() || (b.where[c].Zone != InDeck && !b.standingIn(c)) {
+	// (A hand kept before the hand's first observation has no table
+	// yet: goBack fits it.)
+	standing := c < len(b.table.blind) && b.standingIn(c)
+	if !g.cards[c].Kind.IsRider() || (b.where[c].Zone != InDeck && !standing) {
 		return -1, false
 	}
 	in := b.Next()
@@ -719,6 +722,7 @@ func (g *Game) riderDealtFromDeck() (int, bool) {
 		// the table swept them (dealtUnscanned confirms them for the
 		// read too), and the seat whose turn began is the one after.
 		b = b.Clone()
+		b.table.fit(len(b.cards))
 		if b.confirmSweeps() != nil {
 			return -1, false
 		}
