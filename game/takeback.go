@@ -704,14 +704,30 @@ func (g *Game) shownAfterAll(c int) error {
 func (g *Game) riderDealtFromDeck() (int, bool) {
 	t := &g.table
 	w := t.readWin
-	if t.dealt == nil || !g.current(w.until) || w.again || w.landed || w.dealt {
+	if t.dealt == nil || !g.current(w.until) || w.landed || w.dealt {
 		return -1, false
 	}
 	c, b := w.card, t.dealt
-	if !g.cards[c].Kind.IsRider() || (b.where[c].Zone != InDeck && !b.standingIn(c)) {
+	// (A hand kept before the hand's first observation has no table
+	// yet: goBack fits it.)
+	standing := c < len(b.table.blind) && b.standingIn(c)
+	if !g.cards[c].Kind.IsRider() || (b.where[c].Zone != InDeck && !standing) {
 		return -1, false
 	}
 	in := b.Next()
+	if w.again && (in.Action == ActSweep || in.Action == ActPass) && !in.First {
+		// Read again after an "unscanned": the hand kept is the one
+		// right after the card dealt unscanned, the sweeps ending its
+		// address still owed. The read came at the next seat's turn, so
+		// the table swept them (dealtUnscanned confirms them for the
+		// read too), and the seat whose turn began is the one after.
+		b = b.Clone()
+		b.table.fit(len(b.cards))
+		if b.confirmSweeps() != nil {
+			return -1, false
+		}
+		in = b.Next()
+	}
 	starting := in.First || (b.addr.active && b.addr.player == in.Player && b.addr.done == 0)
 	if in.Action != ActDeal || !starting || b.players[in.Player].rider >= 0 {
 		return -1, false
@@ -737,6 +753,11 @@ func (g *Game) shownFromDeck(c int) error {
 	t := &g.table
 	id := g.cards[c].ID
 	g.goBack(t.dealt)
+	if err := g.confirmSweeps(); err != nil {
+		// Read again after an "unscanned": the sweeps owed before the
+		// read (riderDealtFromDeck) are confirmed first.
+		return refuse(RuleCardNotExpected, "%s, taken for a deal, cannot be the next seat's rider: %v", id, err)
+	}
 	in := g.Next()
 	from := Place{Zone: InDeck}
 	if g.standingIn(c) {

@@ -197,6 +197,7 @@ func (d *Dealer) misread(at time.Duration) {
 		return
 	}
 	if id, ok := d.misreadCard(); ok {
+		d.askAgainAfter()
 		d.event(game.NotThereRead(id), playlog.FromPanel, at, -1)
 		return
 	}
@@ -300,13 +301,34 @@ func (d *Dealer) unscannedTakenBack(id string, at time.Duration) {
 }
 
 // misreadCard is the card a misread would take back now, if any: the
-// engine's read to take back, while dealing and not asking for a card
-// dealt by hand (whose read is the answer, not a rider).
+// engine's read to take back, while dealing. Asking for a card dealt by
+// hand takes no read from the engine (a read then is the answer, not a
+// rider), so the read the ask followed may still be taken back: after an
+// "unscanned", the read moved to the next seat's turn and taken for its
+// deal is asked after at once, and a dealer who sees it lying as that
+// seat's rider ("These are instruction cards, which must be played
+// horizontally between a player and the dealer") must still be able to
+// say so.
 func (d *Dealer) misreadCard() (string, bool) {
-	if !d.takingReads() {
+	if d.phase != PhaseDealing && d.phase != PhaseCountIn {
 		return "", false
 	}
 	return d.g.ReadToTakeBack()
+}
+
+// askAgainAfter puts the ask for a card dealt by hand, if one is shown,
+// aside for a misread said meanwhile: the misread goes back to before the
+// read, and the seat is asked about again once it is told (event's
+// maybeIdentify), the beat still held.
+func (d *Dealer) askAgainAfter() {
+	seat := d.ident.seat
+	if seat == 0 {
+		return
+	}
+	d.light(seat, LightOff)
+	d.settle(askIdentify)
+	d.ident.seat = 0
+	delete(d.ident.asked, seat)
 }
 
 // unsaidCard is the card read whose "unscanned" a misread would take back

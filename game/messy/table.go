@@ -388,6 +388,14 @@ func (t *table) observe(e game.Event) bool {
 		}
 		t.hiddenLag = !said && t.lagInWindow(fs, wasWindow)
 		if said {
+			if c, ok := t.truth.CardIndex(e.Card); ok {
+				// The read moved on to the next seat's turn and taken
+				// for its deal: the dealer, who sees it lying as that
+				// seat's rider, says misread, as game/dealer's screen
+				// offers it while it asks for the card dealt unscanned.
+				t.shownNotDealt(c)
+				t.skipNotSwept(c)
+			}
 			t.identify()
 		} else if t.hiddenLag {
 			t.unscanned = fs
