@@ -696,11 +696,11 @@ func (g *Game) shownAfterAll(c int) error {
 // buttons pressed since, if the engine took it for the deal as a seat's
 // turn began, a rider it believed in the deck (or standing in a stack for
 // a card dealt by hand: where the real one lay is unknown), the seat
-// having none: what
-// the dealer sees lying as that seat's rider, the screen has dealt into
-// its stack. Not a read the dealer's hold judged dealt: that is the
-// dealer's own judgement of it, which their misread turns only into the
-// card dealt by hand they held it for (heldDealt; TestMisreadJudgedDealtRefused).
+// having none: what the dealer sees lying as that seat's rider, the
+// screen has dealt into its stack. Not a read the dealer's hold judged
+// dealt: that is the dealer's own judgement of it, which their misread
+// turns only into the card dealt by hand they held it for (heldDealt;
+// TestMisreadJudgedDealtRefused).
 func (g *Game) riderDealtFromDeck() (int, bool) {
 	t := &g.table
 	w := t.readWin
@@ -745,10 +745,10 @@ func (g *Game) riderDealtFromDeck() (int, bool) {
 // It never left the deck on the record, so it went unread: dealt without
 // a scan where the light did not lag for it (one card to each of two
 // fallers, a whole pass), picked up and played; or it stood in for a card
-// dealt by hand, which was c itself, picked up once uncovered. The hand goes back to
-// before the read and takes it as the rider shown, from the deck (or its
-// stand-in's place); the seat's cards are due as that rider says. If it
-// cannot be so taken, nothing changes.
+// dealt by hand, which was c itself, picked up once uncovered. The hand
+// goes back to before the read and takes it as the rider shown, from the
+// deck (or its stand-in's place); the seat's cards are due as that rider
+// says. If it cannot be so taken, nothing changes.
 func (g *Game) shownFromDeck(c int) error {
 	t := &g.table
 	id := g.cards[c].ID
