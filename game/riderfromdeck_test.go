@@ -147,3 +147,47 @@ func TestRiderShownFromItsStandIn(t *testing.T) {
 		t.Fatalf("the last inference is %+v, want the Skip shown after all from seat 1's stack", x)
 	}
 }
+
+// TestRiderShownFromTheDeckAfterUnscanned: "These are instruction cards,
+// which must be played horizontally between a player and the dealer", and
+// "HIT: After dealing normally, deal a second card into each of this
+// player's stacks." Seat 1's Hit's second card is dealt unscanned; the
+// Skip read next, never read before and so in the deck on the record, is
+// taken for that card. The dealer says "unscanned" of it: the card dealt
+// unscanned is seat 1's, the Hit is swept, and the Skip, read again as
+// seat 2's turn begins, is taken for seat 2's deal. But it lies as seat
+// 2's rider: the misread makes it so, the Hit's sweep still confirmed, the
+// light asking for the Skip's sweep. Before, the hand kept right after the
+// card dealt unscanned still owed the Hit's sweep, and a read again after
+// "unscanned" was never offered: the light ran a seat behind.
+func TestRiderShownFromTheDeckAfterUnscanned(t *testing.T) {
+	kinds := []Kind{Hit, Move, Move, Move, Skip, Move, Move, Move, Move, Ground, Ground}
+	tb := newObserved(t, 2, kinds...)
+	hit, skip := tb.id(Hit, 0), tb.id(Skip, 0)
+	s, _ := tb.CardIndex(skip)
+	tb.ok(Scan(hit))            // seat 1
+	tb.ok(Scan(tb.id(Move, 0))) // seat 2
+	tb.ok(Scan(hit))            // seat 1's turn: its Hit shown
+	tb.ok(Scan(tb.id(Move, 1))) // the Hit's first card; its second dealt unscanned
+	tb.ok(Scan(skip))           // shown at seat 2's turn: taken for seat 1's second card
+	tb.ok(DealtUnscanned(skip))
+	if w := tb.Where(s); w.Zone != InStack || w.Player != 1 {
+		t.Fatalf("after unscanned the Skip is at %+v, want taken for seat 2's deal", w)
+	}
+	if got, ok := tb.ReadToTakeBack(); !ok || got != skip {
+		t.Fatalf("ReadToTakeBack = %q, %v, want %s", got, ok, skip)
+	}
+	tb.ok(NotThereRead(skip))
+	if w := tb.Where(s); w.Zone != AsRider || w.Player != 1 {
+		t.Fatalf("after the misread the Skip is at %+v, want seat 2's rider", w)
+	}
+	if h, _ := tb.CardIndex(hit); tb.Where(h).Zone == AsRider {
+		t.Fatalf("seat 1's Hit is still its rider: its sweep was not confirmed")
+	}
+	if in := tb.Next(); in.Player != 1 || in.Rider != Skip || (in.Action != ActSweep && in.Action != ActPass) {
+		t.Fatalf("after the misread the light asks %+v, want seat 2's Skip swept", in)
+	}
+	if err := tb.Check(); err != nil {
+		t.Fatal(err)
+	}
+}
