@@ -1055,13 +1055,7 @@ func (t *table) skipNotSwept(c int) {
 	if !in.First || in.Player != w.Player || (in.Action != game.ActSweep && in.Action != game.ActPass) || seen.Player == w.Player {
 		return
 	}
-	id := t.truth.Card(c).ID
-	if got, ok := t.seen.ReadToTakeBack(); !ok || got != id {
-		return
-	}
-	if t.observe(game.NotThereRead(id)) && t.opt.Trace != nil {
-		t.opt.Trace(fmt.Sprintf("%v shown after all: %s", t.now, id))
-	}
+	t.sayShownAfterAll(c)
 }
 
 // holdIfPlayedUnseen is game/dealer reading card id: a read it holds
@@ -1151,6 +1145,18 @@ func (t *table) resolveHold(e *game.Event) bool {
 	return false
 }
 
+// sayShownAfterAll is the dealer's misread of card c, which they showed:
+// said only where the screen offers it, as game/dealer's does (View.Misread).
+func (t *table) sayShownAfterAll(c int) {
+	id := t.truth.Card(c).ID
+	if got, ok := t.seen.ReadToTakeBack(); !ok || got != id {
+		return
+	}
+	if t.observe(game.NotThereRead(id)) && t.opt.Trace != nil {
+		t.opt.Trace(fmt.Sprintf("%v shown after all: %s", t.now, id))
+	}
+}
+
 // shownNotDealt is the dealer who showed card c as a seat's turn began,
 // and whose hold judged it that seat's deal (nothing was read at once: the
 // deal went unread), seeing the light go on to another seat while the
@@ -1169,13 +1175,7 @@ func (t *table) shownNotDealt(c int) {
 	if in.Action != game.ActDeal || in.Player != w.Player || seen.Player == w.Player {
 		return
 	}
-	id := t.truth.Card(c).ID
-	if got, ok := t.seen.ReadToTakeBack(); !ok || got != id {
-		return
-	}
-	if t.observe(game.NotThereRead(id)) && t.opt.Trace != nil {
-		t.opt.Trace(fmt.Sprintf("%v shown after all: %s", t.now, id))
-	}
+	t.sayShownAfterAll(c)
 }
 
 // showsHeld reports whether e, coming within the beat of the held read h,
