@@ -434,3 +434,16 @@ func (g *Game) shownNow(c int) bool {
 	}
 	return false
 }
+
+// riderShownNow reports whether a rider was shown at the current address.
+func (g *Game) riderShownNow() bool {
+	if g.table.shownSeq != g.addrSeq || !g.addr.active {
+		return false
+	}
+	for _, x := range g.table.shown {
+		if g.cards[x].Kind.IsRider() {
+			return true
+		}
+	}
+	return false
+}

@@ -273,19 +273,6 @@ func (g *Game) scan(c, since int) error {
 	return refuse(RuleBadEvent, "%v", card)
 }
 
-// riderShownNow reports whether a rider was shown at the current address.
-func (g *Game) riderShownNow() bool {
-	if g.table.shownSeq != g.addrSeq || !g.addr.active {
-		return false
-	}
-	for _, x := range g.table.shown {
-		if g.cards[x].Kind.IsRider() {
-			return true
-		}
-	}
-	return false
-}
-
 // markShown notes that card c was shown at the current address.
 func (g *Game) markShown(c int) {
 	if g.table.shownSeq != g.addrSeq {
