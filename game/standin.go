@@ -271,12 +271,6 @@ func (g *Game) standInOfKind(k Kind) int {
 // no difference beyond a hand or two in 10000 either way).
 func (g *Game) mayBeShown(c int) bool {
 	k := g.cards[c].Kind
-	if k.IsRider() && g.riderShownNow() {
-		// A rider was shown as this address began: "A player can never
-		// have more than one rider at a time", so a second one read now
-		// is the seat's deal (a Hit's first card), not a card shown.
-		return false
-	}
 	return (k.IsRider() || k == Extra) && !g.table.dealtRead && (g.Next().First || (g.addr.active && g.addr.done == 0))
 }
 
