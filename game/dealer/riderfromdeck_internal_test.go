@@ -31,10 +31,19 @@ func TestMisreadRiderReadAsADeal(t *testing.T) {
 	if in := d.g.Next(); in.Seat != 3 || d.g.Where(4).Zone != game.InStack {
 		t.Fatalf("the Hit at %+v, the light asks %v; want it taken for seat 2's deal", d.g.Where(4), in)
 	}
+	misreadHitShownAtSeat2(t, d, read+700*time.Millisecond,
+		"Hit#Hit-4 was shown at seat 2, not dealt there: it left the deck unread (dealt unscanned where the light did not lag); its cards are due")
+}
+
+// misreadHitShownAtSeat2 says misread of Hit-4 (card 4), which the screen
+// must offer, at at: it is seat 2's rider shown, its two cards due, the
+// screen asking for them, and the dealer said want.
+func misreadHitShownAtSeat2(t *testing.T, d *Dealer, at time.Duration, want string) {
+	t.Helper()
 	if id, ok := d.misreadCard(); !ok || id != "Hit-4" {
 		t.Fatalf("the screen offers misread of %q, %v; want the Hit", id, ok)
 	}
-	d.control(hw.PanelEvent{Control: hw.ControlMisread, Kernel: read + 700*time.Millisecond})
+	d.control(hw.PanelEvent{Control: hw.ControlMisread, Kernel: at})
 	in := d.g.Next()
 	if in.Seat != 2 || in.Rider != game.Hit || in.Due != 2 || d.g.Where(4).Zone != game.AsRider {
 		t.Fatalf("after the misread: the Hit at %+v, the light asks %v; want seat 2's Hit shown and its two cards due", d.g.Where(4), in)
@@ -42,11 +51,10 @@ func TestMisreadRiderReadAsADeal(t *testing.T) {
 	if v := d.View().Instruction; v.Seat != 2 {
 		t.Fatalf("the screen asks %v, want seat 2's cards", v)
 	}
-	var said bool
 	for _, m := range d.View().Messages {
-		said = said || m.Text == "Hit#Hit-4 was shown at seat 2, not dealt there: it left the deck unread (dealt unscanned where the light did not lag); its cards are due"
+		if m.Text == want {
+			return
+		}
 	}
-	if !said {
-		t.Errorf("the dealer did not say the Hit was shown from the deck: %+v", d.View().Messages)
-	}
+	t.Errorf("the dealer did not say %q: %+v", want, d.View().Messages)
 }
