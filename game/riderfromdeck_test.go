@@ -25,16 +25,7 @@ func TestRiderShownFromTheDeck(t *testing.T) {
 	tb.ok(Scan(tb.id(Move, 1)))
 	tb.ok(Scan(hit)) // seat 1's turn begins: taken for its deal
 	dealt := cards(tb.Game)
-	if w := tb.Where(c); w.Zone != InStack || w.Player != 0 {
-		t.Fatalf("the Hit read is at %+v, want taken for seat 1's deal", w)
-	}
-	if got, ok := tb.ReadToTakeBack(); !ok || got != hit {
-		t.Fatalf("ReadToTakeBack = %q, %v, want %s", got, ok, hit)
-	}
-	tb.ok(NotThereRead(hit))
-	if w := tb.Where(c); w.Zone != AsRider || w.Player != 0 {
-		t.Fatalf("after the misread the Hit is at %+v, want seat 1's rider", w)
-	}
+	misreadMakesItTheRider(t, tb, hit, 0)
 	if in := tb.Next(); in.Action != ActDeal || in.Player != 0 || in.Rider != Hit || in.Due != 2 {
 		t.Fatalf("after the misread the light asks %+v, want seat 1's two cards for its Hit", in)
 	}
@@ -132,13 +123,7 @@ func TestRiderShownFromItsStandIn(t *testing.T) {
 	if in := tb.Next(); in.Player != 1 {
 		t.Fatalf("after the Skip taken for a deal the light asks %+v, want seat 2's deal", in)
 	}
-	if got, ok := tb.ReadToTakeBack(); !ok || got != skip {
-		t.Fatalf("ReadToTakeBack = %q, %v, want %s", got, ok, skip)
-	}
-	tb.ok(NotThereRead(skip))
-	if w := tb.Where(c); w.Zone != AsRider || w.Player != 0 {
-		t.Fatalf("after the misread the Skip is at %+v, want seat 1's rider", w)
-	}
+	misreadMakesItTheRider(t, tb, skip, 0)
 	if in := tb.Next(); in.Action != ActSweep || in.Player != 0 || !in.SweepRider {
 		t.Fatalf("after the misread the light asks %+v, want seat 1's Skip swept", in)
 	}
@@ -164,23 +149,13 @@ func TestRiderShownFromTheDeckAfterUnscanned(t *testing.T) {
 	kinds := []Kind{Hit, Move, Move, Move, Skip, Move, Move, Move, Move, Ground, Ground}
 	tb := newObserved(t, 2, kinds...)
 	hit, skip := tb.id(Hit, 0), tb.id(Skip, 0)
-	s, _ := tb.CardIndex(skip)
 	tb.ok(Scan(hit))            // seat 1
 	tb.ok(Scan(tb.id(Move, 0))) // seat 2
 	tb.ok(Scan(hit))            // seat 1's turn: its Hit shown
 	tb.ok(Scan(tb.id(Move, 1))) // the Hit's first card; its second dealt unscanned
 	tb.ok(Scan(skip))           // shown at seat 2's turn: taken for seat 1's second card
 	tb.ok(DealtUnscanned(skip))
-	if w := tb.Where(s); w.Zone != InStack || w.Player != 1 {
-		t.Fatalf("after unscanned the Skip is at %+v, want taken for seat 2's deal", w)
-	}
-	if got, ok := tb.ReadToTakeBack(); !ok || got != skip {
-		t.Fatalf("ReadToTakeBack = %q, %v, want %s", got, ok, skip)
-	}
-	tb.ok(NotThereRead(skip))
-	if w := tb.Where(s); w.Zone != AsRider || w.Player != 1 {
-		t.Fatalf("after the misread the Skip is at %+v, want seat 2's rider", w)
-	}
+	misreadMakesItTheRider(t, tb, skip, 1)
 	if h, _ := tb.CardIndex(hit); tb.Where(h).Zone == AsRider {
 		t.Fatalf("seat 1's Hit is still its rider: its sweep was not confirmed")
 	}
@@ -189,5 +164,23 @@ func TestRiderShownFromTheDeckAfterUnscanned(t *testing.T) {
 	}
 	if err := tb.Check(); err != nil {
 		t.Fatal(err)
+	}
+}
+
+// misreadMakesItTheRider checks that the rider id, just read, was taken for
+// player p's deal, that the screen offers its misread, and that the
+// misread makes it p's rider.
+func misreadMakesItTheRider(t *testing.T, tb *table, id string, p int) {
+	t.Helper()
+	c, _ := tb.CardIndex(id)
+	if w := tb.Where(c); w.Zone != InStack || w.Player != p {
+		t.Fatalf("%s read is at %+v, want taken for player %d's deal", id, w, p)
+	}
+	if got, ok := tb.ReadToTakeBack(); !ok || got != id {
+		t.Fatalf("ReadToTakeBack = %q, %v, want %s", got, ok, id)
+	}
+	tb.ok(NotThereRead(id))
+	if w := tb.Where(c); w.Zone != AsRider || w.Player != p {
+		t.Fatalf("after the misread %s is at %+v, want player %d's rider", id, w, p)
 	}
 }
