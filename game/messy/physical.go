@@ -235,10 +235,10 @@ func (t *table) twoAtOnce(p, c int) error {
 // before id; a reader that missed nothing reads c, and id at once after.
 func (t *table) clockWarnsIdentified(c int, id string, atOnce bool) bool {
 	if atOnce {
-		return t.unidentified(game.Scan(id), warnsAtOnce(id))
+		return t.unidentified(game.Scan(id), warnsAtOnce(id), nil)
 	}
 	read := t.unreadBefore(c)
-	return read != nil && t.unidentified(game.Scan(id), warnsAtOnce(id), read...)
+	return read != nil && t.unidentified(game.Scan(id), warnsAtOnce(id), nil, read...)
 }
 
 // warnsAtOnce is game/dealer's warning, on engine g, of card id read at

@@ -113,10 +113,14 @@ var mendsAGuess = map[game.EventKind]bool{game.EvIdentify: true, game.EvStackGon
 
 // unidentified reports whether observation e of a mistake, which the
 // assistant took, the identified twin refuses, or warns of (warned, if
-// not nil, is the table's own test on the twin). read are the reads the
-// twin is given first that the assistant was not: the cards dealt
-// unscanned just before e, not yet said (unreadBefore).
-func (t *table) unidentified(e game.Event, warned func(*game.Game) bool, read ...game.Event) bool {
+// not nil, is the table's own test on the twin), or takes where the
+// dealer then says what the screen shows wrong (taken back, if not nil:
+// the dealer's answer on the twin, as the table asks it of the assistant;
+// a second rider the twin, knowing the card lies in a stack, takes for
+// one played at the next seat, where the dealer sees none). read are the
+// reads the twin is given first that the assistant was not: the cards
+// dealt unscanned just before e, not yet said (unreadBefore).
+func (t *table) unidentified(e game.Event, warned, takenBack func(*game.Game) bool, read ...game.Event) bool {
 	if len(t.confirmed) == 0 && len(read) == 0 {
 		return false
 	}
@@ -132,7 +136,10 @@ func (t *table) unidentified(e game.Event, warned func(*game.Game) bool, read ..
 	if warned != nil && warned(twin) {
 		return true
 	}
-	return twin.Apply(e) != nil
+	if twin.Apply(e) != nil {
+		return true
+	}
+	return takenBack != nil && takenBack(twin)
 }
 
 // unreadBefore is, when card c is the last of the cards dealt unscanned

@@ -83,6 +83,17 @@ func reads(log []game.Event, id string) int {
 // it on another seat's rider, where no reader sees it (official rules: a
 // Stop on a rider). The table had stop-3's identity all along: the twin
 // takes the claim too, and the miss stays a miss.
+//
+// Seed 1009491 (official): skip-8 was dealt by hand under a Hit's second
+// card while the reader was gone, and the engine stood another card in for
+// it. Later its faller, at seat 5, put it down as a second rider beside
+// their Skip ("A player can never have more than one rider at a time").
+// Believing skip-8 in the deck, the assistant takes the read for seat 1's
+// deal, the Skip swept. The twin, told skip-8 lies in seat 5's stack, takes
+// it for a rider that faller played at seat 1, where the dealer sees none
+// and says misread: the twin takes the read back, as the table has the
+// dealer do for the assistant. Unidentified, where it was missed when
+// the twin's dealer never spoke.
 func TestUnidentifiedOnlyByTheTwin(t *testing.T) {
 	t.Run("forget-sweep of a rider named by kind", func(t *testing.T) {
 		m := playToTheMistake(t, missedCase{"official", 1000032, ForgetSweep, 2})
@@ -121,6 +132,33 @@ func TestUnidentifiedOnlyByTheTwin(t *testing.T) {
 		}
 		if reads(m.log, "hit-6") != 0 {
 			t.Error("hit-6 read to the assistant before the mistake: want it unscanned")
+		}
+	})
+	t.Run("second rider the twin takes elsewhere, the dealer's misread", func(t *testing.T) {
+		m := playToTheMistake(t, missedCase{"official", 1009491, SecondRider, 5})
+		if m.fault.Answer != Unidentified {
+			t.Fatalf("answered %v (%s): want %v", m.fault.Answer, m.fault.Why, Unidentified)
+		}
+		read := game.Scan("skip-8")
+		if err := m.seen.Clone().Apply(read); err != nil {
+			t.Fatalf("the assistant refuses %v (%v): not a miss", read, err)
+		}
+		if m.twin == nil {
+			t.Fatal("the twin cannot follow the hand")
+		}
+		twin := m.twin.Clone()
+		if err := twin.Apply(read); err != nil {
+			t.Fatalf("the twin refuses %v (%v): want it taken, then taken back", read, err)
+		}
+		f := Fault{Kind: SecondRider, Seat: 5, Card: "skip-8"}
+		if !takenElsewhere(twin, f.Seat) {
+			t.Fatal("the twin took skip-8 for a card at seat 5: want a rider at another seat")
+		}
+		if !saysMisread(twin, &f, read) {
+			t.Fatal("the dealer's misread on the twin does not take skip-8 back")
+		}
+		if reads(m.log, "skip-8") != 0 || reads(m.idLog, "skip-8") != 1 {
+			t.Error("skip-8 not read to the twin alone, as it was dealt by hand")
 		}
 	})
 	t.Run("claim-no-stop resting on a Stop played unseen", func(t *testing.T) {
