@@ -153,12 +153,20 @@ func (t *table) twoAtOnce(p, c int) error {
 	id := g.Card(c2).ID
 	f := t.fault(TwoAtOnce, id, g.Seat(p))
 	held := "" // the deal before it, held and judged a card shown
+	heldWarns := false
 	if t.hold.active {
 		// game/dealer held the deal before it: this card, read at once,
 		// judges it (a deck card: a card shown), and no warning is given.
+		// The twin told which card each confirmation by hand was has no
+		// guess to hold a read for: it takes the held read as the deal it
+		// was, and its clock sees this one come at once after it. Asked
+		// now, before the hold is judged, while the assistant's light
+		// still agrees with the twin's.
 		read := game.Scan(id)
-		if h := t.hold.id; t.resolveHold(&read) {
-			held = h
+		h := t.hold.id
+		twinWarns := t.heldWarnsOnTheTwin(h, id)
+		if t.resolveHold(&read) {
+			held, heldWarns = h, twinWarns
 			// The held deal now lies in p's stack, and the assistant
 			// believes it shown: its place at the audit is this
 			// mistake's doing, whatever is made of this read.
@@ -202,7 +210,7 @@ func (t *table) twoAtOnce(p, c int) error {
 			// nothing of it: missed, not unseen.
 			f.unseen = ""
 		}
-		if f.Answer == Missed && f.unidentified == "" && t.clockWarnsIdentified(c, id, atOnce) {
+		if f.Answer == Missed && f.unidentified == "" && (heldWarns || t.clockWarnsIdentified(c, id, atOnce)) {
 			f.unidentified = unidentifiedWhy
 		}
 		return nil

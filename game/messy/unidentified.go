@@ -162,3 +162,27 @@ func (t *table) unreadBefore(c int) []game.Event {
 	}
 	return read
 }
+
+// heldWarnsOnTheTwin reports whether the identified twin's dealer, shown
+// the read held, of card held, and card id read at once after it, warns
+// of id (game/dealer's two-at-once warning) or refuses it: the twin holds
+// no read (no card of its was dealt by hand, so none may have been picked
+// up unseen: game.PlayedUnseen), takes held as the deal it was, and its
+// clock sees id come at once after that deal. If the twin would hold the
+// read too, it proves nothing.
+func (t *table) heldWarnsOnTheTwin(held, id string) bool {
+	if len(t.confirmed) == 0 {
+		return false
+	}
+	twin := t.identifiedTwin()
+	if twin == nil {
+		return false
+	}
+	if x, ok := twin.CardIndex(held); !ok || twin.PlayedUnseen(x) != 0 {
+		return false
+	}
+	if twin.Apply(game.Scan(held)) != nil {
+		return false
+	}
+	return warnsAtOnce(id)(twin) || twin.Apply(game.Scan(id)) != nil
+}

@@ -94,6 +94,18 @@ func reads(log []game.Event, id string) int {
 // and says misread: the twin takes the read back, as the table has the
 // dealer do for the assistant. Unidentified, where it was missed when
 // the twin's dealer never spoke.
+//
+// Seed 1000925 (official): hit-1, dealt to seat 3, is read while a card
+// dealt by hand may have been picked up unseen, so the dealer holds it
+// (game.PlayedUnseen); hit-8, dealt with it at once, is read at once after
+// it. Time cannot tell a deal and the second of two at once from a card
+// shown and its deal: the hold takes hit-1 for a card shown, the misread
+// deals it after all, and hit-8 goes where the light then asks; the
+// warning never came ("deal cards one at a time clockwise around the
+// table"). The twin, every card dealt by hand read, holds nothing: hit-1
+// is the deal it was, and hit-8, read at once after it for the next
+// seat's turn, is the warning. Unidentified, where it was missed when only
+// the assistant's clock, after the hold, was asked.
 func TestUnidentifiedOnlyByTheTwin(t *testing.T) {
 	t.Run("forget-sweep of a rider named by kind", func(t *testing.T) {
 		m := playToTheMistake(t, missedCase{"official", 1000032, ForgetSweep, 2})
@@ -159,6 +171,28 @@ func TestUnidentifiedOnlyByTheTwin(t *testing.T) {
 		}
 		if reads(m.log, "skip-8") != 0 || reads(m.idLog, "skip-8") != 1 {
 			t.Error("skip-8 not read to the twin alone, as it was dealt by hand")
+		}
+	})
+	t.Run("two at once after a held deal taken for a card shown", func(t *testing.T) {
+		m := playToTheMistake(t, missedCase{"official", 1000925, TwoAtOnce, 3})
+		if m.fault.Answer != Unidentified || !strings.Contains(m.fault.Why, heldShownWhy) {
+			t.Fatalf("answered %v (%s): want %v, the deal before it held", m.fault.Answer, m.fault.Why, Unidentified)
+		}
+		if x, _ := m.seen.CardIndex("hit-1"); m.seen.PlayedUnseen(x) == 0 {
+			t.Fatal("the assistant would not hold hit-1: no hold to blame")
+		}
+		if m.twin == nil {
+			t.Fatal("the twin cannot follow the hand")
+		}
+		twin := m.twin.Clone()
+		if x, _ := twin.CardIndex("hit-1"); twin.PlayedUnseen(x) != 0 {
+			t.Fatal("the twin would hold hit-1 too")
+		}
+		if err := twin.Apply(game.Scan("hit-1")); err != nil {
+			t.Fatalf("the twin refuses hit-1's deal: %v", err)
+		}
+		if !warnsAtOnce("hit-8")(twin) {
+			t.Fatal("the twin's clock does not warn of hit-8 read at once after hit-1")
 		}
 	})
 	t.Run("claim-no-stop resting on a Stop played unseen", func(t *testing.T) {
