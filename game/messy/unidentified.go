@@ -54,30 +54,47 @@ func (t *table) saidUnscanned(c int) {
 // each card said dealt unscanned read before the read it was said of (a
 // Ground dealt on past, its window closing), the "unscanned" gone.
 func (t *table) identifiedLog() []game.Event {
+	var out []game.Event
+	for _, st := range t.identifiedSteps() {
+		out = append(out, st.twin...)
+	}
+	return out
+}
+
+// identifiedStep is one step of the table's log: the observations the
+// assistant took (seen) and what the identified twin is told for them.
+type identifiedStep struct {
+	seen, twin []game.Event
+}
+
+// identifiedSteps is identifiedLog, step by step beside the log it stands
+// for.
+func (t *table) identifiedSteps() []identifiedStep {
 	by := map[int]byHandAt{}
 	for _, b := range t.confirmed {
 		by[b.at] = b
 	}
-	var out []game.Event
+	var out []identifiedStep
 	for i := 0; i < len(t.log); i++ {
 		e := t.log[i]
 		if b, ok := by[i]; ok && !b.unscanned {
-			out = append(out, game.Scan(t.truth.Card(b.card).ID))
+			out = append(out, identifiedStep{seen: []game.Event{e}, twin: []game.Event{game.Scan(t.truth.Card(b.card).ID)}})
 			continue
 		}
-		if e.Kind != game.EvScan {
-			out = append(out, e)
-			continue
-		}
-		for i+1 < len(t.log) && by[i+1].unscanned {
-			i++
-			u := by[i].card
-			out = append(out, game.Scan(t.truth.Card(u).ID))
-			if t.truth.Card(u).Kind == game.Ground {
-				out = append(out, game.StopClosed())
+		st := identifiedStep{seen: []game.Event{e}}
+		if e.Kind == game.EvScan {
+			for i+1 < len(t.log) && by[i+1].unscanned {
+				i++
+				st.seen = append(st.seen, t.log[i])
+				u := by[i].card
+				st.twin = append(st.twin, game.Scan(t.truth.Card(u).ID))
+				if t.truth.Card(u).Kind == game.Ground {
+					st.twin = append(st.twin, game.StopClosed())
+				}
 			}
 		}
-		out = append(out, e)
+		st.twin = append(st.twin, e)
+		out = append(out, st)
 	}
 	return out
 }
@@ -87,21 +104,49 @@ func (t *table) identifiedLog() []game.Event {
 // table knows, which card it was: the reader read it. The dealer's later
 // answers about such a card (identify, n) the twin has no need of, and
 // refuses; any other observation the assistant took that the twin refuses
-// means the twin cannot follow the hand, and there is none (nil).
+// means the twin cannot follow the hand, and there is none (nil). The
+// dealer's misread, said of what the assistant's screen showed, the twin
+// is told only where its screen showed the same (misreadOfTheSame).
 func (t *table) identifiedTwin() *game.Game {
-	twin := t.start.Clone()
-	for _, e := range t.identifiedLog() {
-		if err := twin.Apply(e); err != nil {
-			if mendsAGuess[e.Kind] {
-				continue
+	twin, seen := t.start.Clone(), t.start.Clone()
+	for _, st := range t.identifiedSteps() {
+		same := misreadOfTheSame(st.seen, twin, seen)
+		for _, e := range st.seen {
+			_ = seen.Apply(e) // taken once: the table logs only what the assistant took
+		}
+		if !same {
+			continue
+		}
+		for _, e := range st.twin {
+			if err := twin.Apply(e); err != nil {
+				if mendsAGuess[e.Kind] {
+					continue
+				}
+				return nil
 			}
-			return nil
 		}
 	}
 	if a, b := twin.Next(), t.seen.Next(); a.Action != b.Action || a.Player != b.Player {
 		return nil // its light is elsewhere: it no longer follows the table
 	}
 	return twin
+}
+
+// misreadOfTheSame reports whether the twin is to be told observations es
+// the assistant (seen, before them) took: anything but the dealer's
+// misread (game.NotThereRead), and that only where the twin's light
+// agrees with the assistant's. The dealer says misread of a read the
+// screen shows where they see it lie otherwise; where the twin, told which
+// card each confirmation by hand was, already showed it elsewhere (a rider
+// read as its seat's turn begins, which the assistant's hold judged the
+// deal), the dealer saw nothing wrong on the twin's screen, and would have
+// said nothing.
+func misreadOfTheSame(es []game.Event, twin, seen *game.Game) bool {
+	if len(es) != 1 || es[0].Kind != game.EvStackGone || es[0].Card == "" {
+		return true
+	}
+	a, b := twin.Next(), seen.Next()
+	return a.Action == b.Action && a.Player == b.Player && a.Stack == b.Stack && a.Due == b.Due
 }
 
 // mendsAGuess are the dealer's answers to what the assistant asks or
