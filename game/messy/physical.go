@@ -241,12 +241,33 @@ func (t *table) twoAtOnce(p, c int) error {
 // the warning the guesses held back stands (atOnce: id was read at once
 // after c). Where c itself went unscanned and unsaid, nothing was read
 // before id; a reader that missed nothing reads c, and id at once after.
+// Where c was the last card confirmed by hand (the reader gone, or missing
+// it), nothing since but the dealer's answers about it, the twin read c
+// in the confirmation's place, and id comes at once after.
 func (t *table) clockWarnsIdentified(c int, id string, atOnce bool) bool {
-	if atOnce {
+	if atOnce || t.lastConfirmedByHand(c) {
 		return t.unidentified(game.Scan(id), warnsAtOnce(id), nil)
 	}
 	read := t.unreadBefore(c)
 	return read != nil && t.unidentified(game.Scan(id), warnsAtOnce(id), nil, read...)
+}
+
+// lastConfirmedByHand reports whether the dealer's last word to the
+// assistant about the deal was confirming card c by hand: the last
+// confirmation by hand is of c, and all the table logged since are answers
+// about cards dealt by hand (identify, n), which the twin, told c, needs
+// not and refuses. To the twin, c's read is the last read.
+func (t *table) lastConfirmedByHand(c int) bool {
+	n := len(t.confirmed)
+	if n == 0 || t.confirmed[n-1].unscanned || t.confirmed[n-1].card != c {
+		return false
+	}
+	for _, e := range t.log[t.confirmed[n-1].at+1:] {
+		if e.Kind != game.EvIdentify {
+			return false
+		}
+	}
+	return true
 }
 
 // warnsAtOnce is game/dealer's warning, on engine g, of card id read at

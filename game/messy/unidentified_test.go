@@ -120,6 +120,15 @@ func reads(log []game.Event, id string) int {
 // where its screen showed what the assistant's did, it follows, and
 // refuses hit-9, swept at seat 4 last pass and shown there again (forget
 // sweep): "swept already". Unidentified, where it was missed.
+//
+// Seed 1001027 (french): hit-9 and stop-4 were dealt to seat 2 at once as
+// the reader went away for one card: the dealer confirmed hit-9 by hand,
+// and when the reader was back passed it over the reader as asked. stop-4,
+// read next, came after no read of a deal, only that answer, so no clock
+// could see it at once after one. The twin read hit-9 in the
+// confirmation's place, and stop-4 at once after it, for the next seat's
+// turn: the warning ("deal cards one at a time clockwise around the
+// table"). Unidentified, where it was missed.
 func TestUnidentifiedOnlyByTheTwin(t *testing.T) {
 	t.Run("forget-sweep of a rider named by kind", func(t *testing.T) {
 		m := playToTheMistake(t, missedCase{"official", 1000032, ForgetSweep, 2})
@@ -226,6 +235,25 @@ func TestUnidentifiedOnlyByTheTwin(t *testing.T) {
 		}
 		if err := m.twin.Clone().Apply(read); err == nil || !strings.Contains(err.Error(), "swept already") {
 			t.Fatalf("the twin answers %v: want it swept already", err)
+		}
+	})
+	t.Run("two at once with the last card confirmed by hand", func(t *testing.T) {
+		m := playToTheMistake(t, missedCase{"french", 1001027, TwoAtOnce, 2})
+		if m.fault.Answer != Unidentified {
+			t.Fatalf("answered %v (%s): want %v", m.fault.Answer, m.fault.Why, Unidentified)
+		}
+		if n := len(m.log); n < 2 || m.log[n-1].Kind != game.EvIdentify || m.log[n-1].Card != "hit-9" || m.log[n-2].Kind != game.EvConfirm {
+			t.Fatalf("the log ends %v: want hit-9 confirmed by hand, then identified", m.log[max(0, n-2):])
+		}
+		if m.twin == nil {
+			t.Fatal("the twin cannot follow the hand")
+		}
+		// The identify the twin is also given it refuses: hit-9 is known.
+		if n := len(m.idLog); n < 2 || m.idLog[n-2] != game.Scan("hit-9") {
+			t.Fatalf("the twin's log ends %v: want hit-9 read, then identified", m.idLog[max(0, n-2):])
+		}
+		if !warnsAtOnce("stop-4")(m.twin.Clone()) {
+			t.Fatal("the twin's clock does not warn of stop-4 read at once after hit-9")
 		}
 	})
 	t.Run("claim-no-stop resting on a Stop played unseen", func(t *testing.T) {
