@@ -153,12 +153,20 @@ func (t *table) twoAtOnce(p, c int) error {
 	id := g.Card(c2).ID
 	f := t.fault(TwoAtOnce, id, g.Seat(p))
 	held := "" // the deal before it, held and judged a card shown
+	heldWarns := false
 	if t.hold.active {
 		// game/dealer held the deal before it: this card, read at once,
 		// judges it (a deck card: a card shown), and no warning is given.
+		// The twin told which card each confirmation by hand was has no
+		// guess to hold a read for: it takes the held read as the deal it
+		// was, and its clock sees this one come at once after it. Asked
+		// now, before the hold is judged, while the assistant's light
+		// still agrees with the twin's.
 		read := game.Scan(id)
-		if h := t.hold.id; t.resolveHold(&read) {
-			held = h
+		h := t.hold.id
+		twinWarns := t.heldWarnsOnTheTwin(h, id)
+		if t.resolveHold(&read) {
+			held, heldWarns = h, twinWarns
 			// The held deal now lies in p's stack, and the assistant
 			// believes it shown: its place at the audit is this
 			// mistake's doing, whatever is made of this read.
@@ -202,7 +210,7 @@ func (t *table) twoAtOnce(p, c int) error {
 			// nothing of it: missed, not unseen.
 			f.unseen = ""
 		}
-		if f.Answer == Missed && f.unidentified == "" && t.clockWarnsIdentified(c, id, atOnce) {
+		if f.Answer == Missed && f.unidentified == "" && (heldWarns || t.clockWarnsIdentified(c, id, atOnce)) {
 			f.unidentified = unidentifiedWhy
 		}
 		return nil
@@ -233,12 +241,33 @@ func (t *table) twoAtOnce(p, c int) error {
 // the warning the guesses held back stands (atOnce: id was read at once
 // after c). Where c itself went unscanned and unsaid, nothing was read
 // before id; a reader that missed nothing reads c, and id at once after.
+// Where c was the last card confirmed by hand (the reader gone, or missing
+// it), nothing since but the dealer's answers about it, the twin read c
+// in the confirmation's place, and id comes at once after.
 func (t *table) clockWarnsIdentified(c int, id string, atOnce bool) bool {
-	if atOnce {
-		return t.unidentified(game.Scan(id), warnsAtOnce(id))
+	if atOnce || t.lastConfirmedByHand(c) {
+		return t.unidentified(game.Scan(id), warnsAtOnce(id), nil)
 	}
 	read := t.unreadBefore(c)
-	return read != nil && t.unidentified(game.Scan(id), warnsAtOnce(id), read...)
+	return read != nil && t.unidentified(game.Scan(id), warnsAtOnce(id), nil, read...)
+}
+
+// lastConfirmedByHand reports whether the dealer's last word to the
+// assistant about the deal was confirming card c by hand: the last
+// confirmation by hand is of c, and all the table logged since are answers
+// about cards dealt by hand (identify, n), which the twin, told c, needs
+// not and refuses. To the twin, c's read is the last read.
+func (t *table) lastConfirmedByHand(c int) bool {
+	n := len(t.confirmed)
+	if n == 0 || t.confirmed[n-1].unscanned || t.confirmed[n-1].card != c {
+		return false
+	}
+	for _, e := range t.log[t.confirmed[n-1].at+1:] {
+		if e.Kind != game.EvIdentify {
+			return false
+		}
+	}
+	return true
 }
 
 // warnsAtOnce is game/dealer's warning, on engine g, of card id read at

@@ -433,7 +433,7 @@ func (t *table) probe(f *Fault, e game.Event) {
 		}
 		return
 	}
-	if (notAtTheSeat[f.Kind] || (f.Kind == SecondRider && t.takenElsewhere(f.Seat))) && t.misread(e) {
+	if saysMisread(t.seen, f, e) {
 		// The light now names a rider (or an Extra waiting for its rider)
 		// at the seat the dealer reached, and the dealer, who sees none
 		// there, says so: the read is taken back (game's takeBackRead), the
@@ -444,7 +444,7 @@ func (t *table) probe(f *Fault, e game.Event) {
 	}
 	f.Answer, f.Why = Missed, "accepted "+e.String()
 	t.seen = saved
-	if t.unidentified(e, nil) {
+	if t.unidentified(e, nil, func(twin *game.Game) bool { return saysMisread(twin, f, e) }) {
 		f.unidentified = unidentifiedWhy
 	}
 }
@@ -454,36 +454,45 @@ func (t *table) probe(f *Fault, e game.Event) {
 // put back, the second of two dealt at once.
 var notAtTheSeat = [numKinds]bool{ReadTwice: true, StrayCard: true, ScanNoDeal: true, TwoAtOnce: true}
 
-// takenElsewhere reports whether the read just shown was taken for a rider
-// or an Extra played at another seat than seat, where the card does not
-// lie: a second rider put down at seat, read as the next seat's turn
+// saysMisread is the dealer after engine g took the read e of mistake f:
+// where g took it for a card at a seat it does not lie at, the dealer says
+// misread (misread) and reports whether g took the read back. The table
+// asks it of the assistant, and of the identified twin (unidentified): the
+// dealer is the same whatever the engine was told.
+func saysMisread(g *game.Game, f *Fault, e game.Event) bool {
+	return (notAtTheSeat[f.Kind] || (f.Kind == SecondRider && takenElsewhere(g, f.Seat))) && misread(g, e)
+}
+
+// takenElsewhere reports whether the read just shown to g was taken for a
+// rider or an Extra played at another seat than seat, where the card does
+// not lie: a second rider put down at seat, read as the next seat's turn
 // begins (after a Skip's sweep, say).
-func (t *table) takenElsewhere(seat int) bool {
-	inf := t.seen.Inferences()
-	for i := len(inf) - 1; i >= 0 && inf[i].Seq+1 == t.seen.Applied(); i-- {
+func takenElsewhere(g *game.Game, seat int) bool {
+	inf := g.Inferences()
+	for i := len(inf) - 1; i >= 0 && inf[i].Seq+1 == g.Applied(); i-- {
 		if k := inf[i].Kind; k == game.InfRiderPlayed || k == game.InfExtraPlayed {
-			return t.seen.Seat(inf[i].Player) != seat
+			return g.Seat(inf[i].Player) != seat
 		}
 	}
 	return false
 }
 
-// misread is the dealer's "misread" on the panel after the read e, of a
+// misread is the dealer's "misread" on the panel after the read e on g, of a
 // card the engine took for a rider (or an Extra) played at the seat now
 // addressed, which the dealer finds not there; it reports whether the
 // engine took that read back (the one it would take back may be an
 // earlier one, whose seat the read was dealt to). Whatever it did, the
 // caller puts the hand back as it was.
-func (t *table) misread(e game.Event) bool {
+func misread(g *game.Game, e game.Event) bool {
 	id := e.Card
-	if c, ok := t.seen.CardIndex(id); ok && !e.Dealt && t.seen.Card(c).Kind.IsRider() && t.seen.Where(c).Zone == game.InStack {
+	if c, ok := g.CardIndex(id); ok && !e.Dealt && g.Card(c).Kind.IsRider() && g.Where(c).Zone == game.InStack {
 		// Taken for the deal, it lies where the light dealt it: the
 		// misread would make it the seat's rider (game's shownFromDeck),
 		// which the dealer, who sees none there, does not say.
 		return false
 	}
-	got, ok := t.seen.ReadToTakeBack()
-	return ok && got == id && t.seen.Apply(game.NotThereRead(id)) == nil
+	got, ok := g.ReadToTakeBack()
+	return ok && got == id && g.Apply(game.NotThereRead(id)) == nil
 }
 
 func (t *table) play() error {

@@ -54,30 +54,47 @@ func (t *table) saidUnscanned(c int) {
 // each card said dealt unscanned read before the read it was said of (a
 // Ground dealt on past, its window closing), the "unscanned" gone.
 func (t *table) identifiedLog() []game.Event {
+	var out []game.Event
+	for _, st := range t.identifiedSteps() {
+		out = append(out, st.twin...)
+	}
+	return out
+}
+
+// identifiedStep is one step of the table's log: the observations the
+// assistant took (seen) and what the identified twin is told for them.
+type identifiedStep struct {
+	seen, twin []game.Event
+}
+
+// identifiedSteps is identifiedLog, step by step beside the log it stands
+// for.
+func (t *table) identifiedSteps() []identifiedStep {
 	by := map[int]byHandAt{}
 	for _, b := range t.confirmed {
 		by[b.at] = b
 	}
-	var out []game.Event
+	var out []identifiedStep
 	for i := 0; i < len(t.log); i++ {
 		e := t.log[i]
 		if b, ok := by[i]; ok && !b.unscanned {
-			out = append(out, game.Scan(t.truth.Card(b.card).ID))
+			out = append(out, identifiedStep{seen: []game.Event{e}, twin: []game.Event{game.Scan(t.truth.Card(b.card).ID)}})
 			continue
 		}
-		if e.Kind != game.EvScan {
-			out = append(out, e)
-			continue
-		}
-		for i+1 < len(t.log) && by[i+1].unscanned {
-			i++
-			u := by[i].card
-			out = append(out, game.Scan(t.truth.Card(u).ID))
-			if t.truth.Card(u).Kind == game.Ground {
-				out = append(out, game.StopClosed())
+		st := identifiedStep{seen: []game.Event{e}}
+		if e.Kind == game.EvScan {
+			for i+1 < len(t.log) && by[i+1].unscanned {
+				i++
+				st.seen = append(st.seen, t.log[i])
+				u := by[i].card
+				st.twin = append(st.twin, game.Scan(t.truth.Card(u).ID))
+				if t.truth.Card(u).Kind == game.Ground {
+					st.twin = append(st.twin, game.StopClosed())
+				}
 			}
 		}
-		out = append(out, e)
+		st.twin = append(st.twin, e)
+		out = append(out, st)
 	}
 	return out
 }
@@ -87,21 +104,49 @@ func (t *table) identifiedLog() []game.Event {
 // table knows, which card it was: the reader read it. The dealer's later
 // answers about such a card (identify, n) the twin has no need of, and
 // refuses; any other observation the assistant took that the twin refuses
-// means the twin cannot follow the hand, and there is none (nil).
+// means the twin cannot follow the hand, and there is none (nil). The
+// dealer's misread, said of what the assistant's screen showed, the twin
+// is told only where its screen showed the same (misreadOfTheSame).
 func (t *table) identifiedTwin() *game.Game {
-	twin := t.start.Clone()
-	for _, e := range t.identifiedLog() {
-		if err := twin.Apply(e); err != nil {
-			if mendsAGuess[e.Kind] {
-				continue
+	twin, seen := t.start.Clone(), t.start.Clone()
+	for _, st := range t.identifiedSteps() {
+		same := misreadOfTheSame(st.seen, twin, seen)
+		for _, e := range st.seen {
+			_ = seen.Apply(e) // taken once: the table logs only what the assistant took
+		}
+		if !same {
+			continue
+		}
+		for _, e := range st.twin {
+			if err := twin.Apply(e); err != nil {
+				if mendsAGuess[e.Kind] {
+					continue
+				}
+				return nil
 			}
-			return nil
 		}
 	}
 	if a, b := twin.Next(), t.seen.Next(); a.Action != b.Action || a.Player != b.Player {
 		return nil // its light is elsewhere: it no longer follows the table
 	}
 	return twin
+}
+
+// misreadOfTheSame reports whether the twin is to be told observations es
+// the assistant (seen, before them) took: anything but the dealer's
+// misread (game.NotThereRead), and that only where the twin's light
+// agrees with the assistant's. The dealer says misread of a read the
+// screen shows where they see it lie otherwise; where the twin, told which
+// card each confirmation by hand was, already showed it elsewhere (a rider
+// read as its seat's turn begins, which the assistant's hold judged the
+// deal), the dealer saw nothing wrong on the twin's screen, and would have
+// said nothing.
+func misreadOfTheSame(es []game.Event, twin, seen *game.Game) bool {
+	if len(es) != 1 || es[0].Kind != game.EvStackGone || es[0].Card == "" {
+		return true
+	}
+	a, b := twin.Next(), seen.Next()
+	return a.Action == b.Action && a.Player == b.Player && a.Stack == b.Stack && a.Due == b.Due
 }
 
 // mendsAGuess are the dealer's answers to what the assistant asks or
@@ -113,10 +158,14 @@ var mendsAGuess = map[game.EventKind]bool{game.EvIdentify: true, game.EvStackGon
 
 // unidentified reports whether observation e of a mistake, which the
 // assistant took, the identified twin refuses, or warns of (warned, if
-// not nil, is the table's own test on the twin). read are the reads the
-// twin is given first that the assistant was not: the cards dealt
-// unscanned just before e, not yet said (unreadBefore).
-func (t *table) unidentified(e game.Event, warned func(*game.Game) bool, read ...game.Event) bool {
+// not nil, is the table's own test on the twin), or takes where the
+// dealer then says what the screen shows wrong (taken back, if not nil:
+// the dealer's answer on the twin, as the table asks it of the assistant;
+// a second rider the twin, knowing the card lies in a stack, takes for
+// one played at the next seat, where the dealer sees none). read are the
+// reads the twin is given first that the assistant was not: the cards
+// dealt unscanned just before e, not yet said (unreadBefore).
+func (t *table) unidentified(e game.Event, warned, takenBack func(*game.Game) bool, read ...game.Event) bool {
 	if len(t.confirmed) == 0 && len(read) == 0 {
 		return false
 	}
@@ -132,7 +181,10 @@ func (t *table) unidentified(e game.Event, warned func(*game.Game) bool, read ..
 	if warned != nil && warned(twin) {
 		return true
 	}
-	return twin.Apply(e) != nil
+	if twin.Apply(e) != nil {
+		return true
+	}
+	return takenBack != nil && takenBack(twin)
 }
 
 // unreadBefore is, when card c is the last of the cards dealt unscanned
@@ -154,4 +206,28 @@ func (t *table) unreadBefore(c int) []game.Event {
 		read = append(read, game.Scan(t.truth.Card(u).ID))
 	}
 	return read
+}
+
+// heldWarnsOnTheTwin reports whether the identified twin's dealer, shown
+// the read held, of card held, and card id read at once after it, warns
+// of id (game/dealer's two-at-once warning) or refuses it: the twin holds
+// no read (no card of its was dealt by hand, so none may have been picked
+// up unseen: game.PlayedUnseen), takes held as the deal it was, and its
+// clock sees id come at once after that deal. If the twin would hold the
+// read too, it proves nothing.
+func (t *table) heldWarnsOnTheTwin(held, id string) bool {
+	if len(t.confirmed) == 0 {
+		return false
+	}
+	twin := t.identifiedTwin()
+	if twin == nil {
+		return false
+	}
+	if x, ok := twin.CardIndex(held); !ok || twin.PlayedUnseen(x) != 0 {
+		return false
+	}
+	if twin.Apply(game.Scan(held)) != nil {
+		return false
+	}
+	return warnsAtOnce(id)(twin) || twin.Apply(game.Scan(id)) != nil
 }

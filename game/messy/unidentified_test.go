@@ -83,6 +83,52 @@ func reads(log []game.Event, id string) int {
 // it on another seat's rider, where no reader sees it (official rules: a
 // Stop on a rider). The table had stop-3's identity all along: the twin
 // takes the claim too, and the miss stays a miss.
+//
+// Seed 1009491 (official): skip-8 was dealt by hand under a Hit's second
+// card while the reader was gone, and the engine stood another card in for
+// it. Later its faller, at seat 5, put it down as a second rider beside
+// their Skip ("A player can never have more than one rider at a time").
+// Believing skip-8 in the deck, the assistant takes the read for seat 1's
+// deal, the Skip swept. The twin, told skip-8 lies in seat 5's stack, takes
+// it for a rider that faller played at seat 1, where the dealer sees none
+// and says misread: the twin takes the read back, as the table has the
+// dealer do for the assistant. Unidentified, where it was missed when
+// the twin's dealer never spoke.
+//
+// Seed 1000925 (official): hit-1, dealt to seat 3, is read while a card
+// dealt by hand may have been picked up unseen, so the dealer holds it
+// (game.PlayedUnseen); hit-8, dealt with it at once, is read at once after
+// it. Time cannot tell a deal and the second of two at once from a card
+// shown and its deal: the hold takes hit-1 for a card shown, the misread
+// deals it after all, and hit-8 goes where the light then asks; the
+// warning never came ("deal cards one at a time clockwise around the
+// table"). The twin, every card dealt by hand read, holds nothing: hit-1
+// is the deal it was, and hit-8, read at once after it for the next
+// seat's turn, is the warning. Unidentified, where it was missed when only
+// the assistant's clock, after the hold, was asked.
+//
+// Seed 1001290 (official): hit-2, read as seat 1's turn begins while a card
+// dealt by hand may have been picked up unseen, was held, and the card
+// dealt after it went unscanned: nothing read within the beat, the hold
+// judged it the deal, and the dealer, who sees it lie as seat 1's rider,
+// said misread ("These are instruction cards, which must be played
+// horizontally between a player and the dealer"). The twin, told which
+// card each confirmation by hand was, had taken it for the rider already:
+// the dealer saw nothing wrong on its screen and would have said nothing,
+// yet the twin was told the misread too and dealt hit-2 after all, a seat
+// off from then on: it could not follow the hand. Told the misread only
+// where its screen showed what the assistant's did, it follows, and
+// refuses hit-9, swept at seat 4 last pass and shown there again (forget
+// sweep): "swept already". Unidentified, where it was missed.
+//
+// Seed 1001027 (french): hit-9 and stop-4 were dealt to seat 2 at once as
+// the reader went away for one card: the dealer confirmed hit-9 by hand,
+// and when the reader was back passed it over the reader as asked. stop-4,
+// read next, came after no read of a deal, only that answer, so no clock
+// could see it at once after one. The twin read hit-9 in the
+// confirmation's place, and stop-4 at once after it, for the next seat's
+// turn: the warning ("deal cards one at a time clockwise around the
+// table"). Unidentified, where it was missed.
 func TestUnidentifiedOnlyByTheTwin(t *testing.T) {
 	t.Run("forget-sweep of a rider named by kind", func(t *testing.T) {
 		m := playToTheMistake(t, missedCase{"official", 1000032, ForgetSweep, 2})
@@ -121,6 +167,93 @@ func TestUnidentifiedOnlyByTheTwin(t *testing.T) {
 		}
 		if reads(m.log, "hit-6") != 0 {
 			t.Error("hit-6 read to the assistant before the mistake: want it unscanned")
+		}
+	})
+	t.Run("second rider the twin takes elsewhere, the dealer's misread", func(t *testing.T) {
+		m := playToTheMistake(t, missedCase{"official", 1009491, SecondRider, 5})
+		if m.fault.Answer != Unidentified {
+			t.Fatalf("answered %v (%s): want %v", m.fault.Answer, m.fault.Why, Unidentified)
+		}
+		read := game.Scan("skip-8")
+		if err := m.seen.Clone().Apply(read); err != nil {
+			t.Fatalf("the assistant refuses %v (%v): not a miss", read, err)
+		}
+		if m.twin == nil {
+			t.Fatal("the twin cannot follow the hand")
+		}
+		twin := m.twin.Clone()
+		if err := twin.Apply(read); err != nil {
+			t.Fatalf("the twin refuses %v (%v): want it taken, then taken back", read, err)
+		}
+		f := Fault{Kind: SecondRider, Seat: 5, Card: "skip-8"}
+		if !takenElsewhere(twin, f.Seat) {
+			t.Fatal("the twin took skip-8 for a card at seat 5: want a rider at another seat")
+		}
+		if !saysMisread(twin, &f, read) {
+			t.Fatal("the dealer's misread on the twin does not take skip-8 back")
+		}
+		if reads(m.log, "skip-8") != 0 || reads(m.idLog, "skip-8") != 1 {
+			t.Error("skip-8 not read to the twin alone, as it was dealt by hand")
+		}
+	})
+	t.Run("two at once after a held deal taken for a card shown", func(t *testing.T) {
+		m := playToTheMistake(t, missedCase{"official", 1000925, TwoAtOnce, 3})
+		if m.fault.Answer != Unidentified || !strings.Contains(m.fault.Why, heldShownWhy) {
+			t.Fatalf("answered %v (%s): want %v, the deal before it held", m.fault.Answer, m.fault.Why, Unidentified)
+		}
+		if x, _ := m.seen.CardIndex("hit-1"); m.seen.PlayedUnseen(x) == 0 {
+			t.Fatal("the assistant would not hold hit-1: no hold to blame")
+		}
+		if m.twin == nil {
+			t.Fatal("the twin cannot follow the hand")
+		}
+		twin := m.twin.Clone()
+		if x, _ := twin.CardIndex("hit-1"); twin.PlayedUnseen(x) != 0 {
+			t.Fatal("the twin would hold hit-1 too")
+		}
+		if err := twin.Apply(game.Scan("hit-1")); err != nil {
+			t.Fatalf("the twin refuses hit-1's deal: %v", err)
+		}
+		if !warnsAtOnce("hit-8")(twin) {
+			t.Fatal("the twin's clock does not warn of hit-8 read at once after hit-1")
+		}
+	})
+	t.Run("a misread the twin's screen did not need", func(t *testing.T) {
+		m := playToTheMistake(t, missedCase{"official", 1001290, ForgetSweep, 4})
+		if m.fault.Answer != Unidentified {
+			t.Fatalf("answered %v (%s): want %v", m.fault.Answer, m.fault.Why, Unidentified)
+		}
+		if !slices.Contains(m.log, game.NotThereRead("hit-2")) {
+			t.Fatal("no misread of hit-2 in the log")
+		}
+		read := game.Scan("hit-9")
+		if err := m.seen.Clone().Apply(read); err != nil {
+			t.Fatalf("the assistant refuses %v (%v): not a miss", read, err)
+		}
+		if m.twin == nil {
+			t.Fatal("the twin cannot follow the hand")
+		}
+		if err := m.twin.Clone().Apply(read); err == nil || !strings.Contains(err.Error(), "swept already") {
+			t.Fatalf("the twin answers %v: want it swept already", err)
+		}
+	})
+	t.Run("two at once with the last card confirmed by hand", func(t *testing.T) {
+		m := playToTheMistake(t, missedCase{"french", 1001027, TwoAtOnce, 2})
+		if m.fault.Answer != Unidentified {
+			t.Fatalf("answered %v (%s): want %v", m.fault.Answer, m.fault.Why, Unidentified)
+		}
+		if n := len(m.log); n < 2 || m.log[n-1].Kind != game.EvIdentify || m.log[n-1].Card != "hit-9" || m.log[n-2].Kind != game.EvConfirm {
+			t.Fatalf("the log ends %v: want hit-9 confirmed by hand, then identified", m.log[max(0, n-2):])
+		}
+		if m.twin == nil {
+			t.Fatal("the twin cannot follow the hand")
+		}
+		// The identify the twin is also given it refuses: hit-9 is known.
+		if n := len(m.idLog); n < 2 || m.idLog[n-2] != game.Scan("hit-9") {
+			t.Fatalf("the twin's log ends %v: want hit-9 read, then identified", m.idLog[max(0, n-2):])
+		}
+		if !warnsAtOnce("stop-4")(m.twin.Clone()) {
+			t.Fatal("the twin's clock does not warn of stop-4 read at once after hit-9")
 		}
 	})
 	t.Run("claim-no-stop resting on a Stop played unseen", func(t *testing.T) {
