@@ -297,6 +297,48 @@ func (g *Game) latestPickedUp(p, pass int) int {
 	return s
 }
 
+// pickedUpAnyone is the stand-in for the card dealt by hand that a rider
+// the engine believes in the deck, which the dealer says lies as player
+// p's rider (not dealt), most likely was: p's own said picked up last
+// (latestPickedUp), else any faller's said picked up last, else one still
+// a guess on top of a stack, p's first (never asked for, or the ask
+// answered by a card refused). "You may place a rider in front of any
+// player, including yourself", and a Move takes it on from there. Unlike
+// swapLoose, which must weigh a read against a deal, the dealer has ruled
+// the deal out. -1 if none: the card went unread some other way.
+func (g *Game) pickedUpAnyone(p, pass int) int {
+	if s := g.latestPickedUp(p, pass); s >= 0 {
+		return s
+	}
+	if s := g.anyPickedUp(pass); s >= 0 {
+		return s
+	}
+	return g.anyBlindTop(p)
+}
+
+// anyPickedUp is latestPickedUp over every faller: the one said picked up
+// last; -1 if none.
+func (g *Game) anyPickedUp(pass int) int {
+	s := -1
+	for q := range g.players {
+		if x := g.latestPickedUp(q, pass); x >= 0 && (s < 0 || g.table.loose[x] > g.table.loose[s]) {
+			s = x
+		}
+	}
+	return s
+}
+
+// anyBlindTop is a non-Ground card dealt by hand, still a guess, on top of
+// a stack: player p's first, then the next seats'. -1 if none.
+func (g *Game) anyBlindTop(p int) int {
+	for i := range g.players {
+		if x := g.blindTop((p+i)%len(g.players), -1); x >= 0 && g.cards[x].Kind != Ground {
+			return x
+		}
+	}
+	return -1
+}
+
 // pickedUp reports whether card x stands in for a card dealt by hand to
 // player p that the dealer said was picked up at most looseFor passes
 // before pass.
