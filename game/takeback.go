@@ -376,6 +376,12 @@ func (g *Game) keepBefore(e Event) bool {
 	if c, ok := g.index[e.Card]; ok && e.Kind == EvScan && g.current(t.identAt) && t.identCard == c {
 		from = t.ident
 	}
+	if e.Kind == EvConfirm {
+		// Named by hand, not read: the dealer who named it found it
+		// there, and the card stood in is the engine's guess, not a read
+		// a misread could take back.
+		return false
+	}
 	found := -1
 	for i := len(inf) - 1; i >= 0 && inf[i].Seq == g.applied; i-- {
 		if k := inf[i].Kind; k != InfRiderPlayed && k != InfExtraPlayed {
