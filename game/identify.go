@@ -302,7 +302,8 @@ func (g *Game) latestPickedUp(p, pass int) int {
 // p's rider (not dealt), most likely was: p's own said picked up last
 // (latestPickedUp), else any faller's said picked up last, else one still
 // a guess on top of a stack, p's first (never asked for, or the ask
-// answered by a card refused). "You may place a rider in front of any
+// answered by a card refused), else one buried on the record (anyBlind).
+// "You may place a rider in front of any
 // player, including yourself", and a Move takes it on from there. Unlike
 // swapLoose, which must weigh a read against a deal, the dealer has ruled
 // the deal out. -1 if none: the card went unread some other way.
@@ -313,7 +314,27 @@ func (g *Game) pickedUpAnyone(p, pass int) int {
 	if s := g.anyPickedUp(pass); s >= 0 {
 		return s
 	}
-	return g.anyBlindTop(p)
+	if s := g.anyBlindTop(p); s >= 0 {
+		return s
+	}
+	return g.anyBlind(p)
+}
+
+// anyBlind is a non-Ground card dealt by hand, still a guess, anywhere in
+// a stack, the one nearest a top first: player p's, then the next seats'.
+// Buried on the record, it may not be at the table: the cards on it may
+// have been picked up unseen. -1 if none.
+func (g *Game) anyBlind(p int) int {
+	for i := range g.players {
+		for _, st := range g.players[(p+i)%len(g.players)].stacks {
+			for j := len(st) - 1; j >= 0; j-- {
+				if x := st[j]; g.table.blind[x] && g.cards[x].Kind != Ground {
+					return x
+				}
+			}
+		}
+	}
+	return -1
 }
 
 // anyPickedUp is latestPickedUp over every faller: the one said picked up
