@@ -335,7 +335,8 @@ func (g *Game) latestPickedUp(p, pass int) int {
 // p's rider (not dealt), most likely was: p's own said picked up last
 // (latestPickedUp), else any faller's said picked up last, else one still
 // a guess on top of a stack, p's first (never asked for, or the ask
-// answered by a card refused). "You may place a rider in front of any
+// answered by a card refused), else one buried on the record (anyBlind).
+// "You may place a rider in front of any
 // player, including yourself", and a Move takes it on from there. Unlike
 // swapLoose, which must weigh a read against a deal, the dealer has ruled
 // the deal out. -1 if none: the card went unread some other way.
