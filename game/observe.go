@@ -585,11 +585,7 @@ func (g *Game) confirm() error {
 	case ActLand:
 		// The Stop card was not scanned: stand in the Stop nearest the top
 		// of that player's stacks.
-		c := g.findStop(in.Player)
-		if c < 0 {
-			c = g.unseenStopFor(in.Player)
-		}
-		if c >= 0 {
+		if c := g.findStop(in.Player); c >= 0 {
 			if err := g.stopGround(in.Player, c); err != nil {
 				return err
 			}

@@ -395,34 +395,6 @@ func (g *Game) stopUnseen() bool {
 	return false
 }
 
-// unseenStopFor is the Stop that player p's Stop confirmed by hand stands
-// in when p holds none the engine knows of (findStop) but has a card dealt
-// by hand still a guess (heldStandIn): that card was the Stop. "Once you
-// are holding a card, you may play it right away, or you may keep holding
-// it." The Stop is one standing in for a card dealt by hand at another
-// faller's stack, which that faller cannot have held ("You can only pick
-// up the top card of your stack"): the two guesses trade places; else one
-// the engine counts in the deck, which takes the stand-in's place, the
-// stand-in back to the deck. It is put in p's stack, where the stand-in
-// was; -1 if there is none.
-func (g *Game) unseenStopFor(p int) int {
-	s := g.heldStandIn(p)
-	if s < 0 {
-		return -1
-	}
-	for c := range g.cards {
-		if g.cards[c].Kind == Stop && g.standingIn(c) && g.where[c].Player != p {
-			g.tradeStandIns(s, c)
-			return c
-		}
-	}
-	if c := g.deckCard(Stop); c >= 0 {
-		g.playedFor(s, c)
-		return c
-	}
-	return -1
-}
-
 // findStop is the Stop that player p's Stop confirmed by hand stands in:
 // the one they hold, else the one nearest a stack's top, else one the
 // engine only guessed discarded.
