@@ -253,6 +253,39 @@ func (g *Game) heldStop(c, p int) int {
 	if g.cards[c].Kind != Stop || g.where[c].Zone != InDeck || !g.pend.claimed {
 		return -1
 	}
+	return g.heldStandIn(p)
+}
+
+// anothersStandInStop is heldStop for Stop c standing in for a card dealt
+// by hand at another faller's stack, not in the deck, shown in the window
+// of the Ground being dealt to p after p's claim: p's stand-in it may be,
+// or -1.
+func (g *Game) anothersStandInStop(c, p int) int {
+	if g.cards[c].Kind != Stop || !g.standingIn(c) || g.where[c].Player == p || !g.pend.claimed {
+		return -1
+	}
+	return g.heldStandIn(p)
+}
+
+// tradeStandIns: stand-ins s and c, both guesses in stacks, trade places:
+// c is seen where s stood, and s stands in where c did, keeping what the
+// dealer said of that place (picked up or not, uncovered or not).
+func (g *Game) tradeStandIns(s, c int) {
+	t := &g.table
+	w, ws := g.where[c], g.where[s]
+	g.putAt(w, c, s)
+	g.putAt(ws, s, c)
+	t.blind[s], t.blind[c] = true, false
+	t.loose[s], t.loose[c] = t.loose[c], 0
+	t.uncovered[s], t.uncovered[c] = t.uncovered[c], t.uncovered[s]
+	t.guessed[s], t.guessed[c] = true, true
+	t.swept[s], t.swept[c] = false, false
+}
+
+// heldStandIn is the stand-in in player p's stacks heldStop takes: said
+// picked up last, else covered while a guess, else a guess on top; -1 if
+// none.
+func (g *Game) heldStandIn(p int) int {
 	t := &g.table
 	s := -1
 	for _, st := range g.players[p].stacks {
@@ -295,6 +328,69 @@ func (g *Game) latestPickedUp(p, pass int) int {
 		}
 	}
 	return s
+}
+
+// pickedUpAnyone is the stand-in for the card dealt by hand that a rider
+// the engine believes in the deck, which the dealer says lies as player
+// p's rider (not dealt), most likely was: p's own said picked up last
+// (latestPickedUp), else any faller's said picked up last, else one still
+// a guess on top of a stack, p's first (never asked for, or the ask
+// answered by a card refused), else one buried on the record (anyBlind).
+// "You may place a rider in front of any
+// player, including yourself", and a Move takes it on from there. Unlike
+// swapLoose, which must weigh a read against a deal, the dealer has ruled
+// the deal out. -1 if none: the card went unread some other way.
+func (g *Game) pickedUpAnyone(p, pass int) int {
+	if s := g.latestPickedUp(p, pass); s >= 0 {
+		return s
+	}
+	if s := g.anyPickedUp(pass); s >= 0 {
+		return s
+	}
+	if s := g.anyBlindTop(p); s >= 0 {
+		return s
+	}
+	return g.anyBlind(p)
+}
+
+// anyBlind is a non-Ground card dealt by hand, still a guess, anywhere in
+// a stack, the one nearest a top first: player p's, then the next seats'.
+// Buried on the record, it may not be at the table: the cards on it may
+// have been picked up unseen. -1 if none.
+func (g *Game) anyBlind(p int) int {
+	for i := range g.players {
+		for _, st := range g.players[(p+i)%len(g.players)].stacks {
+			for j := len(st) - 1; j >= 0; j-- {
+				if x := st[j]; g.table.blind[x] && g.cards[x].Kind != Ground {
+					return x
+				}
+			}
+		}
+	}
+	return -1
+}
+
+// anyPickedUp is latestPickedUp over every faller: the one said picked up
+// last; -1 if none.
+func (g *Game) anyPickedUp(pass int) int {
+	s := -1
+	for q := range g.players {
+		if x := g.latestPickedUp(q, pass); x >= 0 && (s < 0 || g.table.loose[x] > g.table.loose[s]) {
+			s = x
+		}
+	}
+	return s
+}
+
+// anyBlindTop is a non-Ground card dealt by hand, still a guess, on top of
+// a stack: player p's first, then the next seats'. -1 if none.
+func (g *Game) anyBlindTop(p int) int {
+	for i := range g.players {
+		if x := g.blindTop((p+i)%len(g.players), -1); x >= 0 && g.cards[x].Kind != Ground {
+			return x
+		}
+	}
+	return -1
 }
 
 // pickedUp reports whether card x stands in for a card dealt by hand to

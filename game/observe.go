@@ -165,6 +165,14 @@ func (g *Game) scan(c, since int) error {
 		// the deck, or the discard pile the dealer swept it to: one the
 		// engine only guessed was discarded (its stack picked up unseen)
 		// may have been in the faller's hand all along.
+		if s := g.anothersStandInStop(c, in.Player); s >= 0 {
+			// "You can only pick up the top card of your stack": a Stop
+			// the engine stood in at another faller's stack was never
+			// there. It is this faller's own card dealt by hand, and the
+			// two guesses trade places.
+			g.tradeStandIns(s, c)
+			return g.stopGround(in.Player, c)
+		}
 		if card.Kind == Stop && w.Zone != InDeck && !(w.Zone == InDiscard && g.table.swept[c]) {
 			return g.stopGround(in.Player, c)
 		}

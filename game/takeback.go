@@ -376,6 +376,12 @@ func (g *Game) keepBefore(e Event) bool {
 	if c, ok := g.index[e.Card]; ok && e.Kind == EvScan && g.current(t.identAt) && t.identCard == c {
 		from = t.ident
 	}
+	if e.Kind == EvConfirm {
+		// Named by hand, not read: the dealer who named it found it
+		// there, and the card stood in is the engine's guess, not a read
+		// a misread could take back.
+		return false
+	}
 	found := -1
 	for i := len(inf) - 1; i >= 0 && inf[i].Seq == g.applied; i-- {
 		if k := inf[i].Kind; k != InfRiderPlayed && k != InfExtraPlayed {
@@ -745,10 +751,13 @@ func (g *Game) riderDealtFromDeck() (int, bool) {
 // It never left the deck on the record, so it went unread: dealt without
 // a scan where the light did not lag for it (one card to each of two
 // fallers, a whole pass), picked up and played; or it stood in for a card
-// dealt by hand, which was c itself, picked up once uncovered. The hand
-// goes back to before the read and takes it as the rider shown, from the
-// deck (or its stand-in's place); the seat's cards are due as that rider
-// says. If it cannot be so taken, nothing changes.
+// dealt by hand, which was c itself, picked up once uncovered; or it was
+// a card dealt by hand another card stands in for, picked up and played
+// ("in front of any player, including yourself"), and that stand-in goes
+// back to the deck (pickedUpAnyone). The hand goes back to before the read
+// and takes it as the rider shown, from the deck (or the stand-in's
+// place); the seat's cards are due as that rider says. If it cannot be so
+// taken, nothing changes.
 func (g *Game) shownFromDeck(c int) error {
 	t := &g.table
 	id := g.cards[c].ID
@@ -761,6 +770,12 @@ func (g *Game) shownFromDeck(c int) error {
 	in := g.Next()
 	from := Place{Zone: InDeck}
 	if g.standingIn(c) {
+		from = g.where[c]
+	} else if s := g.pickedUpAnyone(in.Player, g.turnPass(in.Player)); s >= 0 {
+		// Not dealt, the card lying there is no deal missed either while
+		// a card dealt by hand was picked up: that card, played, which
+		// its stand-in took from the deck (playedFor).
+		g.playedFor(s, c)
 		from = g.where[c]
 	}
 	n := len(t.inferred)
