@@ -962,7 +962,9 @@ func (t *table) showRider(in game.Instruction) {
 	show := func(c int) bool {
 		if t.readerGone > 0 {
 			// Nothing read: the dealer, who sees the card, names its
-			// kind from the panel.
+			// kind from the panel, after the cards they dealt unscanned
+			// if the light, still on another seat, waits for them.
+			t.unscanned = t.confirmUnscanned(t.unscanned, p)
 			t.confirmShown(nil, c)
 			return false
 		}
