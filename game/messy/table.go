@@ -514,6 +514,13 @@ func (t *table) play() error {
 			// Ground announced was dealt, or a rider shown since turned
 			// it into something else).
 			t.uncovered, t.askAfterWindow = false, false
+			if t.held == 0 && len(t.unscanned) == 0 && t.justRead() {
+				// The ask leaves the card just dealt and read, taken
+				// for a rider or an Extra, on the screen to take back
+				// (game/dealer's misreadCard): a dealer who sees it
+				// lying in the stack they dealt it to says so first.
+				t.riderNotThere()
+			}
 			t.identify()
 		}
 		if err := t.check(); err != nil {
@@ -741,6 +748,18 @@ func (t *table) beat() error {
 		}
 	}
 	return nil
+}
+
+// justRead reports whether the read the engine would take back now is the
+// card this beat dealt and the reader read, nothing applied since: a rider
+// the dealer named from the panel stands in a card of the engine's
+// choosing, no read the dealer made.
+func (t *table) justRead() bool {
+	id, ok := t.seen.ReadToTakeBack()
+	if !ok || t.justDealt != (justDealt{card: t.justDealt.card, applied: t.seen.Applied()}) || t.justDealt.card == 0 {
+		return false
+	}
+	return t.truth.Card(t.justDealt.card-1).ID == id
 }
 
 // riderNotThere is the dealer who sees on the screen, lit for a seat, a
@@ -971,7 +990,9 @@ func (t *table) showRider(in game.Instruction) {
 	show := func(c int) bool {
 		if t.readerGone > 0 {
 			// Nothing read: the dealer, who sees the card, names its
-			// kind from the panel.
+			// kind from the panel, after the cards they dealt unscanned
+			// if the light, still on another seat, waits for them.
+			t.unscanned = t.confirmUnscanned(t.unscanned, p)
 			t.confirmShown(nil, c)
 			return false
 		}
