@@ -76,3 +76,34 @@ func TestCardMissedWhileTheReaderHangsConfirmed(t *testing.T) {
 		})
 	}
 }
+
+// TestMisreadASkipTakenForADeal: "SKIP: Deal no cards to this player.
+// (And sweep away the Skip.)" A card dealt by hand, a Skip its faller
+// picked up unseen (said so, n) and played as a seat's rider, or Moved to
+// another seat, was shown by the simulated dealer at that seat's turn; the
+// dealer, believing it in the deck (its stand-in another card), took it
+// for the seat's deal and lit the next seat, never asking for the sweep.
+// The table, a seat behind the lights, said "not there" of every seat lit
+// until it declared the winner (official seed 204, the reader gone;
+// official 387, a card dealt unscanned). A person who sees the light go on
+// with the Skip they just showed lying there, and the screen offer to take
+// that Skip back, says misread: it is shown after all. 204 then ends in
+// step; 387 ends with the table's winner, though a seat off later (the
+// Skip's stand-in, read being dealt, is taken for the card dealt by hand).
+func TestMisreadASkipTakenForADeal(t *testing.T) {
+	for _, c := range []struct {
+		seed   uint64
+		fault  simtable.Fault
+		inStep bool
+	}{
+		{204, simtable.FaultReaderGone, true},
+		{387, simtable.FaultDealUnscanned, false},
+	} {
+		t.Run(fmt.Sprint(c.seed), func(t *testing.T) {
+			o := playSound(t, "official", c.seed, simtable.Only(c.fault, 0.05))
+			if o.declared || (c.inStep && o.mismatches > 0) || !o.truthOver || o.res.Winner != o.winner {
+				t.Errorf("declared by the table %v, %d beats out of step; the dealer's winner seat %d, the table's %d", o.declared, o.mismatches, o.res.Winner, o.winner)
+			}
+		})
+	}
+}

@@ -821,7 +821,7 @@ func (t *Table) deal() {
 		}
 	}
 	t.Clock.At(at, func() {
-		if t.extraTakenForDeal() {
+		if t.extraTakenForDeal() || t.skipTakenForDeal() {
 			// The Extra shown was taken for the rider's first card: the
 			// dealer says misread before dealing, and deals once the light
 			// asks for what the Extra owes.
@@ -853,6 +853,37 @@ func (t *Table) extraTakenForDeal() bool {
 		return false
 	}
 	id := t.misread()
+	for _, x := range g.Extras(in.Player) {
+		if g.Card(x).ID == id {
+			return true
+		}
+	}
+	return false
+}
+
+// skipTakenForDeal is the simulated dealer, who has just shown a Skip (or
+// a Chute) lying as the rider of the seat the truth addresses, looking at
+// the lights before sweeping it: the seat's light is out, gone on to
+// another seat without asking for the sweep ("SKIP: Deal no cards to this
+// player, and sweep away the Skip"), and the screen offers to take back
+// with misread that very card (or the Extra on it). The dealer took it for
+// the seat's deal: a card dealt by hand that its faller picked up unseen,
+// or a rider Moved there unseen. A person who sees the Skip lying there
+// says misread, as game/messy's dealer does (skipNotSwept).
+func (t *Table) skipTakenForDeal() bool {
+	g := t.truth
+	in := g.Next()
+	if t.chip == nil || t.misread == nil || t.scan.gone() || !in.First || (in.Action != game.ActSweep && in.Action != game.ActPass) || t.lit(in.Seat) {
+		return false
+	}
+	r := g.Rider(in.Player)
+	if r < 0 {
+		return false
+	}
+	id := t.misread()
+	if g.Card(r).ID == id {
+		return true
+	}
 	for _, x := range g.Extras(in.Player) {
 		if g.Card(x).ID == id {
 			return true
