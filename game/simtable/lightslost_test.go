@@ -107,3 +107,20 @@ func TestMisreadASkipTakenForADeal(t *testing.T) {
 		})
 	}
 }
+
+// TestAskedAgainAfterNotOnTop: "If a player has more than one stack, you
+// will deal one card into each." Classic seed 228, the reader gone: both
+// cards of a Split turn were dealt by hand, one into each stack, and both
+// picked up; asked about the seat, the simulated dealer said n, and the
+// other was never asked for, so the Skip it was, played as the seat's own
+// rider, was taken for a card dealt later and the lights ran a seat off
+// until the table declared the winner. The dealer now asks about the seat
+// again (dealer TestIdentifyEachStackAfterNotOnTop), and the simulated
+// dealer, who looks again at a light still asking once their n is taken,
+// says n again: the hand ends in step.
+func TestAskedAgainAfterNotOnTop(t *testing.T) {
+	o := playSound(t, "classic", 228, simtable.Only(simtable.FaultReaderGone, 0.05))
+	if o.declared || o.mismatches > 0 || !o.truthOver || o.res.Winner != o.winner {
+		t.Errorf("declared by the table %v, %d beats out of step; the dealer's winner seat %d, the table's %d", o.declared, o.mismatches, o.res.Winner, o.winner)
+	}
+}

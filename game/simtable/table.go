@@ -173,6 +173,7 @@ type Table struct {
 	scripted   []int
 	identUntil time.Duration // an answer to the dealer's ask about identSeat is on its way until then
 	identSeat  int
+	identLook  bool // a look again at the ask about identSeat is on its way
 	dealOn     dealOn
 	decl       declaring // declare.go: the people end a hand the lights lost
 }
