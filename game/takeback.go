@@ -762,6 +762,9 @@ func (g *Game) shownFromDeck(c int) error {
 	from := Place{Zone: InDeck}
 	if g.standingIn(c) {
 		from = g.where[c]
+	} else if x := g.pickedUpFor(c, in.Player); x >= 0 {
+		g.playedFor(x, c)
+		from = g.where[c]
 	}
 	n := len(t.inferred)
 	if err := g.riderScanned(c, in); err != nil {
@@ -772,6 +775,36 @@ func (g *Game) shownFromDeck(c int) error {
 	}
 	g.infer(InfShownAfterAll, c, in.Player, from)
 	return nil
+}
+
+// pickedUpFor is the stand-in for a card dealt by hand, said picked up
+// (notOnTop), that deck card c, shown after all as player p's rider
+// (shownFromDeck), was: "Once you are holding a card, you may play it
+// right away, or you may keep holding it", and "You may place a rider in
+// front of any player", or Move it there. A card the engine believes in
+// the deck left it unread, and a card picked up whose face no one saw is
+// the likelier way than a deal no one confirmed: p's own, else the one
+// said picked up last, if c can be shown from its place. -1 if none.
+func (g *Game) pickedUpFor(c, p int) int {
+	x := g.latestPickedUp(p, g.passes)
+	for q := range g.players {
+		if x >= 0 && g.where[x].Player == p {
+			break // p's own first
+		}
+		if y := g.latestPickedUp(q, g.passes); y >= 0 && (x < 0 || g.table.loose[y] > g.table.loose[x]) {
+			x = y
+		}
+	}
+	if x < 0 {
+		return -1
+	}
+	try := g.Clone()
+	try.table.fit(len(try.cards))
+	try.playedFor(x, c)
+	if try.riderScanned(c, try.Next()) != nil {
+		return -1
+	}
+	return x
 }
 
 // lastRead is the read taken for a rider or an Extra played at the seat
