@@ -87,21 +87,25 @@ func TestCardMissedWhileTheReaderHangsConfirmed(t *testing.T) {
 // until it declared the winner (official seed 204, the reader gone;
 // official 387, a card dealt unscanned). A person who sees the light go on
 // with the Skip they just showed lying there, and the screen offer to take
-// that Skip back, says misread: it is shown after all. 204 then ends in
-// step; 387 ends with the table's winner, though a seat off later (the
-// Skip's stand-in, read being dealt, is taken for the card dealt by hand).
+// that Skip back, says misread: it is shown after all, and the hands end
+// in step (387 with game TestRiderShownFromAPickedUpStandIn).
 func TestMisreadASkipTakenForADeal(t *testing.T) {
 	for _, c := range []struct {
-		seed   uint64
-		fault  simtable.Fault
-		inStep bool
+		seed  uint64
+		fault simtable.Fault
 	}{
-		{204, simtable.FaultReaderGone, true},
-		{387, simtable.FaultDealUnscanned, false},
+		{204, simtable.FaultReaderGone},
+		{387, simtable.FaultDealUnscanned},
+		// Not said where the light is out only for an ask about a card
+		// dealt by hand at another seat: seat 3's Extra Skip, shown and
+		// taken right, was to be swept still (official 262 and 444,
+		// lost while the first version of this misread said it there).
+		{262, simtable.FaultReaderGone},
+		{444, simtable.FaultReaderGone},
 	} {
 		t.Run(fmt.Sprint(c.seed), func(t *testing.T) {
 			o := playSound(t, "official", c.seed, simtable.Only(c.fault, 0.05))
-			if o.declared || (c.inStep && o.mismatches > 0) || !o.truthOver || o.res.Winner != o.winner {
+			if o.declared || o.mismatches > 0 || !o.truthOver || o.res.Winner != o.winner {
 				t.Errorf("declared by the table %v, %d beats out of step; the dealer's winner seat %d, the table's %d", o.declared, o.mismatches, o.res.Winner, o.winner)
 			}
 		})

@@ -864,8 +864,8 @@ func (t *Table) extraTakenForDeal() bool {
 
 // skipTakenForDeal is the simulated dealer, who has just shown a Skip (or
 // a Chute) lying as the rider of the seat the truth addresses, looking at
-// the lights before sweeping it: the seat's light is out, gone on to
-// another seat without asking for the sweep ("SKIP: Deal no cards to this
+// the lights before sweeping it: the seat's light is out, the screen gone
+// on to another seat without asking for the sweep ("SKIP: Deal no cards to this
 // player, and sweep away the Skip"), and the screen offers to take back
 // with misread that very card (or the Extra on it). The dealer took it for
 // the seat's deal: a card dealt by hand that its faller picked up unseen,
@@ -874,7 +874,12 @@ func (t *Table) extraTakenForDeal() bool {
 func (t *Table) skipTakenForDeal() bool {
 	g := t.truth
 	in := g.Next()
-	if t.chip == nil || t.misread == nil || t.scan.gone() || !in.First || (in.Action != game.ActSweep && in.Action != game.ActPass) || t.lit(in.Seat) {
+	if t.chip == nil || t.misread == nil || t.screen == nil || t.scan.gone() || !in.First || (in.Action != game.ActSweep && in.Action != game.ActPass) || t.lit(in.Seat) {
+		return false
+	}
+	if s := t.screen(); s.Seat == in.Seat || t.identifySeat() != 0 {
+		// Still at this seat (its light put out only by an ask for a
+		// card dealt by hand elsewhere): the sweep is still to come.
 		return false
 	}
 	r := g.Rider(in.Player)
