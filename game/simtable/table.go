@@ -882,6 +882,11 @@ func (t *Table) skipTakenForDeal() bool {
 		// card dealt by hand elsewhere): the sweep is still to come.
 		return false
 	}
+	if k := g.Card(g.Rider(in.Player)).Kind; t.newestLineSays(fmt.Sprintf("seat %d: %v", in.Seat, k)) || t.newestLineSays(fmt.Sprintf("seat %d: Extra %v", in.Seat, k)) {
+		// The screen's newest line took it for the rider it is, and the
+		// beat has confirmed its sweep already (a fast tempo).
+		return false
+	}
 	r := g.Rider(in.Player)
 	if r < 0 {
 		return false
@@ -969,6 +974,16 @@ func (t *Table) screenSays(part string) bool {
 		}
 	}
 	return false
+}
+
+// newestLineSays reports whether the newest line on the dealer's screen
+// holds part.
+func (t *Table) newestLineSays(part string) bool {
+	if t.lines == nil {
+		return false
+	}
+	l := t.lines()
+	return len(l) > 0 && strings.Contains(l[len(l)-1], part)
 }
 
 // lightBehind reports whether the card the simulated dealer laid on the
