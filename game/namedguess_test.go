@@ -115,3 +115,38 @@ func TestNamedRiderGuessReadWithNoDeckOfItsKind(t *testing.T) {
 		t.Fatal(err)
 	}
 }
+
+// TestNamedRiderGuessReadAsATurnBegins: "Hold the deck face down, and
+// deal from the top." As in TestNamedRiderGuessReadBeingDealt, the Hit
+// the engine took from its deck for the one named at seat 1 is swept, a
+// guess in the discard pile; read later as seat 2's turn begins, seat 2
+// with no rider and a card due, it was still in the deck and is the deal,
+// another deck Hit standing in the discard pile instead. No faller plays
+// from the discard pile. Before, it was taken for a rider played there,
+// and the light asked for a Hit's cards the table never dealt (real
+// dealer, beginner, reader gone, seeds 267 and 376: the table declared the
+// winner).
+func TestNamedRiderGuessReadAsATurnBegins(t *testing.T) {
+	kinds := []Kind{Move, Move, Move, Move, Move, Move, Move, Move, Hit, Hit, Hit, Ground, Ground}
+	tb := newObserved(t, 2, kinds...)
+	tb.ok(Confirm())            // seat 1, by hand: the reader is gone
+	tb.ok(Scan(tb.id(Move, 0))) // seat 2 (the reader back)
+	tb.ok(ConfirmAs(Hit))       // seat 1's turn: a Hit shown, named by hand
+	c := inf(tb, InfRiderPlayed)
+	tb.ok(Scan(tb.id(Move, 1)))
+	tb.ok(Scan(tb.id(Move, 2)))
+	tb.ok(Confirm()) // the Hit swept
+	if w := tb.Where(c); w.Zone != InDiscard {
+		t.Fatalf("the Hit named is at %+v after its sweep, want the discard pile", w)
+	}
+	if in := tb.Next(); in.Player != 1 || !in.First || in.Action != ActDeal {
+		t.Fatalf("after the sweep the light asks %+v, want seat 2's turn to begin", in)
+	}
+	tb.ok(Scan(tb.Card(c).ID)) // seat 2's deal: the Hit named, read as its turn begins
+	if w := tb.Where(c); w.Zone != InStack || w.Player != 1 {
+		t.Fatalf("the Hit named, read as seat 2's turn begins, is at %+v, want seat 2's deal", w)
+	}
+	if in := tb.Next(); in.Player != 0 || in.Action != ActDeal {
+		t.Fatalf("after seat 2's deal the light asks %+v, want seat 1's deal", in)
+	}
+}

@@ -236,6 +236,15 @@ func (g *Game) scan(c, since int) error {
 		// (TestExtraReadAfterASkipIsPlayed).
 		return g.riderScanned(c, in)
 	}
+	if starting && in.Action == ActDeal && g.players[p].rider < 0 && g.unguessNamed(c) {
+		// In the discard pile only as the engine's guess for a rider
+		// named by hand, and swept: "Hold the deck face down, and deal
+		// from the top". Read as a turn begins with a card due at a seat
+		// with no rider, it was still in the deck, and this is the deal
+		// in the dealer's hand, not the guess come true and played again
+		// from the discard pile, which no faller can play from.
+		return g.dealScanned(c, in)
+	}
 	if starting && w.Zone != InDeck && (card.Kind.IsRider() || card.Kind == Extra) {
 		if g.shownNow(c) {
 			return refuse(RuleCardSeenTwice, "%v was shown already at seat %d's turn", card, in.Seat)

@@ -184,3 +184,44 @@ func misreadMakesItTheRider(t *testing.T, tb *table, id string, p int) {
 		t.Fatalf("after the misread %s is at %+v, want player %d's rider", id, w, p)
 	}
 }
+
+// TestRiderShownFromAPickedUpStandIn: "Once you are holding a card, you
+// may play it right away, or you may keep holding it", and "You may place
+// a rider in front of any player." Seat 1's card dealt by hand, the Skip
+// (the engine's stand-in another card), was picked up, and the dealer said
+// so (n); seat 1 played it as seat 2's rider. Read as seat 2's turn
+// begins, it is a card the engine believes in the deck, taken for the
+// deal; the dealer, who sees it lying as a rider, says misread. It was
+// the card picked up, not one that left the deck unread where no light
+// lagged: it takes the stand-in's place, and the stand-in goes back to
+// the deck, whose count stays right. Before, the stand-in stayed and the
+// deck was counted a card short, and a card dealt by hand later was taken
+// for a Ground where the table had cards left (real dealer, official
+// seed 293 with the reader gone, 387 with a card dealt unscanned on the
+// three rule sets: the table declared the winner).
+func TestRiderShownFromAPickedUpStandIn(t *testing.T) {
+	tb := newObserved(t, 2, Move, Skip, Move, Move, Move, Move, Move, Move, Ground, Ground)
+	skip := tb.id(Skip, 0)
+	c, _ := tb.CardIndex(skip)
+	tb.ok(Confirm()) // seat 1, by hand: another card stands in
+	if tb.Blind(c) {
+		t.Fatal("the Skip stands in for seat 1's card dealt by hand: want another card")
+	}
+	s := tb.Top(0, 0)
+	tb.ok(NotOnTop(1))          // picked up
+	tb.ok(Scan(tb.id(Move, 1))) // seat 2
+	tb.ok(Scan(tb.id(Move, 2))) // seat 1
+	deck := tb.DeckSize()
+	tb.ok(Scan(skip)) // seat 2's turn begins: taken for its deal
+	misreadMakesItTheRider(t, tb, skip, 1)
+	if got := tb.DeckSize(); got != deck {
+		t.Fatalf("after the misread the deck holds %d cards, want %d: the Skip was the card picked up", got, deck)
+	}
+	if w := tb.Where(s); w.Zone != InDeck {
+		t.Fatalf("the stand-in %v is at %+v, want back in the deck", tb.Card(s), w)
+	}
+	x := tb.Inferences()[len(tb.Inferences())-1]
+	if x.Kind != InfShownAfterAll || x.Card != c || x.From.Zone != InStack || x.From.Player != 0 {
+		t.Fatalf("the last inference is %+v, want the Skip shown after all from seat 1's stack", x)
+	}
+}

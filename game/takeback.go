@@ -854,6 +854,11 @@ func (g *Game) goBack(kept *Game) {
 // window is short.)
 func (g *Game) ReadToTakeBack() (string, bool) {
 	read, ok := g.namedRead()
+	if c, dealt := g.heldDealt(); ok && dealt && read.Card != c && g.Clone().Observe(NotThereRead(g.cards[c].ID)) == nil {
+		// The card just read, taken for the deal after a read still
+		// named: the misread of it is the one takeBackRead takes first.
+		return g.cards[c].ID, true
+	}
 	if !ok {
 		// A read the hold judged dealt is offered only if it would be
 		// taken for a card shown (shownAfterAll).

@@ -132,7 +132,7 @@ func (d *Dealer) onCard(e hw.CardEvent) {
 		// event is logged, the game state does not move": no second card.
 		d.warn("%v read again before the next beat", d.g.Card(c))
 		return
-	case d.held.active && d.comesWithShown(d.held.c, c):
+	case d.held.active && d.comesWithShown(d.held.c, c) && !d.strayWhileHeld(c):
 		d.heldAsRider(e.Time)
 	case d.held.active && d.g.Clone().Observe(game.Scan(id)) != nil:
 		// A card that cannot be this seat's deal (a stray one, a discard
@@ -185,6 +185,18 @@ func (d *Dealer) comesWithShown(h, c int) bool {
 	k := d.g.Card(c).Kind
 	return d.g.Where(c).Zone == game.InDeck || d.g.Blind(c) || k == game.Extra ||
 		(d.g.Card(h).Kind == game.Extra && k.IsRider())
+}
+
+// strayWhileHeld reports whether card c, read while a read is held, is a
+// stray card: refused where it is read, and refused too had the held read
+// been told as a card shown. An Extra or a rider the engine has swept
+// ("sweep the rider into the discard pile, in the middle of the table")
+// lies in the discard pile, not on the rider shown: read, it is a discard
+// near the reader, and proves nothing of the held read (official seeds
+// 250 and 327 of the real dealer's every-mistake row: a card swept, read
+// just after a deal held, made the deal a card shown).
+func (d *Dealer) strayWhileHeld(c int) bool {
+	return d.g.Clone().Observe(game.Scan(d.g.Card(c).ID)) != nil && d.refusedIfShown(c)
 }
 
 // refusedIfShown reports whether card c, read while a read is held, would

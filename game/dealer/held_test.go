@@ -640,3 +640,44 @@ func TestMisreadRemadeDealReadAgain(t *testing.T) {
 		})
 	}
 }
+
+// TestHeldDealThenASweptRider: "When you encounter a rider, you follow
+// the card's meaning, and then sweep the rider into the discard pile, in
+// the middle of the table." Seat 2's own Skip is shown and swept; later
+// seat 2's card dealt by hand is picked up (the dealer says n), and seat
+// 3's deal is an Extra from the deck, held: it may be seat 2's card laid
+// on a rider. The swept Skip, a discard near the reader, is read within
+// half a beat. A rider is what an Extra lies on, but not one in the
+// discard pile: refused where it is read, and refused too had the Extra
+// been shown, it proves nothing, and the half beat judges the Extra the
+// deal. Before, the Skip made the Extra a card shown, and the light waited
+// for seat 3's deal, already on the table, until the people ended the hand
+// (the real dealer's every-mistake row, official seeds 250 and 327).
+func TestHeldDealThenASweptRider(t *testing.T) {
+	s := newScripted(t, idles(3), kinds(game.Skip, many(S, 8), game.Extra, many(S, 8), G, G), func(c *dealer.Config) {
+		deck := slices.Clone(c.Game.Deck)
+		slices.Reverse(deck[:16])
+		c.Game.Deck = deck
+	})
+	s.at(0.3, game.PickUp(0, 0), game.Play(0, 0)) // seat 2's Skip, shown and swept at 3.12 s
+	s.tb.Reader.GoneAt(hwtest.Seconds(5.5), nil)
+	s.tb.Reader.BackAt(hwtest.Seconds(8.5))
+	s.at(6.5, game.PickUp(0, 0))                           // seat 2's card dealt by hand at 6.12 s
+	s.tb.Reader.ScanCardAt("Skip-0", hwtest.Seconds(10.1)) // Extra-9 dealt to seat 3 at 9.98 s
+	s.run()
+	applied := s.heldIdentifies()
+	_, refused := s.engineEvents(func(e *playlog.Entry) bool { return e.Event.Kind == game.EvScan && e.Event.Card == "Skip-0" })
+	if len(applied) != 0 || len(refused) != 1 {
+		t.Fatalf("the dealer told the engine %v, and refused %v: want nothing told, the swept Skip refused", applied, refused)
+	}
+	var dealt bool
+	s.d.Inspect(func(g *game.Game) {
+		c, _ := g.CardIndex("Extra-9")
+		w := g.Where(c)
+		dealt = w.Zone == game.InStack && g.Seat(w.Player) == 3
+	})
+	if !dealt {
+		t.Fatal("Extra-9 is not in seat 3's stacks")
+	}
+	s.sameWinner()
+}

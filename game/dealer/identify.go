@@ -240,6 +240,13 @@ func (d *Dealer) identifySkipped(at time.Duration) {
 		d.warn("seat %d: %v", seat, err)
 	} else {
 		d.say(false, "seat %d: the card dealt by hand is not on top; the guess stands", seat)
+		if d.g.AskFor(d.g.PlayerAt(seat)) {
+			// Another of the seat's stacks is topped by a card dealt by
+			// hand ("If a player has more than one stack, you will deal
+			// one card into each"), not said picked up: the seat is
+			// asked about again, for that one, as after a card scanned.
+			delete(d.ident.asked, seat)
+		}
 	}
 	d.maybeIdentify(at)
 }

@@ -35,6 +35,30 @@ func TestIdentifyEachStack(t *testing.T) {
 	}
 }
 
+// TestIdentifyEachStackAfterNotOnTop: "If a player has more than one
+// stack, you will deal one card into each." Both cards of seat 2's Split
+// turn are confirmed by hand, each on top of a stack, and asked about seat
+// 2 the dealer says n: one is no longer on top. The other, still not asked
+// for, is: the seat is asked about again, as after a card read
+// (TestIdentifyEachStack), and a second n leaves none to ask for. Before,
+// the other was never asked for, and picked up and played unseen it was
+// taken for a deal (the real dealer, reader gone, classic seed 228: a
+// Split's two cards dealt by hand, both picked up, one played as the
+// seat's own Skip; the lights ran a seat off until the table declared).
+func TestIdentifyEachStackAfterNotOnTop(t *testing.T) {
+	d, _ := splitDealtByHand(t)
+	p := d.g.PlayerAt(2)
+	for i := range 2 {
+		if d.ident.seat != 2 {
+			t.Fatalf("ask %d: asked about seat %d, want seat 2", i+1, d.ident.seat)
+		}
+		d.identifySkipped(time.Duration(4100+100*i) * time.Millisecond)
+	}
+	if d.ident.seat != 0 || d.g.AskFor(p) {
+		t.Fatalf("asked about seat %d after two n, seat 2 still to ask for %v", d.ident.seat, d.g.AskFor(p))
+	}
+}
+
 // TestAskedAgainOnlyWhileAnswered: "If a player has more than one stack,
 // you will deal one card into each", so a seat may have two cards dealt by
 // hand on top, and is asked about again once one is read

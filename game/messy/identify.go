@@ -13,7 +13,7 @@ import (
 // that seat's stacks and scans the one they take for it (game.EvIdentify,
 // dealtByHandOnTop), or says n (game.NotOnTop) if none is;
 // a seat whose other stack is topped by another card dealt by hand is
-// asked again, for that one. It waits as game/dealer waits
+// asked again, for that one, after a scan or an n. It waits as game/dealer waits
 // (identifyWaits), and asks once the wait is over (askAfterWindow).
 func (t *table) identify() {
 	t.resolveHold(nil) // the dealer asks only once the held read is judged
@@ -64,9 +64,14 @@ func (t *table) identifyAt(p int) bool {
 	seat := s.Seat(p)
 	card := t.dealtByHandOnTop(p)
 	if card < 0 {
-		// n: the card dealt by hand is not on top (picked up).
+		// n: the card dealt by hand is not on top (picked up). Another
+		// stack of the seat topped by one not said picked up, game/dealer
+		// asks about the seat again (identifySkipped), and the dealer, who
+		// sees none they remember on top, says n again.
+		if t.observe(game.NotOnTop(seat)) && s.AskFor(p) {
+			return true
+		}
 		t.forget(seat)
-		t.observe(game.NotOnTop(seat))
 		return false
 	}
 	id := t.truth.Card(card).ID

@@ -1136,7 +1136,7 @@ func (t *table) resolveHold(e *game.Event) bool {
 	if e != nil && e.Kind == game.EvScan && e.Card == h.id {
 		return false // read again: the dealer warns, and still holds it (readAgainHeld)
 	}
-	if e != nil && e.Kind == game.EvScan && !t.comesWithShown(h.id, e.Card) && t.seen.Clone().Observe(*e) != nil {
+	if e != nil && e.Kind == game.EvScan && (t.strayWhileHeld(h, e.Card) || !t.comesWithShown(h.id, e.Card) && t.seen.Clone().Observe(*e) != nil) {
 		// A tag not in the deck, or a card refused where it is read (a
 		// stray one): it proves nothing of the held read, and the dealer
 		// still holds it.
@@ -1274,6 +1274,18 @@ func (t *table) comesWithShown(h, id string) bool {
 	k := s.Card(c).Kind
 	return s.Where(c).Zone == game.InDeck || s.Blind(c) || k == game.Extra ||
 		(s.Card(x).Kind == game.Extra && k.IsRider())
+}
+
+// strayWhileHeld is game/dealer's test of a card read while h is held
+// that is a stray one, whatever comesWithShown says: refused where it is
+// read, and refused too had h been told as a card shown (a rider swept
+// into the discard pile, read near the reader).
+func (t *table) strayWhileHeld(h heldRead, id string) bool {
+	if t.seen.Clone().Observe(game.Scan(id)) == nil {
+		return false
+	}
+	try := t.seen.Clone()
+	return try.Observe(game.Identify(h.seat, h.id)) == nil && try.Observe(game.Scan(h.id)) == nil && try.Observe(game.Scan(id)) != nil
 }
 
 // isShown reports whether c, shown twice, is where the assistant already

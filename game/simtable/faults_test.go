@@ -626,9 +626,12 @@ func TestTableDeclaresWhenTheLightsAreLost(t *testing.T) {
 		seed  uint64
 		fs    simtable.Faults
 	}{
-		{"official", 204, simtable.Only(simtable.FaultReaderGone, 0.05)},
-		{"classic", 387, simtable.Only(simtable.FaultDealUnscanned, 0.05)},
-		{"beginner", 152, simtable.Every(0.02)},
+		// (204, classic 387 and beginner 152 keep their lights since the
+		// misreads of a Skip taken for a deal, and the engine's guesses
+		// mended with them: the hands still lost stand in.)
+		{"official", 174, simtable.Only(simtable.FaultReaderGone, 0.05)},
+		{"beginner", 49, simtable.Only(simtable.FaultReaderGone, 0.05)},
+		{"french", 423, simtable.Every(0.02)},
 	} {
 		t.Run(fmt.Sprintf("%s/%d", tc.rules, tc.seed), func(t *testing.T) {
 			o := playSound(t, tc.rules, tc.seed, tc.fs)

@@ -22,8 +22,22 @@ func (t *Table) identifyAsked() {
 	now := t.Clock.Now()
 	seat := t.identifySeat()
 	t.mu.Lock()
-	if seat == 0 || (seat == t.identSeat && now < t.identUntil) {
+	if seat == 0 {
 		t.mu.Unlock()
+		return
+	}
+	if seat == t.identSeat && now < t.identUntil {
+		// Asked again about the seat just answered: the dealer may not
+		// have taken the answer yet, or, having taken it, asks about
+		// another of the seat's stacks. A person looks again once the
+		// answer is taken: a light still asking then is a new ask.
+		look := !t.identLook
+		t.identLook = true
+		until := t.identUntil
+		t.mu.Unlock()
+		if look {
+			t.Clock.At(until+t.cfg.Reaction, t.identifyLookAgain)
+		}
 		return
 	}
 	// One answer to one ask: another warning heard before the dealer has
@@ -41,6 +55,16 @@ func (t *Table) identifyAsked() {
 		return
 	}
 	t.scan.layAt(t.tags[g.Card(card).ID], now, noWait)
+}
+
+// identifyLookAgain is the simulated dealer looking again at a light that
+// asked for a seat's card dealt by hand while their answer to the last ask
+// about that seat was on its way (identifyAsked).
+func (t *Table) identifyLookAgain() {
+	t.mu.Lock()
+	t.identLook = false
+	t.mu.Unlock()
+	t.identifyAsked()
 }
 
 // identifySeat is the seat whose light asks for its card dealt by hand to

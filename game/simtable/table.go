@@ -173,6 +173,7 @@ type Table struct {
 	scripted   []int
 	identUntil time.Duration // an answer to the dealer's ask about identSeat is on its way until then
 	identSeat  int
+	identLook  bool // a look again at the ask about identSeat is on its way
 	dealOn     dealOn
 	decl       declaring // declare.go: the people end a hand the lights lost
 }
@@ -821,7 +822,7 @@ func (t *Table) deal() {
 		}
 	}
 	t.Clock.At(at, func() {
-		if t.extraTakenForDeal() {
+		if t.extraTakenForDeal() || t.skipTakenForDeal() {
 			// The Extra shown was taken for the rider's first card: the
 			// dealer says misread before dealing, and deals once the light
 			// asks for what the Extra owes.
@@ -853,6 +854,47 @@ func (t *Table) extraTakenForDeal() bool {
 		return false
 	}
 	id := t.misread()
+	for _, x := range g.Extras(in.Player) {
+		if g.Card(x).ID == id {
+			return true
+		}
+	}
+	return false
+}
+
+// skipTakenForDeal is the simulated dealer, who has just shown a Skip (or
+// a Chute) lying as the rider of the seat the truth addresses, looking at
+// the lights before sweeping it: the seat's light is out, the screen gone
+// on to another seat without asking for the sweep ("SKIP: Deal no cards to this
+// player, and sweep away the Skip"), and the screen offers to take back
+// with misread that very card (or the Extra on it). The dealer took it for
+// the seat's deal: a card dealt by hand that its faller picked up unseen,
+// or a rider Moved there unseen. A person who sees the Skip lying there
+// says misread, as game/messy's dealer does (skipNotSwept).
+func (t *Table) skipTakenForDeal() bool {
+	g := t.truth
+	in := g.Next()
+	if t.chip == nil || t.misread == nil || t.screen == nil || t.scan.gone() || !in.First || (in.Action != game.ActSweep && in.Action != game.ActPass) || t.lit(in.Seat) {
+		return false
+	}
+	if s := t.screen(); s.Seat == in.Seat || t.identifySeat() != 0 {
+		// Still at this seat (its light put out only by an ask for a
+		// card dealt by hand elsewhere): the sweep is still to come.
+		return false
+	}
+	if k := g.Card(g.Rider(in.Player)).Kind; t.newestLineSays(fmt.Sprintf("seat %d: %v", in.Seat, k)) || t.newestLineSays(fmt.Sprintf("seat %d: Extra %v", in.Seat, k)) {
+		// The screen's newest line took it for the rider it is, and the
+		// beat has confirmed its sweep already (a fast tempo).
+		return false
+	}
+	r := g.Rider(in.Player)
+	if r < 0 {
+		return false
+	}
+	id := t.misread()
+	if g.Card(r).ID == id {
+		return true
+	}
 	for _, x := range g.Extras(in.Player) {
 		if g.Card(x).ID == id {
 			return true
@@ -932,6 +974,16 @@ func (t *Table) screenSays(part string) bool {
 		}
 	}
 	return false
+}
+
+// newestLineSays reports whether the newest line on the dealer's screen
+// holds part.
+func (t *Table) newestLineSays(part string) bool {
+	if t.lines == nil {
+		return false
+	}
+	l := t.lines()
+	return len(l) > 0 && strings.Contains(l[len(l)-1], part)
 }
 
 // lightBehind reports whether the card the simulated dealer laid on the
