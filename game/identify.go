@@ -57,6 +57,12 @@ func (g *Game) identify(seat int, id string) error {
 	if (g.cards[c].Kind == Ground) != (g.cards[s].Kind == Ground) {
 		return refuse(RuleCardNotExpected, "%v read for the card dealt by hand to seat %d, which was named %v", g.cards[c], seat, g.cards[s].Kind)
 	}
+	if g.table.namedGuess[c] && g.where[c].Zone == InDiscard {
+		// In the discard pile only as the guess for a rider named by
+		// hand: read now as the card dealt by hand, it was still in the
+		// deck, and the rider shown and swept was another of its kind.
+		g.unguessNamed(c)
+	}
 	w, ws := g.where[c], g.where[s]
 	switch {
 	case w.Zone == InDeck:

@@ -150,3 +150,42 @@ func TestNamedRiderGuessReadAsATurnBegins(t *testing.T) {
 		t.Fatalf("after seat 2's deal the light asks %+v, want seat 1's deal", in)
 	}
 }
+
+// TestNamedRiderGuessIdentifiedDealtByHand: "Hold the deck face down, and
+// deal from the top." As above, the Hit taken from the deck for the one
+// named at seat 1 lies swept in the discard pile only as the engine's
+// guess; the reader gone again, seat 2's card is dealt by hand, and the
+// dealer, asked, names that very Hit: it was still in the deck, and the
+// one shown and swept another Hit. Before, the answer was refused ("known
+// to be elsewhere (discard)"), the Hit stayed in the discard pile, and
+// when its faller later played it on another seat it was taken for that
+// seat's deal, the lights a seat off (messy reader-gone seed 1003321 on
+// all three rule sets).
+func TestNamedRiderGuessIdentifiedDealtByHand(t *testing.T) {
+	kinds := []Kind{Move, Move, Move, Move, Move, Move, Move, Move, Hit, Hit, Hit, Ground, Ground}
+	tb := newObserved(t, 2, kinds...)
+	tb.ok(Confirm())            // seat 1, by hand: the reader is gone
+	tb.ok(Scan(tb.id(Move, 0))) // seat 2 (the reader back)
+	tb.ok(ConfirmAs(Hit))       // seat 1's turn: a Hit shown, named by hand
+	c := inf(tb, InfRiderPlayed)
+	tb.ok(Scan(tb.id(Move, 1)))
+	tb.ok(Scan(tb.id(Move, 2)))
+	tb.ok(Confirm()) // the Hit swept
+	if w := tb.Where(c); w.Zone != InDiscard {
+		t.Fatalf("the Hit named is at %+v after its sweep, want the discard pile", w)
+	}
+	tb.ok(Confirm()) // seat 2's turn, dealt by hand: the reader gone again
+	tb.ok(Identify(2, tb.Card(c).ID))
+	if w := tb.Where(c); w.Zone != InStack || w.Player != 1 {
+		t.Fatalf("the Hit named, identified as seat 2's card dealt by hand, is at %+v, want seat 2's stack", w)
+	}
+	hits := 0
+	for _, x := range tb.discard {
+		if tb.Card(x).Kind == Hit && x != c {
+			hits++
+		}
+	}
+	if hits != 1 {
+		t.Fatalf("the discard pile holds %d other Hits, want one standing in for the Hit shown at seat 1", hits)
+	}
+}
