@@ -882,13 +882,13 @@ func (t *Table) skipTakenForDeal() bool {
 		// card dealt by hand elsewhere): the sweep is still to come.
 		return false
 	}
-	if k := g.Card(g.Rider(in.Player)).Kind; t.newestLineSays(fmt.Sprintf("seat %d: %v", in.Seat, k)) || t.newestLineSays(fmt.Sprintf("seat %d: Extra %v", in.Seat, k)) {
-		// The screen's newest line took it for the rider it is, and the
-		// beat has confirmed its sweep already (a fast tempo).
-		return false
-	}
 	r := g.Rider(in.Player)
 	if r < 0 {
+		return false
+	}
+	if k := g.Card(r).Kind; t.newestLineSays(fmt.Sprintf("seat %d: %v", in.Seat, k)) || t.newestLineSays(fmt.Sprintf("seat %d: Extra %v", in.Seat, k)) {
+		// The screen's newest line took it for the rider it is, and the
+		// beat has confirmed its sweep already (a fast tempo).
 		return false
 	}
 	id := t.misread()
