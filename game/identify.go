@@ -342,10 +342,10 @@ func (g *Game) latestPickedUp(p, pass int) int {
 // (latestPickedUp), else any faller's said picked up last, else one still
 // a guess on top of a stack, p's first (never asked for, or the ask
 // answered by a card refused), else one buried on the record (anyBlind).
-// "You may place a rider in front of any
-// player, including yourself", and a Move takes it on from there. Unlike
-// swapLoose, which must weigh a read against a deal, the dealer has ruled
-// the deal out. -1 if none: the card went unread some other way.
+// "You may place a rider in front of any player, including yourself", and
+// a Move takes it on from there. Unlike swapLoose, which must weigh a read
+// against a deal, the dealer has ruled the deal out. -1 if none: the card
+// went unread some other way.
 func (g *Game) pickedUpAnyone(p, pass int) int {
 	if s := g.latestPickedUp(p, pass); s >= 0 {
 		return s
@@ -360,7 +360,9 @@ func (g *Game) pickedUpAnyone(p, pass int) int {
 }
 
 // anyBlind is a non-Ground card dealt by hand, still a guess, anywhere in
-// a stack, the one nearest a top first: player p's, then the next seats'.
+// a stack: player p's stacks first, then the next seats', each stack
+// searched from its top down (the first stack holding one wins, however
+// deep it lies).
 // Buried on the record, it may not be at the table: the cards on it may
 // have been picked up unseen. -1 if none.
 func (g *Game) anyBlind(p int) int {

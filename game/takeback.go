@@ -358,8 +358,15 @@ func (g *Game) UnscannedBefore() (string, bool) {
 // was taken for a rider or an Extra played unseen (an inference it made:
 // Seq is Applied() before Apply counts it), or was an Extra shown with no
 // rider yet: a stray card or a second read looks exactly like one, and only
-// the dealer, finding nothing at the seat, can tell.
+// the dealer, finding nothing at the seat, can tell. A rider or an Extra
+// named by hand (EvConfirm) keeps nothing: no read to take back.
 func (g *Game) keepBefore(e Event) bool {
+	if e.Kind == EvConfirm {
+		// Named by hand, not read: the dealer who named it found it
+		// there, and the card stood in is the engine's guess, not a read
+		// a misread could take back (TestNamedRiderNotTakenBack).
+		return false
+	}
 	t := &g.table
 	inf := t.inferred
 	read := e.Kind == EvScan || e.Kind == EvUnscanned // a card read again is read too
@@ -375,12 +382,6 @@ func (g *Game) keepBefore(e Event) bool {
 	// that one judgement, and a misread takes both back.
 	if c, ok := g.index[e.Card]; ok && e.Kind == EvScan && g.current(t.identAt) && t.identCard == c {
 		from = t.ident
-	}
-	if e.Kind == EvConfirm {
-		// Named by hand, not read: the dealer who named it found it
-		// there, and the card stood in is the engine's guess, not a read
-		// a misread could take back.
-		return false
 	}
 	found := -1
 	for i := len(inf) - 1; i >= 0 && inf[i].Seq == g.applied; i-- {
@@ -845,7 +846,8 @@ func (g *Game) goBack(kept *Game) {
 // now (NotThereRead): the one just read and taken for a rider or an Extra
 // played at the seat addressed, none of its cards dealt yet; or the one
 // just read that the dealer's hold judged dealt, if it would be taken for
-// a card shown (shownAfterAll).
+// a card shown (shownAfterAll), first even while an earlier read is still
+// named, as takeBackRead takes it.
 //
 // Once deals were made at that seat since the read (beforeSince), the
 // misread is offered only if it would be taken: each of them must be made
@@ -854,17 +856,14 @@ func (g *Game) goBack(kept *Game) {
 // window is short.)
 func (g *Game) ReadToTakeBack() (string, bool) {
 	read, ok := g.namedRead()
-	if c, dealt := g.heldDealt(); ok && dealt && read.Card != c && g.Clone().Observe(NotThereRead(g.cards[c].ID)) == nil {
-		// The card just read, taken for the deal after a read still
-		// named: the misread of it is the one takeBackRead takes first.
+	if c, dealt := g.heldDealt(); dealt && (!ok || read.Card != c) && g.Clone().Observe(NotThereRead(g.cards[c].ID)) == nil {
+		// A read the hold judged dealt is offered only if it would be
+		// taken for a card shown (shownAfterAll); offered before a read
+		// still named (an Extra taken for its rider's first card after
+		// the rider), as takeBackRead takes it first.
 		return g.cards[c].ID, true
 	}
 	if !ok {
-		// A read the hold judged dealt is offered only if it would be
-		// taken for a card shown (shownAfterAll).
-		if c, dealt := g.heldDealt(); dealt && g.Clone().Observe(NotThereRead(g.cards[c].ID)) == nil {
-			return g.cards[c].ID, true
-		}
 		if c, dealt := g.riderDealtFromDeck(); dealt && g.Clone().Observe(NotThereRead(g.cards[c].ID)) == nil {
 			return g.cards[c].ID, true
 		}

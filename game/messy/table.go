@@ -756,7 +756,7 @@ func (t *table) beat() error {
 // choosing, no read the dealer made.
 func (t *table) justRead() bool {
 	id, ok := t.seen.ReadToTakeBack()
-	if !ok || t.justDealt != (justDealt{card: t.justDealt.card, applied: t.seen.Applied()}) || t.justDealt.card == 0 {
+	if !ok || t.justDealt.card == 0 || t.justDealt.applied != t.seen.Applied() {
 		return false
 	}
 	return t.truth.Card(t.justDealt.card-1).ID == id

@@ -172,6 +172,7 @@ func (s *SimTable) NextHand(dealerSeat int, fallers []int) (*Hand, error) {
 			tb.Clock.At(maxHand, func() { cancel(ErrHandTooLong) })
 			tb.SetScreen(screenOf(d))
 			tb.SetLines(linesOf(d))
+			tb.SetTops(topsOf(d))
 			tb.SetMisread(misreadOf(d))
 			tb.SetLastRead(lastReadOf(d))
 			tb.Start()
@@ -216,6 +217,7 @@ func (s *SimTable) NextHand(dealerSeat int, fallers []int) (*Hand, error) {
 		}()
 		tb.SetScreen(screenOf(d))
 		tb.SetLines(linesOf(d))
+		tb.SetTops(topsOf(d))
 		tb.SetMisread(misreadOf(d))
 		tb.SetLastRead(lastReadOf(d))
 		tb.Start()
@@ -252,6 +254,27 @@ func linesOf(d *dealer.Dealer) func() []string {
 			lines[i] = m.Text
 		}
 		return lines
+	}
+}
+
+// topsOf is the cards d's screen draws on top of a seat's stacks
+// (View.Seats[].Stacks), for the simulated dealer, who reads them when a
+// light goes on past a rider they just showed: a whole View, so not read
+// on every deal.
+func topsOf(d *dealer.Dealer) func(seat int) []string {
+	return func(seat int) []string {
+		var tops []string
+		for _, sv := range d.View().Seats {
+			if sv.Seat != seat {
+				continue
+			}
+			for _, st := range sv.Stacks {
+				if len(st) > 0 {
+					tops = append(tops, st[len(st)-1].ID)
+				}
+			}
+		}
+		return tops
 	}
 }
 

@@ -14,6 +14,7 @@ import (
 	"errors"
 	"fmt"
 	"math/rand/v2"
+	"slices"
 	"strings"
 	"sync"
 	"time"
@@ -108,6 +109,9 @@ type Table struct {
 	// lines are the dealer's screen's lines (SetLines), nil where the
 	// table cannot see them.
 	lines func() []string
+	// tops are the cards the dealer's screen draws on top of a seat's
+	// stacks (SetTops), nil where the table cannot see them.
+	tops func(seat int) []string
 	// misread is the card the dealer's screen offers to take back with
 	// misread (SetMisread), nil where the table cannot see it.
 	misread func() string
@@ -865,12 +869,17 @@ func (t *Table) extraTakenForDeal() bool {
 // skipTakenForDeal is the simulated dealer, who has just shown a Skip (or
 // a Chute) lying as the rider of the seat the truth addresses, looking at
 // the lights before sweeping it: the seat's light is out, the screen gone
-// on to another seat without asking for the sweep ("SKIP: Deal no cards to this
-// player, and sweep away the Skip"), and the screen offers to take back
-// with misread that very card (or the Extra on it). The dealer took it for
-// the seat's deal: a card dealt by hand that its faller picked up unseen,
-// or a rider Moved there unseen. A person who sees the Skip lying there
-// says misread, as game/messy's dealer does (skipNotSwept).
+// on to another seat without asking for the sweep ("SKIP: Deal no cards to
+// this player, and sweep away the Skip"), and the screen offers to take
+// back with misread that very card (or the Extra on it), drawing it on top
+// of one of the seat's stacks. The dealer took it for the seat's deal: a
+// card dealt by hand that its faller picked up unseen, or a rider Moved
+// there unseen. A person who sees the Skip lying there says misread, as
+// game/messy's dealer does (skipNotSwept). Where the screen drew it as the
+// rider it is, the beat confirmed its sweep before the dealer looked (a
+// fast tempo, TestFastTempoHandsFinish/240), and the misread still offered
+// would take a right rider back: the stacks drawn tell the two apart, not
+// the wording of the screen's lines.
 func (t *Table) skipTakenForDeal() bool {
 	g := t.truth
 	in := g.Next()
@@ -882,16 +891,17 @@ func (t *Table) skipTakenForDeal() bool {
 		// card dealt by hand elsewhere): the sweep is still to come.
 		return false
 	}
-	if k := g.Card(g.Rider(in.Player)).Kind; t.newestLineSays(fmt.Sprintf("seat %d: %v", in.Seat, k)) || t.newestLineSays(fmt.Sprintf("seat %d: Extra %v", in.Seat, k)) {
-		// The screen's newest line took it for the rider it is, and the
-		// beat has confirmed its sweep already (a fast tempo).
-		return false
-	}
 	r := g.Rider(in.Player)
 	if r < 0 {
 		return false
 	}
 	id := t.misread()
+	if t.tops != nil && !slices.Contains(t.tops(in.Seat), id) {
+		// The screen does not draw it on top of the seat's stacks: it
+		// took it for the rider it is, and the beat has confirmed its
+		// sweep already (a fast tempo).
+		return false
+	}
 	if g.Card(r).ID == id {
 		return true
 	}
@@ -963,6 +973,12 @@ func (t *Table) SetLastRead(f func() (at, beat time.Duration)) { t.lastRead = f 
 // hand starts; f is called without the table's lock held.
 func (t *Table) SetLines(f func() []string) { t.lines = f }
 
+// SetTops lets the simulated dealer see the cards the dealer's screen
+// draws on top of a seat's stacks (View.Seats[].Stacks): f reports them
+// for a seat. Set before the hand starts; f is called without the table's
+// lock held.
+func (t *Table) SetTops(f func(seat int) []string) { t.tops = f }
+
 // screenSays reports whether a line on the dealer's screen holds part.
 func (t *Table) screenSays(part string) bool {
 	if t.lines == nil {
@@ -974,16 +990,6 @@ func (t *Table) screenSays(part string) bool {
 		}
 	}
 	return false
-}
-
-// newestLineSays reports whether the newest line on the dealer's screen
-// holds part.
-func (t *Table) newestLineSays(part string) bool {
-	if t.lines == nil {
-		return false
-	}
-	l := t.lines()
-	return len(l) > 0 && strings.Contains(l[len(l)-1], part)
 }
 
 // lightBehind reports whether the card the simulated dealer laid on the
