@@ -57,10 +57,12 @@ func (g *Game) identify(seat int, id string) error {
 	if (g.cards[c].Kind == Ground) != (g.cards[s].Kind == Ground) {
 		return refuse(RuleCardNotExpected, "%v read for the card dealt by hand to seat %d, which was named %v", g.cards[c], seat, g.cards[s].Kind)
 	}
-	if g.table.namedGuess[c] && g.where[c].Zone == InDiscard {
+	if g.table.namedGuess[c] && g.where[c].Zone == InDiscard && g.deckCard(g.cards[c].Kind) >= 0 {
 		// In the discard pile only as the guess for a rider named by
 		// hand: read now as the card dealt by hand, it was still in the
-		// deck, and the rider shown and swept was another of its kind.
+		// deck, and the rider shown and swept was another of its kind,
+		// from the deck. (Not one standing in a stack, standInOfKind:
+		// that may be s itself, the place this answer is about.)
 		g.unguessNamed(c)
 	}
 	w, ws := g.where[c], g.where[s]
