@@ -127,18 +127,7 @@ func TestNamedRiderGuessReadWithNoDeckOfItsKind(t *testing.T) {
 // dealer, beginner, reader gone, seeds 267 and 376: the table declared the
 // winner).
 func TestNamedRiderGuessReadAsATurnBegins(t *testing.T) {
-	kinds := []Kind{Move, Move, Move, Move, Move, Move, Move, Move, Hit, Hit, Hit, Ground, Ground}
-	tb := newObserved(t, 2, kinds...)
-	tb.ok(Confirm())            // seat 1, by hand: the reader is gone
-	tb.ok(Scan(tb.id(Move, 0))) // seat 2 (the reader back)
-	tb.ok(ConfirmAs(Hit))       // seat 1's turn: a Hit shown, named by hand
-	c := inf(tb, InfRiderPlayed)
-	tb.ok(Scan(tb.id(Move, 1)))
-	tb.ok(Scan(tb.id(Move, 2)))
-	tb.ok(Confirm()) // the Hit swept
-	if w := tb.Where(c); w.Zone != InDiscard {
-		t.Fatalf("the Hit named is at %+v after its sweep, want the discard pile", w)
-	}
+	tb, c := namedHitSwept(t)
 	if in := tb.Next(); in.Player != 1 || !in.First || in.Action != ActDeal {
 		t.Fatalf("after the sweep the light asks %+v, want seat 2's turn to begin", in)
 	}
@@ -162,18 +151,7 @@ func TestNamedRiderGuessReadAsATurnBegins(t *testing.T) {
 // seat's deal, the lights a seat off (messy reader-gone seed 1003321 on
 // all three rule sets).
 func TestNamedRiderGuessIdentifiedDealtByHand(t *testing.T) {
-	kinds := []Kind{Move, Move, Move, Move, Move, Move, Move, Move, Hit, Hit, Hit, Ground, Ground}
-	tb := newObserved(t, 2, kinds...)
-	tb.ok(Confirm())            // seat 1, by hand: the reader is gone
-	tb.ok(Scan(tb.id(Move, 0))) // seat 2 (the reader back)
-	tb.ok(ConfirmAs(Hit))       // seat 1's turn: a Hit shown, named by hand
-	c := inf(tb, InfRiderPlayed)
-	tb.ok(Scan(tb.id(Move, 1)))
-	tb.ok(Scan(tb.id(Move, 2)))
-	tb.ok(Confirm()) // the Hit swept
-	if w := tb.Where(c); w.Zone != InDiscard {
-		t.Fatalf("the Hit named is at %+v after its sweep, want the discard pile", w)
-	}
+	tb, c := namedHitSwept(t)
 	tb.ok(Confirm()) // seat 2's turn, dealt by hand: the reader gone again
 	tb.ok(Identify(2, tb.Card(c).ID))
 	if w := tb.Where(c); w.Zone != InStack || w.Player != 1 {
@@ -188,4 +166,24 @@ func TestNamedRiderGuessIdentifiedDealtByHand(t *testing.T) {
 	if hits != 1 {
 		t.Fatalf("the discard pile holds %d other Hits, want one standing in for the Hit shown at seat 1", hits)
 	}
+}
+
+// namedHitSwept plays two fallers to seat 2's turn: the reader gone, a Hit
+// shown at seat 1 and named by hand, the engine's guess for it a deck Hit,
+// then swept into the discard pile. It returns the table and that guess.
+func namedHitSwept(t *testing.T) (*table, int) {
+	t.Helper()
+	kinds := []Kind{Move, Move, Move, Move, Move, Move, Move, Move, Hit, Hit, Hit, Ground, Ground}
+	tb := newObserved(t, 2, kinds...)
+	tb.ok(Confirm())            // seat 1, by hand: the reader is gone
+	tb.ok(Scan(tb.id(Move, 0))) // seat 2 (the reader back)
+	tb.ok(ConfirmAs(Hit))       // seat 1's turn: a Hit shown, named by hand
+	c := inf(tb, InfRiderPlayed)
+	tb.ok(Scan(tb.id(Move, 1)))
+	tb.ok(Scan(tb.id(Move, 2)))
+	tb.ok(Confirm()) // the Hit swept
+	if w := tb.Where(c); w.Zone != InDiscard {
+		t.Fatalf("the Hit named is at %+v after its sweep, want the discard pile", w)
+	}
+	return tb, c
 }
