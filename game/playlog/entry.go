@@ -150,15 +150,25 @@ func (s Source) String() string {
 //     (or its Skip) was shown takes it for a card dealt by hand laid on
 //     that rider (game.ExtraShownUnseen), and of a rider read as its
 //     seat's turn began, taken for the deal, makes it that seat's rider
-//     shown, from the deck or a stand-in's place; a rider-kind stand-in
-//     read after the seat's rider was shown is the deal; a Hit named by
-//     hand, read being dealt with none of its kind left in the deck,
+//     shown, from the deck or a stand-in's place; a Hit named by hand, read being dealt with none of its kind left in the deck,
 //     swaps with a stand-in of its kind. An earlier engine refused all of
 //     these. And a misread of a card taken for a rider played at a seat
 //     whose Skip or Chute the light still names makes it the seat's deal,
 //     that rider gone unseen (a Move): an earlier engine took it back as
 //     a stray card, so a log holding one replays to another digest there
 //     (game TestMisreadOfADealWhereARiderWasMovedUnseen's hand).
+//   - later in schema 8: a misread of a rider from the deck taken for a
+//     deal makes it a card dealt by hand still a guess, its stand-in back
+//     in the deck (an earlier engine took it from the deck); a misread
+//     no longer takes back a rider named by hand; the misread offered
+//     after a rider identified is the Extra just read; a Stop standing in
+//     at another faller's stack, read in a claimant's window, is the
+//     claimant's card dealt by hand; a rider named by hand, guessed into
+//     the discard pile, read as a seat's turn begins with a card due and
+//     no rider, is that seat's deal (an earlier engine took it for a
+//     rider played there), and named at an ask for a card dealt by hand
+//     is that card (an earlier engine refused it). A log holding one of
+//     these replays to another digest.
 const Schema = 8
 
 // Start is the configuration a hand is replayed from.
