@@ -518,3 +518,9 @@ func (g *Game) blindCard() int {
 	}
 	return ground
 }
+
+// standingIn reports whether card c lies in a stack standing in for a
+// card dealt by hand: where the real c lay is unknown.
+func (g *Game) standingIn(c int) bool {
+	return g.where[c].Zone == InStack && g.table.blind[c]
+}
