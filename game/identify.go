@@ -65,8 +65,8 @@ func (g *Game) identify(seat int, id string) error {
 		// that may be s itself, the place this answer is about.)
 		g.unguessNamed(c)
 	}
-	w, ws := g.where[c], g.where[s]
-	switch {
+	ws := g.where[s]
+	switch w := g.where[c]; {
 	case w.Zone == InDeck:
 		g.removeFromDeck(c)
 		g.putAt(ws, s, c)
@@ -75,27 +75,18 @@ func (g *Game) identify(seat int, id string) error {
 			g.grounds++
 		}
 		g.where[s] = Place{Zone: InDeck}
-		t.blind[s] = false
+		// c is seen on top; s is back in the deck.
+		t.blind[s], t.blind[c] = false, false
+		t.loose[c], t.loose[s] = 0, 0
+		t.guessed[c], t.guessed[s] = true, true
+		t.swept[c], t.swept[s] = false, false
 	case w.Zone == InStack && t.blind[c]:
 		// Both are guesses standing in stacks: the one read takes the
 		// place seen, the other the place still unknown.
-		g.putAt(w, c, s)
-		g.putAt(ws, s, c)
-		t.blind[s] = true
-		t.uncovered[s], t.uncovered[c] = t.uncovered[c], t.uncovered[s] // each place keeps its own
+		g.tradeStandIns(s, c)
 	default:
 		return refuse(RuleCardNotExpected, "%v read for the card dealt by hand to seat %d, but it is known to be elsewhere (%v)", g.cards[c], seat, w.Zone)
 	}
-	t.blind[c] = false
-	// c is seen on top; s is back in the deck, or now stands where c did
-	// and keeps what the dealer said of that place (picked up or not).
-	lc := t.loose[c]
-	t.loose[c], t.loose[s] = 0, 0
-	if w.Zone == InStack {
-		t.loose[s] = lc
-	}
-	t.guessed[c], t.guessed[s] = true, true
-	t.swept[c], t.swept[s] = false, false
 	if g.pend.active {
 		switch g.pend.card {
 		case s:
@@ -503,8 +494,7 @@ func (g *Game) PlayedUnasked(c, seat int) bool {
 	if _, ok := g.shownAtTurn(c); !ok || p < 0 || g.players[p].out || !g.AskFor(p) {
 		return false
 	}
-	w := g.where[c]
-	return w.Zone == InDeck || (w.Zone == InStack && g.table.blind[c])
+	return g.where[c].Zone == InDeck || g.standingIn(c)
 }
 
 // ExtraShownUnseen is the seat of the faller whose card dealt by hand c, an
