@@ -199,10 +199,21 @@ func (g *Game) dealtUnscanned(id string, as Kind) error {
 	if in := g.Next(); in.Action != ActDeal || in.Imaginary {
 		return refuse(RuleCardNotExpected, "%s: no card was due before it (%v)", id, in)
 	}
+	inDeck := g.where[c].Zone == InDeck
 	// Named a Ground, the stand-in is a Ground of the deck's, and lands
 	// below.
 	if err := g.confirmNamed(as); err != nil {
 		return err
+	}
+	if inDeck && g.standingIn(c) && g.cards[c].Kind != Ground {
+		// The stand-in is the very card to read again (the top of the
+		// deck as the engine lists it: a card a swap put back there),
+		// and read, it would leave the place of the card dealt
+		// unscanned, which is still on the table, empty: another card
+		// stands in.
+		if d := g.blindCardBut(c); d < 0 || !g.standInFor(c, d) {
+			return refuse(RuleCardNotExpected, "%s: no other card was left to deal before it", id)
+		}
 	}
 	if g.pend.active && g.pend.card == c && g.cards[c].Kind == Ground {
 		// The stand-in is the very card to read again, a Ground (the deck

@@ -56,3 +56,21 @@ func TestMisreadBeforeTheAsk(t *testing.T) {
 		inStepOn(t, rules, All(0.02), "not there: extra-1", 1004380)
 	}
 }
+
+// TestUnscannedStandInNotReadAgain: "Starting with the player to your
+// left, deal cards one at a time clockwise around the table." A Split's
+// new stack is dealt unscanned, and the next seat's rider read: the card
+// dealt unscanned stood in the deck's top as the engine lists it, which an
+// identify's swap had made the very card read next. Read again, that
+// rider left the new stack's place, and the stack went ("Extra stacks
+// disappear once they are empty") while the table still had it: the
+// lights ran a seat off (seeds 1000163 on the three rule sets, 1001435
+// official, a card dealt unscanned alone). Another card stands in
+// (game's dealtUnscanned).
+func TestUnscannedStandInNotReadAgain(t *testing.T) {
+	const said = "a card dealt unscanned before"
+	for _, rules := range []string{"official", "classic", "french"} {
+		inStepOn(t, rules, Only(DealUnscanned, 0.02), said, 1000163)
+	}
+	inStepOn(t, "official", Only(DealUnscanned, 0.02), said, 1001435)
+}
