@@ -292,7 +292,7 @@ func (g *Game) unscannedGroundRead(e Event) (p, c int, ok bool) {
 	if p < 0 || !ok || g.cards[c].Kind != Ground {
 		return p, c, false
 	}
-	s := g.standInFound(p, c)
+	s := g.identifiedStandIn(p, e.Stack, c)
 	return p, c, s >= 0 && s != c && g.cards[s].Kind != Ground && g.unscannedGround(p, s)
 }
 
@@ -692,7 +692,7 @@ func (g *Game) shownAfterAll(c int) error {
 	id := g.cards[c].ID
 	seat := t.dealt.shownUnseen(c, t.readWin.dealt)
 	g.goBack(t.dealt)
-	if err := g.identify(seat, id); err != nil {
+	if err := g.identify(seat, 0, id); err != nil {
 		return refuse(RuleCardNotExpected, "%s, judged dealt, cannot be the card dealt by hand to seat %d: %v", id, seat, err)
 	}
 	n := len(t.inferred)

@@ -57,6 +57,21 @@ func TestMisreadBeforeTheAsk(t *testing.T) {
 	}
 }
 
+// TestIdentifyAskedByStack: "If a player has more than one stack, you will
+// deal one card into each." With the reader gone, a Hit's two cards are
+// dealt by hand to seat 4's two stacks. Asked for "the card dealt by hand
+// to seat 4", the dealer scanned the first stack's card, which the engine
+// had stood in on the second: taken for that guess come true there, the
+// two stacks' cards crossed, and once the first stack's card was picked up
+// and shown the engine ended the other stack while the table still had it
+// (seed 1005358, official and classic: the lights a seat off). The screen
+// names the stack asked about, and the dealer answers for that stack.
+func TestIdentifyAskedByStack(t *testing.T) {
+	for _, rules := range []string{"official", "classic"} {
+		inStepOn(t, rules, Only(ReaderGone, 0.02), "the card dealt by hand to seat 4, stack 2, is stop-4", 1005358)
+	}
+}
+
 // TestUnscannedStandInNotReadAgain: "Starting with the player to your
 // left, deal cards one at a time clockwise around the table." A Split's
 // new stack is dealt unscanned, and the next seat's rider read: the card
