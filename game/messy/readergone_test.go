@@ -89,3 +89,22 @@ func TestUnscannedStandInNotReadAgain(t *testing.T) {
 	}
 	inStepOn(t, "official", Only(DealUnscanned, 0.02), said, 1001435)
 }
+
+// TestUnscannedRefusedStackNotThere: "Extra stacks disappear once they are
+// empty." A seat's second stack is gone unseen (its only card picked up),
+// and the light, asking two cards for the seat where the table owes one,
+// waits at its first stack; the dealer deals that card unscanned and
+// deals on. The next read, another seat's rider, read again after the
+// card dealt unscanned would be the gone stack's card, where it cannot be:
+// the "unscanned" is refused. This table's dealer then forgot the card
+// dealt unscanned and later said "not there" of the stack the light still
+// waited at, the real one, and the lights ran a seat off (classic seeds
+// 1003427 and 1007662, french 1003427, a card dealt unscanned alone). Now
+// they take the read back (misread, which the screen offers), confirm the
+// card dealt unscanned by hand, say "not there" of the stack the screen
+// then names that the table lacks, and read the rider again.
+func TestUnscannedRefusedStackNotThere(t *testing.T) {
+	const said = "unscanned refused for "
+	inStepOn(t, "classic", Only(DealUnscanned, 0.02), said, 1003427, 1007662)
+	inStepOn(t, "french", Only(DealUnscanned, 0.02), said, 1003427)
+}
