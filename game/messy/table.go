@@ -1604,7 +1604,7 @@ func (t *table) noticeUnscanned(f *Fault, id string, elsewhere bool) bool {
 // the stack the light still waited at, the real one: classic seeds
 // 1003427 and 1007662, french 1003427, a card dealt unscanned alone.)
 func (t *table) unscannedRefused(fs []int, e game.Event) bool {
-	if id, ok := t.seen.ReadToTakeBack(); !ok || id != e.Card || !t.observe(game.NotThereRead(e.Card)) {
+	if !t.behindAGoneStack(fs, e) || !t.observe(game.NotThereRead(e.Card)) {
 		return false
 	}
 	if t.opt.Trace != nil {
@@ -1622,6 +1622,36 @@ func (t *table) unscannedRefused(fs []int, e game.Event) bool {
 	t.goneAsked(t.hand.Faults[fs[len(fs)-1]].Seat)
 	t.observe(e)
 	return true
+}
+
+// behindAGoneStack reports whether the dealer sees what unscannedRefused
+// mends: one card, no Ground, dealt unscanned (fs) at a seat, and the
+// screen offering the misread of e; taken back, the light is back at that
+// seat, and, the card confirmed by hand, names a stack of it the table
+// does not have. Tried on a copy of the assistant's hand: the dealer
+// reads the screen, and says nothing the screen would not show them.
+func (t *table) behindAGoneStack(fs []int, e game.Event) bool {
+	if len(fs) != 1 {
+		return false
+	}
+	f := &t.hand.Faults[fs[0]]
+	c, ok := t.truth.CardIndex(f.Card)
+	if !ok || t.truth.Card(c).Kind == game.Ground {
+		return false
+	}
+	if id, ok := t.seen.ReadToTakeBack(); !ok || id != e.Card {
+		return false
+	}
+	p := t.truth.PlayerAt(f.Seat)
+	try := t.seen.Clone()
+	if try.Apply(game.NotThereRead(e.Card)) != nil {
+		return false
+	}
+	if in := try.Next(); in.Action != game.ActDeal || in.Player != p || try.Apply(game.Confirm()) != nil {
+		return false
+	}
+	s := try.Next()
+	return s.Action == game.ActDeal && s.Player == p && !s.NewStack && !s.Imaginary && s.Stack >= t.truth.NumStacks(p)
 }
 
 // goneAsked is the dealer saying "not there" (game.StackGone) of each
