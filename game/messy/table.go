@@ -1598,8 +1598,8 @@ func (t *table) noticeUnscanned(f *Fault, id string, elsewhere bool) bool {
 // it), confirms the cards dealt unscanned by hand, as the light still
 // waits for them, says "not there" of each stack the screen then names
 // that the table lacks (goneAsked), and reads e again. It reports whether
-// the dealer did so; where the screen offers no misread of e, they do
-// nothing, and the caller goes on as before. (Before, this table's dealer
+// the dealer did so; where they do not see that (behindAGoneStack), they
+// do nothing, and the caller goes on as before. (Before, this table's dealer
 // forgot the cards dealt unscanned there, and later said "not there" of
 // the stack the light still waited at, the real one: classic seeds
 // 1003427 and 1007662, french 1003427, a card dealt unscanned alone.)
