@@ -107,7 +107,7 @@ func TestReadUndecodableEntry(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	start := `{"k":1,"src":5,"mt":1,"wt":"2026-01-01T20:00:00Z","start":{"schema":9,"hand":"1","rules":{"name":"official","max_extras":1},"seats":[1,2],"dealer":3,"deck":[{"id":"g","kind":"Ground"}],"tempo":60,"stop_window":0,"tie_window":0}}`
+	start := `{"k":1,"src":5,"mt":1,"wt":"2026-01-01T20:00:00Z","start":{"schema":10,"hand":"1","rules":{"name":"official","max_extras":1},"seats":[1,2],"dealer":3,"deck":[{"id":"g","kind":"Ground"}],"tempo":60,"stop_window":0,"tie_window":0}}`
 	for _, r := range []struct {
 		typ byte
 		p   string
