@@ -39,7 +39,8 @@ const (
 	// from the panel while the reader could not read it) that lies on top
 	// of a stack of the faller at Seat, or that the faller picked up: the
 	// engine learns which card it stood in for it. With no Card, the
-	// dealer says it is no longer on top (NotOnTop).
+	// dealer says it is no longer on top (NotOnTop). With a Stack, the
+	// dealer was asked about that stack (IdentifyAt, NotOnTopAt).
 	EvIdentify
 	// EvKnocked: the dealer says a stack of the faller at Seat was knocked
 	// over and gathered back: which card lay under which is no longer
@@ -105,7 +106,7 @@ type Event struct {
 	Kind   EventKind `json:"kind"`
 	Player int       `json:"player,omitempty"` // the acting faller (index in dealing order)
 	Target int       `json:"target,omitempty"` // the faller played on
-	Stack  int       `json:"stack,omitempty"`  // for EvPickUp
+	Stack  int       `json:"stack,omitempty"`  // for EvPickUp (from 0), and EvIdentify (from 1: IdentifyAt)
 	Stop   StopOn    `json:"stop,omitempty"`   // for a Stop
 	Card   string    `json:"card,omitempty"`   // for EvScan: the card ID
 	Seat   int       `json:"seat,omitempty"`   // for EvPress and EvIdentify
@@ -176,6 +177,18 @@ func StopClosed() Event { return Event{Kind: EvStopClosed} }
 // over it the card dealt by hand on top of a stack at seat.
 func Identify(seat int, id string) Event { return Event{Kind: EvIdentify, Seat: seat, Card: id} }
 
+// IdentifyAt is Identify, the dealer asked about the card dealt by hand on
+// top of seat's stack stack (counted from 1, as the screen names it:
+// Game.AskStack; an Identify's Stack is 0, none named, as for a held
+// read's, and in logs of entry schema 8 and older). A seat with two
+// stacks topped by cards dealt by hand
+// ("If a player has more than one stack, you will deal one card into
+// each") has two such cards, and the dealer, who picks the card up from
+// one stack, answers for that stack.
+func IdentifyAt(seat, stack int, id string) Event {
+	return Event{Kind: EvIdentify, Seat: seat, Stack: stack, Card: id}
+}
+
 // Knocked is the dealer's report that a stack of the faller at seat was
 // knocked over and gathered back, its order no longer the one dealt.
 func Knocked(seat int) Event { return Event{Kind: EvKnocked, Seat: seat} }
@@ -221,6 +234,10 @@ func UnscannedTakenBack(id string) Event { return Event{Kind: EvThere, Card: id}
 // top of a stack at seat, that it is no longer there: picked up.
 func NotOnTop(seat int) Event { return Event{Kind: EvIdentify, Seat: seat} }
 
+// NotOnTopAt is NotOnTop said of seat's stack stack (counted from 1), the
+// one the dealer was asked about (IdentifyAt).
+func NotOnTopAt(seat, stack int) Event { return Event{Kind: EvIdentify, Seat: seat, Stack: stack} }
+
 func (e Event) String() string {
 	switch e.Kind {
 	case EvStep:
@@ -257,10 +274,14 @@ func (e Event) String() string {
 			return "not there: " + e.Card
 		}
 	case EvIdentify:
-		if e.Card == "" {
-			return fmt.Sprintf("the card dealt by hand to seat %d is no longer on top", e.Seat)
+		at := fmt.Sprintf("seat %d", e.Seat)
+		if e.Stack > 0 {
+			at += fmt.Sprintf(", stack %d,", e.Stack)
 		}
-		return fmt.Sprintf("the card dealt by hand to seat %d is %s", e.Seat, e.Card)
+		if e.Card == "" {
+			return fmt.Sprintf("the card dealt by hand to %s is no longer on top", at)
+		}
+		return fmt.Sprintf("the card dealt by hand to %s is %s", at, e.Card)
 	case EvConfirm:
 		if e.As != NoKind {
 			return "confirm " + e.As.String()

@@ -10,8 +10,10 @@ package game
 // faller at seat or, with none there, the one they picked up (NotOnTop),
 // wherever later deals buried its stand-in, or else one a later deal
 // covered before it could be asked for (buriedGuess): the dealer judged a
-// read as a turn began to be it, played there (dealer's held reads). The
-// stand-in found is
+// read as a turn began to be it, played there (dealer's held reads). With
+// a stack named (from 1: the one the dealer was asked about, AskStack),
+// it is the card dealt by hand on top of that stack, and no other
+// (identifiedStandIn). The stand-in found is
 //   - that very card: the guess was right, and it is no longer blind;
 //   - another card, with id still in the deck: they swap, the stand-in
 //     back to the deck;
@@ -28,23 +30,21 @@ package game
 // Ground named was seen as one), a seat with no card dealt by hand on top.
 // Every card involved stays guessed: the log's deals named the stand-in,
 // so the record of where each lay proves nothing.
-func (g *Game) identify(seat int, id string) error {
+func (g *Game) identify(seat, stack int, id string) error {
 	p := g.PlayerAt(seat)
 	if p < 0 {
 		return refuse(RuleNoPlayer, "seat %d", seat)
 	}
 	if id == "" {
-		return g.notOnTop(p)
+		return g.notOnTop(p, stack)
 	}
 	c, ok := g.index[id]
 	if !ok {
 		return refuse(RuleUnknownCard, "card %q", id)
 	}
-	s := g.standInFound(p, c)
-	if s < 0 {
-		// The dealer held a read and judged it that faller's card, picked
-		// up before a later deal covered it (PlayedUnseen).
-		s = g.buriedGuess(p, c)
+	s := g.identifiedStandIn(p, stack, c)
+	if s < 0 && stack > 0 {
+		return refuse(RuleCardNotExpected, "%v: no card dealt by hand lies on top of seat %d's stack %d", g.cards[c], seat, stack)
 	}
 	if s < 0 {
 		return refuse(RuleCardNotExpected, "%v: no card dealt by hand lies on top of seat %d's stacks, nor was one picked up", g.cards[c], seat)
@@ -96,6 +96,46 @@ func (g *Game) identify(seat int, id string) error {
 		}
 	}
 	return nil
+}
+
+// identifiedStandIn is the stand-in card c, read for the card dealt by
+// hand to player p, is taken for: with a stack named (from 1), the one on
+// top of that stack (namedTop); else the one standInFound finds, or else
+// the one the dealer's hold judged p picked up before a later deal covered
+// it (buriedGuess, PlayedUnseen). -1 if none.
+//
+// Named, the stack settles which: a seat may have two stacks topped by
+// cards dealt by hand ("If a player has more than one stack, you will
+// deal one card into each"), and the card read may itself stand in for
+// the one on the other stack, which unnamed would be taken for the guess
+// come true where it stands, the two stacks' cards crossed.
+func (g *Game) identifiedStandIn(p, stack, c int) int {
+	if stack > 0 {
+		return g.namedTop(p, stack)
+	}
+	if s := g.standInFound(p, c); s >= 0 {
+		return s
+	}
+	return g.buriedGuess(p, c)
+}
+
+// namedTop is the card stood in for a card dealt by hand that lies on top
+// of player p's stack stack (counted from 1), as blindTop takes one: -1 if
+// there is no such stack, or its top is no such card (or the Ground that
+// put p out).
+func (g *Game) namedTop(p, stack int) int {
+	if stack < 1 || stack > len(g.players[p].stacks) {
+		return -1
+	}
+	st := g.players[p].stacks[stack-1]
+	if len(st) == 0 {
+		return -1
+	}
+	top := st[len(st)-1]
+	if !g.table.blind[top] || (g.cards[top].Kind == Ground && g.players[p].out) {
+		return -1
+	}
+	return top
 }
 
 // standInFound is the stand-in card c, read for the card dealt by hand to
@@ -162,9 +202,13 @@ func (g *Game) putAt(w Place, from, to int) {
 // believes it still in the deck. The stand-in stays where it is (where the
 // card went, nobody saw) but is marked loose, and such a read is taken for
 // it (swapLoose) rather than for a card dealt. A seat with no card dealt by
-// hand on top is refused.
-func (g *Game) notOnTop(p int) error {
+// hand on top is refused. With a stack named (from 1), it is said of the
+// card on top of that stack (namedTop).
+func (g *Game) notOnTop(p, stack int) error {
 	s := g.blindTop(p, -1)
+	if stack > 0 {
+		s = g.namedTop(p, stack)
+	}
 	if s < 0 {
 		return refuse(RuleCardNotExpected, "no card dealt by hand lies on top of seat %d's stacks", g.players[p].seat)
 	}
@@ -414,6 +458,18 @@ func (g *Game) AskFor(p int) bool {
 	}
 	s := g.blindTop(p, -1)
 	return s >= 0 && g.table.loose[s] == 0
+}
+
+// AskStack is the stack (counted from 1, as the screen names it) whose
+// top AskFor finds for player p, the card dealt by hand the dealer is
+// asked to scan; 0 if AskFor is false. The dealer, who picks a card up
+// from one stack to pass it over the reader, answers for that stack
+// (IdentifyAt, NotOnTopAt).
+func (g *Game) AskStack(p int) int {
+	if !g.AskFor(p) {
+		return 0
+	}
+	return g.where[g.blindTop(p, -1)].Stack + 1
 }
 
 // UnderGuess reports whether card id, read for the card dealt by hand to

@@ -116,7 +116,7 @@ func (g *Game) observe1(e Event) error {
 		if p, c, ok := g.unscannedGroundRead(e); ok {
 			return g.landUnscanned(p, c)
 		}
-		return g.identify(e.Seat, e.Card)
+		return g.identify(e.Seat, e.Stack, e.Card)
 	case EvKnocked:
 		return g.knocked(e.Seat)
 	case EvUnscanned:

@@ -507,10 +507,16 @@ func (g *Game) pickedUpByAnother(c, p int) bool {
 
 // blindCard chooses the deck card a hand-confirmed deal stands for: the
 // Grounds are at the bottom, so it is a non-Ground while any is left.
-func (g *Game) blindCard() int {
+func (g *Game) blindCard() int { return g.blindCardBut(-1) }
+
+// blindCardBut is blindCard with deck card but set aside (-1: none).
+func (g *Game) blindCardBut(but int) int {
 	ground := -1
 	for i := len(g.deck) - 1; i >= 0; i-- {
 		c := g.deck[i]
+		if c == but {
+			continue
+		}
 		if g.cards[c].Kind != Ground {
 			return c
 		}

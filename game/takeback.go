@@ -199,10 +199,21 @@ func (g *Game) dealtUnscanned(id string, as Kind) error {
 	if in := g.Next(); in.Action != ActDeal || in.Imaginary {
 		return refuse(RuleCardNotExpected, "%s: no card was due before it (%v)", id, in)
 	}
+	inDeck := g.where[c].Zone == InDeck
 	// Named a Ground, the stand-in is a Ground of the deck's, and lands
 	// below.
 	if err := g.confirmNamed(as); err != nil {
 		return err
+	}
+	if inDeck && g.standingIn(c) && g.cards[c].Kind != Ground {
+		// The stand-in is the very card to read again (the top of the
+		// deck as the engine lists it: a card a swap put back there),
+		// and read, it would leave the place of the card dealt
+		// unscanned, which is still on the table, empty: another card
+		// stands in.
+		if d := g.blindCardBut(c); d < 0 || !g.standInFor(c, d) {
+			return refuse(RuleCardNotExpected, "%s: no other card was left to deal before it", id)
+		}
 	}
 	if g.pend.active && g.pend.card == c && g.cards[c].Kind == Ground {
 		// The stand-in is the very card to read again, a Ground (the deck
@@ -281,7 +292,7 @@ func (g *Game) unscannedGroundRead(e Event) (p, c int, ok bool) {
 	if p < 0 || !ok || g.cards[c].Kind != Ground {
 		return p, c, false
 	}
-	s := g.standInFound(p, c)
+	s := g.identifiedStandIn(p, e.Stack, c)
 	return p, c, s >= 0 && s != c && g.cards[s].Kind != Ground && g.unscannedGround(p, s)
 }
 
@@ -681,7 +692,7 @@ func (g *Game) shownAfterAll(c int) error {
 	id := g.cards[c].ID
 	seat := t.dealt.shownUnseen(c, t.readWin.dealt)
 	g.goBack(t.dealt)
-	if err := g.identify(seat, id); err != nil {
+	if err := g.identify(seat, 0, id); err != nil {
 		return refuse(RuleCardNotExpected, "%s, judged dealt, cannot be the card dealt by hand to seat %d: %v", id, seat, err)
 	}
 	n := len(t.inferred)

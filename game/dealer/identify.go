@@ -23,6 +23,7 @@ import (
 type identifyState struct {
 	wanted bool         // a card was confirmed by hand, or the reader came back
 	seat   int          // the seat asked about now, 0 for none
+	stack  int          // the stack of that seat asked about (from 1)
 	asked  map[int]bool // the seats asked about since wanted was set
 	held   bool         // the beat is held for the asking
 }
@@ -100,11 +101,16 @@ func (d *Dealer) maybeIdentify(at time.Duration) {
 		d.ident.asked = map[int]bool{}
 	}
 	d.ident.asked[seat] = true
-	d.ident.seat, d.ident.held = seat, true
+	// The ask names the stack: a seat may have two topped by cards dealt
+	// by hand ("If a player has more than one stack, you will deal one
+	// card into each"), and the dealer, who picks the card up from one,
+	// answers for that one (game.IdentifyAt).
+	stack := d.g.AskStack(d.g.PlayerAt(seat))
+	d.ident.seat, d.ident.stack, d.ident.held = seat, stack, true
 	d.beat.running = false
 	d.showOnly(seat, LightIdentify)
 	d.cue(hw.CueWarning, d.now())
-	d.ask(askIdentify, false, "scan the card dealt by hand to seat %d (n if it is no longer on top)", seat)
+	d.ask(askIdentify, false, "scan the card dealt by hand to seat %d, stack %d (n if it is no longer on top)", seat, stack)
 	// The held beat is in the log with its reason, for the referee.
 	d.append(playlog.Entry{Kind: playlog.KindNote, Source: playlog.FromDealer, Kernel: at, Seat: seat,
 		Note: fmt.Sprintf("beat held: the dealer is asked to scan the card dealt by hand to seat %d", seat)})
@@ -152,11 +158,11 @@ func (d *Dealer) blindSeat() int {
 // that seat's card dealt by hand. Refused, the engine's guess stands and
 // the dealer is told; either way the next seat is asked about.
 func (d *Dealer) identified(id string, at time.Duration) {
-	seat := d.ident.seat
+	seat, stack := d.ident.seat, d.ident.stack
 	d.ident.seat = 0
 	d.settle(askIdentify)
 	d.light(seat, LightOff)
-	if err := d.apply(game.Identify(seat, id), playlog.FromReader, at); err != nil {
+	if err := d.apply(game.IdentifyAt(seat, stack, id), playlog.FromReader, at); err != nil {
 		if c, ok := d.dealtOn(id); ok {
 			// Asked between two cards of one address (a Hit's), the
 			// dealer dealt the second on before the ask showed: the read
@@ -173,7 +179,7 @@ func (d *Dealer) identified(id string, at time.Duration) {
 			d.maybeIdentify(at)
 			return
 		}
-		if d.g.UnderGuess(seat, id) && d.apply(game.NotOnTop(seat), playlog.FromDealer, at) == nil {
+		if d.g.UnderGuess(seat, id) && d.apply(game.NotOnTopAt(seat, stack), playlog.FromDealer, at) == nil {
 			// The card the engine has under it is on top: the card
 			// dealt by hand is not ("You can only pick up the top card
 			// of your stack"), as the dealer's n would say.
@@ -230,13 +236,13 @@ func (d *Dealer) dealtOn(id string) (int, bool) {
 // identifySkipped is the dealer's n while a seat is asked about: the card
 // dealt by hand is no longer on top, and the engine's guess stands.
 func (d *Dealer) identifySkipped(at time.Duration) {
-	seat := d.ident.seat
+	seat, stack := d.ident.seat, d.ident.stack
 	d.ident.seat = 0
 	d.settle(askIdentify)
 	d.light(seat, LightOff)
 	// The engine learns it too: picked up, the card will be shown soon
 	// as a rider or a Stop, and is then taken for the one dealt by hand.
-	if err := d.apply(game.NotOnTop(seat), playlog.FromPanel, at); err != nil {
+	if err := d.apply(game.NotOnTopAt(seat, stack), playlog.FromPanel, at); err != nil {
 		d.warn("seat %d: %v", seat, err)
 	} else {
 		d.say(false, "seat %d: the card dealt by hand is not on top; the guess stands", seat)

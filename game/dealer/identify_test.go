@@ -89,10 +89,11 @@ func TestIdentifyNotOnTop(t *testing.T) {
 	if applied != 2 || refused != 0 || skips != 1 {
 		t.Fatalf("%d identified, %d refused, %d n: want 2, 0, 1", applied, refused, skips)
 	}
-	// The n reaches the engine, in the log, so a replay learns it too.
+	// The n reaches the engine, in the log, so a replay learns it too,
+	// said of the stack asked about (seat 2's only one).
 	notOnTop := 0
 	for _, e := range s.log.kind(playlog.KindApplied) {
-		if *e.Event == game.NotOnTop(2) {
+		if *e.Event == game.NotOnTopAt(2, 1) {
 			notOnTop++
 		}
 	}

@@ -1,6 +1,9 @@
 package dealer
 
 import (
+	"fmt"
+	"slices"
+	"strings"
 	"testing"
 	"time"
 
@@ -127,5 +130,38 @@ func TestIdentifyAnsweredByTheCardUnder(t *testing.T) {
 	if top := d.g.Top(p, 0); d.ident.seat != 0 || d.g.AskFor(p) || !d.g.Blind(top) {
 		t.Fatalf("asking seat %d, seat 2 still to ask for %v, its top %v blind %v: want none, false (said picked up), the guess standing",
 			d.ident.seat, d.g.AskFor(p), d.g.Card(top), d.g.Blind(top))
+	}
+}
+
+// TestIdentifyAskNamesTheStack: "If a player has more than one stack, you
+// will deal one card into each." Both cards of seat 2's Split turn are
+// confirmed by hand, each a stand-in on top of a stack. The dealer picks
+// the card up from one stack to pass it over the reader, and the card on
+// the first stack may be the very one the engine stood in on the second:
+// asked only "scan the card dealt by hand to seat 2", the answer was taken
+// for that guess come true on the second stack, the two stacks' cards
+// crossed (messy seed 1005358, the reader gone, official and classic). The
+// screen names the stack asked about, and the answer is for that stack.
+func TestIdentifyAskNamesTheStack(t *testing.T) {
+	d, uid := splitDealtByHand(t)
+	p := d.g.PlayerAt(2)
+	first, second := d.g.Top(p, 0), d.g.Top(p, 1)
+	for i, stack := range []int{1, 2} {
+		if d.ident.seat != 2 || d.ident.stack != stack {
+			t.Fatalf("ask %d: asked about seat %d, stack %d; want seat 2, stack %d", i+1, d.ident.seat, d.ident.stack, stack)
+		}
+		want := fmt.Sprintf("scan the card dealt by hand to seat 2, stack %d ", stack)
+		if !slices.ContainsFunc(d.View().Messages, func(m Message) bool { return strings.HasPrefix(m.Text, want) }) {
+			t.Fatalf("ask %d: the screen says %+v, want %q", i+1, d.View().Messages, want)
+		}
+		if i == 1 {
+			break
+		}
+		// The card on the first stack is the one stood in on the second.
+		d.onCard(hw.CardEvent{UID: uid[d.g.Card(second).ID], Time: 4100 * time.Millisecond})
+	}
+	if d.g.Top(p, 0) != second || d.g.Blind(second) || d.g.Top(p, 1) != first || !d.g.Blind(first) {
+		t.Fatalf("seat 2's stacks topped by %v (blind %v) and %v (blind %v): want %v seen on the first, %v standing in on the second",
+			d.g.Card(d.g.Top(p, 0)), d.g.Blind(d.g.Top(p, 0)), d.g.Card(d.g.Top(p, 1)), d.g.Blind(d.g.Top(p, 1)), d.g.Card(second), d.g.Card(first))
 	}
 }

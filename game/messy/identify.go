@@ -9,10 +9,11 @@ import (
 // identify is the dealer answering the assistant's asks once the reader
 // reads again (after a card confirmed by hand, or the reader's return), as
 // game/dealer asks them: for each seat where the assistant has a card
-// dealt by hand on top of a stack, the dealer looks at the cards on top of
-// that seat's stacks and scans the one they take for it (game.EvIdentify,
-// dealtByHandOnTop), or says n (game.NotOnTop) if none is;
-// a seat whose other stack is topped by another card dealt by hand is
+// dealt by hand on top of a stack, the dealer is asked about that stack
+// (game.Game.AskStack, as the screen names it), looks at its top and scans
+// it if they take it for the card they dealt there by hand
+// (game.IdentifyAt, dealtByHandOnTop), or says n (game.NotOnTopAt) if
+// not; a seat whose other stack is topped by another card dealt by hand is
 // asked again, for that one, after a scan or an n. It waits as game/dealer waits
 // (identifyWaits), and asks once the wait is over (askAfterWindow).
 func (t *table) identify() {
@@ -61,25 +62,24 @@ func (t *table) identifyAt(p int) bool {
 	if s.Out(p) || !s.AskFor(p) {
 		return false
 	}
-	seat := s.Seat(p)
-	card := t.dealtByHandOnTop(p)
+	seat, stack := s.Seat(p), s.AskStack(p)
+	card := t.dealtByHandOnTop(p, stack)
 	if card < 0 {
 		// n: the card dealt by hand is not on top (picked up). Another
 		// stack of the seat topped by one not said picked up, game/dealer
-		// asks about the seat again (identifySkipped), and the dealer, who
-		// sees none they remember on top, says n again.
-		if t.observe(game.NotOnTop(seat)) && s.AskFor(p) {
+		// asks about the seat again (identifySkipped), for that stack.
+		if t.observe(game.NotOnTopAt(seat, stack)) && s.AskFor(p) {
 			return true
 		}
 		t.forget(seat)
 		return false
 	}
 	id := t.truth.Card(card).ID
-	if !t.observe(game.Identify(seat, id)) {
+	if !t.observe(game.IdentifyAt(seat, stack, id)) {
 		if s.UnderGuess(seat, id) {
 			// game/dealer says n for them: the card the engine has
 			// under the card dealt by hand is on top (identified).
-			t.observe(game.NotOnTop(seat))
+			t.observe(game.NotOnTopAt(seat, stack))
 		}
 	} else if s.AskFor(p) {
 		return true
@@ -92,30 +92,26 @@ func (t *table) identifyAt(p int) bool {
 }
 
 // dealtByHandOnTop is the card the dealer scans, asked for player p's card
-// dealt by hand, or -1 for n. They look at the top of each stack they
-// remember dealing p a card by hand into, and scan the first with that
-// card's face: the very card, or, if p picked it up, another of that kind
-// under it, read before; seeing none, n. Asked with nothing in mind for p
-// (a card that came back on top a pass later, the card on it played),
-// they go by the screen and scan the top card of p's first stack.
-func (t *table) dealtByHandOnTop(p int) int {
+// dealt by hand on top of stack (counted from 1, as the screen names it),
+// or -1 for n. They look at the top of that stack and scan it if they
+// remember dealing p a card by hand into it with that face: the very
+// card, or, if p picked it up, another of that kind under it, read
+// before; else n. Asked with nothing in mind for p (a card that came back
+// on top a pass later, the card on it played), they go by the screen and
+// scan the top card of that stack.
+func (t *table) dealtByHandOnTop(p, stack int) int {
 	g := t.truth
-	seat := g.Seat(p)
-	if !slices.ContainsFunc(t.byHand, func(m dealtByHand) bool { return m.seat == seat }) {
-		if g.NumStacks(p) == 0 {
-			return -1
-		}
-		return g.Top(p, 0)
+	seat, k := g.Seat(p), stack-1
+	if k < 0 || k >= g.NumStacks(p) {
+		return -1 // no such stack at the table: nothing on top of it
 	}
-	for k := range g.NumStacks(p) {
-		top := g.Top(p, k)
-		if top < 0 {
-			continue
-		}
-		if m := slices.Index(t.byHand, dealtByHand{seat: seat, stack: k, kind: g.Card(top).Kind}); m >= 0 {
-			t.byHand = slices.Delete(t.byHand, m, m+1)
-			return top
-		}
+	top := g.Top(p, k)
+	if !slices.ContainsFunc(t.byHand, func(m dealtByHand) bool { return m.seat == seat }) || top < 0 {
+		return top
+	}
+	if m := slices.Index(t.byHand, dealtByHand{seat: seat, stack: k, kind: g.Card(top).Kind}); m >= 0 {
+		t.byHand = slices.Delete(t.byHand, m, m+1)
+		return top
 	}
 	return -1
 }

@@ -56,3 +56,55 @@ func TestMisreadBeforeTheAsk(t *testing.T) {
 		inStepOn(t, rules, All(0.02), "not there: extra-1", 1004380)
 	}
 }
+
+// TestIdentifyAskedByStack: "If a player has more than one stack, you will
+// deal one card into each." With the reader gone, a Hit's two cards are
+// dealt by hand to seat 4's two stacks. Asked for "the card dealt by hand
+// to seat 4", the dealer scanned the first stack's card, which the engine
+// had stood in on the second: taken for that guess come true there, the
+// two stacks' cards crossed, and once the first stack's card was picked up
+// and shown the engine ended the other stack while the table still had it
+// (seed 1005358, official and classic: the lights a seat off). The screen
+// names the stack asked about, and the dealer answers for that stack.
+func TestIdentifyAskedByStack(t *testing.T) {
+	for _, rules := range []string{"official", "classic"} {
+		inStepOn(t, rules, Only(ReaderGone, 0.02), "the card dealt by hand to seat 4, stack 2, is stop-4", 1005358)
+	}
+}
+
+// TestUnscannedStandInNotReadAgain: "Starting with the player to your
+// left, deal cards one at a time clockwise around the table." A Split's
+// new stack is dealt unscanned, and the next seat's rider read: the card
+// dealt unscanned stood in the deck's top as the engine lists it, which an
+// identify's swap had made the very card read next. Read again, that
+// rider left the new stack's place, and the stack went ("Extra stacks
+// disappear once they are empty") while the table still had it: the
+// lights ran a seat off (seeds 1000163 on the three rule sets, 1001435
+// official, a card dealt unscanned alone). Another card stands in
+// (game's dealtUnscanned).
+func TestUnscannedStandInNotReadAgain(t *testing.T) {
+	const said = "a card dealt unscanned before"
+	for _, rules := range []string{"official", "classic", "french"} {
+		inStepOn(t, rules, Only(DealUnscanned, 0.02), said, 1000163)
+	}
+	inStepOn(t, "official", Only(DealUnscanned, 0.02), said, 1001435)
+}
+
+// TestUnscannedRefusedStackNotThere: "Extra stacks disappear once they are
+// empty." A seat's second stack is gone unseen (its only card picked up),
+// and the light, asking two cards for the seat where the table owes one,
+// waits at its first stack; the dealer deals that card unscanned and
+// deals on. The next read, another seat's rider, read again after the
+// card dealt unscanned would be the gone stack's card, where it cannot be:
+// the "unscanned" is refused. This table's dealer then forgot the card
+// dealt unscanned and later said "not there" of the stack the light still
+// waited at, the real one, and the lights ran a seat off (classic seeds
+// 1003427 and 1007662, french 1003427, a card dealt unscanned alone). Now
+// they take the read back (misread, which the screen offers), confirm the
+// card dealt unscanned by hand, say "not there" of the stack the screen
+// then names that the table lacks, and read the rider again.
+func TestUnscannedRefusedStackNotThere(t *testing.T) {
+	const said = "unscanned refused for "
+	inStepOn(t, "classic", Only(DealUnscanned, 0.02), said, 1003427, 1007662)
+	inStepOn(t, "french", Only(DealUnscanned, 0.02), said, 1003427)
+}

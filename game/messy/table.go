@@ -382,6 +382,9 @@ func (t *table) observe(e game.Event) bool {
 		said := false
 		for j, i := range fs {
 			if !t.noticeUnscanned(&t.hand.Faults[i], e.Card, j == 0 && elsewhere) {
+				if j == 0 && t.unscannedRefused(fs, e) {
+					return true
+				}
 				break
 			}
 			said = true
@@ -1583,6 +1586,89 @@ func (t *table) noticeUnscanned(f *Fault, id string, elsewhere bool) bool {
 	t.remember(u, f.Seat)
 	t.blindDealt(u, f.Seat, n)
 	return true
+}
+
+// unscannedRefused is the dealer whose "unscanned" (noticeUnscanned) the
+// assistant refused for the read e that followed the cards of faults fs,
+// dealt unscanned: read again where the light then asks, e cannot go
+// there. Where the light then asks for a stack the table does not have
+// (its only card picked up unseen: "Extra stacks disappear once they are
+// empty"), the table's next card, another seat's, was never that stack's.
+// The dealer takes the read back (misread, which the screen offers for
+// it), confirms the cards dealt unscanned by hand, as the light still
+// waits for them, says "not there" of each stack the screen then names
+// that the table lacks (goneAsked), and reads e again. It reports whether
+// the dealer did so; where they do not see that (behindAGoneStack), they
+// do nothing, and the caller goes on as before. (Before, this table's dealer
+// forgot the cards dealt unscanned there, and later said "not there" of
+// the stack the light still waited at, the real one: classic seeds
+// 1003427 and 1007662, french 1003427, a card dealt unscanned alone.)
+func (t *table) unscannedRefused(fs []int, e game.Event) bool {
+	if !t.behindAGoneStack(fs, e) || !t.observe(game.NotThereRead(e.Card)) {
+		return false
+	}
+	if t.opt.Trace != nil {
+		t.opt.Trace(fmt.Sprintf("%v unscanned refused for %s: misread, the cards dealt unscanned confirmed by hand", t.now, e.Card))
+	}
+	// The last one's window stays open: e, read again, may be a Stop
+	// shown for it (as after a read refused, observe).
+	if !t.confirmByHand(fs, true) {
+		return true // the read is taken back: nothing more to say of it
+	}
+	t.identify()
+	if c, ok := t.truth.CardIndex(e.Card); ok && t.truth.Card(c).Kind != game.Stop && t.seen.Next().Action == game.ActLand {
+		t.observe(game.StopClosed())
+	}
+	t.goneAsked(t.hand.Faults[fs[len(fs)-1]].Seat)
+	t.observe(e)
+	return true
+}
+
+// behindAGoneStack reports whether the dealer sees what unscannedRefused
+// mends: one card, no Ground, dealt unscanned (fs) at a seat, and the
+// screen offering the misread of e; taken back, the light is back at that
+// seat, and, the card confirmed by hand, names a stack of it the table
+// does not have. Tried on a copy of the assistant's hand: the dealer
+// reads the screen, and says nothing the screen would not show them.
+func (t *table) behindAGoneStack(fs []int, e game.Event) bool {
+	if len(fs) != 1 {
+		return false
+	}
+	f := &t.hand.Faults[fs[0]]
+	c, ok := t.truth.CardIndex(f.Card)
+	if !ok || t.truth.Card(c).Kind == game.Ground {
+		return false
+	}
+	if id, ok := t.seen.ReadToTakeBack(); !ok || id != e.Card {
+		return false
+	}
+	p := t.truth.PlayerAt(f.Seat)
+	try := t.seen.Clone()
+	if try.Apply(game.NotThereRead(e.Card)) != nil {
+		return false
+	}
+	if in := try.Next(); in.Action != game.ActDeal || in.Player != p || try.Apply(game.Confirm()) != nil {
+		return false
+	}
+	s := try.Next()
+	return s.Action == game.ActDeal && s.Player == p && !s.NewStack && !s.Imaginary && s.Stack >= t.truth.NumStacks(p)
+}
+
+// goneAsked is the dealer saying "not there" (game.StackGone) of each
+// stack the screen asks the faller at seat for that the table does not
+// have: the screen names the stack ("deal a card to seat 2, stack 2"),
+// and the dealer sees the seat has fewer.
+func (t *table) goneAsked(seat int) {
+	p := t.truth.PlayerAt(seat)
+	for range 8 {
+		s := t.seen.Next()
+		if s.Action != game.ActDeal || s.Player != p || s.NewStack || s.Imaginary || s.Stack < t.truth.NumStacks(p) {
+			return
+		}
+		if !t.observe(game.StackGone()) {
+			return
+		}
+	}
 }
 
 // dealtAt checks a deal: the truth dealt card c to faller p, and the

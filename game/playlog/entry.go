@@ -100,6 +100,10 @@ func (s Source) String() string {
 //     reader cannot apply; and a there-after-all naming a card
 //     (game.UnscannedTakenBack: the dealer's "unscanned" taken back),
 //     which a schema 7 reader would take for a "not there" taken back.
+//   - 9: an identify (game.IdentifyAt) or its n (game.NotOnTopAt) may name
+//     the stack the dealer was asked about, where a seat has two topped by
+//     cards dealt by hand. A schema 8 reader would take the answer for the
+//     first stack's card, or for a stand-in come true on the other.
 //
 // The schema versions the encoding, not the engine's guesses: a log is
 // replayed by this version's engine, and where a later version guesses
@@ -169,7 +173,11 @@ func (s Source) String() string {
 //     rider played there), and named at an ask for a card dealt by hand
 //     is that card (an earlier engine refused it). A log holding one of
 //     these replays to another digest.
-const Schema = 8
+//   - in schema 9: the card the dealer's "unscanned" stands in is never
+//     the card read again (an earlier engine could take the deck's top,
+//     which a swap may have made that very card), so a log holding one
+//     replays to another digest there.
+const Schema = 9
 
 // Start is the configuration a hand is replayed from.
 type Start struct {

@@ -542,10 +542,14 @@ func (a *analyzer) applied(e *playlog.Entry, g *game.Game, b *before) {
 			m(b.next.Seat, Sweep, "dealer sweeps the %v", b.next.Rider)
 		}
 	case game.EvIdentify:
+		at := fmt.Sprintf("seat %d", ev.Seat)
+		if ev.Stack > 0 {
+			at += fmt.Sprintf(", stack %d,", ev.Stack) // the stack the dealer was asked about
+		}
 		if ev.Card == "" {
-			m(ev.Seat, Note, "the card dealt by hand to seat %d is no longer on top (n): picked up, it is taken for the next rider or Stop shown from the deck", ev.Seat)
+			m(ev.Seat, Note, "the card dealt by hand to %s is no longer on top (n): picked up, it is taken for the next rider or Stop shown from the deck", at)
 		} else if c, ok := g.CardIndex(ev.Card); ok {
-			m(ev.Seat, Note, "the card dealt by hand to seat %d was %s", ev.Seat, cardName(g, c))
+			m(ev.Seat, Note, "the card dealt by hand to %s was %s", at, cardName(g, c))
 		}
 	case game.EvKnocked:
 		m(ev.Seat, Note, "a stack of seat %d knocked over and gathered back (the dealer says): which card lay under which is no longer known", ev.Seat)

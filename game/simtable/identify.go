@@ -1,6 +1,7 @@
 package simtable
 
 import (
+	"fmt"
 	"slices"
 	"time"
 
@@ -15,12 +16,14 @@ var askIdentify = hw.Pattern{Kind: hw.Blink, Color: hw.Blue, Period: 500 * time.
 
 // identifyAsked is the simulated dealer, hearing a warning, looking for a
 // seat whose card dealt by hand they are asked to scan: they scan the card
-// on top of that seat's stacks that they take for one they confirmed by
+// on top of the stack the screen names (askedStack; any of the seat's
+// stacks where it names none) that they take for one they confirmed by
 // hand (byHandOnTop), and say n (not there) if none is, as a person who
 // sees the stacks would.
 func (t *Table) identifyAsked() {
 	now := t.Clock.Now()
 	seat := t.identifySeat()
+	stack := t.askedStack(seat)
 	t.mu.Lock()
 	if seat == 0 {
 		t.mu.Unlock()
@@ -45,7 +48,7 @@ func (t *Table) identifyAsked() {
 	// is.
 	t.identSeat, t.identUntil = seat, now+t.hear+50*time.Millisecond
 	g := t.truth
-	card := t.byHandOnTop(g.PlayerAt(seat))
+	card := t.byHandOnTop(g.PlayerAt(seat), stack)
 	if card >= 0 {
 		delete(t.byHandCards, card)
 	}
@@ -66,6 +69,29 @@ func (t *Table) identifyLookAgain() {
 	t.mu.Unlock()
 	t.identifyAsked()
 }
+
+// askedStack is the stack of seat (from 1) the dealer's screen asks them
+// to scan the card dealt by hand on top of ("scan the card dealt by hand
+// to seat 2, stack 2"): a seat may have two stacks topped by cards dealt
+// by hand ("If a player has more than one stack, you will deal one card
+// into each"), and the light names only the seat. 0 where the screen
+// names none, or the table cannot read it. Called without t.mu held (the
+// screen's lines take the dealer's lock).
+func (t *Table) askedStack(seat int) int {
+	if seat == 0 {
+		return 0
+	}
+	for k := 1; k <= maxStacks; k++ {
+		if t.screenSays(fmt.Sprintf("scan the card dealt by hand to seat %d, stack %d ", seat, k)) {
+			return k
+		}
+	}
+	return 0
+}
+
+// maxStacks bounds the stacks askedStack looks for on the screen: more
+// than any seat has (a Split a pass at most).
+const maxStacks = 16
 
 // identifySeat is the seat whose light asks for its card dealt by hand to
 // be scanned, 0 for none.
@@ -109,11 +135,12 @@ func (t *Table) rememberByHand(c, seat int) {
 }
 
 // byHandOnTop is the card the simulated dealer scans, asked for player p's
-// card dealt by hand, or -1 for n. They look at the top of each stack they
-// remember dealing p a card by hand into, and scan the first with that
-// card's face: the very card, or, if p picked it up, another of that kind
-// under it. What they scan they think of no more. Called with t.mu held.
-func (t *Table) byHandOnTop(p int) int {
+// card dealt by hand on top of stack (from 1; 0: any of p's stacks), or -1
+// for n. They look at the top of each such stack they remember dealing p
+// a card by hand into, and scan the first with that card's face: the very
+// card, or, if p picked it up, another of that kind under it. What they
+// scan they think of no more. Called with t.mu held.
+func (t *Table) byHandOnTop(p, stack int) int {
 	g := t.truth
 	if p < 0 {
 		return -1
@@ -128,7 +155,7 @@ func (t *Table) byHandOnTop(p int) int {
 	})
 	for k := range g.NumStacks(p) {
 		top := g.Top(p, k)
-		if top < 0 {
+		if top < 0 || (stack > 0 && k != stack-1) {
 			continue
 		}
 		if m := slices.Index(t.remembered, dealtByHand{seat: seat, stack: k, kind: g.Card(top).Kind}); m >= 0 {

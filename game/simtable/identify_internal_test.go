@@ -43,11 +43,46 @@ func TestDealerRemembersTheFace(t *testing.T) {
 				}
 			}
 			tb.mu.Lock()
-			got := tb.byHandOnTop(0)
+			got := tb.byHandOnTop(0, 0) // no screen: any stack
 			tb.mu.Unlock()
 			if got != tc.want {
 				t.Errorf("scanned card %d, want %d (-1: n)", got, tc.want)
 			}
 		})
+	}
+}
+
+// TestDealerScansTheStackNamed: "If a player has more than one stack, you
+// will deal one card into each", so a seat may have two stacks topped by
+// cards dealt by hand, and the light names only the seat: the simulated
+// dealer reads the stack from the screen ("scan the card dealt by hand to
+// seat 2, stack 1") and looks at that stack's top alone; a stack without
+// the card they dealt there by hand is an n.
+func TestDealerScansTheStackNamed(t *testing.T) {
+	deck := []game.Card{{ID: "under", Kind: game.Move}, {ID: "m", Kind: game.Move}, {ID: "byhand", Kind: game.Stop},
+		{ID: "s", Kind: game.Stop}, {ID: "g1", Kind: game.Ground}, {ID: "g2", Kind: game.Ground}}
+	for _, tc := range []struct {
+		line string
+		want int // the card scanned, -1 for n
+	}{
+		{"scan the card dealt by hand to seat 2, stack 1 (n if it is no longer on top)", 2},
+		{"scan the card dealt by hand to seat 2, stack 2 (n if it is no longer on top)", -1},
+	} {
+		tb, err := New(Config{Rules: game.Official(), Deck: deck, Seats: []int{2, 3}, StopWindow: 1500 * time.Millisecond})
+		if err != nil {
+			t.Fatal(err)
+		}
+		for range 3 {
+			tb.step() // under to seat 2, m to seat 3, byhand to seat 2
+		}
+		tb.confirmDealt(2, "", 0, 3) // byhand, card 2
+		tb.SetLines(func() []string { return []string{tc.line} })
+		stack := tb.askedStack(2)
+		tb.mu.Lock()
+		got := tb.byHandOnTop(0, stack)
+		tb.mu.Unlock()
+		if got != tc.want {
+			t.Errorf("%q: scanned card %d (stack %d read), want %d (-1: n)", tc.line, got, stack, tc.want)
+		}
 	}
 }
