@@ -193,12 +193,20 @@ func (g *Game) notOnTop(p int) error {
 // later it is that card played (latestPickedUp looks in the hand too). A
 // faller's only stack is left as it was (one stack or none is dealt the
 // same one card), and so is a stand-in when the engine already has p
-// holding a card.
+// holding a card, or when another of p's stacks is topped by a card dealt
+// by hand and since scanned, whose place is still a guess: asked about a
+// seat, not a stack, the dealer may have scanned the card that lay where s
+// stands, and the n is then about the other stack, not this one.
 func (g *Game) heldAlone(p, s int) {
 	pl := &g.players[p]
 	w := g.where[s]
 	if pl.hand >= 0 || len(pl.stacks) < 2 || len(pl.stacks[w.Stack]) != 1 {
 		return
+	}
+	for i, st := range pl.stacks {
+		if top := len(st) - 1; i != w.Stack && top >= 0 && g.table.guessed[st[top]] && !g.table.blind[st[top]] {
+			return
+		}
 	}
 	pl.stacks[w.Stack] = pl.stacks[w.Stack][:0]
 	g.emptied(p)
