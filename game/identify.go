@@ -80,7 +80,7 @@ func (g *Game) identify(seat, stack int, id string) error {
 		t.loose[c], t.loose[s] = 0, 0
 		t.guessed[c], t.guessed[s] = true, true
 		t.swept[c], t.swept[s] = false, false
-	case w.Zone == InStack && t.blind[c]:
+	case g.standingIn(c):
 		// Both are guesses standing in stacks: the one read takes the
 		// place seen, the other the place still unknown.
 		g.tradeStandIns(s, c)
@@ -183,8 +183,14 @@ func (g *Game) blindTop(p, c int) int {
 	return found
 }
 
-// putAt puts card to in the stack slot at w that card from holds.
+// putAt puts card to in the stack slot at w that card from holds, or in
+// the hand at w (heldAlone).
 func (g *Game) putAt(w Place, from, to int) {
+	if w.Zone == InHand {
+		g.players[w.Player].hand = to
+		g.where[to] = w
+		return
+	}
 	st := g.players[w.Player].stacks[w.Stack]
 	for i := len(st) - 1; i >= 0; i-- {
 		if st[i] == from {
@@ -204,6 +210,10 @@ func (g *Game) putAt(w Place, from, to int) {
 // it (swapLoose) rather than for a card dealt. A seat with no card dealt by
 // hand on top is refused. With a stack named (from 1), it is said of the
 // card on top of that stack (namedTop).
+//
+// A stand-in that was the only card of a stack while p has another is
+// taken into p's hand instead (heldAlone): that stack is empty at the
+// table, and "Extra stacks disappear once they are empty".
 func (g *Game) notOnTop(p, stack int) error {
 	s := g.blindTop(p, -1)
 	if stack > 0 {
@@ -213,7 +223,43 @@ func (g *Game) notOnTop(p, stack int) error {
 		return refuse(RuleCardNotExpected, "no card dealt by hand lies on top of seat %d's stacks", g.players[p].seat)
 	}
 	g.table.loose[s] = g.passes + 1
+	g.heldAlone(p, s)
 	return nil
+}
+
+// heldAlone: stand-in s, said picked up, was the only card of its stack,
+// and player p has another stack. A stack with no card in it is none at
+// the table: "Extra stacks disappear once they are empty, so you don't
+// have to remember anything beyond the first", and "If a player has more
+// than one stack, you will deal one card into each". Kept, the lights
+// would deal into a stack the table no longer has and run a seat off.
+// The card is in p's hand, so its stand-in goes there, still loose: shown
+// later it is that card played (latestPickedUp looks in the hand too). A
+// faller's only stack is left as it was (one stack or none is dealt the
+// same one card), and so is a stand-in when the engine already has p
+// holding a card, or when another of p's stacks is topped by a card dealt
+// by hand and since scanned, whose place is still a guess: asked about a
+// seat, not a stack, the dealer may have scanned the card that lay where s
+// stands, and the n is then about the other stack, not this one.
+func (g *Game) heldAlone(p, s int) {
+	pl := &g.players[p]
+	w := g.where[s]
+	if pl.hand >= 0 || len(pl.stacks) < 2 || len(pl.stacks[w.Stack]) != 1 {
+		return
+	}
+	for i, st := range pl.stacks {
+		if top := len(st) - 1; i != w.Stack && top >= 0 && g.table.guessed[st[top]] && !g.table.blind[st[top]] {
+			return
+		}
+	}
+	pl.stacks[w.Stack] = pl.stacks[w.Stack][:0]
+	g.emptied(p)
+	pl.hand = s
+	g.where[s] = Place{Zone: InHand, Player: p}
+	if g.pend.active && g.pend.card == s {
+		g.pend.active = false // "you can certainly grab the first one"
+	}
+	g.tidy(p)
 }
 
 // looseFor is how many passes after the dealer's "not on top" a card read
@@ -331,6 +377,9 @@ func (g *Game) tradeStandIns(s, c int) {
 func (g *Game) heldStandIn(p int) int {
 	t := &g.table
 	s := -1
+	if h := g.players[p].hand; h >= 0 && t.loose[h] != 0 && t.blind[h] && g.cards[h].Kind != Ground {
+		s = h // heldAlone
+	}
 	for _, st := range g.players[p].stacks {
 		for _, x := range st {
 			if t.loose[x] != 0 && t.blind[x] && g.cards[x].Kind != Ground && (s < 0 || t.loose[x] > t.loose[s]) {
@@ -363,6 +412,9 @@ func (g *Game) turnPass(p int) int {
 // likeliest still held); -1 if none.
 func (g *Game) latestPickedUp(p, pass int) int {
 	s := -1
+	if h := g.players[p].hand; h >= 0 && g.pickedUp(h, p, pass) {
+		s = h // heldAlone
+	}
 	for _, st := range g.players[p].stacks {
 		for _, x := range st {
 			if g.pickedUp(x, p, pass) && (s < 0 || g.table.loose[x] > g.table.loose[s]) {
@@ -444,7 +496,8 @@ func (g *Game) anyBlindTop(p int) int {
 func (g *Game) pickedUp(x, p, pass int) bool {
 	t := &g.table
 	at := t.loose[x]
-	return at != 0 && t.blind[x] && g.where[x].Zone == InStack && g.where[x].Player == p &&
+	z := g.where[x].Zone
+	return at != 0 && t.blind[x] && (z == InStack || z == InHand) && g.where[x].Player == p &&
 		g.cards[x].Kind != Ground && pass <= at-1+looseFor
 }
 
@@ -594,10 +647,10 @@ func (g *Game) unseenAt(c int, in Instruction) int {
 	switch {
 	case w.Zone == InDeck:
 		return g.pickedUpUnseen(in.Player)
-	case w.Zone == InStack && g.grabbedGuess(c, w.Player, in.Player, g.turnPass(in.Player)):
+	case g.standingIn(c) && g.grabbedGuess(c, w.Player, in.Player, g.turnPass(in.Player)):
 		// The guess came true: c stood in for that very card.
 		return g.players[w.Player].seat
-	case w.Zone == InStack && g.table.blind[c]:
+	case g.standingIn(c):
 		// c stands in for another card dealt by hand, a guess: where the
 		// real c lay is unknown, and it may be the card picked up.
 		return g.pickedUpUnseen(in.Player)

@@ -213,7 +213,7 @@ func (g *Game) scan(c, since int) error {
 		g.table.blind[c], g.table.loose[c] = false, 0
 		return g.riderScanned(c, in)
 	}
-	if starting && in.Action == ActDeal && w.Zone == InStack && g.table.blind[c] && g.unblind(c) {
+	if starting && in.Action == ActDeal && g.standingIn(c) && g.unblind(c) {
 		// A card stood in for a deal confirmed by hand, read as a turn
 		// begins with a card due: the guess was one deck card of many, so
 		// this is the deal in the dealer's hand, not the guess come true
@@ -769,7 +769,7 @@ func (g *Game) lateRun(c int) bool {
 	// with a card due is that deal (scan: the guess was one deck card of
 	// many), unless it stood in for the swept seat's own card, said
 	// picked up: the guess come true, laid on its rider.
-	standIn := g.where[c].Zone == InStack && g.table.blind[c] && g.Next().Action == ActDeal
+	standIn := g.standingIn(c) && g.Next().Action == ActDeal
 	applied, dealt := g.applied, g.table.dealtRead
 	back.copyTo(g)
 	// The copy was kept before this read: the dealer's judgement of it

@@ -177,7 +177,7 @@ func (g *Game) dealtByHandAs(k Kind) int {
 // tell.
 func (g *Game) unblind(c int) bool {
 	w := g.where[c]
-	if (w.Zone != InStack && w.Zone != InDiscard) || !g.table.blind[c] {
+	if (w.Zone != InStack && w.Zone != InDiscard && w.Zone != InHand) || !g.table.blind[c] {
 		return false
 	}
 	if w.Zone == InDiscard && !g.lastInferredIs(c, InfStackGone) {
@@ -347,6 +347,10 @@ func (g *Game) standInFor(c, d int) bool {
 	case InDiscard:
 		if i := slices.Index(g.discard, c); i >= 0 {
 			slot = &g.discard[i]
+		}
+	case InHand:
+		if pl := &g.players[w.Player]; pl.hand == c {
+			slot = &pl.hand // heldAlone
 		}
 	}
 	if slot == nil {
@@ -526,7 +530,9 @@ func (g *Game) blindCardBut(but int) int {
 }
 
 // standingIn reports whether card c lies in a stack standing in for a
-// card dealt by hand: where the real c lay is unknown.
+// card dealt by hand, or in the hand of the faller who picked that card
+// up (heldAlone): where the real c lay is unknown.
 func (g *Game) standingIn(c int) bool {
-	return g.where[c].Zone == InStack && g.table.blind[c]
+	z := g.where[c].Zone
+	return (z == InStack || z == InHand) && g.table.blind[c]
 }

@@ -579,7 +579,7 @@ func (g *Game) mayBeDealtAt(c, p int) bool {
 	if len(g.table.loose) != len(g.cards) || len(g.table.blind) != len(g.cards) {
 		return false
 	}
-	return g.pickedUp(c, p, g.turnPass(p)) || g.where[c].Zone == InStack && g.table.blind[c]
+	return g.pickedUp(c, p, g.turnPass(p)) || g.standingIn(c)
 }
 
 // takeBackRead is the dealer's "misread" said of the card just read and

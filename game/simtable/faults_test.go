@@ -601,12 +601,14 @@ func (w *warnLog) texts() []string {
 
 // TestTableDeclaresWhenTheLightsAreLost: "The dealer's solution is final,
 // so use your best judgement." Hands whose lights a wrong guess about a
-// card confirmed by hand left a seat off for good: official 174 and
-// beginner 49 (the reader gone) and french 423 (every mistake; the only
-// card of a Split's new stack dealt unscanned, picked up and said not
-// there, the engine keeping the empty stack). Earlier seeds here (204,
-// classic 241, 387, 161, official 199, beginner 152, 120) keep their
-// lights since the mends HISTORY.md lists. Each was left unfinished until
+// card confirmed by hand left a seat off for good: official 174 (the
+// reader gone; both cards of a Split dealt by hand, one scanned when the
+// seat was asked about, which stack it lay on a guess, and the other's
+// stack, picked up, kept), and with the reader gone at 20 % a chance
+// classic 2 and french 19. Earlier seeds here (204, classic 241, 387, 161,
+// official 199, beginner 152, 120, and beginner 49 and french 423, which
+// TestEmptyStackIsNoStack holds in step) keep their lights since the
+// mends HISTORY.md lists. Each was left unfinished until
 // the table could end it: after a minute with no card dealt the people
 // play it to its end without the lights, and the dealer declares the
 // winner from the panel, the winner pressing their button. The hand then
@@ -620,10 +622,11 @@ func TestTableDeclaresWhenTheLightsAreLost(t *testing.T) {
 	}{
 		// (204, classic 387 and beginner 152 keep their lights since the
 		// misreads of a Skip taken for a deal, and the engine's guesses
-		// mended with them: the hands still lost stand in.)
+		// mended with them, beginner 49 and french 423 since an empty
+		// stack is no stack: hands still lost stand in.)
 		{"official", 174, simtable.Only(simtable.FaultReaderGone, 0.05)},
-		{"beginner", 49, simtable.Only(simtable.FaultReaderGone, 0.05)},
-		{"french", 423, simtable.Every(0.02)},
+		{"classic", 2, simtable.Only(simtable.FaultReaderGone, 0.2)},
+		{"french", 19, simtable.Only(simtable.FaultReaderGone, 0.2)},
 	} {
 		t.Run(fmt.Sprintf("%s/%d", tc.rules, tc.seed), func(t *testing.T) {
 			o := playSound(t, tc.rules, tc.seed, tc.fs)

@@ -169,6 +169,10 @@ type Table struct {
 	// by hand and has not yet scanned when asked to: the table's record,
 	// which the dealer does not have (Injected's Unread).
 	byHandCards map[int]bool
+	// startedStack is, for a card the simulated dealer dealt to start a
+	// stack beside a seat's others, how many stacks the seat had then:
+	// what they know of where it went when they confirm it (ghostStack).
+	startedStack map[int]int
 	// remembered is what the simulated dealer remembers of those cards:
 	// the seat, the stack and the face (identify.go).
 	remembered []dealtByHand
@@ -224,7 +228,7 @@ func New(cfg Config) (*Table, error) {
 		Clock: clk, Buttons: hwtest.NewButtons(clk), Panel: hwtest.NewPanel(clk), Lights: hwtest.NewLights(clk), Sound: hwtest.NewSound(clk),
 		cfg: cfg, truth: g, rng: rand.New(rand.NewPCG(cfg.Seed, 0x5eed)),
 		tags: make(map[string]hw.UID, len(cfg.Deck)), cards: make(map[hw.UID]string, len(cfg.Deck)),
-		next: make([]time.Duration, len(cfg.Seats)), frozen: -1, lastHang: -1, byHandCards: map[int]bool{},
+		next: make([]time.Duration, len(cfg.Seats)), frozen: -1, lastHang: -1, byHandCards: map[int]bool{}, startedStack: map[int]int{},
 	}
 	for i, c := range cfg.Deck {
 		t.tags[c.ID] = hwtest.Tag(i)
@@ -352,8 +356,57 @@ func (t *Table) confirmDealt(seat int, as string, at time.Duration, card int) ti
 		})
 		at += 50 * time.Millisecond
 	}
+	if card > 0 && t.screen != nil {
+		t.mu.Lock()
+		j, ok := t.startedStack[card-1]
+		t.mu.Unlock()
+		if ok {
+			return t.confirmStarted(seat, j, as, at)
+		}
+	}
 	t.confirmAt(as, at)
 	return at
+}
+
+// confirmStarted confirms, at at, a card the simulated dealer dealt to
+// start a new stack at seat, which had j stacks then. If the dealer's
+// screen asks for it to go into an existing stack the table did not have
+// (ghostStack), that stack's only card was picked up unseen: "Extra stacks
+// disappear once they are empty". A person who has just started a new
+// stack there says so from the panel ("not there") before confirming the
+// card, as they would before dealing it had they looked then
+// (stackNotHere). The screen is looked at once the confirmations before
+// it are in: a run of cards laid on a hung reader is confirmed one by
+// one, each after the screen has taken the one before. It returns when
+// the card is confirmed.
+func (t *Table) confirmStarted(seat, j int, as string, at time.Duration) time.Duration {
+	t.mu.Lock()
+	t.unsure++ // the light still waits for the card
+	t.mu.Unlock()
+	t.Clock.At(at, func() {
+		now := t.Clock.Now()
+		if t.ghostStack(seat, j) {
+			t.mu.Lock()
+			t.stacksGone++
+			t.mu.Unlock()
+			t.Panel.ControlAt(hw.ControlSkip, now)
+			now += 50 * time.Millisecond
+		}
+		t.confirmAt(as, now)
+		t.mu.Lock()
+		t.unsure--
+		t.mu.Unlock()
+	})
+	return at + 50*time.Millisecond
+}
+
+// ghostStack reports whether the dealer's screen asks for the next card
+// at seat to go into an existing stack numbered j or above: one the table,
+// which had j stacks when the dealer started a new one there, does not
+// have.
+func (t *Table) ghostStack(seat, j int) bool {
+	s := t.screen()
+	return s.Action == game.ActDeal && !s.Imaginary && !s.NewStack && s.Seat == seat && s.Stack >= j
 }
 
 // shownAs is a rider or an Extra shown at a seat's turn: named by its kind.
@@ -1099,6 +1152,15 @@ func (t *Table) meddles(e game.Event) bool {
 func (t *Table) dealt(in game.Instruction, at time.Duration) {
 	g := t.truth
 	p, c, ground, _ := g.PendingDeal()
+	if c >= 0 {
+		// (A Ground Stopped goes back on the deck, to be dealt again.)
+		t.mu.Lock()
+		delete(t.startedStack, c)
+		if in.NewStack && in.Stack > 0 {
+			t.startedStack[c] = in.Stack
+		}
+		t.mu.Unlock()
+	}
 	switch {
 	case in.Imaginary && t.deckEndAsked(in.Seat):
 		// The table's deck is empty, but the lights ask for a card (one
