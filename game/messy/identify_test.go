@@ -120,6 +120,38 @@ func TestSkipDealtAfterAll(t *testing.T) {
 	inStep(t, Only(ReaderGone, 0.05), 1000199, 1000305, 1000394)
 }
 
+// TestSkipScannedTwiceDealtAfterAll: "SKIP: Deal no cards to this player.
+// (And sweep away the Skip.)" A Skip scanned, put back and dealt (its
+// first read the deal, the second a read again) is taken, at a faller
+// whose own card dealt by hand was said picked up, for that card played
+// there, as any Skip read so is (TestSkipDealtAfterAll). The light asks
+// to sweep it; the dealer, who sees no Skip in front of the seat, says
+// "not there" as they do after any other read, and it is the deal after
+// all. This table's dealer did not on the branch of the read scanned
+// twice, and 1002680 fell a seat behind on all three rule sets.
+func TestSkipScannedTwiceDealtAfterAll(t *testing.T) {
+	for _, rules := range []string{"official", "classic", "french"} {
+		opt, deck := ruleSet(t, rules)
+		seed := uint64(1002680)
+		said, last := false, ""
+		h, err := Play(Options{Rules: opt, Deck: deck, Fallers: 2 + int(seed%6), Seed: seed, Faults: All(0.02),
+			Trace: func(s string) {
+				if strings.Contains(s, "seen  stack-gone") && strings.Contains(last, "seen  scan skip-1: ") {
+					said = true
+				}
+				if strings.Contains(s, " seen ") {
+					last = s
+				}
+			}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !said || h.OutOfStep || h.Diverged {
+			t.Errorf("%s seed %d: not there said of the Skip scanned twice %v, out of step %v, another winner named %v", rules, seed, said, h.OutOfStep, h.Diverged)
+		}
+	}
+}
+
 // TestHeldDealThenTwoAtOnce: the messy table plays a held read as
 // game/dealer does, not as the truth knows it (resolveHold). A deal the
 // dealer holds (a card dealt by hand may have been picked up unseen,

@@ -1380,8 +1380,10 @@ func (t *table) read(c int) {
 			// game/dealer holds the first read as any other, and
 			// nothing comes with it: half a beat judges it the deal.
 			t.resolveHold(nil)
-		} else {
-			t.observe(game.Scan(id))
+		} else if t.observe(game.Scan(id)) {
+			// Taken for a rider the dealer does not see there, as any
+			// first read of a Skip can be (notARider).
+			t.notARider(c)
 		}
 		t.probe(f, game.Scan(id))
 		return
