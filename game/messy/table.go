@@ -395,6 +395,10 @@ func (t *table) observe(e game.Event) bool {
 				// offers it while it asks for the card dealt unscanned.
 				t.shownNotDealt(c)
 				t.skipNotSwept(c)
+				// Taken again, for the rider of the seat it went to: the
+				// dealer says "not there" before they answer the ask
+				// (identify), while it is still the read to deal after all.
+				t.notARider(c)
 			}
 			t.identify()
 		} else if t.hiddenLag {
@@ -1507,7 +1511,8 @@ func (t *table) confirmByHand(fs []int, keepLast bool) bool {
 // engine deals it there after all (game.InfDealtAfterAll).
 func (t *table) notARider(c int) {
 	w := t.seen.Where(c)
-	if k := t.truth.Card(c).Kind; w.Zone != game.AsRider || (k != game.Skip && k != game.Chute) {
+	if k := t.truth.Card(c).Kind; w.Zone != game.AsRider || (k != game.Skip && k != game.Chute) || t.truth.Where(c).Zone != game.InStack {
+		// (A card the table holds as a rider is one the dealer sees.)
 		return
 	}
 	if in := t.seen.Next(); (in.Action == game.ActSweep || in.Action == game.ActPass) && in.Player == w.Player {
