@@ -380,6 +380,7 @@ func (t *table) observe(e game.Event) bool {
 		fs := t.unscanned
 		t.unscanned = nil
 		said := false
+		owesSweep := t.seen.Next().Action != game.ActDeal
 		for j, i := range fs {
 			if !t.noticeUnscanned(&t.hand.Faults[i], e.Card, j == 0 && elsewhere) {
 				break
@@ -398,7 +399,12 @@ func (t *table) observe(e game.Event) bool {
 				// Taken again, for the rider of the seat it went to: the
 				// dealer says "not there" before they answer the ask
 				// (identify), while it is still the read to deal after all.
-				t.notARider(c)
+				// Not where the read had ended an address, its sweeps
+				// confirmed with the card dealt unscanned: the engine's
+				// deal after all goes back past them (messy 1006691).
+				if !owesSweep {
+					t.notARider(c)
+				}
 			}
 			t.identify()
 		} else if t.hiddenLag {
