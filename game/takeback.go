@@ -782,6 +782,7 @@ func (g *Game) shownFromDeck(c int) error {
 	in := g.Next()
 	from := Place{Zone: InDeck}
 	if g.standingIn(c) {
+		g.playedByTheSeat(c, in.Player)
 		from = g.where[c]
 	} else if s := g.pickedUpAnyone(in.Player, g.turnPass(in.Player)); s >= 0 {
 		// Not dealt, the card lying there is no deal missed either while
@@ -799,6 +800,27 @@ func (g *Game) shownFromDeck(c int) error {
 	}
 	g.infer(InfShownAfterAll, c, in.Player, from)
 	return nil
+}
+
+// playedByTheSeat: c, standing in for a card dealt by hand at another
+// faller's stack that the dealer never said was picked up, lies as
+// player p's rider, and p's own card dealt by hand was said picked up.
+// "You can only pick up the top card of your stack": the other faller's
+// card was grabbed before it was covered, if ever, while p's was seen
+// gone from its top, and "You may place a rider in front of any player,
+// including yourself". c is p's card, and the two guesses trade places
+// (tradeStandIns): p's stand-in stands in at the other stack, which keeps
+// its card dealt by hand, still a guess (a Stop it may be, played later
+// in its faller's window: heldStop). Where p has none said picked up, c
+// is the card it stood in for, as before.
+func (g *Game) playedByTheSeat(c, p int) {
+	w := g.where[c]
+	if w.Player == p || g.table.loose[c] != 0 {
+		return
+	}
+	if s := g.latestPickedUp(p, g.turnPass(p)); s >= 0 {
+		g.tradeStandIns(s, c)
+	}
 }
 
 // lastRead is the read taken for a rider or an Extra played at the seat

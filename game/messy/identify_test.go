@@ -120,6 +120,72 @@ func TestSkipDealtAfterAll(t *testing.T) {
 	inStep(t, Only(ReaderGone, 0.05), 1000199, 1000305, 1000394)
 }
 
+// TestSkipScannedTwiceDealtAfterAll: "SKIP: Deal no cards to this player.
+// (And sweep away the Skip.)" A Skip scanned, put back and dealt (its
+// first read the deal, the second a read again) is taken, at a faller
+// whose own card dealt by hand was said picked up, for that card played
+// there, as any Skip read so is (TestSkipDealtAfterAll). The light asks
+// to sweep it; the dealer, who sees no Skip in front of the seat, says
+// "not there" as they do after any other read, and it is the deal after
+// all. This table's dealer did not on the branch of the read scanned
+// twice, and 1002680 fell a seat behind on all three rule sets.
+func TestSkipScannedTwiceDealtAfterAll(t *testing.T) {
+	for _, rules := range []string{"official", "classic", "french"} {
+		opt, deck := ruleSet(t, rules)
+		seed := uint64(1002680)
+		said, last := false, ""
+		h, err := Play(Options{Rules: opt, Deck: deck, Fallers: 2 + int(seed%6), Seed: seed, Faults: All(0.02),
+			Trace: func(s string) {
+				if strings.Contains(s, "seen  stack-gone") && strings.Contains(last, "seen  scan skip-1: ") {
+					said = true
+				}
+				if strings.Contains(s, " seen ") {
+					last = s
+				}
+			}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !said || h.OutOfStep || h.Diverged {
+			t.Errorf("%s seed %d: not there said of the Skip scanned twice %v, out of step %v, another winner named %v", rules, seed, said, h.OutOfStep, h.Diverged)
+		}
+	}
+}
+
+// TestSkipNotThereAfterUnscanned: "SKIP: Deal no cards to this player.
+// (And sweep away the Skip.)" A card dealt unscanned, then a Skip dealt
+// to the next seat and read: the light, a seat behind, takes it for the
+// lagging seat's deal, and once the dealer says the card before it went
+// unscanned, the engine takes the Skip again, now for the rider of the
+// seat it went to (that faller's card dealt by hand, said picked up,
+// played there). The light asks to sweep it; the dealer, who dealt it
+// into the stack and sees no Skip in front of the seat, says "not there"
+// at once, before answering the ask for the card dealt unscanned, and it
+// is the deal after all. Said after the ask (as this table's dealer did),
+// the engine refused it (the read was no longer the last), the Skip was
+// swept on the record while its faller held it, and played later it was
+// refused as swept already: official 1003053 fell a seat behind.
+func TestSkipNotThereAfterUnscanned(t *testing.T) {
+	opt, deck := ruleSet(t, "official")
+	seed := uint64(1003053)
+	said, last := false, ""
+	h, err := Play(Options{Rules: opt, Deck: deck, Fallers: 2 + int(seed%6), Seed: seed, Faults: All(0.02),
+		Trace: func(s string) {
+			if strings.Contains(s, "seen  stack-gone: <nil>") && strings.Contains(last, "seen  a card dealt unscanned before skip-12") {
+				said = true
+			}
+			if strings.Contains(s, " seen ") {
+				last = s
+			}
+		}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !said || h.OutOfStep || h.Diverged {
+		t.Errorf("seed %d: not there said of the Skip after the unscanned %v, out of step %v, another winner named %v", seed, said, h.OutOfStep, h.Diverged)
+	}
+}
+
 // TestHeldDealThenTwoAtOnce: the messy table plays a held read as
 // game/dealer does, not as the truth knows it (resolveHold). A deal the
 // dealer holds (a card dealt by hand may have been picked up unseen,

@@ -380,6 +380,7 @@ func (t *table) observe(e game.Event) bool {
 		fs := t.unscanned
 		t.unscanned = nil
 		said := false
+		owesSweep := t.seen.Next().Action != game.ActDeal
 		for j, i := range fs {
 			if !t.noticeUnscanned(&t.hand.Faults[i], e.Card, j == 0 && elsewhere) {
 				if j == 0 && t.unscannedRefused(fs, e) {
@@ -398,6 +399,15 @@ func (t *table) observe(e game.Event) bool {
 				// offers it while it asks for the card dealt unscanned.
 				t.shownNotDealt(c)
 				t.skipNotSwept(c)
+				// Taken again, for the rider of the seat it went to: the
+				// dealer says "not there" before they answer the ask
+				// (identify), while it is still the read to deal after all.
+				// Not where the read had ended an address, its sweeps
+				// confirmed with the card dealt unscanned: the engine's
+				// deal after all goes back past them (messy 1006691).
+				if !owesSweep {
+					t.notARider(c)
+				}
 			}
 			t.identify()
 		} else if t.hiddenLag {
@@ -1383,8 +1393,10 @@ func (t *table) read(c int) {
 			// game/dealer holds the first read as any other, and
 			// nothing comes with it: half a beat judges it the deal.
 			t.resolveHold(nil)
-		} else {
-			t.observe(game.Scan(id))
+		} else if t.observe(game.Scan(id)) {
+			// Taken for a rider the dealer does not see there, as any
+			// first read of a Skip can be (notARider).
+			t.notARider(c)
 		}
 		t.probe(f, game.Scan(id))
 		return
@@ -1508,7 +1520,8 @@ func (t *table) confirmByHand(fs []int, keepLast bool) bool {
 // engine deals it there after all (game.InfDealtAfterAll).
 func (t *table) notARider(c int) {
 	w := t.seen.Where(c)
-	if k := t.truth.Card(c).Kind; w.Zone != game.AsRider || (k != game.Skip && k != game.Chute) {
+	if k := t.truth.Card(c).Kind; w.Zone != game.AsRider || (k != game.Skip && k != game.Chute) || t.truth.Where(c).Zone != game.InStack {
+		// (A card the table holds as a rider is one the dealer sees.)
 		return
 	}
 	if in := t.seen.Next(); (in.Action == game.ActSweep || in.Action == game.ActPass) && in.Player == w.Player {
