@@ -433,30 +433,48 @@ func (g *Game) latestPickedUp(p, pass int) int {
 // answered by a card refused), else one buried on the record (anyBlind).
 // "You may place a rider in front of any player, including yourself", and
 // a Move takes it on from there. Unlike swapLoose, which must weigh a read
-// against a deal, the dealer has ruled the deal out. -1 if none: the card
-// went unread some other way.
+// against a deal, the dealer has ruled the deal out. Each of these looks
+// first at the fallers who may have played it: "Once you have hit the
+// Ground, you can no longer play cards", and a rider a faller now out
+// played before lies unmet only until p's first turn since
+// (unmetSinceOut). Only where none of them has one is it a card of a
+// faller out since (played after: a cheat the stand-in's guess cannot
+// prove), which still goes back to the deck: the card left the deck dealt
+// by hand, whoever played it, and taken from the deck instead it would
+// leave the engine's deck a card short of the table's. -1 if none: the
+// card went unread some other way.
 func (g *Game) pickedUpAnyone(p, pass int) int {
 	if s := g.latestPickedUp(p, pass); s >= 0 {
 		return s
 	}
-	if s := g.anyPickedUp(pass); s >= 0 {
-		return s
+	for _, after := range []bool{false, true} {
+		may := func(q int) bool { return g.unmetSinceOut(q, p) != after }
+		if s := g.anyPickedUp(pass, may); s >= 0 {
+			return s
+		}
+		if s := g.anyBlindTop(p, may); s >= 0 {
+			return s
+		}
+		if s := g.anyBlind(p, may); s >= 0 {
+			return s
+		}
 	}
-	if s := g.anyBlindTop(p); s >= 0 {
-		return s
-	}
-	return g.anyBlind(p)
+	return -1
 }
 
 // anyBlind is a non-Ground card dealt by hand, still a guess, anywhere in
-// a stack: player p's stacks first, then the next seats', each stack
-// searched from its top down (the first stack holding one wins, however
-// deep it lies).
+// a stack of a faller q for whom may(q): player p's stacks first, then the
+// next seats', each stack searched from its top down (the first stack
+// holding one wins, however deep it lies).
 // Buried on the record, it may not be at the table: the cards on it may
 // have been picked up unseen. -1 if none.
-func (g *Game) anyBlind(p int) int {
+func (g *Game) anyBlind(p int, may func(q int) bool) int {
 	for i := range g.players {
-		for _, st := range g.players[(p+i)%len(g.players)].stacks {
+		q := (p + i) % len(g.players)
+		if !may(q) {
+			continue
+		}
+		for _, st := range g.players[q].stacks {
 			for j := len(st) - 1; j >= 0; j-- {
 				if x := st[j]; g.table.blind[x] && g.cards[x].Kind != Ground {
 					return x
@@ -467,11 +485,14 @@ func (g *Game) anyBlind(p int) int {
 	return -1
 }
 
-// anyPickedUp is latestPickedUp over every faller: the one said picked up
-// last; -1 if none.
-func (g *Game) anyPickedUp(pass int) int {
+// anyPickedUp is latestPickedUp over every faller q for whom may(q): the
+// one said picked up last; -1 if none.
+func (g *Game) anyPickedUp(pass int, may func(q int) bool) int {
 	s := -1
 	for q := range g.players {
+		if !may(q) {
+			continue
+		}
 		if x := g.latestPickedUp(q, pass); x >= 0 && (s < 0 || g.table.loose[x] > g.table.loose[s]) {
 			s = x
 		}
@@ -480,10 +501,15 @@ func (g *Game) anyPickedUp(pass int) int {
 }
 
 // anyBlindTop is a non-Ground card dealt by hand, still a guess, on top of
-// a stack: player p's first, then the next seats'. -1 if none.
-func (g *Game) anyBlindTop(p int) int {
+// a stack of a faller q for whom may(q): player p's first, then the next
+// seats'. -1 if none.
+func (g *Game) anyBlindTop(p int, may func(q int) bool) int {
 	for i := range g.players {
-		if x := g.blindTop((p+i)%len(g.players), -1); x >= 0 && g.cards[x].Kind != Ground {
+		q := (p + i) % len(g.players)
+		if !may(q) {
+			continue
+		}
+		if x := g.blindTop(q, -1); x >= 0 && g.cards[x].Kind != Ground {
 			return x
 		}
 	}

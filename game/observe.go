@@ -173,6 +173,12 @@ func (g *Game) scan(c, since int) error {
 			g.tradeStandIns(s, c)
 			return g.stopGround(in.Player, c)
 		}
+		if card.Kind == Stop && g.inAnothersStack(c, in.Player) {
+			// "You can never mess with the cards in someone's stack": a
+			// Stop seen dealt to another faller's stack is theirs, not
+			// one this faller can play.
+			return refuse(RuleStopGround, "%v lies in seat %d's stack, not seat %d's", card, g.players[w.Player].seat, in.Seat)
+		}
 		if card.Kind == Stop && w.Zone != InDeck && !(w.Zone == InDiscard && g.table.swept[c]) {
 			return g.stopGround(in.Player, c)
 		}
@@ -575,6 +581,18 @@ func (g *Game) stopGround(p, c int) error {
 	g.table.swept[c] = true
 	g.infer(InfStopPlayed, c, p, from)
 	return nil
+}
+
+// inAnothersStack reports whether card c lies in the stack of a faller
+// other than p, and is no guess there: "You can only pick up the top card
+// of your stack", so p cannot hold it. A card standing in for one dealt by
+// hand is a guess (standingIn): where the real c lay is unknown, and it may
+// be p's own. (A card only once guessed, since seen in that stack, is
+// there: identified there, or in a stack knocked over and gathered back,
+// whose order, not whose it is, is the guess.)
+func (g *Game) inAnothersStack(c, p int) bool {
+	w := g.where[c]
+	return w.Zone == InStack && w.Player != p && !g.standingIn(c)
 }
 
 // confirmNamed is the dealer's hand confirmation, naming the card (as) or

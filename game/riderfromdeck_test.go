@@ -225,3 +225,65 @@ func TestRiderShownFromAPickedUpStandIn(t *testing.T) {
 		t.Fatalf("the last inference is %+v, want the Skip shown after all from seat 1's stack", x)
 	}
 }
+
+// TestRiderShownFromAStandInOfAFallerStillIn: "Once you have hit the
+// Ground, you can no longer play cards." Seat 1's and seat 2's cards are
+// dealt by hand, each a Move standing in, and a later deal covers each:
+// seat 1's a Ground, which puts seat 1 out, seat 2's a Move. A pass on, a
+// Skip the engine believes in the deck is read as seat 3's turn begins,
+// taken for its deal, and the dealer says misread: it lies as seat 3's
+// rider, one of the two cards dealt by hand, picked up and played. Seat 2
+// may have grabbed its card before it was covered; seat 1, out a pass ago,
+// could have played its own only before its Ground came, and a rider
+// played then was met at seat 3's turn in that pass (unmetSinceOut). So
+// seat 2's stand-in goes back to the deck and the Skip takes its place;
+// seat 1's stays. Before, seat 1's was taken, the first found in seat
+// order, and seat 2's card, still a guess, stood for a card the table no
+// longer has (review31). Where seat 1's is the only card dealt by hand, it
+// still goes back to the deck: the Skip left the deck dealt by hand,
+// whoever played it, and the deck's count stays right.
+func TestRiderShownFromAStandInOfAFallerStillIn(t *testing.T) {
+	play := func(t *testing.T, seat2ByHand bool) (tb *table, a, b int) {
+		tb = newObserved(t, 3, Move, Move, Move, Ground, Move, Move, Move, Skip, Move, Move, Move, Move, Ground, Ground)
+		tb.ok(Confirm()) // seat 1, by hand
+		a, b = tb.Top(0, 0), -1
+		if seat2ByHand {
+			tb.ok(Confirm()) // seat 2, by hand
+			b = tb.Top(1, 0)
+		} else {
+			tb.ok(Scan(tb.fromDeckID(Move))) // seat 2
+		}
+		tb.ok(Scan(tb.fromDeckID(Move))) // seat 3
+		tb.ok(Scan(tb.id(Ground, 0)))    // seat 1
+		tb.ok(StopClosed())
+		if !tb.Out(0) {
+			t.Fatal("seat 1 is not out")
+		}
+		tb.ok(Scan(tb.fromDeckID(Move))) // seat 2
+		tb.ok(Scan(tb.fromDeckID(Move))) // seat 3
+		tb.ok(Scan(tb.fromDeckID(Move))) // seat 2, the next pass
+		skip := tb.id(Skip, 0)
+		deck := tb.DeckSize()
+		tb.ok(Scan(skip)) // seat 3's turn begins: taken for its deal
+		misreadMakesItTheRider(t, tb, skip, 2)
+		if got := tb.DeckSize(); got != deck {
+			t.Fatalf("after the misread the deck holds %d cards, want %d: the Skip was a card dealt by hand", got, deck)
+		}
+		return tb, a, b
+	}
+	t.Run("a faller still in has one", func(t *testing.T) {
+		tb, a, b := play(t, true)
+		if w := tb.Where(b); w.Zone != InDeck {
+			t.Fatalf("seat 2's stand-in %v is at %+v, want back in the deck", tb.Card(b), w)
+		}
+		if w := tb.Where(a); w.Zone != InStack || w.Player != 0 || !tb.Blind(a) {
+			t.Fatalf("seat 1's stand-in %v is at %+v, want still standing in at seat 1", tb.Card(a), w)
+		}
+	})
+	t.Run("only the faller out has one", func(t *testing.T) {
+		tb, a, _ := play(t, false)
+		if w := tb.Where(a); w.Zone != InDeck {
+			t.Fatalf("seat 1's stand-in %v is at %+v, want back in the deck", tb.Card(a), w)
+		}
+	})
+}

@@ -2,16 +2,17 @@ package game
 
 import "testing"
 
-// TestStopShownStandingInAtAnothersStack: "You can only pick up the top
-// card of your stack." The reader gone, seat 1's and seat 2's cards are
-// dealt by hand; the engine stands in a Stop for seat 1's and a Move for
-// seat 2's, where seat 2's was the Stop. A Ground dealt to seat 2, seat 2
-// claims and the Stop is read in the window: it cannot have come from seat
-// 1's stack, so it is seat 2's own card dealt by hand, and the two guesses
-// trade places: the Move stands in at seat 1, still a guess. Before, the
-// Stop was taken from seat 1's stack, which lost a card the table still
-// has, and the light dealt seat 1 one stack short (messy french seed
-// 1009463 with the expert riders, the reader gone).
+// TestStopShownStandingInAtAnothersStack: "To Stop a Ground, play the Stop
+// as the Ground is being dealt to you", and "you can never mess with the
+// cards in someone's stack". The reader gone, seat 1's and seat 2's cards
+// are dealt by hand; the engine stands in a Stop for seat 1's and a Move
+// for seat 2's, where seat 2's was the Stop. A Ground dealt to seat 2, seat
+// 2 claims and the Stop is read in the window: the Stop seat 2 plays is its
+// own, not one from seat 1's stack, so it is seat 2's card dealt by hand,
+// and the two guesses trade places: the Move stands in at seat 1, still a
+// guess. Before, the Stop was taken from seat 1's stack, which lost a card
+// the table still has, and the light dealt seat 1 one stack short (messy
+// french seed 1009463 with the expert riders, the reader gone).
 func TestStopShownStandingInAtAnothersStack(t *testing.T) {
 	tb := newObserved(t, 2, Stop, Move, Move, Ground, Move, Move, Ground, Ground)
 	stop, move := tb.id(Stop, 0), tb.id(Move, 0)

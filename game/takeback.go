@@ -769,7 +769,11 @@ func (g *Game) riderDealtFromDeck() (int, bool) {
 // back to the deck (pickedUpAnyone). The hand goes back to before the read
 // and takes it as the rider shown, from the deck (or the stand-in's
 // place); the seat's cards are due as that rider says. If it cannot be so
-// taken, nothing changes.
+// taken, nothing changes. The stand-in's place is not first tried on a
+// clone, falling back to the deck: riderScanned refuses a card swept to
+// the discard pile, which c is in neither place, and otherwise only by its
+// kind and the Extras shown at the address, so it refuses c from the
+// stand-in's place exactly when it refuses it from the deck.
 func (g *Game) shownFromDeck(c int) error {
 	t := &g.table
 	id := g.cards[c].ID
