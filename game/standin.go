@@ -536,3 +536,47 @@ func (g *Game) standingIn(c int) bool {
 	z := g.where[c].Zone
 	return (z == InStack || z == InHand) && g.table.blind[c]
 }
+
+// playedFor: deck card c was the card dealt by hand that stand-in s stood
+// for, picked up unseen and played. c takes s's place, no longer a guess of
+// the deal but the card seen, and s goes back to the deck. Which card the
+// faller had is still a guess, and the one really dealt by hand may lie in
+// the engine's deck: the deck is partly a guess from now on
+// (NextTurnsDeal).
+func (g *Game) playedFor(s, c int) {
+	t := &g.table
+	if g.pend.active && g.pend.card == s && !g.pendingIsGround() {
+		// Picked up and played, the card is no longer being dealt: its
+		// chance to be Stopped as it is dealt (French rules) is over, as
+		// the dealer's next step would end it. Left open, it would Stop
+		// the card that went back to the deck.
+		g.settle()
+	}
+	g.removeFromDeck(c)
+	g.putAt(g.where[s], s, c)
+	g.deck = append(g.deck, s)
+	g.where[s] = Place{Zone: InDeck}
+	t.blind[s], t.blind[c] = false, false
+	t.loose[s], t.loose[c] = 0, 0
+	t.guessed[s], t.guessed[c] = true, true
+	t.swept[s], t.swept[c] = false, false
+	t.deckGuess = true
+}
+
+// putAt puts card to in the stack slot at w that card from holds, or in
+// the hand at w (heldAlone).
+func (g *Game) putAt(w Place, from, to int) {
+	if w.Zone == InHand {
+		g.players[w.Player].hand = to
+		g.where[to] = w
+		return
+	}
+	st := g.players[w.Player].stacks[w.Stack]
+	for i := len(st) - 1; i >= 0; i-- {
+		if st[i] == from {
+			st[i] = to
+			break
+		}
+	}
+	g.where[to] = w
+}
