@@ -176,7 +176,16 @@ func (s Source) String() string {
 //   - in schema 9: the card the dealer's "unscanned" stands in is never
 //     the card read again (an earlier engine could take the deck's top,
 //     which a swap may have made that very card), so a log holding one
-//     replays to another digest there.
+//     replays to another digest there. Also in schema 9: an n for the
+//     only card of a seat's extra stack takes its stand-in into the
+//     faller's hand, the empty stack gone; a Stop read in a Ground's
+//     window that lies in another faller's stack, no guess there, is
+//     refused; a rider standing in at another faller's stack, shown at a
+//     seat whose own card dealt by hand was said picked up, is that
+//     seat's card; and a rider shown from the deck takes the place of a
+//     stand-in of a faller still in before one of a faller out. A log
+//     holding one of these replays to another digest (an earlier engine
+//     kept the stack, took the Stop, or chose the other stand-in).
 const Schema = 9
 
 // Start is the configuration a hand is replayed from.
