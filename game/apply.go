@@ -336,6 +336,17 @@ func (g *Game) pickUp(p, s int) error {
 	if g.cards[c].Kind == Ground {
 		return refuse(RuleGroundNotPlayable, "seat %d reaches for a Ground", pl.seat)
 	}
+	g.intoHand(p, s)
+	return nil
+}
+
+// intoHand moves the top card of player p's stack s into p's hand: a
+// pick-up, or the engine's stand-in for a card said picked up
+// (heldAlone).
+func (g *Game) intoHand(p, s int) {
+	pl := &g.players[p]
+	st := pl.stacks[s]
+	c := st[len(st)-1]
 	pl.stacks[s] = st[:len(st)-1]
 	if len(st) == 1 {
 		g.emptied(p)
@@ -346,7 +357,6 @@ func (g *Game) pickUp(p, s int) error {
 		g.pend.active = false // "you can certainly grab the first one. But only if you are fast!"
 	}
 	g.tidy(p)
-	return nil
 }
 
 // frozen reports whether player p's rider is the one the dealer is carrying

@@ -234,14 +234,7 @@ func (g *Game) heldAlone(p, s int) {
 			return
 		}
 	}
-	pl.stacks[w.Stack] = pl.stacks[w.Stack][:0]
-	g.emptied(p)
-	pl.hand = s
-	g.where[s] = Place{Zone: InHand, Player: p}
-	if g.pend.active && g.pend.card == s {
-		g.pend.active = false // "you can certainly grab the first one"
-	}
-	g.tidy(p)
+	g.intoHand(p, w.Stack)
 }
 
 // looseFor is how many passes after the dealer's "not on top" a card read
