@@ -226,7 +226,9 @@ func (g *Game) notOnTop(p, stack int) error {
 func (g *Game) heldAlone(p, s int) {
 	pl := &g.players[p]
 	w := g.where[s]
-	if pl.hand >= 0 || len(pl.stacks) < 2 || len(pl.stacks[w.Stack]) != 1 {
+	if pl.hand >= 0 || len(pl.stacks) < 2 || len(pl.stacks[w.Stack]) != 1 || g.cards[s].Kind == Ground {
+		// A Ground is never held ("GROUND: If you receive one of these,
+		// you are immediately out"): one being dealt still lands.
 		return
 	}
 	for i, st := range pl.stacks {

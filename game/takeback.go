@@ -292,7 +292,12 @@ func (g *Game) unscannedGroundRead(e Event) (p, c int, ok bool) {
 	if p < 0 || !ok || g.cards[c].Kind != Ground {
 		return p, c, false
 	}
-	s := g.identifiedStandIn(p, e.Stack, c)
+	// Only the stand-in found on top or the one named, as before stacks
+	// were named: a buried guess is no card the dealer's "unscanned" made.
+	s := g.standInFound(p, c)
+	if e.Stack > 0 {
+		s = g.namedTop(p, e.Stack)
+	}
 	return p, c, s >= 0 && s != c && g.cards[s].Kind != Ground && g.unscannedGround(p, s)
 }
 
