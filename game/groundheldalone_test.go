@@ -19,14 +19,9 @@ func TestNotOnTopLeavesAGroundToLand(t *testing.T) {
 		{"unnamed, the second n", []Event{NotOnTop(1), NotOnTop(1)}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			tb := newObserved(t, 2, Split, Hit, Move, Move, Move, Move, Move, Move, Skip, Ground, Ground)
-			tb.ok(Scan(tb.id(Move, 0)))  // seat 1
-			tb.ok(Scan(tb.id(Move, 1)))  // seat 2
-			tb.ok(Scan(tb.id(Split, 0))) // seat 1, on the Move
-			tb.ok(Scan(tb.id(Move, 2)))  // seat 2
-			tb.ok(Scan(tb.id(Split, 0))) // seat 1's turn: played on themself
-			tb.ok(Confirm())             // stack 1's card
-			tb.ok(ConfirmAs(Ground))     // the new stack's only card
+			tb := splitOnSelf(t)
+			tb.ok(Confirm())         // stack 1's card
+			tb.ok(ConfirmAs(Ground)) // the new stack's only card
 			if in := tb.Next(); in.Action != ActLand || in.Seat != 1 {
 				t.Fatalf("next %v, want seat 1 to hit the ground", in)
 			}

@@ -297,12 +297,7 @@ func TestNotOnTopStandInReadElsewhere(t *testing.T) {
 // twoBlindTops: seat 1 holds two stacks, each topped by a card dealt by
 // hand (a Split rider carried out with the reader gone).
 func twoBlindTops(t *testing.T) (*table, int, int) {
-	tb := newObserved(t, 2, Split, Hit, Move, Move, Move, Move, Move, Move, Skip, Ground, Ground)
-	tb.ok(Scan(tb.id(Move, 0)))  // seat 1
-	tb.ok(Scan(tb.id(Move, 1)))  // seat 2
-	tb.ok(Scan(tb.id(Split, 0))) // seat 1, on the Move
-	tb.ok(Scan(tb.id(Move, 2)))  // seat 2
-	tb.ok(Scan(tb.id(Split, 0))) // seat 1's turn: played on themself
+	tb := splitOnSelf(t)
 	for i := 0; i < 10 && tb.NumStacks(0) < 2; i++ {
 		tb.ok(Confirm())
 	}
@@ -1028,4 +1023,16 @@ func TestPlayedUnseenGuessElsewhere(t *testing.T) {
 	if got, want := cards(shown.Game), cards(dealt.Game); got != want || shown.Next() != dealt.Next() {
 		t.Fatalf("after the misread:\n%s\njudged dealt in its time:\n%s", got, want)
 	}
+}
+
+// splitOnSelf: two fallers; seat 1 is dealt a Split and plays it on
+// themself at their turn, the reader seeing every card so far.
+func splitOnSelf(t *testing.T) *table {
+	tb := newObserved(t, 2, Split, Hit, Move, Move, Move, Move, Move, Move, Skip, Ground, Ground)
+	tb.ok(Scan(tb.id(Move, 0)))  // seat 1
+	tb.ok(Scan(tb.id(Move, 1)))  // seat 2
+	tb.ok(Scan(tb.id(Split, 0))) // seat 1, on the Move
+	tb.ok(Scan(tb.id(Move, 2)))  // seat 2
+	tb.ok(Scan(tb.id(Split, 0))) // seat 1's turn: played on themself
+	return tb
 }
