@@ -131,11 +131,17 @@ func (g *Game) namedTop(p, stack int) int {
 	if len(st) == 0 {
 		return -1
 	}
-	top := st[len(st)-1]
-	if !g.table.blind[top] || (g.cards[top].Kind == Ground && g.players[p].out) {
-		return -1
+	if top := st[len(st)-1]; g.blindOnTop(p, top, -1) {
+		return top
 	}
-	return top
+	return -1
+}
+
+// blindOnTop reports whether top, on top of a stack of player p, stands
+// in for a card dealt by hand that may be asked for: not the Ground named
+// by hand that put p out, unless it is c, the card read.
+func (g *Game) blindOnTop(p, top, c int) bool {
+	return g.table.blind[top] && !(g.cards[top].Kind == Ground && g.players[p].out && top != c)
 }
 
 // standInFound is the stand-in card c, read for the card dealt by hand to
@@ -170,7 +176,7 @@ func (g *Game) blindTop(p, c int) int {
 			continue
 		}
 		top := st[len(st)-1]
-		if !g.table.blind[top] || (g.cards[top].Kind == Ground && g.players[p].out && top != c) {
+		if !g.blindOnTop(p, top, c) {
 			continue
 		}
 		if top == c {
@@ -197,9 +203,9 @@ func (g *Game) blindTop(p, c int) int {
 // taken into p's hand instead (heldAlone): that stack is empty at the
 // table, and "Extra stacks disappear once they are empty".
 func (g *Game) notOnTop(p, stack int) error {
-	s := g.blindTop(p, -1)
-	if stack > 0 {
-		s = g.namedTop(p, stack)
+	s := g.namedTop(p, stack)
+	if stack == 0 {
+		s = g.blindTop(p, -1)
 	}
 	if s < 0 {
 		return refuse(RuleCardNotExpected, "no card dealt by hand lies on top of seat %d's stacks", g.players[p].seat)
@@ -327,17 +333,9 @@ func (g *Game) tradeStandIns(s, c int) {
 // none.
 func (g *Game) heldStandIn(p int) int {
 	t := &g.table
-	s := -1
-	if h := g.players[p].hand; h >= 0 && t.loose[h] != 0 && t.blind[h] && g.cards[h].Kind != Ground {
-		s = h // heldAlone
-	}
-	for _, st := range g.players[p].stacks {
-		for _, x := range st {
-			if t.loose[x] != 0 && t.blind[x] && g.cards[x].Kind != Ground && (s < 0 || t.loose[x] > t.loose[s]) {
-				s = x
-			}
-		}
-	}
+	s := g.lastSaidPickedUp(p, func(x int) bool {
+		return t.loose[x] != 0 && t.blind[x] && g.cards[x].Kind != Ground
+	})
 	if s < 0 {
 		s = g.buriedGuess(p, -1)
 	}
@@ -362,15 +360,26 @@ func (g *Game) turnPass(p int) int {
 // by hand p was last said to have picked up within the window of pass (the
 // likeliest still held); -1 if none.
 func (g *Game) latestPickedUp(p, pass int) int {
+	return g.lastSaidPickedUp(p, func(x int) bool { return g.pickedUp(x, p, pass) })
+}
+
+// lastSaidPickedUp is, of player p's cards for which ok holds, the one the
+// dealer said picked up last (the greatest loose mark); -1 if none. The
+// card in p's hand is one of them: a stand-in said picked up from a stack
+// it was the only card of lies there (heldAlone).
+func (g *Game) lastSaidPickedUp(p int, ok func(x int) bool) int {
 	s := -1
-	if h := g.players[p].hand; h >= 0 && g.pickedUp(h, p, pass) {
-		s = h // heldAlone
+	take := func(x int) {
+		if ok(x) && (s < 0 || g.table.loose[x] > g.table.loose[s]) {
+			s = x
+		}
+	}
+	if h := g.players[p].hand; h >= 0 {
+		take(h)
 	}
 	for _, st := range g.players[p].stacks {
 		for _, x := range st {
-			if g.pickedUp(x, p, pass) && (s < 0 || g.table.loose[x] > g.table.loose[s]) {
-				s = x
-			}
+			take(x)
 		}
 	}
 	return s
@@ -473,8 +482,7 @@ func (g *Game) anyBlindTop(p int, may func(q int) bool) int {
 func (g *Game) pickedUp(x, p, pass int) bool {
 	t := &g.table
 	at := t.loose[x]
-	z := g.where[x].Zone
-	return at != 0 && t.blind[x] && (z == InStack || z == InHand) && g.where[x].Player == p &&
+	return at != 0 && g.standingIn(x) && g.where[x].Player == p &&
 		g.cards[x].Kind != Ground && pass <= at-1+looseFor
 }
 
@@ -482,12 +490,18 @@ func (g *Game) pickedUp(x, p, pass int) bool {
 // of player p and was not said picked up: the dealer may ask to have it
 // scanned (Identify). blindTop prefers such a card to one said picked up,
 // so the one it finds tells.
-func (g *Game) AskFor(p int) bool {
+func (g *Game) AskFor(p int) bool { return g.askTop(p) >= 0 }
+
+// askTop is the card dealt by hand AskFor asks player p's dealer to scan;
+// -1 if none.
+func (g *Game) askTop(p int) int {
 	if p < 0 || p >= len(g.players) || len(g.table.loose) != len(g.cards) {
-		return false
+		return -1
 	}
-	s := g.blindTop(p, -1)
-	return s >= 0 && g.table.loose[s] == 0
+	if s := g.blindTop(p, -1); s >= 0 && g.table.loose[s] == 0 {
+		return s
+	}
+	return -1
 }
 
 // AskStack is the stack (counted from 1, as the screen names it) whose
@@ -496,10 +510,10 @@ func (g *Game) AskFor(p int) bool {
 // from one stack to pass it over the reader, answers for that stack
 // (IdentifyAt, NotOnTopAt).
 func (g *Game) AskStack(p int) int {
-	if !g.AskFor(p) {
-		return 0
+	if s := g.askTop(p); s >= 0 {
+		return g.where[s].Stack + 1
 	}
-	return g.where[g.blindTop(p, -1)].Stack + 1
+	return 0
 }
 
 // UnderGuess reports whether card id, read for the card dealt by hand to
