@@ -3,6 +3,7 @@ package simtable
 import (
 	"fmt"
 	"slices"
+	"strings"
 	"time"
 
 	"github.com/falling-table/falling/game"
@@ -76,22 +77,24 @@ func (t *Table) identifyLookAgain() {
 // by hand ("If a player has more than one stack, you will deal one card
 // into each"), and the light names only the seat. 0 where the screen
 // names none, or the table cannot read it. Called without t.mu held (the
-// screen's lines take the dealer's lock).
+// screen's lines take the dealer's lock); it reads them once.
 func (t *Table) askedStack(seat int) int {
-	if seat == 0 {
+	if seat == 0 || t.lines == nil {
 		return 0
 	}
-	for k := 1; k <= maxStacks; k++ {
-		if t.screenSays(fmt.Sprintf("scan the card dealt by hand to seat %d, stack %d ", seat, k)) {
+	const ask = "scan the card dealt by hand to seat "
+	for _, l := range t.lines() {
+		i := strings.Index(l, ask)
+		if i < 0 {
+			continue
+		}
+		var s, k int
+		if n, _ := fmt.Sscanf(l[i:], ask+"%d, stack %d ", &s, &k); n == 2 && s == seat {
 			return k
 		}
 	}
 	return 0
 }
-
-// maxStacks bounds the stacks askedStack looks for on the screen: more
-// than any seat has (a Split a pass at most).
-const maxStacks = 16
 
 // identifySeat is the seat whose light asks for its card dealt by hand to
 // be scanned, 0 for none.
