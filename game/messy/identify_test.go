@@ -133,19 +133,7 @@ func TestSkipScannedTwiceDealtAfterAll(t *testing.T) {
 	for _, rules := range []string{"official", "classic", "french"} {
 		opt, deck := ruleSet(t, rules)
 		seed := uint64(1002680)
-		said, last := false, ""
-		h, err := Play(Options{Rules: opt, Deck: deck, Fallers: 2 + int(seed%6), Seed: seed, Faults: All(0.02),
-			Trace: func(s string) {
-				if strings.Contains(s, "seen  stack-gone") && strings.Contains(last, "seen  scan skip-1: ") {
-					said = true
-				}
-				if strings.Contains(s, " seen ") {
-					last = s
-				}
-			}})
-		if err != nil {
-			t.Fatal(err)
-		}
+		h, said := playSaidAfter(t, opt, deck, seed, "seen  stack-gone", "seen  scan skip-1: ")
 		if !said || h.OutOfStep || h.Diverged {
 			t.Errorf("%s seed %d: not there said of the Skip scanned twice %v, out of step %v, another winner named %v", rules, seed, said, h.OutOfStep, h.Diverged)
 		}
@@ -168,19 +156,7 @@ func TestSkipScannedTwiceDealtAfterAll(t *testing.T) {
 func TestSkipNotThereAfterUnscanned(t *testing.T) {
 	opt, deck := ruleSet(t, "official")
 	seed := uint64(1003053)
-	said, last := false, ""
-	h, err := Play(Options{Rules: opt, Deck: deck, Fallers: 2 + int(seed%6), Seed: seed, Faults: All(0.02),
-		Trace: func(s string) {
-			if strings.Contains(s, "seen  stack-gone: <nil>") && strings.Contains(last, "seen  a card dealt unscanned before skip-12") {
-				said = true
-			}
-			if strings.Contains(s, " seen ") {
-				last = s
-			}
-		}})
-	if err != nil {
-		t.Fatal(err)
-	}
+	h, said := playSaidAfter(t, opt, deck, seed, "seen  stack-gone: <nil>", "seen  a card dealt unscanned before skip-12")
 	if !said || h.OutOfStep || h.Diverged {
 		t.Errorf("seed %d: not there said of the Skip after the unscanned %v, out of step %v, another winner named %v", seed, said, h.OutOfStep, h.Diverged)
 	}
@@ -1056,4 +1032,25 @@ func TestRiderShownAfterUnscannedAsked(t *testing.T) {
 	inStepOn(t, "official", Only(DealUnscanned, 0.02), said, 1001686, 1004631, 1003451)
 	inStepOn(t, "classic", Only(DealUnscanned, 0.02), said, 1003451)
 	inStepOn(t, "french", Only(DealUnscanned, 0.02), said, 1003451)
+}
+
+// playSaidAfter plays hand seed with every mistake at 2 % and reports
+// whether the assistant took an observation whose trace line holds said
+// right after one holding before.
+func playSaidAfter(t *testing.T, opt game.Rules, deck game.DeckSpec, seed uint64, said, before string) (Hand, bool) {
+	t.Helper()
+	ok, last := false, ""
+	h, err := Play(Options{Rules: opt, Deck: deck, Fallers: 2 + int(seed%6), Seed: seed, Faults: All(0.02),
+		Trace: func(s string) {
+			if strings.Contains(s, said) && strings.Contains(last, before) {
+				ok = true
+			}
+			if strings.Contains(s, " seen ") {
+				last = s
+			}
+		}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return h, ok
 }
