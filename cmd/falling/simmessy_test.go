@@ -24,6 +24,7 @@ func TestSimMessyFaults(t *testing.T) {
 		want   string // in stdout, or in stderr for a bad run
 	}{
 		{[]string{"wrong-seat", "skip-seat", "two-at-once", "knocked-over", "hold-button", "wrong-sweep", "mid-address-move", "two-as-one", "regathered", "move-between-others"}, 0, ""},
+		{[]string{"from-anothers-stack"}, 0, ""},
 		{[]string{"wrong-seat", "no-such-mistake"}, 2, `unknown fault "no-such-mistake"`},
 	} {
 		var out, errOut bytes.Buffer

@@ -117,6 +117,12 @@ const (
 	// MoveOthers: a faller plays a Move on the rider of one other faller
 	// to give it to another, which the rules forbid.
 	MoveOthers
+	// FromAnothersStack: a faller being dealt a Ground, with no Stop of
+	// their own to show, takes the Stop on top of another faller's stack
+	// and shows it over the reader as theirs ("you can never mess with
+	// the cards in someone's stack"). Drawn from a stream of its own, so
+	// that every other mistake happens as it did without it.
+	FromAnothersStack
 
 	numKinds
 )
@@ -125,7 +131,7 @@ var kindNames = [numKinds]string{"?", "reader-miss", "read-twice", "stray-card",
 	"deal-unscanned", "scan-twice", "scan-no-deal", "false-gone", "forget-sweep",
 	"second-extra", "second-rider", "play-after-out", "press-late", "press-other", "mash", "claim-no-stop", "buried-play",
 	"wrong-seat", "skip-seat", "two-at-once", "knocked-over", "hold-button", "wrong-sweep", "mid-address-move",
-	"reader-miss-rider", "two-as-one", "regathered", "move-between-others"}
+	"reader-miss-rider", "two-as-one", "regathered", "move-between-others", "from-anothers-stack"}
 
 func (k Kind) String() string {
 	if k < numKinds {

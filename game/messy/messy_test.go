@@ -122,6 +122,12 @@ func TestFaultAnswers(t *testing.T) {
 		{ForgetSweep, []Answer{Refused}, 0.9, "a rider swept on the last pass shown again is refused: the dealer is told it was swept"},
 		{SecondExtra, []Answer{Refused}, 1, `"A rider can only have one Extra at a time, so if a rider already has one Extra on it, you can't give it another one."`},
 		{ClaimNoStop, []Answer{Refused}, 0.9, "a Stop claimed for a seat with no Stop the engine knows of is refused (one played unseen is not known to be gone)"},
+		// "You can only affect riders once they are in play; you can
+		// never mess with the cards in someone's stack." Only the faller
+		// a Ground is dealt to may Stop it, so a Stop shown in its window
+		// is theirs, and one the engine saw dealt to another faller's
+		// stack is refused (game TestStopReadFromAnothersStack).
+		{FromAnothersStack, []Answer{Refused}, 1, "a Stop shown in a Ground's window from the top of another faller's stack is refused"},
 		// The dealer deals on without a look at the light waiting for the
 		// card; once the next card is read the light asks again for the
 		// seat just dealt to, and the dealer says the card before went
@@ -205,7 +211,7 @@ func TestFaultAnswers(t *testing.T) {
 	// These must never take the hand out of step, so that every audit
 	// finding in their hands counts as an accusation: their proof that no
 	// one is accused wrongly is not weakened.
-	inStep := map[Kind]bool{FalseGone: true, WrongSeat: true, SkipSeat: true, KnockedOver: true, TwoAtOnce: true, TwoAsOne: true, Regathered: true, MoveOthers: true, HoldButton: true, MidAddressMove: true, WrongSweep: true}
+	inStep := map[Kind]bool{FalseGone: true, WrongSeat: true, SkipSeat: true, KnockedOver: true, TwoAtOnce: true, TwoAsOne: true, Regathered: true, MoveOthers: true, HoldButton: true, MidAddressMove: true, WrongSweep: true, FromAnothersStack: true}
 	opt, deck := ruleSet(t, "official")
 	for _, c := range cases {
 		t.Run(c.kind.String(), func(t *testing.T) {
@@ -307,6 +313,7 @@ func FuzzMessy(f *testing.F) {
 	f.Add(uint64(7), uint8(2), uint8(1), uint32(1<<DealUnscanned), uint8(30))
 	f.Add(uint64(9), uint8(11), uint8(2), uint32(1<<FalseGone|1<<ReaderGone), uint8(20))
 	f.Add(uint64(13), uint8(5), uint8(1), uint32(1<<ReaderMissRider|1<<TwoAsOne|1<<Regathered|1<<MoveOthers), uint8(30))
+	f.Add(uint64(21), uint8(4), uint8(2), uint32(1<<FromAnothersStack|1<<ClaimNoStop|1<<DealUnscanned|1<<ReaderGone), uint8(40))
 	names := game.RuleSetNames()
 	f.Fuzz(func(t *testing.T, seed uint64, fallers, rules uint8, mix uint32, pct uint8) {
 		opt, deck, err := game.RuleSet(names[int(rules)%len(names)])

@@ -66,14 +66,18 @@ const maxBeats = 5000
 
 // table is one hand being played.
 type table struct {
-	opt   Options
-	rng   *rand.Rand
-	truth *game.Game // what really happens: full information
-	seen  *game.Game // what the assistant concludes from the table
-	rec   *audit.Recorder
-	strat []bot.Strategy
-	now   time.Duration
-	hand  Hand
+	opt Options
+	rng *rand.Rand
+	// anothers is FromAnothersStack's own stream (nil while it is off):
+	// drawing from rng would shift every later draw of the hand, and each
+	// run without it would play other hands than it did before.
+	anothers *rand.Rand
+	truth    *game.Game // what really happens: full information
+	seen     *game.Game // what the assistant concludes from the table
+	rec      *audit.Recorder
+	strat    []bot.Strategy
+	now      time.Duration
+	hand     Hand
 	// readerGone counts the deals left while the reader is away.
 	readerGone int
 	// held is a dealt card whose read waits for the next card dealt to
@@ -256,6 +260,9 @@ func newTable(opt Options) (*table, error) {
 		return nil, fmt.Errorf("messy: %w", err)
 	}
 	t := &table{opt: opt, rng: rng, truth: truth, seen: seen, rec: audit.NewRecorder(), strat: make([]bot.Strategy, opt.Fallers), swept: map[int]int{}, phys: map[int]int{}, stale: map[int]staleRider{}, holding: map[int]int{}, stuck: map[int]bool{}}
+	if opt.Faults[FromAnothersStack] > 0 {
+		t.anothers = rand.New(rand.NewPCG(opt.Seed, 0xa707))
+	}
 	t.start = seen.Clone()
 	t.order = make([]int, len(deck))
 	for i := range t.order {
@@ -1822,6 +1829,7 @@ func (t *table) groundWindow() error {
 			return nil
 		}
 	}
+	t.stopFromAnother(p)
 	if t.happens(ClaimNoStop) && t.noStop(p) && t.seen.Next().Action == game.ActLand {
 		f := t.fault(ClaimNoStop, "", seat)
 		t.observe(game.Press(seat))
