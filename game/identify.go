@@ -120,17 +120,20 @@ func (g *Game) identifiedStandIn(p, stack, c int) int {
 }
 
 // namedTop is the card stood in for a card dealt by hand that lies on top
-// of player p's stack stack (counted from 1), as blindTop takes one: -1 if
+// of player p's stack stack (counted from 1 as the screens count them,
+// StackNumber: a stack said not there mid-address is none), as blindTop
+// takes one: -1 if
 // there is no such stack, or its top is no such card (or the Ground that
 // put p out).
 func (g *Game) namedTop(p, stack int) int {
-	if stack < 1 || stack > len(g.players[p].stacks) {
+	if stack < 1 {
 		return -1
 	}
-	st := g.players[p].stacks[stack-1]
-	if len(st) == 0 {
+	i := g.StackNumbered(p, stack) // never an empty one
+	if i < 0 {
 		return -1
 	}
+	st := g.players[p].stacks[i]
 	if top := st[len(st)-1]; g.blindOnTop(p, top, -1) {
 		return top
 	}
@@ -504,14 +507,15 @@ func (g *Game) askTop(p int) int {
 	return -1
 }
 
-// AskStack is the stack (counted from 1, as the screen names it) whose
+// AskStack is the stack (counted from 1, as the screen names it:
+// StackNumber, a stack said not there mid-address uncounted) whose
 // top AskFor finds for player p, the card dealt by hand the dealer is
 // asked to scan; 0 if AskFor is false. The dealer, who picks a card up
 // from one stack to pass it over the reader, answers for that stack
 // (IdentifyAt, NotOnTopAt).
 func (g *Game) AskStack(p int) int {
 	if s := g.askTop(p); s >= 0 {
-		return g.where[s].Stack + 1
+		return g.StackNumber(p, g.where[s].Stack)
 	}
 	return 0
 }
