@@ -17,9 +17,11 @@ import (
 // stack, byhand on top, while the engine, still counting two, asks for
 // "stack 2". A person who dealt byhand by hand, and sees it on top of the
 // seat's only stack, the second the screen draws, scans it. The simulated
-// dealer looks up the truth's stack 2, which does not exist, and says n:
-// the engine then takes byhand's stand-in into the faller's hand
-// (heldAlone) and drops the stack that is still on the table.
+// dealer looked up the truth's stack 2, which does not exist, and said n:
+// the engine then took byhand's stand-in into the faller's hand
+// (heldAlone) and dropped the stack that is still on the table. Now, where
+// the screen draws more stacks than the table has, the dealer matches the
+// stack asked about to the one they dealt by hand into (tableStack).
 func TestDealerScansTheStackNamedWhenTheTableLostOne(t *testing.T) {
 	deck := []game.Card{{ID: "mv0", Kind: game.Move}, {ID: "mv1", Kind: game.Move}, {ID: "split", Kind: game.Split},
 		{ID: "mv2", Kind: game.Move}, {ID: "hit", Kind: game.Hit}, {ID: "byhand", Kind: game.Stop}, {ID: "mv3", Kind: game.Move},
@@ -57,10 +59,10 @@ func TestDealerScansTheStackNamedWhenTheTableLostOne(t *testing.T) {
 	if n := eng.NumStacks(0); n != 2 || stack != 2 {
 		t.Fatalf("the engine: seat 2 has %d stacks and the ask names stack %d, want 2 and 2", n, stack)
 	}
-	tb.SetLines(func() []string {
-		return []string{"scan the card dealt by hand to seat 2, stack 2 (n if it is no longer on top)"}
-	})
-	asked := tb.askedStack(2) // without t.mu: the screen's lines take the dealer's lock
+	// The screen: "scan the card dealt by hand to seat 2, stack 2", two
+	// stacks drawn for seat 2.
+	tb.SetAsk(func() Ask { return Ask{Seat: 2, Stack: stack, Drawn: eng.StackNumber(0, eng.NumStacks(0)-1)} })
+	asked := tb.askedStack(2) // without t.mu: the screen takes the dealer's lock
 	tb.mu.Lock()
 	got := tb.byHandOnTop(0, asked)
 	tb.mu.Unlock()
@@ -71,8 +73,10 @@ func TestDealerScansTheStackNamedWhenTheTableLostOne(t *testing.T) {
 
 // TestDealerScansTheStackNamedAfterNotThere: mid-address the engine keeps
 // a stack the dealer said was not there, empty, until the address is done
-// (dropEmpty), so the stacks after it keep their numbers: the deal and the
-// ask name "stack 2" where the table has one stack. Seat 2 played a Hit on
+// (dropEmpty), so the stacks after it kept their numbers: the deal and the
+// ask named "stack 2" where the table has one stack. The screen now
+// numbers only the stacks with a card in them (game.Game.StackNumber),
+// and the ask names stack 1, the table's only one. Seat 2 played a Hit on
 // itself (2 due into each stack, "If a player has more than one stack, you
 // will deal one card into each") after picking up its first stack whole;
 // the dealer says not there of stack 1 and deals the first card of stack 2
@@ -119,12 +123,14 @@ func TestDealerScansTheStackNamedAfterNotThere(t *testing.T) {
 	if n := tb.truth.NumStacks(0); n != 1 {
 		t.Fatalf("the table: seat 2 has %d stacks, want 1", n)
 	}
-	if in := eng.Next(); in.Seat != 2 || in.Due != 1 || eng.AskStack(0) != 2 {
-		t.Fatalf("the engine: next %v, the ask names stack %d; want the Hit's second card due, stack 2", in, eng.AskStack(0))
+	// The screen numbers the stacks the table has: the empty one, said not
+	// there, is none ("Extra stacks disappear once they are empty"), and
+	// byhand tops the seat's stack 1, the only one drawn.
+	if in := eng.Next(); in.Seat != 2 || in.Due != 1 || eng.AskStack(0) != 1 || eng.StackNumber(0, in.Stack) != 1 {
+		t.Fatalf("the engine: next %v (the screen's stack %d), the ask names stack %d; want the Hit's second card due, stack 1 both",
+			in, eng.StackNumber(0, in.Stack), eng.AskStack(0))
 	}
-	tb.SetLines(func() []string {
-		return []string{"scan the card dealt by hand to seat 2, stack 2 (n if it is no longer on top)"}
-	})
+	tb.SetAsk(func() Ask { return Ask{Seat: 2, Stack: eng.AskStack(0), Drawn: 1} })
 	asked := tb.askedStack(2)
 	tb.mu.Lock()
 	got := tb.byHandOnTop(0, asked)
