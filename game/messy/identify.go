@@ -129,7 +129,7 @@ func (t *table) dealtByHandOnTop(p, stack int) int {
 // the seat's one stack topped by a card they dealt it by hand, takes that
 // for the one asked about. -1 if none.
 func (t *table) tableStack(p, stack int) int {
-	g, at := t.truth, heldStacks(t.truth, p)
+	at := heldStacks(t.truth, p)
 	if stack < 1 {
 		return -1
 	}
@@ -149,7 +149,7 @@ func (t *table) tableStack(p, stack int) int {
 			return only
 		}
 	}
-	if stack > len(at) || g.NumStacks(p) == 0 {
+	if stack > len(at) {
 		return -1
 	}
 	return at[stack-1]
