@@ -231,7 +231,11 @@ func (g *Game) notOnTop(p, stack int) error {
 // holding a card, or when another of p's stacks is topped by a card dealt
 // by hand and since scanned, whose place is still a guess: asked about a
 // seat, not a stack, the dealer may have scanned the card that lay where s
-// stands, and the n is then about the other stack, not this one.
+// stands, and the n is then about the other stack, not this one. It stays
+// where the ask named the stack too: the engine may have put the card
+// scanned on the wrong stack itself, one confirmed by hand while a card
+// before it was dealt unscanned (messy official every mistake 1003559,
+// out of step without it).
 func (g *Game) heldAlone(p, s int) {
 	pl := &g.players[p]
 	w := g.where[s]
