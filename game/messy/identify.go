@@ -123,11 +123,13 @@ func (t *table) dealtByHandOnTop(p, stack int) int {
 // tableStack is player p's stack at the table (the truth's index) that
 // the screen's stack (counted from 1, game.Game.StackNumber) is, as the
 // dealer who sees both tells them apart: the one in that place where the
-// screen draws as many stacks as the table has. Where it draws more (a
-// stack the faller emptied unseen, "You can only pick up the top card of
-// your stack", is still drawn) the places part, and the dealer, who sees
-// the seat's one stack topped by a card they dealt it by hand, takes that
-// for the one asked about. -1 if none.
+// screen draws as many stacks as the table has.
+// The places part where the screen draws a stack the faller emptied
+// unseen ("You can only pick up the top card of your stack"), or lacks
+// one a card dealt unscanned started (the screen a card behind): the
+// dealer, who sees the seat's one stack topped by a card they dealt it by
+// hand, takes that for the one asked about (messy official every mistake
+// 1003559 went out of step when they went by the place). -1 if none.
 func (t *table) tableStack(p, stack int) int {
 	at := heldStacks(t.truth, p)
 	if stack < 1 {
