@@ -120,17 +120,20 @@ func (g *Game) identifiedStandIn(p, stack, c int) int {
 }
 
 // namedTop is the card stood in for a card dealt by hand that lies on top
-// of player p's stack stack (counted from 1), as blindTop takes one: -1 if
+// of player p's stack stack (counted from 1 as the screens count them,
+// StackNumber: a stack said not there mid-address is none), as blindTop
+// takes one: -1 if
 // there is no such stack, or its top is no such card (or the Ground that
 // put p out).
 func (g *Game) namedTop(p, stack int) int {
-	if stack < 1 || stack > len(g.players[p].stacks) {
+	if stack < 1 {
 		return -1
 	}
-	st := g.players[p].stacks[stack-1]
-	if len(st) == 0 {
+	i := g.StackNumbered(p, stack) // never an empty one
+	if i < 0 {
 		return -1
 	}
+	st := g.players[p].stacks[i]
 	if top := st[len(st)-1]; g.blindOnTop(p, top, -1) {
 		return top
 	}
@@ -228,7 +231,11 @@ func (g *Game) notOnTop(p, stack int) error {
 // holding a card, or when another of p's stacks is topped by a card dealt
 // by hand and since scanned, whose place is still a guess: asked about a
 // seat, not a stack, the dealer may have scanned the card that lay where s
-// stands, and the n is then about the other stack, not this one.
+// stands, and the n is then about the other stack, not this one. It stays
+// where the ask named the stack too: the engine may have put the card
+// scanned on the wrong stack itself, one confirmed by hand while a card
+// before it was dealt unscanned (messy official every mistake 1003559,
+// out of step without it).
 func (g *Game) heldAlone(p, s int) {
 	pl := &g.players[p]
 	w := g.where[s]
@@ -504,14 +511,15 @@ func (g *Game) askTop(p int) int {
 	return -1
 }
 
-// AskStack is the stack (counted from 1, as the screen names it) whose
+// AskStack is the stack (counted from 1, as the screen names it:
+// StackNumber, a stack said not there mid-address uncounted) whose
 // top AskFor finds for player p, the card dealt by hand the dealer is
 // asked to scan; 0 if AskFor is false. The dealer, who picks a card up
 // from one stack to pass it over the reader, answers for that stack
 // (IdentifyAt, NotOnTopAt).
 func (g *Game) AskStack(p int) int {
 	if s := g.askTop(p); s >= 0 {
-		return g.where[s].Stack + 1
+		return g.StackNumber(p, g.where[s].Stack)
 	}
 	return 0
 }

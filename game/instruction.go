@@ -33,6 +33,12 @@ type Instruction struct {
 	Stack     int
 	NewStack  bool
 	Imaginary bool
+	// Shown is Stack as the screens number it (Game.StackNumber), where
+	// that is not Stack+1: mid-address a stack said not there is kept,
+	// empty, and not counted ("Extra stacks disappear once they are
+	// empty"), so the dealer is told the stack the table has in that
+	// place. 0 where the two agree.
+	Shown int `json:",omitempty"`
 	// Due is how many cards this address still deals, this one included:
 	// what the seat's light shows.
 	Due int
@@ -74,6 +80,9 @@ func (in Instruction) String() string {
 			what = "an imaginary Ground"
 		}
 		where := fmt.Sprintf("stack %d", in.Stack+1)
+		if in.Shown > 0 {
+			where = fmt.Sprintf("stack %d", in.Shown)
+		}
 		if in.NewStack {
 			where = "a new stack"
 		}
@@ -128,6 +137,9 @@ func (g *Game) instruction(a *address, first bool) Instruction {
 		in.Action, in.Stack, in.Due = ActDeal, s, a.due()
 		in.NewStack = s >= len(g.players[a.player].stacks) || (len(g.players[a.player].stacks[s]) == 0 && !a.active)
 		in.Imaginary = len(g.deck) == 0
+		if n := g.StackNumber(a.player, s); n > 0 && n != s+1 {
+			in.Shown = n
+		}
 	case a.sweep > 0:
 		in.Action, in.SweepRider = ActSweep, a.sweepRide
 		in.SweepExtras = a.sweep

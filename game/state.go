@@ -465,6 +465,40 @@ func (g *Game) Top(p, s int) int {
 	return st[len(st)-1]
 }
 
+// StackNumber is player p's stack s as the screens number it, from 1:
+// only the stacks with a card in them count. Mid-address the engine keeps
+// a stack the dealer said was not there, empty, until the address is done
+// (tidy), where the table has none: "Extra stacks disappear once they
+// are empty". Counted as the table counts them, the number the dealer is
+// asked about (AskStack) and the stack the screen draws with that number
+// are the one the dealer sees there. 0 if stack s is empty or none.
+func (g *Game) StackNumber(p, s int) int {
+	if s < 0 || s >= len(g.players[p].stacks) || len(g.players[p].stacks[s]) == 0 {
+		return 0
+	}
+	n := 0
+	for _, st := range g.players[p].stacks[:s+1] {
+		if len(st) > 0 {
+			n++
+		}
+	}
+	return n
+}
+
+// StackNumbered is player p's stack the screens number k (StackNumber), -1
+// if p has none.
+func (g *Game) StackNumbered(p, k int) int {
+	for s, st := range g.players[p].stacks {
+		if len(st) == 0 {
+			continue
+		}
+		if k--; k == 0 {
+			return s
+		}
+	}
+	return -1
+}
+
 // DeckSize is how many physical cards are left to deal.
 func (g *Game) DeckSize() int { return len(g.deck) }
 

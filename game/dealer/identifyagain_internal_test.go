@@ -154,6 +154,11 @@ func TestIdentifyAskNamesTheStack(t *testing.T) {
 		if !slices.ContainsFunc(d.View().Messages, func(m Message) bool { return strings.HasPrefix(m.Text, want) }) {
 			t.Fatalf("ask %d: the screen says %+v, want %q", i+1, d.View().Messages, want)
 		}
+		// The same ask, for a program that reads the screen (the simulated
+		// dealer): not its wording.
+		if a := d.View().Identify; a == nil || *a != (IdentifyAsk{Seat: 2, Stack: stack}) {
+			t.Fatalf("ask %d: the View's ask is %+v, want seat 2, stack %d", i+1, a, stack)
+		}
 		if i == 1 {
 			break
 		}

@@ -73,11 +73,15 @@ const (
 
 // SeatView is one seat as a screen shows it.
 type SeatView struct {
-	Seat   int           `json:"seat"`
-	Player int           `json:"player"` // -1 for the dealer's seat
-	Dealer bool          `json:"dealer,omitempty"`
-	Out    bool          `json:"out,omitempty"`
-	Stacks [][]game.Card `json:"stacks,omitempty"` // bottom first, as the engine believes them
+	Seat   int  `json:"seat"`
+	Player int  `json:"player"` // -1 for the dealer's seat
+	Dealer bool `json:"dealer,omitempty"`
+	Out    bool `json:"out,omitempty"`
+	// Stacks are the seat's stacks, bottom first, as the engine believes
+	// them, numbered as the table has them: a stack said not there
+	// mid-address, empty, is not drawn (game.Game.StackNumber), so that
+	// Stacks[k-1] is the stack an ask names k (View.Identify).
+	Stacks [][]game.Card `json:"stacks,omitempty"`
 	Rider  *game.Card    `json:"rider,omitempty"`
 	Extras []game.Card   `json:"extras,omitempty"`
 	Light  hw.Pattern    `json:"light"`
@@ -125,7 +129,10 @@ type View struct {
 	// as it holds, while messages scroll away.
 	Log     string   `json:"log,omitempty"`
 	Dispute *Dispute `json:"dispute,omitempty"`
-	Winner  int      `json:"winner,omitempty"` // seat
+	// Identify is the ask for a card dealt by hand the screen shows, nil
+	// for none: what its line says, for a program that reads the screen.
+	Identify *IdentifyAsk `json:"identify,omitempty"`
+	Winner   int          `json:"winner,omitempty"` // seat
 	// Declared: the table named the winner (the lights had lost the hand),
 	// so the screen must not present it as the lights' own result.
 	Declared   bool          `json:"declared,omitempty"`
@@ -139,6 +146,14 @@ type View struct {
 	// cards read, the times it was lost and reset), nil for a reader that
 	// keeps none. Not in the JSON: its last error is an error value.
 	ReaderHealth *reader.Health `json:"-"`
+}
+
+// IdentifyAsk is the dealer's ask to scan the card dealt by hand on top
+// of a seat's stack ("scan the card dealt by hand to seat 2, stack 2"):
+// the answer read, or n, is for that stack (game.IdentifyAt).
+type IdentifyAsk struct {
+	Seat  int `json:"seat"`
+	Stack int `json:"stack"` // from 1, as Seats[].Stacks numbers them
 }
 
 // Window is an open Stop window.
@@ -176,6 +191,9 @@ func (d *Dealer) view() View {
 		v.Unsaid, _ = d.unsaidCard()
 	}
 	v.There, _ = d.goneSeat()
+	if d.ident.seat != 0 {
+		v.Identify = &IdentifyAsk{Seat: d.ident.seat, Stack: d.ident.stack}
+	}
 	v.LastRead, v.LastReadAt = d.lastRead, d.lastReadAt
 	if r, ok := d.hw.Reader.(healthReporter); ok {
 		h := r.Health()
@@ -205,6 +223,9 @@ func (d *Dealer) view() View {
 	for p := 0; p < g.NumPlayers(); p++ {
 		sv := SeatView{Seat: g.Seat(p), Player: p, Out: g.Out(p), Light: d.lamps[g.Seat(p)]}
 		for s := 0; s < g.NumStacks(p); s++ {
+			if g.StackNumber(p, s) == 0 {
+				continue // empty: not at the table
+			}
 			var st []game.Card
 			for _, c := range g.Stack(p, s) {
 				st = append(st, g.Card(c))

@@ -173,6 +173,7 @@ func (s *SimTable) NextHand(dealerSeat int, fallers []int) (*Hand, error) {
 			tb.SetScreen(screenOf(d))
 			tb.SetLines(linesOf(d))
 			tb.SetTops(topsOf(d))
+			tb.SetAsk(askOf(d))
 			tb.SetMisread(misreadOf(d))
 			tb.SetLastRead(lastReadOf(d))
 			tb.Start()
@@ -218,6 +219,7 @@ func (s *SimTable) NextHand(dealerSeat int, fallers []int) (*Hand, error) {
 		tb.SetScreen(screenOf(d))
 		tb.SetLines(linesOf(d))
 		tb.SetTops(topsOf(d))
+		tb.SetAsk(askOf(d))
 		tb.SetMisread(misreadOf(d))
 		tb.SetLastRead(lastReadOf(d))
 		tb.Start()
@@ -275,6 +277,25 @@ func topsOf(d *dealer.Dealer) func(seat int) []string {
 			}
 		}
 		return tops
+	}
+}
+
+// askOf is the ask for a card dealt by hand d's screen shows
+// (View.Identify), with the stacks it draws for that seat, for the
+// simulated dealer, who reads it when a seat's light asks for that card.
+func askOf(d *dealer.Dealer) func() simtable.Ask {
+	return func() simtable.Ask {
+		v := d.View()
+		if v.Identify == nil {
+			return simtable.Ask{}
+		}
+		a := simtable.Ask{Seat: v.Identify.Seat, Stack: v.Identify.Stack}
+		for _, sv := range v.Seats {
+			if sv.Seat == a.Seat {
+				a.Drawn = len(sv.Stacks)
+			}
+		}
+		return a
 	}
 }
 

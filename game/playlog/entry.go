@@ -104,6 +104,13 @@ func (s Source) String() string {
 //     the stack the dealer was asked about, where a seat has two topped by
 //     cards dealt by hand. A schema 8 reader would take the answer for the
 //     first stack's card, or for a stand-in come true on the other.
+//   - 10: that stack counts only the seat's stacks with a card in them
+//     (game.Game.StackNumber), as the screen now numbers them: mid-address
+//     a stack said not there is kept, empty, and a schema 9 writer
+//     counted it, naming the stacks after it one higher than the table
+//     has them. Replay takes a schema 9 number back to the stack it named
+//     (oldStackNumber); a schema 9 reader would take a schema 10 number
+//     for the stack before.
 //
 // The schema versions the encoding, not the engine's guesses: a log is
 // replayed by this version's engine, and where a later version guesses
@@ -186,7 +193,7 @@ func (s Source) String() string {
 //     stand-in of a faller still in before one of a faller out. A log
 //     holding one of these replays to another digest (an earlier engine
 //     kept the stack, took the Stop, or chose the other stand-in).
-const Schema = 9
+const Schema = 10
 
 // Start is the configuration a hand is replayed from.
 type Start struct {

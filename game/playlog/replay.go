@@ -79,7 +79,7 @@ func ReplayWith(h *Hand, hooks Hooks) (*game.Game, []Mismatch, error) {
 			hooks.Before(e, g)
 		}
 		if e.Kind == KindApplied && e.Event != nil {
-			if err := g.Apply(*e.Event); err != nil {
+			if err := g.Apply(oldStackNumber(h.Start.Schema, g, *e.Event)); err != nil {
 				bad = append(bad, Mismatch{Seq: e.Seq, Event: *e.Event, Want: e.Digest, Err: err.Error()})
 			} else if e.Digest != 0 && !agrees(e.Digest) {
 				// A zero digest means the writer did not log one.
@@ -91,6 +91,23 @@ func ReplayWith(h *Hand, hooks Hooks) (*game.Game, []Mismatch, error) {
 		}
 	}
 	return g, bad, nil
+}
+
+// oldStackNumber is e as this engine takes it, logged by a writer of
+// schema: in schema 9 an identify's stack (game.IdentifyAt,
+// game.NotOnTopAt) counted every stack the engine kept, a stack said not
+// there mid-address too, where now only those with a card in them count
+// (game.Game.StackNumber). The number goes back to the stack it named.
+func oldStackNumber(schema int, g *game.Game, e game.Event) game.Event {
+	if schema != 9 || e.Kind != game.EvIdentify || e.Stack < 1 {
+		return e
+	}
+	if p := g.PlayerAt(e.Seat); p >= 0 && e.Stack <= g.NumStacks(p) {
+		if n := g.StackNumber(p, e.Stack-1); n > 0 {
+			e.Stack = n
+		}
+	}
+	return e
 }
 
 func lostRange(first, n uint64) string {

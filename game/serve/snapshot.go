@@ -160,18 +160,21 @@ func SnapshotOf(g *game.Game, m Meta) Snapshot {
 		s.Turn, s.Next, s.Due = in.Seat, in.String(), in.Due
 	}
 	for p := range s.Seats {
-		v := SeatView{Seat: g.Seat(p), Out: g.Out(p), Holding: g.Hand(p) >= 0,
-			Stacks: make([]StackView, g.NumStacks(p)), Extras: len(g.Extras(p))}
+		v := SeatView{Seat: g.Seat(p), Out: g.Out(p), Holding: g.Hand(p) >= 0, Extras: len(g.Extras(p))}
 		v.Turn = !s.Over && v.Seat == s.Turn
 		v.Winner = s.Over && v.Seat == s.Winner
 		if r := g.Rider(p); r >= 0 {
 			v.Rider = kindOf(g, r)
 		}
-		for i := range v.Stacks {
-			v.Stacks[i].Cards = len(g.Stack(p, i))
+		for i := range g.NumStacks(p) {
+			// Numbered as the table has them (game.Game.StackNumber): a
+			// stack said not there mid-address, empty, is not drawn.
 			if t := g.Top(p, i); t >= 0 {
-				v.Stacks[i].Top = kindOf(g, t)
+				v.Stacks = append(v.Stacks, StackView{Cards: len(g.Stack(p, i)), Top: kindOf(g, t)})
 			}
+		}
+		if v.Stacks == nil {
+			v.Stacks = []StackView{} // "stacks": [], as before
 		}
 		s.Seats[p] = v
 	}

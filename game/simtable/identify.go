@@ -1,9 +1,7 @@
 package simtable
 
 import (
-	"fmt"
 	"slices"
-	"strings"
 	"time"
 
 	"github.com/falling-table/falling/game"
@@ -24,7 +22,7 @@ var askIdentify = hw.Pattern{Kind: hw.Blink, Color: hw.Blue, Period: 500 * time.
 func (t *Table) identifyAsked() {
 	now := t.Clock.Now()
 	seat := t.identifySeat()
-	stack := t.askedStack(seat)
+	ask := t.askedStack(seat)
 	t.mu.Lock()
 	if seat == 0 {
 		t.mu.Unlock()
@@ -49,7 +47,7 @@ func (t *Table) identifyAsked() {
 	// is.
 	t.identSeat, t.identUntil = seat, now+t.hear+50*time.Millisecond
 	g := t.truth
-	card := t.byHandOnTop(g.PlayerAt(seat), stack)
+	card := t.byHandOnTop(g.PlayerAt(seat), ask)
 	if card >= 0 {
 		delete(t.byHandCards, card)
 	}
@@ -71,29 +69,33 @@ func (t *Table) identifyLookAgain() {
 	t.identifyAsked()
 }
 
-// askedStack is the stack of seat (from 1) the dealer's screen asks them
-// to scan the card dealt by hand on top of ("scan the card dealt by hand
-// to seat 2, stack 2"): a seat may have two stacks topped by cards dealt
-// by hand ("If a player has more than one stack, you will deal one card
-// into each"), and the light names only the seat. 0 where the screen
-// names none, or the table cannot read it. Called without t.mu held (the
-// screen's lines take the dealer's lock); it reads them once.
-func (t *Table) askedStack(seat int) int {
-	if seat == 0 || t.lines == nil {
-		return 0
+// Ask is the dealer's ask for a card dealt by hand as the screen shows
+// it (dealer.View.Identify): the seat, the stack (from 1, as the screen
+// numbers the seat's stacks) and how many stacks the screen draws for the
+// seat. The zero Ask is none.
+type Ask struct {
+	Seat, Stack, Drawn int
+}
+
+// SetAsk lets the simulated dealer read the dealer's ask for a card
+// dealt by hand off the screen: f reports it. Set before the hand starts;
+// f is called without the table's lock held.
+func (t *Table) SetAsk(f func() Ask) { t.ask = f }
+
+// askedStack is the ask the dealer's screen shows about seat ("scan the
+// card dealt by hand to seat 2, stack 2"): a seat may have two stacks
+// topped by cards dealt by hand ("If a player has more than one stack,
+// you will deal one card into each"), and the light names only the seat.
+// The zero Ask where the screen names none for seat, or the table cannot
+// see it. Called without t.mu held (the screen takes the dealer's lock).
+func (t *Table) askedStack(seat int) Ask {
+	if seat == 0 || t.ask == nil {
+		return Ask{}
 	}
-	const ask = "scan the card dealt by hand to seat "
-	for _, l := range t.lines() {
-		i := strings.Index(l, ask)
-		if i < 0 {
-			continue
-		}
-		var s, k int
-		if n, _ := fmt.Sscanf(l[i:], ask+"%d, stack %d ", &s, &k); n == 2 && s == seat {
-			return k
-		}
+	if a := t.ask(); a.Seat == seat {
+		return a
 	}
-	return 0
+	return Ask{}
 }
 
 // identifySeat is the seat whose light asks for its card dealt by hand to
@@ -110,61 +112,131 @@ func (t *Table) identifySeat() int {
 // dealtByHand is what the simulated dealer remembers of a card they
 // confirmed by hand: the seat and the stack they dealt it to, and its
 // face. Cards of one kind look alike, and which card it was only the
-// reader could tell (as game/messy's dealer remembers them).
+// reader could tell (as game/messy's dealer remembers them). The stack is
+// the one they see, wherever stacks before it come and go ("Extra stacks
+// disappear once they are empty"): here, the card at its bottom when the
+// card was dealt, which stays in it while it lies on the table (only the
+// top card is picked up), -1 for none.
 type dealtByHand struct {
-	seat, stack int
-	kind        game.Kind
+	seat, bottom int
+	kind         game.Kind
 }
 
 // rememberByHand notes card c, confirmed by hand, dealt to seat (0: where
 // the truth has it), until the dealer is asked for it. The stack is the one
-// it lies in, counted left to right, -1 if it lies in none now (picked up
-// already, or a Ground Stopped and back on the deck).
+// it lies in, none if it lies in none now (picked up already, or a Ground
+// Stopped and back on the deck).
 func (t *Table) rememberByHand(c, seat int) {
 	g := t.truth
-	stack := -1
+	bottom := -1
 	if w := g.Where(c); w.Zone == game.InStack {
 		if seat == 0 {
 			seat = g.Seat(w.Player)
 		}
 		if g.Seat(w.Player) == seat {
-			stack = w.Stack
+			bottom = g.Stack(w.Player, w.Stack)[0]
 		}
 	}
 	t.mu.Lock()
 	defer t.mu.Unlock()
 	t.byHandCards[c] = true
-	t.remembered = append(t.remembered, dealtByHand{seat: seat, stack: stack, kind: g.Card(c).Kind})
+	t.remembered = append(t.remembered, dealtByHand{seat: seat, bottom: bottom, kind: g.Card(c).Kind})
 }
 
 // byHandOnTop is the card the simulated dealer scans, asked for player p's
-// card dealt by hand on top of stack (from 1; 0: any of p's stacks), or -1
-// for n. They look at the top of each such stack they remember dealing p
-// a card by hand into, and scan the first with that card's face: the very
-// card, or, if p picked it up, another of that kind under it. What they
-// scan they think of no more. Called with t.mu held.
-func (t *Table) byHandOnTop(p, stack int) int {
+// card dealt by hand on top of the stack ask names (any of p's stacks if
+// it names none), or -1 for n. They look at the top of each such stack
+// (tableStack) they remember dealing p a card by hand into, and scan the
+// first with that card's face: the very card, or, if p picked it up,
+// another of that kind under it. What they scan they think of no more.
+// Called with t.mu held.
+func (t *Table) byHandOnTop(p int, ask Ask) int {
 	g := t.truth
 	if p < 0 {
 		return -1
 	}
-	seat := g.Seat(p)
 	t.scripted = slices.DeleteFunc(t.scripted, func(c int) bool {
 		w := g.Where(c)
 		if w.Zone == game.InStack {
-			t.remembered = append(t.remembered, dealtByHand{seat: g.Seat(w.Player), stack: w.Stack, kind: g.Card(c).Kind})
+			t.remembered = append(t.remembered, dealtByHand{seat: g.Seat(w.Player), bottom: g.Stack(w.Player, w.Stack)[0], kind: g.Card(c).Kind})
 		}
 		return w.Zone == game.InStack
 	})
+	named := -1
+	if ask.Stack > 0 {
+		if named = t.tableStack(p, ask); named < 0 {
+			return -1 // no such stack at the table: nothing on top of it
+		}
+	}
 	for k := range g.NumStacks(p) {
-		top := g.Top(p, k)
-		if top < 0 || (stack > 0 && k != stack-1) {
+		if k != named && named >= 0 {
 			continue
 		}
-		if m := slices.Index(t.remembered, dealtByHand{seat: seat, stack: k, kind: g.Card(top).Kind}); m >= 0 {
+		if m := t.rememberedAt(p, k); m >= 0 {
 			t.remembered = slices.Delete(t.remembered, m, m+1)
-			return top
+			return g.Top(p, k)
 		}
 	}
 	return -1
+}
+
+// tableStack is player p's stack at the table (the truth's index) that
+// the screen's stack ask.Stack (counted from 1, game.Game.StackNumber) is,
+// as the dealer who sees both tells them apart: the one in that place
+// where the screen draws as many stacks as the table has.
+// The places part where the screen draws a stack the faller emptied
+// unseen ("You can only pick up the top card of your stack"), or lacks
+// one a card dealt unscanned started (the screen a card behind): the
+// dealer, who sees the seat's one stack topped by a card they dealt it by
+// hand, takes that for the one asked about (messy official every mistake
+// 1003559 went out of step when they went by the place). -1 if none.
+func (t *Table) tableStack(p int, ask Ask) int {
+	at := heldStacks(t.truth, p)
+	if ask.Drawn != len(at) {
+		only := -1
+		for _, k := range at {
+			if t.rememberedAt(p, k) < 0 {
+				continue
+			}
+			if only >= 0 {
+				only = -1 // two: the place is all the dealer has to go by
+				break
+			}
+			only = k
+		}
+		if only >= 0 {
+			return only
+		}
+	}
+	if ask.Stack < 1 || ask.Stack > len(at) {
+		return -1
+	}
+	return at[ask.Stack-1]
+}
+
+// heldStacks are player p's stacks with a card in them in g: those the
+// table has.
+func heldStacks(g *game.Game, p int) []int {
+	var at []int
+	for k := range g.NumStacks(p) {
+		if g.Top(p, k) >= 0 {
+			at = append(at, k)
+		}
+	}
+	return at
+}
+
+// rememberedAt is what the simulated dealer remembers of a card they
+// dealt by hand to player p into the table's stack k, with the face of the
+// card on top of it now (its index in remembered), -1 if nothing.
+func (t *Table) rememberedAt(p, k int) int {
+	g := t.truth
+	top := g.Top(p, k)
+	if top < 0 {
+		return -1
+	}
+	seat, kind, st := g.Seat(p), g.Card(top).Kind, g.Stack(p, k)
+	return slices.IndexFunc(t.remembered, func(m dealtByHand) bool {
+		return m.seat == seat && m.kind == kind && m.bottom >= 0 && slices.Contains(st, m.bottom)
+	})
 }

@@ -43,7 +43,7 @@ func TestDealerRemembersTheFace(t *testing.T) {
 				}
 			}
 			tb.mu.Lock()
-			got := tb.byHandOnTop(0, 0) // no screen: any stack
+			got := tb.byHandOnTop(0, Ask{}) // no screen: any stack
 			tb.mu.Unlock()
 			if got != tc.want {
 				t.Errorf("scanned card %d, want %d (-1: n)", got, tc.want)
@@ -62,11 +62,11 @@ func TestDealerScansTheStackNamed(t *testing.T) {
 	deck := []game.Card{{ID: "under", Kind: game.Move}, {ID: "m", Kind: game.Move}, {ID: "byhand", Kind: game.Stop},
 		{ID: "s", Kind: game.Stop}, {ID: "g1", Kind: game.Ground}, {ID: "g2", Kind: game.Ground}}
 	for _, tc := range []struct {
-		line string
-		want int // the card scanned, -1 for n
+		stack int // the screen's "scan the card dealt by hand to seat 2, stack N"
+		want  int // the card scanned, -1 for n
 	}{
-		{"scan the card dealt by hand to seat 2, stack 1 (n if it is no longer on top)", 2},
-		{"scan the card dealt by hand to seat 2, stack 2 (n if it is no longer on top)", -1},
+		{1, 2},
+		{2, -1},
 	} {
 		tb, err := New(Config{Rules: game.Official(), Deck: deck, Seats: []int{2, 3}, StopWindow: 1500 * time.Millisecond})
 		if err != nil {
@@ -75,14 +75,14 @@ func TestDealerScansTheStackNamed(t *testing.T) {
 		for range 3 {
 			tb.step() // under to seat 2, m to seat 3, byhand to seat 2
 		}
-		tb.confirmDealt(2, "", 0, 3) // byhand, card 2
-		tb.SetLines(func() []string { return []string{tc.line} })
-		stack := tb.askedStack(2)
+		tb.confirmDealt(2, "", 0, 3)                                             // byhand, card 2
+		tb.SetAsk(func() Ask { return Ask{Seat: 2, Stack: tc.stack, Drawn: 1} }) // the screen draws seat 2's one stack
+		ask := tb.askedStack(2)
 		tb.mu.Lock()
-		got := tb.byHandOnTop(0, stack)
+		got := tb.byHandOnTop(0, ask)
 		tb.mu.Unlock()
 		if got != tc.want {
-			t.Errorf("%q: scanned card %d (stack %d read), want %d (-1: n)", tc.line, got, stack, tc.want)
+			t.Errorf("stack %d asked: scanned card %d (%+v read), want %d (-1: n)", tc.stack, got, ask, tc.want)
 		}
 	}
 }

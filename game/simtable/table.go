@@ -109,6 +109,9 @@ type Table struct {
 	// lines are the dealer's screen's lines (SetLines), nil where the
 	// table cannot see them.
 	lines func() []string
+	// ask is the dealer's ask for a card dealt by hand as the screen
+	// shows it (SetAsk), nil where the table cannot see it.
+	ask func() Ask
 	// tops are the cards the dealer's screen draws on top of a seat's
 	// stacks (SetTops), nil where the table cannot see them.
 	tops func(seat int) []string
