@@ -1,0 +1,73 @@
+package game
+
+import "testing"
+
+// TestStopSeenKeepsTheCardPickedUp: "Once you are holding a card, you may
+// play it right away, or you may keep holding it. But you can't set it
+// back down, and you can't discard it." Seat 1's Split starts a second
+// stack with a card dealt by hand, said picked up (the Skip the engine
+// stood in went into seat 1's hand, heldAlone); the faller plays it on
+// themself, unseen, then picks up the Stop dealt on their first stack and
+// plays it on their Ground. The card picked up was played, not discarded:
+// the stand-in stays held, still said picked up, and the card shown at
+// seat 1's next turn takes its place, the stand-in back in the deck. Sent
+// to the discard pile still a guess, the card shown was taken from the
+// deck beside it: a card short, and dealt into the stack, not the rider.
+func TestStopSeenKeepsTheCardPickedUp(t *testing.T) {
+	tb := newObserved(t, 2, Split, Hit, Skip, Skip, Stop, Move, Move, Move, Move, Move, Move, Move, Ground, Ground)
+	tb.ok(Scan(tb.id(Move, 0)))  // seat 1
+	tb.ok(Scan(tb.id(Move, 1)))  // seat 2
+	tb.ok(Scan(tb.id(Split, 0))) // seat 1, on the Move
+	tb.ok(Scan(tb.id(Move, 2)))  // seat 2
+	tb.ok(Scan(tb.id(Split, 0))) // seat 1's turn: played on themself
+	tb.ok(Confirm())             // stack 1's card
+	tb.ok(Confirm())             // the new stack's only card
+	b := tb.Top(0, 1)
+	skip, _ := tb.CardIndex(tb.id(Skip, 1)) // the card really dealt there
+	if b == skip || tb.Card(b).Kind != Skip {
+		t.Fatalf("the stand-in is %v, want the other Skip", tb.Card(b))
+	}
+	tb.ok(NotOnTopAt(1, 2))
+	tb.ok(Step())                 // sweep the Split
+	tb.ok(Scan(tb.id(Move, 3)))   // seat 2
+	tb.ok(Scan(tb.id(Stop, 0)))   // seat 1, on stack 1
+	tb.ok(Scan(tb.id(Move, 4)))   // seat 2
+	tb.ok(Scan(tb.id(Ground, 0))) // seat 1
+	tb.ok(Press(1))
+	tb.ok(Scan(tb.id(Stop, 0))) // the Stop seen on stack 1 saves them
+	if tb.Out(0) || tb.Hand(0) != b || !tb.Blind(b) || !tb.saidPickedUp(b) {
+		t.Fatalf("seat 1 out %v, holds %d; the stand-in %d at %+v (blind %v, said picked up %v): want it still held",
+			tb.Out(0), tb.Hand(0), b, tb.Where(b), tb.Blind(b), tb.saidPickedUp(b))
+	}
+	tb.ok(Scan(tb.id(Move, 5))) // seat 2
+	tb.ok(Scan(tb.id(Skip, 1))) // seat 1's turn: the Skip picked up, played on themself
+	if w := tb.Where(skip); w != (Place{Zone: AsRider}) {
+		t.Fatalf("the Skip shown is at %+v, want seat 1's rider", w)
+	}
+	if tb.Hand(0) >= 0 || tb.Where(b).Zone != InDeck || tb.Blind(b) {
+		t.Fatalf("seat 1 holds %d; the stand-in at %+v (blind %v), want it back in the deck", tb.Hand(0), tb.Where(b), tb.Blind(b))
+	}
+	// Out of the table's deck: six Moves, the Split, the two cards dealt
+	// by hand (one the Skip shown) and the Stop; the Ground went back.
+	if n := tb.DeckSize(); n != 14-10 {
+		t.Fatalf("the deck holds %d cards, the table's %d", n, 14-10)
+	}
+	tb.wantNext(ActSweep, 0)
+}
+
+// TestStopSeenDiscardsACardSeenHeld: "you may only play the card that is
+// in your hand". Seat 1 holds a Move the engine saw, and a Stop seen on
+// their stack saves them from their Ground: they played the Move first,
+// unseen, and it is assumed in the discard pile (a card seen is no guess
+// to keep for a card shown later, unlike a stand-in said picked up).
+func TestStopSeenDiscardsACardSeenHeld(t *testing.T) {
+	tb := newObserved(t, 2, Ground, Ground, Move, Move, Stop)
+	tb.stack(0, Stop)
+	move := tb.give(0, Move)
+	tb.ok(Scan(tb.id(Ground, 0))) // seat 1
+	tb.ok(Press(1))
+	tb.ok(Scan(tb.id(Stop, 0)))
+	if tb.Out(0) || tb.Hand(0) >= 0 || tb.Where(move).Zone != InDiscard {
+		t.Fatalf("seat 1 out %v, holds %d; the Move at %+v: want it played unseen, discarded", tb.Out(0), tb.Hand(0), tb.Where(move))
+	}
+}
