@@ -143,3 +143,25 @@ func TestPickedUpWhileDealtIsNoLongerDealt(t *testing.T) {
 	}
 	tb.refused(PlayStop(0, 0, StopDeal), RuleStopGround)
 }
+
+// TestHoldingWhileItMayBeShown: "Once you are holding a card, you may play
+// it right away, or you may keep holding it." The stand-in heldAlone put
+// in seat 1's hand is held (Holding) while a card shown may still be taken
+// for it; passes later, with no card shown for it, the faller most likely
+// played it unseen, and the table no longer says they hold a card, though
+// the stand-in is still the engine's (heldStop may yet take it).
+func TestHoldingWhileItMayBeShown(t *testing.T) {
+	tb, _, b := heldAloneSplit(t, Official(), cat([]Kind{Split, Hit, Skip}, many(Move, 14), []Kind{Ground, Ground})...)
+	said := tb.Passes() // the n was said in this pass
+	tb.ok(Step())       // sweep the Split
+	for i := 3; tb.Passes() <= said+looseFor; i++ {
+		if !tb.Holding(0) {
+			t.Fatalf("pass %d, the n said in pass %d: a card shown may still be the one picked up, Holding false", tb.Passes(), said)
+		}
+		tb.ok(Scan(tb.id(Move, i)))
+	}
+	if tb.Hand(0) != b || tb.Holding(0) {
+		t.Fatalf("pass %d, the n said in pass %d: seat 1's hand %d (the stand-in %d), Holding %v: want the stand-in kept, Holding false",
+			tb.Passes(), said, tb.Hand(0), b, tb.Holding(0))
+	}
+}
