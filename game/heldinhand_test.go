@@ -14,20 +14,11 @@ import "testing"
 // to the discard pile still a guess, the card shown was taken from the
 // deck beside it: a card short, and dealt into the stack, not the rider.
 func TestStopSeenKeepsTheCardPickedUp(t *testing.T) {
-	tb := newObserved(t, 2, Split, Hit, Skip, Skip, Stop, Move, Move, Move, Move, Move, Move, Move, Ground, Ground)
-	tb.ok(Scan(tb.id(Move, 0)))  // seat 1
-	tb.ok(Scan(tb.id(Move, 1)))  // seat 2
-	tb.ok(Scan(tb.id(Split, 0))) // seat 1, on the Move
-	tb.ok(Scan(tb.id(Move, 2)))  // seat 2
-	tb.ok(Scan(tb.id(Split, 0))) // seat 1's turn: played on themself
-	tb.ok(Confirm())             // stack 1's card
-	tb.ok(Confirm())             // the new stack's only card
-	b := tb.Top(0, 1)
+	tb, _, b := heldAloneSplit(t, Official(), Split, Hit, Skip, Skip, Stop, Move, Move, Move, Move, Move, Move, Move, Ground, Ground)
 	skip, _ := tb.CardIndex(tb.id(Skip, 1)) // the card really dealt there
 	if b == skip || tb.Card(b).Kind != Skip {
 		t.Fatalf("the stand-in is %v, want the other Skip", tb.Card(b))
 	}
-	tb.ok(NotOnTopAt(1, 2))
 	tb.ok(Step())                 // sweep the Split
 	tb.ok(Scan(tb.id(Move, 3)))   // seat 2
 	tb.ok(Scan(tb.id(Stop, 0)))   // seat 1, on stack 1
