@@ -560,16 +560,15 @@ func (g *Game) stopGround(p, c int) error {
 	from := g.where[c]
 	g.take(c)
 	pl := &g.players[p]
-	if pl.hand >= 0 && pl.hand != c {
-		// They held something else: the engine cannot know, so the held
-		// card is assumed played unseen.
-		g.toDiscard(pl.hand)
-	}
+	held := g.heldUnshown(p, c)
 	pl.hand = c
 	g.where[c] = Place{Zone: InHand, Player: p}
 	d := g.pend.card
 	if err := g.playStop(p, p, StopDeal); err != nil {
 		return err
+	}
+	if held >= 0 {
+		pl.hand = held
 	}
 	if d >= 0 && g.where[d].Zone == InDeck {
 		// A card stood in for one dealt by hand (a Ground named) is back
@@ -581,6 +580,30 @@ func (g *Game) stopGround(p, c int) error {
 	g.table.swept[c] = true
 	g.infer(InfStopPlayed, c, p, from)
 	return nil
+}
+
+// heldUnshown settles the card player p held before playing Stop c, seen
+// elsewhere: "you may only play the card that is in your hand", so the
+// held card was played first, unseen. A card seen is assumed played to
+// the discard pile, as a Move or a Stop is after use. The stand-in for a
+// card dealt by hand that p was said to pick up (heldAlone) is no card
+// seen, and "you can't set it back down, and you can't discard it": the
+// card it stands for was played, most likely as a rider or an Extra, to be
+// shown at a turn to come. Sent to the discard pile still a guess, the
+// card shown was taken from the deck beside it, and the deck was a card
+// short. It stays held, still said picked up, for the card shown to take
+// its place (swapLoose, heldStop), and is returned for stopGround to put
+// back in p's hand once the Stop is played; -1 if there is none.
+func (g *Game) heldUnshown(p, c int) int {
+	h := g.players[p].hand
+	switch {
+	case h < 0 || h == c:
+		return -1
+	case g.standingIn(h):
+		return h
+	}
+	g.toDiscard(h)
+	return -1
 }
 
 // inAnothersStack reports whether card c lies in the stack of a faller

@@ -1055,12 +1055,22 @@ func Table(g *game.Game) []string {
 			}
 			line += " rider " + rider
 		}
-		if h := g.Hand(p); h >= 0 {
-			line += " holds " + g.Card(h).Kind.String()
+		if g.Holding(p) {
+			line += " holds " + heldKind(g, g.Hand(p))
 		}
 		lines = append(lines, strings.TrimRight(line, " "))
 	}
 	return lines
+}
+
+// heldKind is the kind of card h, held: for the stand-in of a card dealt
+// by hand that its faller was said to pick up (never read), the engine's
+// guess, said as one.
+func heldKind(g *game.Game, h int) string {
+	if g.Blind(h) {
+		return "a card dealt by hand, not read (guessed " + g.Card(h).Kind.String() + ")"
+	}
+	return g.Card(h).Kind.String()
 }
 
 func (a *analyzer) summarize() {

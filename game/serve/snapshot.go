@@ -85,7 +85,7 @@ type SeatView struct {
 	Stacks  []StackView `json:"stacks"`
 	Rider   string      `json:"rider,omitempty"` // the rider's kind, "" for none
 	Extras  int         `json:"extras,omitempty"`
-	Holding bool        `json:"holding,omitempty"` // holds a card
+	Holding bool        `json:"holding,omitempty"` // holds a card (game.Holding)
 	Turn    bool        `json:"turn,omitempty"`    // the dealer's next step is for this seat
 	Winner  bool        `json:"winner,omitempty"`
 }
@@ -160,7 +160,7 @@ func SnapshotOf(g *game.Game, m Meta) Snapshot {
 		s.Turn, s.Next, s.Due = in.Seat, in.String(), in.Due
 	}
 	for p := range s.Seats {
-		v := SeatView{Seat: g.Seat(p), Out: g.Out(p), Holding: g.Hand(p) >= 0, Extras: len(g.Extras(p))}
+		v := SeatView{Seat: g.Seat(p), Out: g.Out(p), Holding: g.Holding(p), Extras: len(g.Extras(p))}
 		v.Turn = !s.Over && v.Seat == s.Turn
 		v.Winner = s.Over && v.Seat == s.Winner
 		if r := g.Rider(p); r >= 0 {
