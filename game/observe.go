@@ -194,6 +194,13 @@ func (g *Game) scan(c, since int) error {
 			g.playedFor(s, c)
 			return g.stopGround(in.Player, c)
 		}
+		if s := g.anothersPickedUpStop(c, in.Player); s >= 0 {
+			// The card the engine took for this faller's own, shown as a
+			// rider, was another faller's, picked up: this Stop was the
+			// faller's, held.
+			g.playedFor(s, c)
+			return g.stopGround(in.Player, c)
+		}
 		if w.Zone != InDeck {
 			return refuse(RuleCardNotExpected, "%v while seat %d's Ground lands", card, in.Seat)
 		}
