@@ -620,16 +620,17 @@ func (g *Game) confirm() error {
 		// The Stop card was not scanned: stand in the Stop nearest the top
 		// of that player's stacks.
 		if c := g.findStop(in.Player); c >= 0 {
-			if err := g.stopGround(in.Player, c); err != nil {
-				return err
+			return g.stopNamed(in.Player, c)
+		}
+		if s, c := g.heldStopNamed(in.Player); c >= 0 {
+			// The card dealt by hand the faller picked up was a Stop,
+			// kept for this Ground: a deck Stop stands in for it.
+			if g.where[c].Zone == InDeck {
+				g.playedFor(s, c)
+			} else {
+				g.tradeStandIns(s, c)
 			}
-			g.table.guessed[c] = true
-			// Which Stop was discarded is a guess (the faller may have
-			// held another, picked up unseen): the card stood in is not
-			// known to be swept, so shown later for a Ground it still
-			// saves its holder.
-			g.table.swept[c] = false
-			return nil
+			return g.stopNamed(in.Player, c)
 		}
 		return refuse(RuleNoStopCard, "seat %d has no Stop the engine knows of", in.Seat)
 	case ActSweep, ActPass:
@@ -650,6 +651,50 @@ func (g *Game) confirm() error {
 		return nil
 	}
 	return refuse(RuleGameOver, "nothing to confirm")
+}
+
+// stopNamed: Stop c, stood in for the one the dealer confirmed by hand,
+// saves player p.
+func (g *Game) stopNamed(p, c int) error {
+	if err := g.stopGround(p, c); err != nil {
+		return err
+	}
+	g.table.guessed[c] = true
+	// Which Stop was discarded is a guess (the faller may have held
+	// another, picked up unseen): the card stood in is not known to be
+	// swept, so shown later for a Ground it still saves its holder.
+	g.table.swept[c] = false
+	return nil
+}
+
+// heldStopNamed is heldStop for a Stop confirmed by hand at player p's
+// claim where p has no Stop the engine knows of (findStop): the stand-in
+// s heldStop would take, and a deck Stop c to stand in for the card it
+// stood for. "Once you are holding a card, you may play it right away, or
+// you may keep holding it", and a Stop is kept for "as the Ground is being
+// dealt to you": a read Stop from the deck is taken so, and the dealer's
+// word for one is no less. The stand-in the engine first chose may have
+// been a Stop, traded since to another place the dealer identified. With
+// no Stop left in the deck, c is one standing in for a card dealt by hand
+// at another faller's place, its place there a guess (the two trade, as
+// for a Stop read: anothersStandInStop). c is -1 if p made no claim, has
+// no such stand-in, or no Stop is unseen.
+func (g *Game) heldStopNamed(p int) (s, c int) {
+	if !g.pend.claimed {
+		return -1, -1
+	}
+	if s = g.heldStandIn(p); s < 0 {
+		return -1, -1
+	}
+	if c = g.deckCard(Stop); c >= 0 {
+		return s, c
+	}
+	for x := range g.cards {
+		if g.cards[x].Kind == Stop && g.standingIn(x) && g.where[x].Player != p {
+			return s, x
+		}
+	}
+	return -1, -1
 }
 
 // confirmAs takes the dealer's word for a card the reader did not see: a
