@@ -749,7 +749,7 @@ func (g *Game) confirmAs(k Kind) error {
 		}
 		c, fromDeck := g.riderStandIn(k, in.Player), false
 		if c < 0 {
-			c = g.dealtByHandAs(k)
+			c = g.dealtByHandAs(k, in.Player)
 			fromDeck = c >= 0
 		}
 		if c < 0 && k.IsRider() {
