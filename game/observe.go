@@ -668,22 +668,30 @@ func (g *Game) stopNamed(p, c int) error {
 }
 
 // heldStopNamed is heldStop for a Stop confirmed by hand at player p's
-// claim where p has no Stop the engine knows of (findStop): the stand-in
-// s heldStop would take, and a deck Stop c to stand in for the card it
+// claim where p has no Stop the engine knows of (findStop): p's stand-in
+// said picked up last, s, and a deck Stop c to stand in for the card it
 // stood for. "Once you are holding a card, you may play it right away, or
 // you may keep holding it", and a Stop is kept for "as the Ground is being
-// dealt to you": a read Stop from the deck is taken so, and the dealer's
+// dealt to you": a Stop read from the deck is taken so, and the dealer's
 // word for one is no less. The stand-in the engine first chose may have
 // been a Stop, traded since to another place the dealer identified. With
 // no Stop left in the deck, c is one standing in for a card dealt by hand
 // at another faller's place, its place there a guess (the two trade, as
-// for a Stop read: anothersStandInStop). c is -1 if p made no claim, has
-// no such stand-in, or no Stop is unseen.
+// for a Stop read: anothersStandInStop). Only a card said picked up, not
+// heldStop's guesses (one covered, or on top never asked for): those let
+// a claim with no Stop through where a Stop confirmed by hand came from a
+// misjudged claim (without the four mistakes of the reader and the
+// dealer's scan, claim-no-stop missed 5 / 2 / 1 of 10,000, not 5 / 1 / 0).
+// c is -1 if p made no claim, has no such stand-in, or no Stop is unseen.
 func (g *Game) heldStopNamed(p int) (s, c int) {
 	if !g.pend.claimed {
 		return -1, -1
 	}
-	if s = g.heldStandIn(p); s < 0 {
+	t := &g.table
+	s = g.lastSaidPickedUp(p, func(x int) bool {
+		return t.loose[x] != 0 && t.blind[x] && g.cards[x].Kind != Ground
+	})
+	if s < 0 {
 		return -1, -1
 	}
 	if c = g.deckCard(Stop); c >= 0 {
