@@ -320,6 +320,52 @@ func (g *Game) anothersStandInStop(c, p int) int {
 	return g.heldStandIn(p)
 }
 
+// anothersPickedUpStop is heldStop for a claimant p with no stand-in of
+// its own left, whose card dealt by hand the engine took for a guess come
+// true: a card it stood in with, shown as a rider from p's stack
+// (grabbedGuess, standInFound). That card may as well have been another
+// faller's card dealt by hand, said picked up ("You may place a rider in
+// front of any player, including yourself"): the stand-in is one deck
+// card of many, and so is the card a faller picked up unseen. Stop c shown
+// now at p's claim settles it: "Once you are holding a card, you may play
+// it right away, or you may keep holding it", and a Stop is kept for "as
+// the Ground is being dealt to you". The rider was the other faller's
+// card, and c is p's: the other faller's stand-in said picked up, the
+// last said of any, goes back to the deck for c. -1 if none, or c is no
+// deck Stop, or p made no claim, or p has a stand-in of its own
+// (heldStop), or no guess of p's was played as come true.
+func (g *Game) anothersPickedUpStop(c, p int) int {
+	if g.cards[c].Kind != Stop || g.where[c].Zone != InDeck || !g.pend.claimed || g.heldStandIn(p) >= 0 || !g.guessPlayedFrom(p) {
+		return -1
+	}
+	t := &g.table
+	s := -1
+	for q := range g.players {
+		if q == p {
+			continue
+		}
+		x := g.lastSaidPickedUp(q, func(x int) bool {
+			return t.loose[x] != 0 && t.blind[x] && g.cards[x].Kind != Ground
+		})
+		if x >= 0 && (s < 0 || t.loose[x] > t.loose[s]) {
+			s = x
+		}
+	}
+	return s
+}
+
+// guessPlayedFrom reports whether a card that once stood in for a card
+// dealt by hand was played as a rider (or an Extra) from player p's
+// stacks: the engine took it for p's card, the guess come true.
+func (g *Game) guessPlayedFrom(p int) bool {
+	for _, x := range g.table.inferred {
+		if (x.Kind == InfRiderPlayed || x.Kind == InfExtraPlayed) && x.Card >= 0 && x.From.Zone == InStack && x.From.Player == p && g.table.guessed[x.Card] {
+			return true
+		}
+	}
+	return false
+}
+
 // tradeStandIns: stand-ins s and c, both guesses in stacks, trade places:
 // c is seen where s stood, and s stands in where c did, keeping what the
 // dealer said of that place (picked up or not, uncovered or not).

@@ -194,6 +194,13 @@ func (g *Game) scan(c, since int) error {
 			g.playedFor(s, c)
 			return g.stopGround(in.Player, c)
 		}
+		if s := g.anothersPickedUpStop(c, in.Player); s >= 0 {
+			// The card the engine took for this faller's own, shown as a
+			// rider, was another faller's, picked up: this Stop was the
+			// faller's, held.
+			g.playedFor(s, c)
+			return g.stopGround(in.Player, c)
+		}
 		if w.Zone != InDeck {
 			return refuse(RuleCardNotExpected, "%v while seat %d's Ground lands", card, in.Seat)
 		}
@@ -636,16 +643,17 @@ func (g *Game) confirm() error {
 		// The Stop card was not scanned: stand in the Stop nearest the top
 		// of that player's stacks.
 		if c := g.findStop(in.Player); c >= 0 {
-			if err := g.stopGround(in.Player, c); err != nil {
-				return err
+			return g.stopNamed(in.Player, c)
+		}
+		if s, c := g.heldStopNamed(in.Player); c >= 0 {
+			// The card dealt by hand the faller picked up was a Stop,
+			// kept for this Ground: a deck Stop stands in for it.
+			if g.where[c].Zone == InDeck {
+				g.playedFor(s, c)
+			} else {
+				g.tradeStandIns(s, c)
 			}
-			g.table.guessed[c] = true
-			// Which Stop was discarded is a guess (the faller may have
-			// held another, picked up unseen): the card stood in is not
-			// known to be swept, so shown later for a Ground it still
-			// saves its holder.
-			g.table.swept[c] = false
-			return nil
+			return g.stopNamed(in.Player, c)
 		}
 		return refuse(RuleNoStopCard, "seat %d has no Stop the engine knows of", in.Seat)
 	case ActSweep, ActPass:
@@ -666,6 +674,58 @@ func (g *Game) confirm() error {
 		return nil
 	}
 	return refuse(RuleGameOver, "nothing to confirm")
+}
+
+// stopNamed: Stop c, stood in for the one the dealer confirmed by hand,
+// saves player p.
+func (g *Game) stopNamed(p, c int) error {
+	if err := g.stopGround(p, c); err != nil {
+		return err
+	}
+	g.table.guessed[c] = true
+	// Which Stop was discarded is a guess (the faller may have held
+	// another, picked up unseen): the card stood in is not known to be
+	// swept, so shown later for a Ground it still saves its holder.
+	g.table.swept[c] = false
+	return nil
+}
+
+// heldStopNamed is heldStop for a Stop confirmed by hand at player p's
+// claim where p has no Stop the engine knows of (findStop): p's stand-in
+// said picked up last, s, and a deck Stop c to stand in for the card it
+// stood for. "Once you are holding a card, you may play it right away, or
+// you may keep holding it", and a Stop is kept for "as the Ground is being
+// dealt to you": a Stop read from the deck is taken so, and the dealer's
+// word for one is no less. The stand-in the engine first chose may have
+// been a Stop, traded since to another place the dealer identified. With
+// no Stop left in the deck, c is one standing in for a card dealt by hand
+// at another faller's place, its place there a guess (the two trade, as
+// for a Stop read: anothersStandInStop). Only a card said picked up, not
+// heldStop's guesses (one covered, or on top never asked for): those let
+// a claim with no Stop through where a Stop confirmed by hand came from a
+// misjudged claim (without the four mistakes of the reader and the
+// dealer's scan, claim-no-stop missed 5 / 2 / 1 of 10,000, not 5 / 1 / 0).
+// c is -1 if p made no claim, has no such stand-in, or no Stop is unseen.
+func (g *Game) heldStopNamed(p int) (s, c int) {
+	if !g.pend.claimed {
+		return -1, -1
+	}
+	t := &g.table
+	s = g.lastSaidPickedUp(p, func(x int) bool {
+		return t.loose[x] != 0 && t.blind[x] && g.cards[x].Kind != Ground
+	})
+	if s < 0 {
+		return -1, -1
+	}
+	if c = g.deckCard(Stop); c >= 0 {
+		return s, c
+	}
+	for x := range g.cards {
+		if g.cards[x].Kind == Stop && g.standingIn(x) && g.where[x].Player != p {
+			return s, x
+		}
+	}
+	return -1, -1
 }
 
 // confirmAs takes the dealer's word for a card the reader did not see: a
@@ -720,7 +780,7 @@ func (g *Game) confirmAs(k Kind) error {
 		}
 		c, fromDeck := g.riderStandIn(k, in.Player), false
 		if c < 0 {
-			c = g.dealtByHandAs(k)
+			c = g.dealtByHandAs(k, in.Player)
 			fromDeck = c >= 0
 		}
 		if c < 0 && k.IsRider() {

@@ -123,27 +123,31 @@ func (g *Game) riderMovedUnseen(k Kind, p int) int {
 // who has hit the ground (who played it, if at all, before the Ground
 // came). It returns the card, or -1 if there is no such stand-in or no
 // such deck card.
-func (g *Game) dealtByHandAs(k Kind) int {
+func (g *Game) dealtByHandAs(k Kind, p int) int {
 	d := g.deckCard(k)
 	t := &g.table
-	// Lower keys are likelier: a faller still in, said picked up (the
-	// latest), nearest the top, the very kind named.
-	s, best := -1, [4]int{}
+	// Lower keys are likelier: a faller still in, said picked up, the
+	// faller at whose turn it is shown (the latest said picked up of the
+	// others), nearest the top, the very kind named.
+	s, best := -1, [5]int{}
 	for q := range g.players {
 		for _, st := range g.players[q].stacks {
 			for i, x := range st {
 				if !t.blind[x] || g.cards[x].Kind == Ground || (d < 0 && g.cards[x].Kind != k) {
 					continue
 				}
-				key := [4]int{0, 1, len(st) - 1 - i, 1}
+				key := [5]int{0, 1, 1, len(st) - 1 - i, 1}
+				if q == p {
+					key[2] = 0
+				}
 				if g.players[q].out {
 					key[0] = 1
 				}
 				if t.loose[x] != 0 {
-					key[1], key[2] = 0, -t.loose[x]
+					key[1], key[3] = 0, -t.loose[x]
 				}
 				if g.cards[x].Kind == k {
-					key[3] = 0
+					key[4] = 0
 				}
 				if s < 0 || slices.Compare(key[:], best[:]) < 0 {
 					s, best = x, key

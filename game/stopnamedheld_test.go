@@ -1,0 +1,55 @@
+package game
+
+import "testing"
+
+// TestStopNamedHeldForItsGround: "Once you are holding a card, you may
+// play it right away, or you may keep holding it", and "To Stop a Ground,
+// play the Stop as the Ground is being dealt to you." With the reader gone,
+// a faller's card dealt by hand was said picked up; the engine stood a
+// Move in for it. At their Ground they claim and show a Stop, which the
+// dealer confirms by hand: the card they held was that Stop, as a Stop
+// read there would be taken (heldStop). Refused ("no Stop the engine knows
+// of"), the Ground landed while the table saved the faller, and the lights
+// ran a seat off: the expert deck's 1002790 with the reader gone at 2 %,
+// on three rule sets, where the one Stop left unseen stood in for another
+// faller's card dealt by hand (the two trade, as for a Stop read).
+func TestStopNamedHeldForItsGround(t *testing.T) {
+	for _, tc := range []struct {
+		name string
+		kind []Kind
+		deal func(tb *table)
+	}{
+		{"a Stop in the deck", []Kind{Move, Move, Move, Move, Stop, Ground, Ground, Ground}, func(tb *table) {
+			tb.ok(Confirm())   // seat 1, stood in by a Move
+			tb.ok(NotOnTop(1)) // and picked up
+			for i := 1; i <= 3; i++ {
+				tb.ok(Scan(tb.id(Move, i))) // seats 2, 1, 2
+			}
+		}},
+		{"the Stop left stands in at another seat", []Kind{Move, Stop, Move, Move, Ground, Ground, Ground}, func(tb *table) {
+			tb.ok(Confirm())   // seat 1
+			tb.ok(NotOnTop(1)) // picked up
+			tb.ok(Confirm())   // seat 2
+			tb.ok(Scan(tb.id(Move, 1)))
+			tb.ok(Scan(tb.id(Move, 2))) // seat 2: covers its card, a guess
+			if stop := tb.index[tb.id(Stop, 0)]; tb.Where(stop).Player != 1 || !tb.Blind(stop) {
+				tb.t.Fatalf("the Stop at %+v, blind %v: want it standing in at seat 2", tb.Where(stop), tb.Blind(stop))
+			}
+		}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			tb := newObserved(t, 2, tc.kind...)
+			tc.deal(tb)
+			tb.ok(ConfirmAs(Ground)) // seat 1's Ground, named by hand
+			tb.ok(Press(1))
+			tb.ok(Confirm()) // the Stop shown, confirmed by hand
+			stop := tb.index[tb.id(Stop, 0)]
+			if tb.Out(0) || tb.Where(stop).Zone != InDiscard {
+				t.Fatalf("seat 1 out %v, the Stop at %+v: want seat 1 saved by the Stop it held", tb.Out(0), tb.Where(stop))
+			}
+			if in := tb.Next(); in.Action == ActLand || tb.Over() {
+				t.Fatalf("next: %v, want the hand going on, seat 1 in", in)
+			}
+		})
+	}
+}
