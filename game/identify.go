@@ -529,6 +529,19 @@ func (g *Game) anyBlindTop(p int, may func(q int) bool) int {
 	return -1
 }
 
+// Holding reports whether player p holds a card, as far as the table can
+// tell: one the engine knows, or the stand-in for a card dealt by hand
+// that the dealer said p picked up from a stack it was the only card of
+// (heldAlone), while a card shown may still be taken for it (pickedUp,
+// looseFor passes). Past that no rider shown is taken for it: the faller
+// has most likely played it unseen (a Move, a Stop on a rider), and the
+// stand-in left in the hand is the engine's bookkeeping (a Stop shown for
+// a Ground may still be that card, heldStop), not a card anyone saw held.
+func (g *Game) Holding(p int) bool {
+	h := g.players[p].hand
+	return h >= 0 && (!g.Blind(h) || g.pickedUp(h, p, g.passes))
+}
+
 // pickedUp reports whether card x stands in for a card dealt by hand to
 // player p that the dealer said was picked up at most looseFor passes
 // before pass.

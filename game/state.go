@@ -443,19 +443,6 @@ func (g *Game) Out(p int) bool { return g.players[p].out }
 // Hand is the card player p holds, or -1.
 func (g *Game) Hand(p int) int { return g.players[p].hand }
 
-// Holding reports whether player p holds a card, as far as the table can
-// tell: one the engine knows, or the stand-in for a card dealt by hand
-// that the dealer said p picked up from a stack it was the only card of
-// (heldAlone), while a card shown may still be taken for it (pickedUp,
-// looseFor passes). Past that no rider shown is taken for it: the faller
-// has most likely played it unseen (a Move, a Stop on a rider), and the
-// stand-in left in the hand is the engine's bookkeeping (a Stop shown for
-// a Ground may still be that card, heldStop), not a card anyone saw held.
-func (g *Game) Holding(p int) bool {
-	h := g.players[p].hand
-	return h >= 0 && (!g.Blind(h) || g.pickedUp(h, p, g.passes))
-}
-
 // Rider is the rider in front of player p, or -1.
 func (g *Game) Rider(p int) int { return g.players[p].rider }
 
