@@ -1,0 +1,61 @@
+package review_test
+
+import (
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/falling-table/falling/game"
+	"github.com/falling-table/falling/game/playlog"
+	"github.com/falling-table/falling/game/review"
+)
+
+// TestDealtStackIsTheOneShown: mid-address a stack the dealer said was
+// not there is kept, empty, and not counted ("Extra stacks disappear once
+// they are empty"): the light told the dealer to deal seat 2's card into
+// "stack 1" (game.Instruction.Shown), the table's only stack. The review's
+// timeline must name the stack the dealer was told, not the engine's
+// index plus one ("stack 2", a stack the table does not have).
+func TestDealtStackIsTheOneShown(t *testing.T) {
+	deck := []game.Card{{ID: "mv0", Kind: game.Move}, {ID: "mv1", Kind: game.Move}, {ID: "split", Kind: game.Split},
+		{ID: "mv2", Kind: game.Move}, {ID: "hit", Kind: game.Hit}, {ID: "y", Kind: game.Move}, {ID: "mv3", Kind: game.Move},
+		{ID: "byhand", Kind: game.Stop}, {ID: "mv5", Kind: game.Move}, {ID: "mv6", Kind: game.Move}, {ID: "g1", Kind: game.Ground}, {ID: "g2", Kind: game.Ground}}
+	evs := []game.Event{game.Scan("mv0"), game.Scan("mv1"), game.Scan("split"), game.Scan("mv2"), game.Scan("split"),
+		game.Scan("hit"), game.Scan("y"), game.Step(), game.Scan("mv3"), game.Scan("hit"), game.StackGone(), game.Confirm()}
+	start := &playlog.Start{Schema: playlog.Schema, Hand: "id", Rules: game.Official(), Seats: []int{2, 3}, Dealer: 4, Deck: deck}
+
+	// The light, as the dealer saw it before the deal confirmed by hand.
+	g, err := game.New(game.Config{Rules: start.Rules, Seats: start.Seats, Deck: deck})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, e := range evs[:len(evs)-1] {
+		if err := g.Apply(e); err != nil {
+			t.Fatalf("%v: %v", e, err)
+		}
+	}
+	in := g.Next()
+	if in.Seat != 2 || in.Action != game.ActDeal || in.Stack != 1 || in.Shown != 1 || !strings.Contains(in.String(), "stack 1") {
+		t.Fatalf("the light says %q (%+v), want seat 2's deal into the table's stack 1, the engine's second", in, in)
+	}
+
+	at := func(i int) time.Duration { return time.Second + time.Duration(i)*time.Second }
+	h := playlog.Hand{ID: "id", Start: start, Entries: []playlog.Entry{{Seq: 1, Kind: playlog.KindHandStart, Start: start, Mono: at(0)}}}
+	for i, e := range evs {
+		h.Entries = append(h.Entries, playlog.Entry{Seq: uint64(i + 2), Kind: playlog.KindApplied, Event: &e, Mono: at(i + 1)})
+	}
+	r := review.Analyze(&h, review.Options{Loc: time.UTC})
+	if r.ReplayErr != nil || len(r.Mismatches) > 0 {
+		t.Fatalf("replay: %v, %v", r.ReplayErr, r.Mismatches)
+	}
+	confirm := uint64(len(evs) + 1)
+	var said []string
+	for _, m := range r.Moments {
+		if m.Seq == confirm && m.Seat == 2 && strings.HasPrefix(m.Text, "dealt ") {
+			said = append(said, m.Text)
+		}
+	}
+	if len(said) != 1 || !strings.HasSuffix(said[0], ", stack 1") {
+		t.Errorf("the review says of the deal confirmed by hand %q, want it dealt into stack 1, as the light said", said)
+	}
+}
