@@ -588,6 +588,9 @@ func (a *analyzer) applied(e *playlog.Entry, g *game.Game, b *before) {
 	if g.Dealt() > b.dealt {
 		p, c, ground, ok := g.PendingDeal()
 		seat, where := b.next.Seat, fmt.Sprintf("stack %d", b.next.Stack+1)
+		if b.next.Shown > 0 {
+			where = fmt.Sprintf("stack %d", b.next.Shown) // as the light said it (Instruction.Shown)
+		}
 		if b.next.NewStack {
 			where = "a new stack"
 		}
