@@ -59,3 +59,37 @@ func TestDealtStackIsTheOneShown(t *testing.T) {
 		t.Errorf("the review says of the deal confirmed by hand %q, want it dealt into stack 1, as the light said", said)
 	}
 }
+
+// TestStopFromTheStackShown: the same seat 2, its first stack said not
+// there mid-address (kept, empty, uncounted), is dealt a Ground onto its
+// other stack, the table's only one ("stack 1" on the light), and Stops it
+// with the Stop y on top of that stack. The review says where the Stop was
+// played from as the table numbered the stack, not by the engine's index
+// ("seat 2's stack 2", a stack the table did not have).
+func TestStopFromTheStackShown(t *testing.T) {
+	deck := []game.Card{{ID: "mv0", Kind: game.Move}, {ID: "mv1", Kind: game.Move}, {ID: "split", Kind: game.Split},
+		{ID: "mv2", Kind: game.Move}, {ID: "hit", Kind: game.Hit}, {ID: "y", Kind: game.Stop}, {ID: "mv3", Kind: game.Move},
+		{ID: "g1", Kind: game.Ground}, {ID: "mv5", Kind: game.Move}, {ID: "mv6", Kind: game.Move}, {ID: "g2", Kind: game.Ground}, {ID: "g3", Kind: game.Ground}}
+	evs := []game.Event{game.Scan("mv0"), game.Scan("mv1"), game.Scan("split"), game.Scan("mv2"), game.Scan("split"),
+		game.Scan("hit"), game.Scan("y"), game.Step(), game.Scan("mv3"), game.Scan("hit"), game.StackGone(),
+		game.Scan("g1"), game.Press(2), game.Scan("y")}
+	start := &playlog.Start{Schema: playlog.Schema, Hand: "id", Rules: game.Official(), Seats: []int{2, 3}, Dealer: 4, Deck: deck}
+	at := func(i int) time.Duration { return time.Second + time.Duration(i)*time.Second }
+	h := playlog.Hand{ID: "id", Start: start, Entries: []playlog.Entry{{Seq: 1, Kind: playlog.KindHandStart, Start: start, Mono: at(0)}}}
+	for i, e := range evs {
+		h.Entries = append(h.Entries, playlog.Entry{Seq: uint64(i + 2), Kind: playlog.KindApplied, Event: &e, Mono: at(i + 1)})
+	}
+	r := review.Analyze(&h, review.Options{Loc: time.UTC})
+	if r.ReplayErr != nil || len(r.Mismatches) > 0 {
+		t.Fatalf("replay: %v, %v", r.ReplayErr, r.Mismatches)
+	}
+	var said []string
+	for _, m := range r.Moments {
+		if m.Seat == 2 && strings.Contains(m.Text, "saves them") {
+			said = append(said, m.Text)
+		}
+	}
+	if len(said) != 1 || !strings.Contains(said[0], "seat 2's stack 1") {
+		t.Errorf("the review says %q, want the Stop played from seat 2's stack 1, the table's only stack", said)
+	}
+}
