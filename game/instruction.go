@@ -39,6 +39,13 @@ type Instruction struct {
 	// empty"), so the dealer is told the stack the table has in that
 	// place. 0 where the two agree.
 	Shown int `json:",omitempty"`
+	// Emptied is set for a deal into a stack the engine keeps empty
+	// mid-address (its only card played, or the stack said not there):
+	// the table has no stack there ("Extra stacks disappear once they are
+	// empty"), so the dealer is told to start one, never the number of
+	// another. NewStack stays false: the address's plan still names that
+	// place, and the dealer may yet say it is not there (stackGone).
+	Emptied bool `json:",omitempty"`
 	// Due is how many cards this address still deals, this one included:
 	// what the seat's light shows.
 	Due int
@@ -72,6 +79,24 @@ func (in Instruction) AddressBegan(next Instruction) bool {
 	return next.First != (next.Player == in.Player)
 }
 
+// Where is the stack of a deal as the table names it: "a new stack" where
+// the dealer starts one (NewStack, Emptied), else "stack K" counted as the
+// screens count the table's stacks (Shown where it differs from Stack+1).
+func (in Instruction) Where() string {
+	switch {
+	case in.NewStack || in.Emptied:
+		return "a new stack"
+	case in.Shown > 0:
+		return fmt.Sprintf("stack %d", in.Shown)
+	}
+	return fmt.Sprintf("stack %d", in.Stack+1)
+}
+
+// StartsStack reports whether the dealer starts a stack with this deal,
+// as the table sees it: one the engine plans (NewStack) or one the engine
+// keeps empty mid-address (Emptied).
+func (in Instruction) StartsStack() bool { return in.NewStack || in.Emptied }
+
 func (in Instruction) String() string {
 	switch in.Action {
 	case ActDeal:
@@ -79,14 +104,7 @@ func (in Instruction) String() string {
 		if in.Imaginary {
 			what = "an imaginary Ground"
 		}
-		where := fmt.Sprintf("stack %d", in.Stack+1)
-		if in.Shown > 0 {
-			where = fmt.Sprintf("stack %d", in.Shown)
-		}
-		if in.NewStack {
-			where = "a new stack"
-		}
-		return fmt.Sprintf("deal %s to seat %d, %s (%d due)", what, in.Seat, where, in.Due)
+		return fmt.Sprintf("deal %s to seat %d, %s (%d due)", what, in.Seat, in.Where(), in.Due)
 	case ActSweep:
 		s := fmt.Sprintf("seat %d: sweep", in.Seat)
 		if in.SweepRider {
@@ -140,6 +158,7 @@ func (g *Game) instruction(a *address, first bool) Instruction {
 		if n := g.StackNumber(a.player, s); n > 0 && n != s+1 {
 			in.Shown = n
 		}
+		in.Emptied = !in.NewStack && len(g.players[a.player].stacks[s]) == 0
 	case a.sweep > 0:
 		in.Action, in.SweepRider = ActSweep, a.sweepRide
 		in.SweepExtras = a.sweep

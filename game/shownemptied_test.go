@@ -17,7 +17,8 @@ import (
 // dealer "stack 1" for it, the table's stack 1 being y's, and "stack 1"
 // again for y's own card: the dealer puts both on y, and the engine has
 // one of them in a stack the table does not have. A deal into a stack the
-// table does not have may say "a new stack", never the number of another.
+// table does not have says "a new stack" (Instruction.Emptied), never the
+// number of another.
 func TestDealIntoAStackEmptiedMidAddressNamesNoOtherStack(t *testing.T) {
 	deck := []Card{{ID: "s0", Kind: Stop}, {ID: "mv1", Kind: Move}, {ID: "split", Kind: Split},
 		{ID: "mv2", Kind: Move}, {ID: "hit", Kind: Hit}, {ID: "y", Kind: Move}, {ID: "mv3", Kind: Move},
@@ -38,12 +39,19 @@ func TestDealIntoAStackEmptiedMidAddressNamesNoOtherStack(t *testing.T) {
 	if g.Out(0) || g.NumStacks(0) != 2 || g.Top(0, 0) >= 0 {
 		t.Fatalf("seat 2 out %v, %d stacks, the first topped by %d: want it saved, its first stack empty", g.Out(0), g.NumStacks(0), g.Top(0, 0))
 	}
+	restarted := 0
 	for _, id := range []string{"mv5", "mv6", "mv7"} {
 		in := g.Next()
 		if in.Action != ActDeal || in.Seat != 2 {
 			break
 		}
-		if !in.NewStack {
+		if in.Emptied {
+			restarted++
+			if !strings.Contains(in.String(), "a new stack") || !in.StartsStack() {
+				t.Errorf("before %s the light says %q (starts a stack: %v), into a stack the table does not have", id, in, in.StartsStack())
+			}
+		}
+		if !in.StartsStack() {
 			var k int
 			if _, err := fmt.Sscanf(in.String()[strings.Index(in.String(), "stack "):], "stack %d", &k); err != nil {
 				t.Fatalf("%q: %v", in, err)
@@ -56,6 +64,9 @@ func TestDealIntoAStackEmptiedMidAddressNamesNoOtherStack(t *testing.T) {
 		if err := g.Apply(Scan(id)); err != nil {
 			t.Fatalf("%s: %v", id, err)
 		}
+	}
+	if restarted == 0 {
+		t.Error("no deal went into the emptied stack: the hand no longer shows what this test is for")
 	}
 }
 

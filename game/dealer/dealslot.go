@@ -144,7 +144,7 @@ func (d *Dealer) riderShown(c int, at time.Duration) {
 			d.announceImaginary(in.Seat, at)
 		}
 	case in.Action == game.ActDeal:
-		d.showOnly(in.Seat, LightDeal(in.Due, in.NewStack))
+		d.showOnly(in.Seat, LightDeal(in.Due, in.StartsStack()))
 		if in.Rider == game.Hit || in.Rider == game.Split || in.Rider == game.Anvil {
 			d.cue(hw.CueDealHere, at)
 		}
@@ -181,7 +181,7 @@ func (d *Dealer) dealt(at time.Duration) {
 	}
 	in := d.g.Next()
 	if in.Action == game.ActDeal && !in.First {
-		d.showOnly(in.Seat, LightDeal(in.Due, in.NewStack))
+		d.showOnly(in.Seat, LightDeal(in.Due, in.StartsStack()))
 	} else if ok {
 		d.light(d.g.Seat(p), LightOff)
 	}

@@ -105,7 +105,7 @@ func (d *Dealer) restoreLights() {
 	}
 	in := d.g.Next()
 	if d.phase == PhaseDealing && in.Action == game.ActDeal && d.slot.open {
-		d.showOnly(in.Seat, LightDeal(in.Due, in.NewStack))
+		d.showOnly(in.Seat, LightDeal(in.Due, in.StartsStack()))
 		return
 	}
 	d.showOnly(0, LightOff)

@@ -59,7 +59,7 @@ func (d *Dealer) onBeat(t time.Duration) {
 			// The beat waits for the dealer: the light blinks until the
 			// card is read, and the beat starts again from that read.
 			d.beat.running = false
-			d.light(in.Seat, LightWaiting(in.Due, in.NewStack))
+			d.light(in.Seat, LightWaiting(in.Due, in.StartsStack()))
 			return
 		}
 		d.append(playlog.Entry{Kind: playlog.KindBeat, Source: playlog.FromDealer, Kernel: t, Beat: d.beat.count, Late: t - d.slot.since,
@@ -81,7 +81,7 @@ func (d *Dealer) onBeat(t time.Duration) {
 	case in.Action == game.ActDeal && in.Imaginary:
 		d.announceImaginary(in.Seat, t)
 	case in.Action == game.ActDeal:
-		d.showOnly(in.Seat, LightDeal(in.Due, in.NewStack))
+		d.showOnly(in.Seat, LightDeal(in.Due, in.StartsStack()))
 		c := hw.CueDealHere
 		if in.First && in.Player <= d.slot.lastAddressed {
 			c = hw.CueAccent // the first beat of a pass

@@ -170,7 +170,7 @@ func (d *Dealer) startResumed(now time.Duration) {
 	in := d.g.Next()
 	switch in.Action {
 	case game.ActDeal:
-		d.showOnly(in.Seat, LightDeal(in.Due, in.NewStack))
+		d.showOnly(in.Seat, LightDeal(in.Due, in.StartsStack()))
 	case game.ActSweep, game.ActPass:
 		d.showOnly(in.Seat, LightSweep)
 	case game.ActLand:

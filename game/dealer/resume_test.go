@@ -278,7 +278,7 @@ func taken(h *playlog.Hand, id string) bool {
 func lightFor(in game.Instruction) hw.Pattern {
 	switch in.Action {
 	case game.ActDeal:
-		return dealer.LightDeal(in.Due, in.NewStack)
+		return dealer.LightDeal(in.Due, in.StartsStack())
 	case game.ActLand:
 		return dealer.LightGround
 	}
