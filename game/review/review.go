@@ -395,6 +395,22 @@ type before struct {
 	over     bool
 	hand     int // the acting player's card, for a play
 	riders   []int
+	// numbers are each player's stacks as the screens numbered them
+	// (game.Game.StackNumber), so a card inferred played from a stack is
+	// placed where the table saw it, not by the engine's index.
+	numbers [][]int
+}
+
+// stackNumber is player p's stack s as the screens numbered it before the
+// event, else as g numbers it now (a stack the event made), else 0.
+func (b *before) stackNumber(g *game.Game, p, s int) int {
+	if p >= 0 && p < len(b.numbers) && s >= 0 && s < len(b.numbers[p]) && b.numbers[p][s] > 0 {
+		return b.numbers[p][s]
+	}
+	if p >= 0 && p < g.NumPlayers() && s >= 0 && s < g.NumStacks(p) {
+		return g.StackNumber(p, s)
+	}
+	return 0
 }
 
 func (a *analyzer) walk() {
@@ -471,6 +487,13 @@ func (a *analyzer) snapshot(ev *game.Event, g *game.Game, b before) before {
 	for p := range g.NumPlayers() {
 		b.out = append(b.out, g.Out(p))
 		b.riders = append(b.riders, g.Rider(p))
+	}
+	b.numbers = slices.Grow(b.numbers[:0], g.NumPlayers())[:g.NumPlayers()]
+	for p := range g.NumPlayers() {
+		b.numbers[p] = b.numbers[p][:0]
+		for st := range g.NumStacks(p) {
+			b.numbers[p] = append(b.numbers[p], g.StackNumber(p, st))
+		}
 	}
 	b.hand = -1
 	if ev.Kind == game.EvPlay && ev.Player >= 0 && ev.Player < g.NumPlayers() {
@@ -587,13 +610,7 @@ func (a *analyzer) applied(e *playlog.Entry, g *game.Game, b *before) {
 	}
 	if g.Dealt() > b.dealt {
 		p, c, ground, ok := g.PendingDeal()
-		seat, where := b.next.Seat, fmt.Sprintf("stack %d", b.next.Stack+1)
-		if b.next.Shown > 0 {
-			where = fmt.Sprintf("stack %d", b.next.Shown) // as the light said it (Instruction.Shown)
-		}
-		if b.next.NewStack {
-			where = "a new stack"
-		}
+		seat, where := b.next.Seat, b.next.Where() // as the light said it
 		switch {
 		case ok && c < 0:
 			m(seatOf(g, p), Ground, "dealt an imaginary GROUND")
@@ -660,7 +677,7 @@ func (a *analyzer) play(ev *game.Event, g *game.Game, b *before, m func(int, Kin
 func (a *analyzer) inference(inf game.Inference, g *game.Game, b *before, e *playlog.Entry, at time.Duration, m func(int, Kind, string, ...any)) {
 	seat := seatOf(g, inf.Player)
 	name := cardName(g, inf.Card)
-	from := place(g, inf.From)
+	from := place(g, inf.From, func(p, s int) int { return b.stackNumber(g, p, s) })
 	// A card that came from a faller's stacks or hand was played by that
 	// faller; one that was another seat's rider was carried by a Move
 	// nobody saw, by whom the log cannot say.
@@ -716,13 +733,20 @@ func (a *analyzer) inference(inf game.Inference, g *game.Game, b *before, e *pla
 	}
 }
 
-func place(g *game.Game, pl game.Place) string {
+// place names a card's place as the table does; number is a stack's
+// number on the screens (game.Game.StackNumber at the moment meant), 0 for
+// none known, when the engine's index + 1 stands in.
+func place(g *game.Game, pl game.Place, number func(p, s int) int) string {
 	s := seatOf(g, pl.Player)
 	switch pl.Zone {
 	case game.InDeck:
 		return "the deck"
 	case game.InStack:
-		return fmt.Sprintf("seat %d's stack %d", s, pl.Stack+1)
+		k := pl.Stack + 1
+		if n := number(pl.Player, pl.Stack); n > 0 {
+			k = n
+		}
+		return fmt.Sprintf("seat %d's stack %d", s, k)
 	case game.InHand:
 		return fmt.Sprintf("seat %d's hand", s)
 	case game.AsRider:
@@ -896,7 +920,12 @@ func (a *analyzer) loggedAudit(g *game.Game) {
 	for _, mv := range res.Misplaced {
 		believed := mv.Believed.Zone.String()
 		if g != nil {
-			believed = place(g, mv.Believed)
+			believed = place(g, mv.Believed, func(p, s int) int {
+				if p < 0 || p >= g.NumPlayers() || s < 0 || s >= g.NumStacks(p) {
+					return 0
+				}
+				return g.StackNumber(p, s)
+			})
 		}
 		found := mv.Found
 		if seat, deck, ok := audit.ParseGroup(found); ok {
