@@ -300,7 +300,13 @@ func checkResumeEntries(t *testing.T, h *playlog.Hand, kept int, torn bool) {
 		t.Errorf("%d hand-starts", starts)
 	}
 	rest := h.Entries[kept:]
-	if len(rest) < 4 || rest[0].Kind != playlog.KindNote || !strings.HasPrefix(rest[0].Note, "resumed after a power cut") {
+	// First the log's own note of the schema the resumed writer writes
+	// (entry schema 11), then the dealer's.
+	if len(rest) < 5 || rest[0].Kind != playlog.KindNote || rest[0].Schema != playlog.Schema {
+		t.Fatalf("after the cut the log has %+v, want the schema note first", rest[:min(len(rest), 3)])
+	}
+	rest = rest[1:]
+	if rest[0].Kind != playlog.KindNote || !strings.HasPrefix(rest[0].Note, "resumed after a power cut") {
 		t.Fatalf("after the cut the log has %+v", rest[:min(len(rest), 3)])
 	}
 	if want := fmt.Sprintf("%d entries replayed", kept); !strings.Contains(rest[0].Note, want) || strings.Contains(rest[0].Note, "torn write") != torn {

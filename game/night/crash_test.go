@@ -299,6 +299,9 @@ func checkNightAfterCut(t *testing.T, run int, c *nightCut, dir string, fig *nig
 			if j == len(got)-1 && e.Kind == playlog.KindHandEnd {
 				continue // the resumed hand's end, or the one written
 			}
+			if j == len(got)-2 && got[j+1].Kind == playlog.KindHandEnd && e.Kind == playlog.KindNote && e.Schema == playlog.Schema {
+				continue // the resumed writer's note of its schema, logged first, before that end
+			}
 			if j >= len(want) || e.Kind != want[j].Kind || e.Note != want[j].Note {
 				fig.misread++
 			}

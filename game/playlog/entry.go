@@ -111,6 +111,16 @@ func (s Source) String() string {
 //     has them. Replay takes a schema 9 number back to the stack it named
 //     (oldStackNumber); a schema 9 reader would take a schema 10 number
 //     for the stack before.
+//   - 11: a hand carried on after a power cut or a stop (Resume) logs,
+//     before the first entry its writer appends, a note naming the entry
+//     schema that writer writes (Entry.Schema, KindNote): the entries
+//     after it are in that schema, whatever the hand-start says, up to the
+//     next such note. Replay reads each entry in the schema it was written
+//     in, so a schema 9 hand carried on by this version has only its
+//     schema 9 identifies' stacks taken back (oldStackNumber). A schema 10
+//     reader shows the note and takes every entry for the hand-start's
+//     schema; a schema 10 writer carrying on a schema 9 hand logged no
+//     note, and its identifies are still read as schema 9's.
 //
 // The schema versions the encoding, not the engine's guesses: a log is
 // replayed by this version's engine, and where a later version guesses
@@ -193,7 +203,7 @@ func (s Source) String() string {
 //     stand-in of a faller still in before one of a faller out. A log
 //     holding one of these replays to another digest (an earlier engine
 //     kept the stack, took the Stop, or chose the other stand-in).
-const Schema = 10
+const Schema = 11
 
 // Start is the configuration a hand is replayed from.
 type Start struct {
@@ -239,6 +249,9 @@ type Entry struct {
 	Count  int           `json:"count,omitempty"`  // lost edges
 	Winner int           `json:"winner,omitempty"` // winning seat at hand end
 	Note   string        `json:"note,omitempty"`
+	// Schema, on the note a resumed writer logs first (schema 11 on), is
+	// the entry schema the entries after it are written in.
+	Schema int `json:"schema,omitempty"`
 
 	Start       *Start            `json:"start,omitempty"`
 	Instruction *game.Instruction `json:"ins,omitempty"`

@@ -204,10 +204,35 @@ func (h *Hand) add(recs []wal.Record, base uint64, cont string) {
 			h.Ended, h.Winner = true, e.Winner
 		case e.Kind >= numKinds:
 			problem("entry %d: unknown kind %d (from a newer version?), shown raw", e.Seq, e.Kind)
+		case resumedIn(&e) > Schema:
+			problem("entry %d: the hand was carried on from here by a newer version of falling (entry schema %d, this one knows %d): "+
+				"the entries after it are shown but not replayed", e.Seq, e.Schema, Schema)
 		}
 		h.Suspended = e.Kind == KindNote && strings.HasPrefix(e.Note, suspendedNote)
 		h.Entries = append(h.Entries, e)
 	}
+}
+
+// resumedIn is the entry schema of the entries after e if e is the note
+// a resumed writer logs first (see Schema), 0 otherwise.
+func resumedIn(e *Entry) int {
+	if e.Kind != KindNote {
+		return 0
+	}
+	return e.Schema
+}
+
+// NewestSchema is the newest entry schema the hand's writers wrote: the
+// hand-start's, or a later resume's (0 with neither).
+func (h *Hand) NewestSchema() int {
+	s := 0
+	if h.Start != nil {
+		s = h.Start.Schema
+	}
+	for i := range h.Entries {
+		s = max(s, resumedIn(&h.Entries[i]))
+	}
+	return s
 }
 
 // noStart is the problem of a hand log with no hand-start entry.

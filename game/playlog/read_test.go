@@ -107,7 +107,7 @@ func TestReadUndecodableEntry(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	start := `{"k":1,"src":5,"mt":1,"wt":"2026-01-01T20:00:00Z","start":{"schema":11,"hand":"1","rules":{"name":"official","max_extras":1},"seats":[1,2],"dealer":3,"deck":[{"id":"g","kind":"Ground"}],"tempo":60,"stop_window":0,"tie_window":0}}`
+	start := `{"k":1,"src":5,"mt":1,"wt":"2026-01-01T20:00:00Z","start":{"schema":12,"hand":"1","rules":{"name":"official","max_extras":1},"seats":[1,2],"dealer":3,"deck":[{"id":"g","kind":"Ground"}],"tempo":60,"stop_window":0,"tie_window":0}}`
 	for _, r := range []struct {
 		typ byte
 		p   string
@@ -207,7 +207,7 @@ func TestReadHeaderOnly(t *testing.T) {
 	}
 }
 
-// TestReplayDigestSchemas: from entry schema 2 (3 to 10 only add events, or renumber) the
+// TestReplayDigestSchemas: from entry schema 2 (3 to 11 only add events, renumber, or note a resume's schema) the
 // digest logged covers the cards dealt by hand and the guesses
 // (game.Digest), which a replay must reach too; a schema 1 log, which
 // logged the rules' state alone (game.RulesDigest), still replays exactly,
@@ -215,13 +215,13 @@ func TestReadHeaderOnly(t *testing.T) {
 func TestReplayDigestSchemas(t *testing.T) {
 	path, _ := simHand(t, t.TempDir(), 3)
 	h := mustRead(t, path)
-	if h.Start.Schema != playlog.Schema || playlog.Schema != 10 {
+	if h.Start.Schema != playlog.Schema || playlog.Schema != 11 {
 		t.Fatalf("a new log has schema %d, this package writes %d", h.Start.Schema, playlog.Schema)
 	}
 	rules := map[uint64]uint64{}
 	_, bad, err := playlog.ReplayWith(h, playlog.Hooks{After: func(e *playlog.Entry, g *game.Game) { rules[e.Seq] = g.RulesDigest() }})
 	if err != nil || len(bad) > 0 {
-		t.Fatalf("schema 10 as written: %v, %v", err, bad)
+		t.Fatalf("schema 11 as written: %v, %v", err, bad)
 	}
 	old := *h
 	old.Entries = slices.Clone(h.Entries)

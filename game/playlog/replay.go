@@ -66,6 +66,10 @@ func ReplayWith(h *Hand, hooks Hooks) (*game.Game, []Mismatch, error) {
 		digest = g.RulesDigest // what such a log mostly holds: a mismatch shows it
 	}
 	hole, lost := h.FirstLost()
+	// Each entry is read in the schema it was written in: the
+	// hand-start's, or that of the writer that last carried the hand on
+	// before it (schema 11 on).
+	schema := h.Start.Schema
 	for i := range h.Entries {
 		e := &h.Entries[i]
 		if hole > 0 && e.Seq > hole {
@@ -75,11 +79,18 @@ func ReplayWith(h *Hand, hooks Hooks) (*game.Game, []Mismatch, error) {
 			return g, bad, fmt.Errorf("replay hand %s stopped after entry %d: %w: %s unreadable and may hold engine events",
 				h.ID, hole-1, ErrLostEntries, lostRange(hole, lost))
 		}
+		if s := resumedIn(e); s > Schema {
+			// Its events may mean what this version cannot tell.
+			return g, bad, fmt.Errorf("replay hand %s stopped after entry %d: %w: from entry %d on the hand was carried on in entry schema %d, this version knows up to %d; update falling to replay it",
+				h.ID, e.Seq-1, ErrNewerSchema, e.Seq, s, Schema)
+		} else if s > 0 {
+			schema = s
+		}
 		if hooks.Before != nil {
 			hooks.Before(e, g)
 		}
 		if e.Kind == KindApplied && e.Event != nil {
-			if err := g.Apply(oldStackNumber(h.Start.Schema, g, *e.Event)); err != nil {
+			if err := g.Apply(oldStackNumber(schema, g, *e.Event)); err != nil {
 				bad = append(bad, Mismatch{Seq: e.Seq, Event: *e.Event, Want: e.Digest, Err: err.Error()})
 			} else if e.Digest != 0 && !agrees(e.Digest) {
 				// A zero digest means the writer did not log one.

@@ -84,6 +84,10 @@ type Writer struct {
 	// base+moved, are now one further on, after the gap.
 	base  uint64
 	moved uint64
+	// resumed: the writer carries on a hand begun or last carried on by
+	// another, which may have written another schema; the note saying
+	// which this one writes is not in the log yet (see markResume).
+	resumed bool
 
 	// changes goes up with every change Health would show, so a caller
 	// logging an entry at a time asks for Health only when there is news.
@@ -203,11 +207,35 @@ func Resume(path string, opts wal.Options) (*Writer, wal.Recovery, error) {
 	if hdr.Kind != want {
 		return nil, wal.Recovery{}, fmt.Errorf("resume hand %s: %w", cur, kindError(hdr.Kind))
 	}
+	// Also before OpenForAppend: a hand a newer version wrote is left as
+	// it is, for that version to carry on.
+	if err := resumable(path); err != nil {
+		return nil, wal.Recovery{}, fmt.Errorf("resume hand %s: %w", path, err)
+	}
 	w, rec, err := wal.OpenForAppend(cur, opts)
 	if err != nil {
 		return nil, rec, fmt.Errorf("resume hand: %w", err)
 	}
-	return &Writer{w: w, dir: filepath.Dir(path), id: hdr.ID, path: path, cur: cur, opts: opts, base: base}, rec, nil
+	return &Writer{w: w, dir: filepath.Dir(path), id: hdr.ID, path: path, cur: cur, opts: opts, base: base, resumed: true}, rec, nil
+}
+
+// ErrNewerSchema is matched by the error for a hand whose log a newer
+// version of falling began or carried on, in an entry schema this one does
+// not know: its entries would be misread, and entries written on after
+// them by this version misread by that one.
+var ErrNewerSchema = errors.New("written by a newer version of falling")
+
+// resumable refuses to carry on the hand logged at path if its newest
+// writer wrote a schema newer than this one's.
+func resumable(path string) error {
+	h, err := Read(path)
+	if err != nil {
+		return err
+	}
+	if s := h.NewestSchema(); s > Schema {
+		return fmt.Errorf("%w (entry schema %d, this one writes %d): carry it on with that version, or a later one", ErrNewerSchema, s, Schema)
+	}
+	return nil
 }
 
 // continues reads the hand's number that the continuation r (of the hand
@@ -332,10 +360,55 @@ func reason(err error) string {
 }
 
 // mend brings the log back before an entry at (mono, wall) is appended:
-// it opens a continuation if the file died, and writes the mark of the
-// entries lost since the last one. It fails while neither can be done yet.
-// Called with w.mu held.
+// it opens a continuation if the file died, writes the mark of the
+// entries lost since the last one, and, first thing after a resume, the
+// note of the schema this writer writes. It fails while these cannot be
+// done yet. Called with w.mu held.
 func (w *Writer) mend(mono time.Duration, wall time.Time) error {
+	if err := w.markGap(mono, wall); err != nil {
+		return err
+	}
+	return w.markResume(mono, wall)
+}
+
+// markResume logs, once, before the first entry a resumed writer
+// appends, the schema it writes (schema 11): a reader takes the entries
+// after it for that schema, not the hand-start's (see Schema). With the
+// times of that first entry, as a gap's mark. Called with w.mu held.
+func (w *Writer) markResume(mono time.Duration, wall time.Time) error {
+	if !w.resumed {
+		return nil
+	}
+	e := Entry{Kind: KindNote, Source: FromDealer, Mono: mono, Wall: wall, Schema: Schema,
+		Note: fmt.Sprintf("carried on by a writer of entry schema %d", Schema)}
+	p, err := json.Marshal(&e)
+	if err != nil {
+		return fmt.Errorf("note the schema of the resumed hand: %w", err)
+	}
+	if _, err := w.w.Append(byte(KindNote), p); err != nil {
+		if !w.dies(err) {
+			return err
+		}
+		// Once, into a continuation: the note goes first there.
+		w.dead = err
+		w.changes.Add(1)
+		if err := w.continueIn(mono, wall); err != nil {
+			return err
+		}
+		if _, err := w.w.Append(byte(KindNote), p); err != nil {
+			if w.dies(err) {
+				w.dead = err
+			}
+			return err
+		}
+	}
+	w.resumed = false
+	return nil
+}
+
+// markGap opens a continuation if the file died, and writes the mark of
+// the entries lost since the last one. Called with w.mu held.
+func (w *Writer) markGap(mono time.Duration, wall time.Time) error {
 	if w.dead != nil {
 		return w.continueIn(mono, wall)
 	}

@@ -74,8 +74,13 @@ func TestResumeAfterTornTail(t *testing.T) {
 	}
 	h := mustRead(t, path)
 	last := h.Entries[len(h.Entries)-1]
-	if !h.Ended || h.Winner != 1 || len(h.Entries) != 9 || h.Damage.Kind != wal.DamageNone || last.Mono < 20*time.Second {
+	if !h.Ended || h.Winner != 1 || len(h.Entries) != 10 || h.Damage.Kind != wal.DamageNone || last.Mono < 20*time.Second {
 		t.Fatalf("ended %v winner %d, %d entries, damage %v, end at %v", h.Ended, h.Winner, len(h.Entries), h.Damage, last.Mono)
+	}
+	// The resumed writer said first which schema it writes (schema 11),
+	// at the time of its first entry.
+	if mark := h.Entries[7]; mark.Kind != playlog.KindNote || mark.Schema != playlog.Schema || mark.Mono != 20*time.Second || h.Entries[8].Note != "resumed" {
+		t.Errorf("after the cut: %+v then %+v, want the schema note then the resumed note", mark, h.Entries[8])
 	}
 	if _, _, err := playlog.Resume(filepath.Join(dir, playlog.IndexFile), wal.Options{}); !errors.Is(err, playlog.ErrWrongKind) {
 		t.Errorf("resume of the index: %v", err)
