@@ -464,10 +464,11 @@ func (a *analyzer) walk() {
 	for _, m := range bad {
 		a.find(m.Seq, 0, "the log does not replay: "+m.String())
 	}
-	if errors.Is(err, playlog.ErrLostEntries) {
-		// Replay stopped at a hole: the hand as it stood there is not the
-		// hand the dealer audited, so the dealer's verdict stands alone
-		// rather than beside a re-run that counts a hand half played.
+	if errors.Is(err, playlog.ErrLostEntries) || errors.Is(err, playlog.ErrNewerSchema) {
+		// Replay stopped at a hole, or where a newer version carried the
+		// hand on: the hand as it stood there is not the hand the dealer
+		// audited, so the dealer's verdict stands alone rather than beside
+		// a re-run that counts a hand half played.
 		a.findAudit(nil)
 		return
 	}

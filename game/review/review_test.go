@@ -130,6 +130,22 @@ func TestAuditFromLog(t *testing.T) {
 			has:      []string{"The dealer's audit: 2 of 2 cards counted, every card accounted for"},
 		},
 		{
+			// A newer version carried the hand on (its schema note): replay
+			// stops there (playlog.ErrNewerSchema), so the hand as it stood
+			// is not the hand the dealer audited, and the dealer's verdict
+			// stands alone, as at a hole in the log, not beside a re-run on a
+			// hand half played.
+			name: "a newer writer carried the hand on: the dealer's verdict alone",
+			entries: []playlog.Entry{
+				{Seq: 2, Kind: playlog.KindNote, Source: playlog.FromDealer, Schema: playlog.Schema + 1, Note: "carried on by a newer writer", Mono: at(1)},
+				scan(3, "h", "seat 1"), scan(4, "g", "discard pile"),
+				{Seq: 5, Kind: playlog.KindAuditResult, Source: playlog.FromDealer, Audit: result, Kernel: at(9), Mono: at(9)},
+			},
+			findings: []string{"an impossible play: h played from seat 2's stack while under g"},
+			has:      []string{"The dealer's audit: 2 of 2 cards counted"},
+			lacks:    []string{"run again from this log", "run again from the log"},
+		},
+		{
 			name: "a log from before the result: the dealer's findings on their own",
 			entries: []playlog.Entry{
 				scan(2, "h", "deck"), scan(3, "g", "deck"),
