@@ -798,7 +798,8 @@ func imaginaryOwed(t *testing.T) *table {
 	if err != nil {
 		t.Fatal(err)
 	}
-	tb := &table{truth: truth, seen: seen, rec: audit.NewRecorder(), byHand: []dealtByHand{{seat: 2, bottom: 1, kind: game.Move}}} // move-1, dealt it by hand
+	tb := &table{truth: truth, seen: seen, rec: audit.NewRecorder()}
+	tb.byHand.Remember(2, 1, game.Move) // move-1, dealt it by hand
 	for _, e := range []game.Event{game.Scan("move-0"), game.Confirm(), game.Scan("move-2")} {
 		if err := truth.Apply(game.Step()); err != nil {
 			t.Fatal(err)

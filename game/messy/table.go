@@ -10,6 +10,7 @@ import (
 	"github.com/falling-table/falling/game"
 	"github.com/falling-table/falling/game/audit"
 	"github.com/falling-table/falling/game/bot"
+	"github.com/falling-table/falling/game/byhand"
 )
 
 // Options sets up a messy hand.
@@ -107,7 +108,7 @@ type table struct {
 	// byHand is what the dealer remembers of the cards they confirmed by
 	// hand and have not yet been asked for: the seat each was dealt to and
 	// its face, not which card it was (identify.go).
-	byHand []dealtByHand
+	byHand byhand.Memory
 	// unscanned are the faults (their indexes) of the cards dealt in a
 	// row without being scanned (DealUnscanned), until the next card is
 	// read.

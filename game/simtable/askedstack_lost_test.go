@@ -21,37 +21,22 @@ import (
 // the engine then took byhand's stand-in into the faller's hand
 // (heldAlone) and dropped the stack that is still on the table. Now, where
 // the screen draws more stacks than the table has, the dealer matches the
-// stack asked about to the one they dealt by hand into (tableStack).
+// stack asked about to the one they dealt by hand into (byhand.Memory.Match).
 func TestDealerScansTheStackNamedWhenTheTableLostOne(t *testing.T) {
 	deck := []game.Card{{ID: "mv0", Kind: game.Move}, {ID: "mv1", Kind: game.Move}, {ID: "split", Kind: game.Split},
 		{ID: "mv2", Kind: game.Move}, {ID: "hit", Kind: game.Hit}, {ID: "byhand", Kind: game.Stop}, {ID: "mv3", Kind: game.Move},
 		{ID: "mv4", Kind: game.Move}, {ID: "mv5", Kind: game.Move}, {ID: "g1", Kind: game.Ground}, {ID: "g2", Kind: game.Ground}}
-	tb, err := New(Config{Rules: game.Official(), Deck: deck, Seats: []int{2, 3}, StopWindow: 1500 * time.Millisecond})
-	if err != nil {
-		t.Fatal(err)
-	}
-	eng, err := game.New(game.Config{Rules: game.Official(), Seats: []int{2, 3}, Deck: deck})
-	if err != nil {
-		t.Fatal(err)
-	}
-	apply := func(g *game.Game, es ...game.Event) {
-		t.Helper()
-		for _, e := range es {
-			if err := g.Apply(e); err != nil {
-				t.Fatalf("%v: %v", e, err)
-			}
-		}
-	}
+	tb, eng := tableAndEngine(t, deck)
 	// The table: mv0, mv1, split on mv0, mv2; seat 2 plays the Split on
 	// itself; hit into stack 1, byhand (dealt by hand) into a new stack.
-	apply(tb.truth, game.Step(), game.Step(), game.Step(), game.Step(), game.PickUp(0, 0), game.Play(0, 0), game.Step(), game.Step())
+	applyAll(t, tb.truth, game.Step(), game.Step(), game.Step(), game.Step(), game.PickUp(0, 0), game.Play(0, 0), game.Step(), game.Step())
 	byhand := tb.truth.Top(0, 1)
 	tb.rememberByHand(byhand, 2)
 	// The engine sees the same, byhand confirmed by hand.
-	apply(eng, game.Scan("mv0"), game.Scan("mv1"), game.Scan("split"), game.Scan("mv2"), game.Scan("split"), game.Scan("hit"), game.Confirm())
+	applyAll(t, eng, game.Scan("mv0"), game.Scan("mv1"), game.Scan("split"), game.Scan("mv2"), game.Scan("split"), game.Scan("hit"), game.Confirm())
 	// The Split swept, seat 2 picks up the hit (played on seat 3) and mv0:
 	// its first stack is gone at the table, unseen by the engine.
-	apply(tb.truth, game.Step(), game.PickUp(0, 0), game.Play(0, 1), game.PickUp(0, 0))
+	applyAll(t, tb.truth, game.Step(), game.PickUp(0, 0), game.Play(0, 1), game.PickUp(0, 0))
 	if n := tb.truth.NumStacks(0); n != 1 || tb.truth.Top(0, 0) != byhand {
 		t.Fatalf("the table: seat 2 has %d stacks, want 1 topped by byhand", n)
 	}
@@ -89,37 +74,22 @@ func TestDealerScansTheStackNamedAfterNotThere(t *testing.T) {
 	deck := []game.Card{{ID: "mv0", Kind: game.Move}, {ID: "mv1", Kind: game.Move}, {ID: "split", Kind: game.Split},
 		{ID: "mv2", Kind: game.Move}, {ID: "hit", Kind: game.Hit}, {ID: "y", Kind: game.Move}, {ID: "mv3", Kind: game.Move},
 		{ID: "byhand", Kind: game.Stop}, {ID: "mv5", Kind: game.Move}, {ID: "mv6", Kind: game.Move}, {ID: "g1", Kind: game.Ground}, {ID: "g2", Kind: game.Ground}}
-	tb, err := New(Config{Rules: game.Official(), Deck: deck, Seats: []int{2, 3}, StopWindow: 1500 * time.Millisecond})
-	if err != nil {
-		t.Fatal(err)
-	}
-	eng, err := game.New(game.Config{Rules: game.Official(), Seats: []int{2, 3}, Deck: deck})
-	if err != nil {
-		t.Fatal(err)
-	}
-	apply := func(g *game.Game, es ...game.Event) {
-		t.Helper()
-		for _, e := range es {
-			if err := g.Apply(e); err != nil {
-				t.Fatalf("%v: %v", e, err)
-			}
-		}
-	}
+	tb, eng := tableAndEngine(t, deck)
 	// mv0, mv1, split on mv0, mv2; seat 2 plays the Split on itself: hit
 	// into stack 1, y into a new stack; the Split swept; mv3 to seat 3.
-	apply(tb.truth, game.Step(), game.Step(), game.Step(), game.Step(), game.PickUp(0, 0), game.Play(0, 0),
+	applyAll(t, tb.truth, game.Step(), game.Step(), game.Step(), game.Step(), game.PickUp(0, 0), game.Play(0, 0),
 		game.Step(), game.Step(), game.Step(), game.Step())
-	apply(eng, game.Scan("mv0"), game.Scan("mv1"), game.Scan("split"), game.Scan("mv2"), game.Scan("split"),
+	applyAll(t, eng, game.Scan("mv0"), game.Scan("mv1"), game.Scan("split"), game.Scan("mv2"), game.Scan("split"),
 		game.Scan("hit"), game.Scan("y"), game.Step(), game.Scan("mv3"))
 	// Seat 2 plays the hit on itself and picks up mv0: stack 1 is gone.
-	apply(tb.truth, game.PickUp(0, 0), game.Play(0, 0), game.PickUp(0, 0))
+	applyAll(t, tb.truth, game.PickUp(0, 0), game.Play(0, 0), game.PickUp(0, 0))
 	// Seat 2's turn: the Hit shown, not there of stack 1, byhand dealt
 	// into the seat's only stack and confirmed by hand.
-	apply(eng, game.Scan("hit"), game.StackGone())
-	apply(tb.truth, game.Step())
+	applyAll(t, eng, game.Scan("hit"), game.StackGone())
+	applyAll(t, tb.truth, game.Step())
 	byhand := tb.truth.Top(0, 0)
 	tb.rememberByHand(byhand, 2)
-	apply(eng, game.Confirm())
+	applyAll(t, eng, game.Confirm())
 	if n := tb.truth.NumStacks(0); n != 1 {
 		t.Fatalf("the table: seat 2 has %d stacks, want 1", n)
 	}
@@ -137,5 +107,31 @@ func TestDealerScansTheStackNamedAfterNotThere(t *testing.T) {
 	tb.mu.Unlock()
 	if got != byhand {
 		t.Errorf("asked for seat 2's stack 2, the dealer scanned card %d (-1: n), want byhand (%d), on top of the seat's only stack", got, byhand)
+	}
+}
+
+// tableAndEngine is a hand of deck at seats 2 and 3 twice: the simulated
+// table (its truth what lies on the table) and the engine, which sees only
+// what the events it is given say.
+func tableAndEngine(t *testing.T, deck []game.Card) (*Table, *game.Game) {
+	t.Helper()
+	tb, err := New(Config{Rules: game.Official(), Deck: deck, Seats: []int{2, 3}, StopWindow: 1500 * time.Millisecond})
+	if err != nil {
+		t.Fatal(err)
+	}
+	eng, err := game.New(game.Config{Rules: game.Official(), Seats: []int{2, 3}, Deck: deck})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return tb, eng
+}
+
+// applyAll applies es to g in order, failing t at the first refused.
+func applyAll(t *testing.T, g *game.Game, es ...game.Event) {
+	t.Helper()
+	for _, e := range es {
+		if err := g.Apply(e); err != nil {
+			t.Fatalf("%v: %v", e, err)
+		}
 	}
 }

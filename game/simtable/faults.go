@@ -760,7 +760,7 @@ func (t *Table) falseGone(in game.Instruction, at time.Duration) time.Duration {
 		return 0
 	}
 	t.mu.Lock()
-	pending := len(t.remembered) > 0 || t.unsure > 0 || at < t.cardFaultUntil
+	pending := !t.remembered.Empty() || t.unsure > 0 || at < t.cardFaultUntil
 	t.mu.Unlock()
 	if pending {
 		return 0

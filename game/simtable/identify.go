@@ -5,6 +5,7 @@ import (
 	"time"
 
 	"github.com/falling-table/falling/game"
+	"github.com/falling-table/falling/game/byhand"
 	"github.com/falling-table/falling/hw"
 )
 
@@ -109,23 +110,10 @@ func (t *Table) identifySeat() int {
 	return 0
 }
 
-// dealtByHand is what the simulated dealer remembers of a card they
-// confirmed by hand: the seat and the stack they dealt it to, and its
-// face. Cards of one kind look alike, and which card it was only the
-// reader could tell (as game/messy's dealer remembers them). The stack is
-// the one they see, wherever stacks before it come and go ("Extra stacks
-// disappear once they are empty"): here, the card at its bottom when the
-// card was dealt, which stays in it while it lies on the table (only the
-// top card is picked up), -1 for none.
-type dealtByHand struct {
-	seat, bottom int
-	kind         game.Kind
-}
-
 // rememberByHand notes card c, confirmed by hand, dealt to seat (0: where
 // the truth has it), until the dealer is asked for it. The stack is the one
 // it lies in, none if it lies in none now (picked up already, or a Ground
-// Stopped and back on the deck).
+// Stopped and back on the deck) or lies at another seat.
 func (t *Table) rememberByHand(c, seat int) {
 	g := t.truth
 	bottom := -1
@@ -134,21 +122,21 @@ func (t *Table) rememberByHand(c, seat int) {
 			seat = g.Seat(w.Player)
 		}
 		if g.Seat(w.Player) == seat {
-			bottom = g.Stack(w.Player, w.Stack)[0]
+			bottom = byhand.Bottom(g, c)
 		}
 	}
 	t.mu.Lock()
 	defer t.mu.Unlock()
 	t.byHandCards[c] = true
-	t.remembered = append(t.remembered, dealtByHand{seat: seat, bottom: bottom, kind: g.Card(c).Kind})
+	t.remembered.Remember(seat, bottom, g.Card(c).Kind)
 }
 
 // byHandOnTop is the card the simulated dealer scans, asked for player p's
 // card dealt by hand on top of the stack ask names (any of p's stacks if
 // it names none), or -1 for n. They look at the top of each such stack
-// (tableStack) they remember dealing p a card by hand into, and scan the
-// first with that card's face: the very card, or, if p picked it up,
-// another of that kind under it. What they scan they think of no more.
+// (byhand.Memory.Match) they remember dealing p a card by hand into, and
+// scan the first with that card's face: the very card, or, if p picked it
+// up, another of that kind under it. What they scan they think of no more.
 // Called with t.mu held.
 func (t *Table) byHandOnTop(p int, ask Ask) int {
 	g := t.truth
@@ -158,13 +146,13 @@ func (t *Table) byHandOnTop(p int, ask Ask) int {
 	t.scripted = slices.DeleteFunc(t.scripted, func(c int) bool {
 		w := g.Where(c)
 		if w.Zone == game.InStack {
-			t.remembered = append(t.remembered, dealtByHand{seat: g.Seat(w.Player), bottom: g.Stack(w.Player, w.Stack)[0], kind: g.Card(c).Kind})
+			t.remembered.Remember(g.Seat(w.Player), byhand.Bottom(g, c), g.Card(c).Kind)
 		}
 		return w.Zone == game.InStack
 	})
 	named := -1
 	if ask.Stack > 0 {
-		if named = t.tableStack(p, ask); named < 0 {
+		if named = t.remembered.Match(g, p, ask.Stack, ask.Drawn); named < 0 {
 			return -1 // no such stack at the table: nothing on top of it
 		}
 	}
@@ -172,71 +160,9 @@ func (t *Table) byHandOnTop(p int, ask Ask) int {
 		if k != named && named >= 0 {
 			continue
 		}
-		if m := t.rememberedAt(p, k); m >= 0 {
-			t.remembered = slices.Delete(t.remembered, m, m+1)
+		if t.remembered.Take(g, p, k) {
 			return g.Top(p, k)
 		}
 	}
 	return -1
-}
-
-// tableStack is player p's stack at the table (the truth's index) that
-// the screen's stack ask.Stack (counted from 1, game.Game.StackNumber) is,
-// as the dealer who sees both tells them apart: the one in that place
-// where the screen draws as many stacks as the table has.
-// The places part where the screen draws a stack the faller emptied
-// unseen ("You can only pick up the top card of your stack"), or lacks
-// one a card dealt unscanned started (the screen a card behind): the
-// dealer, who sees the seat's one stack topped by a card they dealt it by
-// hand, takes that for the one asked about (messy official every mistake
-// 1003559 went out of step when they went by the place). -1 if none.
-func (t *Table) tableStack(p int, ask Ask) int {
-	at := heldStacks(t.truth, p)
-	if ask.Drawn != len(at) {
-		only := -1
-		for _, k := range at {
-			if t.rememberedAt(p, k) < 0 {
-				continue
-			}
-			if only >= 0 {
-				only = -1 // two: the place is all the dealer has to go by
-				break
-			}
-			only = k
-		}
-		if only >= 0 {
-			return only
-		}
-	}
-	if ask.Stack < 1 || ask.Stack > len(at) {
-		return -1
-	}
-	return at[ask.Stack-1]
-}
-
-// heldStacks are player p's stacks with a card in them in g: those the
-// table has.
-func heldStacks(g *game.Game, p int) []int {
-	var at []int
-	for k := range g.NumStacks(p) {
-		if g.Top(p, k) >= 0 {
-			at = append(at, k)
-		}
-	}
-	return at
-}
-
-// rememberedAt is what the simulated dealer remembers of a card they
-// dealt by hand to player p into the table's stack k, with the face of the
-// card on top of it now (its index in remembered), -1 if nothing.
-func (t *Table) rememberedAt(p, k int) int {
-	g := t.truth
-	top := g.Top(p, k)
-	if top < 0 {
-		return -1
-	}
-	seat, kind, st := g.Seat(p), g.Card(top).Kind, g.Stack(p, k)
-	return slices.IndexFunc(t.remembered, func(m dealtByHand) bool {
-		return m.seat == seat && m.kind == kind && m.bottom >= 0 && slices.Contains(st, m.bottom)
-	})
 }

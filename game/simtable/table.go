@@ -22,6 +22,7 @@ import (
 	"github.com/falling-table/falling/drivers/pn532/pn532test"
 	"github.com/falling-table/falling/game"
 	"github.com/falling-table/falling/game/bot"
+	"github.com/falling-table/falling/game/byhand"
 	"github.com/falling-table/falling/hw"
 	"github.com/falling-table/falling/hw/hwtest"
 	"github.com/falling-table/falling/hw/reader"
@@ -178,7 +179,7 @@ type Table struct {
 	startedStack map[int]int
 	// remembered is what the simulated dealer remembers of those cards:
 	// the seat, the stack and the face (identify.go).
-	remembered []dealtByHand
+	remembered byhand.Memory
 	// scripted are cards a script dealt by hand (DealtByHand): remembered
 	// once the dealer is asked and sees where they lie.
 	scripted   []int
