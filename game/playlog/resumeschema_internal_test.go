@@ -52,22 +52,13 @@ func TestResumedOldSchemaHandReplays(t *testing.T) {
 	}
 
 	// The schema 9 writer, up to the power cut.
-	dir := t.TempDir()
-	path := filepath.Join(dir, HandFile(st.Hand))
-	ww, err := wal.Create(path, wal.Header{Kind: HandKind, ID: st.Hand, Created: time.Now()}, wal.Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	old := &Writer{w: ww, dir: dir, id: st.Hand, path: path, cur: path}
-	if _, err := old.Append(Entry{Kind: KindHandStart, Source: FromDealer, Start: st}); err != nil {
-		t.Fatal(err)
-	}
+	old, path := writerOf(t, st)
 	for _, e := range []game.Event{game.Scan("a0"), game.Scan("b0"), game.Scan("sp1"), game.Scan("b1"), game.Scan("sp1"), game.Scan("a1"), game.Scan("a2"), game.Step(),
 		game.Scan("b2"), game.Scan("sp2"), game.Scan("a3"), game.Scan("b3"), game.Scan("sp2"), game.Scan("hit"), game.Scan("a5"), game.Scan("a6"), game.Step(),
 		game.Scan("b4"), game.Scan("hit"), game.StackGone(), game.Scan("a7"), game.Confirm()} {
 		apply(old, e)
 	}
-	if err := ww.Close(); err != nil { // the power cut: no hand end
+	if err := old.w.Close(); err != nil { // the power cut: no hand end
 		t.Fatal(err)
 	}
 
@@ -128,16 +119,7 @@ func TestHandResumedTwiceReplays(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		dir := t.TempDir()
-		path := filepath.Join(dir, HandFile(st.Hand))
-		ww, err := wal.Create(path, wal.Header{Kind: HandKind, ID: st.Hand, Created: time.Now()}, wal.Options{})
-		if err != nil {
-			t.Fatal(err)
-		}
-		w := &Writer{w: ww, dir: dir, id: st.Hand, path: path, cur: path} // the schema 9 writer
-		if _, err := w.Append(Entry{Kind: KindHandStart, Source: FromDealer, Start: st}); err != nil {
-			t.Fatal(err)
-		}
+		w, path := writerOf(t, st) // the schema 9 writer
 		for i, e := range evs {
 			if i == cuts[0] || i == cuts[1] {
 				if err := w.w.Close(); err != nil { // the power cut
@@ -224,16 +206,7 @@ func TestResumeRefusesANewerSchema(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		dir := t.TempDir()
-		path := filepath.Join(dir, HandFile(st.Hand))
-		ww, err := wal.Create(path, wal.Header{Kind: HandKind, ID: st.Hand, Created: time.Now()}, wal.Options{})
-		if err != nil {
-			t.Fatal(err)
-		}
-		w := &Writer{w: ww, dir: dir, id: st.Hand, path: path, cur: path}
-		if _, err := w.Append(Entry{Kind: KindHandStart, Source: FromDealer, Start: st}); err != nil {
-			t.Fatal(err)
-		}
+		w, path := writerOf(t, st)
 		var at uint64 // the newer resume's note
 		for i, e := range evs[:8] {
 			if i == 4 && !newerStart {
@@ -297,4 +270,22 @@ func TestResumeRefusesANewerSchema(t *testing.T) {
 			t.Errorf("replay: %v, mismatches %v, %d applied: want it stopped before entry %d, 4 applied", err, bad, applied, at)
 		}
 	}
+}
+
+// writerOf starts hand st's log in a new directory as a writer of
+// st.Schema did (Create writes only this version's): the hand start and
+// nothing else.
+func writerOf(t *testing.T, st *Start) (w *Writer, path string) {
+	t.Helper()
+	dir := t.TempDir()
+	path = filepath.Join(dir, HandFile(st.Hand))
+	ww, err := wal.Create(path, wal.Header{Kind: HandKind, ID: st.Hand, Created: time.Now()}, wal.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	w = &Writer{w: ww, dir: dir, id: st.Hand, path: path, cur: path}
+	if _, err := w.Append(Entry{Kind: KindHandStart, Source: FromDealer, Start: st}); err != nil {
+		t.Fatal(err)
+	}
+	return w, path
 }
