@@ -26,17 +26,7 @@ import (
 // one too: "stack 2" becomes the engine's second stack, whose top was
 // read, and the answer is refused where it was accepted.
 func TestResumedOldSchemaHandReplays(t *testing.T) {
-	ids := []struct {
-		id string
-		k  game.Kind
-	}{{"a0", game.Move}, {"b0", game.Move}, {"sp1", game.Split}, {"b1", game.Move}, {"a1", game.Move}, {"a2", game.Move}, {"b2", game.Move},
-		{"sp2", game.Split}, {"a3", game.Move}, {"b3", game.Move}, {"hit", game.Hit}, {"a5", game.Move}, {"a6", game.Move}, {"b4", game.Move},
-		{"a7", game.Move}, {"byhand", game.Stop}, {"m1", game.Move}, {"m2", game.Move}, {"m3", game.Move}, {"g1", game.Ground}, {"g2", game.Ground}}
-	var deck []game.Card
-	for _, x := range ids {
-		deck = append(deck, game.Card{ID: x.id, Kind: x.k})
-	}
-	st := &Start{Schema: 9, Hand: "h1", Rules: game.Official(), Seats: []int{2, 3}, Dealer: 4, Deck: deck}
+	st, _, _ := resumedTwiceHand() // its deck and hand-start; its own events below
 	g, err := game.New(st.Config())
 	if err != nil {
 		t.Fatal(err)
@@ -84,7 +74,8 @@ func TestResumedOldSchemaHandReplays(t *testing.T) {
 	}
 }
 
-// resumedTwiceHand is TestResumedOldSchemaHandReplays's hand: its events,
+// resumedTwiceHand is TestResumedOldSchemaHandReplays's hand: its deck,
+// its schema 9 hand-start, its events,
 // with at ask the index of the identify answering seat 2's ask.
 func resumedTwiceHand() (*Start, []game.Event, int) {
 	ids := []struct {
