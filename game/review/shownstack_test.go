@@ -39,15 +39,7 @@ func TestDealtStackIsTheOneShown(t *testing.T) {
 		t.Fatalf("the light says %q (%+v), want seat 2's deal into the table's stack 1, the engine's second", in, in)
 	}
 
-	at := func(i int) time.Duration { return time.Second + time.Duration(i)*time.Second }
-	h := playlog.Hand{ID: "id", Start: start, Entries: []playlog.Entry{{Seq: 1, Kind: playlog.KindHandStart, Start: start, Mono: at(0)}}}
-	for i, e := range evs {
-		h.Entries = append(h.Entries, playlog.Entry{Seq: uint64(i + 2), Kind: playlog.KindApplied, Event: &e, Mono: at(i + 1)})
-	}
-	r := review.Analyze(&h, review.Options{Loc: time.UTC})
-	if r.ReplayErr != nil || len(r.Mismatches) > 0 {
-		t.Fatalf("replay: %v, %v", r.ReplayErr, r.Mismatches)
-	}
+	r := reviewOf(t, start, evs)
 	confirm := uint64(len(evs) + 1)
 	var said []string
 	for _, m := range r.Moments {
@@ -74,15 +66,7 @@ func TestStopFromTheStackShown(t *testing.T) {
 		game.Scan("hit"), game.Scan("y"), game.Step(), game.Scan("mv3"), game.Scan("hit"), game.StackGone(),
 		game.Scan("g1"), game.Press(2), game.Scan("y")}
 	start := &playlog.Start{Schema: playlog.Schema, Hand: "id", Rules: game.Official(), Seats: []int{2, 3}, Dealer: 4, Deck: deck}
-	at := func(i int) time.Duration { return time.Second + time.Duration(i)*time.Second }
-	h := playlog.Hand{ID: "id", Start: start, Entries: []playlog.Entry{{Seq: 1, Kind: playlog.KindHandStart, Start: start, Mono: at(0)}}}
-	for i, e := range evs {
-		h.Entries = append(h.Entries, playlog.Entry{Seq: uint64(i + 2), Kind: playlog.KindApplied, Event: &e, Mono: at(i + 1)})
-	}
-	r := review.Analyze(&h, review.Options{Loc: time.UTC})
-	if r.ReplayErr != nil || len(r.Mismatches) > 0 {
-		t.Fatalf("replay: %v, %v", r.ReplayErr, r.Mismatches)
-	}
+	r := reviewOf(t, start, evs)
 	var said []string
 	for _, m := range r.Moments {
 		if m.Seat == 2 && strings.Contains(m.Text, "saves them") {
@@ -92,4 +76,20 @@ func TestStopFromTheStackShown(t *testing.T) {
 	if len(said) != 1 || !strings.Contains(said[0], "seat 2's stack 1") {
 		t.Errorf("the review says %q, want the Stop played from seat 2's stack 1, the table's only stack", said)
 	}
+}
+
+// reviewOf is the review of a hand logged as events applied one a second,
+// which must replay.
+func reviewOf(t *testing.T, start *playlog.Start, evs []game.Event) *review.Review {
+	t.Helper()
+	at := func(i int) time.Duration { return time.Second + time.Duration(i)*time.Second }
+	h := playlog.Hand{ID: start.Hand, Start: start, Entries: []playlog.Entry{{Seq: 1, Kind: playlog.KindHandStart, Start: start, Mono: at(0)}}}
+	for i, e := range evs {
+		h.Entries = append(h.Entries, playlog.Entry{Seq: uint64(i + 2), Kind: playlog.KindApplied, Event: &e, Mono: at(i + 1)})
+	}
+	r := review.Analyze(&h, review.Options{Loc: time.UTC})
+	if r.ReplayErr != nil || len(r.Mismatches) > 0 {
+		t.Fatalf("replay: %v, %v", r.ReplayErr, r.Mismatches)
+	}
+	return r
 }
