@@ -1,6 +1,7 @@
 package simtable_test
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"flag"
@@ -534,7 +535,11 @@ func (tl *tally) row() string {
 	for k := range tl.warnings {
 		kinds = append(kinds, k)
 	}
-	slices.SortFunc(kinds, func(a, b string) int { return tl.warnings[b] - tl.warnings[a] })
+	// Most first, ties by name: a row the same hands make reads the same,
+	// so two runs' tables compare with a plain diff.
+	slices.SortFunc(kinds, func(a, b string) int {
+		return cmp.Or(tl.warnings[b]-tl.warnings[a], strings.Compare(a, b))
+	})
 	var ws []string
 	for _, k := range kinds {
 		ws = append(ws, fmt.Sprintf("%s %d", k, tl.warnings[k]))
