@@ -204,6 +204,10 @@ type analyzer struct {
 	// is one it is the audit (its findings, logged one by one as well, are
 	// shown from it once), and the review's run of the audit checks it.
 	result *playlog.Entry
+	// schema is the entry schema of the entry being read: the hand start's,
+	// then each resumed writer's (its schema note). Before 10 the screens
+	// numbered a deal's stack by the engine's index.
+	schema int
 	// ready marks the presses before the deal started: the fallers saying
 	// "ready" for the count-in, all together by design, not a contest.
 	ready map[uint64]bool
@@ -416,8 +420,14 @@ func (b *before) stackNumber(g *game.Game, p, s int) int {
 func (a *analyzer) walk() {
 	r := a.r
 	var b before
+	if r.Hand.Start != nil {
+		a.schema = r.Hand.Start.Schema
+	}
 	hooks := playlog.Hooks{
 		Before: func(e *playlog.Entry, g *game.Game) {
+			if e.Kind == playlog.KindNote && e.Schema > 0 {
+				a.schema = e.Schema
+			}
 			for _, ci := range a.contestAt[e.Seq] {
 				a.tableAt(&r.Contests[ci], g)
 			}
@@ -611,7 +621,7 @@ func (a *analyzer) applied(e *playlog.Entry, g *game.Game, b *before) {
 	}
 	if g.Dealt() > b.dealt {
 		p, c, ground, ok := g.PendingDeal()
-		seat, where := b.next.Seat, b.next.Where() // as the light said it
+		seat, where := b.next.Seat, a.dealtWhere(b.next)
 		switch {
 		case ok && c < 0:
 			m(seatOf(g, p), Ground, "dealt an imaginary GROUND")
@@ -732,6 +742,16 @@ func (a *analyzer) inference(inf game.Inference, g *game.Game, b *before, e *pla
 		// deal confirmed by hand) stay above.
 		m(seat, Note, "misread, the dealer says: the \"unscanned\" just said of %s is taken back; no card went unscanned before it, and it lies where it was first read", name)
 	}
+}
+
+// dealtWhere is a deal's stack as the screen told the dealer: as this
+// engine numbers it (Instruction.Where), but in entries a writer before
+// schema 10 wrote, by the engine's index, as that writer's screens said it.
+func (a *analyzer) dealtWhere(in game.Instruction) string {
+	if a.schema > 0 && a.schema < 10 && !in.NewStack {
+		return fmt.Sprintf("stack %d", in.Stack+1)
+	}
+	return in.Where()
 }
 
 // place names a card's place as the table does; number is a stack's
