@@ -344,9 +344,7 @@ func (g *Game) anothersPickedUpStop(c, p int) int {
 		if q == p {
 			continue
 		}
-		x := g.lastSaidPickedUp(q, func(x int) bool {
-			return t.loose[x] != 0 && t.blind[x] && g.cards[x].Kind != Ground
-		})
+		x := g.lastSaidPickedUp(q, g.pickedUpGuess)
 		if x >= 0 && (s < 0 || t.loose[x] > t.loose[s]) {
 			s = x
 		}
@@ -385,10 +383,7 @@ func (g *Game) tradeStandIns(s, c int) {
 // picked up last, else covered while a guess, else a guess on top; -1 if
 // none.
 func (g *Game) heldStandIn(p int) int {
-	t := &g.table
-	s := g.lastSaidPickedUp(p, func(x int) bool {
-		return t.loose[x] != 0 && t.blind[x] && g.cards[x].Kind != Ground
-	})
+	s := g.lastSaidPickedUp(p, g.pickedUpGuess)
 	if s < 0 {
 		s = g.buriedGuess(p, -1)
 	}
@@ -414,6 +409,14 @@ func (g *Game) turnPass(p int) int {
 // likeliest still held); -1 if none.
 func (g *Game) latestPickedUp(p, pass int) int {
 	return g.lastSaidPickedUp(p, func(x int) bool { return g.pickedUp(x, p, pass) })
+}
+
+// pickedUpGuess reports whether card x stands in for a card dealt by
+// hand, not a Ground, that the dealer said was picked up, however long
+// ago.
+func (g *Game) pickedUpGuess(x int) bool {
+	t := &g.table
+	return t.loose[x] != 0 && t.blind[x] && g.cards[x].Kind != Ground
 }
 
 // lastSaidPickedUp is, of player p's cards for which ok holds, the one the

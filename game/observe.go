@@ -710,10 +710,7 @@ func (g *Game) heldStopNamed(p int) (s, c int) {
 	if !g.pend.claimed {
 		return -1, -1
 	}
-	t := &g.table
-	s = g.lastSaidPickedUp(p, func(x int) bool {
-		return t.loose[x] != 0 && t.blind[x] && g.cards[x].Kind != Ground
-	})
+	s = g.lastSaidPickedUp(p, g.pickedUpGuess)
 	if s < 0 {
 		return -1, -1
 	}
