@@ -153,12 +153,15 @@ func (g *Game) instruction(a *address, first bool) Instruction {
 	case a.done < a.deals():
 		s := a.slot(a.done)
 		in.Action, in.Stack, in.Due = ActDeal, s, a.due()
-		in.NewStack = s >= len(g.players[a.player].stacks) || (len(g.players[a.player].stacks[s]) == 0 && !a.active)
+		stacks := g.players[a.player].stacks
+		beyond := s >= len(stacks)
+		empty := beyond || len(stacks[s]) == 0
+		in.NewStack = beyond || (empty && !a.active)
+		in.Emptied = empty && !in.NewStack
 		in.Imaginary = len(g.deck) == 0
 		if n := g.StackNumber(a.player, s); n > 0 && n != s+1 {
 			in.Shown = n
 		}
-		in.Emptied = !in.NewStack && len(g.players[a.player].stacks[s]) == 0
 	case a.sweep > 0:
 		in.Action, in.SweepRider = ActSweep, a.sweepRide
 		in.SweepExtras = a.sweep
