@@ -223,8 +223,8 @@ func (d *Dealer) view() View {
 	for p := 0; p < g.NumPlayers(); p++ {
 		sv := SeatView{Seat: g.Seat(p), Player: p, Out: g.Out(p), Light: d.lamps[g.Seat(p)]}
 		for s := 0; s < g.NumStacks(p); s++ {
-			if g.StackNumber(p, s) == 0 {
-				continue // empty: not at the table
+			if g.Top(p, s) < 0 {
+				continue // empty: not at the table (game.Game.StackNumber)
 			}
 			var st []game.Card
 			for _, c := range g.Stack(p, s) {

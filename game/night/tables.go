@@ -270,10 +270,8 @@ func topsOf(d *dealer.Dealer) func(seat int) []string {
 			if sv.Seat != seat {
 				continue
 			}
-			for _, st := range sv.Stacks {
-				if len(st) > 0 {
-					tops = append(tops, st[len(st)-1].ID)
-				}
+			for _, st := range sv.Stacks { // the View draws no empty stack
+				tops = append(tops, st[len(st)-1].ID)
 			}
 		}
 		return tops
