@@ -113,7 +113,7 @@ func oldStackNumber(schema int, g *game.Game, e game.Event) game.Event {
 	if schema != 9 || e.Kind != game.EvIdentify || e.Stack < 1 {
 		return e
 	}
-	if p := g.PlayerAt(e.Seat); p >= 0 && e.Stack <= g.NumStacks(p) {
+	if p := g.PlayerAt(e.Seat); p >= 0 {
 		if n := g.StackNumber(p, e.Stack-1); n > 0 {
 			e.Stack = n
 		}

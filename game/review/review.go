@@ -411,6 +411,12 @@ func (b *before) stackNumber(g *game.Game, p, s int) int {
 	if p >= 0 && p < len(b.numbers) && s >= 0 && s < len(b.numbers[p]) && b.numbers[p][s] > 0 {
 		return b.numbers[p][s]
 	}
+	return numberNow(g, p, s)
+}
+
+// numberNow is player p's stack s as the screens number it in g, 0 if
+// there is no such stack.
+func numberNow(g *game.Game, p, s int) int {
 	if p >= 0 && p < g.NumPlayers() && s >= 0 && s < g.NumStacks(p) {
 		return g.StackNumber(p, s)
 	}
@@ -502,8 +508,14 @@ func (a *analyzer) snapshot(ev *game.Event, g *game.Game, b before) before {
 	b.numbers = slices.Grow(b.numbers[:0], g.NumPlayers())[:g.NumPlayers()]
 	for p := range g.NumPlayers() {
 		b.numbers[p] = b.numbers[p][:0]
+		n := 0 // game.Game.StackNumber, counted once for the seat
 		for st := range g.NumStacks(p) {
-			b.numbers[p] = append(b.numbers[p], g.StackNumber(p, st))
+			k := 0
+			if g.Top(p, st) >= 0 {
+				n++
+				k = n
+			}
+			b.numbers[p] = append(b.numbers[p], k)
 		}
 	}
 	b.hand = -1
@@ -941,12 +953,7 @@ func (a *analyzer) loggedAudit(g *game.Game) {
 	for _, mv := range res.Misplaced {
 		believed := mv.Believed.Zone.String()
 		if g != nil {
-			believed = place(g, mv.Believed, func(p, s int) int {
-				if p < 0 || p >= g.NumPlayers() || s < 0 || s >= g.NumStacks(p) {
-					return 0
-				}
-				return g.StackNumber(p, s)
-			})
+			believed = place(g, mv.Believed, func(p, s int) int { return numberNow(g, p, s) })
 		}
 		found := mv.Found
 		if seat, deck, ok := audit.ParseGroup(found); ok {
