@@ -512,7 +512,17 @@ func (g *Game) takeBack() bool {
 	if in := g.Next(); !(in.Action == ActSweep || in.Action == ActPass || (in.Action == ActDeal && in.NewStack)) {
 		return false
 	}
+	again := g.table.readWin.again && g.current(g.table.readWin.until)
 	g.undoRead(read)
+	if try := g.Clone(); again && try.confirmSweeps() == nil {
+		// Read again after an "unscanned", the hand before the read is
+		// the deal confirmed by hand, the sweeps ending its address still
+		// owed: the read came at the next seat's turn, so the table swept
+		// them (dealtUnscanned confirms them for the read too), and the
+		// deal after all is that seat's, made as its turn begins
+		// (TestNotThereAfterUnscannedEndingAnAddress).
+		_ = g.confirmSweeps() // taken on the copy
+	}
 	g.dealtAfterAll(read)
 	return true
 }
@@ -723,11 +733,14 @@ func (g *Game) shownAfterAll(c int) error {
 // screen has dealt into its stack. Not a read the dealer's hold judged
 // dealt: that is the dealer's own judgement of it, which their misread
 // turns only into the card dealt by hand they held it for (heldDealt;
-// TestMisreadJudgedDealtRefused).
+// TestMisreadJudgedDealtRefused). Unless the dealer then said "unscanned"
+// of it: the hold judged it at the seat the light lagged at, and read
+// again where the light then asks, as the next seat's turn begins, no
+// hold judged it there (TestRiderJudgedDealtShownAfterUnscanned).
 func (g *Game) riderDealtFromDeck() (int, bool) {
 	t := &g.table
 	w := t.readWin
-	if t.dealt == nil || !g.current(w.until) || w.landed || w.dealt {
+	if t.dealt == nil || !g.current(w.until) || w.landed || (w.dealt && !w.again) {
 		return -1, false
 	}
 	c, b := w.card, t.dealt

@@ -117,6 +117,10 @@ type table struct {
 	// which showed nothing of their lag, for a read after it (lagInWindow);
 	// dropped if that Ground lands.
 	hiddenLag bool
+	// lagSeen: the dealer saw the light lag for the cards dealt unscanned
+	// as a read was held, and pressed "unscanned" (heldLag): the read
+	// judged the deal is the one it is said of, whatever the light then.
+	lagSeen bool
 	// askAfterWindow: the dealer is to be asked for the cards dealt by
 	// hand once the wait open now is over: a Stop window closed, an
 	// imaginary Ground dealt or turned into something else (identify).
@@ -343,7 +347,7 @@ func (t *table) observe(e game.Event) bool {
 		covered = t.seen.CoveredGuesses() // asked for only while the reader reads
 	}
 	wasWindow := e.Kind == game.EvScan && len(t.unscanned) > 0 && t.seen.Next().Action == game.ActLand
-	elsewhere := e.Kind == game.EvScan && len(t.unscanned) > 0 && t.litElsewhere(e.Card)
+	elsewhere := e.Kind == game.EvScan && len(t.unscanned) > 0 && (t.lagSeen || t.litElsewhere(e.Card))
 	err := t.seen.Apply(e)
 	if t.opt.Trace != nil {
 		t.opt.Trace(fmt.Sprintf("%v seen  %v: %v; next %v", t.now, e, err, t.seen.Next()))
@@ -388,7 +392,6 @@ func (t *table) observe(e game.Event) bool {
 		fs := t.unscanned
 		t.unscanned = nil
 		said := false
-		owesSweep := t.seen.Next().Action != game.ActDeal
 		for j, i := range fs {
 			if !t.noticeUnscanned(&t.hand.Faults[i], e.Card, j == 0 && elsewhere) {
 				if j == 0 && t.unscannedRefused(fs, e) {
@@ -410,12 +413,11 @@ func (t *table) observe(e game.Event) bool {
 				// Taken again, for the rider of the seat it went to: the
 				// dealer says "not there" before they answer the ask
 				// (identify), while it is still the read to deal after all.
-				// Not where the read had ended an address, its sweeps
+				// So too where the read had ended an address, its sweeps
 				// confirmed with the card dealt unscanned: the engine's
-				// deal after all goes back past them (messy 1006691).
-				if !owesSweep {
-					t.notARider(c)
-				}
+				// deal after all confirms them again (game's takeBack;
+				// messy 1002188, where the Skip stayed a rider).
+				t.notARider(c)
 			}
 			t.identify()
 		} else if t.hiddenLag {
@@ -1134,6 +1136,41 @@ func (t *table) holdIfPlayedUnseen(id string) bool {
 	return true
 }
 
+// heldLag is the dealer about to confirm from the panel a card they just
+// dealt to faller p, unread (the reader missed it, or is gone), who dealt
+// the cards of fs without scanning them and dealt on, while a read is
+// held: the rider they showed as p's turn began, read from the deck, whose
+// deal this card is. Looking at the light, as before any confirmation by
+// hand (confirmUnscanned), they see it still waits for the first card
+// dealt unscanned, at another seat or for other cards than p is owed: the
+// rider's read was the first to show the lag ("the next deal, or the next
+// seat's rider": noticeUnscanned, which a read not held has at once). They
+// say "unscanned" of that read, the last the reader read, before the
+// confirmation: told first, the confirmation, coming in the beat of the
+// held read, would make it a card dealt by hand picked up unseen and shown
+// at the seat the light lags at (game/dealer's heldAsRider), and the
+// rider's cards would be dealt there (messy 1009248: a Hit shown at seat
+// 2 taken for seat 1's card dealt by hand, its card confirmed at seat 1).
+// game/dealer's "unscanned" judges the held read the deal first (a control
+// other than a confirmation: flushHeld), then says the card before it went
+// unscanned, and the read goes where the light then asks. It returns the
+// cards still unsaid.
+func (t *table) heldLag(fs []int, p int) []int {
+	if !t.hold.active || len(fs) == 0 {
+		return fs
+	}
+	if in := t.seen.Next(); in.Action == game.ActDeal && in.Player == p {
+		return fs // the light on p's seat shows nothing wrong yet
+	}
+	t.unscanned = fs
+	t.lagSeen = true
+	t.resolveHold(nil)
+	t.lagSeen = false
+	fs = t.unscanned
+	t.unscanned = nil
+	return fs
+}
+
 // resolveHold is game/dealer judging the read it holds by what comes next,
 // e, or by half a beat passing (e nil). Read within it, a card that comes
 // with a card shown (the deal, a stand-in for a card dealt by hand, an
@@ -1371,6 +1408,7 @@ func (t *table) read(c int) {
 	}
 	if t.readerGone > 0 {
 		t.readerGone--
+		unscanned = t.heldLag(unscanned, g.Where(c).Player)
 		t.unscanned = t.confirmUnscanned(unscanned, g.Where(c).Player)
 		t.blind(nil, c)
 		if t.readerGone == 0 {
@@ -1412,6 +1450,7 @@ func (t *table) read(c int) {
 	switch {
 	case t.happens(ReaderMiss):
 		f := t.fault(ReaderMiss, id, seat)
+		unscanned = t.heldLag(unscanned, g.Where(c).Player)
 		t.unscanned = t.confirmUnscanned(unscanned, g.Where(c).Player)
 		t.blind(f, c)
 		t.identify() // the reader reads: the dealer is asked for the card
