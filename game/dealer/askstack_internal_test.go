@@ -26,26 +26,6 @@ import (
 // on top, its guess standing), and the dealer carrying on (confirm)
 // leaves the guess on top of stack 1 and lets the beat go on.
 func TestIdentifyAnswerIsForTheStackShown(t *testing.T) {
-	kinds := []game.Kind{game.Move, game.Move, game.Split, game.Move, game.Hit, game.Move, game.Move, game.Stop,
-		game.Move, game.Move, game.Ground, game.Ground}
-	asked := func(t *testing.T) (*Dealer, map[string]hw.UID, *entries, int) {
-		t.Helper()
-		d, uid, log := dealing(t, kinds)
-		d.reader = hw.ReaderOK
-		// Seat 2 plays its Split on itself, then shows the Hit it picked up:
-		// its first stack is not there, the card into its other confirmed
-		// by hand; the Hit's second card is still due.
-		tell(t, d, playlog.FromReader, game.Scan("Move-0"), game.Scan("Move-1"), game.Scan("Split-2"), game.Scan("Move-3"),
-			game.Scan("Split-2"), game.Scan("Hit-4"), game.Scan("Move-5"), game.Scan("Move-6"), game.Scan("Hit-4"))
-		tell(t, d, playlog.FromPanel, game.StackGone(), game.Confirm())
-		d.wantIdentify()
-		d.maybeIdentify(20 * time.Second)
-		p := d.g.PlayerAt(2)
-		if a := d.View().Identify; a == nil || *a != (IdentifyAsk{Seat: 2, Stack: 1}) || d.g.Top(p, 0) >= 0 || !d.g.Blind(d.g.Top(p, 1)) {
-			t.Fatalf("the screen asks %+v, seat 2's first stack topped by %d: want seat 2, stack 1, the first stack empty, the second topped by the guess", a, d.g.Top(p, 0))
-		}
-		return d, uid, log, d.g.Top(p, 1)
-	}
 	// onStackOne: the card asked about tops seat 2's stack the screens
 	// number 1.
 	onStackOne := func(d *Dealer, card int) bool {
@@ -80,7 +60,7 @@ func TestIdentifyAnswerIsForTheStackShown(t *testing.T) {
 		{"beat", func(d *Dealer) { d.onBeat(at) }, false},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			d, uid, log, card := asked(t)
+			d, uid, log, card := askedAfterNotThere(t)
 			id := d.g.Card(card).ID
 			logged := len(*log)
 			tc.do(d)
@@ -117,5 +97,50 @@ func TestIdentifyAnswerIsForTheStackShown(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+// askedAfterNotThere is a dealer asking for seat 2's card dealt by hand,
+// "stack 1", mid-address: seat 2 played its Split on itself, then showed
+// the Hit it picked up; its first stack was said not there (kept empty by
+// the engine, uncounted), the Hit's first card confirmed by hand into its
+// other, the engine's second; the Hit's second card is still due. With the
+// cards' tags, the dealer's log and the card asked about.
+func askedAfterNotThere(t *testing.T) (*Dealer, map[string]hw.UID, *entries, int) {
+	t.Helper()
+	d, uid, log := dealing(t, []game.Kind{game.Move, game.Move, game.Split, game.Move, game.Hit, game.Move, game.Move, game.Stop,
+		game.Move, game.Move, game.Ground, game.Ground})
+	d.reader = hw.ReaderOK
+	tell(t, d, playlog.FromReader, game.Scan("Move-0"), game.Scan("Move-1"), game.Scan("Split-2"), game.Scan("Move-3"),
+		game.Scan("Split-2"), game.Scan("Hit-4"), game.Scan("Move-5"), game.Scan("Move-6"), game.Scan("Hit-4"))
+	tell(t, d, playlog.FromPanel, game.StackGone(), game.Confirm())
+	d.wantIdentify()
+	d.maybeIdentify(20 * time.Second)
+	p := d.g.PlayerAt(2)
+	if a := d.View().Identify; a == nil || *a != (IdentifyAsk{Seat: 2, Stack: 1}) || d.g.Top(p, 0) >= 0 || !d.g.Blind(d.g.Top(p, 1)) {
+		t.Fatalf("the screen asks %+v, seat 2's first stack topped by %d: want seat 2, stack 1, the first stack empty, the second topped by the guess", a, d.g.Top(p, 0))
+	}
+	return d, uid, log, d.g.Top(p, 1)
+}
+
+// TestAskingIsTheViewsAsk: Asking, what the simulated dealer reads of the
+// ask (night's askOf), is the View's ask and the number of its seat's
+// stacks the View draws, without the rest of the View: none before the
+// ask, then seat 2's stack 1, one stack drawn of the two the engine keeps.
+func TestAskingIsTheViewsAsk(t *testing.T) {
+	d, _, _ := dealing(t, []game.Kind{game.Move, game.Move, game.Ground, game.Ground})
+	if a, n := d.Asking(); a != (IdentifyAsk{}) || n != 0 || d.View().Identify != nil {
+		t.Errorf("no ask: Asking says %+v with %d stacks drawn, the View %+v", a, n, d.View().Identify)
+	}
+	d, _, _, _ = askedAfterNotThere(t)
+	v := d.View()
+	drawnThere := -1
+	for _, sv := range v.Seats {
+		if sv.Seat == 2 {
+			drawnThere = len(sv.Stacks)
+		}
+	}
+	if a, n := d.Asking(); v.Identify == nil || a != *v.Identify || n != drawnThere || n != 1 || d.g.NumStacks(d.g.PlayerAt(2)) != 2 {
+		t.Errorf("Asking says %+v with %d stacks drawn, the View %+v with %d: want the same, one of two kept", a, n, v.Identify, drawnThere)
 	}
 }
