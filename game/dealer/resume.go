@@ -76,7 +76,7 @@ func Replay(h *playlog.Hand) (*Resumed, error) {
 	}
 	r := &Resumed{Start: h.Start, Entries: len(h.Entries), Suspended: h.Suspended, rec: audit.NewRecorder()}
 	hooks := playlog.Hooks{
-		Before: func(e *playlog.Entry, g *game.Game) {
+		Before: func(e *playlog.Entry, _ int, g *game.Game) {
 			if e.Kind == playlog.KindApplied {
 				r.rec.Before(g)
 			}

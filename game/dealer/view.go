@@ -191,8 +191,8 @@ func (d *Dealer) view() View {
 		v.Unsaid, _ = d.unsaidCard()
 	}
 	v.There, _ = d.goneSeat()
-	if d.ident.seat != 0 {
-		v.Identify = &IdentifyAsk{Seat: d.ident.seat, Stack: d.ident.stack}
+	if a, ok := d.identifyAsk(); ok {
+		v.Identify = &a
 	}
 	v.LastRead, v.LastReadAt = d.lastRead, d.lastReadAt
 	if r, ok := d.hw.Reader.(healthReporter); ok {
@@ -223,8 +223,8 @@ func (d *Dealer) view() View {
 	for p := 0; p < g.NumPlayers(); p++ {
 		sv := SeatView{Seat: g.Seat(p), Player: p, Out: g.Out(p), Light: d.lamps[g.Seat(p)]}
 		for s := 0; s < g.NumStacks(p); s++ {
-			if g.Top(p, s) < 0 {
-				continue // empty: not at the table (game.Game.StackNumber)
+			if !drawn(g, p, s) {
+				continue
 			}
 			var st []game.Card
 			for _, c := range g.Stack(p, s) {
@@ -242,6 +242,41 @@ func (d *Dealer) view() View {
 		v.Seats = append(v.Seats, sv)
 	}
 	return v
+}
+
+// identifyAsk is the ask for a card dealt by hand the screen shows
+// (View.Identify), ok false for none. Called with d.mu held.
+func (d *Dealer) identifyAsk() (a IdentifyAsk, ok bool) {
+	return IdentifyAsk{Seat: d.ident.seat, Stack: d.ident.stack}, d.ident.seat != 0
+}
+
+// drawn reports whether a screen draws player p's stack s: not an empty
+// one, kept by the engine mid-address where the table has none
+// (game.Game.StackNumber), so that the stacks drawn are numbered as the
+// table has them.
+func drawn(g *game.Game, p, s int) bool { return g.Top(p, s) >= 0 }
+
+// Asking is the ask for a card dealt by hand the screen shows now
+// (View.Identify; the zero IdentifyAsk for none) and how many of its
+// seat's stacks the screen draws (that seat's SeatView.Stacks): what a
+// program reading the ask off the screen needs, the simulated dealer at
+// each ask, without building a whole View.
+func (d *Dealer) Asking() (IdentifyAsk, int) {
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	a, ok := d.identifyAsk()
+	if !ok {
+		return IdentifyAsk{}, 0
+	}
+	n := 0
+	if p := d.g.PlayerAt(a.Seat); p >= 0 {
+		for s := range d.g.NumStacks(p) {
+			if drawn(d.g, p, s) {
+				n++
+			}
+		}
+	}
+	return a, n
 }
 
 // Subscribe returns a channel that receives the View after every change

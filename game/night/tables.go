@@ -280,20 +280,12 @@ func topsOf(d *dealer.Dealer) func(seat int) []string {
 
 // askOf is the ask for a card dealt by hand d's screen shows
 // (View.Identify), with the stacks it draws for that seat, for the
-// simulated dealer, who reads it when a seat's light asks for that card.
+// simulated dealer, who reads it when a seat's light asks for that card:
+// the View's part of it alone (dealer.Dealer.Asking).
 func askOf(d *dealer.Dealer) func() simtable.Ask {
 	return func() simtable.Ask {
-		v := d.View()
-		if v.Identify == nil {
-			return simtable.Ask{}
-		}
-		a := simtable.Ask{Seat: v.Identify.Seat, Stack: v.Identify.Stack}
-		for _, sv := range v.Seats {
-			if sv.Seat == a.Seat {
-				a.Drawn = len(sv.Stacks)
-			}
-		}
-		return a
+		a, drawn := d.Asking()
+		return simtable.Ask{Seat: a.Seat, Stack: a.Stack, Drawn: drawn}
 	}
 }
 

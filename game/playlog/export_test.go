@@ -9,3 +9,11 @@ func SetRetryInterval(d time.Duration) time.Duration {
 	retryInterval = d
 	return old
 }
+
+// MarkResumed makes w a writer carrying a hand on, whose first entry is
+// preceded by its schema note, as Resume's writer is.
+func MarkResumed(w *Writer) {
+	w.mu.Lock()
+	w.resumed = true
+	w.mu.Unlock()
+}

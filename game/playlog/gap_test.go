@@ -683,3 +683,138 @@ func TestContinuationNumbersLikeTheHand(t *testing.T) {
 		t.Errorf("resumed note appended as %d, read back %+v; problems %q", seq, h.Entries[len(h.Entries)-2], h.Problems)
 	}
 }
+
+// A disk that dies while the mark of entries a full buffer refused waits
+// to be written: the mark's own append finds the file dead, and the hand
+// goes on in a continuation whose opening gap carries the entries lost
+// (not a second mark of them), then the entry that was being appended.
+func TestGapMarkOnADeadDiskContinues(t *testing.T) {
+	d, withDisk := disks(t)
+	dir := t.TempDir()
+	w, err := playlog.Create(dir, startEntry("m"), wal.Options{File: withDisk, FlushInterval: wal.NoDelay, MaxBuffered: wal.MinMaxBuffered})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := w.Sync(); err != nil {
+		t.Fatal(err)
+	}
+	stall := make(chan struct{})
+	d.mu.Lock()
+	d.stall = stall
+	d.mu.Unlock()
+	big := strings.Repeat("x", 100)
+	at := 2 * time.Second
+	taken, refused := 0, 0
+	for refused < 3 {
+		at += time.Millisecond
+		if _, err := w.Append(note(at, big)); err == nil && refused == 0 {
+			taken++
+		} else if err != nil && strings.Contains(err.Error(), "buffer full") {
+			refused++
+		} else {
+			t.Fatalf("after %d taken, %d refused: %v", taken, refused, err)
+		}
+		if taken > 100000 {
+			t.Fatal("the buffer never filled")
+		}
+	}
+	// The disk dies under the stalled write: the flusher fails when
+	// released, with the mark not yet written.
+	d.die()
+	d.mu.Lock()
+	d.stall = nil
+	d.mu.Unlock()
+	close(stall)
+	if err := w.Sync(); err == nil {
+		t.Fatal("sync on a dead disk succeeded")
+	}
+	if hl := w.Health(); hl.Unmarked != 3 || hl.Dead != "" {
+		t.Fatalf("health before the mark %+v", hl)
+	}
+	if _, err := w.Append(note(at+time.Second, "after")); err != nil {
+		t.Fatalf("append after the disk died: %v", err)
+	}
+	if hl := w.Health(); hl.Continued != playlog.ContinuationFile(w.Path()) || hl.Unmarked != 0 || hl.Lost != 3 || hl.Dead != "" || hl.Full {
+		t.Fatalf("health after the mark %+v", hl)
+	}
+	if err := w.Close(1); err != nil {
+		t.Fatal(err)
+	}
+	h := mustRead(t, w.Path())
+	g := gaps(h)
+	if len(g) != 1 || !g[0].Continuation || g[0].Lost != 3 || !strings.Contains(g[0].Reason, "slower than the table") || !strings.Contains(g[0].Died, "input/output error") {
+		t.Fatalf("gaps %+v, want one: the continuation's, with the 3 lost", g)
+	}
+	if ns := notes(h); len(ns) != taken+1 || ns[taken] != "after" {
+		t.Fatalf("%d notes (last %q), want the %d taken and \"after\"; problems %q", len(ns), ns[len(ns)-1], taken, h.Problems)
+	}
+}
+
+// A resumed writer's schema note that finds the file dead goes on in a
+// continuation like any entry: after the continuation's gap and the
+// entries it took over, the note, once, then the entry it was logged
+// before; read back, the entries after the note are this writer's schema.
+// While no continuation can be opened (blocked), the entry is lost and
+// the note waits, to go in after the gap that marks the loss. (Resume's
+// wal writer has flushed nothing when the note comes, so only a writer
+// whose file died before its first entry can take this path:
+// MarkResumed stands one in.)
+func TestResumeNoteOnADeadDiskContinues(t *testing.T) {
+	defer playlog.SetRetryInterval(playlog.SetRetryInterval(10 * time.Millisecond))
+	for _, blocked := range []bool{false, true} {
+		d, withDisk := disks(t)
+		dir := t.TempDir()
+		w, err := playlog.Create(dir, startEntry("s"), wal.Options{File: withDisk, FlushInterval: wal.NoDelay})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := w.Sync(); err != nil {
+			t.Fatal(err)
+		}
+		d.die()
+		if _, err := w.Append(note(2*time.Second, "in flight")); err != nil {
+			t.Fatal(err)
+		}
+		if err := w.Sync(); err == nil {
+			t.Fatal("sync on a dead disk succeeded")
+		}
+		playlog.MarkResumed(w)
+		lost := 0
+		if blocked {
+			block := playlog.ContinuationFile(w.Path())
+			if err := os.Mkdir(block, 0o755); err != nil {
+				t.Fatal(err)
+			}
+			if _, err := w.Append(note(3*time.Second, "lost")); err == nil {
+				t.Fatal("an entry was taken with nowhere to put it")
+			}
+			lost = 1
+			if err := os.Remove(block); err != nil {
+				t.Fatal(err)
+			}
+			time.Sleep(20 * time.Millisecond)
+		}
+		if _, err := w.Append(note(4*time.Second, "after")); err != nil {
+			t.Fatalf("blocked %v: append after the disk died: %v", blocked, err)
+		}
+		if _, err := w.Append(note(5*time.Second, "later")); err != nil {
+			t.Fatal(err)
+		}
+		if err := w.Close(1); err != nil {
+			t.Fatal(err)
+		}
+		h := mustRead(t, w.Path())
+		want := fmt.Sprintf("in flight,carried on by a writer of entry schema %d,after,later", playlog.Schema)
+		if got := strings.Join(notes(h), ","); got != want {
+			t.Fatalf("blocked %v: notes %q, want %q; problems %q", blocked, got, want, h.Problems)
+		}
+		if g := gaps(h); len(g) != 1 || !g[0].Continuation || g[0].Moved != 1 || g[0].Lost != lost {
+			t.Fatalf("blocked %v: gaps %+v", blocked, g)
+		}
+		for i, e := range h.Entries {
+			if e.Kind == playlog.KindNote && e.Schema == playlog.Schema && (i == 0 || h.Entries[i-1].Note != "in flight") {
+				t.Errorf("blocked %v: the schema note is entry %d, after %v %q, want it after the entries the continuation took over", blocked, e.Seq, h.Entries[i-1].Kind, h.Entries[i-1].Note)
+			}
+		}
+	}
+}

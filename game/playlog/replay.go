@@ -27,9 +27,14 @@ func (m Mismatch) String() string {
 // Hooks let a caller see the engine around every entry of a replay. Before
 // sees the state before the entry's event is applied, After the state after
 // (the same state for entries that apply nothing). The game is the replay's
-// own: read it, clone it to keep it.
+// own: read it, clone it to keep it. Before is also told the entry schema
+// the entry was written in (the hand-start's, or that of the writer that
+// last carried the hand on before it, schema 11 on), the one the replay
+// reads it in, so a caller that reads entries by their schema keeps no
+// count of its own.
 type Hooks struct {
-	Before, After func(e *Entry, g *game.Game)
+	Before func(e *Entry, schema int, g *game.Game)
+	After  func(e *Entry, g *game.Game)
 }
 
 // ErrLostEntries is matched by ReplayWith's error for a hand whose log lost
@@ -87,7 +92,7 @@ func ReplayWith(h *Hand, hooks Hooks) (*game.Game, []Mismatch, error) {
 			schema = s
 		}
 		if hooks.Before != nil {
-			hooks.Before(e, g)
+			hooks.Before(e, schema, g)
 		}
 		if e.Kind == KindApplied && e.Event != nil {
 			if err := g.Apply(oldStackNumber(schema, g, *e.Event)); err != nil {

@@ -1,6 +1,7 @@
 package playlog_test
 
 import (
+	"slices"
 	"testing"
 
 	"github.com/falling-table/falling/game"
@@ -42,5 +43,36 @@ func TestReplaySchema9StackNumber(t *testing.T) {
 		if c, _ := g.CardIndex("byhand"); tc.exact && (g.Blind(c) || g.Top(0, 1) != c) {
 			t.Errorf("schema %d, stack %d: byhand blind %v, seat 2's stack topped by %v", tc.schema, tc.stack, g.Blind(c), g.Top(0, 1))
 		}
+	}
+}
+
+// TestReplayTellsEachEntrysSchema: Hooks.Before is told the schema each
+// entry is read in, the hand-start's up to a resumed writer's schema note
+// and that writer's from the note on (a note without one changes
+// nothing), so a caller reading entries by their schema (the review's
+// deals said by the engine's index before schema 10) follows the
+// replay's own count rather than keeping a second.
+func TestReplayTellsEachEntrysSchema(t *testing.T) {
+	deck := []game.Card{{ID: "mv0", Kind: game.Move}, {ID: "mv1", Kind: game.Move}, {ID: "mv2", Kind: game.Move}, {ID: "g1", Kind: game.Ground}}
+	h := &playlog.Hand{ID: "h", Start: &playlog.Start{Schema: 9, Hand: "h", Rules: game.Official(), Seats: []int{2, 3}, Deck: deck}}
+	add := func(e playlog.Entry) {
+		e.Seq = uint64(len(h.Entries) + 1)
+		h.Entries = append(h.Entries, e)
+	}
+	for _, id := range []string{"mv0", "mv1"} {
+		e := game.Scan(id)
+		add(playlog.Entry{Kind: playlog.KindApplied, Event: &e})
+	}
+	add(playlog.Entry{Kind: playlog.KindNote, Note: "resumed", Schema: playlog.Schema})
+	add(playlog.Entry{Kind: playlog.KindNote, Note: "a note"})
+	e := game.Scan("mv2")
+	add(playlog.Entry{Kind: playlog.KindApplied, Event: &e})
+
+	var got []int
+	if _, bad, err := playlog.ReplayWith(h, playlog.Hooks{Before: func(_ *playlog.Entry, schema int, _ *game.Game) { got = append(got, schema) }}); err != nil || len(bad) > 0 {
+		t.Fatalf("replay: %v, mismatches %v", err, bad)
+	}
+	if want := []int{9, 9, playlog.Schema, playlog.Schema, playlog.Schema}; !slices.Equal(got, want) {
+		t.Errorf("Before told schemas %v, want %v", got, want)
 	}
 }

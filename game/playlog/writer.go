@@ -385,16 +385,14 @@ func (w *Writer) markResume(mono time.Duration, wall time.Time) error {
 	if err != nil {
 		return fmt.Errorf("note the schema of the resumed hand: %w", err)
 	}
-	if _, err := w.w.Append(byte(KindNote), p); err != nil {
-		if !w.dies(err) {
-			return err
-		}
-		// Once, into a continuation: the note goes first there.
-		w.dead = err
-		w.changes.Add(1)
-		if err := w.continueIn(mono, wall); err != nil {
-			return err
-		}
+	continued, err := w.mark(KindNote, p, mono, wall)
+	if err != nil {
+		return err
+	}
+	if continued {
+		// Unlike a gap's mark, the note is not carried by the gap that
+		// opens the continuation: it goes in after it, once, before any
+		// entry of this writer's.
 		if _, err := w.w.Append(byte(KindNote), p); err != nil {
 			if w.dies(err) {
 				w.dead = err
@@ -420,17 +418,26 @@ func (w *Writer) markGap(mono time.Duration, wall time.Time) error {
 	if err != nil {
 		return fmt.Errorf("mark %d lost entries: %w", g.Lost, err)
 	}
-	if _, err := w.w.Append(byte(KindGap), p); err != nil {
-		if w.dies(err) {
-			w.dead = err
-			w.changes.Add(1)
-			return w.continueIn(mono, wall)
-		}
-		return err
+	if continued, err := w.mark(KindGap, p, mono, wall); err != nil || continued {
+		return err // the gap opening the continuation carries this one
 	}
 	w.gap, w.full = Gap{}, false
 	w.changes.Add(1)
 	return nil
+}
+
+// mark appends a mark's record (kind, p: a gap's, a resume's note) before
+// an entry at (mono, wall). If the file dies with it, the hand goes on in
+// a continuation, and continued says the record is not in the log: the
+// continuation opens with a gap of its own. Called with w.mu held.
+func (w *Writer) mark(kind Kind, p []byte, mono time.Duration, wall time.Time) (continued bool, err error) {
+	_, err = w.w.Append(byte(kind), p)
+	if err == nil || !w.dies(err) {
+		return false, err
+	}
+	w.dead = err
+	w.changes.Add(1)
+	return true, w.continueIn(mono, wall)
 }
 
 // continueIn opens the next continuation file, beginning it with the gap

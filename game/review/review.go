@@ -204,9 +204,9 @@ type analyzer struct {
 	// is one it is the audit (its findings, logged one by one as well, are
 	// shown from it once), and the review's run of the audit checks it.
 	result *playlog.Entry
-	// schema is the entry schema of the entry being read: the hand start's,
-	// then each resumed writer's (its schema note). Before 10 the screens
-	// numbered a deal's stack by the engine's index.
+	// schema is the entry schema of the entry being read, as the replay
+	// reads it (playlog.Hooks.Before). Before 10 the screens numbered a
+	// deal's stack by the engine's index.
 	schema int
 	// ready marks the presses before the deal started: the fallers saying
 	// "ready" for the count-in, all together by design, not a contest.
@@ -426,14 +426,9 @@ func numberNow(g *game.Game, p, s int) int {
 func (a *analyzer) walk() {
 	r := a.r
 	var b before
-	if r.Hand.Start != nil {
-		a.schema = r.Hand.Start.Schema
-	}
 	hooks := playlog.Hooks{
-		Before: func(e *playlog.Entry, g *game.Game) {
-			if e.Kind == playlog.KindNote && e.Schema > 0 {
-				a.schema = e.Schema
-			}
+		Before: func(e *playlog.Entry, schema int, g *game.Game) {
+			a.schema = schema
 			for _, ci := range a.contestAt[e.Seq] {
 				a.tableAt(&r.Contests[ci], g)
 			}

@@ -17,11 +17,7 @@ import (
 // timeline must name the stack the dealer was told, not the engine's
 // index plus one ("stack 2", a stack the table does not have).
 func TestDealtStackIsTheOneShown(t *testing.T) {
-	deck := []game.Card{{ID: "mv0", Kind: game.Move}, {ID: "mv1", Kind: game.Move}, {ID: "split", Kind: game.Split},
-		{ID: "mv2", Kind: game.Move}, {ID: "hit", Kind: game.Hit}, {ID: "y", Kind: game.Move}, {ID: "mv3", Kind: game.Move},
-		{ID: "byhand", Kind: game.Stop}, {ID: "mv5", Kind: game.Move}, {ID: "mv6", Kind: game.Move}, {ID: "g1", Kind: game.Ground}, {ID: "g2", Kind: game.Ground}}
-	evs := []game.Event{game.Scan("mv0"), game.Scan("mv1"), game.Scan("split"), game.Scan("mv2"), game.Scan("split"),
-		game.Scan("hit"), game.Scan("y"), game.Step(), game.Scan("mv3"), game.Scan("hit"), game.StackGone(), game.Confirm()}
+	deck, evs := notThereDeal()
 	start := &playlog.Start{Schema: playlog.Schema, Hand: "id", Rules: game.Official(), Seats: []int{2, 3}, Dealer: 4, Deck: deck}
 
 	// The light, as the dealer saw it before the deal confirmed by hand.
@@ -54,6 +50,59 @@ func TestDealtStackIsTheOneShown(t *testing.T) {
 		}
 		if len(said) != 1 || !strings.HasSuffix(said[0], want) {
 			t.Errorf("schema %d: the review says of the deal confirmed by hand %q, want it dealt into %q, as the light said", schema, said, want[2:])
+		}
+	}
+}
+
+// notThereDeal is TestDealtStackIsTheOneShown's deck and events: seat 2's
+// first stack said not there mid-address, kept empty, and a deal into its
+// other stack, the table's only one, confirmed by hand (the last event).
+func notThereDeal() ([]game.Card, []game.Event) {
+	deck := []game.Card{{ID: "mv0", Kind: game.Move}, {ID: "mv1", Kind: game.Move}, {ID: "split", Kind: game.Split},
+		{ID: "mv2", Kind: game.Move}, {ID: "hit", Kind: game.Hit}, {ID: "y", Kind: game.Move}, {ID: "mv3", Kind: game.Move},
+		{ID: "byhand", Kind: game.Stop}, {ID: "mv5", Kind: game.Move}, {ID: "mv6", Kind: game.Move}, {ID: "g1", Kind: game.Ground}, {ID: "g2", Kind: game.Ground}}
+	evs := []game.Event{game.Scan("mv0"), game.Scan("mv1"), game.Scan("split"), game.Scan("mv2"), game.Scan("split"),
+		game.Scan("hit"), game.Scan("y"), game.Step(), game.Scan("mv3"), game.Scan("hit"), game.StackGone(), game.Confirm()}
+	return deck, evs
+}
+
+// TestDealtStackAfterAResumeIsTheOneShown: TestDealtStackIsTheOneShown's
+// hand begun by a schema 9 writer and carried on after a power cut by
+// this version, whose first entry is its schema note. A deal this version
+// logged, after the note, was told as it numbers the stack ("stack 1");
+// one the schema 9 writer logged, before the note, by the engine's index
+// ("stack 2"). The review reads each entry in the schema the replay reads
+// it in.
+func TestDealtStackAfterAResumeIsTheOneShown(t *testing.T) {
+	deck, evs := notThereDeal()
+	start := &playlog.Start{Schema: 9, Hand: "id", Rules: game.Official(), Seats: []int{2, 3}, Dealer: 4, Deck: deck}
+	at := func(i int) time.Duration { return time.Second + time.Duration(i)*time.Second }
+	confirm := len(evs) - 1
+	for resumeAt, want := range map[int]string{confirm: ", stack 1", confirm + 1: ", stack 2", 3: ", stack 1"} {
+		h := playlog.Hand{ID: start.Hand, Start: start, Entries: []playlog.Entry{{Seq: 1, Kind: playlog.KindHandStart, Start: start, Mono: at(0)}}}
+		dealSeq := uint64(0)
+		for i, e := range evs {
+			if i == resumeAt {
+				h.Entries = append(h.Entries, playlog.Entry{Seq: uint64(len(h.Entries) + 1), Kind: playlog.KindNote, Source: playlog.FromDealer,
+					Schema: playlog.Schema, Note: "resumed", Mono: at(len(h.Entries))})
+			}
+			h.Entries = append(h.Entries, playlog.Entry{Seq: uint64(len(h.Entries) + 1), Kind: playlog.KindApplied, Event: &e, Mono: at(len(h.Entries))})
+			if i == confirm {
+				dealSeq = uint64(len(h.Entries))
+			}
+		}
+		r := review.Analyze(&h, review.Options{Loc: time.UTC})
+		if r.ReplayErr != nil || len(r.Mismatches) > 0 {
+			t.Fatalf("resumed before event %d: replay: %v, %v", resumeAt, r.ReplayErr, r.Mismatches)
+		}
+		var said []string
+		for _, m := range r.Moments {
+			if m.Seq == dealSeq && m.Seat == 2 && strings.HasPrefix(m.Text, "dealt ") {
+				said = append(said, m.Text)
+			}
+		}
+		if len(said) != 1 || !strings.HasSuffix(said[0], want) {
+			t.Errorf("resumed before event %d: the review says of the deal confirmed by hand %q, want it dealt into %q, as the light said", resumeAt, said, want[2:])
 		}
 	}
 }
