@@ -149,6 +149,10 @@ type table struct {
 	// card on it was shown): game/dealer asks for it once the table is
 	// between two cards (identify).
 	uncovered bool
+	// groups are what the dealer scanned at the audit, seat by seat
+	// (end): the identified twin's audit is run on them too
+	// (unidentifiedAtTheAudit).
+	groups []audit.Group
 }
 
 // heldRead is a read held as game/dealer holds it: card id, which the
@@ -1970,6 +1974,7 @@ func (t *table) end() error {
 	}
 	disc.Cards = append(disc.Cards, lying...)
 	groups = append(groups, disc, deck)
+	t.groups = groups
 	t.hand.Audit = audit.Run(t.rec.Input(t.seen, groups))
 	t.judge()
 	return nil
@@ -2040,6 +2045,7 @@ func (t *table) judge() {
 		t.hand.Accusations = append(t.hand.Accusations, "scanned twice at the audit: "+id)
 	}
 	t.judgeShort()
+	t.unidentifiedAtTheAudit()
 	t.judgeUnseen()
 }
 
