@@ -631,7 +631,29 @@ func (t *table) stopShown(i, stop int) {
 		}
 		return
 	}
-	t.observe(game.Scan(t.truth.Card(stop).ID))
+	read := game.Scan(t.truth.Card(stop).ID)
+	t.unscannedShownByTheStop(read)
+	t.observe(read)
+}
+
+// unscannedShownByTheStop is the Stop read just after cards dealt
+// unscanned and not yet said (the last, often, the very Ground it saves
+// the faller from): where the assistant takes it, its light waiting for
+// that seat's deal, for the deal itself, the identified twin, told which
+// card each confirmation by hand was, may know the Stop lies in a stack
+// and refuse it, no Ground pending ("A Stop card can be played ... when
+// a Ground card is dealt to you"). The cards dealt unscanned are then
+// unidentified if nothing else catches them: the read that shows them is
+// one only a card's identity tells from a deal.
+func (t *table) unscannedShownByTheStop(read game.Event) {
+	if len(t.unscanned) == 0 || !t.unidentified(read, nil, nil) {
+		return
+	}
+	for _, i := range t.unscanned {
+		if f := &t.hand.Faults[i]; f.unidentified == "" {
+			f.unidentified = unidentifiedWhy
+		}
+	}
 }
 
 // seenSweeps carries out the sweeps that end the last address on the

@@ -345,3 +345,26 @@ func TestUnidentifiedAtTheAudit(t *testing.T) {
 		})
 	}
 }
+
+// TestUnscannedGroundShownByItsStop: a Ground dealt unscanned, and the
+// faller it was dealt to saving themselves with a Stop (official 1007799,
+// ground-3 at seat 5, stop-4): the light still waits for seat 5's deal,
+// and the assistant takes the Stop read for that deal. The Stop was itself
+// dealt to seat 5 while the reader was gone, confirmed by hand, the
+// assistant standing a guess in for it. Told which card each confirmation
+// by hand was, the assistant knows stop-4 lies in seat 5's stack and
+// refuses it as a deal ("To Stop a Ground, play the Stop as the Ground is
+// being dealt to you": a Stop shown with no Ground pending cannot be where
+// it was scanned): unidentified, not missed.
+func TestUnscannedGroundShownByItsStop(t *testing.T) {
+	m := playToTheMistake(t, missedCase{"official", 1007799, DealUnscanned, 5})
+	if m.fault.Card != "ground-3" {
+		t.Fatalf("the card dealt unscanned is %s: want ground-3", m.fault.Card)
+	}
+	if m.fault.Answer != Unidentified || !strings.HasPrefix(m.fault.Why, unidentifiedWhy) {
+		t.Fatalf("answered %v (%s): want %v by the twin", m.fault.Answer, m.fault.Why, Unidentified)
+	}
+	if reads(m.log, "stop-4") != 0 || reads(m.idLog, "stop-4") != 1 {
+		t.Errorf("stop-4 read %d times by the assistant, %d by the twin before the Ground: want 0 and 1 (dealt by hand)", reads(m.log, "stop-4"), reads(m.idLog, "stop-4"))
+	}
+}
