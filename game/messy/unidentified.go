@@ -247,7 +247,8 @@ func (t *table) heldWarnsOnTheTwin(held, id string) bool {
 // which card each confirmation by hand was, the assistant's record puts
 // it where it was dealt, and the scan finds it elsewhere.
 func (t *table) unidentifiedAtTheAudit() {
-	var twinRep *audit.Result
+	var twin *game.Game
+	var rep audit.Result
 	for i := range t.hand.Faults {
 		f := &t.hand.Faults[i]
 		if f.Answer != Missed || f.live || f.unseen != "" || f.unidentified != "" || f.Kind == BuriedPlay || !f.Kind.Visible() {
@@ -256,18 +257,19 @@ func (t *table) unidentifiedAtTheAudit() {
 		if c, ok := t.seen.CardIndex(f.Card); !ok || !t.seen.Guessed(c) {
 			continue // where the assistant put it was no guess: the twin proves nothing of it
 		}
-		if twinRep == nil {
+		if twin == nil {
 			if len(t.confirmed) == 0 {
 				return
 			}
-			twin := t.identifiedTwin()
-			if twin == nil || !twin.Over() {
+			if twin = t.identifiedTwin(); twin == nil || !twin.Over() {
 				return
 			}
-			rep := audit.Run(audit.Input{Game: twin, Groups: t.groups})
-			twinRep = &rep
+			rep = audit.Run(audit.Input{Game: twin, Groups: t.groups})
 		}
-		for _, m := range twinRep.Misplaced {
+		if c, _ := twin.CardIndex(f.Card); twin.Guessed(c) {
+			continue // the twin's place for it is a guess too: its audit proves nothing
+		}
+		for _, m := range rep.Misplaced {
 			if m.Card == f.Card || m.Card == f.also && f.also != "" {
 				f.unidentified = fmt.Sprintf("%s: %s found in %s, the twin believes %v", unidentifiedAtTheAuditWhy, m.Card, m.Found, m.Believed)
 			}
