@@ -26,6 +26,11 @@ type KindFigures struct {
 	Answers  map[string]int `json:"answers"`
 	Rate     float64        `json:"detection_rate"` // Caught/Made, visible kinds only
 	Examples []string       `json:"missed_examples,omitempty"`
+	// MissedOutOfStep are the answers["missed"] in hands out of step
+	// (Hand.OutOfStep): there the assistant, a seat behind the table,
+	// misjudges what follows, and a miss says more of the step lost
+	// than of the mistake.
+	MissedOutOfStep int `json:"missed_out_of_step,omitempty"`
 	// Unseen are the mistakes made that showed the assistant only what a
 	// table without them shows (Answer Unseen): neither caught nor missed.
 	Unseen int `json:"unseen"`
@@ -128,6 +133,9 @@ func Run(opt RunOptions) (Figures, error) {
 			example := fmt.Sprintf("seed %d, %d fallers, seat %d, %s: %s", seed, n, f.Seat, f.Card, f.Why)
 			switch f.Answer {
 			case Missed:
+				if h.OutOfStep {
+					kf.MissedOutOfStep++
+				}
 				if len(kf.Examples) < 3 {
 					kf.Examples = append(kf.Examples, example)
 				}

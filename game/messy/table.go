@@ -153,6 +153,10 @@ type table struct {
 	// card on it was shown): game/dealer asks for it once the table is
 	// between two cards (identify).
 	uncovered bool
+	// groups are what the dealer scanned at the audit, seat by seat
+	// (end): the identified twin's audit is run on them too
+	// (unidentifiedAtTheAudit).
+	groups []audit.Group
 }
 
 // heldRead is a read held as game/dealer holds it: card id, which the
@@ -629,7 +633,29 @@ func (t *table) stopShown(i, stop int) {
 		}
 		return
 	}
-	t.observe(game.Scan(t.truth.Card(stop).ID))
+	read := game.Scan(t.truth.Card(stop).ID)
+	t.unscannedShownByTheStop(read)
+	t.observe(read)
+}
+
+// unscannedShownByTheStop is the Stop read just after cards dealt
+// unscanned and not yet said (the last, often, the very Ground it saves
+// the faller from): where the assistant takes it, its light waiting for
+// that seat's deal, for the deal itself, the identified twin, told which
+// card each confirmation by hand was, may know the Stop lies in a stack
+// and refuse it, no Ground pending ("A Stop card can be played ... when
+// a Ground card is dealt to you"). The cards dealt unscanned are then
+// unidentified if nothing else catches them: the read that shows them is
+// one only a card's identity tells from a deal.
+func (t *table) unscannedShownByTheStop(read game.Event) {
+	if len(t.unscanned) == 0 || !t.unidentified(read, nil, nil) {
+		return
+	}
+	for _, i := range t.unscanned {
+		if f := &t.hand.Faults[i]; f.unidentified == "" {
+			f.unidentified = unidentifiedWhy
+		}
+	}
 }
 
 // seenSweeps carries out the sweeps that end the last address on the
@@ -2009,6 +2035,7 @@ func (t *table) end() error {
 	}
 	disc.Cards = append(disc.Cards, lying...)
 	groups = append(groups, disc, deck)
+	t.groups = groups
 	t.hand.Audit = audit.Run(t.rec.Input(t.seen, groups))
 	t.judge()
 	return nil
@@ -2079,6 +2106,7 @@ func (t *table) judge() {
 		t.hand.Accusations = append(t.hand.Accusations, "scanned twice at the audit: "+id)
 	}
 	t.judgeShort()
+	t.unidentifiedAtTheAudit()
 	t.judgeUnseen()
 }
 

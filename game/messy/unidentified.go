@@ -1,6 +1,11 @@
 package messy
 
-import "github.com/falling-table/falling/game"
+import (
+	"fmt"
+
+	"github.com/falling-table/falling/game"
+	"github.com/falling-table/falling/game/audit"
+)
 
 // A mistake the assistant accepts may be one it could not catch only
 // because a card it was shown earlier reached it without its identity: a
@@ -231,3 +236,45 @@ func (t *table) heldWarnsOnTheTwin(held, id string) bool {
 	}
 	return warnsAtOnce(id)(twin) || twin.Apply(game.Scan(id)) != nil
 }
+
+// unidentifiedAtTheAudit marks Unidentified the mistakes still missed
+// that only the audit could name (a card lying where the record does not
+// put it) and that the audit of the identified twin names: the card
+// concerned, which the assistant took from a confirmation by hand and
+// stood a guess in for, was guessed to lie just where the mistake put it
+// (a card dealt to the wrong seat guessed for another deal by hand at the
+// seat it reached), so the scan finds it where the record says. Told
+// which card each confirmation by hand was, the assistant's record puts
+// it where it was dealt, and the scan finds it elsewhere.
+func (t *table) unidentifiedAtTheAudit() {
+	var twin *game.Game
+	var rep audit.Result
+	for i := range t.hand.Faults {
+		f := &t.hand.Faults[i]
+		if f.Answer != Missed || f.live || f.unseen != "" || f.unidentified != "" || f.Kind == BuriedPlay || !f.Kind.Visible() {
+			continue
+		}
+		if c, ok := t.seen.CardIndex(f.Card); !ok || !t.seen.Guessed(c) {
+			continue // where the assistant put it was no guess: the twin proves nothing of it
+		}
+		if twin == nil {
+			if len(t.confirmed) == 0 {
+				return
+			}
+			if twin = t.identifiedTwin(); twin == nil || !twin.Over() {
+				return
+			}
+			rep = audit.Run(audit.Input{Game: twin, Groups: t.groups})
+		}
+		if c, _ := twin.CardIndex(f.Card); twin.Guessed(c) {
+			continue // the twin's place for it is a guess too: its audit proves nothing
+		}
+		for _, m := range rep.Misplaced {
+			if m.Card == f.Card || m.Card == f.also && f.also != "" {
+				f.unidentified = fmt.Sprintf("%s: %s found in %s, the twin believes %v", unidentifiedAtTheAuditWhy, m.Card, m.Found, m.Believed)
+			}
+		}
+	}
+}
+
+const unidentifiedAtTheAuditWhy = "unidentified: told which card each confirmation by hand was, the audit names it"

@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/falling-table/falling/game"
+	"github.com/falling-table/falling/game/audit"
 )
 
 // atTheMistake is the table just before mistake c is shown to the
@@ -286,4 +287,84 @@ func TestUnidentifiedOnlyByTheTwin(t *testing.T) {
 			t.Error("stop-3 not read once, as it was dealt, to both")
 		}
 	})
+}
+
+// TestUnidentifiedAtTheAudit: a card lying where the record does not put
+// it is named by the audit's scan ("found in seat Q"), unless the
+// assistant, which took that card's deal from a confirmation by hand,
+// stood a guess in for it that put it just where the mistake did (the
+// card dealt to the wrong seat guessed for another deal by hand at the
+// seat it reached). Told which card each confirmation by hand was, the
+// audit names it: unidentified ("missed only for want of a card's
+// identity"), not missed. A mistake whose card's place was no guess stays
+// missed: the twin proves nothing of it.
+func TestUnidentifiedAtTheAudit(t *testing.T) {
+	for _, c := range []struct {
+		missedCase
+		card string
+		want Answer
+	}{
+		{missedCase{"official", 1002186, WrongSeat, 1}, "skip-5", Unidentified},
+		{missedCase{"official", 1001184, SkipSeat, 2}, "split-1", Unidentified},
+		{missedCase{"official", 1000896, KnockedOver, 1}, "skip-7", Unidentified},
+		{missedCase{"official", 1000333, TwoAsOne, 1}, "stop-2", Unidentified},
+		{missedCase{"official", 1003182, DealUnscanned, 1}, "hit-8", Missed},
+	} {
+		t.Run(c.String(), func(t *testing.T) {
+			opt, deck := ruleSet(t, c.rules)
+			tb, err := newTable(Options{Rules: opt, Deck: deck, Fallers: 2 + int(c.seed%6), Seed: c.seed, Faults: All(rate)})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if err := tb.play(); err != nil {
+				t.Fatal(err)
+			}
+			if tb.hand.OutOfStep || len(tb.hand.Accusations) > 0 {
+				t.Fatalf("out of step %v, accusations %v: want a hand in step, no one accused", tb.hand.OutOfStep, tb.hand.Accusations)
+			}
+			i := slices.IndexFunc(tb.hand.Faults, func(f Fault) bool { return f.Kind == c.kind && f.Seat == c.seat && f.Card == c.card })
+			if i < 0 {
+				t.Fatal("the mistake was not made")
+			}
+			f := tb.hand.Faults[i]
+			if f.Answer != c.want {
+				t.Fatalf("answered %v (%s): want %v", f.Answer, f.Why, c.want)
+			}
+			x, _ := tb.seen.CardIndex(c.card)
+			if c.want == Unidentified {
+				if !strings.HasPrefix(f.Why, unidentifiedAtTheAuditWhy) {
+					t.Errorf("why %q: want the twin's audit", f.Why)
+				}
+				if !tb.seen.Guessed(x) {
+					t.Errorf("%s is no guess of the assistant's", c.card)
+				}
+				if m := slices.IndexFunc(tb.hand.Audit.Misplaced, func(m audit.Misplaced) bool { return m.Card == c.card }); m >= 0 {
+					t.Errorf("the assistant's own audit names %s: %+v", c.card, tb.hand.Audit.Misplaced[m])
+				}
+			}
+		})
+	}
+}
+
+// TestUnscannedGroundShownByItsStop: a Ground dealt unscanned, and the
+// faller it was dealt to saving themselves with a Stop (official 1007799,
+// ground-3 at seat 5, stop-4): the light still waits for seat 5's deal,
+// and the assistant takes the Stop read for that deal. The Stop was itself
+// dealt to seat 5 while the reader was gone, confirmed by hand, the
+// assistant standing a guess in for it. Told which card each confirmation
+// by hand was, the assistant knows stop-4 lies in seat 5's stack and
+// refuses it as a deal ("To Stop a Ground, play the Stop as the Ground is
+// being dealt to you": a Stop shown with no Ground pending cannot be where
+// it was scanned): unidentified, not missed.
+func TestUnscannedGroundShownByItsStop(t *testing.T) {
+	m := playToTheMistake(t, missedCase{"official", 1007799, DealUnscanned, 5})
+	if m.fault.Card != "ground-3" {
+		t.Fatalf("the card dealt unscanned is %s: want ground-3", m.fault.Card)
+	}
+	if m.fault.Answer != Unidentified || !strings.HasPrefix(m.fault.Why, unidentifiedWhy) {
+		t.Fatalf("answered %v (%s): want %v by the twin", m.fault.Answer, m.fault.Why, Unidentified)
+	}
+	if reads(m.log, "stop-4") != 0 || reads(m.idLog, "stop-4") != 1 {
+		t.Errorf("stop-4 read %d times by the assistant, %d by the twin before the Ground: want 0 and 1 (dealt by hand)", reads(m.log, "stop-4"), reads(m.idLog, "stop-4"))
+	}
 }
