@@ -113,8 +113,13 @@ func (t *table) dealtByHandOnTop(p, stack int) int {
 //     inside a window, which this table's dealer deals nothing into, so
 //     the first case covers it;
 //   - a card is due (slot.open), or the panel is paused: this table asks
-//     only between two cards, and never pauses.
+//     only between two cards, and never pauses; but a card dealt whose
+//     read the dealer holds back, to lay the next one under it
+//     (BuriedPlay's held), is a card the screen still waits for.
 func (t *table) identifyWaits() bool {
+	if t.held > 0 {
+		return true
+	}
 	in := t.seen.Next()
 	if in.Action == game.ActLand {
 		return true

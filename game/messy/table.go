@@ -1654,7 +1654,7 @@ func (t *table) noticeUnscanned(f *Fault, id string, elsewhere bool) bool {
 		return false
 	}
 	u, ok := g.CardIndex(f.Card)
-	if !ok {
+	if !ok || t.stoppedUnscanned(u) {
 		return false
 	}
 	n := len(s.Inferences())
@@ -1672,6 +1672,17 @@ func (t *table) noticeUnscanned(f *Fault, id string, elsewhere bool) bool {
 	t.remember(u, f.Seat)
 	t.blindDealt(u, f.Seat, n)
 	return true
+}
+
+// stoppedUnscanned reports whether card u, dealt unscanned, is a Ground its
+// faller stopped: "To Stop a Ground, play the Stop as the Ground is being
+// dealt to you. The dealer keeps the Ground", so it is back on the deck,
+// and nothing the dealer dealt is left behind the light: the light asks
+// for the next seat, as the table does. What else it asks there (a rider
+// moved away unseen, say) is no lag, and the dealer's "unscanned" or
+// "landed" would deal the Ground again, landed, at a seat it saved.
+func (t *table) stoppedUnscanned(u int) bool {
+	return t.truth.Card(u).Kind == game.Ground && t.truth.Where(u).Zone == game.InDeck
 }
 
 // unscannedRefused is the dealer whose "unscanned" (noticeUnscanned) the
