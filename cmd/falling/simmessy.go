@@ -74,6 +74,7 @@ func runMessy(m *messyFlags, opt game.Rules, deck game.DeckSpec, games, fallers 
 	fmt.Fprintf(stdout, "%d messy hands, %d fallers, %s rules, seed %d, fault rate %.3f\n\n", fig.Hands, fallers, fig.Rules, fig.Seed, m.rate)
 	fmt.Fprintf(stdout, "panics %d, invariant breaks %d, unfinished %d, false accusations %d\n", fig.Panics, fig.Invariants, fig.Unfinished, fig.Accusations)
 	fmt.Fprintf(stdout, "hands out of step (the lights asked for another seat than the one dealt to): %d, with %d audit findings\n", fig.OutOfStep, fig.OutOfStepFindings)
+	fmt.Fprintf(stdout, "  of them with a twin (an honest table shows the same, and deals where the lights ask): %d\n", fig.OutOfStepTwin)
 	fmt.Fprintf(stdout, "hands whose winner the assistant named differently: %d (%d of them in step)\n\n", fig.Diverged, fig.DivergedInStep)
 	fmt.Fprintf(stdout, "%-15s %7s %7s %8s  %s\n", "mistake", "made", "caught", "rate", "answers")
 	for _, k := range fig.Kinds {

@@ -61,6 +61,10 @@ type Figures struct {
 	// false): "in step" is not "the same winner".
 	DivergedInStep int `json:"diverged_in_step"`
 	OutOfStep      int `json:"out_of_step"`
+	// OutOfStepTwin are the hands out of step that have a twin
+	// (Hand.Twin): an honest table showing the same, where the
+	// assistant's light is right.
+	OutOfStepTwin int `json:"out_of_step_twin"`
 	// OutOfStepFindings are audit findings in hands that fell out of
 	// step (see Hand.OutOfStep): not counted as false accusations, since
 	// a table whose dealer follows the lights never deals that record.
@@ -121,6 +125,9 @@ func Run(opt RunOptions) (Figures, error) {
 		}
 		if h.OutOfStep {
 			fig.OutOfStep++
+			if h.Twin {
+				fig.OutOfStepTwin++
+			}
 			fig.OutOfStepFindings += len(h.Accusations)
 		} else if len(h.Accusations) > 0 {
 			fig.Accusations += len(h.Accusations)

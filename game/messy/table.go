@@ -44,6 +44,11 @@ type Hand struct {
 	// this table follows the rules, so from then on its record of the
 	// deal is one no real table would produce.
 	OutOfStep bool
+	// Twin: out of step, and a twin table honest where this one made its
+	// mistake shows the assistant the same observations up to the moment
+	// its light is a seat behind, and there deals where that light asks
+	// (twin.go): nothing the table showed could tell the two apart.
+	Twin bool
 	// Audit is the end-of-hand audit the assistant ran.
 	Audit audit.Result
 	// Accusations are the audit's findings that no mistake explains: an
@@ -148,6 +153,9 @@ type table struct {
 	log       []game.Event
 	start     *game.Game
 	confirmed []byHandAt
+	// logAt is, for each observation of log, how many of the truth's
+	// moves (events) were made when it was taken (twin.go).
+	logAt []int
 	// uncovered: an observation left a card dealt by hand, still a guess
 	// and never said picked up, on top of a stack where it was not (the
 	// card on it was shown): game/dealer asks for it once the table is
@@ -1780,7 +1788,10 @@ func (t *table) dealtAt(c, p, q int) {
 	if !t.hand.OutOfStep && t.opt.Trace != nil {
 		t.opt.Trace(fmt.Sprintf("OUT OF STEP: %v dealt to seat %d, the assistant put the deal at seat %d", g.Card(c), g.Seat(p), g.Seat(q)))
 	}
-	t.hand.OutOfStep = true
+	if !t.hand.OutOfStep {
+		t.hand.OutOfStep = true
+		t.judgeTwin()
+	}
 }
 
 // blindDealt checks the deal of card c the dealer just confirmed by hand

@@ -36,6 +36,7 @@ type byHandAt struct {
 // logged notes observation e, just taken by the assistant.
 func (t *table) logged(e game.Event) {
 	t.log = append(t.log, e)
+	t.logAt = append(t.logAt, len(t.events))
 }
 
 // confirmedByHand notes that the observation just taken, a confirmation

@@ -1,0 +1,351 @@
+package messy
+
+import (
+	"fmt"
+	"slices"
+
+	"github.com/falling-table/falling/game"
+)
+
+// A hand out of step is one whose record no real table gives: its dealer
+// dealt on where the lights asked for another seat. Some of them the
+// assistant could not have followed from anything the table showed it:
+// another table, honest where this one made its mistake, shows it the
+// same, and there the assistant's light is right. Such a hand is judged
+// to have a twin (Hand.Twin), by building that table and replaying it
+// through the rules.
+//
+// The class judged so far is the largest left with every mistake at 2 %:
+// a card dealt by hand to a seat (dealt unscanned and said, the reader gone
+// or missing it), a card dealt unscanned later, at the seat the light then
+// waits at, and the next card read held by the dealer (a rider-kind card
+// read as a turn begins while a card dealt by hand may have been picked
+// up: game.PlayedUnseen) with another read at once after it. The card that
+// comes at once makes the hold judge the held read a card shown, the
+// seat's card dealt by hand picked up and played (game.Identify, then the
+// read; game/dealer judges the same); the dealer's "unscanned" then puts
+// the card dealt unscanned where it lies, and the light asks for a seat
+// the dealer has already dealt. The twin is the table whose faller grabbed
+// the card dealt by hand as it was dealt ("you can certainly grab the
+// first one"), that card being the one read at the hold, and played it
+// just then ("Once you are holding a card, you may play it right away, or
+// you may keep holding it"), the deal right behind it; the card the real
+// table dealt by hand there stays in the twin's deck.
+
+// heldShown is the class's mark in the log: the hold judging read h a
+// card shown, the card dealt by hand at seat picked up and played (an
+// Identify naming no stack at index at, then h read), and later the
+// dealer's "unscanned" said of h (index unscanned). end is the index just
+// past the dealer's answers that follow it (the cards dealt by hand asked
+// for): the moment the assistant's light is a seat behind the table's,
+// before the dealer acts on it.
+type heldShown struct {
+	h                  string
+	seat               int
+	at, unscanned, end int
+}
+
+// findHeldShown finds the mark in the first n observations of log.
+func findHeldShown(log []game.Event, n int) (heldShown, bool) {
+	for i := 0; i+1 < n; i++ {
+		e := log[i]
+		if e.Kind != game.EvIdentify || e.Card == "" || e.Stack != 0 || log[i+1] != game.Scan(e.Card) {
+			continue
+		}
+		for j := i + 2; j < n; j++ {
+			if log[j] != game.DealtUnscanned(e.Card) {
+				continue
+			}
+			end := j + 1
+			for end < n && log[end].Kind == game.EvIdentify && log[end].Card != "" {
+				end++
+			}
+			return heldShown{h: e.Card, seat: e.Seat, at: i, unscanned: j, end: end}, true
+		}
+	}
+	return heldShown{}, false
+}
+
+// judgeTwin sets Hand.Twin, the hand just fallen out of step: a card the
+// dealer dealt by hand at the seat of the class's mark is the one the
+// twin's faller grabbed (twinWhy).
+func (t *table) judgeTwin() {
+	hs, ok := findHeldShown(t.log, len(t.log))
+	if !ok {
+		return
+	}
+	for _, f := range t.hand.Faults {
+		if f.Seat == hs.seat && dealtByHand[f.Kind] && f.Card != "" && t.twinWhy(hs, f.Card, -1) == "" {
+			t.hand.Twin = true
+			return
+		}
+	}
+}
+
+// dealtByHand are the mistakes that leave a card dealt that the assistant
+// knows only as a card dealt by hand, a guess.
+var dealtByHand = [numKinds]bool{DealUnscanned: true, ReaderGone: true, ReaderMiss: true}
+
+// twinWhy builds the twin of this hand for mark hs, its faller grabbing
+// the card read at the hold in the place of card eID, and says why it is
+// not one ("" if it is): every move of it legal; every observation the
+// assistant took up to the moment true of it (the same places as at the
+// table, but for the two cards, under the same light until the hold; eID
+// never named, the held card only by the hold and the "unscanned", the
+// cards asked for on top where the dealer said); the held card where the
+// assistant believes it, and the twin's next deal, the card read at once
+// behind it, where the assistant's light asks while the table's asks
+// elsewhere. on is the faller the twin plays the card on (-1: where the
+// assistant believes it shown).
+func (t *table) twinWhy(hs heldShown, eID string, on int) string {
+	last := hs.end - 1
+	events := t.events[:t.logAt[last]]
+	real, err := replayedFrom(t.truth, t.order, events)
+	if err != nil {
+		return fmt.Sprintf("the table's moves replayed: %v", err)
+	}
+	g := real[0]
+	e, okE := g.CardIndex(eID)
+	h, okH := g.CardIndex(hs.h)
+	if !okE || !okH {
+		return "no such card"
+	}
+	p := g.PlayerAt(hs.seat)
+	kE, kH := dealtAtMove(real, e), dealtAtMove(real, h)
+	if kE < 0 || kH <= kE+1 {
+		return fmt.Sprintf("%s dealt at move %d, %s at move %d", eID, kE, hs.h, kH)
+	}
+	if w := real[kE+1].Where(e); w.Zone != game.InStack || w.Player != p {
+		return fmt.Sprintf("%s dealt to %+v, not to seat %d", eID, w, hs.seat)
+	}
+	seen, err := replayedLog(t.start, t.log[:hs.end])
+	if err != nil {
+		return fmt.Sprintf("the assistant's observations replayed: %v", err)
+	}
+	target := on
+	if w := seen.Where(h); on < 0 {
+		if w.Zone != game.AsRider && w.Zone != game.AsExtra {
+			return fmt.Sprintf("%s believed at %+v: not a card shown", hs.h, w)
+		}
+		target = w.Player
+	}
+	if !t.dealtUnscannedBefore(real, kH, hs.unscanned) {
+		return fmt.Sprintf("the move before %s's deal is no card dealt unscanned", hs.h)
+	}
+	tw := buildTwin(t.order, events, p, target, e, h, kE, kH, real[kE+1].Where(e).Stack)
+	twin, err := replayedFrom(t.truth, tw.order, tw.events)
+	if err != nil {
+		return fmt.Sprintf("the twin's moves: %v", err)
+	}
+	if why := t.sameObservations(hs, real, twin, tw, e, h, kH); why != "" {
+		return why
+	}
+	T, R := twin[len(twin)-1], real[len(real)-1]
+	if T.Where(h).Zone != seen.Where(h).Zone || T.Where(h).Player != seen.Where(h).Player {
+		return fmt.Sprintf("the twin has %s at %+v, the assistant at %+v", hs.h, T.Where(h), seen.Where(h))
+	}
+	if sameInstruction(R.Next(), seen.Next()) {
+		return "the assistant's light agrees with the table's: not a seat behind"
+	}
+	if !sameInstruction(T.Next(), seen.Next()) {
+		return fmt.Sprintf("the twin's light asks %v, the assistant's %v", T.Next(), seen.Next())
+	}
+	return t.twinDealsTheNextRead(T, tw.next, hs)
+}
+
+// dealtUnscannedBefore reports whether the "unscanned" (observation
+// said) is true of the twin as of the table: the move before the held
+// card's deal (kH-1), which the twin makes too, dealt a card no
+// observation before it named.
+func (t *table) dealtUnscannedBefore(real []*game.Game, kH, said int) bool {
+	for c := range real[kH].NumCards() {
+		if real[kH-1].Where(c).Zone == game.InDeck && real[kH].Where(c).Zone != game.InDeck {
+			id := real[kH].Card(c).ID
+			for _, ob := range t.log[:said] {
+				if ob.Card == id {
+					return false
+				}
+			}
+			return true
+		}
+	}
+	return false
+}
+
+// sameObservations checks each observation up to the moment against the
+// twin: the cards but e and h where the table has them, and until the
+// hold the same light; e never named, h only at the hold and in the
+// "unscanned"; each card dealt by hand the dealer was asked for on top of
+// the stack they named.
+func (t *table) sameObservations(hs heldShown, real, twin []*game.Game, tw twinTable, e, h, kH int) string {
+	eID, hID := real[0].Card(e).ID, real[0].Card(h).ID
+	for i, ob := range t.log[:hs.end] {
+		switch {
+		case ob.Card == eID:
+			return fmt.Sprintf("observation %d (%v) names %s", i, ob, eID)
+		case ob.Card == hID && i != hs.at && i != hs.at+1 && i != hs.unscanned:
+			return fmt.Sprintf("observation %d (%v) names %s", i, ob, hID)
+		}
+		k := t.logAt[i]
+		R, T := real[k], twin[tw.moves(k)]
+		if d := placesDiffer(R, T, e, h); len(d) > 0 {
+			return fmt.Sprintf("at observation %d (%v) %v lie elsewhere in the twin", i, ob, d)
+		}
+		if k <= kH && !sameInstruction(R.Next(), T.Next()) {
+			return fmt.Sprintf("at observation %d (%v) the twin's light asks %v, the table's %v", i, ob, T.Next(), R.Next())
+		}
+		if ob.Kind == game.EvIdentify && ob.Card != "" && ob.Card != hID && !onTopAt(T, ob) {
+			return fmt.Sprintf("observation %d (%v): not on top of that stack in the twin", i, ob)
+		}
+	}
+	return ""
+}
+
+// onTopAt reports whether the card an Identify names lies on top of the
+// stack it names at its seat in g (any of the seat's stacks if it names
+// none).
+func onTopAt(g *game.Game, ob game.Event) bool {
+	q := g.PlayerAt(ob.Seat)
+	for s := range g.NumStacks(q) {
+		if ob.Stack > 0 && s != ob.Stack-1 {
+			continue
+		}
+		if top := g.Top(q, s); top >= 0 && g.Card(top).ID == ob.Card {
+			return true
+		}
+	}
+	return false
+}
+
+// twinDealsTheNextRead checks that the twin's next deal is the card that
+// came at once behind the held one, the first read after the moment (if
+// the table read one before it fell out of step).
+func (t *table) twinDealsTheNextRead(T *game.Game, next int, hs heldShown) string {
+	if next < 0 {
+		return "no card behind the held one"
+	}
+	try := T.Clone()
+	if err := try.Apply(game.Step()); err != nil || try.Where(next).Zone != game.InStack {
+		return fmt.Sprintf("the twin does not deal %s next", T.Card(next).ID)
+	}
+	for _, ob := range t.log[hs.end:] {
+		if ob.Kind == game.EvScan {
+			if ob.Card != T.Card(next).ID {
+				return fmt.Sprintf("read next: %s, the twin deals %s", ob.Card, T.Card(next).ID)
+			}
+			break
+		}
+	}
+	return ""
+}
+
+// replayedFrom is g's deal from order (top first) and each state after
+// each of moves, every one checked by the rules.
+func replayedFrom(g *game.Game, order []int, moves []game.Event) ([]*game.Game, error) {
+	g = g.Clone()
+	if err := g.Redeal(order); err != nil {
+		return nil, fmt.Errorf("redeal: %w", err)
+	}
+	states := []*game.Game{g.Clone()}
+	for k, e := range moves {
+		if err := g.Apply(e); err != nil {
+			return nil, fmt.Errorf("move %d (%v): %w", k, e, err)
+		}
+		states = append(states, g.Clone())
+	}
+	return states, nil
+}
+
+// replayedLog is the assistant given observations log from start.
+func replayedLog(start *game.Game, log []game.Event) (*game.Game, error) {
+	g := start.Clone()
+	for i, e := range log {
+		if err := g.Apply(e); err != nil {
+			return nil, fmt.Errorf("observation %d (%v): %w", i, e, err)
+		}
+	}
+	return g, nil
+}
+
+// twinTable is a twin: its deck order, its moves, for each number of the
+// table's moves the number of the twin's made by then, and the card it
+// deals after the held card is played.
+type twinTable struct {
+	order  []int
+	events []game.Event
+	moves  func(k int) int
+	next   int
+}
+
+// buildTwin is the table whose faller p grabbed card h as it was dealt, in
+// the place of card e (move kE, into p's stack stack), kept it, and played
+// it on target where the table dealt it (move kH); e lies in the deck
+// after the card that came behind h.
+func buildTwin(order []int, events []game.Event, p, target, e, h, kE, kH, stack int) twinTable {
+	tw := twinTable{next: -1}
+	if i := slices.Index(order, h); i >= 0 && i+1 < len(order) {
+		tw.next = order[i+1]
+	}
+	for _, c := range order {
+		switch c {
+		case h:
+			continue
+		case e:
+			tw.order = append(tw.order, h)
+		default:
+			tw.order = append(tw.order, c)
+		}
+		if c == tw.next {
+			tw.order = append(tw.order, e)
+		}
+	}
+	if tw.next < 0 {
+		tw.order = append(tw.order, e)
+	}
+	for k, ev := range events {
+		if k == kH {
+			tw.events = append(tw.events, game.Play(p, target))
+			continue
+		}
+		tw.events = append(tw.events, ev)
+		if k == kE {
+			tw.events = append(tw.events, game.PickUp(p, stack))
+		}
+	}
+	tw.moves = func(k int) int {
+		if k > kE {
+			return k + 1
+		}
+		return k
+	}
+	return tw
+}
+
+// dealtAtMove is the move of states (states[k+1] after move k) that takes
+// card c out of the deck, or -1.
+func dealtAtMove(states []*game.Game, c int) int {
+	for k := 0; k+1 < len(states); k++ {
+		if states[k].Where(c).Zone == game.InDeck && states[k+1].Where(c).Zone != game.InDeck {
+			return k
+		}
+	}
+	return -1
+}
+
+// sameInstruction reports whether two lights ask for the same deal or
+// action at the same place.
+func sameInstruction(a, b game.Instruction) bool {
+	return a.Action == b.Action && a.Player == b.Player && a.Stack == b.Stack && a.NewStack == b.NewStack && a.Due == b.Due
+}
+
+// placesDiffer lists the cards but those in but that lie elsewhere in a
+// than in b.
+func placesDiffer(a, b *game.Game, but ...int) []string {
+	var out []string
+	for c := range a.NumCards() {
+		if !slices.Contains(but, c) && a.Where(c) != b.Where(c) {
+			out = append(out, a.Card(c).ID)
+		}
+	}
+	return out
+}
