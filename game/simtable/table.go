@@ -176,6 +176,12 @@ type Table struct {
 	// startedStack is, for a card the simulated dealer dealt to start a
 	// stack beside a seat's others, how many stacks the seat had then:
 	// what they know of where it went when they confirm it (screenLacks).
+	// Only a stack started after the seat's others (NewStack): one the
+	// truth emptied mid-address and deals into again (Emptied) may lie
+	// before others, so its place counts no stacks. A card's entry is
+	// its latest deal's (dealt drops it when the card is dealt again), so
+	// it holds however late that deal is confirmed (a run of cards laid on
+	// a hung reader), and at most one entry a card, for one hand.
 	startedStack map[int]int
 	// remembered is what the simulated dealer remembers of those cards:
 	// the seat, the stack and the face (identify.go).
