@@ -225,7 +225,7 @@ func (g *Game) putOnStack(st *[]int, c, p, s int) {
 	*st = append(*st, c)
 	g.where[c] = Place{Zone: InStack, Player: p, Stack: s}
 	if c < len(g.table.uncovered) {
-		g.table.uncovered[c] = false
+		g.table.uncovered[c], g.table.placeGuess[c] = false, false
 	}
 }
 

@@ -71,6 +71,7 @@ func (g *Game) copyTo(dst *Game) {
 		namedGuess: append(tbl.namedGuess[:0], g.table.namedGuess...),
 		loose:      append(tbl.loose[:0], g.table.loose...),
 		uncovered:  append(tbl.uncovered[:0], g.table.uncovered...),
+		placeGuess: append(tbl.placeGuess[:0], g.table.placeGuess...),
 		deckGuess:  g.table.deckGuess,
 		shown:      append(tbl.shown[:0], g.table.shown...),
 		shownSeq:   g.table.shownSeq,

@@ -52,6 +52,7 @@ func (g *Game) identify(seat, stack int, id string) error {
 	t := &g.table
 	if c == s {
 		t.blind[c], t.loose[c] = false, 0 // on top after all
+		t.placeGuess[c] = g.placeUnsure(p, stack)
 		return nil
 	}
 	if (g.cards[c].Kind == Ground) != (g.cards[s].Kind == Ground) {
@@ -95,7 +96,19 @@ func (g *Game) identify(seat, stack int, id string) error {
 			g.pend.card = s
 		}
 	}
+	t.placeGuess[c] = g.placeUnsure(p, stack)
 	return nil
+}
+
+// placeUnsure reports whether a card read now for the card dealt by hand
+// to player p, asked about stack (from 1; 0 for none named), lies where
+// the engine puts it only by a guess (tableState.placeGuess): no stack was
+// named, or p's address still has cards to deal, so a card dealt
+// unscanned may have started a stack there that the engine has yet to
+// deal, and the stacks the ask counted are not the table's.
+func (g *Game) placeUnsure(p, stack int) bool {
+	a := &g.addr
+	return stack == 0 || (a.active && a.player == p && a.done < a.deals())
 }
 
 // identifiedStandIn is the stand-in card c, read for the card dealt by
@@ -214,7 +227,7 @@ func (g *Game) notOnTop(p, stack int) error {
 		return refuse(RuleCardNotExpected, "no card dealt by hand lies on top of seat %d's stacks", g.players[p].seat)
 	}
 	g.table.loose[s] = g.passes + 1
-	g.heldAlone(p, s)
+	g.heldAlone(p, s, stack > 0)
 	return nil
 }
 
@@ -229,14 +242,19 @@ func (g *Game) notOnTop(p, stack int) error {
 // faller's only stack is left as it was (one stack or none is dealt the
 // same one card), and so is a stand-in when the engine already has p
 // holding a card, or when another of p's stacks is topped by a card dealt
-// by hand and since scanned, whose place is still a guess: asked about a
-// seat, not a stack, the dealer may have scanned the card that lay where s
-// stands, and the n is then about the other stack, not this one. It stays
-// where the ask named the stack too: the engine may have put the card
-// scanned on the wrong stack itself, one confirmed by hand while a card
-// before it was dealt unscanned (messy official every mistake 1003559,
-// out of step without it).
-func (g *Game) heldAlone(p, s int) {
+// by hand and since scanned whose place is still a guess (placeGuess): the
+// dealer may have scanned the card that lay where s stands, and the n is
+// then about the other stack, not this one. Asked about a seat, not a
+// stack (named false: a log written before the ask named one), any such
+// card's place is a guess. Asked about a stack, it is where the card was
+// scanned while its faller's address still had cards to deal: the engine
+// may have put it on the wrong stack itself, one confirmed by hand while
+// a card before it was dealt unscanned (messy official every mistake
+// 1003559, out of step without it). Scanned for a stack named once the
+// address was done, the card lay on that stack, the n is about this one,
+// and the stack is gone (the real dealer's official reader gone 174, where
+// the lights kept dealing into it until the table declared the winner).
+func (g *Game) heldAlone(p, s int, named bool) {
 	pl := &g.players[p]
 	w := g.where[s]
 	if pl.hand >= 0 || len(pl.stacks) < 2 || len(pl.stacks[w.Stack]) != 1 || g.cards[s].Kind == Ground {
@@ -245,7 +263,7 @@ func (g *Game) heldAlone(p, s int) {
 		return
 	}
 	for i, st := range pl.stacks {
-		if top := len(st) - 1; i != w.Stack && top >= 0 && g.table.guessed[st[top]] && !g.table.blind[st[top]] {
+		if top := len(st) - 1; i != w.Stack && top >= 0 && g.table.guessed[st[top]] && !g.table.blind[st[top]] && (!named || g.table.placeGuess[st[top]]) {
 			return
 		}
 	}

@@ -121,6 +121,17 @@ type tableState struct {
 	// identify). A stack's number would not do: "Extra stacks disappear
 	// once they are empty", and the numbers after it shift down.
 	uncovered []bool
+	// placeGuess, per card: read for a card dealt by hand (identify) with
+	// no stack named (a log written before the ask named one), or while
+	// its faller's address still had cards to deal. Where it lies is then
+	// still a guess: a card dealt unscanned before it may have started a
+	// stack the engine has yet to deal, the stacks the ask counted were
+	// not all the table's, and the dealer scanned the card they dealt by
+	// hand there, whichever place the engine gave it (heldAlone). Read
+	// after the address, for a stack named, it lies on that stack. Not in
+	// the Digest: it follows from the events, and logs written before it
+	// replay to theirs.
+	placeGuess []bool
 	// deckGuess: a card said picked up was taken for one shown from the
 	// deck (swapLoose), or a rider named by hand for a card dealt by hand
 	// (dealtByHandAs): the stand-in went back to the deck and nothing is
@@ -270,12 +281,14 @@ func (t *tableState) fit(n int) {
 	t.namedGuess = resize(t.namedGuess, n)
 	t.loose = resize(t.loose, n)
 	t.uncovered = resize(t.uncovered, n)
+	t.placeGuess = resize(t.placeGuess, n)
 	clear(t.blind)
 	clear(t.guessed)
 	clear(t.swept)
 	clear(t.namedGuess)
 	clear(t.loose)
 	clear(t.uncovered)
+	clear(t.placeGuess)
 }
 
 func (t *tableState) reset() {
@@ -286,6 +299,7 @@ func (t *tableState) reset() {
 	t.namedGuess = t.namedGuess[:0]
 	t.loose = t.loose[:0]
 	t.uncovered = t.uncovered[:0]
+	t.placeGuess = t.placeGuess[:0]
 	t.deckGuess = false
 	t.shown = t.shown[:0]
 	t.shownSeq = 0

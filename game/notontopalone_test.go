@@ -97,6 +97,49 @@ func TestNotOnTopAloneInAStack(t *testing.T) {
 			t.Fatalf("seat 1 has %d stacks and holds %d, want both stacks kept and the stand-in %d said picked up where it lay", n, tb.Hand(0), b)
 		}
 	})
+	t.Run("after a card scanned for a stack named, the n for the other names its own", func(t *testing.T) {
+		// "Extra stacks disappear once they are empty." The ask names
+		// the stack as the dealer sees it (AskStack, StackNumber), and
+		// it came once the Split's deals were done: the card scanned for
+		// stack 1 lay on stack 1, and the n named stack 2 is about stack
+		// 2's only card, which its faller picked up. That stack is gone
+		// (the real dealer's official reader gone 174, where the engine
+		// kept it and the lights dealt into a stack the table no longer
+		// had until the table declared the winner).
+		tb, _, b := twoBlindTops(t)
+		tb.ok(IdentifyAt(1, 1, tb.id(Skip, 0)))
+		tb.ok(NotOnTopAt(1, 2))
+		tb.ok(Scan(tb.id(Move, 4))) // seat 2
+		if n := tb.NumStacks(0); n != 1 || tb.Hand(0) != b || !tb.saidPickedUp(b) {
+			t.Fatalf("seat 1 has %d stacks and holds %d, want one stack, the stand-in %d held, said picked up", n, tb.Hand(0), b)
+		}
+		if in := tb.Next(); in.Action != ActDeal || in.Seat != 1 || in.Due != 1 || in.Stack != 0 {
+			t.Fatalf("next: %v, want one card into seat 1's only stack", in)
+		}
+	})
+	t.Run("after a card scanned for a stack named mid-address, the stack stays", func(t *testing.T) {
+		// "If a player has more than one stack, you will deal one card
+		// into each": asked about stack 1 while the Split still had its
+		// new stack to deal, the dealer may have scanned the card they
+		// dealt by hand into the new stack, a card before it dealt
+		// unscanned, so the stacks the ask counted were not the table's.
+		// Where the card scanned lies is a guess, and the n for stack 2
+		// may be about the place the engine gave it (messy official every
+		// mistake 1003559: the stack dropped, out of step).
+		tb := splitOnSelf(t)
+		tb.ok(Confirm()) // stack 1's card
+		if in := tb.Next(); in.Action != ActDeal || !in.NewStack {
+			t.Fatalf("next: %v, want the Split's new stack still to deal", in)
+		}
+		tb.ok(IdentifyAt(1, 1, tb.id(Skip, 0)))
+		tb.ok(Confirm()) // the new stack's card
+		b := tb.Top(0, 1)
+		tb.ok(NotOnTopAt(1, 2))
+		tb.ok(Scan(tb.id(Move, 4))) // seat 2
+		if n := tb.NumStacks(0); n != 2 || tb.Hand(0) >= 0 || !tb.saidPickedUp(b) {
+			t.Fatalf("seat 1 has %d stacks and holds %d, want both stacks kept and the stand-in %d said picked up where it lay", n, tb.Hand(0), b)
+		}
+	})
 	t.Run("a faller's only stack stays", func(t *testing.T) {
 		// One stack or none, the next deal is the same one card; the
 		// stand-in keeps its place, where later deals bury it.

@@ -606,14 +606,12 @@ func (w *warnLog) texts() []string {
 
 // TestTableDeclaresWhenTheLightsAreLost: "The dealer's solution is final,
 // so use your best judgement." Hands whose lights a wrong guess about a
-// card confirmed by hand left a seat off for good: official 174 (the
-// reader gone; both cards of a Split dealt by hand, one scanned when the
-// seat was asked about, which stack it lay on a guess, and the other's
-// stack, picked up, kept), and with the reader gone at 20 % a chance
-// classic 2 and french 37. Earlier seeds here (204, classic 241, 387, 161,
-// official 199, beginner 152, 120, beginner 49 and french 423, which
-// TestEmptyStackIsNoStack holds in step, and french 19 since the ask names
-// the stack) keep their lights since the
+// card confirmed by hand left a seat off for good: with the reader gone
+// at 20 % a chance official 37, classic 2 and french 37. Earlier seeds
+// here (204, classic 241, 387, 161, official 199, beginner 152, 120,
+// beginner 49, french 423 and official 174, which TestEmptyStackIsNoStack
+// holds in step, and french 19 since the ask names the stack) keep their
+// lights since the
 // mends HISTORY.md lists. Each was left unfinished until
 // the table could end it: after a minute with no card dealt the people
 // play it to its end without the lights, and the dealer declares the
@@ -630,7 +628,7 @@ func TestTableDeclaresWhenTheLightsAreLost(t *testing.T) {
 		// misreads of a Skip taken for a deal, and the engine's guesses
 		// mended with them, beginner 49 and french 423 since an empty
 		// stack is no stack: hands still lost stand in.)
-		{"official", 174, simtable.Only(simtable.FaultReaderGone, 0.05)},
+		{"official", 37, simtable.Only(simtable.FaultReaderGone, 0.2)},
 		{"classic", 2, simtable.Only(simtable.FaultReaderGone, 0.2)},
 		{"french", 37, simtable.Only(simtable.FaultReaderGone, 0.2)},
 	} {

@@ -150,16 +150,15 @@ func (t *Table) byHandOnTop(p int, ask Ask) int {
 		}
 		return w.Zone == game.InStack
 	})
-	named := -1
 	if ask.Stack > 0 {
-		if named = t.remembered.Match(g, p, ask.Stack, ask.Drawn); named < 0 {
-			return -1 // no such stack at the table: nothing on top of it
+		// The one stack named: no such stack at the table, or one with
+		// nothing of theirs on top, is an n.
+		if k := t.remembered.Match(g, p, ask.Stack, ask.Drawn); k >= 0 && t.remembered.Take(g, p, k) {
+			return g.Top(p, k)
 		}
+		return -1
 	}
 	for k := range g.NumStacks(p) {
-		if k != named && named >= 0 {
-			continue
-		}
 		if t.remembered.Take(g, p, k) {
 			return g.Top(p, k)
 		}

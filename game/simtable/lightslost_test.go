@@ -136,9 +136,13 @@ func TestAskedAgainAfterNotOnTop(t *testing.T) {
 // dealer said n; the engine kept the stack, empty at the table, and the
 // lights dealt into it until the table declared the winner. Now its
 // stand-in is in the faller's hand (game TestNotOnTopAloneInAStack).
-// (Official 174 is still lost: there the seat's other card dealt by hand
-// was scanned when the seat was asked about, which stack it lay on a
-// guess, and the engine keeps the stack.) Beginner seed 49 (the reader gone):
+// Official seed 174 (the reader gone): both cards of seat 5's Split were
+// confirmed by hand, and the new stack's, a Stop, picked up; asked once
+// the Split was dealt, the simulated dealer scanned stack 1's card and
+// said n of stack 2. The engine kept that stack, the card scanned taken
+// for one whose place was a guess, and the lights dealt into it until the
+// table declared the winner; scanned for the stack named after the
+// address, it lies there, and stack 2 is gone. Beginner seed 49 (the reader gone):
 // the only card of seat 4's second stack, read, was picked up unseen, and
 // at its Split both cards, laid on a hung reader, were confirmed by hand
 // once it was reported lost; the second, dealt to start a new stack, was
@@ -154,6 +158,7 @@ func TestEmptyStackIsNoStack(t *testing.T) {
 		fs    simtable.Faults
 	}{
 		{"french", 423, simtable.Every(0.02)},
+		{"official", 174, simtable.Only(simtable.FaultReaderGone, 0.05)},
 		{"beginner", 49, simtable.Only(simtable.FaultReaderGone, 0.05)},
 	} {
 		t.Run(fmt.Sprintf("%s/%d", c.rules, c.seed), func(t *testing.T) {

@@ -175,7 +175,13 @@ type Table struct {
 	byHandCards map[int]bool
 	// startedStack is, for a card the simulated dealer dealt to start a
 	// stack beside a seat's others, how many stacks the seat had then:
-	// what they know of where it went when they confirm it (ghostStack).
+	// what they know of where it went when they confirm it (screenLacks).
+	// Only a stack started after the seat's others (NewStack): one the
+	// truth emptied mid-address and deals into again (Emptied) may lie
+	// before others, so its place counts no stacks. A card's entry is
+	// its latest deal's (dealt drops it when the card is dealt again), so
+	// it holds however late that deal is confirmed (a run of cards laid on
+	// a hung reader), and at most one entry a card, for one hand.
 	startedStack map[int]int
 	// remembered is what the simulated dealer remembers of those cards:
 	// the seat, the stack and the face (identify.go).
@@ -375,7 +381,7 @@ func (t *Table) confirmDealt(seat int, as string, at time.Duration, card int) ti
 // confirmStarted confirms, at at, a card the simulated dealer dealt to
 // start a new stack at seat, which had j stacks then. If the dealer's
 // screen asks for it to go into an existing stack the table did not have
-// (ghostStack), that stack's only card was picked up unseen: "Extra stacks
+// (screenLacks), that stack's only card was picked up unseen: "Extra stacks
 // disappear once they are empty". A person who has just started a new
 // stack there says so from the panel ("not there") before confirming the
 // card, as they would before dealing it had they looked then
@@ -389,7 +395,7 @@ func (t *Table) confirmStarted(seat, j int, as string, at time.Duration) time.Du
 	t.mu.Unlock()
 	t.Clock.At(at, func() {
 		now := t.Clock.Now()
-		if t.ghostStack(seat, j) {
+		if t.screenLacks(seat, j) {
 			t.mu.Lock()
 			t.stacksGone++
 			t.mu.Unlock()
@@ -404,13 +410,28 @@ func (t *Table) confirmStarted(seat, j int, as string, at time.Duration) time.Du
 	return at + 50*time.Millisecond
 }
 
-// ghostStack reports whether the dealer's screen asks for the next card
-// at seat to go into an existing stack numbered j or above: one the table,
-// which had j stacks when the dealer started a new one there, does not
-// have.
-func (t *Table) ghostStack(seat, j int) bool {
+// screenLacks reports whether the dealer's screen asks for the next card
+// at seat to go into a stack of the address's plan (Instruction.Stack, not
+// a stack beyond the seat's: NewStack) that the table, with have stacks
+// there, does not have: one the faller emptied unseen before the address
+// began ("Extra stacks disappear once they are empty"). The person says
+// "not there" of it (stackGone). have counts the stacks as the truth keeps
+// them, one emptied during this address included, as the engine keeps
+// it: such a stack, its only card played where the dealer saw it, the
+// truth deals into again as the engine does, and the test stays quiet.
+//
+// A stack the engine emptied while the table never had it in this address
+// (official seed 84, a perfect table: seat 4's second stack, its only card
+// a Stop picked up unseen before the address, played from the hand on the
+// Ground dealt to the first stack) the screen calls "a new stack"
+// (Instruction.Emptied), and the person says "not there" of it too: it is
+// a place the address planned for a stack the table did not have, and the
+// card owed there is not owed at all. Read as "start one" (StartsStack),
+// the engine would take the next card for it while the table deals it to
+// the first stack, its address a card longer than the table's.
+func (t *Table) screenLacks(seat, have int) bool {
 	s := t.screen()
-	return s.Action == game.ActDeal && !s.Imaginary && !s.NewStack && s.Seat == seat && s.Stack >= j
+	return s.Action == game.ActDeal && !s.Imaginary && !s.NewStack && s.Seat == seat && s.Stack >= have
 }
 
 // shownAs is a rider or an Extra shown at a seat's turn: named by its kind.
@@ -1075,13 +1096,13 @@ func (t *Table) lightBehind(seat int, at time.Duration) bool {
 // only card was picked up unseen ("Extra stacks disappear once they are
 // empty"). The light says how many cards, not which stack ("three or
 // more" cannot be told from two stacks of a Hit and one), so the dealer
-// reads the stack from the screen ("deal a card to seat 2, stack 2").
+// reads the stack from the screen ("deal a card to seat 2, stack 2";
+// screenLacks).
 func (t *Table) stackNotHere(in game.Instruction) bool {
 	if t.screen == nil || in.Action != game.ActDeal {
 		return false
 	}
-	s := t.screen()
-	return s.Action == game.ActDeal && !s.Imaginary && !s.NewStack && s.Seat == in.Seat && s.Stack >= t.truth.NumStacks(in.Player)
+	return t.screenLacks(in.Seat, t.truth.NumStacks(in.Player))
 }
 
 // fewerStacks reports whether the dealer's light for a deal in the middle
