@@ -72,6 +72,7 @@ func findHeldShown(log []game.Event, n int) (heldShown, bool) {
 func (t *table) judgeTwin() {
 	hs, ok := findHeldShown(t.log, len(t.log))
 	if !ok {
+		t.hand.Twin = t.judgeRiderTwin()
 		return
 	}
 	for _, f := range t.hand.Faults {

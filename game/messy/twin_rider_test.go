@@ -1,0 +1,68 @@
+package messy
+
+import (
+	"fmt"
+	"testing"
+)
+
+// TestRiderShownTwin: "Once you are holding a card, you may play it right
+// away, or you may keep holding it." In 1001495 (classic, french; in step
+// on official) seat 3's Hit is dealt by hand, hit-6 then skip-7, and only
+// skip-7 is asked for; seat 3 picks up hit-6 and plays it unseen on seat
+// 2; it is shown as seat 2's turn begins, read and held, and seat 2's
+// Ground-4 goes unscanned and lands, so the hold judges hit-6 seat 2's
+// deal. Its twin: the card dealt by hand under skip-7 was hit-10, left
+// where it lay, hit-6 lay in the deck where Ground-4 did and is seat 2's
+// deal; every move legal, every observation up to the moment the light
+// is a seat behind the same and true of it, and there its light asks what
+// the assistant's does. The hand is judged to have a twin.
+func TestRiderShownTwin(t *testing.T) {
+	for _, c := range []struct {
+		rules string
+		seed  uint64
+		read  string // the card read and judged dealt
+		s     string // the twin's card dealt by hand in its place
+	}{
+		{"classic", 1001495, "hit-6", "hit-10"},
+		{"french", 1001495, "hit-6", "hit-10"},
+	} {
+		t.Run(fmt.Sprintf("%s/%d", c.rules, c.seed), func(t *testing.T) {
+			tb := twinHand(t, c.rules, c.seed)
+			at := -1
+			for i, ob := range tb.log {
+				if ob.Dealt && ob.Card == c.read {
+					at = i
+				}
+			}
+			if at < 0 {
+				t.Fatalf("%s never read and judged dealt", c.read)
+			}
+			if why := tb.riderTwinWhy(at, riderTwin{s: c.s, leftInStack: true}); why != "" {
+				t.Fatalf("no twin: %s", why)
+			}
+			if !tb.hand.Twin {
+				t.Fatal("the hand is not judged to have a twin")
+			}
+			// Not every table is a twin: a faller that still plays the card
+			// it holds on seat 2, or that keeps holding it and so cannot
+			// pick up the next ("You may pick up only one card at a time"),
+			// and every other card in the deck, the replay says no.
+			for _, bad := range []riderTwin{
+				{s: c.s, leftInStack: true, play: true},
+				{s: c.s},
+			} {
+				if why := tb.riderTwinWhy(at, bad); why == "" {
+					t.Errorf("%+v: still a twin: the check proves nothing", bad)
+				}
+			}
+			for _, s := range tb.riderCandidates(at) {
+				if s == c.s {
+					continue
+				}
+				if why := tb.riderTwinWhy(at, riderTwin{s: s, leftInStack: true}); why == "" {
+					t.Errorf("%s in hit-6's place: still a twin", s)
+				}
+			}
+		})
+	}
+}
