@@ -196,9 +196,10 @@ func (t *table) riderMarkAt(at int, s string) (riderMark, []*game.Game, *game.Ga
 }
 
 // aSeatBehind is the first observation after at whose light, the
-// assistant's, asks a deal at another seat than the table's, or -1. (The
-// lights differ for a moment elsewhere too: a read held, a Stop played
-// before its press.)
+// assistant's, asks a deal at another seat than the one the table's asks
+// for (a deal, a sweep), or -1. (The lights differ for a moment elsewhere
+// too: a read held, a Stop played before its press, the table's seat
+// landing.)
 func (t *table) aSeatBehind(real []*game.Game, at int) int {
 	g := t.start.Clone()
 	for j, ob := range t.log {
@@ -206,7 +207,7 @@ func (t *table) aSeatBehind(real []*game.Game, at int) int {
 			return -1
 		}
 		r, a := real[t.logAt[j]].Next(), g.Next()
-		if j > at && r.Action == game.ActDeal && a.Action == game.ActDeal && r.Player != a.Player {
+		if j > at && a.Action == game.ActDeal && r.Player != a.Player && r.Action != game.ActLand {
 			return j
 		}
 	}

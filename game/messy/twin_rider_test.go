@@ -2,6 +2,7 @@ package messy
 
 import (
 	"fmt"
+	"strings"
 	"testing"
 )
 
@@ -62,6 +63,41 @@ func TestRiderShownTwin(t *testing.T) {
 				if why := tb.riderTwinWhy(at, riderTwin{s: s, leftInStack: true}); why == "" {
 					t.Errorf("%s in hit-6's place: still a twin", s)
 				}
+			}
+		})
+	}
+}
+
+// TestRiderShownNoTwinYet: 1003403 (classic, french) has the class's mark,
+// hit-12 shown as seat 6's rider, held and judged its deal, Ground-3 dealt
+// unscanned, but no twin this builder proves: seat 5 later picks up
+// extra-4, which lay under hit-12 ("You can only pick up the top card of
+// your stack"), so a faller who kept holding the card in hit-12's place
+// could not, and one who left it there picks it up instead and extra-4
+// stays in the stack, a place the table never had it. Whether that table
+// is a twin (nothing names extra-4 after) is left open: the hand is not
+// judged to have one.
+func TestRiderShownNoTwinYet(t *testing.T) {
+	for _, rules := range []string{"classic", "french"} {
+		t.Run(rules, func(t *testing.T) {
+			tb := twinHand(t, rules, 1003403)
+			if tb.hand.Twin {
+				t.Fatal("judged to have a twin")
+			}
+			at := -1
+			for i, ob := range tb.log {
+				if ob.Dealt && ob.Card == "hit-12" {
+					at = i
+				}
+			}
+			if at < 0 {
+				t.Fatal("hit-12 never read and judged dealt")
+			}
+			if why := tb.riderTwinWhy(at, riderTwin{s: "hit-10", leftInStack: true}); !strings.Contains(why, "extra-4") {
+				t.Errorf("left in the stack: %q: want extra-4 elsewhere", why)
+			}
+			if why := tb.riderTwinWhy(at, riderTwin{s: "hit-10"}); !strings.Contains(why, "only one card at a time") {
+				t.Errorf("kept holding: %q: want the next pick-up refused", why)
 			}
 		})
 	}
