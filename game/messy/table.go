@@ -656,8 +656,8 @@ func (t *table) stopShown(i, stop int) {
 // unidentified if nothing else catches them: the read that shows them is
 // one only a card's identity tells from a deal.
 func (t *table) unscannedShownByTheStop(read game.Event) {
-	if len(t.unscanned) == 0 || !t.unidentified(read, nil, nil) {
-		return
+	if len(t.unscanned) == 0 || t.seen.Clone().Apply(read) != nil || !t.unidentified(read, nil, nil) {
+		return // nothing unsaid, or the assistant refuses the Stop itself: the twin tells it nothing more
 	}
 	for _, i := range t.unscanned {
 		if f := &t.hand.Faults[i]; f.unidentified == "" {

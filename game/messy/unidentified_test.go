@@ -364,6 +364,12 @@ func TestUnscannedGroundShownByItsStop(t *testing.T) {
 	if m.fault.Answer != Unidentified || !strings.HasPrefix(m.fault.Why, unidentifiedWhy) {
 		t.Fatalf("answered %v (%s): want %v by the twin", m.fault.Answer, m.fault.Why, Unidentified)
 	}
+	if err := m.seen.Clone().Apply(game.Scan("stop-4")); err != nil {
+		t.Errorf("the assistant refuses the Stop read (%v): want it taken for seat 5's deal", err)
+	}
+	if m.twin == nil || m.twin.Clone().Apply(game.Scan("stop-4")) == nil {
+		t.Errorf("the identified twin takes the Stop read: want it refused, stop-4 in seat 5's stack")
+	}
 	if reads(m.log, "stop-4") != 0 || reads(m.idLog, "stop-4") != 1 {
 		t.Errorf("stop-4 read %d times by the assistant, %d by the twin before the Ground: want 0 and 1 (dealt by hand)", reads(m.log, "stop-4"), reads(m.idLog, "stop-4"))
 	}
