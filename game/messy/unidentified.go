@@ -255,7 +255,8 @@ func (t *table) unidentifiedAtTheAudit() {
 		if f.Answer != Missed || f.live || f.unseen != "" || f.unidentified != "" || f.Kind == BuriedPlay || !f.Kind.Visible() {
 			continue
 		}
-		if c, ok := t.seen.CardIndex(f.Card); !ok || !t.seen.Guessed(c) {
+		cards := t.guessedCards(f)
+		if len(cards) == 0 {
 			continue // where the assistant put it was no guess: the twin proves nothing of it
 		}
 		if twin == nil {
@@ -267,15 +268,31 @@ func (t *table) unidentifiedAtTheAudit() {
 			}
 			rep = audit.Run(audit.Input{Game: twin, Groups: t.groups})
 		}
-		if c, _ := twin.CardIndex(f.Card); twin.Guessed(c) {
-			continue // the twin's place for it is a guess too: its audit proves nothing
-		}
-		for _, m := range rep.Misplaced {
-			if m.Card == f.Card || m.Card == f.also && f.also != "" {
-				f.unidentified = fmt.Sprintf("%s: %s found in %s, the twin believes %v", unidentifiedAtTheAuditWhy, m.Card, m.Found, m.Believed)
+		for _, card := range cards {
+			if c, _ := twin.CardIndex(card); twin.Guessed(c) {
+				continue // the twin's place for it is a guess too: its audit proves nothing
+			}
+			for _, m := range rep.Misplaced {
+				if m.Card == card {
+					f.unidentified = fmt.Sprintf("%s: %s found in %s, the twin believes %v", unidentifiedAtTheAuditWhy, m.Card, m.Found, m.Believed)
+				}
 			}
 		}
 	}
+}
+
+// guessedCards are the cards of mistake f (its card, and for a wrong
+// sweep the second card whose place is evidence of it) whose place in the
+// assistant's record is a guess: only of those can the identified twin's
+// audit say the assistant lacked no more than a card's identity.
+func (t *table) guessedCards(f *Fault) []string {
+	var cards []string
+	for _, card := range []string{f.Card, f.also} {
+		if c, ok := t.seen.CardIndex(card); card != "" && ok && t.seen.Guessed(c) {
+			cards = append(cards, card)
+		}
+	}
+	return cards
 }
 
 const unidentifiedAtTheAuditWhy = "unidentified: told which card each confirmation by hand was, the audit names it"
