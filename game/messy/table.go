@@ -2130,7 +2130,30 @@ func (t *table) judge() {
 	t.judgeShort()
 	t.unidentifiedAtTheAudit()
 	t.judgeUnseen()
+	t.missedWhereRecorded()
 }
+
+// missedWhereRecorded gives its reason to a card dealt unscanned, never
+// said, and missed, that lies at the end where the assistant's record puts
+// it: a Ground a Stop saved ("The dealer keeps the Ground"), back in the
+// deck and dealt again, read. No read showed the deal unscanned, and the
+// audit's scan finds the card where the record does: nothing at the table
+// tells of it.
+func (t *table) missedWhereRecorded() {
+	for i := range t.hand.Faults {
+		f := &t.hand.Faults[i]
+		if f.Kind != DealUnscanned || f.Answer != Missed || f.Why != "" {
+			continue
+		}
+		c, ok := t.truth.CardIndex(f.Card)
+		s, seen := t.seen.CardIndex(f.Card)
+		if ok && seen && t.truth.Where(c) == t.seen.Where(s) {
+			f.Why = missedWhereRecordedWhy
+		}
+	}
+}
+
+const missedWhereRecordedWhy = "dealt unscanned and never said, it lies where the record puts it: no read showed the deal, and the audit finds nothing"
 
 // regathered is the Regathered mistake whose stack held both the card the
 // audit calls played while buried and the card it was buried under, or
