@@ -241,12 +241,16 @@ func (t *table) heldWarnsOnTheTwin(held, id string) bool {
 // unidentifiedAtTheAudit marks Unidentified the mistakes still missed
 // that only the audit could name (a card lying where the record does not
 // put it) and that the audit of the identified twin names: the card
-// concerned, which the assistant took from a confirmation by hand and
-// stood a guess in for, was guessed to lie just where the mistake put it
-// (a card dealt to the wrong seat guessed for another deal by hand at the
-// seat it reached), so the scan finds it where the record says. Told
-// which card each confirmation by hand was, the assistant's record puts
-// it where it was dealt, and the scan finds it elsewhere.
+// concerned lies, in the assistant's record, where a guess put it, a
+// place the assistant took from a confirmation by hand and stood the card
+// in for, just where the mistake put it, so the scan finds it where the
+// record says. The card may have been read itself, the guess coming later
+// from another card's confirmation by hand: in official 1000872 with 5
+// fallers, hit-8, read as it was dealt to the wrong seat, is stood in for
+// the Hit the dealer names by hand at the seat it reached, the reader
+// gone. Told which card each confirmation by hand was, the twin keeps
+// the card where it was read or dealt, and the scan finds it elsewhere:
+// the assistant lacked only the identity of a card no reader gave it.
 func (t *table) unidentifiedAtTheAudit() {
 	var twin *game.Game
 	var rep audit.Result

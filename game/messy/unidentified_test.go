@@ -301,18 +301,28 @@ func TestUnidentifiedOnlyByTheTwin(t *testing.T) {
 func TestUnidentifiedAtTheAudit(t *testing.T) {
 	for _, c := range []struct {
 		missedCase
-		card string
-		want Answer
+		card    string
+		want    Answer
+		fallers int // 0: the hand's own, 2+seed%6
 	}{
-		{missedCase{"official", 1002186, WrongSeat, 1}, "skip-5", Unidentified},
-		{missedCase{"official", 1001184, SkipSeat, 2}, "split-1", Unidentified},
-		{missedCase{"official", 1000896, KnockedOver, 1}, "skip-7", Unidentified},
-		{missedCase{"official", 1000333, TwoAsOne, 1}, "stop-2", Unidentified},
-		{missedCase{"official", 1003182, DealUnscanned, 1}, "hit-8", Missed},
+		{missedCase{"official", 1002186, WrongSeat, 1}, "skip-5", Unidentified, 0},
+		{missedCase{"official", 1001184, SkipSeat, 2}, "split-1", Unidentified, 0},
+		{missedCase{"official", 1000896, KnockedOver, 1}, "skip-7", Unidentified, 0},
+		{missedCase{"official", 1000333, TwoAsOne, 1}, "stop-2", Unidentified, 0},
+		{missedCase{"official", 1003182, DealUnscanned, 1}, "hit-8", Missed, 0},
+		// hit-8, read as it was dealt to seat 3 for seat 4, is a guess
+		// only because the engine stood it in for the Hit the dealer named
+		// by hand at seat 3, the reader gone: a confirmation by hand's
+		// stand-in, which the twin, told that Hit was hit-2, does not make.
+		{missedCase{"official", 1000872, WrongSeat, 4}, "hit-8", Unidentified, 5},
 	} {
 		t.Run(c.String(), func(t *testing.T) {
 			opt, deck := ruleSet(t, c.rules)
-			tb, err := newTable(Options{Rules: opt, Deck: deck, Fallers: 2 + int(c.seed%6), Seed: c.seed, Faults: All(rate)})
+			fallers := c.fallers
+			if fallers == 0 {
+				fallers = 2 + int(c.seed%6)
+			}
+			tb, err := newTable(Options{Rules: opt, Deck: deck, Fallers: fallers, Seed: c.seed, Faults: All(rate)})
 			if err != nil {
 				t.Fatal(err)
 			}
