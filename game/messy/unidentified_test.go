@@ -384,3 +384,45 @@ func TestUnscannedGroundShownByItsStop(t *testing.T) {
 		t.Errorf("stop-4 read %d times by the assistant, %d by the twin before the Ground: want 0 and 1 (dealt by hand)", reads(m.log, "stop-4"), reads(m.idLog, "stop-4"))
 	}
 }
+
+// TestGuessedCardsOnlyGuesses pins the first guard of the twin's audit:
+// only a card whose place in the assistant's record is a guess can be
+// one whose identity alone the assistant lacked; of a card it read where
+// it lies, the twin's audit proves nothing. No hand of 10,000 per rule
+// set (every mistake at 2 %) is decided by this guard in the run, so it
+// is pinned on the cards of a hand: official 1000872 with 5 fallers, where
+// hit-8 is a guess (stood in for the Hit named by hand at seat 3) and
+// most cards read are not. It holds for a wrong sweep's second card too.
+func TestGuessedCardsOnlyGuesses(t *testing.T) {
+	opt, deck := ruleSet(t, "official")
+	tb, err := newTable(Options{Rules: opt, Deck: deck, Fallers: 5, Seed: 1000872, Faults: All(rate)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := tb.play(); err != nil {
+		t.Fatal(err)
+	}
+	read := ""
+	for c := range tb.seen.NumCards() {
+		if w := tb.seen.Where(c); w.Zone == game.InStack && !tb.seen.Guessed(c) {
+			read = tb.seen.Card(c).ID
+			break
+		}
+	}
+	if x, _ := tb.seen.CardIndex("hit-8"); read == "" || !tb.seen.Guessed(x) {
+		t.Fatalf("card read in a stack %q, hit-8 guessed %v: want both", read, tb.seen.Guessed(x))
+	}
+	for _, c := range []struct {
+		f    Fault
+		want []string
+	}{
+		{Fault{Card: "hit-8"}, []string{"hit-8"}},
+		{Fault{Card: read}, nil},
+		{Fault{Card: read, also: "hit-8"}, []string{"hit-8"}},
+		{Fault{Card: "hit-8", also: read}, []string{"hit-8"}},
+	} {
+		if got := tb.guessedCards(&c.f); !slices.Equal(got, c.want) {
+			t.Errorf("card %s, also %q: guessed %q, want %q", c.f.Card, c.f.also, got, c.want)
+		}
+	}
+}
