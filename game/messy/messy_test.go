@@ -473,7 +473,10 @@ func TestMissedOutOfStepCounted(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	h, _ := Play(Options{Rules: opt, Deck: deck, Fallers: 2 + 1001285%6, Seed: 1001285, Faults: All(rate)})
+	h, err := Play(Options{Rules: opt, Deck: deck, Fallers: 2 + 1001285%6, Seed: 1001285, Faults: All(rate)})
+	if err != nil {
+		t.Fatal(err)
+	}
 	if !h.OutOfStep {
 		t.Fatal("official 1001285 is in step: find another hand out of step with a miss")
 	}

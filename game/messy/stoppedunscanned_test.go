@@ -39,6 +39,12 @@ func TestStoppedGroundUnscannedLeavesNoLag(t *testing.T) {
 	for _, f := range h.Faults {
 		if f.Kind == DealUnscanned && f.Card == "ground-3" && f.Seat == 1 {
 			found = true
+			// The Ground the Stop saved went back to the dealer's deck and
+			// was dealt again, read: it lies where the record puts it,
+			// nothing at the table tells of it, and the miss says so.
+			if f.Answer != Missed || f.Why != missedWhereRecordedWhy {
+				t.Errorf("seed %d: ground-3 answered %v (%q): want %v, where the record puts it", seed, f.Answer, f.Why, Missed)
+			}
 		}
 	}
 	if !found {

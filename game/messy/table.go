@@ -656,8 +656,8 @@ func (t *table) stopShown(i, stop int) {
 // unidentified if nothing else catches them: the read that shows them is
 // one only a card's identity tells from a deal.
 func (t *table) unscannedShownByTheStop(read game.Event) {
-	if len(t.unscanned) == 0 || !t.unidentified(read, nil, nil) {
-		return
+	if len(t.unscanned) == 0 || t.seen.Clone().Apply(read) != nil || !t.unidentified(read, nil, nil) {
+		return // nothing unsaid, or the assistant refuses the Stop itself: the twin tells it nothing more
 	}
 	for _, i := range t.unscanned {
 		if f := &t.hand.Faults[i]; f.unidentified == "" {
@@ -2130,7 +2130,30 @@ func (t *table) judge() {
 	t.judgeShort()
 	t.unidentifiedAtTheAudit()
 	t.judgeUnseen()
+	t.missedWhereRecorded()
 }
+
+// missedWhereRecorded gives its reason to a card dealt unscanned, never
+// said, and missed, that lies at the end where the assistant's record puts
+// it: a Ground a Stop saved ("The dealer keeps the Ground"), back in the
+// deck and dealt again, read. No read showed the deal unscanned, and the
+// audit's scan finds the card where the record does: nothing at the table
+// tells of it.
+func (t *table) missedWhereRecorded() {
+	for i := range t.hand.Faults {
+		f := &t.hand.Faults[i]
+		if f.Kind != DealUnscanned || f.Answer != Missed || f.Why != "" {
+			continue
+		}
+		c, ok := t.truth.CardIndex(f.Card)
+		s, seen := t.seen.CardIndex(f.Card)
+		if ok && seen && t.truth.Where(c) == t.seen.Where(s) {
+			f.Why = missedWhereRecordedWhy
+		}
+	}
+}
+
+const missedWhereRecordedWhy = "dealt unscanned and never said, it lies where the record puts it: no read showed the deal, and the audit finds nothing"
 
 // regathered is the Regathered mistake whose stack held both the card the
 // audit calls played while buried and the card it was buried under, or

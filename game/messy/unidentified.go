@@ -241,12 +241,16 @@ func (t *table) heldWarnsOnTheTwin(held, id string) bool {
 // unidentifiedAtTheAudit marks Unidentified the mistakes still missed
 // that only the audit could name (a card lying where the record does not
 // put it) and that the audit of the identified twin names: the card
-// concerned, which the assistant took from a confirmation by hand and
-// stood a guess in for, was guessed to lie just where the mistake put it
-// (a card dealt to the wrong seat guessed for another deal by hand at the
-// seat it reached), so the scan finds it where the record says. Told
-// which card each confirmation by hand was, the assistant's record puts
-// it where it was dealt, and the scan finds it elsewhere.
+// concerned lies, in the assistant's record, where a guess put it, a
+// place the assistant took from a confirmation by hand and stood the card
+// in for, just where the mistake put it, so the scan finds it where the
+// record says. The card may have been read itself, the guess coming later
+// from another card's confirmation by hand: in official 1000872 with 5
+// fallers, hit-8, read as it was dealt to the wrong seat, is stood in for
+// the Hit the dealer names by hand at the seat it reached, the reader
+// gone. Told which card each confirmation by hand was, the twin keeps
+// the card where it was read or dealt, and the scan finds it elsewhere:
+// the assistant lacked only the identity of a card no reader gave it.
 func (t *table) unidentifiedAtTheAudit() {
 	var twin *game.Game
 	var rep audit.Result
@@ -255,7 +259,8 @@ func (t *table) unidentifiedAtTheAudit() {
 		if f.Answer != Missed || f.live || f.unseen != "" || f.unidentified != "" || f.Kind == BuriedPlay || !f.Kind.Visible() {
 			continue
 		}
-		if c, ok := t.seen.CardIndex(f.Card); !ok || !t.seen.Guessed(c) {
+		cards := t.guessedCards(f)
+		if len(cards) == 0 {
 			continue // where the assistant put it was no guess: the twin proves nothing of it
 		}
 		if twin == nil {
@@ -267,15 +272,31 @@ func (t *table) unidentifiedAtTheAudit() {
 			}
 			rep = audit.Run(audit.Input{Game: twin, Groups: t.groups})
 		}
-		if c, _ := twin.CardIndex(f.Card); twin.Guessed(c) {
-			continue // the twin's place for it is a guess too: its audit proves nothing
-		}
-		for _, m := range rep.Misplaced {
-			if m.Card == f.Card || m.Card == f.also && f.also != "" {
-				f.unidentified = fmt.Sprintf("%s: %s found in %s, the twin believes %v", unidentifiedAtTheAuditWhy, m.Card, m.Found, m.Believed)
+		for _, card := range cards {
+			if c, _ := twin.CardIndex(card); twin.Guessed(c) {
+				continue // the twin's place for it is a guess too: its audit proves nothing
+			}
+			for _, m := range rep.Misplaced {
+				if m.Card == card {
+					f.unidentified = fmt.Sprintf("%s: %s found in %s, the twin believes %v", unidentifiedAtTheAuditWhy, m.Card, m.Found, m.Believed)
+				}
 			}
 		}
 	}
+}
+
+// guessedCards are the cards of mistake f (its card, and for a wrong
+// sweep the second card whose place is evidence of it) whose place in the
+// assistant's record is a guess: only of those can the identified twin's
+// audit say the assistant lacked no more than a card's identity.
+func (t *table) guessedCards(f *Fault) []string {
+	var cards []string
+	for _, card := range []string{f.Card, f.also} {
+		if c, ok := t.seen.CardIndex(card); card != "" && ok && t.seen.Guessed(c) {
+			cards = append(cards, card)
+		}
+	}
+	return cards
 }
 
 const unidentifiedAtTheAuditWhy = "unidentified: told which card each confirmation by hand was, the audit names it"

@@ -746,7 +746,7 @@ func TestGapMarkOnADeadDiskContinues(t *testing.T) {
 		t.Fatalf("gaps %+v, want one: the continuation's, with the 3 lost", g)
 	}
 	if ns := notes(h); len(ns) != taken+1 || ns[taken] != "after" {
-		t.Fatalf("%d notes (last %q), want the %d taken and \"after\"; problems %q", len(ns), ns[len(ns)-1], taken, h.Problems)
+		t.Fatalf("notes %q, want the %d taken and \"after\"; problems %q", ns, taken, h.Problems)
 	}
 }
 
@@ -813,8 +813,17 @@ func TestResumeNoteOnADeadDiskContinues(t *testing.T) {
 		}
 		for i, e := range h.Entries {
 			if e.Kind == playlog.KindNote && e.Schema == playlog.Schema && (i == 0 || h.Entries[i-1].Note != "in flight") {
-				t.Errorf("blocked %v: the schema note is entry %d, after %v %q, want it after the entries the continuation took over", blocked, e.Seq, h.Entries[i-1].Kind, h.Entries[i-1].Note)
+				t.Errorf("blocked %v: the schema note is entry %d, after %s, want it after the entries the continuation took over", blocked, e.Seq, before(h.Entries, i))
 			}
 		}
 	}
+}
+
+// before describes the entry ahead of entries[i] for a failure message,
+// or says there is none: the first entry has nothing before it.
+func before(entries []playlog.Entry, i int) string {
+	if i == 0 {
+		return "nothing (the first entry)"
+	}
+	return fmt.Sprintf("%v %q", entries[i-1].Kind, entries[i-1].Note)
 }
