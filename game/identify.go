@@ -962,3 +962,28 @@ func (g *Game) Uncovered(covered []int) int {
 	}
 	return 0
 }
+
+// ExtraLeftRiderless reports whether card c, an Extra read as a turn
+// begins and held as one the faller at seat may have picked up unseen and
+// shown (PlayedUnseen), would, told so (Identify, then the read), wait for
+// a rider that e, the next thing read or said, does not bring: "An Extra
+// card modifies a rider", and "To play an Extra, lay it on top of the
+// rider you wish to modify, overlapping it so the dealer can still read
+// both cards". With no rider in play for it, an Extra shown comes with its
+// rider, read first or right after it; anything else read at once (the
+// deal, say) shows the Extra was not shown but dealt. False for any other
+// card, or one the engine would refuse so told. Asked on a copy.
+func (g *Game) ExtraLeftRiderless(seat, c int, e Event) bool {
+	if c < 0 || c >= len(g.cards) || g.cards[c].Kind != Extra {
+		return false
+	}
+	try := g.Clone()
+	if try.Observe(Identify(seat, g.cards[c].ID)) != nil || try.Observe(Scan(g.cards[c].ID)) != nil {
+		return false
+	}
+	if try.where[c].Zone == AsExtra {
+		return false // laid on a rider in play
+	}
+	_ = try.Observe(e) // refused, it brings no rider either
+	return try.where[c].Zone != AsExtra
+}

@@ -132,7 +132,9 @@ func (d *Dealer) onCard(e hw.CardEvent) {
 		// event is logged, the game state does not move": no second card.
 		d.warn("%v read again before the next beat", d.g.Card(c))
 		return
-	case d.held.active && d.comesWithShown(d.held.c, c) && !d.strayWhileHeld(c):
+	case d.held.active && d.comesWithShown(d.held.c, c) && !d.strayWhileHeld(c) && !d.g.ExtraLeftRiderless(d.held.seat, d.held.c, game.Scan(id)):
+		// (An Extra held with no rider in play for it comes with its rider
+		// if shown: any other card read at once makes it the deal.)
 		d.heldAsRider(e.Time)
 	case d.held.active && d.g.Clone().Observe(game.Scan(id)) != nil:
 		// A card that cannot be this seat's deal (a stray one, a discard

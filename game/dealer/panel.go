@@ -46,10 +46,12 @@ func (d *Dealer) control(p hw.PanelEvent) {
 			return
 		}
 	}
-	if d.held.active && p.Control == hw.ControlConfirm && confirmsADeal(p.As) && !d.panel.paused {
+	if d.held.active && p.Control == hw.ControlConfirm && confirmsADeal(p.As) && !d.panel.paused && !d.g.ExtraLeftRiderless(d.held.seat, d.held.c, dealConfirmed(p.As)) {
 		// A card dealt by hand (the reader missed it, or is gone) within
 		// half a beat of the held read: the deal that follows a card
-		// shown, so the held read was that card.
+		// shown, so the held read was that card. Not an Extra with no
+		// rider in play for it: shown, it comes with its rider, not its
+		// deal ("An Extra card modifies a rider"), so it was the deal.
 		d.heldAsRider(p.Kernel)
 	}
 	d.flushHeld(p.Kernel)
@@ -83,6 +85,15 @@ func confirmsADeal(as string) bool {
 	}
 	k, err := game.ParseKind(as)
 	return err == nil && k == game.Ground
+}
+
+// dealConfirmed is the engine's event for a deal confirmed by hand as as
+// (confirmsADeal): a card, or a Ground.
+func dealConfirmed(as string) game.Event {
+	if as == "" {
+		return game.Confirm()
+	}
+	return game.ConfirmAs(game.Ground)
 }
 
 // onControl does what a panel control asks. Called with d.mu held.

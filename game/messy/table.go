@@ -1228,7 +1228,7 @@ func (t *table) resolveHold(e *game.Event) bool {
 	if e != nil && e.Kind == game.EvScan && e.Card == h.id {
 		return false // read again: the dealer warns, and still holds it (readAgainHeld)
 	}
-	if e != nil && e.Kind == game.EvScan && (t.strayWhileHeld(h, e.Card) || !t.comesWithShown(h.id, e.Card) && t.seen.Clone().Observe(*e) != nil) {
+	if e != nil && e.Kind == game.EvScan && (t.strayWhileHeld(h, e.Card) || !t.comesWithShown(h, e.Card) && t.seen.Clone().Observe(*e) != nil) {
 		// A tag not in the deck, or a card refused where it is read (a
 		// stray one): it proves nothing of the held read, and the dealer
 		// still holds it.
@@ -1311,7 +1311,9 @@ func (t *table) showsHeld(h heldRead, e game.Event) bool {
 	switch {
 	case e.Kind == game.EvScan && e.Dealt:
 		return false
-	case e.Kind == game.EvScan && t.comesWithShown(h.id, e.Card):
+	case t.leavesExtraRiderless(h, e):
+		return false
+	case e.Kind == game.EvScan && t.comesWithShown(h, e.Card):
 		return true
 	case e.Kind == game.EvConfirm && (e.As == game.NoKind || e.As == game.Ground):
 		return t.seen.Next().Action == game.ActDeal
@@ -1356,16 +1358,27 @@ func (t *table) readAgainHeld(e game.Event) bool {
 
 // comesWithShown is game/dealer's test of a card read within half a beat
 // after the held one, h: one that comes at once after a card shown.
-func (t *table) comesWithShown(h, id string) bool {
+func (t *table) comesWithShown(h heldRead, id string) bool {
 	s := t.seen
 	c, ok := s.CardIndex(id)
-	x, okh := s.CardIndex(h)
+	x, okh := s.CardIndex(h.id)
 	if !ok || !okh {
 		return false
 	}
 	k := s.Card(c).Kind
-	return s.Where(c).Zone == game.InDeck || s.Blind(c) || k == game.Extra ||
-		(s.Card(x).Kind == game.Extra && k.IsRider())
+	return (s.Where(c).Zone == game.InDeck || s.Blind(c) || k == game.Extra ||
+		(s.Card(x).Kind == game.Extra && k.IsRider())) && !t.leavesExtraRiderless(h, game.Scan(id))
+}
+
+// leavesExtraRiderless is game/dealer's test of the same name: the held
+// read, an Extra, told as a card shown, would wait for a rider that e, the
+// next thing read or said, does not bring ("An Extra card modifies a
+// rider"; "To play an Extra, lay it on top of the rider you wish to
+// modify"). No rider in play at that seat, no faller showed it there: it
+// was the deal.
+func (t *table) leavesExtraRiderless(h heldRead, e game.Event) bool {
+	x, ok := t.seen.CardIndex(h.id)
+	return ok && t.seen.ExtraLeftRiderless(h.seat, x, e)
 }
 
 // strayWhileHeld is game/dealer's test of a card read while h is held

@@ -107,34 +107,29 @@ func mustCard(t *testing.T, g *game.Game, id string) int {
 	return c
 }
 
-// TestHeldShownNoTwin: 1001640, on each rule set, has the class's mark but
-// no twin: the card read at the hold is an Extra and no seat has a rider
-// ("An Extra card modifies a rider"), so no faller can have played it; and
-// the assistant believes it where the card dealt by hand lay, under the
-// cards dealt on it since, though it was read after them ("You can only
-// pick up the top card of your stack"). No honest table shows that: not
-// an ambiguity, left to be mended (the report says where).
-func TestHeldShownNoTwin(t *testing.T) {
+// TestHeldExtraNoRiderInStep: 1001640, on each rule set, had the mark of
+// a card dealt by hand picked up and shown (the hold took a read for one)
+// but no twin: the card read at the hold was an Extra and no seat had a
+// rider ("An Extra card modifies a rider"), so no faller could have played
+// it; the assistant believed it where the card dealt by hand lay, under
+// the cards dealt on it since, though it was read after them ("You can
+// only pick up the top card of your stack"), and fell a seat behind. The
+// hold now judges such an Extra the deal, since the card read at once
+// brings no rider for it (game.ExtraLeftRiderless): the hand ends in step.
+func TestHeldExtraNoRiderInStep(t *testing.T) {
 	for _, rules := range []string{"official", "classic", "french"} {
 		t.Run(rules, func(t *testing.T) {
-			tb := twinHand(t, rules, 1001640)
-			hs, ok := findHeldShown(tb.log, len(tb.log))
-			if !ok || hs.h != "extra-4" {
-				t.Fatalf("the mark: %+v, %v; want extra-4 held", hs, ok)
+			opt, deck := ruleSet(t, rules)
+			seed := uint64(1001640)
+			h, err := Play(Options{Rules: opt, Deck: deck, Fallers: 2 + int(seed%6), Seed: seed, Faults: All(rate)})
+			if err != nil {
+				t.Fatal(err)
 			}
-			if tb.hand.Twin {
-				t.Fatal("judged to have a twin")
+			if h.OutOfStep || h.Diverged {
+				t.Errorf("out of step %v, another winner named %v", h.OutOfStep, h.Diverged)
 			}
-			// stop-6, dealt unscanned to seat 1 and said, is the card dealt
-			// by hand whose place the hold's Identify gave extra-4.
-			if why := tb.twinWhy(hs, "stop-6", -1); !strings.Contains(why, "not a card shown") {
-				t.Errorf("%q: want extra-4 believed in a stack", why)
-			}
-			g := tb.truth
-			for p := range g.NumPlayers() {
-				if why := tb.twinWhy(hs, "stop-6", p); !strings.Contains(why, "has no rider") {
-					t.Errorf("played on seat %d: %q: want no rider to lay it on", g.Seat(p), why)
-				}
+			if !heldExtraDealt(t, opt, deck, seed, All(rate)) {
+				t.Error("extra-4, held, was not judged the deal")
 			}
 		})
 	}
