@@ -72,6 +72,26 @@ func disks(t *testing.T) (*disk, func(path string, f wal.File) wal.File) {
 	}
 }
 
+// stalledWriter is a hand's writer whose buffer holds the least it may,
+// its start on disk, and the disk then stalled until stall is closed: the
+// disk slower than the table that fills the buffer.
+func stalledWriter(t *testing.T, dir, name string) (*playlog.Writer, *disk, chan struct{}) {
+	t.Helper()
+	d, withDisk := disks(t)
+	w, err := playlog.Create(dir, startEntry(name), wal.Options{File: withDisk, FlushInterval: wal.NoDelay, MaxBuffered: wal.MinMaxBuffered})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := w.Sync(); err != nil {
+		t.Fatal(err)
+	}
+	stall := make(chan struct{})
+	d.mu.Lock()
+	d.stall = stall
+	d.mu.Unlock()
+	return w, d, stall
+}
+
 func note(at time.Duration, text string) playlog.Entry {
 	return playlog.Entry{Kind: playlog.KindNote, Source: playlog.FromDealer, Mono: at, Wall: time.Unix(1767297600, 0).Add(at), Note: text}
 }
@@ -292,19 +312,8 @@ func TestDeadDiskCountsWhatItCannotKeep(t *testing.T) {
 // counted, and a gap entry saying how many, over what span and why is
 // written where they were lost as soon as the disk catches up.
 func TestFullBufferIsMarked(t *testing.T) {
-	d, withDisk := disks(t)
 	dir := t.TempDir()
-	w, err := playlog.Create(dir, startEntry("f"), wal.Options{File: withDisk, FlushInterval: wal.NoDelay, MaxBuffered: wal.MinMaxBuffered})
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := w.Sync(); err != nil {
-		t.Fatal(err)
-	}
-	stall := make(chan struct{})
-	d.mu.Lock()
-	d.stall = stall
-	d.mu.Unlock()
+	w, d, stall := stalledWriter(t, dir, "f")
 	// Entries no bigger than the gap mark, as at a table: the mark cannot
 	// squeeze into the room an entry was refused.
 	big := strings.Repeat("x", 100)
@@ -381,18 +390,7 @@ func TestFullBufferIsMarked(t *testing.T) {
 // Entries refused when the hand ends are marked by Close, which waits for
 // the disk to catch up before the hand's end is logged.
 func TestCloseMarksWhatWasRefused(t *testing.T) {
-	d, withDisk := disks(t)
-	w, err := playlog.Create(t.TempDir(), startEntry("c"), wal.Options{File: withDisk, FlushInterval: wal.NoDelay, MaxBuffered: wal.MinMaxBuffered})
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := w.Sync(); err != nil {
-		t.Fatal(err)
-	}
-	stall := make(chan struct{})
-	d.mu.Lock()
-	d.stall = stall
-	d.mu.Unlock()
+	w, d, stall := stalledWriter(t, t.TempDir(), "c")
 	big := strings.Repeat("y", 64<<10)
 	refused := 0
 	for i := 0; refused == 0; i++ {
@@ -689,19 +687,8 @@ func TestContinuationNumbersLikeTheHand(t *testing.T) {
 // goes on in a continuation whose opening gap carries the entries lost
 // (not a second mark of them), then the entry that was being appended.
 func TestGapMarkOnADeadDiskContinues(t *testing.T) {
-	d, withDisk := disks(t)
 	dir := t.TempDir()
-	w, err := playlog.Create(dir, startEntry("m"), wal.Options{File: withDisk, FlushInterval: wal.NoDelay, MaxBuffered: wal.MinMaxBuffered})
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := w.Sync(); err != nil {
-		t.Fatal(err)
-	}
-	stall := make(chan struct{})
-	d.mu.Lock()
-	d.stall = stall
-	d.mu.Unlock()
+	w, d, stall := stalledWriter(t, dir, "m")
 	big := strings.Repeat("x", 100)
 	at := 2 * time.Second
 	taken, refused := 0, 0
