@@ -1671,11 +1671,11 @@ const saidUnscannedWhy = "the dealer said it went unscanned: a deal confirmed by
 // the dealer said so.
 func (t *table) noticeUnscanned(f *Fault, id string, elsewhere bool) bool {
 	g, s := t.truth, t.seen
-	if a, b := s.Next(), g.Next(); !elsewhere && a.Action == b.Action && a.Player == b.Player && a.Due == b.Due {
-		return false
-	}
 	u, ok := g.CardIndex(f.Card)
 	if !ok || t.stoppedUnscanned(u) {
+		return false
+	}
+	if a, b := s.Next(), g.Next(); !elsewhere && !t.grabbedFirstOfTwo(u, id) && a.Action == b.Action && a.Player == b.Player && a.Due == b.Due {
 		return false
 	}
 	n := len(s.Inferences())
@@ -1693,6 +1693,26 @@ func (t *table) noticeUnscanned(f *Fault, id string, elsewhere bool) bool {
 	t.remember(u, f.Seat)
 	t.blindDealt(u, f.Seat, n)
 	return true
+}
+
+// grabbedFirstOfTwo reports whether card u, dealt unscanned, is a Stop
+// still with its faller (in their hand, or on their stack yet to be
+// grabbed: "If the dealer is giving you two cards in a row (because of a
+// Hit), you can certainly grab the first one") and id, just read, was
+// dealt to the same faller after it. The dealer dealt both to one seat:
+// the light, which asked for the first of the two when id was read, lags,
+// though after id it may ask as the table does (a Ground read ends the
+// seat's deal either way). They say "unscanned" of id now, before a Stop
+// is shown for it, not of the Stop they dealt (1004911, official 1001285).
+func (t *table) grabbedFirstOfTwo(u int, id string) bool {
+	g := t.truth
+	c, ok := g.CardIndex(id)
+	if !ok || g.Card(u).Kind != game.Stop {
+		return false
+	}
+	a, b := g.Where(u), g.Where(c)
+	mine := a.Zone == game.InHand || a.Zone == game.InStack
+	return mine && b.Zone == game.InStack && a.Player == b.Player
 }
 
 // stoppedUnscanned reports whether card u, dealt unscanned, is a Ground its

@@ -7,21 +7,21 @@ import (
 	"github.com/falling-table/falling/game"
 )
 
-// TestStopItselfNoTwin: in 1004911 (every rule set) and 1001285 (official)
+// TestStopItselfInStep: in 1004911 (every rule set) and 1001285 (official)
 // the card dealt unscanned is the Stop itself, the first of two for one
-// seat; its faller grabs it, the second card, a Ground, is read where the
-// light still asks for the first, the faller presses and shows the Stop,
-// and the dealer then says "unscanned" of the Stop: the card before it
-// went unscanned (game.DealtUnscanned). The twin oosa34 proposed (the
-// press a claim with no Stop, the Ground the address's first card, the
-// Stop the next seat's deal) shows the same up to the Stop's read, but
-// not that "unscanned": in it the card dealt before the Stop is the
-// Ground, and the Ground was read. Nor is it true of the table, whose Stop
-// was dealt before the Ground, not after a card dealt unscanned. No honest
-// table shows the hand: it is not judged to have a twin, and needs a mend
-// (the report says where: the dealer's "unscanned" said of the very card
-// dealt unscanned).
-func TestStopItselfNoTwin(t *testing.T) {
+// seat; its faller grabs it ("If the dealer is giving you two cards in a
+// row (because of a Hit), you can certainly grab the first one"), the
+// second card, a Ground, is read where the light still asks for the first,
+// and the faller presses and shows the Stop. This table's dealer once said
+// "unscanned" of the Stop: the card before it went unscanned
+// (game.DealtUnscanned), which is false (the Stop was dealt before the
+// Ground), and no honest table showed the hand (it had no twin; twin2).
+// The dealer, who dealt both cards to that seat, now says "unscanned" of
+// the Ground when it is read (grabbedFirstOfTwo), before the Stop is
+// shown; the Stop shown in the Ground's window then saves its faller ("To
+// Stop a Ground, play the Stop as the Ground is being dealt to you"), and
+// the hand stays in step.
+func TestStopItselfInStep(t *testing.T) {
 	for _, c := range []struct {
 		rules        string
 		seed         uint64
@@ -33,22 +33,16 @@ func TestStopItselfNoTwin(t *testing.T) {
 		{"official", 1001285, "stop-3", "ground-1"},
 	} {
 		t.Run(fmt.Sprintf("%s/%d", c.rules, c.seed), func(t *testing.T) {
-			tb := twinHand(t, c.rules, c.seed)
-			if tb.hand.Twin {
-				t.Fatal("judged to have a twin")
+			opt, deck := ruleSet(t, c.rules)
+			tb, err := newTable(Options{Rules: opt, Deck: deck, Fallers: 2 + int(c.seed%6), Seed: c.seed, Faults: All(rate)})
+			if err != nil {
+				t.Fatal(err)
 			}
-			u, read := -1, -1
-			for i, ob := range tb.log {
-				if ob == game.Scan(c.ground) && read < 0 {
-					read = i
-				}
-				if ob == game.DealtUnscanned(c.stop) {
-					u = i
-					break
-				}
+			if err := tb.play(); err != nil {
+				t.Fatal(err)
 			}
-			if u < 0 || read < 0 || read > u {
-				t.Fatalf("%s read at %d, \"unscanned\" said of %s at %d", c.ground, read, c.stop, u)
+			if tb.hand.OutOfStep || tb.hand.Diverged {
+				t.Fatalf("out of step %v, diverged %v", tb.hand.OutOfStep, tb.hand.Diverged)
 			}
 			said := false
 			for _, f := range tb.hand.Faults {
@@ -57,13 +51,20 @@ func TestStopItselfNoTwin(t *testing.T) {
 			if !said {
 				t.Fatalf("%s is not the card dealt unscanned", c.stop)
 			}
-			real, err := replayedFrom(tb.truth, tb.order, tb.events[:tb.logAt[u]])
-			if err != nil {
-				t.Fatal(err)
+			ground, stop := -1, -1
+			for i, ob := range tb.log {
+				if ob == game.DealtUnscanned(c.stop) {
+					t.Fatalf("\"unscanned\" said of %s, the card dealt unscanned", c.stop)
+				}
+				if ob == game.DealtUnscanned(c.ground) && ground < 0 {
+					ground = i
+				}
+				if ob == game.Scan(c.stop) && stop < 0 {
+					stop = i
+				}
 			}
-			s, g := mustCard(t, real[0], c.stop), mustCard(t, real[0], c.ground)
-			if ks, kg := dealtAtMove(real, s), dealtAtMove(real, g); ks < 0 || kg < ks {
-				t.Fatalf("%s dealt at move %d, %s at %d: want the Stop first", c.stop, ks, c.ground, kg)
+			if ground < 0 || stop < ground {
+				t.Fatalf("\"unscanned\" of %s at %d, %s shown at %d: want the \"unscanned\" first", c.ground, ground, c.stop, stop)
 			}
 		})
 	}
