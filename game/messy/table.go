@@ -161,10 +161,6 @@ type table struct {
 	// card on it was shown): game/dealer asks for it once the table is
 	// between two cards (identify).
 	uncovered bool
-	// groups are what the dealer scanned at the audit, seat by seat
-	// (end): the identified twin's audit is run on them too
-	// (unidentifiedAtTheAudit).
-	groups []audit.Group
 }
 
 // heldRead is a read held as game/dealer holds it: card id, which the
@@ -1818,13 +1814,14 @@ func (t *table) dealtAt(c, p, q int) {
 		return
 	}
 	g := t.truth
-	if !t.hand.OutOfStep && t.opt.Trace != nil {
+	if t.hand.OutOfStep {
+		return
+	}
+	if t.opt.Trace != nil {
 		t.opt.Trace(fmt.Sprintf("OUT OF STEP: %v dealt to seat %d, the assistant put the deal at seat %d", g.Card(c), g.Seat(p), g.Seat(q)))
 	}
-	if !t.hand.OutOfStep {
-		t.hand.OutOfStep = true
-		t.judgeTwin()
-	}
+	t.hand.OutOfStep = true
+	t.judgeTwin()
 }
 
 // blindDealt checks the deal of card c the dealer just confirmed by hand
@@ -2090,15 +2087,14 @@ func (t *table) end() error {
 	}
 	disc.Cards = append(disc.Cards, lying...)
 	groups = append(groups, disc, deck)
-	t.groups = groups
 	t.hand.Audit = audit.Run(t.rec.Input(t.seen, groups))
-	t.judge()
+	t.judge(groups)
 	return nil
 }
 
 // judge sets each fault's answer from the audit's evidence and lists the
 // audit's findings no fault explains.
-func (t *table) judge() {
+func (t *table) judge(groups []audit.Group) {
 	rep := &t.hand.Audit
 	evidence := map[string]string{}
 	for _, m := range rep.Misplaced {
@@ -2161,7 +2157,7 @@ func (t *table) judge() {
 		t.hand.Accusations = append(t.hand.Accusations, "scanned twice at the audit: "+id)
 	}
 	t.judgeShort()
-	t.unidentifiedAtTheAudit()
+	t.unidentifiedAtTheAudit(groups)
 	t.judgeUnseen()
 	t.missedWhereRecorded()
 }

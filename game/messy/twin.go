@@ -76,7 +76,7 @@ func (t *table) judgeTwin() {
 		return
 	}
 	for _, f := range t.hand.Faults {
-		if f.Seat == hs.seat && dealtByHand[f.Kind] && f.Card != "" && t.twinWhy(hs, f.Card, -1) == "" {
+		if f.Seat == hs.seat && dealtByHand[f.Kind] && f.Card != "" && t.twinWhy(hs, f.Card) == "" {
 			t.hand.Twin = true
 			return
 		}
@@ -96,9 +96,15 @@ var dealtByHand = [numKinds]bool{DealUnscanned: true, ReaderGone: true, ReaderMi
 // cards asked for on top where the dealer said); the held card where the
 // assistant believes it, and the twin's next deal, the card read at once
 // behind it, where the assistant's light asks while the table's asks
-// elsewhere. on is the faller the twin plays the card on (-1: where the
-// assistant believes it shown).
-func (t *table) twinWhy(hs heldShown, eID string, on int) string {
+// elsewhere.
+func (t *table) twinWhy(hs heldShown, eID string) string {
+	return t.twinWhyOn(hs, eID, -1)
+}
+
+// twinWhyOn is twinWhy with the twin playing the held card on faller on
+// (-1: where the assistant believes it shown); the tests' negative
+// controls play it elsewhere.
+func (t *table) twinWhyOn(hs heldShown, eID string, on int) string {
 	last := hs.end - 1
 	events := t.events[:t.logAt[last]]
 	real, err := replayedFrom(t.truth, t.order, events)
@@ -124,7 +130,8 @@ func (t *table) twinWhy(hs heldShown, eID string, on int) string {
 		return fmt.Sprintf("the assistant's observations replayed: %v", err)
 	}
 	target := on
-	if w := seen.Where(h); on < 0 {
+	if on < 0 {
+		w := seen.Where(h)
 		if w.Zone != game.AsRider && w.Zone != game.AsExtra {
 			return fmt.Sprintf("%s believed at %+v: not a card shown", hs.h, w)
 		}

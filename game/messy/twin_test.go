@@ -42,7 +42,7 @@ func twinsOf(t *testing.T, tb *table, hs heldShown, on int) (twins, whys []strin
 		if f.Seat != hs.seat || !dealtByHand[f.Kind] || f.Card == "" {
 			continue
 		}
-		if why := tb.twinWhy(hs, f.Card, on); why != "" {
+		if why := tb.twinWhyOn(hs, f.Card, on); why != "" {
 			whys = append(whys, f.Card+": "+why)
 			continue
 		}

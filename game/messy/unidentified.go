@@ -251,7 +251,7 @@ func (t *table) heldWarnsOnTheTwin(held, id string) bool {
 // gone. Told which card each confirmation by hand was, the twin keeps
 // the card where it was read or dealt, and the scan finds it elsewhere:
 // the assistant lacked only the identity of a card no reader gave it.
-func (t *table) unidentifiedAtTheAudit() {
+func (t *table) unidentifiedAtTheAudit(groups []audit.Group) {
 	var twin *game.Game
 	var rep audit.Result
 	for i := range t.hand.Faults {
@@ -270,7 +270,7 @@ func (t *table) unidentifiedAtTheAudit() {
 			if twin = t.identifiedTwin(); twin == nil || !twin.Over() {
 				return
 			}
-			rep = audit.Run(audit.Input{Game: twin, Groups: t.groups})
+			rep = audit.Run(audit.Input{Game: twin, Groups: groups})
 		}
 		for _, card := range cards {
 			if c, _ := twin.CardIndex(card); twin.Guessed(c) {
@@ -279,6 +279,7 @@ func (t *table) unidentifiedAtTheAudit() {
 			for _, m := range rep.Misplaced {
 				if m.Card == card {
 					f.unidentified = fmt.Sprintf("%s: %s found in %s, the twin believes %v", unidentifiedAtTheAuditWhy, m.Card, m.Found, m.Believed)
+					break // a card is misplaced once
 				}
 			}
 		}
