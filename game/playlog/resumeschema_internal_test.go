@@ -21,12 +21,13 @@ import (
 // 2 has three stacks, its first said not there mid-address (kept, empty),
 // and a Hit still dealing: the card dealt by hand into its third stack is
 // asked for as "stack 2" (StackNumber), the table's second, and answered
-// so by the resumed dealer. Replay takes every identify of a log whose
-// hand-start says schema 9 for a schema 9 number (oldStackNumber), this
-// one too: "stack 2" becomes the engine's second stack, whose top was
-// read, and the answer is refused where it was accepted.
+// so by the resumed dealer. Each entry is read in the schema it was
+// written in (the resumed writer's schema note): read as a schema 9
+// number (oldStackNumber), as before that note, "stack 2" would be the
+// engine's second stack, whose top was read, and the answer would be
+// refused where it was accepted.
 func TestResumedOldSchemaHandReplays(t *testing.T) {
-	st, _, _ := resumedTwiceHand() // its deck and hand-start; its own events below
+	st, evs, ask := resumedTwiceHand() // the schema 9 writer's events are those before the ask
 	g, err := game.New(st.Config())
 	if err != nil {
 		t.Fatal(err)
@@ -43,9 +44,7 @@ func TestResumedOldSchemaHandReplays(t *testing.T) {
 
 	// The schema 9 writer, up to the power cut.
 	old, path := writerOf(t, st)
-	for _, e := range []game.Event{game.Scan("a0"), game.Scan("b0"), game.Scan("sp1"), game.Scan("b1"), game.Scan("sp1"), game.Scan("a1"), game.Scan("a2"), game.Step(),
-		game.Scan("b2"), game.Scan("sp2"), game.Scan("a3"), game.Scan("b3"), game.Scan("sp2"), game.Scan("hit"), game.Scan("a5"), game.Scan("a6"), game.Step(),
-		game.Scan("b4"), game.Scan("hit"), game.StackGone(), game.Scan("a7"), game.Confirm()} {
+	for _, e := range evs[:ask] {
 		apply(old, e)
 	}
 	if err := old.w.Close(); err != nil { // the power cut: no hand end
