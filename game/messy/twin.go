@@ -343,7 +343,14 @@ func dealtAtMove(states []*game.Game, c int) int {
 // sameInstruction reports whether two lights ask for the same deal or
 // action at the same place.
 func sameInstruction(a, b game.Instruction) bool {
-	return a.Action == b.Action && a.Player == b.Player && a.Stack == b.Stack && a.NewStack == b.NewStack && a.Due == b.Due
+	return samePlace(a, b) && a.NewStack == b.NewStack
+}
+
+// samePlace reports whether two lights ask the same of the same seat's
+// same stack, as many cards due, whether or not each calls it new (the
+// twin and the assistant may count that seat's stacks apart).
+func samePlace(a, b game.Instruction) bool {
+	return a.Action == b.Action && a.Player == b.Player && a.Stack == b.Stack && a.Due == b.Due
 }
 
 // placesDiffer lists the cards but those in but that lie elsewhere in a

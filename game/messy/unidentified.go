@@ -151,8 +151,7 @@ func misreadOfTheSame(es []game.Event, twin, seen *game.Game) bool {
 	if len(es) != 1 || es[0].Kind != game.EvStackGone || es[0].Card == "" {
 		return true
 	}
-	a, b := twin.Next(), seen.Next()
-	return a.Action == b.Action && a.Player == b.Player && a.Stack == b.Stack && a.Due == b.Due
+	return samePlace(twin.Next(), seen.Next())
 }
 
 // mendsAGuess are the dealer's answers to what the assistant asks or
