@@ -1189,7 +1189,7 @@ func (t *table) heldLag(fs []int, p int) []int {
 	if !t.hold.active || len(fs) == 0 {
 		return fs
 	}
-	if in := t.seen.Next(); in.Action == game.ActDeal && in.Player == p {
+	if t.lightOn(p) {
 		return fs // the light on p's seat shows nothing wrong yet
 	}
 	t.unscanned = fs
@@ -1451,8 +1451,7 @@ func (t *table) read(c int) {
 	}
 	if t.readerGone > 0 {
 		t.readerGone--
-		unscanned = t.heldLag(unscanned, g.Where(c).Player)
-		t.unscanned = t.confirmUnscanned(unscanned, g.Where(c).Player)
+		t.settleUnscanned(unscanned, g.Where(c).Player)
 		t.blind(nil, c)
 		if t.readerGone == 0 {
 			// The reader is back before the next card.
@@ -1493,8 +1492,7 @@ func (t *table) read(c int) {
 	switch {
 	case t.happens(ReaderMiss):
 		f := t.fault(ReaderMiss, id, seat)
-		unscanned = t.heldLag(unscanned, g.Where(c).Player)
-		t.unscanned = t.confirmUnscanned(unscanned, g.Where(c).Player)
+		t.settleUnscanned(unscanned, g.Where(c).Player)
 		t.blind(f, c)
 		t.identify() // the reader reads: the dealer is asked for the card
 	case t.happens(DealUnscanned):
@@ -1538,11 +1536,25 @@ func (t *table) confirmUnscanned(fs []int, p int) []int {
 	if len(fs) == 0 {
 		return nil
 	}
-	if in := t.seen.Next(); in.Action == game.ActDeal && in.Player == p {
+	if t.lightOn(p) {
 		return fs
 	}
 	t.confirmByHand(fs, false)
 	return nil
+}
+
+// settleUnscanned is the dealer, about to confirm by hand a card at
+// faller p's seat, settling the cards fs dealt unscanned before it:
+// "unscanned" said of a read held (heldLag), the rest confirmed by hand
+// unless the light already deals at p's seat (confirmUnscanned).
+func (t *table) settleUnscanned(fs []int, p int) {
+	t.unscanned = t.confirmUnscanned(t.heldLag(fs, p), p)
+}
+
+// lightOn reports whether the assistant's light deals at faller p's seat.
+func (t *table) lightOn(p int) bool {
+	in := t.seen.Next()
+	return in.Action == game.ActDeal && in.Player == p
 }
 
 // imaginaryUnscanned is the dealer, their deck empty, about to deal faller
