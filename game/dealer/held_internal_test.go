@@ -73,11 +73,12 @@ func tell(t *testing.T, d *Dealer, src playlog.Source, events ...game.Event) {
 	}
 }
 
-// TestConfirmsADeal: a confirmation within a hold is the deal that follows
+// TestDealConfirmed: a confirmation within a hold is the deal that follows
 // a card shown when it names nothing or a Ground, in any case, as the
-// panel's confirmAs reads the name; a rider or an Extra named is a card
-// shown, and a name that is no card confirms nothing.
-func TestConfirmsADeal(t *testing.T) {
+// panel's confirmAs reads the name (the engine told Confirm, or
+// ConfirmAs(Ground)); a rider or an Extra named is a card shown, and a
+// name that is no card confirms nothing.
+func TestDealConfirmed(t *testing.T) {
 	for _, c := range []struct {
 		as   string
 		want bool
@@ -85,8 +86,16 @@ func TestConfirmsADeal(t *testing.T) {
 		{"", true}, {"Ground", true}, {"ground", true}, {"GROUND", true},
 		{"Hit", false}, {"Extra", false}, {"grounds", false}, {"nonsense", false},
 	} {
-		if got := confirmsADeal(c.as); got != c.want {
-			t.Errorf("confirmsADeal(%q) = %v, want %v", c.as, got, c.want)
+		ev, got := dealConfirmed(c.as)
+		if got != c.want {
+			t.Errorf("dealConfirmed(%q) deals %v, want %v", c.as, got, c.want)
+		}
+		want := game.ConfirmAs(game.Ground)
+		if c.as == "" {
+			want = game.Confirm()
+		}
+		if got && ev != want {
+			t.Errorf("dealConfirmed(%q) = %v, want %v", c.as, ev, want)
 		}
 	}
 }

@@ -46,7 +46,7 @@ func (d *Dealer) control(p hw.PanelEvent) {
 			return
 		}
 	}
-	if d.held.active && p.Control == hw.ControlConfirm && confirmsADeal(p.As) && !d.panel.paused && !d.g.ExtraLeftRiderless(d.held.seat, d.held.c, dealConfirmed(p.As)) {
+	if ev, deal := dealConfirmed(p.As); d.held.active && p.Control == hw.ControlConfirm && deal && !d.panel.paused && !d.g.ExtraLeftRiderless(d.held.seat, d.held.c, ev) {
 		// A card dealt by hand (the reader missed it, or is gone) within
 		// half a beat of the held read: the deal that follows a card
 		// shown, so the held read was that card. Not an Extra with no
@@ -76,24 +76,19 @@ func (d *Dealer) control(p hw.PanelEvent) {
 	d.maybeIdentify(p.Kernel)
 }
 
-// confirmsADeal reports whether a confirmation naming as (empty for none)
-// confirms a card dealt: a plain one or a Ground, named in any case, as
-// confirmAs reads it. A rider or an Extra named is one shown.
-func confirmsADeal(as string) bool {
+// dealConfirmed is the engine's event for a confirmation naming as (empty
+// for none), and whether it confirms a card dealt: a plain one or a
+// Ground, named in any case, as confirmAs reads it. A rider or an Extra
+// named is one shown.
+func dealConfirmed(as string) (game.Event, bool) {
 	if as == "" {
-		return true
+		return game.Confirm(), true
 	}
 	k, err := game.ParseKind(as)
-	return err == nil && k == game.Ground
-}
-
-// dealConfirmed is the engine's event for a deal confirmed by hand as as
-// (confirmsADeal): a card, or a Ground.
-func dealConfirmed(as string) game.Event {
-	if as == "" {
-		return game.Confirm()
+	if err != nil || k != game.Ground {
+		return game.Event{}, false
 	}
-	return game.ConfirmAs(game.Ground)
+	return game.ConfirmAs(game.Ground), true
 }
 
 // onControl does what a panel control asks. Called with d.mu held.
