@@ -19,11 +19,19 @@ import (
 // twinHand plays the hand with every mistake at 2 % and keeps its table.
 func twinHand(t *testing.T, rules string, seed uint64) *table {
 	t.Helper()
+	return twinHandOf(t, rules, seed, false)
+}
+
+// twinHandOf is twinHand, the table's dealer silent on a Ground dealt
+// unscanned under a held rider if silent (table.silentOnLanding).
+func twinHandOf(t *testing.T, rules string, seed uint64, silent bool) *table {
+	t.Helper()
 	opt, deck := ruleSet(t, rules)
 	tb, err := newTable(Options{Rules: opt, Deck: deck, Fallers: 2 + int(seed%6), Seed: seed, Faults: All(rate)})
 	if err != nil {
 		t.Fatal(err)
 	}
+	tb.silentOnLanding = silent
 	if err := tb.play(); err != nil {
 		t.Fatalf("%s %d: %v", rules, seed, err)
 	}
