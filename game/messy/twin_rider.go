@@ -23,6 +23,12 @@ import (
 // may play it right away, or you may keep holding it": it keeps holding
 // s, or leaves it where it lay); g lies in the deck where the table had
 // s. Every observation up to the moment is the same and true of it.
+//
+// Where half a beat judged the rider the deal, a dealer who saw the
+// Ground land says misread of it (landedUnread), and the hand stays in
+// step: the class is left to a hold judged by an input, which the dealer
+// cannot answer in time, and its tests prove the builder on hands played
+// by the dealer silent there (table.silentOnLanding).
 
 // riderTwin is one such twin to try: s the card the table dealt by hand
 // in h's place, leftInStack whether the faller left it there (no pick-up)
