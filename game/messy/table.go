@@ -156,6 +156,9 @@ type table struct {
 	// logAt is, for each observation of log, how many of the truth's
 	// moves (events) were made when it was taken (twin.go).
 	logAt []int
+	// unsaid are the reads after which the dealer, seeing no lag, said
+	// nothing of the cards dealt unscanned before them (identifiedTwin).
+	unsaid []unsaidRead
 	// uncovered: an observation left a card dealt by hand, still a guess
 	// and never said picked up, on top of a stack where it was not (the
 	// card on it was shown): game/dealer asks for it once the table is
@@ -416,6 +419,9 @@ func (t *table) observe(e game.Event) bool {
 			said = true
 		}
 		t.hiddenLag = !said && t.lagInWindow(fs, wasWindow)
+		if !said && !t.hiddenLag {
+			t.unsaidAfter(e.Card, fs)
+		}
 		if said {
 			if c, ok := t.truth.CardIndex(e.Card); ok {
 				// The read moved on to the next seat's turn and taken
@@ -2219,6 +2225,7 @@ func (t *table) judge(groups []audit.Group) {
 	}
 	t.judgeShort()
 	t.unidentifiedAtTheAudit(groups)
+	t.unscannedSaidOnTheTwin()
 	t.judgeUnseen()
 	t.missedWhereRecorded()
 }

@@ -2,6 +2,7 @@ package messy
 
 import (
 	"fmt"
+	"slices"
 
 	"github.com/falling-table/falling/game"
 	"github.com/falling-table/falling/game/audit"
@@ -19,7 +20,13 @@ import (
 // hand replayed on a twin with every confirmation by hand whose card the
 // table knows replaced by a read of that card (identifiedTwin), and the
 // mistake refused there. Where the twin does not catch it either, or
-// cannot follow the observations, it stays Missed.
+// cannot follow the observations, it stays Missed. Told a card's identity,
+// the twin may take a read for a card shown that the assistant took for a
+// deal, its light then a seat behind the table's where a card went
+// unscanned behind that read: the dealer, watching the twin's light as
+// they watch the assistant's (noticeUnscanned), says "unscanned" there,
+// and the twin is told which card it was (unsaidRead), as of any card the
+// dealer says went unscanned.
 
 // unidentifiedWhy is the answer to a miss the identified twin catches.
 const unidentifiedWhy = "unidentified: told which card each confirmation by hand was, the assistant refuses it; it was told only its kind or nothing"
@@ -68,8 +75,10 @@ func (t *table) identifiedLog() []game.Event {
 }
 
 // identifiedStep is one step of the table's log: the observations the
-// assistant took (seen) and what the identified twin is told for them.
+// assistant took (seen), from the log's index at, and what the identified
+// twin is told for them.
 type identifiedStep struct {
+	at         int
 	seen, twin []game.Event
 }
 
@@ -84,25 +93,32 @@ func (t *table) identifiedSteps() []identifiedStep {
 	for i := 0; i < len(t.log); i++ {
 		e := t.log[i]
 		if b, ok := by[i]; ok && !b.unscanned {
-			out = append(out, identifiedStep{seen: []game.Event{e}, twin: []game.Event{game.Scan(t.truth.Card(b.card).ID)}})
+			out = append(out, identifiedStep{at: i, seen: []game.Event{e}, twin: []game.Event{game.Scan(t.truth.Card(b.card).ID)}})
 			continue
 		}
-		st := identifiedStep{seen: []game.Event{e}}
+		st := identifiedStep{at: i, seen: []game.Event{e}}
 		if e.Kind == game.EvScan {
 			for i+1 < len(t.log) && by[i+1].unscanned {
 				i++
 				st.seen = append(st.seen, t.log[i])
-				u := by[i].card
-				st.twin = append(st.twin, game.Scan(t.truth.Card(u).ID))
-				if t.truth.Card(u).Kind == game.Ground {
-					st.twin = append(st.twin, game.StopClosed())
-				}
+				st.twin = append(st.twin, t.readUnscanned(by[i].card)...)
 			}
 		}
 		st.twin = append(st.twin, e)
 		out = append(out, st)
 	}
 	return out
+}
+
+// readUnscanned is what a reader that missed nothing gives of card u,
+// dealt unscanned: its read, and for a Ground the window the dealer dealt
+// on past closing.
+func (t *table) readUnscanned(u int) []game.Event {
+	read := []game.Event{game.Scan(t.truth.Card(u).ID)}
+	if t.truth.Card(u).Kind == game.Ground {
+		read = append(read, game.StopClosed())
+	}
+	return read
 }
 
 // identifiedTwin replays the assistant's observations of this hand on a
@@ -112,10 +128,28 @@ func (t *table) identifiedSteps() []identifiedStep {
 // refuses; any other observation the assistant took that the twin refuses
 // means the twin cannot follow the hand, and there is none (nil). The
 // dealer's misread, said of what the assistant's screen showed, the twin
-// is told only where its screen showed the same (misreadOfTheSame).
+// is told only where its screen showed the same (misreadOfTheSame); their
+// "unscanned", where the twin's light shows them the lag that the
+// assistant's did not (unsaidRead.showsTheLag).
 func (t *table) identifiedTwin() *game.Game {
+	twin, _ := t.followingTwin()
+	return twin
+}
+
+// followingTwin is identifiedTwin, and the mistakes (their indexes) of
+// the cards dealt unscanned that its dealer said and the assistant's did
+// not.
+func (t *table) followingTwin() (*game.Game, []int) {
+	unsaid := map[int]unsaidRead{}
+	for _, u := range t.unsaid {
+		unsaid[u.at] = u
+	}
+	var said []int
 	twin, seen := t.start.Clone(), t.start.Clone()
 	for _, st := range t.identifiedSteps() {
+		if t.overWithTheTable(twin, st.at) {
+			break // the rest is the dealer finishing the assistant's hand
+		}
 		same := misreadOfTheSame(st.seen, twin, seen)
 		for _, e := range st.seen {
 			_ = seen.Apply(e) // taken once: the table logs only what the assistant took
@@ -123,19 +157,94 @@ func (t *table) identifiedTwin() *game.Game {
 		if !same {
 			continue
 		}
-		for _, e := range st.twin {
+		told := st.twin
+		if u, ok := unsaid[st.at]; ok && u.showsTheLag(twin, st.seen[0]) {
+			told = nil
+			for _, i := range u.faults {
+				c, _ := t.truth.CardIndex(t.hand.Faults[i].Card)
+				told = append(told, t.readUnscanned(c)...)
+			}
+			told = append(told, st.twin...)
+			said = append(said, u.faults...)
+		}
+		for _, e := range told {
 			if err := twin.Apply(e); err != nil {
 				if mendsAGuess[e.Kind] {
 					continue
 				}
-				return nil
+				return nil, nil
 			}
 		}
 	}
-	if a, b := twin.Next(), t.seen.Next(); a.Action != b.Action || a.Player != b.Player {
-		return nil // its light is elsewhere: it no longer follows the table
+	if twin.Over() {
+		if t.truth.Over() && twin.Winner() == t.truth.Winner() {
+			return twin, said
+		}
+		return nil, nil // its hand ended otherwise than the table's
 	}
-	return twin
+	if a, b := twin.Next(), t.seen.Next(); a.Action != b.Action || a.Player != b.Player {
+		return nil, nil // its light is elsewhere: it no longer follows the table
+	}
+	return twin, said
+}
+
+// overWithTheTable reports whether twin's hand is over, with the table's
+// winner, as the table's was when observation at was taken: what the
+// assistant took from then on is the dealer finishing its hand from the
+// panel (end), where it owed deals the table never made; the twin's
+// table, over, shows none of it.
+func (t *table) overWithTheTable(twin *game.Game, at int) bool {
+	return twin.Over() && t.truth.Over() && twin.Winner() == t.truth.Winner() && t.logAt[at] >= len(t.events)
+}
+
+// unsaidRead is a read, the log's observation at, after which the dealer
+// said nothing of the cards dealt unscanned before it (the mistakes
+// faults, up to the first a Stop saved), the assistant's light showing
+// them no lag (noticeUnscanned): the table's light as the read was taken
+// (next), and the faller the table had dealt the read card to (dealtTo,
+// -1 if none).
+type unsaidRead struct {
+	at, dealtTo int
+	faults      []int
+	next        game.Instruction
+}
+
+// unsaidAfter notes that the dealer said nothing of the cards of faults
+// fs, dealt unscanned, at read id, just logged.
+func (t *table) unsaidAfter(id string, fs []int) {
+	u := unsaidRead{at: len(t.log) - 1, dealtTo: -1, next: t.truth.Next()}
+	if p, c, _, ok := t.truth.PendingDeal(); ok && c >= 0 && t.truth.Card(c).ID == id {
+		u.dealtTo = p
+	}
+	for _, i := range fs {
+		c, ok := t.truth.CardIndex(t.hand.Faults[i].Card)
+		if !ok || t.stoppedUnscanned(c) {
+			break // noticeUnscanned says nothing of it, nor of those after it
+		}
+		u.faults = append(u.faults, i)
+	}
+	if len(u.faults) > 0 {
+		t.unsaid = append(t.unsaid, u)
+	}
+}
+
+// showsTheLag reports whether read e, taken by twin, shows the dealer the
+// twin's light lagging for the cards dealt unscanned before it, as
+// noticeUnscanned's dealer sees the assistant's: it asks a deal at another
+// seat than the one e was dealt to, or after e something else than the
+// table's light; or the twin refuses e, where the dealer confirms those
+// cards by hand and reads e again (observe). The dealer then says
+// "unscanned", and the identified twin is told which cards they were.
+func (u unsaidRead) showsTheLag(twin *game.Game, e game.Event) bool {
+	if in := twin.Next(); in.Action == game.ActDeal && u.dealtTo >= 0 && in.Player != u.dealtTo {
+		return true
+	}
+	try := twin.Clone()
+	if try.Apply(e) != nil {
+		return true
+	}
+	a, b := try.Next(), u.next
+	return a.Action != b.Action || a.Player != b.Player || a.Due != b.Due
 }
 
 // misreadOfTheSame reports whether the twin is to be told observations es
@@ -300,3 +409,32 @@ func (t *table) guessedCards(f *Fault) []string {
 }
 
 const unidentifiedAtTheAuditWhy = "unidentified: told which card each confirmation by hand was, the audit names it"
+
+// unscannedSaidOnTheTwin marks Unidentified the cards dealt unscanned still
+// missed that the identified twin's dealer said (followingTwin): told which
+// card each confirmation by hand was, the twin took a read for a card
+// shown where the assistant took it for the deal, its light lagged for
+// the card dealt unscanned behind it, and the dealer said so; the
+// assistant's light, a deal ahead, showed them nothing.
+func (t *table) unscannedSaidOnTheTwin() {
+	var missed []int
+	for i, f := range t.hand.Faults {
+		if f.Kind == DealUnscanned && f.Answer == Missed && !f.live && f.unseen == "" && f.unidentified == "" {
+			missed = append(missed, i)
+		}
+	}
+	if len(missed) == 0 || len(t.unsaid) == 0 {
+		return
+	}
+	twin, said := t.followingTwin()
+	if twin == nil {
+		return
+	}
+	for _, i := range missed {
+		if slices.Contains(said, i) {
+			t.hand.Faults[i].unidentified = unscannedSaidOnTheTwinWhy
+		}
+	}
+}
+
+const unscannedSaidOnTheTwinWhy = "unidentified: told which card each confirmation by hand was, its light lags for the card and the dealer says it went unscanned"
