@@ -292,7 +292,10 @@ func (g *Game) scan(c, since int) error {
 		}
 		return g.scan(c, since)
 	case ActDeal:
-		if w.Zone == InDeck || g.unblind(c) || g.unguessNamed(c) {
+		if w.Zone == InDeck || g.unblind(c) || g.unguessNamed(c) || g.unguessShown(c) {
+			// (unguessShown: the guess for a rider or an Extra named by
+			// hand, still lying unswept, read being dealt, was in the
+			// deck: the one shown was another of its kind.)
 			return g.dealScanned(c, in)
 		}
 		if (w.Zone == AsRider || w.Zone == AsExtra) && w.Player == p {
