@@ -226,7 +226,7 @@ func (g *Game) scan(c, since int) error {
 		g.table.blind[c], g.table.loose[c] = false, 0
 		return g.riderScanned(c, in)
 	}
-	if starting && in.Action == ActDeal && g.standingIn(c) && g.unblind(c) {
+	if starting && in.Action == ActDeal && !g.table.namedRead && g.standingIn(c) && g.unblind(c) {
 		// A card stood in for a deal confirmed by hand, read as a turn
 		// begins with a card due: the guess was one deck card of many, so
 		// this is the deal in the dealer's hand, not the guess come true
@@ -789,7 +789,13 @@ func (g *Game) confirmAs(k Kind) error {
 		if c < 0 {
 			return refuse(RuleNamedCardUnknown, "a %v shown at seat %d's turn", k, in.Seat)
 		}
-		if err := g.scan(c, g.passes); err != nil {
+		// Named as shown: a stand-in the engine takes for it (one a
+		// faller holds, say) is played there, not the deal in the
+		// dealer's hand that a read of it might be.
+		g.table.namedRead = true
+		err := g.scan(c, g.passes)
+		g.table.namedRead = false
+		if err != nil {
 			return err
 		}
 		g.standIn(c)
