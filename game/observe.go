@@ -249,6 +249,15 @@ func (g *Game) scan(c, since int) error {
 		// (TestExtraReadAfterASkipIsPlayed).
 		return g.riderScanned(c, in)
 	}
+	if fromHand && !g.table.dealtRead && !(card.Kind == Extra && in.Action == ActDeal && g.riderShownNow()) && g.table.namedGuess[c] && g.latestPickedUp(p, g.turnPass(p)) >= 0 && g.unguessNamed(c) && g.swapLoose(c, p, g.turnPass(p)) {
+		// In the discard pile only as the engine's guess for a rider
+		// named by hand (namedGuess), so in the deck after all ("Hold the
+		// deck face down, and deal from the top"), and read as the turn
+		// begins of a faller whose card dealt by hand was said picked up:
+		// it is that card played, as swapLoose takes a deck card, not
+		// the deal that unguessNamed below would take it for.
+		return g.riderScanned(c, in)
+	}
 	if starting && in.Action == ActDeal && g.players[p].rider < 0 && g.unguessNamed(c) {
 		// In the discard pile only as the engine's guess for a rider
 		// named by hand, and swept: "Hold the deck face down, and deal
