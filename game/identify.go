@@ -66,6 +66,11 @@ func (g *Game) identify(seat, stack int, id string) error {
 		// that may be s itself, the place this answer is about.)
 		g.unguessNamed(c)
 	}
+	if g.table.namedGuess[c] && g.deckCard(g.cards[c].Kind) >= 0 {
+		// The same guess still shown in front of its seat, unswept: the
+		// card shown there was another of its kind, from the deck.
+		g.unguessShown(c)
+	}
 	ws := g.where[s]
 	switch w := g.where[c]; {
 	case w.Zone == InDeck:

@@ -224,6 +224,10 @@ type tableState struct {
 	// (ScanDealt) is applied, or read again (readWin.dealt): no copy
 	// carries it.
 	dealtRead bool
+	// namedRead is set only while a rider or an Extra the dealer named by
+	// hand (ConfirmAs) is applied as the read of the card standing in for
+	// it: shown, never a deal. No copy carries it.
+	namedRead bool
 	// remaking is set only while a misread makes the deals since the read
 	// again (takeBackRead): a copy keeps its own (copyTo), so a copy
 	// restored mid-replay does not end it.

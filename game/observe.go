@@ -226,7 +226,7 @@ func (g *Game) scan(c, since int) error {
 		g.table.blind[c], g.table.loose[c] = false, 0
 		return g.riderScanned(c, in)
 	}
-	if starting && in.Action == ActDeal && g.standingIn(c) && g.unblind(c) {
+	if starting && in.Action == ActDeal && !g.table.namedRead && g.standingIn(c) && g.unblind(c) {
 		// A card stood in for a deal confirmed by hand, read as a turn
 		// begins with a card due: the guess was one deck card of many, so
 		// this is the deal in the dealer's hand, not the guess come true
@@ -247,6 +247,15 @@ func (g *Game) scan(c, since int) error {
 		// to this player") nothing is dealt, and the Extra read is the
 		// faller's own, laid on it before the dealer reached the seat
 		// (TestExtraReadAfterASkipIsPlayed).
+		return g.riderScanned(c, in)
+	}
+	if fromHand && !g.table.dealtRead && !(card.Kind == Extra && in.Action == ActDeal && g.riderShownNow()) && g.table.namedGuess[c] && g.latestPickedUp(p, g.turnPass(p)) >= 0 && g.unguessNamed(c) && g.swapLoose(c, p, g.turnPass(p)) {
+		// In the discard pile only as the engine's guess for a rider
+		// named by hand (namedGuess), so in the deck after all ("Hold the
+		// deck face down, and deal from the top"), and read as the turn
+		// begins of a faller whose card dealt by hand was said picked up:
+		// it is that card played, as swapLoose takes a deck card, not
+		// the deal that unguessNamed below would take it for.
 		return g.riderScanned(c, in)
 	}
 	if starting && in.Action == ActDeal && g.players[p].rider < 0 && g.unguessNamed(c) {
@@ -292,7 +301,10 @@ func (g *Game) scan(c, since int) error {
 		}
 		return g.scan(c, since)
 	case ActDeal:
-		if w.Zone == InDeck || g.unblind(c) || g.unguessNamed(c) {
+		if w.Zone == InDeck || g.unblind(c) || g.unguessNamed(c) || g.unguessShown(c) {
+			// (unguessShown: the guess for a rider or an Extra named by
+			// hand, still lying unswept, read being dealt, was in the
+			// deck: the one shown was another of its kind.)
 			return g.dealScanned(c, in)
 		}
 		if (w.Zone == AsRider || w.Zone == AsExtra) && w.Player == p {
@@ -786,7 +798,13 @@ func (g *Game) confirmAs(k Kind) error {
 		if c < 0 {
 			return refuse(RuleNamedCardUnknown, "a %v shown at seat %d's turn", k, in.Seat)
 		}
-		if err := g.scan(c, g.passes); err != nil {
+		// Named as shown: a stand-in the engine takes for it (one a
+		// faller holds, say) is played there, not the deal in the
+		// dealer's hand that a read of it might be.
+		g.table.namedRead = true
+		err := g.scan(c, g.passes)
+		g.table.namedRead = false
+		if err != nil {
 			return err
 		}
 		g.standIn(c)

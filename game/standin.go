@@ -237,6 +237,50 @@ func (g *Game) unguessNamed(c int) bool {
 	return true
 }
 
+// unguessShown is unguessNamed for a guess not yet swept: card c, read
+// now for a card dealt by hand (identify), lies as a rider or an Extra in
+// front of a seat only as the engine's guess for one named by hand there,
+// taken from its deck and never read since (namedGuess). "Hold the deck
+// face down, and deal from the top": read as a card dealt, c was still in
+// the deck when the one named was shown, which was another of its kind.
+// The deck card of that kind nearest the top stands in there instead
+// (the rider in force too, and the cards shown at the address), and c
+// goes back to the deck for the caller to take. It reports whether one
+// did.
+func (g *Game) unguessShown(c int) bool {
+	t := &g.table
+	w := g.where[c]
+	if !t.namedGuess[c] || (w.Zone != AsRider && w.Zone != AsExtra) {
+		return false
+	}
+	d := g.deckCard(g.cards[c].Kind)
+	if d < 0 {
+		return false
+	}
+	pl := &g.players[w.Player]
+	var slot *int
+	switch i := slices.Index(pl.extras, c); {
+	case w.Zone == AsRider && pl.rider == c:
+		slot = &pl.rider
+	case w.Zone == AsExtra && i >= 0:
+		slot = &pl.extras[i]
+	default:
+		return false
+	}
+	if g.addr.rider == c {
+		g.addr.rider = d
+	}
+	for i, x := range t.shown {
+		if x == c {
+			t.shown[i] = d
+		}
+	}
+	g.removeFromDeck(d)
+	g.swapStandIn(slot, c, d, InDeck)
+	t.namedGuess[c], t.namedGuess[d] = false, true
+	return true
+}
+
 // standInOfKind: no deck card of kind k is left to stand in for a card
 // shown and named by hand, though c of that kind, read being dealt, was
 // still in the deck. Every other card of kind k the engine has placed was

@@ -162,13 +162,18 @@ func (t *table) twinWhyOn(hs heldShown, eID string, on int) string {
 }
 
 // dealtUnscannedBefore reports whether the "unscanned" (observation
-// said) is true of the twin as of the table: the move before the held
-// card's deal (kH-1), which the twin makes too, dealt a card no
+// said) is true of the twin as of the table: the last deal before the
+// held card's (kH-1, or before the fallers' moves between:
+// twin_between.go), which the twin makes too, dealt a card no
 // observation before it named.
 func (t *table) dealtUnscannedBefore(real []*game.Game, kH, said int) bool {
-	for c := range real[kH].NumCards() {
-		if real[kH-1].Where(c).Zone == game.InDeck && real[kH].Where(c).Zone != game.InDeck {
-			id := real[kH].Card(c).ID
+	k := lastDealBefore(real, kH)
+	if k < 0 {
+		return false
+	}
+	for c := range real[k+1].NumCards() {
+		if real[k].Where(c).Zone == game.InDeck && real[k+1].Where(c).Zone != game.InDeck {
+			id := real[k+1].Card(c).ID
 			for _, ob := range t.log[:said] {
 				if ob.Card == id {
 					return false
