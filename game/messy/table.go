@@ -1986,10 +1986,20 @@ func (t *table) groundWindow() error {
 	return nil
 }
 
-// noStop reports whether faller p has no Stop anywhere in front of them.
+// noStop reports whether faller p has no Stop anywhere in front of them,
+// neither where the truth has their cards nor in their hand at the table:
+// a Stop p holds that the truth has elsewhere (holding: the Stop the truth
+// played on the rider a wrong sweep lost, or p's own card kept in a Move
+// between two others) is one p may play as the Ground is dealt ("Once you
+// are holding a card, you may play it right away, or you may keep holding
+// it"), and their claim one "the dealer confirms by scanning the Stop, or
+// with the dealer panel" (product.md): no mistake.
 func (t *table) noStop(p int) bool {
 	g := t.truth
 	if h := g.Hand(p); h >= 0 && g.Card(h).Kind == game.Stop {
+		return false
+	}
+	if h, ok := t.holding[p]; ok && g.Card(h).Kind == game.Stop {
 		return false
 	}
 	for s := 0; s < g.NumStacks(p); s++ {
