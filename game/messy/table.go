@@ -1397,7 +1397,11 @@ func (t *table) isShown(c, p int) bool {
 }
 
 // lying finds a card of kind k (NoKind: any rider) on top of some faller's
-// stack, one a faller could put down.
+// stack, one a faller could put down. Not a card that lies elsewhere at
+// the table than the truth has it (phys: stuck under the card it was dealt
+// with, dealt to another seat, swept): the faller the truth has it in front
+// of cannot take it ("You can only pick up the top card of your stack"),
+// as blocked refuses them its pick-up.
 func (t *table) lying(k game.Kind) int {
 	g := t.truth
 	for _, p := range t.rng.Perm(g.NumPlayers()) {
@@ -1407,6 +1411,9 @@ func (t *table) lying(k game.Kind) int {
 		for s := 0; s < g.NumStacks(p); s++ {
 			c := g.Top(p, s)
 			if c < 0 {
+				continue
+			}
+			if _, away := t.phys[c]; away {
 				continue
 			}
 			if kd := g.Card(c).Kind; kd == k || (k == game.NoKind && kd.IsRider()) {

@@ -227,45 +227,6 @@ func TestClaimOnAStandInStop(t *testing.T) {
 	}
 }
 
-// TestSecondRiderReadAsADeal: a second rider put down where the dealer
-// reads it, of a card the assistant never saw leave the deck (it was dealt
-// stuck to another card, two as one, and the deal it was owed later
-// confirmed by hand), or saw only as its guess for a card dealt by hand:
-// read where the light asks for a card, it is exactly what a dealer
-// dealing that card from the deck shows, and the assistant takes it for
-// that deal ("A scanned card still in the deck is a deal to the place the
-// dealer was told", product.md). No one is said to have played it.
-func TestSecondRiderReadAsADeal(t *testing.T) {
-	for _, c := range []missedCase{
-		{"official", 1005665, SecondRider, 6},
-		{"official", 1006019, SecondRider, 1},
-		{"classic", 1000133, SecondRider, 5},
-		{"classic", 1004255, SecondRider, 6},
-	} {
-		t.Run(c.String(), func(t *testing.T) {
-			m := replayMissed(t, c, Missed)
-			x, _ := m.seen.CardIndex(m.card)
-			if w := m.seen.Where(x); w.Zone != game.InDeck && !m.seen.Blind(x) {
-				t.Fatalf("%s believed at %+v: want in the deck, or a guess for a card dealt by hand", m.card, w)
-			}
-			g := m.seen.Clone()
-			n := len(g.Inferences())
-			if err := g.Apply(game.Scan(m.card)); err != nil {
-				t.Fatalf("refused now (%v): not a miss to explain any more", err)
-			}
-			if w := g.Where(x); w.Zone != game.InStack {
-				t.Fatalf("%s taken to %+v: want a deal", m.card, w)
-			}
-			for _, in := range g.Inferences()[n:] {
-				if in.Kind == game.InfRiderPlayed || in.Kind == game.InfExtraPlayed {
-					t.Fatalf("taken for a card played: %+v", in)
-				}
-			}
-			t.Logf("%s: believed at %+v, taken as dealt to %+v; at the table it lies at %+v", m.card, m.seen.Where(x), g.Where(x), m.truth.Where(x))
-		})
-	}
-}
-
 // TestTwoAtOnceIntoAStackPickedUp: the second of two cards dealt at once
 // to one seat, read while the assistant still believes that seat has a
 // second stack whose only card its faller picked up unseen (so the stack
