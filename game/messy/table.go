@@ -1452,7 +1452,11 @@ func (t *table) isShown(c, p int) bool {
 }
 
 // lying finds a card of kind k (NoKind: any rider) on top of some faller's
-// stack, one a faller could put down.
+// stack, one a faller could put down. Not a card that lies elsewhere at
+// the table than the truth has it (phys: stuck under the card it was dealt
+// with, dealt to another seat, swept): the faller the truth has it in front
+// of cannot take it ("You can only pick up the top card of your stack"),
+// as blocked refuses them its pick-up.
 func (t *table) lying(k game.Kind) int {
 	g := t.truth
 	for _, p := range t.rng.Perm(g.NumPlayers()) {
@@ -1462,6 +1466,9 @@ func (t *table) lying(k game.Kind) int {
 		for s := 0; s < g.NumStacks(p); s++ {
 			c := g.Top(p, s)
 			if c < 0 {
+				continue
+			}
+			if _, away := t.phys[c]; away {
 				continue
 			}
 			if kd := g.Card(c).Kind; kd == k || (k == game.NoKind && kd.IsRider()) {
@@ -2041,10 +2048,20 @@ func (t *table) groundWindow() error {
 	return nil
 }
 
-// noStop reports whether faller p has no Stop anywhere in front of them.
+// noStop reports whether faller p has no Stop anywhere in front of them,
+// neither where the truth has their cards nor in their hand at the table:
+// a Stop p holds that the truth has elsewhere (holding: the Stop the truth
+// played on the rider a wrong sweep lost, or p's own card kept in a Move
+// between two others) is one p may play as the Ground is dealt ("Once you
+// are holding a card, you may play it right away, or you may keep holding
+// it"), and their claim one "the dealer confirms by scanning the Stop, or
+// with the dealer panel" (product.md): no mistake.
 func (t *table) noStop(p int) bool {
 	g := t.truth
 	if h := g.Hand(p); h >= 0 && g.Card(h).Kind == game.Stop {
+		return false
+	}
+	if h, ok := t.holding[p]; ok && g.Card(h).Kind == game.Stop {
 		return false
 	}
 	for s := 0; s < g.NumStacks(p); s++ {

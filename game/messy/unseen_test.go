@@ -180,63 +180,6 @@ func samePlaces(twin, truth *game.Game, but map[int]bool) error {
 	return nil
 }
 
-// TestClaimOnAStopPlayedUnseen: a claim-no-stop where the claimant had a
-// Stop the assistant saw dealt to them, and had played it on a rider before
-// that rider's seat came round, so that neither card was read again. "Once
-// you are holding a card, you may play it right away, or you may keep
-// holding it", and the dealer confirms a Stop claim "by scanning the Stop,
-// or with the dealer panel" (product.md): a faller who grabbed that Stop
-// when it was dealt and kept it would be saved by the same confirmation.
-// Nothing the assistant was told shows the Stop gone: each of the two
-// cards was read once, as it was dealt, and is believed where it was
-// dealt. So the miss is the table's word against nothing.
-func TestClaimOnAStopPlayedUnseen(t *testing.T) {
-	for _, c := range []missedCase{
-		{"official", 1001308, ClaimNoStop, 5},
-		{"official", 1001440, ClaimNoStop, 4},
-		{"official", 1003828, ClaimNoStop, 1},
-		{"official", 1006222, ClaimNoStop, 3},
-	} {
-		t.Run(c.String(), func(t *testing.T) {
-			m := replayMissed(t, c, Missed)
-			p := c.seat - 1
-			x := stoodIn(t, m, p)
-			// The play of that Stop, and the rider it Stopped.
-			g := dealt(t, m)
-			rider := -1
-			for _, e := range m.events {
-				if e.Kind == game.EvPlay && g.Hand(e.Player) == x {
-					if e.Player != p || e.Stop != game.StopRider {
-						t.Fatalf("%v played as %v by player %d", g.Card(x), e, e.Player)
-					}
-					rider = g.Rider(e.Target)
-				}
-				if err := g.Apply(e); err != nil {
-					t.Fatal(err)
-				}
-			}
-			if rider < 0 {
-				t.Fatalf("%v was not played on a rider", g.Card(x))
-			}
-			for _, k := range []struct {
-				card, faller int
-			}{{x, p}, {rider, -1}} {
-				id := m.truth.Card(k.card).ID
-				if n := m.reads[id]; n != 1 {
-					t.Errorf("%s read %d times: want once, as it was dealt", id, n)
-				}
-				w := m.seen.Where(k.card)
-				if w.Zone != game.InStack || (k.faller >= 0 && w.Player != k.faller) {
-					t.Errorf("%s believed at %+v: want in the stack it was dealt to", id, w)
-				}
-				if tw := m.truth.Where(k.card); tw.Zone != game.InDiscard {
-					t.Errorf("%s at %+v at the table: want discarded", id, tw)
-				}
-			}
-		})
-	}
-}
-
 // dealt is the truth of m's hand before its first move, its deck in the
 // order the table dealt it (redeal).
 func dealt(t *testing.T, m moment) *game.Game {
@@ -280,45 +223,6 @@ func TestClaimOnAStandInStop(t *testing.T) {
 			if m.reads[m.seen.Card(x).ID] != 0 {
 				t.Fatalf("%v was read", m.seen.Card(x))
 			}
-		})
-	}
-}
-
-// TestSecondRiderReadAsADeal: a second rider put down where the dealer
-// reads it, of a card the assistant never saw leave the deck (it was dealt
-// stuck to another card, two as one, and the deal it was owed later
-// confirmed by hand), or saw only as its guess for a card dealt by hand:
-// read where the light asks for a card, it is exactly what a dealer
-// dealing that card from the deck shows, and the assistant takes it for
-// that deal ("A scanned card still in the deck is a deal to the place the
-// dealer was told", product.md). No one is said to have played it.
-func TestSecondRiderReadAsADeal(t *testing.T) {
-	for _, c := range []missedCase{
-		{"official", 1005665, SecondRider, 6},
-		{"official", 1006019, SecondRider, 1},
-		{"classic", 1000133, SecondRider, 5},
-		{"classic", 1004255, SecondRider, 6},
-	} {
-		t.Run(c.String(), func(t *testing.T) {
-			m := replayMissed(t, c, Missed)
-			x, _ := m.seen.CardIndex(m.card)
-			if w := m.seen.Where(x); w.Zone != game.InDeck && !m.seen.Blind(x) {
-				t.Fatalf("%s believed at %+v: want in the deck, or a guess for a card dealt by hand", m.card, w)
-			}
-			g := m.seen.Clone()
-			n := len(g.Inferences())
-			if err := g.Apply(game.Scan(m.card)); err != nil {
-				t.Fatalf("refused now (%v): not a miss to explain any more", err)
-			}
-			if w := g.Where(x); w.Zone != game.InStack {
-				t.Fatalf("%s taken to %+v: want a deal", m.card, w)
-			}
-			for _, in := range g.Inferences()[n:] {
-				if in.Kind == game.InfRiderPlayed || in.Kind == game.InfExtraPlayed {
-					t.Fatalf("taken for a card played: %+v", in)
-				}
-			}
-			t.Logf("%s: believed at %+v, taken as dealt to %+v; at the table it lies at %+v", m.card, m.seen.Where(x), g.Where(x), m.truth.Where(x))
 		})
 	}
 }
