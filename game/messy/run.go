@@ -89,11 +89,6 @@ func Run(opt RunOptions) (Figures, error) {
 	for _, k := range Kinds() {
 		byKind[k] = &KindFigures{Kind: k.String(), Visible: k.Visible(), Answers: map[string]int{}}
 	}
-	fail := func(s string) {
-		if len(fig.Failures) < 10 {
-			fig.Failures = append(fig.Failures, s)
-		}
-	}
 	for i := range opt.Hands {
 		seed := opt.Seed*1_000_003 + uint64(i)
 		n := opt.Fallers
@@ -101,65 +96,7 @@ func Run(opt RunOptions) (Figures, error) {
 			n = 2 + int(seed%6)
 		}
 		h, err := Play(Options{Rules: opt.Rules, Deck: opt.Deck, Fallers: n, Seed: seed, Faults: opt.Faults})
-		fig.Refusals += h.Refusals
-		switch {
-		case err == nil:
-		case isPanic(err):
-			fig.Panics++
-			fail(err.Error())
-		case isInvariant(err):
-			fig.Invariants++
-			fail(err.Error())
-		default:
-			fig.Unfinished++
-			fail(err.Error())
-		}
-		if h.Diverged {
-			fig.Diverged++
-			if !h.OutOfStep {
-				fig.DivergedInStep++
-			}
-			if opt.Faults == (Faults{}) {
-				fail(fmt.Sprintf("seed %d, %d fallers: a clean hand diverged", seed, n))
-			}
-		}
-		if h.OutOfStep {
-			fig.OutOfStep++
-			if h.Twin {
-				fig.OutOfStepTwin++
-			}
-			fig.OutOfStepFindings += len(h.Accusations)
-		} else if len(h.Accusations) > 0 {
-			fig.Accusations += len(h.Accusations)
-			fail(fmt.Sprintf("seed %d, %d fallers: %v", seed, n, h.Accusations))
-		}
-		for _, f := range h.Faults {
-			kf := byKind[f.Kind]
-			kf.Made++
-			kf.Answers[f.Answer.String()]++
-			example := fmt.Sprintf("seed %d, %d fallers, seat %d, %s: %s", seed, n, f.Seat, f.Card, f.Why)
-			switch f.Answer {
-			case Missed:
-				if h.OutOfStep {
-					kf.MissedOutOfStep++
-				}
-				if len(kf.Examples) < 3 {
-					kf.Examples = append(kf.Examples, example)
-				}
-			case Unseen:
-				kf.Unseen++
-				if len(kf.UnseenExamples) < 3 {
-					kf.UnseenExamples = append(kf.UnseenExamples, example)
-				}
-			case Unidentified:
-				kf.Unidentified++
-				if len(kf.UnidentifiedExamples) < 3 {
-					kf.UnidentifiedExamples = append(kf.UnidentifiedExamples, example)
-				}
-			default:
-				kf.Caught++
-			}
-		}
+		fig.add(byKind, h, err, seed, n, opt.Faults == (Faults{}))
 	}
 	for _, k := range Kinds() {
 		kf := byKind[k]
@@ -176,4 +113,73 @@ func Run(opt RunOptions) (Figures, error) {
 	}
 	sort.SliceStable(fig.Kinds, func(i, j int) bool { return fig.Kinds[i].Visible && !fig.Kinds[j].Visible })
 	return fig, nil
+}
+
+// add sums up hand h (seed, n fallers), played with err: clean says it was
+// played with no mistake made, where a divergence is a failure of its own.
+func (fig *Figures) add(byKind map[Kind]*KindFigures, h Hand, err error, seed uint64, n int, clean bool) {
+	fail := func(s string) {
+		if len(fig.Failures) < 10 {
+			fig.Failures = append(fig.Failures, s)
+		}
+	}
+	fig.Refusals += h.Refusals
+	switch {
+	case err == nil:
+	case isPanic(err):
+		fig.Panics++
+		fail(err.Error())
+	case isInvariant(err):
+		fig.Invariants++
+		fail(err.Error())
+	default:
+		fig.Unfinished++
+		fail(err.Error())
+	}
+	if h.Diverged {
+		fig.Diverged++
+		if !h.OutOfStep {
+			fig.DivergedInStep++
+		}
+		if clean {
+			fail(fmt.Sprintf("seed %d, %d fallers: a clean hand diverged", seed, n))
+		}
+	}
+	if h.OutOfStep {
+		fig.OutOfStep++
+		if h.Twin {
+			fig.OutOfStepTwin++
+		}
+		fig.OutOfStepFindings += len(h.Accusations)
+	} else if len(h.Accusations) > 0 {
+		fig.Accusations += len(h.Accusations)
+		fail(fmt.Sprintf("seed %d, %d fallers: %v", seed, n, h.Accusations))
+	}
+	for _, f := range h.Faults {
+		kf := byKind[f.Kind]
+		kf.Made++
+		kf.Answers[f.Answer.String()]++
+		example := fmt.Sprintf("seed %d, %d fallers, seat %d, %s: %s", seed, n, f.Seat, f.Card, f.Why)
+		switch f.Answer {
+		case Missed:
+			if h.OutOfStep {
+				kf.MissedOutOfStep++
+			}
+			if len(kf.Examples) < 3 {
+				kf.Examples = append(kf.Examples, example)
+			}
+		case Unseen:
+			kf.Unseen++
+			if len(kf.UnseenExamples) < 3 {
+				kf.UnseenExamples = append(kf.UnseenExamples, example)
+			}
+		case Unidentified:
+			kf.Unidentified++
+			if len(kf.UnidentifiedExamples) < 3 {
+				kf.UnidentifiedExamples = append(kf.UnidentifiedExamples, example)
+			}
+		default:
+			kf.Caught++
+		}
+	}
 }
