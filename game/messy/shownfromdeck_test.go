@@ -2,6 +2,7 @@ package messy
 
 import (
 	"fmt"
+	"slices"
 	"testing"
 
 	"github.com/falling-table/falling/game"
@@ -87,6 +88,49 @@ func TestLastShownFromDeck(t *testing.T) {
 		t.Run(fmt.Sprint(i), func(t *testing.T) {
 			if got := lastShownFromDeck(c.inf, 3); got != c.want {
 				t.Fatalf("%+v: %v, want %v", c.inf, got, c.want)
+			}
+		})
+	}
+}
+
+// TestShownFromTheDeckUnidentified: "You may place a rider in front of any
+// player, including yourself." In 1009434 (two fallers, three rule sets)
+// hit-7 is dealt unscanned to seat 2 and never said, picked up at once and
+// played on seat 2; seat 1's split-2 and stop-2 go unscanned too, and the
+// dealer says "unscanned" (of stop-2) as hit-7 is read. The dealer's
+// misread then makes hit-7 shown after all from seat 1's card dealt by
+// hand, picked up and played on seat 2, which an honest table may give:
+// missed. Told that the card dealt unscanned was stop-2 (the identified
+// twin), the engine has no card dealt by hand it could be, and makes it
+// shown from its deck, dealt unread: unidentified. Not told (the negative
+// control: that confirmation left out), the twin is the assistant again,
+// and proves nothing.
+func TestShownFromTheDeckUnidentified(t *testing.T) {
+	for _, rules := range []string{"official", "classic", "french"} {
+		t.Run(rules, func(t *testing.T) {
+			tb := playedHand(t, rules, 1009434)
+			if tb.hand.OutOfStep || len(tb.hand.Accusations) > 0 {
+				t.Fatalf("out of step %v, accusations %v", tb.hand.OutOfStep, tb.hand.Accusations)
+			}
+			f := faultOf(t, tb, DealUnscanned, "hit-7")
+			if f.Answer != Unidentified || f.Why[:len(shownFromTheDeckUnidentifiedWhy)] != shownFromTheDeckUnidentifiedWhy {
+				t.Fatalf("hit-7: %v %q, want unidentified: %s", f.Answer, f.Why, shownFromTheDeckUnidentifiedWhy)
+			}
+			x, _ := tb.seen.CardIndex("hit-7")
+			if !shownAfterAll(tb.seen.Inferences(), x) || lastShownFromDeck(tb.seen.Inferences(), x) {
+				t.Fatal("the assistant did not make hit-7 shown after all from a card dealt by hand")
+			}
+			if twin := tb.identifiedTwin(); twin == nil || !lastShownFromDeck(twin.Inferences(), x) {
+				t.Fatal("the identified twin does not make hit-7 shown from its deck")
+			}
+			stop, _ := tb.truth.CardIndex("stop-2")
+			n := len(tb.confirmed)
+			tb.confirmed = slices.DeleteFunc(tb.confirmed, func(b byHandAt) bool { return b.card == stop })
+			if len(tb.confirmed) == n {
+				t.Fatal("stop-2 was never said dealt unscanned")
+			}
+			if twin := tb.identifiedTwin(); twin != nil && lastShownFromDeck(twin.Inferences(), x) {
+				t.Error("not told stop-2, the twin still makes hit-7 shown from its deck: the check proves nothing")
 			}
 		})
 	}
