@@ -224,7 +224,7 @@ func (t *table) regather() error {
 		f.stack[g.Card(c).ID] = true
 	}
 	f.live = true
-	if t.observe(game.Knocked(g.Seat(p))) {
+	if t.observe(game.Knocked(g.Seat(p))) || t.knockedAfterUnscanned(p, now) {
 		f.Answer, f.Why = Named, "the dealer said the stack was knocked over: its cards' order proves nothing"
 	} else {
 		f.Answer, f.Why = Missed, "the dealer's report that the stack was knocked over was refused"

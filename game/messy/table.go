@@ -2179,6 +2179,7 @@ func (t *table) end() error {
 // judge sets each fault's answer from the audit's evidence and lists the
 // audit's findings no fault explains.
 func (t *table) judge(groups []audit.Group) {
+	t.shownFromTheDeck() // named live, by the engine's own inference
 	rep := &t.hand.Audit
 	evidence := map[string]string{}
 	for _, m := range rep.Misplaced {
