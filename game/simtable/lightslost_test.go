@@ -88,23 +88,35 @@ func TestCardMissedWhileTheReaderHangsConfirmed(t *testing.T) {
 // official 387, a card dealt unscanned). A person who sees the light go on
 // with the Skip they just showed lying there, and the screen offer to take
 // that Skip back, says misread: it is shown after all, and the hands end
-// in step (387 with game TestRiderShownFromAPickedUpStandIn).
+// in step (387 with game TestRiderShownFromAPickedUpStandIn). The same
+// where the seat has two stacks ("If a player has more than one stack,
+// you will deal one card into each"): the dealer took the Skip for the
+// deal into one and its light, still on, asks for the other's card. The
+// simulated dealer, who would deal that seat nothing, dealt on to the
+// next seat and said "not there" of every seat lit until the lights
+// caught up (beginner 176, the reader gone: seat 3's own Skip dealt by
+// hand; official 249, a card dealt unscanned: seat 2's, Moved to seat
+// 6). Now it says misread there too.
 func TestMisreadASkipTakenForADeal(t *testing.T) {
 	for _, c := range []struct {
+		rules string
 		seed  uint64
 		fault simtable.Fault
 	}{
-		{204, simtable.FaultReaderGone},
-		{387, simtable.FaultDealUnscanned},
+		{"official", 204, simtable.FaultReaderGone},
+		{"official", 387, simtable.FaultDealUnscanned},
 		// Not said where the light is out only for an ask about a card
 		// dealt by hand at another seat: seat 3's Extra Skip, shown and
 		// taken right, was to be swept still (official 262 and 444,
 		// lost while the first version of this misread said it there).
-		{262, simtable.FaultReaderGone},
-		{444, simtable.FaultReaderGone},
+		{"official", 262, simtable.FaultReaderGone},
+		{"official", 444, simtable.FaultReaderGone},
+		// The light still on, asking for the seat's other stack.
+		{"beginner", 176, simtable.FaultReaderGone},
+		{"official", 249, simtable.FaultDealUnscanned},
 	} {
-		t.Run(fmt.Sprint(c.seed), func(t *testing.T) {
-			o := playSound(t, "official", c.seed, simtable.Only(c.fault, 0.05))
+		t.Run(fmt.Sprint(c.rules, "/", c.seed), func(t *testing.T) {
+			o := playSound(t, c.rules, c.seed, simtable.Only(c.fault, 0.05))
 			if o.declared || o.mismatches > 0 || !o.truthOver || o.res.Winner != o.winner {
 				t.Errorf("declared by the table %v, %d beats out of step; the dealer's winner seat %d, the table's %d", o.declared, o.mismatches, o.res.Winner, o.winner)
 			}
