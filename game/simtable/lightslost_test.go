@@ -181,3 +181,36 @@ func TestEmptyStackIsNoStack(t *testing.T) {
 		})
 	}
 }
+
+// TestScanNoDealWhileTheReaderHangs: the dealer scans a card, puts it back
+// on the deck and deals it, scanning it again (FaultScanNoDeal), while the
+// reader hangs (FaultReaderGone): neither scan is read, and the simulated
+// dealer, told the reader is gone, confirmed from the panel both lays, one
+// card dealt once. The extra confirmation dealt a card the table never
+// dealt, the lights went on to the next seat while the table still owed
+// the seat its Extra Hit's last card, and the hand fell out of step
+// (official and classic seed 374, every mistake: seat 4's Extra Hit,
+// skip-11 dealt as the reader hung, then extra-3 scanned, put back and
+// dealt). A dealer confirms each card they dealt, once.
+func TestScanNoDealWhileTheReaderHangs(t *testing.T) {
+	for _, rules := range []string{"official", "classic"} {
+		t.Run(rules, func(t *testing.T) {
+			o := playSound(t, rules, 374, simtable.Every(0.02))
+			hangs := 0
+			for _, x := range o.injected {
+				if x.Fault == simtable.FaultReaderGone && x.Card == "skip-11" {
+					hangs++
+					if x.ByHand != 2 {
+						t.Errorf("the hang's cards confirmed by hand %d times, want 2 (skip-11 and extra-3)", x.ByHand)
+					}
+				}
+			}
+			if hangs != 1 {
+				t.Fatalf("the seed no longer hangs the reader on seat 4's skip-11 (%d): find another", hangs)
+			}
+			if o.declared || o.mismatches > 0 || !o.truthOver || o.res.Winner != o.winner {
+				t.Errorf("declared by the table %v, %d beats out of step; the dealer's winner seat %d, the table's %d", o.declared, o.mismatches, o.res.Winner, o.winner)
+			}
+		})
+	}
+}
