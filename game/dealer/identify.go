@@ -88,7 +88,7 @@ func (d *Dealer) maybeIdentify(at time.Duration) {
 		// after the ask would confirm a sweep the table never made.
 		return
 	}
-	if !d.ident.held && d.extraMayFollow() && at < d.lastReadAt+d.period()/2 {
+	if !d.ident.held && (d.extraMayFollow() || d.skipMayBeShown()) && at < d.lastReadAt+d.period()/2 {
 		// (A round under way holds the beat, which nothing would resume.)
 		return
 	}
@@ -128,6 +128,25 @@ func (d *Dealer) maybeIdentify(at time.Duration) {
 func (d *Dealer) extraMayFollow() bool {
 	r, ok := d.bareSkipShown()
 	return ok && d.g.Card(r).ID == d.lastRead // shown just now, read
+}
+
+// skipMayBeShown reports whether the last card read, a Skip (or a
+// Chute), was taken for a deal that the screen offers to take back with
+// misread (game.ReadToTakeBack): a card dealt by hand, picked up unseen
+// and shown as the rider of the seat whose turn began, looks the same to
+// the engine ("SKIP: Deal no cards to this player": nothing follows it in
+// the beat, as nothing follows a deal), and the dealer who showed it says
+// misread once the light asks for that seat's next card. Until half a beat
+// after the read the table is not between two cards: asked then, the
+// dealer's answer, a card read or n, would close that offer before they
+// could say it.
+func (d *Dealer) skipMayBeShown() bool {
+	id, ok := d.misreadCard()
+	if !ok || id != d.lastRead {
+		return false
+	}
+	c, ok := d.g.CardIndex(id)
+	return ok && (d.g.Card(c).Kind == game.Skip || d.g.Card(c).Kind == game.Chute)
 }
 
 // bareSkipShown is the rider that deals nothing (a Skip, a Chute) the
