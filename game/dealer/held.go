@@ -104,6 +104,49 @@ func (d *Dealer) extraOnSkip(id string, c int, at time.Duration) bool {
 	return q != 0 && d.playedUnseen(q, id, c, at)
 }
 
+// extraOnTakenSkip takes card c, an Extra read at at, for one shown on
+// the Skip (or the Chute) read just before it (skip, at skipAt) as a seat's
+// turn began, which the engine took for that seat's deal: "To play an
+// Extra, lay it on top of the rider you wish to modify, overlapping it so
+// the dealer can still read both cards", and "EXTRA SKIP: Deal no cards to
+// this player, and sweep away only the Extra card. (The Skip remains.)" A
+// Skip shown is followed by nothing in the beat, as a deal is, so the
+// engine cannot tell a Skip shown from one dealt (game.PlayedUnseen holds
+// neither): a card dealt by hand, picked up unseen and played there, looks
+// like the deal. Its Extra, read at once after it, does not: a deal is
+// followed by nothing. Only while the screen offers the Skip to take back
+// with misread (game.ReadToTakeBack: the engine would take it for that
+// seat's rider), within half a beat of its read, and only if the engine,
+// told so, takes the Extra on it (tried on a copy first): the dealer's
+// misread is told for the Skip, then the Extra's read. It reports whether
+// it did.
+func (d *Dealer) extraOnTakenSkip(skip string, skipAt time.Duration, id string, c int, at time.Duration) bool {
+	if d.phase != PhaseDealing || d.stop.open || d.imag.announced || d.ident.seat != 0 || d.panel.paused {
+		return false
+	}
+	if d.g.Card(c).Kind != game.Extra || skip == "" || at-skipAt >= d.period()/2 {
+		return false
+	}
+	s, ok := d.g.CardIndex(skip)
+	if !ok || (d.g.Card(s).Kind != game.Skip && d.g.Card(s).Kind != game.Chute) {
+		return false
+	}
+	if offered, ok := d.g.ReadToTakeBack(); !ok || offered != skip {
+		return false
+	}
+	try := d.g.Clone()
+	if try.Observe(game.NotThereRead(skip)) != nil || try.Observe(game.Scan(id)) != nil {
+		return false
+	}
+	if r := try.Where(s); r.Zone != game.AsRider || try.Where(c) != (game.Place{Zone: game.AsExtra, Player: r.Player}) {
+		return false
+	}
+	d.say(false, "%v read at once after %v: an Extra shown on it, so the Skip was shown, not dealt", d.g.Card(c), d.g.Card(s))
+	d.event(game.NotThereRead(skip), playlog.FromDealer, at, -1)
+	d.event(game.Scan(id), playlog.FromReader, at, c)
+	return true
+}
+
 // playedUnseen tells the engine that the card dealt by hand to seat q was
 // card c (id), picked up unseen, then applies its read: that card played.
 // Tried on a copy first: told which card it was, the engine must also

@@ -74,3 +74,54 @@ func noAskWhileASkipMayBeShown(t *testing.T, said bool) {
 		t.Fatalf("the light asks %v, want seat 3's Skip swept", in)
 	}
 }
+
+// TestExtraOnASkipTakenForTheDeal: "To play an Extra, lay it on top of the
+// rider you wish to modify, overlapping it so the dealer can still read
+// both cards", and "EXTRA SKIP: Deal no cards to this player, and sweep
+// away only the Extra card. (The Skip remains.)" Seat 2's card dealt by
+// hand, a Skip, was picked up (n) and played in front of seat 3,
+// whose faller laid the Extra from their own stack on it. As seat 3's turn
+// begins the dealer shows both: the Skip, which the engine believes in the
+// deck, is taken for seat 3's deal (a Skip shown is followed by nothing in
+// the beat, as a deal is), and the Extra read at once was taken for one
+// shown at the next seat, before its rider: the lights dealt seat 3 a card
+// and the next seat an Extra Hit the table never had (classic seed 194 of
+// the real dealer's every-mistake row). A deal is followed by nothing: an
+// Extra read at once after the Skip is one shown on it, so the Skip was
+// shown. Read later than half a beat, it is not taken so.
+func TestExtraOnASkipTakenForTheDeal(t *testing.T) {
+	for _, tc := range []struct {
+		name  string
+		after time.Duration
+		shown bool
+	}{
+		{"at once", 50 * time.Millisecond, true},
+		{"after half a beat", 600 * time.Millisecond, false},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			kinds := []game.Kind{game.Move, game.Extra, game.Move, game.Skip, game.Move, game.Move, game.Ground, game.Ground}
+			d, uid, _ := dealing(t, kinds)
+			tell(t, d, playlog.FromReader, game.Scan("Move-0"), game.Scan("Extra-1"))
+			tell(t, d, playlog.FromPanel, game.Confirm(), game.NotOnTop(2))
+			sk, _ := d.g.CardIndex("Skip-3")
+			if in := d.g.Next(); in.Seat != 3 || !in.First || d.g.Where(sk).Zone != game.InDeck {
+				t.Fatalf("the light asks %v, Skip-3 at %+v; want seat 3's turn, Skip-3 in the deck", in, d.g.Where(sk))
+			}
+			at := 10 * time.Second
+			d.onCard(hw.CardEvent{UID: uid["Skip-3"], Time: at})
+			if !inStackAt(d, sk, 3) {
+				t.Fatalf("Skip-3 lies at %+v, want it taken for seat 3's deal first", d.g.Where(sk))
+			}
+			d.onCard(hw.CardEvent{UID: uid["Extra-1"], Time: at + tc.after})
+			x, _ := d.g.CardIndex("Extra-1")
+			w, xw := d.g.Where(sk), d.g.Where(x)
+			shown := w.Zone == game.AsRider && d.g.Seat(w.Player) == 3 && xw == (game.Place{Zone: game.AsExtra, Player: w.Player})
+			if shown != tc.shown {
+				t.Fatalf("Skip-3 lies at %+v, Extra-1 at %+v (the light asks %v); want an Extra Skip shown at seat 3: %v", w, xw, d.g.Next(), tc.shown)
+			}
+			if in := d.g.Next(); shown && (in.Seat != 3 || in.Action == game.ActDeal) {
+				t.Fatalf("the light asks %v, want seat 3's Extra swept, no card dealt", in)
+			}
+		})
+	}
+}
