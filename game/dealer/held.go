@@ -142,7 +142,9 @@ func (d *Dealer) extraOnTakenSkip(skip string, skipAt time.Duration, id string, 
 		return false
 	}
 	d.say(false, "%v read at once after %v: an Extra shown on it, so the Skip was shown, not dealt", d.g.Card(c), d.g.Card(s))
+	d.ident.later = true
 	d.event(game.NotThereRead(skip), playlog.FromDealer, at, -1)
+	d.ident.later = false
 	d.event(game.Scan(id), playlog.FromReader, at, c)
 	return true
 }

@@ -26,6 +26,10 @@ type identifyState struct {
 	stack  int          // the stack of that seat asked about (from 1)
 	asked  map[int]bool // the seats asked about since wanted was set
 	held   bool         // the beat is held for the asking
+	// later: an ask waits for the next event, the first of two told as
+	// one (extraOnTakenSkip): asked between them, the second would come
+	// while the light asks for the answer, and put it out.
+	later bool
 }
 
 // LightIdentify is the seat whose card dealt by hand the dealer is asked to
@@ -67,7 +71,7 @@ func (d *Dealer) askUncovered(covered []int) {
 // the panel paused, or the reader gone. With none left it lets the beat go
 // on, with the count-in, as after a pause.
 func (d *Dealer) maybeIdentify(at time.Duration) {
-	if !d.ident.wanted || d.ident.seat != 0 {
+	if !d.ident.wanted || d.ident.seat != 0 || d.ident.later {
 		return
 	}
 	if d.reader != hw.ReaderOK || (d.phase != PhaseDealing && d.phase != PhaseCountIn) || d.g.Over() {

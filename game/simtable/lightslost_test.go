@@ -96,7 +96,8 @@ func TestCardMissedWhileTheReaderHangsConfirmed(t *testing.T) {
 // next seat and said "not there" of every seat lit until the lights
 // caught up (beginner 176, the reader gone: seat 3's own Skip dealt by
 // hand; official 249, a card dealt unscanned: seat 2's, Moved to seat
-// 6). Now it says misread there too.
+// 6; french 207, the reader missing a card or gone, or a card dealt
+// unscanned: seat 2's, Grabbed by seat 3). Now it says misread there too.
 func TestMisreadASkipTakenForADeal(t *testing.T) {
 	for _, c := range []struct {
 		rules string
@@ -114,8 +115,14 @@ func TestMisreadASkipTakenForADeal(t *testing.T) {
 		// The light still on, asking for the seat's other stack.
 		{"beginner", 176, simtable.FaultReaderGone},
 		{"official", 249, simtable.FaultDealUnscanned},
+		{"french", 207, simtable.FaultReaderMiss},
+		{"french", 207, simtable.FaultDealUnscanned},
+		// The reader back with a card due, the ask for the card dealt by
+		// hand waited, and came at the Skip's read: its answer closed the
+		// misread's offer (dealer TestNoAskWhileASkipMayBeShown).
+		{"french", 207, simtable.FaultReaderGone},
 	} {
-		t.Run(fmt.Sprint(c.rules, "/", c.seed), func(t *testing.T) {
+		t.Run(fmt.Sprint(c.rules, "/", c.seed, "/", c.fault), func(t *testing.T) {
 			o := playSound(t, c.rules, c.seed, simtable.Only(c.fault, 0.05))
 			if o.declared || o.mismatches > 0 || !o.truthOver || o.res.Winner != o.winner {
 				t.Errorf("declared by the table %v, %d beats out of step; the dealer's winner seat %d, the table's %d", o.declared, o.mismatches, o.res.Winner, o.winner)
@@ -208,6 +215,35 @@ func TestScanNoDealWhileTheReaderHangs(t *testing.T) {
 			if hangs != 1 {
 				t.Fatalf("the seed no longer hangs the reader on seat 4's skip-11 (%d): find another", hangs)
 			}
+			if o.declared || o.mismatches > 0 || !o.truthOver || o.res.Winner != o.winner {
+				t.Errorf("declared by the table %v, %d beats out of step; the dealer's winner seat %d, the table's %d", o.declared, o.mismatches, o.res.Winner, o.winner)
+			}
+		})
+	}
+}
+
+// TestExtraShownOnASkipTakenForADeal: "EXTRA SKIP: Deal no cards to this
+// player, and sweep away only the Extra card. (The Skip remains.)" A card
+// dealt by hand, a Skip, picked up and played at another seat, got its
+// Extra there; shown as that seat's turn began, the Skip was taken for the
+// seat's deal and the Extra for one shown at the next seat (classic 194,
+// every mistake, out of step). The dealer now takes an Extra read at once
+// after such a Skip for one shown on it (dealer
+// TestExtraOnASkipTakenForTheDeal). Asked for a card dealt by hand between
+// telling the engine the Skip was shown and the Extra's read, the dealer's
+// light for the ask was put out by the Extra's, and the hand stood still
+// until the table declared the winner (french 306, the reader gone).
+func TestExtraShownOnASkipTakenForADeal(t *testing.T) {
+	for _, c := range []struct {
+		rules string
+		seed  uint64
+		fs    simtable.Faults
+	}{
+		{"classic", 194, simtable.Every(0.02)},
+		{"french", 306, simtable.Only(simtable.FaultReaderGone, 0.05)},
+	} {
+		t.Run(fmt.Sprint(c.rules, "/", c.seed), func(t *testing.T) {
+			o := playSound(t, c.rules, c.seed, c.fs)
 			if o.declared || o.mismatches > 0 || !o.truthOver || o.res.Winner != o.winner {
 				t.Errorf("declared by the table %v, %d beats out of step; the dealer's winner seat %d, the table's %d", o.declared, o.mismatches, o.res.Winner, o.winner)
 			}
