@@ -1,6 +1,7 @@
 package dealer
 
 import (
+	"slices"
 	"time"
 
 	"github.com/falling-table/falling/game"
@@ -135,7 +136,8 @@ func (d *Dealer) extraOnTakenSkip(skip string, skipAt time.Duration, id string, 
 		return false
 	}
 	try := d.g.Clone()
-	if try.Observe(game.NotThereRead(skip)) != nil || try.Observe(game.Scan(id)) != nil {
+	n := len(try.Inferences())
+	if try.Observe(game.NotThereRead(skip)) != nil || !shownForAStandIn(try.Inferences()[n:], s) || try.Observe(game.Scan(id)) != nil {
 		return false
 	}
 	if r := try.Where(s); r.Zone != game.AsRider || try.Where(c) != (game.Place{Zone: game.AsExtra, Player: r.Player}) {
@@ -147,6 +149,19 @@ func (d *Dealer) extraOnTakenSkip(skip string, skipAt time.Duration, id string, 
 	d.ident.later = false
 	d.event(game.Scan(id), playlog.FromReader, at, c)
 	return true
+}
+
+// shownForAStandIn reports whether inferred, what the engine inferred of a
+// misread of card s, says s was shown after all from the place of a card
+// dealt by hand (a stand-in's, in a stack): the card that faller picked up
+// unseen. A Skip the engine takes back only as a card it never saw leave
+// the deck proves nothing: with no card dealt by hand it may have picked
+// up, the Skip was dealt, and an Extra read at once is a stray one (a
+// stack's top near the reader).
+func shownForAStandIn(inferred []game.Inference, s int) bool {
+	return slices.ContainsFunc(inferred, func(x game.Inference) bool {
+		return x.Kind == game.InfShownAfterAll && x.Card == s && x.From.Zone == game.InStack
+	})
 }
 
 // playedUnseen tells the engine that the card dealt by hand to seat q was
