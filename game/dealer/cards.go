@@ -81,6 +81,7 @@ func (d *Dealer) onCard(e hw.CardEvent) {
 		d.say(true, "%s read after the hand ended", id)
 		return
 	}
+	prev, prevAt := d.lastRead, d.lastReadAt
 	d.lastRead, d.lastReadAt = id, e.Time
 	if d.ident.seat != 0 {
 		d.identified(id, e.Time)
@@ -163,6 +164,8 @@ func (d *Dealer) onCard(e hw.CardEvent) {
 		// deal.
 		d.flushHeld(e.Time)
 	case d.extraOnSkip(id, c, e.Time):
+		return
+	case d.extraOnTakenSkip(prev, prevAt, id, c, e.Time):
 		return
 	case d.mayHold(id, c, e.Time):
 		return

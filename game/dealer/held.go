@@ -1,6 +1,7 @@
 package dealer
 
 import (
+	"slices"
 	"time"
 
 	"github.com/falling-table/falling/game"
@@ -102,6 +103,65 @@ func (d *Dealer) extraOnSkip(id string, c int, at time.Duration) bool {
 	}
 	q := d.g.ExtraShownUnseen(c)
 	return q != 0 && d.playedUnseen(q, id, c, at)
+}
+
+// extraOnTakenSkip takes card c, an Extra read at at, for one shown on
+// the Skip (or the Chute) read just before it (skip, at skipAt) as a seat's
+// turn began, which the engine took for that seat's deal: "To play an
+// Extra, lay it on top of the rider you wish to modify, overlapping it so
+// the dealer can still read both cards", and "EXTRA SKIP: Deal no cards to
+// this player, and sweep away only the Extra card. (The Skip remains.)" A
+// Skip shown is followed by nothing in the beat, as a deal is, so the
+// engine cannot tell a Skip shown from one dealt (game.PlayedUnseen holds
+// neither): a card dealt by hand, picked up unseen and played there, looks
+// like the deal. Its Extra, read at once after it, does not: a deal is
+// followed by nothing. Only while the screen offers the Skip to take back
+// with misread (game.ReadToTakeBack: the engine would take it for that
+// seat's rider), within half a beat of its read, and only if the engine,
+// told so, takes the Extra on it (tried on a copy first): the dealer's
+// misread is told for the Skip, then the Extra's read. It reports whether
+// it did.
+func (d *Dealer) extraOnTakenSkip(skip string, skipAt time.Duration, id string, c int, at time.Duration) bool {
+	if d.phase != PhaseDealing || d.stop.open || d.imag.announced || d.ident.seat != 0 || d.panel.paused {
+		return false
+	}
+	if d.g.Card(c).Kind != game.Extra || skip == "" || at-skipAt >= d.period()/2 {
+		return false
+	}
+	s, ok := d.g.CardIndex(skip)
+	if !ok || (d.g.Card(s).Kind != game.Skip && d.g.Card(s).Kind != game.Chute) {
+		return false
+	}
+	if offered, ok := d.g.ReadToTakeBack(); !ok || offered != skip {
+		return false
+	}
+	try := d.g.Clone()
+	n := len(try.Inferences())
+	if try.Observe(game.NotThereRead(skip)) != nil || !shownForAStandIn(try.Inferences()[n:], s) || try.Observe(game.Scan(id)) != nil {
+		return false
+	}
+	if r := try.Where(s); r.Zone != game.AsRider || try.Where(c) != (game.Place{Zone: game.AsExtra, Player: r.Player}) {
+		return false
+	}
+	d.say(false, "%v read at once after %v: an Extra shown on it, so the Skip was shown, not dealt", d.g.Card(c), d.g.Card(s))
+	d.ident.later = true
+	d.event(game.NotThereRead(skip), playlog.FromDealer, at, -1)
+	d.ident.later = false
+	d.event(game.Scan(id), playlog.FromReader, at, c)
+	return true
+}
+
+// shownForAStandIn reports whether inferred, what the engine inferred of a
+// misread of card s, says s was shown after all from the place of a card
+// dealt by hand (a stand-in's, in a stack): the card that faller picked up
+// unseen. A Skip the engine takes back only as a card it never saw leave
+// the deck proves nothing: with no card dealt by hand it may have picked
+// up, the Skip was dealt, and an Extra read at once is a stray one (a
+// stack's top near the reader).
+func shownForAStandIn(inferred []game.Inference, s int) bool {
+	return slices.ContainsFunc(inferred, func(x game.Inference) bool {
+		return x.Kind == game.InfShownAfterAll && x.Card == s && x.From.Zone == game.InStack
+	})
 }
 
 // playedUnseen tells the engine that the card dealt by hand to seat q was

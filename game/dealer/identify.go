@@ -26,6 +26,10 @@ type identifyState struct {
 	stack  int          // the stack of that seat asked about (from 1)
 	asked  map[int]bool // the seats asked about since wanted was set
 	held   bool         // the beat is held for the asking
+	// later: an ask waits for the next event, the first of two told as
+	// one (extraOnTakenSkip): asked between them, the second would come
+	// while the light asks for the answer, and put it out.
+	later bool
 }
 
 // LightIdentify is the seat whose card dealt by hand the dealer is asked to
@@ -67,7 +71,7 @@ func (d *Dealer) askUncovered(covered []int) {
 // the panel paused, or the reader gone. With none left it lets the beat go
 // on, with the count-in, as after a pause.
 func (d *Dealer) maybeIdentify(at time.Duration) {
-	if !d.ident.wanted || d.ident.seat != 0 {
+	if !d.ident.wanted || d.ident.seat != 0 || d.ident.later {
 		return
 	}
 	if d.reader != hw.ReaderOK || (d.phase != PhaseDealing && d.phase != PhaseCountIn) || d.g.Over() {
@@ -88,7 +92,7 @@ func (d *Dealer) maybeIdentify(at time.Duration) {
 		// after the ask would confirm a sweep the table never made.
 		return
 	}
-	if !d.ident.held && d.extraMayFollow() && at < d.lastReadAt+d.period()/2 {
+	if !d.ident.held && (d.extraMayFollow() || d.skipMayBeShown()) && at < d.lastReadAt+d.period()/2 {
 		// (A round under way holds the beat, which nothing would resume.)
 		return
 	}
@@ -128,6 +132,25 @@ func (d *Dealer) maybeIdentify(at time.Duration) {
 func (d *Dealer) extraMayFollow() bool {
 	r, ok := d.bareSkipShown()
 	return ok && d.g.Card(r).ID == d.lastRead // shown just now, read
+}
+
+// skipMayBeShown reports whether the last card read, a Skip (or a
+// Chute), was taken for a deal that the screen offers to take back with
+// misread (game.ReadToTakeBack): a card dealt by hand, picked up unseen
+// and shown as the rider of the seat whose turn began, looks the same to
+// the engine ("SKIP: Deal no cards to this player": nothing follows it in
+// the beat, as nothing follows a deal), and the dealer who showed it says
+// misread once the light asks for that seat's next card. Until half a beat
+// after the read the table is not between two cards: asked then, the
+// dealer's answer, a card read or n, would close that offer before they
+// could say it.
+func (d *Dealer) skipMayBeShown() bool {
+	id, ok := d.misreadCard()
+	if !ok || id != d.lastRead {
+		return false
+	}
+	c, ok := d.g.CardIndex(id)
+	return ok && (d.g.Card(c).Kind == game.Skip || d.g.Card(c).Kind == game.Chute)
 }
 
 // bareSkipShown is the rider that deals nothing (a Skip, a Chute) the

@@ -152,9 +152,12 @@ func (r *chipReader) layFor(uid hw.UID, t, dwell time.Duration, w ifUnheard) {
 		if w.wait || w.stray {
 			reads := r.svc.Health().Reads
 			// Those read since they were laid are heard: forget them.
+			// A deal laid again unheard (FaultScanNoDeal: scanned, put
+			// back on the deck, then dealt) is one card dealt: the
+			// dealer confirms it once, as they dealt it once.
 			keep := r.unread[:0]
 			for _, u := range r.unread {
-				if u.reads == reads {
+				if u.reads == reads && !(w.card > 0 && !w.stray && !u.stray && u.card == w.card) {
 					keep = append(keep, u)
 				}
 			}

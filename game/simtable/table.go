@@ -957,16 +957,22 @@ func (t *Table) extraTakenForDeal() bool {
 // rider it is, the beat confirmed its sweep before the dealer looked (a
 // fast tempo, TestFastTempoHandsFinish/240), and the misread still offered
 // would take a right rider back: the stacks drawn tell the two apart, not
-// the wording of the screen's lines.
+// the wording of the screen's lines. Where the seat has two stacks the
+// screen took the Skip for the deal into one and stays at the seat, its
+// light on, asking for the other's card: the dealer, who would deal that
+// seat nothing, says misread there too.
 func (t *Table) skipTakenForDeal() bool {
 	g := t.truth
 	in := g.Next()
-	if t.chip == nil || t.misread == nil || t.screen == nil || t.scan.gone() || !in.First || (in.Action != game.ActSweep && in.Action != game.ActPass) || t.lit(in.Seat) {
+	if t.chip == nil || t.misread == nil || t.screen == nil || t.scan.gone() || !in.First || (in.Action != game.ActSweep && in.Action != game.ActPass) {
 		return false
 	}
-	if s := t.screen(); s.Seat == in.Seat || t.identifySeat() != 0 {
+	if s := t.screen(); (s.Seat == in.Seat && s.Action != game.ActDeal) || (s.Seat != in.Seat && t.lit(in.Seat)) || t.identifySeat() != 0 {
 		// Still at this seat (its light put out only by an ask for a
-		// card dealt by hand elsewhere): the sweep is still to come.
+		// card dealt by hand elsewhere): the sweep is still to come. A
+		// screen still at this seat that asks for a card, though, took
+		// the Skip for the deal into one of two stacks and wants the
+		// other's: the Skip deals this seat nothing.
 		return false
 	}
 	r := g.Rider(in.Player)
