@@ -1,5 +1,7 @@
 package game
 
+import "slices"
+
 // A card the dealer confirmed by hand (the reader missed it, or was gone)
 // is stood in by a deck card of the engine's choosing: a guess. Once the
 // reader can read again the dealer passes that card over it while it still
@@ -90,6 +92,11 @@ func (g *Game) identify(seat, stack int, id string) error {
 		// Both are guesses standing in stacks: the one read takes the
 		// place seen, the other the place still unknown.
 		g.tradeStandIns(s, c)
+	case w.Zone == InDiscard && t.namedGuess[c] && g.cards[s].Kind == g.cards[c].Kind && slices.Contains(g.discard, c):
+		// The guess for a rider named by hand and swept, with no deck
+		// card of its kind left to stand in there (unguessNamed above):
+		// the one shown was another of its kind, such as s.
+		g.tradeSweptGuess(s, c)
 	default:
 		return refuse(RuleCardNotExpected, "%v read for the card dealt by hand to seat %d, but it is known to be elsewhere (%v)", g.cards[c], seat, w.Zone)
 	}
@@ -400,6 +407,29 @@ func (g *Game) tradeStandIns(s, c int) {
 	t.uncovered[s], t.uncovered[c] = t.uncovered[c], t.uncovered[s]
 	t.guessed[s], t.guessed[c] = true, true
 	t.swept[s], t.swept[c] = false, false
+}
+
+// tradeSweptGuess: card c, in the discard pile only as the engine's guess
+// for a rider (or an Extra) named by hand and swept (namedGuess), is read
+// for the card dealt by hand that stand-in s, of the same kind, stood in
+// for. "Hold the deck face down, and deal from the top": c was still in
+// the deck when the one named was shown, so that one was another of its
+// kind. With none left in the deck, s is one whose place was only a
+// guess, and now has none: s takes c's place in the discard pile, the
+// named guess there, and c is seen where s stood, keeping what the dealer
+// said of that place (uncovered or not).
+func (g *Game) tradeSweptGuess(s, c int) {
+	t := &g.table
+	i := slices.Index(g.discard, c)
+	g.putAt(g.where[s], s, c)
+	g.discard[i] = s
+	g.where[s] = Place{Zone: InDiscard}
+	t.blind[s], t.blind[c] = t.blind[c], false
+	t.loose[s], t.loose[c] = 0, 0
+	t.uncovered[s], t.uncovered[c] = t.uncovered[c], t.uncovered[s]
+	t.guessed[s], t.guessed[c] = true, true
+	t.swept[s], t.swept[c] = t.swept[c], false
+	t.namedGuess[s], t.namedGuess[c] = true, false
 }
 
 // heldStandIn is the stand-in in player p's stacks heldStop takes: said

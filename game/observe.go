@@ -220,7 +220,7 @@ func (g *Game) scan(c, since int) error {
 	// A card dealt by hand that the dealer said the faller picked up, shown
 	// as their turn begins, is played there, not dealt (see notOnTop).
 	fromHand := starting && (card.Kind.IsRider() || card.Kind == Extra) && !(card.Kind.IsRider() && g.riderShownNow())
-	if fromHand && !g.table.dealtRead && g.pickedUp(c, p, g.turnPass(p)) {
+	if fromHand && !g.table.dealtRead && g.pickedUp(c, p, g.turnPass(p)) && g.extraFits(c, p) {
 		// The guess came true, and the faller picked the card up: shown
 		// now, it is played, not dealt.
 		g.table.blind[c], g.table.loose[c] = false, 0
@@ -313,6 +313,24 @@ func (g *Game) scan(c, since int) error {
 		return refuse(RuleCardNotExpected, "%v while dealing to seat %d", card, in.Seat)
 	}
 	return refuse(RuleBadEvent, "%v", card)
+}
+
+// extraFits reports whether card c, shown at player p's turn, could be
+// laid there by a faller: any card but an Extra, and an Extra only while
+// the rider shown (or the Extras waiting for one) has room. "A rider can
+// only have one Extra at a time, so if a rider already has one Extra on
+// it, you can't give it another one": a card dealt by hand that p picked
+// up, read as another, is not p's card played but the deal in the
+// dealer's hand (riderScanned would refuse it as a second Extra).
+func (g *Game) extraFits(c, p int) bool {
+	if g.cards[c].Kind != Extra {
+		return true
+	}
+	pl := &g.players[p]
+	if pl.rider < 0 {
+		return g.opt.extrasAllowed(g.extrasWaiting(p))
+	}
+	return g.opt.extrasAllowed(len(pl.extras))
 }
 
 // markShown notes that card c was shown at the current address.

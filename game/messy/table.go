@@ -492,6 +492,25 @@ func (t *table) probe(f *Fault, e game.Event) {
 	}
 }
 
+// probeUnsaid is probe for a stray read that comes before card c's own
+// read (read), the cards of faults fs dealt unscanned before c still
+// unsaid: a read the dealer holds that the stray read judges a card shown
+// is told to the engine then (resolveHold), and the dealer, who sees the
+// light lag at it, says "unscanned" there (noticeUnscanned), as they do
+// where c's read judges it. Before, the cards dealt unscanned were set
+// aside while the stray was read, and said one read late, of c, the light
+// a seat off (messy seed 2000564: hit-4 dealt unscanned to seat 2, seat
+// 3's hit-5 held and judged shown by a stray read, the "unscanned" said
+// of stop-4 dealt to seat 3, and put at seat 2). It returns the cards
+// still unsaid.
+func (t *table) probeUnsaid(fs []int, f *Fault, e game.Event) []int {
+	t.unscanned = fs
+	t.probe(f, e)
+	fs = t.unscanned
+	t.unscanned = nil
+	return fs
+}
+
 // notAtTheSeat are the mistakes whose card, read as a seat's turn begins,
 // does not lie at that seat: a second read, a stray card, one scanned and
 // put back, the second of two dealt at once.
@@ -1524,12 +1543,12 @@ func (t *table) read(c int) {
 	if t.happens(StrayCard) {
 		if s := t.stray(c); s >= 0 {
 			f := t.fault(StrayCard, g.Card(s).ID, seat)
-			t.probe(f, game.Scan(g.Card(s).ID))
+			unscanned = t.probeUnsaid(unscanned, f, game.Scan(g.Card(s).ID))
 		}
 	}
 	if t.happens(StrayTag) {
 		f := t.fault(StrayTag, "stray-tag", seat)
-		t.probe(f, game.Scan("stray-tag"))
+		unscanned = t.probeUnsaid(unscanned, f, game.Scan("stray-tag"))
 	}
 	if t.happens(ScanNoDeal) {
 		// Scanned, put back, dealt and scanned on the next beat: the

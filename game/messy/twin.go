@@ -140,7 +140,11 @@ func (t *table) twinWhyOn(hs heldShown, eID string, on int) string {
 	if !t.dealtUnscannedBefore(real, kH, hs.unscanned) {
 		return fmt.Sprintf("the move before %s's deal is no card dealt unscanned", hs.h)
 	}
-	tw := buildTwin(t.order, events, p, target, e, h, kE, kH, real[kE+1].Where(e).Stack)
+	kP := latePickUp(real, events, p, e, kE, kH)
+	if kP < 0 {
+		return fmt.Sprintf("seat %d's faller holds another card from %s's deal to %s's", hs.seat, eID, hs.h)
+	}
+	tw := buildTwinAt(t.order, events, p, target, e, h, kE, kH, kP, real[kP+1].Where(e).Stack)
 	twin, err := replayedFrom(t.truth, tw.order, tw.events)
 	if err != nil {
 		return fmt.Sprintf("the twin's moves: %v", err)
@@ -204,7 +208,7 @@ func (t *table) sameObservations(hs heldShown, real, twin []*game.Game, tw twinT
 		if d := placesDiffer(R, T, e, h); len(d) > 0 {
 			return fmt.Sprintf("at observation %d (%v) %v lie elsewhere in the twin", i, ob, d)
 		}
-		if k <= kH && !sameInstruction(R.Next(), T.Next()) {
+		if k <= kH && !sameInstruction(R.Next(), T.Next()) && !grabEmptied(R, T, e) {
 			return fmt.Sprintf("at observation %d (%v) the twin's light asks %v, the table's %v", i, ob, T.Next(), R.Next())
 		}
 		if ob.Kind == game.EvIdentify && ob.Card != "" && ob.Card != hID && !onTopAt(T, ob) {
@@ -295,6 +299,12 @@ type twinTable struct {
 // it on target where the table dealt it (move kH); e lies in the deck
 // after the card that came behind h.
 func buildTwin(order []int, events []game.Event, p, target, e, h, kE, kH, stack int) twinTable {
+	return buildTwinAt(order, events, p, target, e, h, kE, kH, kE, stack)
+}
+
+// buildTwinAt is buildTwin with the twin's faller picking h up from stack
+// right after move kP, at or after its deal (latePickUp).
+func buildTwinAt(order []int, events []game.Event, p, target, e, h, kE, kH, kP, stack int) twinTable {
 	tw := twinTable{next: -1}
 	if i := slices.Index(order, h); i >= 0 && i+1 < len(order) {
 		tw.next = order[i+1]
@@ -321,12 +331,12 @@ func buildTwin(order []int, events []game.Event, p, target, e, h, kE, kH, stack 
 			continue
 		}
 		tw.events = append(tw.events, ev)
-		if k == kE {
+		if k == kP {
 			tw.events = append(tw.events, game.PickUp(p, stack))
 		}
 	}
 	tw.moves = func(k int) int {
-		if k > kE {
+		if k > kP {
 			return k + 1
 		}
 		return k
