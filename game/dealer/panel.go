@@ -54,6 +54,11 @@ func (d *Dealer) control(p hw.PanelEvent) {
 		// deal ("An Extra card modifies a rider"), so it was the deal.
 		d.heldAsRider(p.Kernel)
 	}
+	if d.held.active && p.Control == hw.ControlConfirm && !d.panel.paused && d.extraNamedOnHeld(p.As) {
+		// An Extra named by hand within half a beat of the held read,
+		// laid on it: the held card was a rider shown.
+		d.heldAsRider(p.Kernel)
+	}
 	d.flushHeld(p.Kernel)
 	if d.panel.awaitingGo && d.panel.paused && p.Control == hw.ControlConfirm && p.As == "" {
 		d.append(controlEntry(p))

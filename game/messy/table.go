@@ -1374,7 +1374,8 @@ func (t *table) landedUnread(c int, later []int) bool {
 // shows h was a card shown, as game/dealer judges it: a card that comes
 // with a card shown (comesWithShown); a card dealt by hand (the panel's
 // confirmation of a deal: the reader missed it, or is gone), the deal
-// that follows a card shown; or a card taken now that would be refused
+// that follows a card shown; an Extra named by hand, laid on h
+// (extraNamedOnHeld); or a card taken now that would be refused
 // had h been told as a card shown (a second rider, taken for the seat's
 // own only because h is not told yet).
 func (t *table) showsHeld(h heldRead, e game.Event) bool {
@@ -1387,11 +1388,39 @@ func (t *table) showsHeld(h heldRead, e game.Event) bool {
 		return true
 	case e.Kind == game.EvConfirm && (e.As == game.NoKind || e.As == game.Ground):
 		return t.seen.Next().Action == game.ActDeal
+	case e.Kind == game.EvConfirm && e.As == game.Extra:
+		return t.extraNamedOnHeld(h)
 	case e.Kind == game.EvScan:
 		try := t.seen.Clone()
 		return try.Observe(game.Identify(h.seat, h.id)) == nil && try.Observe(game.Scan(h.id)) == nil && try.Observe(e) != nil
 	}
 	return false
+}
+
+// extraNamedOnHeld is game/dealer's extraNamedOnHeld: an Extra named by
+// hand within half a beat of the held read h ("An Extra card modifies a
+// rider"; "To play an Extra, lay it on top of the rider you wish to
+// modify") is laid on the held card, shown, where the engine, told h as a
+// card shown, takes the Extra named laid on it (tried on a copy);
+// elsewhere it proves nothing of h.
+func (t *table) extraNamedOnHeld(h heldRead) bool {
+	c, ok := t.seen.CardIndex(h.id)
+	if !ok {
+		return false
+	}
+	try := t.seen.Clone()
+	if try.Observe(game.Identify(h.seat, h.id)) != nil || try.Observe(game.Scan(h.id)) != nil {
+		return false
+	}
+	w := try.Where(c)
+	if w.Zone != game.AsRider {
+		return false
+	}
+	laid := len(try.Extras(w.Player))
+	if try.Observe(game.ConfirmAs(game.Extra)) != nil {
+		return false
+	}
+	return try.Where(c) == w && len(try.Extras(w.Player)) > laid
 }
 
 // countMisjudged counts a held read of card id judged shown (or dealt)
