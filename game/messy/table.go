@@ -1538,7 +1538,17 @@ func (t *table) read(c int) {
 		// The first read shows the dealer the lights a seat behind, as
 		// any read after cards dealt unscanned does (observe).
 		t.unscanned = unscanned
-		defer func() { t.unscanned = nil }()
+		defer func() {
+			// Unless the first read was a Ground's, whose Stop window
+			// hid the lag (lagInWindow): the dealer sees it at the first
+			// read after the window, Stop or not, as after any read
+			// (read's default). Forgotten, the light asked the saved
+			// seat for a card the table no longer owed, and ran a seat
+			// behind (3005399 french, 2005114, 3004283 french).
+			if !t.hiddenLag {
+				t.unscanned = nil
+			}
+		}()
 		if t.holdIfPlayedUnseen(id) {
 			// game/dealer holds the first read as any other, and
 			// nothing comes with it: half a beat judges it the deal.
