@@ -1147,7 +1147,11 @@ func (t *table) skipNotSwept(c int) {
 		return
 	}
 	in, seen := t.truth.Next(), t.seen.Next()
-	if !in.First || in.Player != w.Player || (in.Action != game.ActSweep && in.Action != game.ActPass) || seen.Player == w.Player {
+	// The light still at the seat asks for its sweep, unless it asks for
+	// a card there: taken for the deal to one of two stacks, it asks for
+	// the other's, and "not there" of a stack the seat has put the lights
+	// a seat behind (2008222).
+	if !in.First || in.Player != w.Player || (in.Action != game.ActSweep && in.Action != game.ActPass) || (seen.Player == w.Player && seen.Action != game.ActDeal) {
 		return
 	}
 	t.sayShownAfterAll(c)
