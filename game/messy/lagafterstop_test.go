@@ -66,3 +66,13 @@ func TestSkipTakenForADealToTwoStacks(t *testing.T) {
 		inStepOn(t, rules, All(0.02), "shown after all: skip-5", 2008222)
 	}
 }
+
+// TestNamedGuessShownAfterAllAtTheTable is game's
+// TestNamedRiderGuessShownAfterAll at this table: a Hit played as a
+// rider, that the engine held in the discard pile only as its guess for a
+// Hit named by hand, taken for the deal as the seat's turn begins; the
+// dealer says misread and the light asks for the Hit's cards (3006437
+// french, the run with --seed 3, every mistake at 2 %).
+func TestNamedGuessShownAfterAllAtTheTable(t *testing.T) {
+	inStepOn(t, "french", All(0.02), "shown after all: hit-4", 3006437)
+}
