@@ -364,6 +364,13 @@ func (g *Game) anothersStandInStop(c, p int) int {
 // last said of any, goes back to the deck for c. -1 if none, or c is no
 // deck Stop, or p made no claim, or p has a stand-in of its own
 // (heldStop), or no guess of p's was played as come true.
+//
+// With no other faller's card said picked up, the rider may still have
+// been one never asked for: "You can only pick up the top card of your
+// stack", and a faller may pick it up whenever they like, the dealer not
+// asked (a guess on top, or covered since: anothersTopStandIn). Without it, the Stop was
+// taken for the next seat's deal, the claimant put out and the lights a
+// seat behind the table (messy 2000266 french, 2008725, 3008801).
 func (g *Game) anothersPickedUpStop(c, p int) int {
 	if g.cards[c].Kind != Stop || g.where[c].Zone != InDeck || !g.pend.claimed || g.heldStandIn(p) >= 0 || !g.guessPlayedFrom(p) {
 		return -1
@@ -379,7 +386,29 @@ func (g *Game) anothersPickedUpStop(c, p int) int {
 			s = x
 		}
 	}
+	if s < 0 {
+		s = g.anothersTopStandIn(p)
+	}
 	return s
+}
+
+// anothersTopStandIn is a stand-in for a card dealt by hand, not a Ground,
+// of a faller other than p, the first from p's left in the order of the
+// deal: on top of a stack, never asked for, or covered by a later deal
+// while still a guess (buriedGuess: "you can certainly grab the first
+// one"). Either its faller may have picked up unseen; -1 if none.
+func (g *Game) anothersTopStandIn(p int) int {
+	n := len(g.players)
+	for i := 1; i < n; i++ {
+		q := (p + i) % n
+		if x := g.blindTop(q, -1); x >= 0 && g.cards[x].Kind != Ground {
+			return x
+		}
+		if x := g.buriedGuess(q, -1); x >= 0 {
+			return x
+		}
+	}
+	return -1
 }
 
 // guessPlayedFrom reports whether a card that once stood in for a card

@@ -750,7 +750,10 @@ func (g *Game) riderDealtFromDeck() (int, bool) {
 	// (A hand kept before the hand's first observation has no table
 	// yet: goBack fits it.)
 	standing := c < len(b.table.blind) && b.standingIn(c)
-	if !g.cards[c].Kind.IsRider() || (b.where[c].Zone != InDeck && !standing) {
+	// In the discard pile only as the guess for a rider named by hand
+	// (unguessNamed took it for the deal: it was still in the deck).
+	named := c < len(b.table.namedGuess) && b.table.namedGuess[c] && b.where[c].Zone == InDiscard
+	if !g.cards[c].Kind.IsRider() || (b.where[c].Zone != InDeck && !standing && !named) {
 		return -1, false
 	}
 	in := b.Next()
@@ -803,6 +806,11 @@ func (g *Game) shownFromDeck(c int) error {
 		// Read again after an "unscanned": the sweeps owed before the
 		// read (riderDealtFromDeck) are confirmed first.
 		return refuse(RuleCardNotExpected, "%s, taken for a deal, cannot be the next seat's rider: %v", id, err)
+	}
+	if t.namedGuess[c] && g.where[c].Zone == InDiscard && !g.unguessNamed(c) {
+		// Taken for the deal as still in the deck (riderDealtFromDeck):
+		// shown, it is so too, another of its kind the one named.
+		return refuse(RuleCardNotExpected, "%s, taken for a deal, cannot leave the discard pile", id)
 	}
 	in := g.Next()
 	from := Place{Zone: InDeck}

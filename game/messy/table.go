@@ -1166,7 +1166,11 @@ func (t *table) skipNotSwept(c int) {
 		return
 	}
 	in, seen := t.truth.Next(), t.seen.Next()
-	if !in.First || in.Player != w.Player || (in.Action != game.ActSweep && in.Action != game.ActPass) || seen.Player == w.Player {
+	// The light still at the seat asks for its sweep, unless it asks for
+	// a card there: taken for the deal to one of two stacks, it asks for
+	// the other's, and "not there" of a stack the seat has put the lights
+	// a seat behind (2008222).
+	if !in.First || in.Player != w.Player || (in.Action != game.ActSweep && in.Action != game.ActPass) || (seen.Player == w.Player && seen.Action != game.ActDeal) {
 		return
 	}
 	t.sayShownAfterAll(c)
@@ -1586,7 +1590,17 @@ func (t *table) read(c int) {
 		// The first read shows the dealer the lights a seat behind, as
 		// any read after cards dealt unscanned does (observe).
 		t.unscanned = unscanned
-		defer func() { t.unscanned = nil }()
+		defer func() {
+			// Unless the first read was a Ground's, whose Stop window
+			// hid the lag (lagInWindow): the dealer sees it at the first
+			// read after the window, Stop or not, as after any read
+			// (read's default). Forgotten, the light asked the saved
+			// seat for a card the table no longer owed, and ran a seat
+			// behind (3005399 french, 2005114, 3004283 french).
+			if !t.hiddenLag {
+				t.unscanned = nil
+			}
+		}()
 		if t.holdIfPlayedUnseen(id) {
 			// game/dealer holds the first read as any other, and
 			// nothing comes with it: half a beat judges it the deal.
