@@ -194,12 +194,12 @@ func (t *table) twoAtOnce(p, c int) error {
 	try := t.seen.Clone()
 	taken := try.Apply(game.Scan(id)) == nil
 	misread := false
-	if taken && held != "" && !t.sameDeal(try, ahead, c2) {
+	if taken && held != "" && !t.sameDeal(try, ahead, c2, false) {
 		// Said on try: the held card dealt after all, the read dealt
 		// again where the light then asks.
 		misread = t.heldNotThere(try, held, p)
 	}
-	if !taken || !t.sameDeal(try, ahead, c2) { // try as after the misread, if said
+	if !taken || !t.sameDeal(try, ahead, c2, held == "") { // try as after the misread, if said
 		t.probe(f, game.Scan(id))
 		if atOnce {
 			// "The dealer scans and places one card per beat": no honest
@@ -311,17 +311,35 @@ func (t *table) heldNotThere(g *game.Game, held string, p int) bool {
 // agrees with the truth dealt ahead to it: the card in the same stack and
 // the same next instruction. A rider played unseen at the next seat is no
 // disagreement: the dealer shows it as that address begins, and how many
-// cards it asks for is then seen too.
-func (t *table) sameDeal(seen, ahead *game.Game, c int) bool {
+// cards it asks for is then seen too. Nor is any other rider the two
+// disagree on at the faller whose address begins next (a Skip played
+// unseen there, swept at the truth where the assistant lights a deal; a
+// rider the assistant still believes in): the card lies where the truth
+// dealt it, and the disagreement is the rider's, there before this read
+// and met as that address begins, as after the card read on its beat
+// (riders: not where this read judged a held deal a card shown, a rider
+// the assistant believes in because of it).
+func (t *table) sameDeal(seen, ahead *game.Game, c int, riders bool) bool {
 	if seen.Where(c) != ahead.Where(c) {
 		return false
 	}
 	a, b := seen.Next(), ahead.Next()
+	if riders && a.First && b.First && a.Player == b.Player && riderKind(seen, a.Player) != riderKind(ahead, b.Player) {
+		return true
+	}
 	if a.Action != b.Action || a.Player != b.Player || a.Stack != b.Stack || a.First != b.First {
 		return false
 	}
 	unshown := b.First && b.Rider != game.NoKind && a.Rider == game.NoKind
 	return unshown || a.Due == b.Due && a.Rider == b.Rider
+}
+
+// riderKind is the kind of faller p's rider on g, NoKind for none.
+func riderKind(g *game.Game, p int) game.Kind {
+	if r := g.Rider(p); r >= 0 {
+		return g.Card(r).Kind
+	}
+	return game.NoKind
 }
 
 // nextDeal plays the truth ahead, on a clone, to the next card it deals:
