@@ -2034,8 +2034,12 @@ func (t *table) groundWindow() error {
 	t.stopFromAnother(p)
 	if t.happens(ClaimNoStop) && t.noStop(p) && t.seen.Next().Action == game.ActLand {
 		f := t.fault(ClaimNoStop, "", seat)
+		onlyGuess := t.onlyStopGuess(p)
 		t.observe(game.Press(seat))
 		t.probe(f, game.Event{Kind: game.EvConfirm})
+		if f.Answer == Missed && onlyGuess {
+			f.unseen = onlyStopGuessWhy
+		}
 	}
 	if err := t.real(game.Step()); err != nil {
 		return err

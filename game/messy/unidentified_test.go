@@ -269,9 +269,11 @@ func TestUnidentifiedOnlyByTheTwin(t *testing.T) {
 		// cards the table knows it confirmed, stands the same Stop in.
 		// (Official 1003631, this case's seed before, was no mistake: its
 		// faller held the Stop at the table, TestClaimHoldingAStopIsNoMistake.)
+		// Not unidentified, and judged unseen since onlyStopGuess: stop-2
+		// is the only card that deal can be (TestClaimOnAStandInStop).
 		m := playToTheMistake(t, missedCase{"classic", 1008953, ClaimNoStop, 6})
-		if m.fault.Answer != Missed {
-			t.Fatalf("answered %v (%s): want %v", m.fault.Answer, m.fault.Why, Missed)
+		if m.fault.Answer != Unseen {
+			t.Fatalf("answered %v (%s): want %v", m.fault.Answer, m.fault.Why, Unseen)
 		}
 		if m.twin == nil {
 			t.Fatal("the twin cannot follow the hand")

@@ -202,14 +202,26 @@ func dealt(t *testing.T, m moment) *game.Game {
 // Ground. So the guess is the only one the reads allow ("The Ground
 // cards wait at the bottom of the deck"): a table whose reader missed that
 // Stop as it was dealt to the claimant, and whose faller kept it, shows
-// the same; the mistake that misled the assistant was the two-as-one.
+// the same; the mistake that misled the assistant was the two-as-one. The
+// table judges each such claim unseen as it is made (onlyStopGuess), from
+// what the assistant had been told; this replay checks, from the record,
+// that each one it so judges is one (seeds 2 and 3 without the four:
+// classic 2007575, official, classic and french 3009977, once counted
+// missed).
 func TestClaimOnAStandInStop(t *testing.T) {
 	for _, c := range []missedCase{
 		{"official", 1007213, ClaimNoStop, 6},
 		{"classic", 1008017, ClaimNoStop, 3},
+		{"classic", 2007575, ClaimNoStop, 7},
+		{"official", 3009977, ClaimNoStop, 2},
+		{"classic", 3009977, ClaimNoStop, 2},
+		{"french", 3009977, ClaimNoStop, 2},
 	} {
 		t.Run(c.String(), func(t *testing.T) {
-			m := replayMissed(t, c, Missed)
+			m := replayMissed(t, c, Unseen)
+			if m.fault.Why != onlyStopGuessWhy {
+				t.Fatalf("unseen for another reason: %s", m.fault.Why)
+			}
 			p := c.seat - 1
 			x := stoodIn(t, m, p)
 			if !m.seen.Blind(x) || m.seen.Where(x).Player != p {
