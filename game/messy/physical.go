@@ -191,6 +191,12 @@ func (t *table) twoAtOnce(p, c int) error {
 		f.Answer, f.Why, f.live = Refused, "the dealer warns: read at once after a deal, before its beat; taken back and dealt on the beat", true
 		return nil
 	}
+	// The assistant's light still in p's address: a card read at once
+	// into the same seat is what an honest dealer dealing two in a row
+	// shows ("If the dealer is giving you two cards in a row (because of a
+	// Hit), you can certainly grab the first one"), and game/dealer warns
+	// of none (game.NextTurnsDeal is for another seat's turn).
+	sameSeat := t.seen.Next().Action == game.ActDeal && t.seen.Next().Player == p && !t.seen.Next().First
 	try := t.seen.Clone()
 	taken := try.Apply(game.Scan(id)) == nil
 	misread := false
@@ -201,13 +207,15 @@ func (t *table) twoAtOnce(p, c int) error {
 	}
 	if !taken || !t.sameDeal(try, ahead, c2, held == "") { // try as after the misread, if said
 		t.probe(f, game.Scan(id))
-		if atOnce {
+		if atOnce && !sameSeat {
 			// "The dealer scans and places one card per beat": no honest
 			// dealer shows a deal that soon after the last. The dealer
 			// only holds its warning back because its deck is partly a
 			// guess (game.NextTurnsDeal), so the timing is there to see,
 			// and a clockless twin dealing the card on its beat proves
-			// nothing of it: missed, not unseen.
+			// nothing of it: missed, not unseen. Not for a card into the
+			// same seat's address (sameSeat): two cards in a row to one
+			// seat is honest, on the clock too.
 			f.unseen = ""
 		}
 		if f.Answer == Missed && f.unidentified == "" && (heldWarns || t.clockWarnsIdentified(c, id, atOnce)) {

@@ -248,10 +248,21 @@ func TestClaimOnAStandInStop(t *testing.T) {
 // Hit's two cards read at once go to one seat, and are taken" (game/dealer's
 // two-at-once warning is for another seat's card).
 func TestTwoAtOnceIntoAStackPickedUp(t *testing.T) {
-	c := missedCase{"official", 1001159, TwoAtOnce, 4}
+	for _, c := range []missedCase{
+		{"official", 1001159, TwoAtOnce, 4},
+		// Read at once after the card before it, for the same seat's
+		// address (stack 2): no warning, and honest (seed 2 without the
+		// four, once counted missed).
+		{"official", 2003579, TwoAtOnce, 6},
+	} {
+		t.Run(c.String(), func(t *testing.T) { twoAtOnceIntoAStackPickedUp(t, c) })
+	}
+}
+
+func twoAtOnceIntoAStackPickedUp(t *testing.T, c missedCase) {
 	// Judged unseen now (unreadDeal: a card never read, read where the
 	// light asks for one), which is this proof's claim too.
-	m := replayMissed(t, c, Missed, Unseen)
+	m := replayMissed(t, c, Unseen)
 	p := c.seat - 1
 	held := m.truth.Hand(p)
 	if held < 0 || m.seen.Where(held) != (game.Place{Zone: game.InStack, Player: p, Stack: m.seen.NumStacks(p) - 1}) || m.seen.NumStacks(p) <= m.truth.NumStacks(p) {
