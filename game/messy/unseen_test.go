@@ -293,3 +293,42 @@ func twoAtOnceIntoAStackPickedUp(t *testing.T, c missedCase) {
 		t.Fatalf("the twin deals %d there, not %s", d, m.card)
 	}
 }
+
+// TestClaimNotUnseenWithoutAStandIn is the negative control of
+// onlyStopGuess: with no other mistake at the table, no deal is ever
+// confirmed by hand, so no claim can rest on a guess, and the criterion,
+// asked as each claim is made, holds for none of them (official 1007213,
+// TestClaimOnAStandInStop, is the positive case).
+func TestClaimNotUnseenWithoutAStandIn(t *testing.T) {
+	opt, deck := ruleSet(t, "official")
+	made := 0
+	for i := range 400 {
+		seed := uint64(1_000_003 + i)
+		var tb *table
+		o := Options{Rules: opt, Deck: deck, Fallers: 2 + int(seed%6), Seed: seed, Faults: Only(ClaimNoStop, 0.5)}
+		o.Trace = func(s string) {
+			_, f, ok := strings.Cut(s, " FAULT "+ClaimNoStop.String()+" ")
+			if !ok {
+				return
+			}
+			made++
+			var seat int
+			if _, err := fmt.Sscanf(strings.TrimSpace(f), "seat %d", &seat); err != nil {
+				t.Fatalf("%q: %v", s, err)
+			}
+			if tb.onlyStopGuess(seat - 1) {
+				t.Errorf("seed %d seat %d: the only Stop guess, with no card dealt by hand", seed, seat)
+			}
+		}
+		var err error
+		if tb, err = newTable(o); err != nil {
+			t.Fatal(err)
+		}
+		if err := tb.play(); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if made == 0 {
+		t.Fatal("no claim made: raise the rate")
+	}
+}
