@@ -191,23 +191,31 @@ func (t *table) twoAtOnce(p, c int) error {
 		f.Answer, f.Why, f.live = Refused, "the dealer warns: read at once after a deal, before its beat; taken back and dealt on the beat", true
 		return nil
 	}
+	// The assistant's light still in p's address: a card read at once
+	// into the same seat is what an honest dealer dealing two in a row
+	// shows ("If the dealer is giving you two cards in a row (because of a
+	// Hit), you can certainly grab the first one"), and game/dealer warns
+	// of none (game.NextTurnsDeal is for another seat's turn).
+	sameSeat := t.seen.Next().Action == game.ActDeal && t.seen.Next().Player == p && !t.seen.Next().First
 	try := t.seen.Clone()
 	taken := try.Apply(game.Scan(id)) == nil
 	misread := false
-	if taken && held != "" && !t.sameDeal(try, ahead, c2) {
+	if taken && held != "" && !t.sameDeal(try, ahead, c2, false) {
 		// Said on try: the held card dealt after all, the read dealt
 		// again where the light then asks.
 		misread = t.heldNotThere(try, held, p)
 	}
-	if !taken || !t.sameDeal(try, ahead, c2) { // try as after the misread, if said
+	if !taken || !t.sameDeal(try, ahead, c2, held == "") { // try as after the misread, if said
 		t.probe(f, game.Scan(id))
-		if atOnce {
+		if atOnce && !sameSeat {
 			// "The dealer scans and places one card per beat": no honest
 			// dealer shows a deal that soon after the last. The dealer
 			// only holds its warning back because its deck is partly a
 			// guess (game.NextTurnsDeal), so the timing is there to see,
 			// and a clockless twin dealing the card on its beat proves
-			// nothing of it: missed, not unseen.
+			// nothing of it: missed, not unseen. Not for a card into the
+			// same seat's address (sameSeat): two cards in a row to one
+			// seat is honest, on the clock too.
 			f.unseen = ""
 		}
 		if f.Answer == Missed && f.unidentified == "" && (heldWarns || t.clockWarnsIdentified(c, id, atOnce)) {
@@ -311,17 +319,35 @@ func (t *table) heldNotThere(g *game.Game, held string, p int) bool {
 // agrees with the truth dealt ahead to it: the card in the same stack and
 // the same next instruction. A rider played unseen at the next seat is no
 // disagreement: the dealer shows it as that address begins, and how many
-// cards it asks for is then seen too.
-func (t *table) sameDeal(seen, ahead *game.Game, c int) bool {
+// cards it asks for is then seen too. Nor is any other rider the two
+// disagree on at the faller whose address begins next (a Skip played
+// unseen there, swept at the truth where the assistant lights a deal; a
+// rider the assistant still believes in): the card lies where the truth
+// dealt it, and the disagreement is the rider's, there before this read
+// and met as that address begins, as after the card read on its beat
+// (riders: not where this read judged a held deal a card shown, a rider
+// the assistant believes in because of it).
+func (t *table) sameDeal(seen, ahead *game.Game, c int, riders bool) bool {
 	if seen.Where(c) != ahead.Where(c) {
 		return false
 	}
 	a, b := seen.Next(), ahead.Next()
+	if riders && a.First && b.First && a.Player == b.Player && riderKind(seen, a.Player) != riderKind(ahead, b.Player) {
+		return true
+	}
 	if a.Action != b.Action || a.Player != b.Player || a.Stack != b.Stack || a.First != b.First {
 		return false
 	}
 	unshown := b.First && b.Rider != game.NoKind && a.Rider == game.NoKind
 	return unshown || a.Due == b.Due && a.Rider == b.Rider
+}
+
+// riderKind is the kind of faller p's rider on g, NoKind for none.
+func riderKind(g *game.Game, p int) game.Kind {
+	if r := g.Rider(p); r >= 0 {
+		return g.Card(r).Kind
+	}
+	return game.NoKind
 }
 
 // nextDeal plays the truth ahead, on a clone, to the next card it deals:

@@ -88,8 +88,11 @@ type table struct {
 	readerGone int
 	// held is a dealt card whose read waits for the next card dealt to
 	// the same stack (BuriedPlay), + 1; 0 for none.
-	held   int
-	cheats []cheat
+	held int
+	// unreadNext is the other card of a held pair, + 1, while the first
+	// of the two is read: dealt, not yet read, so no stray card (stray).
+	unreadNext int
+	cheats     []cheat
 	// swept is the rider last swept from each faller: one the dealer
 	// forgot to sweep is still there to be shown on the next pass.
 	swept map[int]int
@@ -787,11 +790,15 @@ func (t *table) beat() error {
 			// The dealer lays c first and x on top of it: the reads say
 			// so. The truth has them the other way up, so a faller who
 			// takes c, its top, takes it from under x at the table.
+			t.unreadNext = x + 1
 			t.read(c)
+			t.unreadNext = 0
 			t.read(x)
 			t.cheats = append(t.cheats, cheat{top: c, under: x, player: p})
 		} else {
+			t.unreadNext = c + 1
 			t.read(x)
+			t.unreadNext = 0
 			t.read(c)
 		}
 	case !ground && in.Due >= 2 && g.Card(c).Kind != game.Stop && t.happens(BuriedPlay):
@@ -2034,14 +2041,17 @@ func (t *table) confirmShown(f *Fault, c int) {
 }
 
 // stray is a card lying near the reader: on the discard pile or on top of
-// a stack, not c.
+// a stack, not c, nor the card dealt with c whose read is still to come
+// (unreadNext): that one is the reader's next read, not a stray card, and
+// a reader cannot read it before c, dealt over the reader first (a held
+// read with a Ground for the second card once read it first, 2000844).
 func (t *table) stray(c int) int {
 	g := t.truth
 	var near []int
 	near = append(near, g.Discards()...)
 	for p := 0; p < g.NumPlayers(); p++ {
 		for s := 0; s < g.NumStacks(p); s++ {
-			if x := g.Top(p, s); x >= 0 && x != c {
+			if x := g.Top(p, s); x >= 0 && x != c && x != t.unreadNext-1 {
 				near = append(near, x)
 			}
 		}
@@ -2086,8 +2096,12 @@ func (t *table) groundWindow() error {
 	t.stopFromAnother(p)
 	if t.happens(ClaimNoStop) && t.noStop(p) && t.seen.Next().Action == game.ActLand {
 		f := t.fault(ClaimNoStop, "", seat)
+		onlyGuess := t.onlyStopGuess(p)
 		t.observe(game.Press(seat))
 		t.probe(f, game.Event{Kind: game.EvConfirm})
+		if f.Answer == Missed && onlyGuess {
+			f.unseen = onlyStopGuessWhy
+		}
 	}
 	if err := t.real(game.Step()); err != nil {
 		return err

@@ -239,9 +239,14 @@ func TestUnidentifiedOnlyByTheTwin(t *testing.T) {
 		}
 	})
 	t.Run("two at once with the last card confirmed by hand", func(t *testing.T) {
+		// Caught by the audit since sameDeal lets a rider the two
+		// disagree on at the next address be (TestTwoAtOnceBeforeARiderDisagreedOn):
+		// stop-4 went into the stack the truth deals it to. No other hand
+		// of 10,000 (official, french) shows this shape unidentified; the
+		// twin's warning below still stands.
 		m := playToTheMistake(t, missedCase{"french", 1001027, TwoAtOnce, 2})
-		if m.fault.Answer != Unidentified {
-			t.Fatalf("answered %v (%s): want %v", m.fault.Answer, m.fault.Why, Unidentified)
+		if m.fault.Answer != Audited {
+			t.Fatalf("answered %v (%s): want %v", m.fault.Answer, m.fault.Why, Audited)
 		}
 		if n := len(m.log); n < 2 || m.log[n-1].Kind != game.EvIdentify || m.log[n-1].Card != "hit-9" || m.log[n-2].Kind != game.EvConfirm {
 			t.Fatalf("the log ends %v: want hit-9 confirmed by hand, then identified", m.log[max(0, n-2):])
@@ -264,9 +269,11 @@ func TestUnidentifiedOnlyByTheTwin(t *testing.T) {
 		// cards the table knows it confirmed, stands the same Stop in.
 		// (Official 1003631, this case's seed before, was no mistake: its
 		// faller held the Stop at the table, TestClaimHoldingAStopIsNoMistake.)
+		// Not unidentified, and judged unseen since onlyStopGuess: stop-2
+		// is the only card that deal can be (TestClaimOnAStandInStop).
 		m := playToTheMistake(t, missedCase{"classic", 1008953, ClaimNoStop, 6})
-		if m.fault.Answer != Missed {
-			t.Fatalf("answered %v (%s): want %v", m.fault.Answer, m.fault.Why, Missed)
+		if m.fault.Answer != Unseen {
+			t.Fatalf("answered %v (%s): want %v", m.fault.Answer, m.fault.Why, Unseen)
 		}
 		if m.twin == nil {
 			t.Fatal("the twin cannot follow the hand")

@@ -71,3 +71,47 @@ func (t *table) judgeUnseen() {
 		}
 	}
 }
+
+// onlyStopGuessWhy is the answer to a claim no table could tell from an
+// honest one (onlyStopGuess).
+const onlyStopGuessWhy = "unseen: the Stop claimed is the only card a deal to the claimant confirmed by hand can be, every other card the assistant believes in the deck a Ground"
+
+// onlyStopGuess reports whether a Stop claim by faller p, confirmed from
+// the panel, would rest on a card dealt by hand to p that the assistant
+// can only take for a Stop: never read, its identity a guess (blind), and
+// every card the assistant still counts in the deck a Ground ("The Ground
+// cards wait at the bottom of the deck", so no other card is left for it
+// to be). A table whose reader missed that Stop as it was dealt to p, and
+// whose faller kept it, gives the assistant exactly the same, and claims
+// honestly; what misled the assistant was the mistake that ran the
+// dealer's deck short (two dealt as one, named when the lights asked for
+// a card the dealer did not have). Decided before the press, from what
+// the assistant had been told; proved by replay (unseen_test.go:
+// TestClaimOnAStandInStop).
+func (t *table) onlyStopGuess(p int) bool {
+	if t.hand.OutOfStep {
+		return false
+	}
+	s := t.seen
+	g := s.Clone()
+	if g.Apply(game.Press(g.Seat(p))) != nil || g.Apply(game.Confirm()) != nil {
+		return false
+	}
+	inf := g.Inferences()
+	if len(inf) == 0 {
+		return false
+	}
+	x := inf[len(inf)-1]
+	if x.Kind != game.InfStopPlayed || x.Card < 0 || x.Seq+1 != g.Applied() {
+		return false
+	}
+	if w := s.Where(x.Card); !s.Blind(x.Card) || w.Zone != game.InStack || w.Player != p || t.rec.Seen[s.Card(x.Card).ID] {
+		return false
+	}
+	for c := range s.NumCards() {
+		if s.Where(c).Zone == game.InDeck && s.Card(c).Kind != game.Ground {
+			return false
+		}
+	}
+	return true
+}

@@ -202,14 +202,26 @@ func dealt(t *testing.T, m moment) *game.Game {
 // Ground. So the guess is the only one the reads allow ("The Ground
 // cards wait at the bottom of the deck"): a table whose reader missed that
 // Stop as it was dealt to the claimant, and whose faller kept it, shows
-// the same; the mistake that misled the assistant was the two-as-one.
+// the same; the mistake that misled the assistant was the two-as-one. The
+// table judges each such claim unseen as it is made (onlyStopGuess), from
+// what the assistant had been told; this replay checks, from the record,
+// that each one it so judges is one (seeds 2 and 3 without the four:
+// classic 2007575, official, classic and french 3009977, once counted
+// missed).
 func TestClaimOnAStandInStop(t *testing.T) {
 	for _, c := range []missedCase{
 		{"official", 1007213, ClaimNoStop, 6},
 		{"classic", 1008017, ClaimNoStop, 3},
+		{"classic", 2007575, ClaimNoStop, 7},
+		{"official", 3009977, ClaimNoStop, 2},
+		{"classic", 3009977, ClaimNoStop, 2},
+		{"french", 3009977, ClaimNoStop, 2},
 	} {
 		t.Run(c.String(), func(t *testing.T) {
-			m := replayMissed(t, c, Missed)
+			m := replayMissed(t, c, Unseen)
+			if m.fault.Why != onlyStopGuessWhy {
+				t.Fatalf("unseen for another reason: %s", m.fault.Why)
+			}
 			p := c.seat - 1
 			x := stoodIn(t, m, p)
 			if !m.seen.Blind(x) || m.seen.Where(x).Player != p {
@@ -236,10 +248,21 @@ func TestClaimOnAStandInStop(t *testing.T) {
 // Hit's two cards read at once go to one seat, and are taken" (game/dealer's
 // two-at-once warning is for another seat's card).
 func TestTwoAtOnceIntoAStackPickedUp(t *testing.T) {
-	c := missedCase{"official", 1001159, TwoAtOnce, 4}
+	for _, c := range []missedCase{
+		{"official", 1001159, TwoAtOnce, 4},
+		// Read at once after the card before it, for the same seat's
+		// address (stack 2): no warning, and honest (seed 2 without the
+		// four, once counted missed).
+		{"official", 2003579, TwoAtOnce, 6},
+	} {
+		t.Run(c.String(), func(t *testing.T) { twoAtOnceIntoAStackPickedUp(t, c) })
+	}
+}
+
+func twoAtOnceIntoAStackPickedUp(t *testing.T, c missedCase) {
 	// Judged unseen now (unreadDeal: a card never read, read where the
 	// light asks for one), which is this proof's claim too.
-	m := replayMissed(t, c, Missed, Unseen)
+	m := replayMissed(t, c, Unseen)
 	p := c.seat - 1
 	held := m.truth.Hand(p)
 	if held < 0 || m.seen.Where(held) != (game.Place{Zone: game.InStack, Player: p, Stack: m.seen.NumStacks(p) - 1}) || m.seen.NumStacks(p) <= m.truth.NumStacks(p) {
@@ -268,5 +291,44 @@ func TestTwoAtOnceIntoAStackPickedUp(t *testing.T) {
 	}
 	if _, d, _, ok := twin.PendingDeal(); !ok || twin.Card(d).ID != m.card {
 		t.Fatalf("the twin deals %d there, not %s", d, m.card)
+	}
+}
+
+// TestClaimNotUnseenWithoutAStandIn is the negative control of
+// onlyStopGuess: with no other mistake at the table, no deal is ever
+// confirmed by hand, so no claim can rest on a guess, and the criterion,
+// asked as each claim is made, holds for none of them (official 1007213,
+// TestClaimOnAStandInStop, is the positive case).
+func TestClaimNotUnseenWithoutAStandIn(t *testing.T) {
+	opt, deck := ruleSet(t, "official")
+	made := 0
+	for i := range 400 {
+		seed := uint64(1_000_003 + i)
+		var tb *table
+		o := Options{Rules: opt, Deck: deck, Fallers: 2 + int(seed%6), Seed: seed, Faults: Only(ClaimNoStop, 0.5)}
+		o.Trace = func(s string) {
+			_, f, ok := strings.Cut(s, " FAULT "+ClaimNoStop.String()+" ")
+			if !ok {
+				return
+			}
+			made++
+			var seat int
+			if _, err := fmt.Sscanf(strings.TrimSpace(f), "seat %d", &seat); err != nil {
+				t.Fatalf("%q: %v", s, err)
+			}
+			if tb.onlyStopGuess(seat - 1) {
+				t.Errorf("seed %d seat %d: the only Stop guess, with no card dealt by hand", seed, seat)
+			}
+		}
+		var err error
+		if tb, err = newTable(o); err != nil {
+			t.Fatal(err)
+		}
+		if err := tb.play(); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if made == 0 {
+		t.Fatal("no claim made: raise the rate")
 	}
 }
