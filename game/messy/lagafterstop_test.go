@@ -67,12 +67,15 @@ func TestSkipTakenForADealToTwoStacks(t *testing.T) {
 	}
 }
 
-// TestNamedGuessShownAfterAllAtTheTable is game's
-// TestNamedRiderGuessShownAfterAll at this table: a Hit played as a
-// rider, that the engine held in the discard pile only as its guess for a
-// Hit named by hand, taken for the deal as the seat's turn begins; the
-// dealer says misread and the light asks for the Hit's cards (3006437
-// french, the run with --seed 3, every mistake at 2 %).
-func TestNamedGuessShownAfterAllAtTheTable(t *testing.T) {
-	inStepOn(t, "french", All(0.02), "shown after all: hit-4", 3006437)
+// TestNamedGuessHandStaysInStep: 3006437 french (the run with --seed 3,
+// every mistake at 2 %), where game's TestNamedRiderGuessShownAfterAll
+// was found: a Hit played as a rider, that the engine held in the discard
+// pile only as its guess for a Hit named by hand, taken for the deal as
+// the seat's turn began, with no misread offered. Merged with the
+// session's other mends the hand no longer comes to that read (an earlier
+// guess goes right), and no hand of seeds 1 to 3 needs the offer at this
+// table; the engine's test pins it, and this one that the hand stays in
+// step (every --json of seeds 1 to 3 is byte-identical without the offer).
+func TestNamedGuessHandStaysInStep(t *testing.T) {
+	inStepOn(t, "french", All(0.02), "", 3006437)
 }
