@@ -8,20 +8,6 @@ import (
 	"github.com/falling-table/falling/game"
 )
 
-// playedHand plays one hand of every mistake at 2 % to its end.
-func playedHand(t *testing.T, rules string, seed uint64) *table {
-	t.Helper()
-	opt, deck := ruleSet(t, rules)
-	tb, err := newTable(Options{Rules: opt, Deck: deck, Fallers: 2 + int(seed%6), Seed: seed, Faults: All(rate)})
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := tb.play(); err != nil {
-		t.Fatalf("%s %d: %v", rules, seed, err)
-	}
-	return tb
-}
-
 // faultOf is tb's mistake of kind k on card id, failing the test if none.
 func faultOf(t *testing.T, tb *table, k Kind, id string) Fault {
 	t.Helper()
@@ -51,13 +37,13 @@ func faultOf(t *testing.T, tb *table, k Kind, id string) Fault {
 func TestShownFromTheDeckNamed(t *testing.T) {
 	for _, rules := range []string{"official", "classic", "french"} {
 		t.Run(rules, func(t *testing.T) {
-			tb := playedHand(t, rules, 1003182)
+			tb := playedHand(t, rules, 1003182, false)
 			for _, id := range []string{"hit-8", "hit-11"} {
 				if f := faultOf(t, tb, DealUnscanned, id); f.Answer != Named || f.Why != shownFromTheDeckWhy {
 					t.Errorf("%s: %v %q, want named live: %s", id, f.Answer, f.Why, shownFromTheDeckWhy)
 				}
 			}
-			tb = playedHand(t, rules, 1009434)
+			tb = playedHand(t, rules, 1009434, false)
 			if f := faultOf(t, tb, DealUnscanned, "hit-7"); f.Answer == Named {
 				t.Errorf("1009434 hit-7, shown from seat 1's card dealt by hand, named: %q", f.Why)
 			}
@@ -108,7 +94,7 @@ func TestLastShownFromDeck(t *testing.T) {
 func TestShownFromTheDeckUnidentified(t *testing.T) {
 	for _, rules := range []string{"official", "classic", "french"} {
 		t.Run(rules, func(t *testing.T) {
-			tb := playedHand(t, rules, 1009434)
+			tb := playedHand(t, rules, 1009434, false)
 			if tb.hand.OutOfStep || len(tb.hand.Accusations) > 0 {
 				t.Fatalf("out of step %v, accusations %v", tb.hand.OutOfStep, tb.hand.Accusations)
 			}

@@ -26,6 +26,18 @@ func twinHand(t *testing.T, rules string, seed uint64) *table {
 // unscanned under a held rider if silent (table.silentOnLanding).
 func twinHandOf(t *testing.T, rules string, seed uint64, silent bool) *table {
 	t.Helper()
+	tb := playedHand(t, rules, seed, silent)
+	if !tb.hand.OutOfStep {
+		t.Fatalf("%s %d: in step now: take it out of this test", rules, seed)
+	}
+	return tb
+}
+
+// playedHand is the table of seed's hand under rules, every mistake at
+// rate, played to its end; its dealer is silent on a Ground dealt
+// unscanned under a held rider if silent (table.silentOnLanding).
+func playedHand(t *testing.T, rules string, seed uint64, silent bool) *table {
+	t.Helper()
 	opt, deck := ruleSet(t, rules)
 	tb, err := newTable(Options{Rules: opt, Deck: deck, Fallers: 2 + int(seed%6), Seed: seed, Faults: All(rate)})
 	if err != nil {
@@ -34,9 +46,6 @@ func twinHandOf(t *testing.T, rules string, seed uint64, silent bool) *table {
 	tb.silentOnLanding = silent
 	if err := tb.play(); err != nil {
 		t.Fatalf("%s %d: %v", rules, seed, err)
-	}
-	if !tb.hand.OutOfStep {
-		t.Fatalf("%s %d: in step now: take it out of this test", rules, seed)
 	}
 	return tb
 }

@@ -11,15 +11,7 @@ import (
 // no one accused.
 func playedInStep(t *testing.T, rules string, seed uint64, silent bool) *table {
 	t.Helper()
-	opt, deck := ruleSet(t, rules)
-	tb, err := newTable(Options{Rules: opt, Deck: deck, Fallers: 2 + int(seed%6), Seed: seed, Faults: All(rate)})
-	if err != nil {
-		t.Fatal(err)
-	}
-	tb.silentOnLanding = silent
-	if err := tb.play(); err != nil {
-		t.Fatal(err)
-	}
+	tb := playedHand(t, rules, seed, silent)
 	if tb.hand.OutOfStep || len(tb.hand.Accusations) > 0 {
 		t.Fatalf("out of step %v, accusations %v: want a hand in step, no one accused", tb.hand.OutOfStep, tb.hand.Accusations)
 	}
