@@ -145,12 +145,14 @@ func (d *Dealer) extraMayFollow() bool {
 // dealer's answer, a card read or n, would close that offer before they
 // could say it.
 func (d *Dealer) skipMayBeShown() bool {
-	id, ok := d.misreadCard()
-	if !ok || id != d.lastRead {
+	// The kind first: misreadCard copies the hand, and this is asked on
+	// every beat while an ask waits.
+	c, ok := d.g.CardIndex(d.lastRead)
+	if !ok || (d.g.Card(c).Kind != game.Skip && d.g.Card(c).Kind != game.Chute) {
 		return false
 	}
-	c, ok := d.g.CardIndex(id)
-	return ok && (d.g.Card(c).Kind == game.Skip || d.g.Card(c).Kind == game.Chute)
+	id, ok := d.misreadCard()
+	return ok && id == d.lastRead
 }
 
 // bareSkipShown is the rider that deals nothing (a Skip, a Chute) the
