@@ -42,6 +42,7 @@ const shownFromTheDeckUnidentifiedWhy = "unidentified: told which card each conf
 func (t *table) shownFromTheDeck() {
 	inf := t.seen.Inferences()
 	var twin *game.Game
+	tried := false
 	for i := range t.hand.Faults {
 		f := &t.hand.Faults[i]
 		if f.Kind != DealUnscanned || f.Answer != Missed {
@@ -58,12 +59,12 @@ func (t *table) shownFromTheDeck() {
 		if !shownAfterAll(inf, c) || len(t.confirmed) == 0 {
 			continue // never shown after all, or nothing confirmed by hand to identify
 		}
-		if twin == nil {
-			if twin = t.identifiedTwin(); twin == nil {
-				return
-			}
+		if !tried {
+			twin, tried = t.identifiedTwin(), true
 		}
-		if lastShownFromDeck(twin.Inferences(), c) {
+		// No twin proves nothing of this one; a later card may still be
+		// named from the engine's own inferences above.
+		if twin != nil && lastShownFromDeck(twin.Inferences(), c) {
 			f.unidentified = shownFromTheDeckUnidentifiedWhy
 		}
 	}
