@@ -288,6 +288,28 @@ func TestTwoAsOneDeckShort(t *testing.T) {
 	}
 }
 
+// TestTwoAsOneRunOutAfterAHeldRead: "Hold the deck face down, and deal
+// from the top": two cards dealt as one leave the dealer's deck a card
+// short, and the lights ask for a card the dealer no longer has, which the
+// dealer confirms from the panel and the assistant records as a blind
+// deal. Here a read held back as the seat's turn began (a rider shown, or
+// the deal) is settled by that confirmation, so the blind deal is its
+// second inference, not its first: counted missed before.
+func TestTwoAsOneRunOutAfterAHeldRead(t *testing.T) {
+	for _, c := range []missedCase{
+		{"official", 4000355, TwoAsOne, 1},
+		{"official", 4005467, TwoAsOne, 5},
+		{"classic", 7000823, TwoAsOne, 1},
+	} {
+		t.Run(c.String(), func(t *testing.T) {
+			m := replay(t, c, All(rate))
+			if m.fault.Answer != Named || !strings.Contains(m.fault.Why, "the deck ran out a card early") {
+				t.Fatalf("%s: %v: %s", m.card, m.fault.Answer, m.fault.Why)
+			}
+		})
+	}
+}
+
 // TestTwoAtOnceReadAtOnceNotUnseen: "the dealer scans and places one card
 // per beat" (product.md). The second of two cards dealt at once, read right
 // after the first card's read with nothing heard of in between, comes
