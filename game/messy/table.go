@@ -775,7 +775,7 @@ func (t *table) beat() error {
 		if ok {
 			t.blindDealt(c, 0, n)
 		}
-		if ok && t.blindDealTo(p, n) {
+		if ok && t.blindDealIn(n) {
 			for i := range t.hand.Faults {
 				if f := &t.hand.Faults[i]; f.Kind == TwoAsOne && f.Card == g.Card(c).ID {
 					f.Answer, f.Why = Named, "the deck ran out a card early: the deal confirmed by hand is a blind deal"
@@ -1982,18 +1982,18 @@ func (t *table) blindDealt(c, seat, n int) {
 	}
 }
 
-// blindDealTo reports whether the assistant took the confirmation by hand
-// whose inferences begin at n for a blind deal to faller p. It need not be
-// the first of them: a read held back as p's turn began (a rider shown, or
-// the deal) is settled by the observation after it, the confirmation, and
-// its inference comes first (official 4005467: "rider played", then the
-// blind deal).
-func (t *table) blindDealTo(p, n int) bool {
+// blindDealIn reports whether the assistant took the confirmation by hand
+// whose inferences begin at n for a blind deal. It need not be the first
+// of them: a read held back as the turn began (a rider shown, or the
+// deal) is settled by the observation after it, the confirmation, and its
+// inference comes first (official 4005467: "rider played", then the blind
+// deal).
+func (t *table) blindDealIn(n int) bool {
 	inf := t.seen.Inferences()
 	if n > len(inf) {
 		return false
 	}
-	return slices.ContainsFunc(inf[n:], func(x game.Inference) bool { return x.Kind == game.InfBlindDeal && x.Player == p })
+	return slices.ContainsFunc(inf[n:], func(x game.Inference) bool { return x.Kind == game.InfBlindDeal })
 }
 
 // dealtTo is the faller card c, confirmed by hand, was dealt to: the one
