@@ -294,12 +294,15 @@ func TestTwoAsOneDeckShort(t *testing.T) {
 // dealer confirms from the panel and the assistant records as a blind
 // deal. Here a read held back as the seat's turn began (a rider shown, or
 // the deal) is settled by that confirmation, so the blind deal is its
-// second inference, not its first: counted missed before.
+// second inference, not its first: counted missed before. Nor need the
+// blind deal go to the faller the table dealt the card to (official
+// 5005499, named before, missed by a check that asked it).
 func TestTwoAsOneRunOutAfterAHeldRead(t *testing.T) {
 	for _, c := range []missedCase{
 		{"official", 4000355, TwoAsOne, 1},
 		{"official", 4005467, TwoAsOne, 5},
 		{"classic", 7000823, TwoAsOne, 1},
+		{"official", 5005499, TwoAsOne, 3},
 	} {
 		t.Run(c.String(), func(t *testing.T) {
 			m := replay(t, c, All(rate))
