@@ -27,7 +27,8 @@ var readAsDeal = [numKinds]bool{StrayCard: true, TwoAtOnce: true, SecondRider: t
 // is what a dealer dealing its card from the deck shows: the light asks
 // for a card, and the card has never been read this hand, nor said to be
 // anything by the dealer (a Ground is named a Ground), and the assistant
-// still counts it in the deck. Where it really came from (dealt unread
+// still counts it in the deck (a Ground only where none it was shown is
+// back on top: groundOnTop). Where it really came from (dealt unread
 // earlier: the reader gone or missing it, dealt unscanned, stuck to
 // another card) the assistant was never told: a table where that earlier
 // deal was another card, and this one still lay in the deck, has dealt
@@ -43,18 +44,84 @@ var readAsDeal = [numKinds]bool{StrayCard: true, TwoAtOnce: true, SecondRider: t
 // game/dealer's clock sees it read at once after the deal before it, or
 // its hold took that deal for a card shown (twoAtOnce): no replay shows
 // an honest table giving either.
-func (t *table) unreadDeal(f *Fault, e game.Event) bool {
+//
+// It returns why (unreadDealWhy, or unreadGuessWhy for a card the
+// assistant only guessed lay elsewhere: onlyAGuess), or "".
+func (t *table) unreadDeal(f *Fault, e game.Event) string {
 	if !readAsDeal[f.Kind] || e.Kind != game.EvScan || t.rec.Seen[e.Card] || t.hand.OutOfStep {
-		return false
+		return ""
 	}
 	s := t.seen
 	x, ok := s.CardIndex(e.Card)
-	if !ok || s.Where(x).Zone != game.InDeck || s.Card(x).Kind == game.Ground || s.GroundsOut() {
+	if !ok || s.GroundsOut() {
+		return ""
+	}
+	why := unreadDealWhy
+	switch {
+	case s.Where(x).Zone == game.InDeck:
+	case f.Kind == StrayCard && t.onlyAGuess(x):
+		why = unreadGuessWhy
+	default:
+		return ""
+	}
+	if s.Card(x).Kind == game.Ground && t.groundOnTop() {
+		return ""
+	}
+	if in := s.Next(); in.Action != game.ActDeal || in.Imaginary {
+		return ""
+	}
+	return why
+}
+
+// unreadGuessWhy is the answer to a read no table could tell from a deal,
+// of a card the assistant had only guessed lay elsewhere (onlyAGuess).
+const unreadGuessWhy = "unseen: read where the light asks for a deal, a card never read this hand that the assistant only guessed stood in for a card dealt by hand, another never read still in its deck, as a dealer dealing it from the deck shows it"
+
+// onlyAGuess reports whether card x lies, for the assistant, in a stack
+// only as its guess for a card dealt by hand that it never saw (Blind),
+// and another card never read is still in its deck, a Ground if x is one
+// (the dealer names a Ground dealt by hand), none if not. The dealer never
+// said which card that was, so the table where it was that other card and
+// x still lay in the deck shows the assistant the same, and deals x now (official 4006105: split-5, the
+// guess for a card seat 2 was dealt by hand, read where the light asks
+// seat 1 for a card, as it lay there dealt unscanned). Judged so only of a
+// stray card: the second of two dealt at once read alone, behind a card
+// dealt unscanned, is one the identified twin's clock warns of
+// (TestUnidentifiedOnlyByTheTwin), and the replay here was not run on
+// the others.
+func (t *table) onlyAGuess(x int) bool {
+	s := t.seen
+	if w := s.Where(x); w.Zone != game.InStack || !s.Blind(x) {
 		return false
 	}
-	in := s.Next()
-	return in.Action == game.ActDeal && !in.Imaginary
+	for c := range s.NumCards() {
+		if c != x && s.Where(c).Zone == game.InDeck && isGround(s, c) == isGround(s, x) && !t.rec.Seen[s.Card(c).ID] {
+			return true
+		}
+	}
+	return false
 }
+
+// groundOnTop reports whether a Ground the assistant was shown is back in
+// its deck: popped back by a Stop ("The dealer keeps the Ground"), it lies
+// on top, and an honest dealer deals that Ground next, not another one
+// (official 4007114: ground-2 Stopped at seat 2, then ground-1 read
+// where the light asks seat 3 for a card). Otherwise "the Ground cards
+// are waiting at the bottom of the deck" and no one can tell them apart:
+// a Ground never read nor named, read where the light asks for a card, is
+// what a dealer dealing it shows (4001260 classic: it lay where it had
+// been dealt unscanned, and the light still asked that seat for a card).
+func (t *table) groundOnTop() bool {
+	s := t.seen
+	for c := range s.NumCards() {
+		if s.Where(c).Zone == game.InDeck && s.Card(c).Kind == game.Ground && t.rec.Seen[s.Card(c).ID] {
+			return true
+		}
+	}
+	return false
+}
+
+func isGround(s *game.Game, c int) bool { return s.Card(c).Kind == game.Ground }
 
 // judgeUnseen answers Unseen the mistakes nothing caught whose showing an
 // honest table gives too, and Unidentified those that the assistant,
