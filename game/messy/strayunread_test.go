@@ -26,6 +26,9 @@ func TestStrayGroundReadAsItsDeal(t *testing.T) {
 		{"official", 5006625, "ground-1"},
 		{"official", 6004069, "ground-1"},
 		{"official", 8000876, "ground-2"},
+		{"official", 3009379, "ground-1"},
+		{"classic", 3009379, "ground-1"},
+		{"french", 3009379, "ground-1"},
 	} {
 		t.Run(fmt.Sprintf("%s seed %d %s", c.rules, c.seed, c.card), func(t *testing.T) {
 			strayUnseen(t, c.rules, c.seed, c.card, unreadDealWhy)
@@ -41,11 +44,24 @@ func TestStrayGroundReadAsItsDeal(t *testing.T) {
 // the same. official 4006105: split-5 dealt unscanned to seat 1, read as
 // it lay there while seat 2 was dealt, the light still asking seat 1 for
 // a card; the engine had guessed split-5 for a card seat 2 was dealt by
-// hand. Missed before.
+// hand. Missed before, as were the others here.
 func TestStrayGuessReadAsItsDeal(t *testing.T) {
-	for _, rules := range []string{"official", "classic", "french"} {
-		t.Run(rules, func(t *testing.T) {
-			strayUnseen(t, rules, 4006105, "split-5", unreadGuessWhy)
+	for _, c := range []struct {
+		rules string
+		seed  uint64
+		card  string
+	}{
+		{"official", 4006105, "split-5"},
+		{"classic", 4006105, "split-5"},
+		{"french", 4006105, "split-5"},
+		{"classic", 8005183, "extra-5"},
+		{"french", 8005183, "extra-5"},
+		{"official", 3007686, "move-8"},
+		{"classic", 3007686, "push-3"},
+		{"french", 3007686, "push-3"},
+	} {
+		t.Run(fmt.Sprintf("%s seed %d %s", c.rules, c.seed, c.card), func(t *testing.T) {
+			strayUnseen(t, c.rules, c.seed, c.card, unreadGuessWhy)
 		})
 	}
 }
