@@ -36,15 +36,17 @@ func TestStrayGroundReadAsItsDeal(t *testing.T) {
 	}
 }
 
-// TestStrayGuessReadAsItsDeal: the card read is, for the assistant, only
-// its guess for a card dealt by hand to another seat and never identified
-// (the dealer never said which card that was), another card never read
-// still in its deck: the table where that card was the other one deals
-// this one now, where the light asks for a card, and shows the assistant
-// the same. official 4006105: split-5 dealt unscanned to seat 1, read as
-// it lay there while seat 2 was dealt, the light still asking seat 1 for
-// a card; the engine had guessed split-5 for a card seat 2 was dealt by
-// hand. Missed before, as were the others here.
+// TestStrayGuessReadAsItsDeal: the card read is the one the table dealt
+// unscanned where the light still asks for a card, which the assistant
+// holds only as its guess for a card dealt by hand to another seat and
+// never identified (the dealer never said which card that was): its own
+// read, late, as a dealer dealing it there and reading it shows (readLate),
+// each with its honest twin. official 4006105: split-5 dealt unscanned to
+// seat 1, read as it lay there while seat 2 was dealt, the light still
+// asking seat 1 for a card; the engine had guessed split-5 for a card seat
+// 2 was dealt by hand. Missed before, as were the others here. A guessed
+// card played or discarded unseen and read from there is not this
+// (TestStrayGuessPlayedUnseenNotUnseen).
 func TestStrayGuessReadAsItsDeal(t *testing.T) {
 	for _, c := range []struct {
 		rules string
@@ -85,4 +87,33 @@ func strayUnseen(t *testing.T, rules string, seed uint64, card, why string) {
 		t.Fatalf("%v: %s", f.Answer, f.Why)
 	}
 	dealingTwin(t, replayFault(t, o, i))
+}
+
+// TestStrayGuessPlayedUnseenNotUnseen: a card dealt by hand that the
+// engine guessed right, then played unseen (hit-4 as a rider, official
+// 4004158; move-2 as a Move, 4009114) and read from the discard pile as a
+// stray card where the light asks for a card, is no read of a card dealt
+// there: no honest table retells its story with another card (dealingTwin
+// builds none), so it is not judged unseen (the identified twin refuses
+// it: unidentified).
+func TestStrayGuessPlayedUnseenNotUnseen(t *testing.T) {
+	for _, c := range []struct {
+		seed uint64
+		card string
+	}{{4004158, "hit-4"}, {4009114, "move-2"}} {
+		t.Run(fmt.Sprintf("seed %d %s", c.seed, c.card), func(t *testing.T) {
+			opt, deck := ruleSet(t, "official")
+			h, err := Play(Options{Rules: opt, Deck: deck, Fallers: 2 + int(c.seed%6), Seed: c.seed, Faults: All(rate)})
+			if err != nil {
+				t.Fatal(err)
+			}
+			i := slices.IndexFunc(h.Faults, func(f Fault) bool { return f.Kind == StrayCard && f.Card == c.card })
+			if i < 0 {
+				t.Fatalf("no stray read of %s: find another seed", c.card)
+			}
+			if f := h.Faults[i]; f.Answer == Unseen {
+				t.Fatalf("%v: %s", f.Answer, f.Why)
+			}
+		})
+	}
 }

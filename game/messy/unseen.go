@@ -46,7 +46,8 @@ var readAsDeal = [numKinds]bool{StrayCard: true, TwoAtOnce: true, SecondRider: t
 // an honest table giving either.
 //
 // It returns why (unreadDealWhy, or unreadGuessWhy for a card the
-// assistant only guessed lay elsewhere: onlyAGuess), or "".
+// assistant only guessed lay elsewhere, read late where it was dealt:
+// readLate), or "".
 func (t *table) unreadDeal(f *Fault, e game.Event) string {
 	if !readAsDeal[f.Kind] || e.Kind != game.EvScan || t.rec.Seen[e.Card] || t.hand.OutOfStep {
 		return ""
@@ -59,7 +60,7 @@ func (t *table) unreadDeal(f *Fault, e game.Event) string {
 	why := unreadDealWhy
 	switch {
 	case s.Where(x).Zone == game.InDeck:
-	case f.Kind == StrayCard && t.onlyAGuess(x):
+	case f.Kind == StrayCard && t.readLate(x):
 		why = unreadGuessWhy
 	default:
 		return ""
@@ -74,32 +75,31 @@ func (t *table) unreadDeal(f *Fault, e game.Event) string {
 }
 
 // unreadGuessWhy is the answer to a read no table could tell from a deal,
-// of a card the assistant had only guessed lay elsewhere (onlyAGuess).
-const unreadGuessWhy = "unseen: read where the light asks for a deal, a card never read this hand that the assistant only guessed stood in for a card dealt by hand, another never read still in its deck, as a dealer dealing it from the deck shows it"
+// of a card the assistant had only guessed lay elsewhere (readLate).
+const unreadGuessWhy = "unseen: read where the light asks for a deal, the card dealt there unscanned and never read, that the assistant only guessed stood in for another card dealt by hand, as a dealer dealing it there and reading it shows it"
 
-// onlyAGuess reports whether card x lies, for the assistant, in a stack
-// only as its guess for a card dealt by hand that it never saw (Blind),
-// and another card never read is still in its deck, a Ground if x is one
-// (the dealer names a Ground dealt by hand), none if not. The dealer never
-// said which card that was, so the table where it was that other card and
-// x still lay in the deck shows the assistant the same, and deals x now (official 4006105: split-5, the
-// guess for a card seat 2 was dealt by hand, read where the light asks
-// seat 1 for a card, as it lay there dealt unscanned). Judged so only of a
-// stray card: the second of two dealt at once read alone, behind a card
-// dealt unscanned, is one the identified twin's clock warns of
-// (TestUnidentifiedOnlyByTheTwin), and the replay here was not run on
-// the others.
-func (t *table) onlyAGuess(x int) bool {
+// readLate reports whether card x, read as a stray card, is the card the
+// table dealt unscanned where the light still asks for a card (the first
+// of the cards dealt unscanned that the dealer has not yet said), which
+// the assistant holds only as its guess for a card dealt by hand elsewhere
+// (Blind). The read is that card's own, late: a dealer dealing it there
+// and reading it shows the assistant the same, and its guess was only a
+// guess (official 4006105: split-5 dealt unscanned to seat 1, read as it
+// lay there while seat 2 was dealt, the light still asking seat 1 for a
+// card; the engine had guessed split-5 for a card seat 2 was dealt by
+// hand). Not where the guessed card lies elsewhere, played or discarded
+// unseen (official 4004158, hit-4 dealt by hand and played as a rider,
+// read from the discard pile; 4009114, move-2 played as a Move): no honest
+// table retells that story with another card (unread_test.go finds none).
+// Judged so only of a stray card: the second of two dealt at once read
+// alone, behind a card dealt unscanned, is one the identified twin's clock
+// warns of (TestUnidentifiedOnlyByTheTwin).
+func (t *table) readLate(x int) bool {
 	s := t.seen
-	if w := s.Where(x); w.Zone != game.InStack || !s.Blind(x) {
+	if w := s.Where(x); w.Zone != game.InStack || !s.Blind(x) || len(t.unscanned) == 0 {
 		return false
 	}
-	for c := range s.NumCards() {
-		if c != x && s.Where(c).Zone == game.InDeck && isGround(s, c) == isGround(s, x) && !t.rec.Seen[s.Card(c).ID] {
-			return true
-		}
-	}
-	return false
+	return t.hand.Faults[t.unscanned[0]].Card == s.Card(x).ID
 }
 
 // groundOnTop reports whether a Ground the assistant was shown is back in
@@ -120,8 +120,6 @@ func (t *table) groundOnTop() bool {
 	}
 	return false
 }
-
-func isGround(s *game.Game, c int) bool { return s.Card(c).Kind == game.Ground }
 
 // judgeUnseen answers Unseen the mistakes nothing caught whose showing an
 // honest table gives too, and Unidentified those that the assistant,
