@@ -460,8 +460,8 @@ func (t *table) probe(f *Fault, e game.Event) {
 		return
 	}
 	t.resolveHold(&e)
-	if t.unreadDeal(f, e) {
-		f.unseen = unreadDealWhy
+	if why := t.unreadDeal(f, e); why != "" {
+		f.unseen = why
 	}
 	saved := t.seen.Clone()
 	f.live = true

@@ -381,7 +381,7 @@ func (t *table) unidentifiedAtTheAudit(groups []audit.Group) {
 			rep = audit.Run(audit.Input{Game: twin, Groups: groups})
 		}
 		for _, card := range cards {
-			if c, _ := twin.CardIndex(card); twin.Guessed(c) {
+			if c, _ := twin.CardIndex(card); seatGuessed(twin, c) {
 				continue // the twin's place for it is a guess too: its audit proves nothing
 			}
 			for _, m := range rep.Misplaced {
@@ -392,6 +392,20 @@ func (t *table) unidentifiedAtTheAudit(groups []audit.Group) {
 			}
 		}
 	}
+}
+
+// seatGuessed reports whether the seat engine g has card c at is a guess,
+// which the audit's scan, seat by seat, cannot prove wrong: c stands in for
+// a card dealt by hand (Blind), or lies out of the stacks where a guess put
+// it (a Stop confirmed by hand, guessed discarded). A card in a stack that
+// is no stand-in was read there, or named there by the dealer; that it
+// once stood in, or lay in a stack knocked over and gathered back, makes
+// its order in the stack a guess (Guessed), not its seat: official
+// 4008131, skip-1 dealt unscanned to seat 5, slid in front of seat 6 when
+// the stack was knocked over, is believed at seat 5 by the twin told which
+// card that was, and found at seat 6.
+func seatGuessed(g *game.Game, c int) bool {
+	return g.Blind(c) || g.Guessed(c) && g.Where(c).Zone != game.InStack
 }
 
 // guessedCards are the cards of mistake f (its card, and for a wrong
