@@ -1814,7 +1814,14 @@ func (t *table) noticeUnscanned(f *Fault, id string, elsewhere bool) bool {
 	if !ok || t.stoppedUnscanned(u) {
 		return false
 	}
-	if a, b := s.Next(), g.Next(); !elsewhere && !t.grabbedFirstOfTwo(u, id) && a.Action == b.Action && a.Player == b.Player && a.Due == b.Due {
+	// The light looks right only where the rider the screen names for
+	// the seat is the one the dealer shows there too: a rider read as
+	// the next seat's turn began and taken for the seat before's deal
+	// leaves the light asking that next seat for as many cards as the
+	// table owes it, with no rider ("Each rider tells you how to deal to
+	// the players"), and the dealer who has just shown it sees the lag
+	// (4004483, 5005499, 5007518).
+	if a, b := s.Next(), g.Next(); !elsewhere && !t.grabbedFirstOfTwo(u, id) && a.Action == b.Action && a.Player == b.Player && a.Due == b.Due && a.Rider == b.Rider {
 		return false
 	}
 	n := len(s.Inferences())
