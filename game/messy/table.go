@@ -441,6 +441,15 @@ func (t *table) observe(e game.Event) bool {
 				// deal after all confirms them again (game's takeBack;
 				// messy 1002188, where the Skip stayed a rider).
 				t.notARider(c)
+				// Taken again for a rider that deals, at the seat they
+				// dealt it to (into the stack: "Deal the cards face up
+				// into stacks in front of each player"), the dealer says
+				// misread before they answer the ask, which would close
+				// its window, as they do after any read (play: the ask
+				// between two cards). Answered first, the light asked
+				// that seat for the rider's cards, and the dealer said
+				// its stack was not there (4000995, 4003534, 5004543).
+				t.riderNotThere()
 			}
 			t.identify()
 		} else if t.hiddenLag {
