@@ -291,6 +291,7 @@ func (g *Game) scan(c, since int) error {
 			return refuse(RuleCardSeenTwice, "%v was shown already at seat %d's turn", card, in.Seat)
 		}
 		if !(card.Kind.IsRider() && g.riderShownNow()) {
+			g.heldForTheGuess(c)
 			return g.riderScanned(c, in)
 		}
 		// A second rider cannot be this seat's: the dealer has moved on.
@@ -370,6 +371,31 @@ func (g *Game) swapTopOnRider(c, p int) bool {
 	}
 	g.playedFor(s, c)
 	return true
+}
+
+// heldForTheGuess: card c, standing in for a card dealt by hand on top of
+// a stack of faller q, never said picked up, is read as a rider or an
+// Extra played as a seat's turn begins. "You may pick up only one card at
+// a time": where the dealer said q picked up another of q's cards dealt by
+// hand (notOnTop, within looseFor passes), the card q played is that one,
+// held, not one still lying on the other stack, which no one said was
+// gone. The two guesses trade places first, so the card read leaves the
+// place said picked up (the faller's hand, where the stand-in was the only
+// card of its stack: heldAlone), and the other stack keeps its card.
+func (g *Game) heldForTheGuess(c int) {
+	w := g.where[c]
+	if w.Zone != InStack || !g.table.blind[c] || g.table.loose[c] != 0 || !g.standingIn(c) {
+		return
+	}
+	q := w.Player
+	s := g.latestPickedUp(q, g.turnPass(q))
+	if s < 0 || s == c {
+		return
+	}
+	if ws := g.where[s]; ws.Zone != InHand && (ws.Zone != InStack || ws.Stack == w.Stack) {
+		return
+	}
+	g.tradeStandIns(s, c)
 }
 
 // markShown notes that card c was shown at the current address.

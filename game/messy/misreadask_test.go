@@ -43,4 +43,3 @@ func TestMisreadAfterUnscannedBeforeTheAsk(t *testing.T) {
 		}
 	}
 }
-
