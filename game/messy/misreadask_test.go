@@ -43,3 +43,23 @@ func TestMisreadAfterUnscannedBeforeTheAsk(t *testing.T) {
 		}
 	}
 }
+
+// TestNoMisreadAfterUnscannedWhereItIsNoDeal is the negative control: in
+// official 4001291, hit-5, said to follow a card dealt unscanned (seat 1's
+// Extra Hit's last card), is read again as seat 2's rider past the sweep
+// of seat 1's Extra Hit still due. Taken back there it would be a stray
+// card, no deal after all, and seat 2's deal lost: the dealer says no
+// misread, and the hand stays in step (it fell out of step with the
+// misread said).
+func TestNoMisreadAfterUnscannedWhereItIsNoDeal(t *testing.T) {
+	h, lines := playTraced(t, "official", 4001291)
+	if said(lines, "a card dealt unscanned before hit-5") < 0 {
+		t.Fatal("no \"unscanned\" said of hit-5")
+	}
+	if said(lines, "not there: hit-5") >= 0 {
+		t.Error("misread said of hit-5")
+	}
+	if h.OutOfStep {
+		t.Error("out of step")
+	}
+}

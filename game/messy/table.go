@@ -458,7 +458,11 @@ func (t *table) observe(e game.Event) bool {
 				// between two cards). Answered first, the light asked
 				// that seat for the rider's cards, and the dealer said
 				// its stack was not there (4000995, 4003534, 5004543).
-				if !t.quietAfterUnscanned {
+				// Only where the misread deals it there after all: a read
+				// taken again past sweeps still due at the seat before
+				// is taken back as a stray card, and the seat's deal is
+				// lost (4001291).
+				if !t.quietAfterUnscanned && t.misreadDealsThere(c) {
 					t.riderNotThere()
 				}
 			}
@@ -918,6 +922,27 @@ func (t *table) riderNotThere() {
 	if in := t.seen.Next(); in.Action == game.ActDeal && in.Player == v.Player && t.blind(nil, x) {
 		t.identify()
 	}
+}
+
+// misreadDealsThere reports whether the misread of card c, the read the
+// screen offers to take back, would deal it where it was read after all
+// (game.InfDealtAfterAll), tried on a copy as the screen's offer is.
+func (t *table) misreadDealsThere(c int) bool {
+	id := t.truth.Card(c).ID
+	if got, ok := t.seen.ReadToTakeBack(); !ok || got != id {
+		return false
+	}
+	try := t.seen.Clone()
+	n := len(try.Inferences())
+	if try.Observe(game.NotThereRead(id)) != nil {
+		return false
+	}
+	for _, x := range try.Inferences()[n:] {
+		if x.Kind == game.InfDealtAfterAll {
+			return true
+		}
+	}
+	return false
 }
 
 // extraNotThere is the dealer who has just dealt an Extra to faller p,
