@@ -62,6 +62,11 @@ func (g *Game) copyTo(dst *Game) {
 	}
 	again, _ := g.keptCopy(g.table.again, againUntil, tbl.again)
 	ident, identAt := g.keptCopy(g.table.ident, g.table.identAt, tbl.ident)
+	if identAt == 0 && dealtUntil != 0 && g.table.readWin.ident {
+		// Kept with the read told just after it, while an "unscanned"
+		// may still be said of that read (dealtUnscanned).
+		ident, _ = g.keptCopy(g.table.ident, g.applied, tbl.ident)
+	}
 	unsaid, unsaidUntil := g.keptCopy(g.table.unsaid, g.table.unsaidUntil, tbl.unsaid)
 	dst.table = tableState{
 		inferred:   append(tbl.inferred[:0], g.table.inferred...),

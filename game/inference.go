@@ -186,6 +186,12 @@ type tableState struct {
 	// read reached. Memory only otherwise: copyTo copies nothing into it,
 	// and a refused "unscanned" that wrote it leaves again as it was.
 	spare *Game
+	// spareIdent is, only while an "unscanned" said of a read told just
+	// after its Identify (readWin.ident) is applied, the hand before that
+	// Identify with the card dealt unscanned stood in: a misread of the
+	// card read again takes the Identify back with it (keepBefore), as it
+	// does where nothing was said unscanned.
+	spareIdent *Game
 	// gone is the hand as it was just before the dealer's last "not there"
 	// that named a stack or a rider gone (stackGone); goneUntil is
 	// Applied() while the dealer may still take it back (thereAfterAll):
@@ -256,6 +262,11 @@ type readWindow struct {
 	// dealt: the dealer judged that read dealt (ScanDealt); read again
 	// where the light then asks, it still is.
 	dealt bool
+	// ident: that read came just after an Identify of the same card, the
+	// dealer's hold telling a read it judged a card shown (keepBefore);
+	// the hand before the Identify (ident) is kept with the read's, for
+	// an "unscanned" said of it (dealtUnscanned).
+	ident bool
 }
 
 // goesNowhere makes a kept hand's own record of hands to go back to

@@ -249,6 +249,25 @@ func (g *Game) scan(c, since int) error {
 		// (TestExtraReadAfterASkipIsPlayed).
 		return g.riderScanned(c, in)
 	}
+	if card.Kind == Extra && starting && !g.table.dealtRead && (in.Action == ActSweep || in.Action == ActPass) && g.riderShownNow() && g.swapTopOnRider(c, p) {
+		// An Extra the engine believes in the deck, read just after a
+		// rider that deals this seat nothing (a Skip, a Chute) was shown,
+		// before its sweep: "To play an Extra, lay it on top of the rider
+		// you wish to modify, overlapping it so the dealer can still read
+		// both cards", and "EXTRA SKIP: Deal no cards to this player, and
+		// sweep away only the Extra card. (The Skip remains.)" No card is
+		// dealt there, so it is no deal; and a faller laid it before the
+		// dealer reached the seat ("Once the dealer is addressing a
+		// player, no one can affect the deal by meddling with the rider,
+		// either with a Move, Stop, or Extra"). The seat's own card dealt
+		// by hand, on top of its stack and never asked for (the rider
+		// just played from that stack had covered it), is that card:
+		// "You can only pick up the top card of your stack". Taken
+		// instead for the sweep done and the next seat's card, the Skip
+		// was swept where only its Extra goes, and the lights ran a seat
+		// off (messy 4003951, every mistake at 2 %, three rule sets).
+		return g.riderScanned(c, in)
+	}
 	if fromHand && !g.table.dealtRead && !(card.Kind == Extra && in.Action == ActDeal && g.riderShownNow()) && g.table.namedGuess[c] && g.latestPickedUp(p, g.turnPass(p)) >= 0 && g.unguessNamed(c) && g.swapLoose(c, p, g.turnPass(p)) {
 		// In the discard pile only as the engine's guess for a rider
 		// named by hand (namedGuess), so in the deck after all ("Hold the
@@ -272,6 +291,7 @@ func (g *Game) scan(c, since int) error {
 			return refuse(RuleCardSeenTwice, "%v was shown already at seat %d's turn", card, in.Seat)
 		}
 		if !(card.Kind.IsRider() && g.riderShownNow()) {
+			g.heldForTheGuess(c)
 			return g.riderScanned(c, in)
 		}
 		// A second rider cannot be this seat's: the dealer has moved on.
@@ -331,6 +351,51 @@ func (g *Game) extraFits(c, p int) bool {
 		return g.opt.extrasAllowed(g.extrasWaiting(p))
 	}
 	return g.opt.extrasAllowed(len(pl.extras))
+}
+
+// swapTopOnRider: Extra c, which the engine believes in the deck, read
+// at player p's address just after p's rider was shown and before
+// anything was dealt or swept, is the card dealt by hand on top of one of
+// p's stacks that the dealer was never asked for and never said picked
+// up (blindTop), laid on that rider: it takes the stand-in's place, and
+// the stand-in goes back to the deck. It reports whether it swapped: not
+// where the rider has its Extras already (extraFits), nor with no such
+// card on top.
+func (g *Game) swapTopOnRider(c, p int) bool {
+	if g.where[c].Zone != InDeck || g.players[p].rider < 0 || !g.extraFits(c, p) {
+		return false
+	}
+	s := g.blindTop(p, -1)
+	if s < 0 || g.table.loose[s] != 0 || g.cards[s].Kind == Ground {
+		return false
+	}
+	g.playedFor(s, c)
+	return true
+}
+
+// heldForTheGuess: card c, standing in for a card dealt by hand on top of
+// a stack of faller q, never said picked up, is read as a rider or an
+// Extra played as a seat's turn begins. "You may pick up only one card at
+// a time": where the dealer said q picked up another of q's cards dealt by
+// hand (notOnTop, within looseFor passes), the card q played is that one,
+// held, not one still lying on the other stack, which no one said was
+// gone. The two guesses trade places first, so the card read leaves the
+// place said picked up (the faller's hand, where the stand-in was the only
+// card of its stack: heldAlone), and the other stack keeps its card.
+func (g *Game) heldForTheGuess(c int) {
+	w := g.where[c]
+	if w.Zone != InStack || !g.table.blind[c] || g.table.loose[c] != 0 || !g.standingIn(c) {
+		return
+	}
+	q := w.Player
+	s := g.latestPickedUp(q, g.turnPass(q))
+	if s < 0 || s == c {
+		return
+	}
+	if ws := g.where[s]; ws.Zone != InHand && (ws.Zone != InStack || ws.Stack == w.Stack) {
+		return
+	}
+	g.tradeStandIns(s, c)
 }
 
 // markShown notes that card c was shown at the current address.

@@ -163,7 +163,10 @@ func (g *Game) keepDealt(e Event, late bool, was readWindow) {
 	// memory reused for the next observation's.
 	t.dealt, g.undo = g.undo, t.dealt
 	t.dealt.table.goesNowhere()
-	t.readWin = readWindow{until: g.applied + 1, card: c, dealt: e.Dealt} // Apply counts this observation once it is done
+	// Told just after its Identify, the read was the hold's card shown
+	// (keepBefore), and the hand before the Identify is kept with it.
+	ident := g.current(t.identAt) && t.identCard == c
+	t.readWin = readWindow{until: g.applied + 1, card: c, dealt: e.Dealt, ident: ident} // Apply counts this observation once it is done
 }
 
 // dealtUnscanned is the dealer's "unscanned" said of card id, the card
@@ -192,7 +195,58 @@ func (g *Game) dealtUnscanned(id string, as Kind) error {
 		return refuse(RuleCardNotExpected, "%s landed since it was read", id)
 	}
 	dealt := t.readWin.dealt
+	t.spareIdent = nil
+	identBefore := t.identHand(c)
 	g.goBackBeforeRead(t.dealt)
+	if err := g.standInUnscanned(c, as); err != nil {
+		return err
+	}
+	if g.landedDealtOn() {
+		return nil
+	}
+	if t.spare == nil {
+		t.spare = &Game{}
+	}
+	g.copyBare(t.spare)
+	t.spare.table.goesNowhere()
+	if identBefore != nil {
+		// The read was the hold's card shown, told as an Identify and the
+		// read (keepBefore: "Both were that one judgement, and a misread
+		// takes both back"). Read again where the light now asks, it
+		// still is; but the misread the dealer may say of it there (no
+		// such rider lies at that seat: it was dealt there) takes the
+		// Identify back too, to the hand before it with the card dealt
+		// unscanned stood in the same way. Left with the Identify, the
+		// card dealt into the stack was the one dealt by hand picked up
+		// unseen, buried in another faller's stack, and the deal the
+		// misread owes that seat went to a card confirmed by hand.
+		alt := identBefore.Clone()
+		if alt.standInUnscanned(c, as) == nil && !alt.landedDealtOn() {
+			alt.table.goesNowhere()
+			t.spareIdent = alt
+		}
+	}
+	return g.scanRead(c, dealt)
+}
+
+// identHand is the hand before the Identify the last read, of card c, was
+// told just after (readWin.ident), if it can be gone back to for an
+// "unscanned" said of it; nil if none. Not where the read came in a
+// Ground's Stop window (goBackBeforeRead lands it): the Identify came
+// before the landing.
+func (t *tableState) identHand(c int) *Game {
+	if !t.readWin.ident || t.ident == nil || t.identCard != c || t.dealt == nil || t.dealt.Next().Action == ActLand {
+		return nil
+	}
+	return t.ident
+}
+
+// standInUnscanned stands a card confirmed by hand in for the one dealt
+// unscanned before card c, which is read again next (dealtUnscanned), in
+// the hand gone back to before c's read: as, Ground or NoKind, is what
+// the dealer saw it was. Never c itself, which is still to be read.
+func (g *Game) standInUnscanned(c int, as Kind) error {
+	id := g.cards[c].ID
 	if err := g.confirmSweeps(); err != nil {
 		return err
 	}
@@ -223,15 +277,7 @@ func (g *Game) dealtUnscanned(id string, as Kind) error {
 			return refuse(RuleCardNotExpected, "%s: no other card was left to deal before it", id)
 		}
 	}
-	if g.landedDealtOn() {
-		return nil
-	}
-	if t.spare == nil {
-		t.spare = &Game{}
-	}
-	g.copyBare(t.spare)
-	t.spare.table.goesNowhere()
-	return g.scanRead(c, dealt)
+	return nil
 }
 
 // goBackBeforeRead goes back to kept, the hand just before a read, for an
@@ -392,6 +438,10 @@ func (g *Game) keepBefore(e Event) bool {
 	from := g.undo
 	if e.Kind == EvUnscanned {
 		from = t.spare
+		if t.spareIdent != nil {
+			from = t.spareIdent
+		}
+		t.spareIdent = nil
 	}
 	// Read just after an Identify of the same card: the dealer's hold
 	// telling a read it judged a card shown, picked up unseen. Both were

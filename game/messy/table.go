@@ -173,6 +173,15 @@ type table struct {
 	// a seat behind (twin_rider.go's class, whose builder those tests
 	// still prove).
 	silentOnLanding bool
+	// quietAfterUnscanned, set only by the tests that play a hand to
+	// prove a twin builder or follow a twin (playedHand), is this table's
+	// dealer before two of their words: the misread said after an
+	// "unscanned" of a read taken again for the rider of the seat it was
+	// dealt to, and the lag seen by the rider the screen names. With
+	// them, the held-shown hands those tests were pinned on are in step
+	// (the twin's dealer would not say the misread: its faller did play
+	// the card there), and 1006283's card dealt unscanned is said live.
+	quietAfterUnscanned bool
 }
 
 // heldRead is a read held as game/dealer holds it: card id, which the
@@ -441,6 +450,21 @@ func (t *table) observe(e game.Event) bool {
 				// deal after all confirms them again (game's takeBack;
 				// messy 1002188, where the Skip stayed a rider).
 				t.notARider(c)
+				// Taken again for a rider that deals, at the seat they
+				// dealt it to (into the stack: "Deal the cards face up
+				// into stacks in front of each player"), the dealer says
+				// misread before they answer the ask, which would close
+				// its window, as they do after any read (play: the ask
+				// between two cards). Answered first, the light asked
+				// that seat for the rider's cards, and the dealer said
+				// its stack was not there (4000995, 4003534, 5004543).
+				// Only where the misread deals it there after all: a read
+				// taken again past sweeps still due at the seat before
+				// is taken back as a stray card, and the seat's deal is
+				// lost (4001291).
+				if !t.quietAfterUnscanned && t.misreadDealsThere(c) {
+					t.riderNotThere()
+				}
 			}
 			t.identify()
 		} else if t.hiddenLag {
@@ -898,6 +922,27 @@ func (t *table) riderNotThere() {
 	if in := t.seen.Next(); in.Action == game.ActDeal && in.Player == v.Player && t.blind(nil, x) {
 		t.identify()
 	}
+}
+
+// misreadDealsThere reports whether the misread of card c, the read the
+// screen offers to take back, would deal it where it was read after all
+// (game.InfDealtAfterAll), tried on a copy as the screen's offer is.
+func (t *table) misreadDealsThere(c int) bool {
+	id := t.truth.Card(c).ID
+	if got, ok := t.seen.ReadToTakeBack(); !ok || got != id {
+		return false
+	}
+	try := t.seen.Clone()
+	n := len(try.Inferences())
+	if try.Observe(game.NotThereRead(id)) != nil {
+		return false
+	}
+	for _, x := range try.Inferences()[n:] {
+		if x.Kind == game.InfDealtAfterAll {
+			return true
+		}
+	}
+	return false
 }
 
 // extraNotThere is the dealer who has just dealt an Extra to faller p,
@@ -1814,7 +1859,14 @@ func (t *table) noticeUnscanned(f *Fault, id string, elsewhere bool) bool {
 	if !ok || t.stoppedUnscanned(u) {
 		return false
 	}
-	if a, b := s.Next(), g.Next(); !elsewhere && !t.grabbedFirstOfTwo(u, id) && a.Action == b.Action && a.Player == b.Player && a.Due == b.Due {
+	// The light looks right only where the rider the screen names for
+	// the seat is the one the dealer shows there too: a rider read as
+	// the next seat's turn began and taken for the seat before's deal
+	// leaves the light asking that next seat for as many cards as the
+	// table owes it, with no rider ("Each rider tells you how to deal to
+	// the players"), and the dealer who has just shown it sees the lag
+	// (4004483, 5005499, 5007518).
+	if a, b := s.Next(), g.Next(); !elsewhere && !t.grabbedFirstOfTwo(u, id) && a.Action == b.Action && a.Player == b.Player && a.Due == b.Due && (a.Rider == b.Rider || t.quietAfterUnscanned) {
 		return false
 	}
 	n := len(s.Inferences())
