@@ -167,12 +167,12 @@ type table struct {
 	// card on it was shown): game/dealer asks for it once the table is
 	// between two cards (identify).
 	uncovered bool
-	// silentOnLanding, set only by the twin tests, is this table's dealer
-	// before landedUnread: they said nothing of a Ground they dealt
-	// unscanned under a rider held and judged the deal, and the hand fell
-	// a seat behind (twin_rider.go's class, whose builder those tests
-	// still prove).
-	silentOnLanding bool
+	// saysLanded is whether the dealer, who saw a Ground they dealt
+	// unscanned land under the rider c the hold judged the deal, says
+	// misread of c (landedUnread). The twin tests play a dealer silent
+	// there, as before landedUnread, where the hand fell a seat behind
+	// (twin_rider.go's class, whose builder those tests still prove).
+	saysLanded func(c int, later []int) bool
 }
 
 // heldRead is a read held as game/dealer holds it: card id, which the
@@ -288,6 +288,7 @@ func newTable(opt Options) (*table, error) {
 	if opt.Faults[FromAnothersStack] > 0 {
 		t.anothers = rand.New(rand.NewPCG(opt.Seed, 0xa707))
 	}
+	t.saysLanded = t.landedUnread
 	t.start = seen.Clone()
 	t.order = make([]int, len(deck))
 	for i := range t.order {
@@ -1295,7 +1296,7 @@ func (t *table) resolveHold(e *game.Event) bool {
 			if w := t.seen.Where(c); w.Zone == game.InStack && !t.seen.Blind(c) && t.truth.Where(c).Zone == game.InStack {
 				t.dealtAt(c, t.truth.Where(c).Player, w.Player)
 			}
-			if e == nil && (t.stillOwed(c) || !t.silentOnLanding && t.landedUnread(c, later)) {
+			if e == nil && (t.stillOwed(c) || t.saysLanded(c, later)) {
 				// Judged by an input, that input reaches the engine right
 				// behind the judgement, before the dealer can say a word.
 				t.sayShownAfterAll(c)

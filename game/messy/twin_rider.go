@@ -28,17 +28,25 @@ import (
 // Ground land says misread of it (landedUnread), and the hand stays in
 // step: the class is left to a hold judged by an input, which the dealer
 // cannot answer in time, and its tests prove the builder on hands played
-// by the dealer silent there (table.silentOnLanding).
+// by the dealer silent there (table.saysLanded).
 
 // riderTwin is one such twin to try: s the card the table dealt by hand
 // in h's place, leftInStack whether the faller left it there (no pick-up)
-// rather than picked it up and kept holding it, and play whether the
-// faller still played the card it holds where the table played h (a twin
-// that cannot be one: the tests' negative control).
+// rather than picked it up and kept holding it.
 type riderTwin struct {
 	s           string
 	leftInStack bool
-	play        bool
+}
+
+// dropped are the table's moves the twin tw does not make: g's fall, h
+// played as S's rider, and if tw's faller left s in the stack, the
+// pick-up.
+func (tw riderTwin) dropped(mk riderMark) map[int]bool {
+	drop := map[int]bool{mk.kG + 1: true, mk.kPlay: true}
+	if tw.leftInStack {
+		drop[mk.kPick] = true
+	}
+	return drop
 }
 
 // judgeRiderTwin sets Hand.Twin if some card read and judged dealt is the
@@ -96,20 +104,20 @@ type riderMark struct {
 // riderTwinWhy builds the twin tw of the read at observation at and says
 // why it is not one ("" if it is).
 func (t *table) riderTwinWhy(at int, tw riderTwin) string {
-	mk, real, seen, why := t.riderMarkAt(at, tw.s)
+	return t.riderTwinDropping(at, tw.s, tw.dropped)
+}
+
+// riderTwinDropping is riderTwinWhy for the twin with s in h's place that
+// makes the table's moves but those dropped.
+func (t *table) riderTwinDropping(at int, s string, dropped func(riderMark) map[int]bool) string {
+	mk, real, seen, why := t.riderMarkAt(at, s)
 	if why != "" {
 		return why
 	}
 	if why := t.riderNames(mk, real[0]); why != "" {
 		return why
 	}
-	drop := map[int]bool{mk.kG + 1: true}
-	if !tw.play {
-		drop[mk.kPlay] = true
-	}
-	if tw.leftInStack {
-		drop[mk.kPick] = true
-	}
+	drop := dropped(mk)
 	order := cycled(t.order, mk.h, mk.g, mk.s)
 	var events []game.Event
 	for k, ev := range t.events[:t.logAt[mk.moment]] {

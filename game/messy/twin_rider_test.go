@@ -22,7 +22,7 @@ import (
 // TestGroundUnderAHeldRiderShownAfterAll); no other hand of the class
 // was found (15,000 more hands of each rule set with every mistake at
 // 2 %), so the builder is proved on this hand as its dealer played it
-// before, silent (table.silentOnLanding): the twin is a table honest
+// before, silent (table.saysLanded): the twin is a table honest
 // where that dealer kept silent.
 func TestRiderShownTwin(t *testing.T) {
 	for _, c := range []struct {
@@ -55,13 +55,12 @@ func TestRiderShownTwin(t *testing.T) {
 			// it holds on seat 2, or that keeps holding it and so cannot
 			// pick up the next ("You may pick up only one card at a time"),
 			// and every other card in the deck, the replay says no.
-			for _, bad := range []riderTwin{
-				{s: c.s, leftInStack: true, play: true},
-				{s: c.s},
-			} {
-				if why := tb.riderTwinWhy(at, bad); why == "" {
-					t.Errorf("%+v: still a twin: the check proves nothing", bad)
-				}
+			stillPlays := func(mk riderMark) map[int]bool { return map[int]bool{mk.kG + 1: true, mk.kPick: true} }
+			if why := tb.riderTwinDropping(at, c.s, stillPlays); why == "" {
+				t.Errorf("%s left in the stack, the faller still playing on seat 2: still a twin: the check proves nothing", c.s)
+			}
+			if why := tb.riderTwinWhy(at, riderTwin{s: c.s}); why == "" {
+				t.Errorf("%s kept held: still a twin: the check proves nothing", c.s)
 			}
 			for _, s := range tb.riderCandidates(at) {
 				if s == c.s {
