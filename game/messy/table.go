@@ -162,6 +162,9 @@ type table struct {
 	// unsaid are the reads after which the dealer, seeing no lag, said
 	// nothing of the cards dealt unscanned before them (identifiedTwin).
 	unsaid []unsaidRead
+	// followed is the identified twin once the hand is finished
+	// (followingTwin).
+	followed *followedTwin
 	// uncovered: an observation left a card dealt by hand, still a guess
 	// and never said picked up, on top of a stack where it was not (the
 	// card on it was shown): game/dealer asks for it once the table is

@@ -112,7 +112,7 @@ func TestTwinToldUnscanned(t *testing.T) {
 			}
 			// Negative control: a twin whose dealer says nothing more than
 			// the assistant's cannot follow this hand (as before the mend).
-			tb.unsaid = nil
+			tb.unsaid, tb.followed = nil, nil // the twin kept at the hand's end was told them
 			if twin := tb.identifiedTwin(); twin != nil && twin.Over() {
 				t.Error("the twin follows the hand to its end with no \"unscanned\" said: the mend proves nothing here")
 			}
