@@ -197,7 +197,7 @@ func (t *table) dealtUnscannedBefore(real []*game.Game, kH, said int) bool {
 		return false
 	}
 	for c := range real[k+1].NumCards() {
-		if real[k].Where(c).Zone == game.InDeck && real[k+1].Where(c).Zone != game.InDeck {
+		if leftDeck(real[k], real[k+1], c) {
 			id := real[k+1].Card(c).ID
 			for _, ob := range t.log[:said] {
 				if ob.Card == id {
@@ -364,11 +364,17 @@ func buildTwinAt(order []int, events []game.Event, p, target, e, h, kE, kH, kP, 
 // card c out of the deck, or -1.
 func dealtAtMove(states []*game.Game, c int) int {
 	for k := 0; k+1 < len(states); k++ {
-		if states[k].Where(c).Zone == game.InDeck && states[k+1].Where(c).Zone != game.InDeck {
+		if leftDeck(states[k], states[k+1], c) {
 			return k
 		}
 	}
 	return -1
+}
+
+// leftDeck reports whether card c lies in the deck in a and not in b: the
+// move from a to b took it from the deck.
+func leftDeck(a, b *game.Game, c int) bool {
+	return a.Where(c).Zone == game.InDeck && b.Where(c).Zone != game.InDeck
 }
 
 // sameInstruction reports whether two lights ask for the same deal or

@@ -194,7 +194,7 @@ func (t *table) riderMarkAt(at int, s string) (riderMark, []*game.Game, *game.Ga
 	mk.g, mk.kG = -1, -1
 	for k := mk.kPlay + 1; k < read && mk.g < 0; k++ {
 		for c := range real[k].NumCards() {
-			if w := real[k+1].Where(c); real[k].Where(c).Zone == game.InDeck && w.Zone == game.InStack && w.Player == mk.S {
+			if w := real[k+1].Where(c); leftDeck(real[k], real[k+1], c) && w.Zone == game.InStack && w.Player == mk.S {
 				mk.g, mk.kG = c, k
 			}
 		}
