@@ -88,11 +88,8 @@ type table struct {
 	readerGone int
 	// held is a dealt card whose read waits for the next card dealt to
 	// the same stack (BuriedPlay), + 1; 0 for none.
-	held int
-	// unreadNext is the other card of a held pair, + 1, while the first
-	// of the two is read: dealt, not yet read, so no stray card (stray).
-	unreadNext int
-	cheats     []cheat
+	held   int
+	cheats []cheat
 	// swept is the rider last swept from each faller: one the dealer
 	// forgot to sweep is still there to be shown on the next pass.
 	swept map[int]int
@@ -794,15 +791,11 @@ func (t *table) beat() error {
 			// The dealer lays c first and x on top of it: the reads say
 			// so. The truth has them the other way up, so a faller who
 			// takes c, its top, takes it from under x at the table.
-			t.unreadNext = x + 1
-			t.read(c)
-			t.unreadNext = 0
+			t.readBeside(c, x)
 			t.read(x)
 			t.cheats = append(t.cheats, cheat{top: c, under: x, player: p})
 		} else {
-			t.unreadNext = c + 1
-			t.read(x)
-			t.unreadNext = 0
+			t.readBeside(x, c)
 			t.read(c)
 		}
 	case !ground && in.Due >= 2 && g.Card(c).Kind != game.Stop && t.happens(BuriedPlay):
@@ -1563,6 +1556,12 @@ func (t *table) outCard() int {
 // read is the reader reading card c just dealt, with its mistakes and the
 // dealer's.
 func (t *table) read(c int) {
+	t.readBeside(c, -1)
+}
+
+// readBeside is read, unread the other card of a held pair (or -1): dealt
+// with c, its read still to come, so no stray card (stray).
+func (t *table) readBeside(c, unread int) {
 	g := t.truth
 	id := g.Card(c).ID
 	seat := g.Seat(g.Where(c).Player)
@@ -1585,7 +1584,7 @@ func (t *table) read(c int) {
 		return
 	}
 	if t.happens(StrayCard) {
-		if s := t.stray(c); s >= 0 {
+		if s := t.stray(c, unread); s >= 0 {
 			f := t.fault(StrayCard, g.Card(s).ID, seat)
 			unscanned = t.probeUnsaid(unscanned, f, game.Scan(g.Card(s).ID))
 		}
@@ -2045,17 +2044,18 @@ func (t *table) confirmShown(f *Fault, c int) {
 }
 
 // stray is a card lying near the reader: on the discard pile or on top of
-// a stack, not c, nor the card dealt with c whose read is still to come
-// (unreadNext): that one is the reader's next read, not a stray card, and
-// a reader cannot read it before c, dealt over the reader first (a held
-// read with a Ground for the second card once read it first, 2000844).
-func (t *table) stray(c int) int {
+// a stack, not c, nor unread, the card dealt with c whose read is still to
+// come (-1 for none): that one is the reader's next read, not a stray
+// card, and a reader cannot read it before c, dealt over the reader first
+// (a held read with a Ground for the second card once read it first,
+// 2000844).
+func (t *table) stray(c, unread int) int {
 	g := t.truth
 	var near []int
 	near = append(near, g.Discards()...)
 	for p := 0; p < g.NumPlayers(); p++ {
 		for s := 0; s < g.NumStacks(p); s++ {
-			if x := g.Top(p, s); x >= 0 && x != c && x != t.unreadNext-1 {
+			if x := g.Top(p, s); x >= 0 && x != c && x != unread {
 				near = append(near, x)
 			}
 		}
