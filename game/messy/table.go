@@ -432,7 +432,7 @@ func (t *table) observe(e game.Event) bool {
 				// for its deal: the dealer, who sees it lying as that
 				// seat's rider, says misread, as game/dealer's screen
 				// offers it while it asks for the card dealt unscanned.
-				t.shownNotDealt(c)
+				t.shownNotDealt(c, nil)
 				t.skipNotSwept(c)
 				// Taken again, for the rider of the seat it went to: the
 				// dealer says "not there" before they answer the ask
@@ -892,7 +892,7 @@ func (t *table) riderNotThere() {
 	// Taken back as a stray card, not dealt there: the light still asks
 	// that seat for the card the dealer has just laid in its stack, and
 	// they confirm it by hand (the reader reads: game/dealer asks for it).
-	if in := t.seen.Next(); in.Action == game.ActDeal && in.Player == v.Player && t.blind(nil, x) {
+	if t.lightOn(v.Player) && t.blind(nil, x) {
 		t.identify()
 	}
 }
@@ -1145,7 +1145,7 @@ func (t *table) shown(c int) {
 		// Taken for the deal (a rider the engine believed in the deck),
 		// the light goes on while the seat is still owed its cards: the
 		// dealer, who sees the rider lying there, says misread.
-		t.shownNotDealt(c)
+		t.shownNotDealt(c, nil)
 		t.skipNotSwept(c)
 	}
 }
@@ -1292,10 +1292,10 @@ func (t *table) resolveHold(e *game.Event) bool {
 			if w := t.seen.Where(c); w.Zone == game.InStack && !t.seen.Blind(c) && t.truth.Where(c).Zone == game.InStack {
 				t.dealtAt(c, t.truth.Where(c).Player, w.Player)
 			}
-			if e == nil && (t.stillOwed(c) || t.saysLanded(c, later)) {
+			if e == nil {
 				// Judged by an input, that input reaches the engine right
 				// behind the judgement, before the dealer can say a word.
-				t.sayShownAfterAll(c)
+				t.shownNotDealt(c, later)
 			}
 		}
 	}
@@ -1321,9 +1321,10 @@ func (t *table) sayShownAfterAll(c int) {
 // says misread: c was shown there after all (game.InfShownAfterAll), and
 // the light asks for that seat's cards again. Only a hold judged by time
 // leaves them the moment to say it (resolveHold), where a Ground they
-// dealt there unread is a reason too (landedUnread).
-func (t *table) shownNotDealt(c int) {
-	if t.stillOwed(c) {
+// dealt there unread is a reason too (landedUnread, saysLanded): later are
+// the cards dealt unscanned since the hold (none elsewhere).
+func (t *table) shownNotDealt(c int, later []int) {
+	if t.stillOwed(c) || t.saysLanded(c, later) {
 		t.sayShownAfterAll(c)
 	}
 }
