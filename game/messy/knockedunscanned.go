@@ -28,7 +28,7 @@ func (t *table) knockedAfterUnscanned(p int, stack []int) bool {
 	}
 	// The light lags for them: it asks for the first of them where it
 	// was dealt.
-	if in := t.seen.Next(); in.Action != game.ActDeal || in.Player != t.dealtTo(first, t.hand.Faults[fs[0]].Seat) {
+	if !t.lightOn(t.dealtTo(first, t.hand.Faults[fs[0]].Seat)) {
 		return false
 	}
 	t.unscanned, t.hiddenLag = nil, false

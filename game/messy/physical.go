@@ -196,16 +196,20 @@ func (t *table) twoAtOnce(p, c int) error {
 	// shows ("If the dealer is giving you two cards in a row (because of a
 	// Hit), you can certainly grab the first one"), and game/dealer warns
 	// of none (game.NextTurnsDeal is for another seat's turn).
-	sameSeat := t.seen.Next().Action == game.ActDeal && t.seen.Next().Player == p && !t.seen.Next().First
+	sameSeat := t.lightOn(p) && !t.seen.Next().First
 	try := t.seen.Clone()
 	taken := try.Apply(game.Scan(id)) == nil
 	misread := false
-	if taken && held != "" && !t.sameDeal(try, ahead, c2, false) {
+	if taken && held != "" && !t.sameDeal(try, ahead, c2) {
 		// Said on try: the held card dealt after all, the read dealt
 		// again where the light then asks.
 		misread = t.heldNotThere(try, held, p)
 	}
-	if !taken || !t.sameDeal(try, ahead, c2, held == "") { // try as after the misread, if said
+	same := t.sameDeal
+	if held == "" {
+		same = t.sameDealButTheNextRider
+	}
+	if !taken || !same(try, ahead, c2) { // try as after the misread, if said
 		t.probe(f, game.Scan(id))
 		if atOnce && !sameSeat {
 			// "The dealer scans and places one card per beat": no honest
@@ -319,27 +323,33 @@ func (t *table) heldNotThere(g *game.Game, held string, p int) bool {
 // agrees with the truth dealt ahead to it: the card in the same stack and
 // the same next instruction. A rider played unseen at the next seat is no
 // disagreement: the dealer shows it as that address begins, and how many
-// cards it asks for is then seen too. Nor is any other rider the two
-// disagree on at the faller whose address begins next (a Skip played
-// unseen there, swept at the truth where the assistant lights a deal; a
-// rider the assistant still believes in): the card lies where the truth
-// dealt it, and the disagreement is the rider's, there before this read
-// and met as that address begins, as after the card read on its beat
-// (riders: not where this read judged a held deal a card shown, a rider
-// the assistant believes in because of it).
-func (t *table) sameDeal(seen, ahead *game.Game, c int, riders bool) bool {
+// cards it asks for is then seen too.
+func (t *table) sameDeal(seen, ahead *game.Game, c int) bool {
 	if seen.Where(c) != ahead.Where(c) {
 		return false
 	}
 	a, b := seen.Next(), ahead.Next()
-	if riders && a.First && b.First && a.Player == b.Player && riderKind(seen, a.Player) != riderKind(ahead, b.Player) {
-		return true
-	}
 	if a.Action != b.Action || a.Player != b.Player || a.Stack != b.Stack || a.First != b.First {
 		return false
 	}
 	unshown := b.First && b.Rider != game.NoKind && a.Rider == game.NoKind
 	return unshown || a.Due == b.Due && a.Rider == b.Rider
+}
+
+// sameDealButTheNextRider is sameDeal where no other rider the two
+// disagree on at the faller whose address begins next is a disagreement
+// either (a Skip played unseen there, swept at the truth where the
+// assistant lights a deal; a rider the assistant still believes in): the
+// card lies where the truth dealt it, and the disagreement is the
+// rider's, there before this read and met as that address begins, as
+// after the card read on its beat. (Not where this read judged a held
+// deal a card shown: a rider the assistant believes in because of it.)
+func (t *table) sameDealButTheNextRider(seen, ahead *game.Game, c int) bool {
+	a, b := seen.Next(), ahead.Next()
+	if seen.Where(c) == ahead.Where(c) && a.First && b.First && a.Player == b.Player && riderKind(seen, a.Player) != riderKind(ahead, b.Player) {
+		return true
+	}
+	return t.sameDeal(seen, ahead, c)
 }
 
 // riderKind is the kind of faller p's rider on g, NoKind for none.

@@ -88,11 +88,8 @@ type table struct {
 	readerGone int
 	// held is a dealt card whose read waits for the next card dealt to
 	// the same stack (BuriedPlay), + 1; 0 for none.
-	held int
-	// unreadNext is the other card of a held pair, + 1, while the first
-	// of the two is read: dealt, not yet read, so no stray card (stray).
-	unreadNext int
-	cheats     []cheat
+	held   int
+	cheats []cheat
 	// swept is the rider last swept from each faller: one the dealer
 	// forgot to sweep is still there to be shown on the next pass.
 	swept map[int]int
@@ -162,17 +159,14 @@ type table struct {
 	// unsaid are the reads after which the dealer, seeing no lag, said
 	// nothing of the cards dealt unscanned before them (identifiedTwin).
 	unsaid []unsaidRead
+	// followed is the identified twin once the hand is finished
+	// (followingTwin).
+	followed *followedTwin
 	// uncovered: an observation left a card dealt by hand, still a guess
 	// and never said picked up, on top of a stack where it was not (the
 	// card on it was shown): game/dealer asks for it once the table is
 	// between two cards (identify).
 	uncovered bool
-	// silentOnLanding, set only by the twin tests, is this table's dealer
-	// before landedUnread: they said nothing of a Ground they dealt
-	// unscanned under a rider held and judged the deal, and the hand fell
-	// a seat behind (twin_rider.go's class, whose builder those tests
-	// still prove).
-	silentOnLanding bool
 	// quietAfterUnscanned, set only by the tests that play a hand to
 	// prove a twin builder or follow a twin (playedHand), is this table's
 	// dealer before two of their words: the misread said after an
@@ -182,6 +176,12 @@ type table struct {
 	// (the twin's dealer would not say the misread: its faller did play
 	// the card there), and 1006283's card dealt unscanned is said live.
 	quietAfterUnscanned bool
+	// saysLanded is whether the dealer, who saw a Ground they dealt
+	// unscanned land under the rider c the hold judged the deal, says
+	// misread of c (landedUnread). The twin tests play a dealer silent
+	// there, as before landedUnread, where the hand fell a seat behind
+	// (twin_rider.go's class, whose builder those tests still prove).
+	saysLanded func(c int, later []int) bool
 }
 
 // heldRead is a read held as game/dealer holds it: card id, which the
@@ -297,6 +297,7 @@ func newTable(opt Options) (*table, error) {
 	if opt.Faults[FromAnothersStack] > 0 {
 		t.anothers = rand.New(rand.NewPCG(opt.Seed, 0xa707))
 	}
+	t.saysLanded = t.landedUnread
 	t.start = seen.Clone()
 	t.order = make([]int, len(deck))
 	for i := range t.order {
@@ -440,7 +441,7 @@ func (t *table) observe(e game.Event) bool {
 				// for its deal: the dealer, who sees it lying as that
 				// seat's rider, says misread, as game/dealer's screen
 				// offers it while it asks for the card dealt unscanned.
-				t.shownNotDealt(c)
+				t.shownNotDealt(c, nil)
 				t.skipNotSwept(c)
 				// Taken again, for the rider of the seat it went to: the
 				// dealer says "not there" before they answer the ask
@@ -814,15 +815,11 @@ func (t *table) beat() error {
 			// The dealer lays c first and x on top of it: the reads say
 			// so. The truth has them the other way up, so a faller who
 			// takes c, its top, takes it from under x at the table.
-			t.unreadNext = x + 1
-			t.read(c)
-			t.unreadNext = 0
+			t.readBeside(c, x)
 			t.read(x)
 			t.cheats = append(t.cheats, cheat{top: c, under: x, player: p})
 		} else {
-			t.unreadNext = c + 1
-			t.read(x)
-			t.unreadNext = 0
+			t.readBeside(x, c)
 			t.read(c)
 		}
 	case !ground && in.Due >= 2 && g.Card(c).Kind != game.Stop && t.happens(BuriedPlay):
@@ -919,7 +916,7 @@ func (t *table) riderNotThere() {
 	// Taken back as a stray card, not dealt there: the light still asks
 	// that seat for the card the dealer has just laid in its stack, and
 	// they confirm it by hand (the reader reads: game/dealer asks for it).
-	if in := t.seen.Next(); in.Action == game.ActDeal && in.Player == v.Player && t.blind(nil, x) {
+	if t.lightOn(v.Player) && t.blind(nil, x) {
 		t.identify()
 	}
 }
@@ -1193,7 +1190,7 @@ func (t *table) shown(c int) {
 		// Taken for the deal (a rider the engine believed in the deck),
 		// the light goes on while the seat is still owed its cards: the
 		// dealer, who sees the rider lying there, says misread.
-		t.shownNotDealt(c)
+		t.shownNotDealt(c, nil)
 		t.skipNotSwept(c)
 	}
 }
@@ -1340,10 +1337,10 @@ func (t *table) resolveHold(e *game.Event) bool {
 			if w := t.seen.Where(c); w.Zone == game.InStack && !t.seen.Blind(c) && t.truth.Where(c).Zone == game.InStack {
 				t.dealtAt(c, t.truth.Where(c).Player, w.Player)
 			}
-			if e == nil && (t.stillOwed(c) || !t.silentOnLanding && t.landedUnread(c, later)) {
+			if e == nil {
 				// Judged by an input, that input reaches the engine right
 				// behind the judgement, before the dealer can say a word.
-				t.sayShownAfterAll(c)
+				t.shownNotDealt(c, later)
 			}
 		}
 	}
@@ -1369,9 +1366,10 @@ func (t *table) sayShownAfterAll(c int) {
 // says misread: c was shown there after all (game.InfShownAfterAll), and
 // the light asks for that seat's cards again. Only a hold judged by time
 // leaves them the moment to say it (resolveHold), where a Ground they
-// dealt there unread is a reason too (landedUnread).
-func (t *table) shownNotDealt(c int) {
-	if t.stillOwed(c) {
+// dealt there unread is a reason too (landedUnread, saysLanded): later are
+// the cards dealt unscanned since the hold (none elsewhere).
+func (t *table) shownNotDealt(c int, later []int) {
+	if t.stillOwed(c) || t.saysLanded(c, later) {
 		t.sayShownAfterAll(c)
 	}
 }
@@ -1604,6 +1602,12 @@ func (t *table) outCard() int {
 // read is the reader reading card c just dealt, with its mistakes and the
 // dealer's.
 func (t *table) read(c int) {
+	t.readBeside(c, -1)
+}
+
+// readBeside is read, unread the other card of a held pair (or -1): dealt
+// with c, its read still to come, so no stray card (stray).
+func (t *table) readBeside(c, unread int) {
 	g := t.truth
 	id := g.Card(c).ID
 	seat := g.Seat(g.Where(c).Player)
@@ -1626,7 +1630,7 @@ func (t *table) read(c int) {
 		return
 	}
 	if t.happens(StrayCard) {
-		if s := t.stray(c); s >= 0 {
+		if s := t.stray(c, unread); s >= 0 {
 			f := t.fault(StrayCard, g.Card(s).ID, seat)
 			unscanned = t.probeUnsaid(unscanned, f, game.Scan(g.Card(s).ID))
 		}
@@ -2107,17 +2111,18 @@ func (t *table) confirmShown(f *Fault, c int) {
 }
 
 // stray is a card lying near the reader: on the discard pile or on top of
-// a stack, not c, nor the card dealt with c whose read is still to come
-// (unreadNext): that one is the reader's next read, not a stray card, and
-// a reader cannot read it before c, dealt over the reader first (a held
-// read with a Ground for the second card once read it first, 2000844).
-func (t *table) stray(c int) int {
+// a stack, not c, nor unread, the card dealt with c whose read is still to
+// come (-1 for none): that one is the reader's next read, not a stray
+// card, and a reader cannot read it before c, dealt over the reader first
+// (a held read with a Ground for the second card once read it first,
+// 2000844).
+func (t *table) stray(c, unread int) int {
 	g := t.truth
 	var near []int
 	near = append(near, g.Discards()...)
 	for p := 0; p < g.NumPlayers(); p++ {
 		for s := 0; s < g.NumStacks(p); s++ {
-			if x := g.Top(p, s); x >= 0 && x != c && x != t.unreadNext-1 {
+			if x := g.Top(p, s); x >= 0 && x != c && x != unread {
 				near = append(near, x)
 			}
 		}

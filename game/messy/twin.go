@@ -98,53 +98,74 @@ var dealtByHand = [numKinds]bool{DealUnscanned: true, ReaderGone: true, ReaderMi
 // behind it, where the assistant's light asks while the table's asks
 // elsewhere.
 func (t *table) twinWhy(hs heldShown, eID string) string {
-	return t.twinWhyOn(hs, eID, -1)
+	m, why := t.twinMarkOf(hs, eID)
+	if why != "" {
+		return why
+	}
+	w := m.seen.Where(m.h)
+	if w.Zone != game.AsRider && w.Zone != game.AsExtra {
+		return fmt.Sprintf("%s believed at %+v: not a card shown", hs.h, w)
+	}
+	return t.twinWhyOn(m, w.Player)
 }
 
-// twinWhyOn is twinWhy with the twin playing the held card on faller on
-// (-1: where the assistant believes it shown); the tests' negative
-// controls play it elsewhere.
-func (t *table) twinWhyOn(hs heldShown, eID string, on int) string {
+// twinMark is what the twin of mark hs is built from, its faller grabbing
+// h in the place of card e: the table's moves up to the moment (events)
+// and its states (real), the assistant given the log up to it (seen), the
+// faller p at the mark's seat, and the moves that dealt e (kE) and h (kH).
+type twinMark struct {
+	hs      heldShown
+	events  []game.Event
+	real    []*game.Game
+	seen    *game.Game
+	e, h, p int
+	kE, kH  int
+}
+
+// twinMarkOf finds the twin's mark for hs and card eID, or says why there
+// is none.
+func (t *table) twinMarkOf(hs heldShown, eID string) (twinMark, string) {
+	m := twinMark{hs: hs}
 	last := hs.end - 1
-	events := t.events[:t.logAt[last]]
-	real, err := replayedFrom(t.truth, t.order, events)
+	m.events = t.events[:t.logAt[last]]
+	real, err := replayedFrom(t.truth, t.order, m.events)
 	if err != nil {
-		return fmt.Sprintf("the table's moves replayed: %v", err)
+		return m, fmt.Sprintf("the table's moves replayed: %v", err)
 	}
+	m.real = real
 	g := real[0]
 	e, okE := g.CardIndex(eID)
 	h, okH := g.CardIndex(hs.h)
 	if !okE || !okH {
-		return "no such card"
+		return m, "no such card"
 	}
-	p := g.PlayerAt(hs.seat)
-	kE, kH := dealtAtMove(real, e), dealtAtMove(real, h)
-	if kE < 0 || kH <= kE+1 {
-		return fmt.Sprintf("%s dealt at move %d, %s at move %d", eID, kE, hs.h, kH)
+	m.e, m.h, m.p = e, h, g.PlayerAt(hs.seat)
+	m.kE, m.kH = dealtAtMove(real, e), dealtAtMove(real, h)
+	if m.kE < 0 || m.kH <= m.kE+1 {
+		return m, fmt.Sprintf("%s dealt at move %d, %s at move %d", eID, m.kE, hs.h, m.kH)
 	}
-	if w := real[kE+1].Where(e); w.Zone != game.InStack || w.Player != p {
-		return fmt.Sprintf("%s dealt to %+v, not to seat %d", eID, w, hs.seat)
+	if w := real[m.kE+1].Where(e); w.Zone != game.InStack || w.Player != m.p {
+		return m, fmt.Sprintf("%s dealt to %+v, not to seat %d", eID, w, hs.seat)
 	}
-	seen, err := replayedLog(t.start, t.log[:hs.end])
-	if err != nil {
-		return fmt.Sprintf("the assistant's observations replayed: %v", err)
+	if m.seen, err = replayedLog(t.start, t.log[:hs.end]); err != nil {
+		return m, fmt.Sprintf("the assistant's observations replayed: %v", err)
 	}
-	target := on
-	if on < 0 {
-		w := seen.Where(h)
-		if w.Zone != game.AsRider && w.Zone != game.AsExtra {
-			return fmt.Sprintf("%s believed at %+v: not a card shown", hs.h, w)
-		}
-		target = w.Player
-	}
+	return m, ""
+}
+
+// twinWhyOn is twinWhy for mark m with the twin playing the held card on
+// faller target.
+func (t *table) twinWhyOn(m twinMark, target int) string {
+	hs, real, seen, e, h, p, kE, kH := m.hs, m.real, m.seen, m.e, m.h, m.p, m.kE, m.kH
+	eID := real[0].Card(e).ID
 	if !t.dealtUnscannedBefore(real, kH, hs.unscanned) {
 		return fmt.Sprintf("the move before %s's deal is no card dealt unscanned", hs.h)
 	}
-	kP := latePickUp(real, events, p, e, kE, kH)
+	kP := latePickUp(real, m.events, p, e, kE, kH)
 	if kP < 0 {
 		return fmt.Sprintf("seat %d's faller holds another card from %s's deal to %s's", hs.seat, eID, hs.h)
 	}
-	tw := buildTwinAt(t.order, events, p, target, e, h, kE, kH, kP, real[kP+1].Where(e).Stack)
+	tw := buildTwinAt(t.order, m.events, p, target, e, h, kE, kH, kP, real[kP+1].Where(e).Stack)
 	twin, err := replayedFrom(t.truth, tw.order, tw.events)
 	if err != nil {
 		return fmt.Sprintf("the twin's moves: %v", err)
@@ -176,7 +197,7 @@ func (t *table) dealtUnscannedBefore(real []*game.Game, kH, said int) bool {
 		return false
 	}
 	for c := range real[k+1].NumCards() {
-		if real[k].Where(c).Zone == game.InDeck && real[k+1].Where(c).Zone != game.InDeck {
+		if leftDeck(real[k], real[k+1], c) {
 			id := real[k+1].Card(c).ID
 			for _, ob := range t.log[:said] {
 				if ob.Card == id {
@@ -294,16 +315,11 @@ type twinTable struct {
 	next   int
 }
 
-// buildTwin is the table whose faller p grabbed card h as it was dealt, in
-// the place of card e (move kE, into p's stack stack), kept it, and played
-// it on target where the table dealt it (move kH); e lies in the deck
-// after the card that came behind h.
-func buildTwin(order []int, events []game.Event, p, target, e, h, kE, kH, stack int) twinTable {
-	return buildTwinAt(order, events, p, target, e, h, kE, kH, kE, stack)
-}
-
-// buildTwinAt is buildTwin with the twin's faller picking h up from stack
-// right after move kP, at or after its deal (latePickUp).
+// buildTwinAt is the table whose faller p grabbed card h in the place of
+// card e (dealt at move kE into p's stack stack), picking it up from
+// stack right after move kP, at or after its deal (latePickUp), kept it,
+// and played it on target where the table dealt it (move kH); e lies in
+// the deck after the card that came behind h.
 func buildTwinAt(order []int, events []game.Event, p, target, e, h, kE, kH, kP, stack int) twinTable {
 	tw := twinTable{next: -1}
 	if i := slices.Index(order, h); i >= 0 && i+1 < len(order) {
@@ -348,11 +364,17 @@ func buildTwinAt(order []int, events []game.Event, p, target, e, h, kE, kH, kP, 
 // card c out of the deck, or -1.
 func dealtAtMove(states []*game.Game, c int) int {
 	for k := 0; k+1 < len(states); k++ {
-		if states[k].Where(c).Zone == game.InDeck && states[k+1].Where(c).Zone != game.InDeck {
+		if leftDeck(states[k], states[k+1], c) {
 			return k
 		}
 	}
 	return -1
+}
+
+// leftDeck reports whether card c lies in the deck in a and not in b: the
+// move from a to b took it from the deck.
+func leftDeck(a, b *game.Game, c int) bool {
+	return a.Where(c).Zone == game.InDeck && b.Where(c).Zone != game.InDeck
 }
 
 // sameInstruction reports whether two lights ask for the same deal or

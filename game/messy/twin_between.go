@@ -28,7 +28,7 @@ func lastDealBefore(states []*game.Game, k int) int {
 // deck.
 func dealsNothing(a, b *game.Game) bool {
 	for c := range a.NumCards() {
-		if a.Where(c).Zone == game.InDeck && b.Where(c).Zone != game.InDeck {
+		if leftDeck(a, b, c) {
 			return false
 		}
 	}

@@ -28,29 +28,42 @@ import (
 // Ground land says misread of it (landedUnread), and the hand stays in
 // step: the class is left to a hold judged by an input, which the dealer
 // cannot answer in time, and its tests prove the builder on hands played
-// by the dealer silent there (table.silentOnLanding).
+// by the dealer silent there (table.saysLanded).
 
-// riderTwin is one such twin to try: s the card the table dealt by hand
-// in h's place, leftInStack whether the faller left it there (no pick-up)
-// rather than picked it up and kept holding it, and play whether the
-// faller still played the card it holds where the table played h (a twin
-// that cannot be one: the tests' negative control).
-type riderTwin struct {
-	s           string
-	leftInStack bool
-	play        bool
+// riderDropped are the table's moves a twin does not make: g's fall, h
+// played as S's rider, and if its faller left the card in h's place in
+// the stack (leftInStack) rather than picked it up and kept holding it,
+// the pick-up.
+func riderDropped(mk riderMark, leftInStack bool) map[int]bool {
+	drop := map[int]bool{mk.kG + 1: true, mk.kPlay: true}
+	if leftInStack {
+		drop[mk.kPick] = true
+	}
+	return drop
 }
 
 // judgeRiderTwin sets Hand.Twin if some card read and judged dealt is the
-// class's mark with a twin that holds.
+// class's mark with a twin that holds. The table's states, and each read's
+// mark, do not depend on the card tried in h's place: they are found once.
 func (t *table) judgeRiderTwin() bool {
+	if len(t.log) == 0 {
+		return false
+	}
+	all, err := t.riderStates()
+	if err != nil {
+		return false
+	}
 	for i, ob := range t.log {
 		if ob.Kind != game.EvScan || !ob.Dealt {
 			continue
 		}
-		for _, s := range t.riderCandidates(i) {
+		mk, why := t.riderMarkAt(all, i)
+		if why != "" {
+			continue
+		}
+		for _, s := range t.riderCandidates(mk) {
 			for _, left := range []bool{false, true} {
-				if t.riderTwinWhy(i, riderTwin{s: s, leftInStack: left}) == "" {
+				if t.riderTwinWhy(mk, s, riderDropped(mk, left)) == "" {
 					return true
 				}
 			}
@@ -59,23 +72,19 @@ func (t *table) judgeRiderTwin() bool {
 	return false
 }
 
+// riderStates are the table's states up to the last observation.
+func (t *table) riderStates() ([]*game.Game, error) {
+	return replayedFrom(t.truth, t.order, t.events[:t.logAt[len(t.log)-1]])
+}
+
 // riderCandidates are the cards that may have been dealt by hand in the
-// place of the card read at observation i: every card but it the table
-// still holds in its deck at the moment the assistant's light is first a
-// seat behind after the read (riderTwinWhy checks the rest).
-func (t *table) riderCandidates(i int) []string {
-	all, err := replayedFrom(t.truth, t.order, t.events[:t.logAt[len(t.log)-1]])
-	if err != nil {
-		return nil
-	}
-	m := t.aSeatBehind(all, i)
-	if m < 0 {
-		return nil
-	}
-	g := all[t.logAt[m]]
+// place of the card read at mark mk: every card but it the table still
+// holds in its deck at the moment (riderTwinWhy checks the rest).
+func (t *table) riderCandidates(mk riderMark) []string {
+	g := mk.real[len(mk.real)-1]
 	var out []string
 	for c := range g.NumCards() {
-		if g.Where(c).Zone == game.InDeck && g.Card(c).ID != t.log[i].Card {
+		if g.Where(c).Zone == game.InDeck && g.Card(c).ID != t.log[mk.at].Card {
 			out = append(out, g.Card(c).ID)
 		}
 	}
@@ -85,30 +94,36 @@ func (t *table) riderCandidates(i int) []string {
 // riderMark is the class's mark found at read at: the moves that play h
 // as S's rider (kPlay), pick it up (kPick), deal g to S (kG) and deal h
 // (kH), and the moment (observation) the assistant's light is first a
-// seat behind the table's after the read.
+// seat behind the table's after the read; the table's states up to the
+// moment (real) and the assistant given the log up to it (seen). s is the
+// card a twin has in h's place (riderTwinWhy).
 type riderMark struct {
 	h, g, s              int
 	S                    int
 	kPlay, kPick, kG, kH int
 	at, moment           int
+	real                 []*game.Game
+	seen                 *game.Game
 }
 
-// riderTwinWhy builds the twin tw of the read at observation at and says
-// why it is not one ("" if it is).
-func (t *table) riderTwinWhy(at int, tw riderTwin) string {
-	mk, real, seen, why := t.riderMarkAt(at, tw.s)
-	if why != "" {
+// riderTwinWhy builds the twin of mark mk with card s in h's place, which
+// makes the table's moves but those dropped, and says why it is not one
+// ("" if it is).
+func (t *table) riderTwinWhy(mk riderMark, s string, drop map[int]bool) string {
+	real, seen := mk.real, mk.seen
+	g0 := real[0]
+	var okS bool
+	if mk.s, okS = g0.CardIndex(s); !okS {
+		return "no such card"
+	}
+	if w := real[mk.kH+1].Where(mk.s); w.Zone != game.InDeck {
+		return fmt.Sprintf("%s not in the deck as %s was dealt", s, g0.Card(mk.h).ID)
+	}
+	if w := real[len(real)-1].Where(mk.s); w.Zone != game.InDeck {
+		return fmt.Sprintf("%s not in the deck at the moment", s)
+	}
+	if why := t.riderNames(mk, g0); why != "" {
 		return why
-	}
-	if why := t.riderNames(mk, real[0]); why != "" {
-		return why
-	}
-	drop := map[int]bool{mk.kG + 1: true}
-	if !tw.play {
-		drop[mk.kPlay] = true
-	}
-	if tw.leftInStack {
-		drop[mk.kPick] = true
 	}
 	order := cycled(t.order, mk.h, mk.g, mk.s)
 	var events []game.Event
@@ -143,24 +158,18 @@ func (t *table) riderTwinWhy(at int, tw riderTwin) string {
 	return ""
 }
 
-// riderMarkAt finds the mark at read at, s the twin's card in h's place:
-// the table's states up to the moment and the assistant given the log up
-// to it.
-func (t *table) riderMarkAt(at int, s string) (riderMark, []*game.Game, *game.Game, string) {
-	mk := riderMark{at: at, kPick: -1}
-	all, err := replayedFrom(t.truth, t.order, t.events[:t.logAt[len(t.log)-1]])
-	if err != nil {
-		return mk, nil, nil, fmt.Sprintf("the table's moves replayed: %v", err)
-	}
+// riderMarkAt finds the mark at read at, all the table's states up to the
+// last observation: the states up to the moment and the assistant given
+// the log up to it.
+func (t *table) riderMarkAt(all []*game.Game, at int) (riderMark, string) {
+	mk := riderMark{at: at, kPick: -1, s: -1}
 	g0 := all[0]
-	var okH, okS bool
-	mk.h, okH = g0.CardIndex(t.log[at].Card)
-	mk.s, okS = g0.CardIndex(s)
-	if !okH || !okS {
-		return mk, nil, nil, "no such card"
+	var okH bool
+	if mk.h, okH = g0.CardIndex(t.log[at].Card); !okH {
+		return mk, "no such card"
 	}
 	if mk.moment = t.aSeatBehind(all, at); mk.moment < 0 {
-		return mk, nil, nil, "the assistant's light is never a seat behind the table's"
+		return mk, "the assistant's light is never a seat behind the table's"
 	}
 	real := all[:t.logAt[mk.moment]+1]
 	read := t.logAt[at]
@@ -175,30 +184,25 @@ func (t *table) riderMarkAt(at int, s string) (riderMark, []*game.Game, *game.Ga
 		}
 	}
 	if mk.kH < 0 || mk.kPick < mk.kH || mk.kPlay < mk.kPick {
-		return mk, nil, nil, fmt.Sprintf("%s not dealt, picked up and played as a rider before its read", g0.Card(mk.h).ID)
-	}
-	if w := real[mk.kH+1].Where(mk.s); w.Zone != game.InDeck {
-		return mk, nil, nil, fmt.Sprintf("%s not in the deck as %s was dealt", s, g0.Card(mk.h).ID)
-	}
-	if w := real[len(real)-1].Where(mk.s); w.Zone != game.InDeck {
-		return mk, nil, nil, fmt.Sprintf("%s not in the deck at the moment", s)
+		return mk, fmt.Sprintf("%s not dealt, picked up and played as a rider before its read", g0.Card(mk.h).ID)
 	}
 	mk.g, mk.kG = -1, -1
 	for k := mk.kPlay + 1; k < read && mk.g < 0; k++ {
 		for c := range real[k].NumCards() {
-			if w := real[k+1].Where(c); real[k].Where(c).Zone == game.InDeck && w.Zone == game.InStack && w.Player == mk.S {
+			if w := real[k+1].Where(c); leftDeck(real[k], real[k+1], c) && w.Zone == game.InStack && w.Player == mk.S {
 				mk.g, mk.kG = c, k
 			}
 		}
 	}
 	if mk.g < 0 || g0.Card(mk.g).Kind != game.Ground || mk.kG+1 >= read || t.events[mk.kG+1].Kind != game.EvStep {
-		return mk, nil, nil, "no Ground dealt to the rider's seat before the read, then its fall"
+		return mk, "no Ground dealt to the rider's seat before the read, then its fall"
 	}
 	seen, err := replayedLog(t.start, t.log[:mk.moment+1])
 	if err != nil {
-		return mk, nil, nil, fmt.Sprintf("the assistant's observations replayed: %v", err)
+		return mk, fmt.Sprintf("the assistant's observations replayed: %v", err)
 	}
-	return mk, real, seen, ""
+	mk.real, mk.seen = real, seen
+	return mk, ""
 }
 
 // aSeatBehind is the first observation after at whose light, the

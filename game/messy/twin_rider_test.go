@@ -22,7 +22,7 @@ import (
 // TestGroundUnderAHeldRiderShownAfterAll); no other hand of the class
 // was found (15,000 more hands of each rule set with every mistake at
 // 2 %), so the builder is proved on this hand as its dealer played it
-// before, silent (table.silentOnLanding): the twin is a table honest
+// before, silent (table.saysLanded): the twin is a table honest
 // where that dealer kept silent.
 func TestRiderShownTwin(t *testing.T) {
 	for _, c := range []struct {
@@ -45,7 +45,7 @@ func TestRiderShownTwin(t *testing.T) {
 			if at < 0 {
 				t.Fatalf("%s never read and judged dealt", c.read)
 			}
-			if why := tb.riderTwinWhy(at, riderTwin{s: c.s, leftInStack: true}); why != "" {
+			if why := riderTwinAt(t, tb, at, riderTwin{s: c.s, leftInStack: true}); why != "" {
 				t.Fatalf("no twin: %s", why)
 			}
 			if !tb.hand.Twin {
@@ -55,19 +55,18 @@ func TestRiderShownTwin(t *testing.T) {
 			// it holds on seat 2, or that keeps holding it and so cannot
 			// pick up the next ("You may pick up only one card at a time"),
 			// and every other card in the deck, the replay says no.
-			for _, bad := range []riderTwin{
-				{s: c.s, leftInStack: true, play: true},
-				{s: c.s},
-			} {
-				if why := tb.riderTwinWhy(at, bad); why == "" {
-					t.Errorf("%+v: still a twin: the check proves nothing", bad)
-				}
+			stillPlays := func(mk riderMark) map[int]bool { return map[int]bool{mk.kG + 1: true, mk.kPick: true} }
+			if why := riderTwinDropping(t, tb, at, c.s, stillPlays); why == "" {
+				t.Errorf("%s left in the stack, the faller still playing on seat 2: still a twin: the check proves nothing", c.s)
 			}
-			for _, s := range tb.riderCandidates(at) {
+			if why := riderTwinAt(t, tb, at, riderTwin{s: c.s}); why == "" {
+				t.Errorf("%s kept held: still a twin: the check proves nothing", c.s)
+			}
+			for _, s := range tb.riderCandidates(riderMarkOf(t, tb, at)) {
 				if s == c.s {
 					continue
 				}
-				if why := tb.riderTwinWhy(at, riderTwin{s: s, leftInStack: true}); why == "" {
+				if why := riderTwinAt(t, tb, at, riderTwin{s: s, leftInStack: true}); why == "" {
 					t.Errorf("%s in hit-6's place: still a twin", s)
 				}
 			}
@@ -101,12 +100,48 @@ func TestRiderShownNoTwin(t *testing.T) {
 			if at < 0 {
 				t.Fatal("hit-12 never read and judged dealt")
 			}
-			if why := tb.riderTwinWhy(at, riderTwin{s: "hit-10", leftInStack: true}); !strings.Contains(why, "extra-4") {
+			if why := riderTwinAt(t, tb, at, riderTwin{s: "hit-10", leftInStack: true}); !strings.Contains(why, "extra-4") {
 				t.Errorf("left in the stack: %q: want extra-4 elsewhere", why)
 			}
-			if why := tb.riderTwinWhy(at, riderTwin{s: "hit-10"}); !strings.Contains(why, "only one card at a time") {
+			if why := riderTwinAt(t, tb, at, riderTwin{s: "hit-10"}); !strings.Contains(why, "only one card at a time") {
 				t.Errorf("kept holding: %q: want the next pick-up refused", why)
 			}
 		})
 	}
+}
+
+// riderTwin is one twin of the class to try: s the card the table dealt by
+// hand in h's place, leftInStack whether the faller left it there (no
+// pick-up) rather than picked it up and kept holding it.
+type riderTwin struct {
+	s           string
+	leftInStack bool
+}
+
+// riderMarkOf is tb's mark at read at.
+func riderMarkOf(t *testing.T, tb *table, at int) riderMark {
+	t.Helper()
+	all, err := tb.riderStates()
+	if err != nil {
+		t.Fatal(err)
+	}
+	mk, why := tb.riderMarkAt(all, at)
+	if why != "" {
+		t.Fatalf("no mark at %d: %s", at, why)
+	}
+	return mk
+}
+
+// riderTwinAt builds the twin tw of tb's read at observation at and says
+// why it is not one ("" if it is).
+func riderTwinAt(t *testing.T, tb *table, at int, tw riderTwin) string {
+	return riderTwinDropping(t, tb, at, tw.s, func(mk riderMark) map[int]bool { return riderDropped(mk, tw.leftInStack) })
+}
+
+// riderTwinDropping is riderTwinAt for the twin with s in h's place that
+// makes the table's moves but those dropped (the negative controls' twins
+// that cannot be one).
+func riderTwinDropping(t *testing.T, tb *table, at int, s string, dropped func(riderMark) map[int]bool) string {
+	mk := riderMarkOf(t, tb, at)
+	return tb.riderTwinWhy(mk, s, dropped(mk))
 }

@@ -23,7 +23,7 @@ func twinHand(t *testing.T, rules string, seed uint64) *table {
 }
 
 // twinHandOf is twinHand, the table's dealer silent on a Ground dealt
-// unscanned under a held rider if silent (table.silentOnLanding).
+// unscanned under a held rider if silent (table.saysLanded).
 func twinHandOf(t *testing.T, rules string, seed uint64, silent bool) *table {
 	t.Helper()
 	tb := playedHand(t, rules, seed, silent)
@@ -35,7 +35,7 @@ func twinHandOf(t *testing.T, rules string, seed uint64, silent bool) *table {
 
 // playedHand is the table of seed's hand under rules, every mistake at
 // rate, played to its end; its dealer is silent on a Ground dealt
-// unscanned under a held rider if silent (table.silentOnLanding).
+// unscanned under a held rider if silent (table.saysLanded).
 func playedHand(t *testing.T, rules string, seed uint64, silent bool) *table {
 	t.Helper()
 	opt, deck := ruleSet(t, rules)
@@ -43,8 +43,10 @@ func playedHand(t *testing.T, rules string, seed uint64, silent bool) *table {
 	if err != nil {
 		t.Fatal(err)
 	}
-	tb.silentOnLanding = silent
 	tb.quietAfterUnscanned = true // the dealer these hands were pinned on
+	if silent {
+		tb.saysLanded = func(int, []int) bool { return false }
+	}
 	if err := tb.play(); err != nil {
 		t.Fatalf("%s %d: %v", rules, seed, err)
 	}
@@ -60,7 +62,7 @@ func twinsOf(t *testing.T, tb *table, hs heldShown, on int) (twins, whys []strin
 		if f.Seat != hs.seat || !dealtByHand[f.Kind] || f.Card == "" {
 			continue
 		}
-		if why := tb.twinWhyOn(hs, f.Card, on); why != "" {
+		if why := tb.twinWhyPlaying(hs, f.Card, on); why != "" {
 			whys = append(whys, f.Card+": "+why)
 			continue
 		}
@@ -151,4 +153,24 @@ func TestHeldExtraNoRiderInStep(t *testing.T) {
 			}
 		})
 	}
+}
+
+// twinWhyPlaying is twinWhy with the twin playing the held card on faller
+// on (-1: where the assistant believes it shown): the negative controls
+// play it elsewhere.
+func (t *table) twinWhyPlaying(hs heldShown, eID string, on int) string {
+	if on < 0 {
+		return t.twinWhy(hs, eID)
+	}
+	m, why := t.twinMarkOf(hs, eID)
+	if why != "" {
+		return why
+	}
+	return t.twinWhyOn(m, on)
+}
+
+// buildTwin is buildTwinAt with the twin's faller grabbing h as it was
+// dealt (kP = kE).
+func buildTwin(order []int, events []game.Event, p, target, e, h, kE, kH, stack int) twinTable {
+	return buildTwinAt(order, events, p, target, e, h, kE, kH, kE, stack)
 }

@@ -50,7 +50,7 @@ func playedInStep(t *testing.T, rules string, seed uint64, silent bool) *table {
 // Since landedUnread this table's dealer, seeing a Ground they dealt
 // unscanned put out a faller the screen still has standing, says misread
 // of the held rider, and both hands stay in step with no such miss; they
-// are played here by the dealer silent there (silentOnLanding), as a hold
+// are played here by the dealer silent there (table.saysLanded), as a hold
 // judged by an input, which the dealer cannot answer in time, still
 // leaves them. Official 1006283 (7 fallers) is of the same shape with the
 // dealer as they are: hit-9, confirmed by hand at seat 1, read as seat 7's
@@ -66,7 +66,7 @@ func TestTwinToldUnscanned(t *testing.T) {
 	for _, c := range []struct {
 		rules  string
 		seed   uint64
-		silent bool // the dealer silent at the Ground landing unread (table.silentOnLanding)
+		silent bool // the dealer silent at the Ground landing unread (table.saysLanded)
 		misses []miss
 	}{
 		{"official", 1006283, false, []miss{
@@ -112,7 +112,7 @@ func TestTwinToldUnscanned(t *testing.T) {
 			}
 			// Negative control: a twin whose dealer says nothing more than
 			// the assistant's cannot follow this hand (as before the mend).
-			tb.unsaid = nil
+			tb.unsaid, tb.followed = nil, nil // the twin kept at the hand's end was told them
 			if twin := tb.identifiedTwin(); twin != nil && twin.Over() {
 				t.Error("the twin follows the hand to its end with no \"unscanned\" said: the mend proves nothing here")
 			}

@@ -138,8 +138,29 @@ func (t *table) identifiedTwin() *game.Game {
 
 // followingTwin is identifiedTwin, and the mistakes (their indexes) of
 // the cards dealt unscanned that its dealer said and the assistant's did
-// not.
+// not. Once the hand is finished the log it replays grows no more, and
+// the judge's callers (shownFromTheDeck, unidentifiedAtTheAudit,
+// unscannedSaidOnTheTwin) share one build, which they only read; before,
+// each caller gets a twin of its own, built from the log so far.
 func (t *table) followingTwin() (*game.Game, []int) {
+	if !t.hand.Finished {
+		return t.followTwin()
+	}
+	if t.followed == nil {
+		twin, said := t.followTwin()
+		t.followed = &followedTwin{twin: twin, said: said}
+	}
+	return t.followed.twin, t.followed.said
+}
+
+// followedTwin is followingTwin's answer, kept once the hand is finished.
+type followedTwin struct {
+	twin *game.Game
+	said []int
+}
+
+// followTwin builds followingTwin's answer from the log so far.
+func (t *table) followTwin() (*game.Game, []int) {
 	unsaid := map[int]unsaidRead{}
 	for _, u := range t.unsaid {
 		unsaid[u.at] = u
@@ -160,8 +181,7 @@ func (t *table) followingTwin() (*game.Game, []int) {
 		told := st.twin
 		if u, ok := unsaid[st.at]; ok && u.showsTheLag(twin, st.seen[0]) {
 			told = nil
-			for _, i := range u.faults {
-				c, _ := t.truth.CardIndex(t.hand.Faults[i].Card)
+			for _, c := range u.cards {
 				told = append(told, t.readUnscanned(c)...)
 			}
 			told = append(told, st.twin...)
@@ -199,14 +219,14 @@ func (t *table) overWithTheTable(twin *game.Game, at int) bool {
 
 // unsaidRead is a read, the log's observation at, after which the dealer
 // said nothing of the cards dealt unscanned before it (the mistakes
-// faults, up to the first a Stop saved), the assistant's light showing
-// them no lag (noticeUnscanned): the table's light as the read was taken
-// (next), and the faller the table had dealt the read card to (dealtTo,
-// -1 if none).
+// faults, their cards cards, up to the first a Stop saved), the
+// assistant's light showing them no lag (noticeUnscanned): the table's
+// light as the read was taken (next), and the faller the table had dealt
+// the read card to (dealtTo, -1 if none).
 type unsaidRead struct {
-	at, dealtTo int
-	faults      []int
-	next        game.Instruction
+	at, dealtTo   int
+	faults, cards []int
+	next          game.Instruction
 }
 
 // unsaidAfter notes that the dealer said nothing of the cards of faults
@@ -221,7 +241,7 @@ func (t *table) unsaidAfter(id string, fs []int) {
 		if !ok || t.stoppedUnscanned(c) {
 			break // noticeUnscanned says nothing of it, nor of those after it
 		}
-		u.faults = append(u.faults, i)
+		u.faults, u.cards = append(u.faults, i), append(u.cards, c)
 	}
 	if len(u.faults) > 0 {
 		t.unsaid = append(t.unsaid, u)
