@@ -173,6 +173,12 @@ type table struct {
 	// a seat behind (twin_rider.go's class, whose builder those tests
 	// still prove).
 	silentOnLanding bool
+	// blindToShownLag, set only by the twin tests, is this table's dealer
+	// before shownElsewhere: they did not see the light lag at a rider
+	// they showed for another seat than the lit one, and said nothing of
+	// the card they dealt unscanned before it (the identified twin's
+	// dealer, told it, still proves its builder there: TestTwinToldUnscanned).
+	blindToShownLag bool
 }
 
 // heldRead is a read held as game/dealer holds it: card id, which the
@@ -1797,7 +1803,7 @@ func (t *table) litElsewhere(id string) bool {
 	if ok && in.Action == game.ActDeal && c >= 0 && t.truth.Card(c).ID == id && p != in.Player {
 		return true
 	}
-	return t.shownElsewhere(id, in)
+	return !t.blindToShownLag && t.shownElsewhere(id, in)
 }
 
 // shownElsewhere reports whether card id lies as the rider (or its Extra)
