@@ -823,7 +823,10 @@ func (g *Game) grabbedGuess(c, q, p, pass int) bool {
 //     turn: a plain read takes it for that card (swapLoose), so the
 //     dealer, who holds it, tells the engine when it was dealt instead
 //     (ScanDealt); none if another card dealt by hand, not yet asked for,
-//     tops p's stacks (Identify would take it);
+//     tops p's stacks (Identify would take it), unless that one came on
+//     top again since it was covered (uncoveredGuess, below): Identify
+//     takes it, and p may have picked it up as well ("You can only pick
+//     up the top card of your stack"; TestExtraOnItsRiderFromAnUncoveredGuess);
 //   - another faller's card said picked up within that window (its
 //     stand-in since buried or not), the one picked up first, where no
 //     other card dealt by hand tops that faller's stacks (Identify would
@@ -842,7 +845,7 @@ func (g *Game) grabbedGuess(c, q, p, pass int) bool {
 func (g *Game) pickedUpUnseen(p int) int {
 	pass := g.turnPass(p)
 	if g.latestPickedUp(p, pass) >= 0 {
-		if g.otherBlindTop(p, pass) {
+		if g.otherBlindTop(p, pass) && !g.uncoveredGuess(p) {
 			return 0
 		}
 		return g.players[p].seat

@@ -807,6 +807,9 @@ func (g *Game) heldStopNamed(p int) (s, c int) {
 	}
 	s = g.lastSaidPickedUp(p, g.pickedUpGuess)
 	if s < 0 {
+		s = g.grabbedBeforeTheGround(p)
+	}
+	if s < 0 {
 		return -1, -1
 	}
 	if c = g.deckCard(Stop); c >= 0 {
@@ -818,6 +821,36 @@ func (g *Game) heldStopNamed(p int) (s, c int) {
 		}
 	}
 	return -1, -1
+}
+
+// grabbedBeforeTheGround is the stand-in, still a guess and not said picked
+// up, for the card dealt by hand to player p just before the Ground now
+// landing, into the same stack in the same address (a Hit's first card, the
+// Ground its second): "If the dealer is giving you two cards in a row
+// (because of a Hit), you can certainly grab the first one", and "To Stop
+// a Ground, play the Stop as the Ground is being dealt to you". No one
+// could be asked for it before the Ground covered it (the reader gone, it
+// was never asked for at all), so p may hold it and Stop with it. -1 if
+// none. Only that card, not every guess p may have picked up unasked
+// (heldStop's): those let claims with no Stop through (heldStopNamed).
+func (g *Game) grabbedBeforeTheGround(p int) int {
+	a := &g.addr
+	if !g.pend.active || g.pend.player != p || g.pend.card < 0 || !a.active || a.player != p || a.done < 2 || a.slot(a.done-2) != a.slot(a.done-1) {
+		return -1
+	}
+	w := g.where[g.pend.card]
+	if w.Zone != InStack || w.Player != p {
+		return -1
+	}
+	st := g.players[p].stacks[w.Stack]
+	if n := len(st); n < 2 || st[n-1] != g.pend.card {
+		return -1
+	}
+	x := st[len(st)-2]
+	if !g.table.blind[x] || g.table.loose[x] != 0 || g.cards[x].Kind == Ground {
+		return -1
+	}
+	return x
 }
 
 // confirmAs takes the dealer's word for a card the reader did not see: a

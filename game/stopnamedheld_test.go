@@ -53,3 +53,48 @@ func TestStopNamedHeldForItsGround(t *testing.T) {
 		})
 	}
 }
+
+// TestStopNamedGrabbedFromTheHit: "Note: If the dealer is giving you two
+// cards in a row (because of a Hit), you can certainly grab the first
+// one", and "To Stop a Ground, play the Stop as the Ground is being dealt
+// to you". With the reader gone, seat 1's Hit deals it two cards by hand:
+// the first, a guess no one could be asked for, and a Ground, named. Seat
+// 1 claims and shows a Stop, which the dealer confirms by hand: it grabbed
+// the first card as the Ground came, and that was the Stop. Refused ("no
+// Stop the engine knows of"), the Ground landed while the table saved the
+// faller, and the lights ran a seat off (messy 7006738, three rule sets:
+// stop-4, the Hit's first card, the one Stop unseen standing in at another
+// seat). Negative control: a card dealt by hand on top since an earlier
+// pass, never said picked up, proves no Stop, as before (heldStopNamed).
+func TestStopNamedGrabbedFromTheHit(t *testing.T) {
+	t.Run("the Hit's first card, grabbed", func(t *testing.T) {
+		tb := newObserved(t, 2, Hit, Move, Move, Move, Stop, Move, Ground, Ground, Ground)
+		hit := tb.id(Hit, 0)
+		tb.ok(Scan(hit))            // seat 1's deal
+		tb.ok(Scan(tb.id(Move, 0))) // seat 2
+		tb.ok(Scan(hit))            // seat 1 plays its Hit on itself, shown: two cards due
+		tb.ok(Confirm())            // the first, by hand
+		first := tb.Top(0, 0)
+		if !tb.Blind(first) {
+			t.Fatalf("seat 1's top %v: want the card dealt by hand", tb.Card(first))
+		}
+		tb.ok(ConfirmAs(Ground)) // the second, a Ground, named by hand
+		tb.ok(Press(1))
+		tb.ok(Confirm()) // the Stop shown, confirmed by hand
+		stop := tb.index[tb.id(Stop, 0)]
+		if tb.Out(0) || tb.Where(stop).Zone != InDiscard {
+			t.Fatalf("seat 1 out %v, the Stop at %+v: want seat 1 saved by the first card, grabbed", tb.Out(0), tb.Where(stop))
+		}
+		if w := tb.Where(first); w.Zone != InDeck || tb.Blind(first) {
+			t.Fatalf("the first card's stand-in at %+v (blind %v): want it back in the deck, the Stop played for it", w, tb.Blind(first))
+		}
+	})
+	t.Run("a card dealt by hand an earlier pass", func(t *testing.T) {
+		tb := newObserved(t, 2, Move, Move, Move, Stop, Move, Ground, Ground, Ground)
+		tb.ok(Confirm())            // seat 1, by hand, never asked for
+		tb.ok(Scan(tb.id(Move, 3))) // seat 2
+		tb.ok(ConfirmAs(Ground))    // seat 1's Ground, named by hand
+		tb.ok(Press(1))
+		tb.refused(Confirm(), RuleNoStopCard)
+	})
+}

@@ -224,6 +224,17 @@ func (t *table) regather() error {
 		f.stack[g.Card(c).ID] = true
 	}
 	f.live = true
+	if t.held == 0 && len(t.unscanned) == 0 && t.justRead() {
+		// The card just dealt and read, taken for a rider or an Extra,
+		// is still on the screen to take back, and the report would
+		// close it: a dealer who sees it lying in the stack they dealt
+		// it to says so first, as before an ask (play). Said after, it
+		// was no longer offered, and the light asked for cards the
+		// table did not owe (7003782 classic and french: extra-2 dealt
+		// on seat 2's Hit, taken for the card its faller picked up,
+		// laid on it).
+		t.riderNotThere()
+	}
 	if t.observe(game.Knocked(g.Seat(p))) || t.knockedAfterUnscanned(p, now) {
 		f.Answer, f.Why = Named, "the dealer said the stack was knocked over: its cards' order proves nothing"
 	} else {

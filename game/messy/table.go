@@ -182,6 +182,12 @@ type table struct {
 	// there, as before landedUnread, where the hand fell a seat behind
 	// (twin_rider.go's class, whose builder those tests still prove).
 	saysLanded func(c int, later []int) bool
+	// blindToShownLag, set only by the twin tests, is this table's dealer
+	// before shownElsewhere: they did not see the light lag at a rider
+	// they showed for another seat than the lit one, and said nothing of
+	// the card they dealt unscanned before it (the identified twin's
+	// dealer, told it, still proves its builder there: TestTwinToldUnscanned).
+	blindToShownLag bool
 }
 
 // heldRead is a read held as game/dealer holds it: card id, which the
@@ -1835,13 +1841,37 @@ func (t *table) lagInWindow(fs []int, wasWindow bool) bool {
 }
 
 // litElsewhere reports whether the light, as card id is read, asks for a
-// deal at another seat than the one the table has just dealt it to: the
-// dealer, dealing there, sees the light lag, even where the light after
-// the read asks for the seat the table deals to next (two fallers).
+// deal at another seat than the one the table has just dealt it to, or
+// than the one whose rider it is, shown as that seat's turn begins
+// (shownElsewhere): the dealer, dealing or showing there, sees the light
+// lag, even where the light after the read asks for the seat the table
+// deals to next (two fallers; a rider judged the lagging seat's deal).
 func (t *table) litElsewhere(id string) bool {
 	in := t.seen.Next()
 	p, c, _, ok := t.truth.PendingDeal()
-	return ok && in.Action == game.ActDeal && c >= 0 && t.truth.Card(c).ID == id && p != in.Player
+	if ok && in.Action == game.ActDeal && c >= 0 && t.truth.Card(c).ID == id && p != in.Player {
+		return true
+	}
+	return !t.blindToShownLag && t.shownElsewhere(id, in)
+}
+
+// shownElsewhere reports whether card id lies as the rider (or its Extra)
+// of the seat the dealer addresses, the table's next card due there, while
+// the light in asks for a deal at another seat: "Starting with the player
+// to your left, deal cards one at a time clockwise around the table", so
+// a dealer showing that seat's rider is done with the seat the light
+// waits at. Fallers' plays are read only as the dealer shows them, so a
+// rider read is one the dealer shows (6002099: a Hit shown at seat 2,
+// seat 1's card dealt unscanned, the Hit's first card too; held, and
+// judged seat 1's deal, it put the light back in step with the table's
+// next card, and the lag showed only a card later, a seat off).
+func (t *table) shownElsewhere(id string, in game.Instruction) bool {
+	x, ok := t.truth.CardIndex(id)
+	if !ok || in.Action != game.ActDeal {
+		return false
+	}
+	w, n := t.truth.Where(x), t.truth.Next()
+	return (w.Zone == game.AsRider || w.Zone == game.AsExtra) && n.Action == game.ActDeal && n.Player == w.Player && in.Player != w.Player
 }
 
 // saidUnscannedWhy is the answer to a card dealt unscanned that the dealer

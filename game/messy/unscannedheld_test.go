@@ -47,3 +47,31 @@ func TestSkipNotThereAfterUnscannedEndingAnAddress(t *testing.T) {
 		}
 	}
 }
+
+// TestUnscannedSaidOfARiderShownAtTheNextSeat: "Starting with the player
+// to your left, deal cards one at a time clockwise around the table", and
+// "When you encounter a rider, you follow the card's meaning". Seat 1's
+// card is dealt unscanned; the dealer goes on to seat 2 and shows the Hit
+// its faller played there, read while the light still waits at seat 1 and
+// held (it may be seat 1's card dealt by hand, picked up unseen). The
+// Hit's first card goes unscanned too, so nothing is read at once, and
+// half a beat judges the Hit seat 1's deal: the light, a card ahead for
+// the Hit and a card behind for seat 1's, now agrees with the table's
+// next deal. The dealer showed the rider of seat 2 with the light on seat
+// 1: they saw it lag then, as at the read of a card they deal to another
+// seat than the light's, and say "unscanned" of the Hit (litElsewhere).
+// The card dealt unscanned is seat 1's, the Hit, read again, is seat 2's
+// deal, and the dealer's misread shows it after all (shownNotDealt).
+// Before, the dealer said nothing until the Hit's second card, taken for
+// seat 2's card dealt by hand played there, and the lights ran a seat
+// behind (6002099, three rule sets).
+func TestUnscannedSaidOfARiderShownAtTheNextSeat(t *testing.T) {
+	for _, rules := range []string{"official", "classic", "french"} {
+		opt, deck := ruleSet(t, rules)
+		seed := uint64(6002099)
+		h, said := playSaidAfter(t, opt, deck, seed, "seen  a card dealt unscanned before hit-8: <nil>", "seen  scan hit-8 (dealt)")
+		if !said || h.OutOfStep || h.Diverged {
+			t.Errorf("%s seed %d: unscanned said of the held Hit %v, out of step %v, another winner named %v", rules, seed, said, h.OutOfStep, h.Diverged)
+		}
+	}
+}
