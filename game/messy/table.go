@@ -1058,9 +1058,15 @@ func (t *table) reportGone(in game.Instruction) {
 // is not there, whatever card they hold: they are to deal nothing to that
 // seat, and the card they deal next, read while the light still asks for
 // the sweep, was taken for a later seat's. Told to deal past it, they say
-// so only with no card to deal (noCard) that would show it.
+// so only with no card to deal (noCard) that would show it. A rider of
+// another kind lying there (played since the named one went) is not the
+// one named either: "A player can never have more than one rider at a
+// time" (official 3009401).
 func (t *table) riderGone(s, in game.Instruction, noCard bool) bool {
-	if !s.First || !in.First || s.Player != in.Player || s.Rider == game.NoKind || t.truth.Rider(in.Player) >= 0 {
+	if !s.First || !in.First || s.Player != in.Player || s.Rider == game.NoKind {
+		return false
+	}
+	if r := t.truth.Rider(in.Player); r >= 0 && t.truth.Card(r).Kind == s.Rider {
 		return false
 	}
 	return noCard || s.Action != game.ActDeal
