@@ -221,6 +221,20 @@ func (t *table) sweeping(n game.Instruction) {
 	}
 }
 
+// dealtOnTop reports whether the truth's next deal goes onto the stack c
+// was just dealt into, the only way a card comes to lie on c before its
+// faller can take it ("You can only pick up the top card of your stack").
+// A seat due two cards for two stacks (a Split's new one, a second stack)
+// has no card dealt on top of c: a read held back there would only keep
+// the dealer from saying a stack the light asks for next is not there
+// ("Extra stacks disappear once they are empty"; reportGone), and the card
+// dealt after it be taken for that stack's.
+func (t *table) dealtOnTop(c int) bool {
+	next, w := t.truth.Next(), t.truth.Where(c)
+	return next.Action == game.ActDeal && !next.First && !next.NewStack && !next.Imaginary &&
+		w.Zone == game.InStack && next.Player == w.Player && next.Stack == w.Stack
+}
+
 // flushHeld reads the card whose read was held back.
 func (t *table) flushHeld() {
 	x := t.held - 1
@@ -828,7 +842,7 @@ func (t *table) beat() error {
 			t.readBeside(x, c)
 			t.read(c)
 		}
-	case !ground && in.Due >= 2 && g.Card(c).Kind != game.Stop && t.happens(BuriedPlay):
+	case !ground && in.Due >= 2 && g.Card(c).Kind != game.Stop && t.happens(BuriedPlay) && t.dealtOnTop(c):
 		// Two cards for one stack: hold this read back, to lay the next
 		// card under it.
 		t.held = c + 1
@@ -1092,9 +1106,15 @@ func (t *table) reportGone(in game.Instruction) {
 // is not there, whatever card they hold: they are to deal nothing to that
 // seat, and the card they deal next, read while the light still asks for
 // the sweep, was taken for a later seat's. Told to deal past it, they say
-// so only with no card to deal (noCard) that would show it.
+// so only with no card to deal (noCard) that would show it. A rider of
+// another kind lying there (played since the named one went) is not the
+// one named either: "A player can never have more than one rider at a
+// time" (official 3009401).
 func (t *table) riderGone(s, in game.Instruction, noCard bool) bool {
-	if !s.First || !in.First || s.Player != in.Player || s.Rider == game.NoKind || t.truth.Rider(in.Player) >= 0 {
+	if !s.First || !in.First || s.Player != in.Player || s.Rider == game.NoKind {
+		return false
+	}
+	if r := t.truth.Rider(in.Player); r >= 0 && t.truth.Card(r).Kind == s.Rider {
 		return false
 	}
 	return noCard || s.Action != game.ActDeal
