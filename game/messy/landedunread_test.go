@@ -25,7 +25,7 @@ import (
 // shows the Ground's lag (landedUnread). Each hand is in step and names
 // the table's winner, the dealer says misread of the rider, and the
 // Ground dealt unscanned is caught live, where it was missed before. The
-// control: the same dealer silent there (table.saysLanded) leaves
+// control: the same dealer silent there (olderDealer.silentOnLanding) leaves
 // 1003403 and 1001495 out of step, as before.
 func TestGroundUnderAHeldRiderShownAfterAll(t *testing.T) {
 	for _, c := range []struct {

@@ -167,26 +167,25 @@ type table struct {
 	// card on it was shown): game/dealer asks for it once the table is
 	// between two cards (identify).
 	uncovered bool
-	// quietAfterUnscanned, set only by the tests that play a hand to
-	// prove a twin builder or follow a twin (playedHand), is this table's
-	// dealer before two of their words: the misread said after an
-	// "unscanned" of a read taken again for the rider of the seat it was
-	// dealt to, and the lag seen by the rider the screen names. With
-	// them, the held-shown hands those tests were pinned on are in step
-	// (the twin's dealer would not say the misread: its faller did play
-	// the card there), and 1006283's card dealt unscanned is said live.
+	// older is this table's dealer as they were before words they have
+	// learnt since. Only the twin tests set it: they play the hands their
+	// twin classes were pinned on, which the dealer as they are now keeps
+	// in step (twin.go, twin_between.go, twin_late.go, twin_rider.go).
+	older olderDealer
+}
+
+// olderDealer lists the words this table's dealer says that an earlier
+// dealer did not, each of which put in step hands a twin class proves.
+type olderDealer struct {
+	// silentOnLanding: nothing said of a Ground dealt unscanned under a
+	// rider held and judged the deal (before landedUnread).
+	silentOnLanding bool
+	// quietAfterUnscanned: no misread said after an "unscanned" of a read
+	// taken again for the rider of the seat it was dealt to
+	// (misreadDealsThere), and no lag seen by the rider the screen names.
 	quietAfterUnscanned bool
-	// saysLanded is whether the dealer, who saw a Ground they dealt
-	// unscanned land under the rider c the hold judged the deal, says
-	// misread of c (landedUnread). The twin tests play a dealer silent
-	// there, as before landedUnread, where the hand fell a seat behind
-	// (twin_rider.go's class, whose builder those tests still prove).
-	saysLanded func(c int, later []int) bool
-	// blindToShownLag, set only by the twin tests, is this table's dealer
-	// before shownElsewhere: they did not see the light lag at a rider
-	// they showed for another seat than the lit one, and said nothing of
-	// the card they dealt unscanned before it (the identified twin's
-	// dealer, told it, still proves its builder there: TestTwinToldUnscanned).
+	// blindToShownLag: no lag seen at a rider shown for another seat than
+	// the lit one (shownElsewhere).
 	blindToShownLag bool
 }
 
@@ -317,7 +316,6 @@ func newTable(opt Options) (*table, error) {
 	if opt.Faults[FromAnothersStack] > 0 {
 		t.anothers = rand.New(rand.NewPCG(opt.Seed, 0xa707))
 	}
-	t.saysLanded = t.landedUnread
 	t.start = seen.Clone()
 	t.order = make([]int, len(deck))
 	for i := range t.order {
@@ -483,7 +481,7 @@ func (t *table) observe(e game.Event) bool {
 				// taken again past sweeps still due at the seat before
 				// is taken back as a stray card, and the seat's deal is
 				// lost (4001291).
-				if !t.quietAfterUnscanned && t.misreadDealsThere(c) {
+				if !t.older.quietAfterUnscanned && t.misreadDealsThere(c) {
 					t.riderNotThere()
 				}
 			}
@@ -1392,10 +1390,10 @@ func (t *table) sayShownAfterAll(c int) {
 // says misread: c was shown there after all (game.InfShownAfterAll), and
 // the light asks for that seat's cards again. Only a hold judged by time
 // leaves them the moment to say it (resolveHold), where a Ground they
-// dealt there unread is a reason too (landedUnread, saysLanded): later are
+// dealt there unread is a reason too (landedUnread): later are
 // the cards dealt unscanned since the hold (none elsewhere).
 func (t *table) shownNotDealt(c int, later []int) {
-	if t.stillOwed(c) || t.saysLanded(c, later) {
+	if t.stillOwed(c) || !t.older.silentOnLanding && t.landedUnread(c, later) {
 		t.sayShownAfterAll(c)
 	}
 }
@@ -1872,7 +1870,7 @@ func (t *table) litElsewhere(id string) bool {
 	if ok && in.Action == game.ActDeal && c >= 0 && t.truth.Card(c).ID == id && p != in.Player {
 		return true
 	}
-	return !t.blindToShownLag && t.shownElsewhere(id, in)
+	return !t.older.blindToShownLag && t.shownElsewhere(id, in)
 }
 
 // shownElsewhere reports whether card id lies as the rider (or its Extra)
@@ -1920,7 +1918,7 @@ func (t *table) noticeUnscanned(f *Fault, id string, elsewhere bool) bool {
 	// table owes it, with no rider ("Each rider tells you how to deal to
 	// the players"), and the dealer who has just shown it sees the lag
 	// (4004483, 5005499, 5007518).
-	if a, b := s.Next(), g.Next(); !elsewhere && !t.grabbedFirstOfTwo(u, id) && a.Action == b.Action && a.Player == b.Player && a.Due == b.Due && (a.Rider == b.Rider || t.quietAfterUnscanned) {
+	if a, b := s.Next(), g.Next(); !elsewhere && !t.grabbedFirstOfTwo(u, id) && a.Action == b.Action && a.Player == b.Player && a.Due == b.Due && (a.Rider == b.Rider || t.older.quietAfterUnscanned) {
 		return false
 	}
 	n := len(s.Inferences())

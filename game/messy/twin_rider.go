@@ -28,7 +28,7 @@ import (
 // Ground land says misread of it (landedUnread), and the hand stays in
 // step: the class is left to a hold judged by an input, which the dealer
 // cannot answer in time, and its tests prove the builder on hands played
-// by the dealer silent there (table.saysLanded).
+// by the dealer silent there (olderDealer.silentOnLanding).
 
 // riderDropped are the table's moves a twin does not make: g's fall, h
 // played as S's rider, and if its faller left the card in h's place in

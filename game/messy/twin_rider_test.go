@@ -22,7 +22,7 @@ import (
 // TestGroundUnderAHeldRiderShownAfterAll); no other hand of the class
 // was found (15,000 more hands of each rule set with every mistake at
 // 2 %), so the builder is proved on this hand as its dealer played it
-// before, silent (table.saysLanded): the twin is a table honest
+// before, silent (olderDealer.silentOnLanding): the twin is a table honest
 // where that dealer kept silent.
 func TestRiderShownTwin(t *testing.T) {
 	for _, c := range []struct {

@@ -23,7 +23,7 @@ func twinHand(t *testing.T, rules string, seed uint64) *table {
 }
 
 // twinHandOf is twinHand, the table's dealer silent on a Ground dealt
-// unscanned under a held rider if silent (table.saysLanded).
+// unscanned under a held rider if silent (olderDealer.silentOnLanding).
 func twinHandOf(t *testing.T, rules string, seed uint64, silent bool) *table {
 	t.Helper()
 	tb := playedHand(t, rules, seed, silent)
@@ -35,7 +35,7 @@ func twinHandOf(t *testing.T, rules string, seed uint64, silent bool) *table {
 
 // playedHand is the table of seed's hand under rules, every mistake at
 // rate, played to its end; its dealer is silent on a Ground dealt
-// unscanned under a held rider if silent (table.saysLanded).
+// unscanned under a held rider if silent (olderDealer.silentOnLanding).
 func playedHand(t *testing.T, rules string, seed uint64, silent bool) *table {
 	t.Helper()
 	opt, deck := ruleSet(t, rules)
@@ -43,10 +43,7 @@ func playedHand(t *testing.T, rules string, seed uint64, silent bool) *table {
 	if err != nil {
 		t.Fatal(err)
 	}
-	tb.quietAfterUnscanned = true // the dealer these hands were pinned on
-	if silent {
-		tb.saysLanded = func(int, []int) bool { return false }
-	}
+	tb.older = olderDealer{silentOnLanding: silent, quietAfterUnscanned: true} // the dealer these hands were pinned on
 	if err := tb.play(); err != nil {
 		t.Fatalf("%s %d: %v", rules, seed, err)
 	}

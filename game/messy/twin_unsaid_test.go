@@ -20,7 +20,7 @@ func playedInStep(t *testing.T, rules string, seed uint64, silent bool) *table {
 
 // playedInStepBlind is playedInStep, the table's dealer blind to the
 // light lagging at a rider they show for another seat if blind
-// (table.blindToShownLag).
+// (olderDealer.blindToShownLag).
 func playedInStepBlind(t *testing.T, rules string, seed uint64, silent, blind bool) *table {
 	t.Helper()
 	if !blind {
@@ -31,10 +31,7 @@ func playedInStepBlind(t *testing.T, rules string, seed uint64, silent, blind bo
 	if err != nil {
 		t.Fatal(err)
 	}
-	tb.quietAfterUnscanned, tb.blindToShownLag = true, blind // the dealer these hands were pinned on
-	if silent {
-		tb.saysLanded = func(int, []int) bool { return false }
-	}
+	tb.older = olderDealer{silentOnLanding: silent, quietAfterUnscanned: true, blindToShownLag: blind} // the dealer these hands were pinned on
 	if err := tb.play(); err != nil {
 		t.Fatalf("%s %d: %v", rules, seed, err)
 	}
@@ -76,7 +73,7 @@ func playedInStepBlind(t *testing.T, rules string, seed uint64, silent, blind bo
 // Since landedUnread this table's dealer, seeing a Ground they dealt
 // unscanned put out a faller the screen still has standing, says misread
 // of the held rider, and both hands stay in step with no such miss; they
-// are played here by the dealer silent there (table.saysLanded), as a hold
+// are played here by the dealer silent there (olderDealer.silentOnLanding), as a hold
 // judged by an input, which the dealer cannot answer in time, still
 // leaves them. Official 1006283 (7 fallers) is of the same shape: hit-9,
 // confirmed by hand at seat 1, read as seat 7's turn began and judged the
@@ -84,7 +81,7 @@ func playedInStepBlind(t *testing.T, rules string, seed uint64, silent, blind bo
 // for it, and its dealer says it. Since shownElsewhere this table's dealer,
 // who showed hit-9 as seat 1's rider with the light at seat 7, sees the lag
 // and says it too (caught live, TestUnscannedSaidOfARiderShownAtTheNextSeat's
-// class); it is played here by the dealer blind to that (blindToShownLag),
+// class); it is played here by the dealer blind to that (olderDealer.blindToShownLag),
 // no other hand of seed 1 showing the shape with the dealer as they are.
 func TestTwinToldUnscanned(t *testing.T) {
 	type miss struct {
@@ -96,8 +93,8 @@ func TestTwinToldUnscanned(t *testing.T) {
 	for _, c := range []struct {
 		rules  string
 		seed   uint64
-		silent bool // the dealer silent at the Ground landing unread (table.saysLanded)
-		blind  bool // the dealer blind to the light lagging at a rider they show (table.blindToShownLag)
+		silent bool // the dealer silent at the Ground landing unread (olderDealer.silentOnLanding)
+		blind  bool // the dealer blind to the light lagging at a rider they show (olderDealer.blindToShownLag)
 		misses []miss
 	}{
 		{"official", 1006283, false, true, []miss{
