@@ -28,7 +28,7 @@ func TestLagSeenAfterAStopOnAGroundScannedTwice(t *testing.T) {
 }
 
 // TestStopHeldWhereTheRiderWasAnothersUnaskedAtTheTable is game's
-// TestStopHeldWhereTheRiderWasAnothersUnasked at this table: a rider the
+// TestStopHeldWhereTheRiderWasAnothers/unasked at this table: a rider the
 // dealer's hold took for the claimant's card dealt by hand was another
 // faller's, never asked for, and the Stop the claimant shows at its claim
 // is its own. Before, it was taken for the next seat's deal and the lights
