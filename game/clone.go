@@ -90,6 +90,9 @@ func (g *Game) copyTo(dst *Game) {
 		identAt:    identAt,
 		identCard:  g.table.identCard,
 		spare:      tbl.spare, // dst's own memory: nothing of g's is kept in it
+		// spareIdent lives only from dealtUnscanned to keepBefore within
+		// one observation, never between two: a copy starts without it.
+		spareIdent: nil,
 		// The hand before an "unscanned" the dealer can still take back
 		// (unscannedTakenBack).
 		unsaid:      unsaid,

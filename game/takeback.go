@@ -196,7 +196,12 @@ func (g *Game) dealtUnscanned(id string, as Kind) error {
 	}
 	dealt := t.readWin.dealt
 	t.spareIdent = nil
-	identBefore := t.identHand(c)
+	// Copied now: going back before the read may reuse the memory of the
+	// hand kept before the Identify (goBack hands its kept copies on).
+	var alt *Game
+	if ib := t.identHand(c); ib != nil {
+		alt = ib.Clone()
+	}
 	g.goBackBeforeRead(t.dealt)
 	if err := g.standInUnscanned(c, as); err != nil {
 		return err
@@ -209,7 +214,7 @@ func (g *Game) dealtUnscanned(id string, as Kind) error {
 	}
 	g.copyBare(t.spare)
 	t.spare.table.goesNowhere()
-	if identBefore != nil {
+	if alt != nil {
 		// The read was the hold's card shown, told as an Identify and the
 		// read (keepBefore: "Both were that one judgement, and a misread
 		// takes both back"). Read again where the light now asks, it
@@ -220,7 +225,8 @@ func (g *Game) dealtUnscanned(id string, as Kind) error {
 		// card dealt into the stack was the one dealt by hand picked up
 		// unseen, buried in another faller's stack, and the deal the
 		// misread owes that seat went to a card confirmed by hand.
-		alt := identBefore.Clone()
+		// Where the same stand-in cannot be made there, the misread
+		// takes back the read alone, to spare, as before this.
 		if alt.standInUnscanned(c, as) == nil && !alt.landedDealtOn() {
 			alt.table.goesNowhere()
 			t.spareIdent = alt
