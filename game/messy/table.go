@@ -176,6 +176,9 @@ type table struct {
 
 // olderDealer lists the words this table's dealer says that an earlier
 // dealer did not, each of which put in step hands a twin class proves.
+// A person dealing does not always say them, so the twin builders stay,
+// proved on hands this older dealer plays: they are what shows such a
+// hand is one no table could tell from an honest one.
 type olderDealer struct {
 	// silentOnLanding: nothing said of a Ground dealt unscanned under a
 	// rider held and judged the deal (before landedUnread).
