@@ -825,29 +825,50 @@ func (g *Game) heldStopNamed(p int) (s, c int) {
 
 // grabbedBeforeTheGround is the stand-in, still a guess and not said picked
 // up, for the card dealt by hand to player p just before the Ground now
-// landing, into the same stack in the same address (a Hit's first card, the
-// Ground its second): "If the dealer is giving you two cards in a row
-// (because of a Hit), you can certainly grab the first one", and "To Stop
-// a Ground, play the Stop as the Ground is being dealt to you". No one
-// could be asked for it before the Ground covered it (the reader gone, it
+// landing, in the same address: into the same stack (a Hit's first card,
+// the Ground its second), or into another of p's stacks, where it lies on
+// top, nothing dealt on it since (a seat with two stacks, or a Split's new
+// stack taking the Ground). "If the dealer is giving you two cards in a
+// row (because of a Hit), you can certainly grab the first one", and "To
+// Stop a Ground, play the Stop as the Ground is being dealt to you". No
+// one could be asked for it before the Ground came (the reader gone, it
 // was never asked for at all), so p may hold it and Stop with it. -1 if
 // none. Only that card, not every guess p may have picked up unasked
 // (heldStop's): those let claims with no Stop through (heldStopNamed).
 func (g *Game) grabbedBeforeTheGround(p int) int {
+	// The address that dealt the Ground: its last deal ends it (act) while
+	// the Ground can still be Stopped, so it may no longer be active.
 	a := &g.addr
-	if !g.pend.active || g.pend.player != p || g.pend.card < 0 || !a.active || a.player != p || a.done < 2 || a.slot(a.done-2) != a.slot(a.done-1) {
+	if !g.pend.active || g.pend.player != p || g.pend.card < 0 || a.player != p || a.done < 2 {
 		return -1
 	}
 	w := g.where[g.pend.card]
-	if w.Zone != InStack || w.Player != p {
+	if w.Zone != InStack || w.Player != p || a.slot(a.done-1) != w.Stack {
 		return -1
 	}
-	st := g.players[p].stacks[w.Stack]
-	if n := len(st); n < 2 || st[n-1] != g.pend.card {
+	stacks := g.players[p].stacks
+	st := stacks[w.Stack]
+	if n := len(st); n == 0 || st[n-1] != g.pend.card {
 		return -1
 	}
-	x := st[len(st)-2]
-	if !g.table.blind[x] || g.table.loose[x] != 0 || g.cards[x].Kind == Ground {
+	x := -1
+	switch prev := a.slot(a.done - 2); {
+	case prev < 64 && a.gone&(1<<prev) != 0:
+		// No card was dealt there: the dealer said that stack was gone.
+	case prev == w.Stack:
+		if n := len(st); n >= 2 {
+			x = st[n-2]
+		}
+	case prev < len(stacks) && len(stacks[prev]) > 0:
+		// On top of its stack and never covered since it was put there:
+		// the card dealt just before the Ground, not an older guess
+		// uncovered by a pick-up (those prove no Stop, heldStopNamed).
+		x = stacks[prev][len(stacks[prev])-1]
+		if g.table.uncovered[x] {
+			x = -1
+		}
+	}
+	if x < 0 || !g.table.blind[x] || g.table.loose[x] != 0 || g.cards[x].Kind == Ground {
 		return -1
 	}
 	return x
