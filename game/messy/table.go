@@ -477,10 +477,11 @@ func (t *table) observe(e game.Event) bool {
 				// between two cards). Answered first, the light asked
 				// that seat for the rider's cards, and the dealer said
 				// its stack was not there (4000995, 4003534, 5004543).
-				// Only where the misread deals it there after all: a read
-				// taken again past sweeps still due at the seat before
-				// is taken back as a stray card, and the seat's deal is
-				// lost (4001291).
+				// Only where the misread deals it there after all (a
+				// read taken again past sweeps still due at the seat
+				// before is, those sweeps confirmed again: 4001291,
+				// 2002925); taken back as a stray card instead, the
+				// seat's deal would be lost.
 				if !t.older.quietAfterUnscanned && t.misreadDealsThere(c) {
 					t.riderNotThere()
 				}
