@@ -63,3 +63,40 @@ func TestExtraAfterASkipWithNoCardDealtByHand(t *testing.T) {
 		t.Fatalf("the Extra lies on seat 1's Skip with no card of seat 1's to be it")
 	}
 }
+
+// TestExtraOnASkipFromAnothersHand: "To play an Extra, lay it on top of
+// the rider you wish to modify, overlapping it so the dealer can still
+// read both cards", "If the rider moves around, the Extra moves with it"
+// and "EXTRA SKIP: Deal no cards to this player, and sweep away only the
+// Extra card. (The Skip remains.)" Seat 2's card was dealt by hand and
+// said picked up; the Extra read after seat 1's Skip was shown, which the
+// engine believes in the deck, is that card, laid on the Skip (there, or
+// on seat 2's own rider that a Grab then brought to seat 1): the dealer
+// confirms a rider's sweep before the next seat, so it is no card of seat
+// 2's turn. Taken for the Skip swept and seat 2's card played at its own
+// turn (an Extra waiting for its rider), the Skip was swept where only
+// its Extra goes, seat 2's Split got an Extra it never had, and the lights
+// ran a seat off (messy 2004070, every mistake at 2 %, classic).
+func TestExtraOnASkipFromAnothersHand(t *testing.T) {
+	kinds := []Kind{Move, Move, Move, Skip, Extra, Move, Move, Move, Ground, Ground}
+	tb := newObserved(t, 2, kinds...)
+	tb.ok(Scan(tb.id(Move, 0))) // seat 1
+	tb.ok(Confirm())            // seat 2, by hand: a guess stands in
+	tb.ok(NotOnTop(2))          // and picked up
+	tb.ok(Scan(tb.id(Skip, 0))) // seat 1
+	tb.ok(Scan(tb.id(Move, 2))) // seat 2
+	tb.ok(Scan(tb.id(Skip, 0))) // seat 1 played it on themself
+	if in := tb.Next(); in.Player != 0 || in.Action != ActSweep || !in.SweepRider {
+		t.Fatalf("after the Skip shown: %+v, want seat 1's Skip swept", in)
+	}
+	extra := tb.id(Extra, 0)
+	tb.ok(Scan(extra))
+	x, _ := tb.CardIndex(extra)
+	if w := tb.Where(x); w.Zone != AsExtra || w.Player != 0 {
+		t.Fatalf("the Extra lies at %+v, want on seat 1's Skip", w)
+	}
+	in := tb.Next()
+	if in.Player != 0 || in.Action != ActSweep || in.SweepRider || in.SweepExtras != 1 {
+		t.Fatalf("next: %+v, want seat 1's Extra Skip: only the Extra swept", in)
+	}
+}

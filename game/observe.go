@@ -355,18 +355,28 @@ func (g *Game) extraFits(c, p int) bool {
 
 // swapTopOnRider: Extra c, which the engine believes in the deck, read
 // at player p's address just after p's rider was shown and before
-// anything was dealt or swept, is the card dealt by hand on top of one of
-// p's stacks that the dealer was never asked for and never said picked
-// up (blindTop), laid on that rider: it takes the stand-in's place, and
-// the stand-in goes back to the deck. It reports whether it swapped: not
-// where the rider has its Extras already (extraFits), nor with no such
-// card on top.
+// anything was dealt or swept, is a card dealt by hand laid on that
+// rider: the one on top of one of p's stacks that the dealer was never
+// asked for and never said picked up (blindTop), else the one a faller
+// still in was said to pick up last, within the passes a card picked up
+// may be played in (anyPickedUp). "To play an Extra, lay it on top of the
+// rider you wish to modify", any faller's rider, and "If the rider moves
+// around, the Extra moves with it": laid on another's rider that a Move
+// (a Grab) then brought to p, it is shown at p's turn. The dealer
+// confirms a rider's sweep before they go on to the next seat, so a read
+// with the sweep still due is no card of the next seat's. The card c
+// takes the stand-in's place, and the stand-in goes back to the deck. It
+// reports whether it swapped: not where the rider has its Extras already
+// (extraFits), nor with no such card.
 func (g *Game) swapTopOnRider(c, p int) bool {
 	if g.where[c].Zone != InDeck || g.players[p].rider < 0 || !g.extraFits(c, p) {
 		return false
 	}
 	s := g.blindTop(p, -1)
 	if s < 0 || g.table.loose[s] != 0 || g.cards[s].Kind == Ground {
+		s = g.anyPickedUp(g.turnPass(p), func(q int) bool { return !g.players[q].out })
+	}
+	if s < 0 {
 		return false
 	}
 	g.playedFor(s, c)
@@ -825,29 +835,50 @@ func (g *Game) heldStopNamed(p int) (s, c int) {
 
 // grabbedBeforeTheGround is the stand-in, still a guess and not said picked
 // up, for the card dealt by hand to player p just before the Ground now
-// landing, into the same stack in the same address (a Hit's first card, the
-// Ground its second): "If the dealer is giving you two cards in a row
-// (because of a Hit), you can certainly grab the first one", and "To Stop
-// a Ground, play the Stop as the Ground is being dealt to you". No one
-// could be asked for it before the Ground covered it (the reader gone, it
+// landing, in the same address: into the same stack (a Hit's first card,
+// the Ground its second), or into another of p's stacks, where it lies on
+// top, nothing dealt on it since (a seat with two stacks, or a Split's new
+// stack taking the Ground). "If the dealer is giving you two cards in a
+// row (because of a Hit), you can certainly grab the first one", and "To
+// Stop a Ground, play the Stop as the Ground is being dealt to you". No
+// one could be asked for it before the Ground came (the reader gone, it
 // was never asked for at all), so p may hold it and Stop with it. -1 if
 // none. Only that card, not every guess p may have picked up unasked
 // (heldStop's): those let claims with no Stop through (heldStopNamed).
 func (g *Game) grabbedBeforeTheGround(p int) int {
+	// The address that dealt the Ground: its last deal ends it (act) while
+	// the Ground can still be Stopped, so it may no longer be active.
 	a := &g.addr
-	if !g.pend.active || g.pend.player != p || g.pend.card < 0 || !a.active || a.player != p || a.done < 2 || a.slot(a.done-2) != a.slot(a.done-1) {
+	if !g.pend.active || g.pend.player != p || g.pend.card < 0 || a.player != p || a.done < 2 {
 		return -1
 	}
 	w := g.where[g.pend.card]
-	if w.Zone != InStack || w.Player != p {
+	if w.Zone != InStack || w.Player != p || a.slot(a.done-1) != w.Stack {
 		return -1
 	}
-	st := g.players[p].stacks[w.Stack]
-	if n := len(st); n < 2 || st[n-1] != g.pend.card {
+	stacks := g.players[p].stacks
+	st := stacks[w.Stack]
+	if n := len(st); n == 0 || st[n-1] != g.pend.card {
 		return -1
 	}
-	x := st[len(st)-2]
-	if !g.table.blind[x] || g.table.loose[x] != 0 || g.cards[x].Kind == Ground {
+	x := -1
+	switch prev := a.slot(a.done - 2); {
+	case prev < 64 && a.gone&(1<<prev) != 0:
+		// No card was dealt there: the dealer said that stack was gone.
+	case prev == w.Stack:
+		if n := len(st); n >= 2 {
+			x = st[n-2]
+		}
+	case prev < len(stacks) && len(stacks[prev]) > 0:
+		// On top of its stack and never covered since it was put there:
+		// the card dealt just before the Ground, not an older guess
+		// uncovered by a pick-up (those prove no Stop, heldStopNamed).
+		x = stacks[prev][len(stacks[prev])-1]
+		if g.table.uncovered[x] {
+			x = -1
+		}
+	}
+	if x < 0 || !g.table.blind[x] || g.table.loose[x] != 0 || g.cards[x].Kind == Ground {
 		return -1
 	}
 	return x

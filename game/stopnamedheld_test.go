@@ -98,3 +98,75 @@ func TestStopNamedGrabbedFromTheHit(t *testing.T) {
 		tb.refused(Confirm(), RuleNoStopCard)
 	})
 }
+
+// TestStopNamedGrabbedFromAnotherStack: "If the dealer is giving you two
+// cards in a row (because of a Hit), you can certainly grab the first
+// one", and "To Stop a Ground, play the Stop as the Ground is being dealt
+// to you. The dealer keeps the Ground, and you discard the Stop." Two
+// cards in a row come to a faller with two stacks as well, or to a
+// Split's two new stacks: with the reader gone, the first dealt by hand
+// into one stack, the Ground named by hand into the other, the faller
+// grabs the first (on top, uncovered) and Stops with it. Refused ("no
+// Stop the engine knows of"), the Ground landed while the table saved the
+// faller, and the lights ran a seat off (messy, every mistake at 2 %:
+// 5006782 and 5008713 on three rule sets, 2004413 french). Negative
+// control: where the card dealt just before the Ground was read, the
+// guess under the Ground, from an earlier pass, proves no Stop.
+func TestStopNamedGrabbedFromAnotherStack(t *testing.T) {
+	// split deals seat 1 a Split and plays it on seat 1: its sweep is due
+	// after two new stacks.
+	split := func(tb *table) {
+		tb.ok(Scan(tb.id(Split, 0)))
+		tb.ok(Scan(tb.id(Move, 0))) // seat 2
+		tb.ok(Scan(tb.id(Split, 0)))
+	}
+	// twoStacks leaves seat 1 with two stacks, the Split swept, and the
+	// dealer at seat 1's next deal into stack 1.
+	twoStacks := func(tb *table) {
+		split(tb)
+		tb.ok(Scan(tb.id(Move, 1)))
+		tb.ok(Scan(tb.id(Move, 2)))
+		tb.ok(Step())               // sweep the Split
+		tb.ok(Scan(tb.id(Move, 3))) // seat 2
+	}
+	for _, tc := range []struct {
+		name  string
+		deal  func(tb *table)
+		saved bool
+	}{
+		{"the other stack's card, the address over", func(tb *table) {
+			twoStacks(tb)
+			tb.ok(Confirm()) // stack 1, by hand
+		}, true},
+		{"a Split's first new stack, its sweep due", func(tb *table) {
+			split(tb)
+			tb.ok(Confirm()) // the first new stack, by hand
+		}, true},
+		{"the card before the Ground read, a guess under it", func(tb *table) {
+			twoStacks(tb)
+			tb.ok(Scan(tb.id(Move, 4))) // stack 1
+			tb.ok(Confirm())            // stack 2, by hand: an earlier pass
+			tb.ok(Scan(tb.id(Move, 5))) // seat 2
+			tb.ok(Scan(tb.id(Move, 6))) // seat 1, stack 1: read
+		}, false},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			tb := newObserved(t, 2, cat([]Kind{Split}, many(Move, 9), []Kind{Stop, Move, Ground, Ground, Ground})...)
+			tc.deal(tb)
+			tb.ok(ConfirmAs(Ground)) // into seat 1's other stack, named by hand
+			tb.ok(Press(1))
+			if !tc.saved {
+				tb.refused(Confirm(), RuleNoStopCard)
+				return
+			}
+			tb.ok(Confirm()) // the Stop shown, confirmed by hand
+			stop := tb.index[tb.id(Stop, 0)]
+			if tb.Out(0) || tb.Where(stop).Zone != InDiscard {
+				t.Fatalf("seat 1 out %v, the Stop at %+v: want seat 1 saved by the card grabbed", tb.Out(0), tb.Where(stop))
+			}
+			if in := tb.Next(); in.Action == ActLand || tb.Over() {
+				t.Fatalf("next: %v, want the hand going on, seat 1 in", in)
+			}
+		})
+	}
+}

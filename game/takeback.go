@@ -687,7 +687,21 @@ func (g *Game) takeBackRead(id string) error {
 		return refuse(RuleCardNotExpected, "%s is not a card just read as played at the seat addressed", id)
 	}
 	since := slices.Clone(g.table.beforeSince)
+	again := g.table.readWin.again && g.current(g.table.readWin.until)
 	g.undoRead(read)
+	if again && len(since) == 0 {
+		// Read again after an "unscanned" past the sweeps that end the
+		// address of the card dealt unscanned, as takeBack has it: the
+		// table swept them before the read, which came at the next
+		// seat's turn, so the deal after all is that seat's. Left owed,
+		// the light asked for them, the read was taken back as a stray
+		// card, and the seat's deal was lost. Only where that seat's deal
+		// it is (tried on a copy): a stray card taken back leaves the
+		// sweeps to the dealer, as before.
+		if try := g.Clone(); try.confirmSweeps() == nil && try.dealtAfterAll(read) {
+			_ = g.confirmSweeps() // taken on the copy just now: cannot fail
+		}
+	}
 	if !g.dealtAfterAll(read) && len(since) > 0 {
 		return refuse(RuleCardNotExpected, "%s, taken back, cannot be the deal at seat %d, and %d cards were dealt there since", id, g.players[read.Player].seat, len(since))
 	}

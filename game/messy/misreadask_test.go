@@ -44,20 +44,24 @@ func TestMisreadAfterUnscannedBeforeTheAsk(t *testing.T) {
 	}
 }
 
-// TestNoMisreadAfterUnscannedWhereItIsNoDeal is the negative control: in
-// official 4001291, hit-5, said to follow a card dealt unscanned (seat 1's
-// Extra Hit's last card), is read again as seat 2's rider past the sweep
-// of seat 1's Extra Hit still due. Taken back there it would be a stray
-// card, no deal after all, and seat 2's deal lost: the dealer says no
-// misread, and the hand stays in step (it fell out of step with the
-// misread said).
-func TestNoMisreadAfterUnscannedWhereItIsNoDeal(t *testing.T) {
+// TestMisreadAfterUnscannedPastASweepDue: in official 4001291, hit-5,
+// said to follow a card dealt unscanned (seat 1's Extra Hit's last card),
+// is read again as seat 2's rider past the sweep of seat 1's Extra Hit
+// still due. The dealer, who dealt it into seat 2's stack, says misread
+// before the ask, as in TestMisreadAfterUnscannedBeforeTheAsk: the misread
+// confirms that sweep again and deals hit-5 at seat 2 after all (game's
+// TestMisreadAfterUnscannedEndingAnAddress), and the hand stays in step.
+// Before, the misread took it back as a stray card and seat 2's deal was
+// lost, so this table's dealer kept it back (the negative control this
+// was), and the Hit stood as seat 2's rider.
+func TestMisreadAfterUnscannedPastASweepDue(t *testing.T) {
 	h, lines := playTraced(t, "official", 4001291)
-	if said(lines, "a card dealt unscanned before hit-5") < 0 {
+	u := said(lines, "a card dealt unscanned before hit-5")
+	if u < 0 {
 		t.Fatal("no \"unscanned\" said of hit-5")
 	}
-	if said(lines, "not there: hit-5") >= 0 {
-		t.Error("misread said of hit-5")
+	if m := said(lines, "not there: hit-5"); m != u+1 {
+		t.Errorf("the misread of hit-5 at line %d, want just after the \"unscanned\" (line %d)", m, u)
 	}
 	if h.OutOfStep {
 		t.Error("out of step")

@@ -480,10 +480,11 @@ func (t *table) observe(e game.Event) bool {
 				// between two cards). Answered first, the light asked
 				// that seat for the rider's cards, and the dealer said
 				// its stack was not there (4000995, 4003534, 5004543).
-				// Only where the misread deals it there after all: a read
-				// taken again past sweeps still due at the seat before
-				// is taken back as a stray card, and the seat's deal is
-				// lost (4001291).
+				// Only where the misread deals it there after all (a
+				// read taken again past sweeps still due at the seat
+				// before is, those sweeps confirmed again: 4001291,
+				// 2002925); taken back as a stray card instead, the
+				// seat's deal would be lost.
 				if !t.older.quietAfterUnscanned && t.misreadDealsThere(c) {
 					t.riderNotThere()
 				}
@@ -815,7 +816,14 @@ func (t *table) beat() error {
 		if t.held > 0 {
 			t.flushHeld()
 		}
+		lagged := len(t.unscanned) > 0
 		t.unscanned = t.confirmUnscanned(t.unscanned, p)
+		if lagged && len(t.unscanned) == 0 {
+			// Caught up, the light asks about this seat as reportGone
+			// would have seen it at the beat's start, had no card dealt
+			// unscanned kept the dealer from looking.
+			t.sayRiderGone(in)
+		}
 		n := len(t.seen.Inferences())
 		ok := t.observe(game.Confirm())
 		if ok {
@@ -1095,6 +1103,23 @@ func (t *table) reportGone(in game.Instruction) {
 		f.Answer, f.Why = Named, "stack gone: its cards are on the audit's list"
 		if t.observe(game.ThereAfterAll()) {
 			f.Why, f.live = "taken back by the dealer: there after all", true
+		}
+	}
+}
+
+// sayRiderGone is the dealer, their deck run out a card early (TwoAsOne)
+// and about to confirm from the panel the deal the light asks for, who
+// looks at the light first: told to sweep or leave a rider the seat no
+// longer has (riderGone: Moved or Stopped unseen, "MOVE: This card moves a
+// rider. You can either steal someone else's rider, or you can give your
+// rider to someone else"), they say it is not there, as reportGone does
+// at a beat's start. Their confirmation, taken for that sweep, left the
+// seat's deal owed, and the lights ran a seat behind (2004713 classic and
+// french).
+func (t *table) sayRiderGone(in game.Instruction) {
+	for range 8 {
+		if !t.riderGone(t.seen.Next(), in, true) || !t.observe(game.Event{Kind: game.EvStackGone}) {
+			return
 		}
 	}
 }
