@@ -79,3 +79,28 @@ func goneStackHand(t *testing.T, rules string, seed uint64, blind bool) *goneSta
 	g.table = tb
 	return g
 }
+
+// TestTwoUnscannedPastASkipMovedAway: "SKIP: Deal no cards to this
+// player." Seat 4's Skip, left by an Extra Skip, was Moved away unseen;
+// the dealer deals seats 3 and 4 without scanning and reads seat 1's card.
+// The light asks for seat 4's Skip to be swept, and the dealer says
+// "unscanned" twice: the second, a card dealt where the light asked for
+// that sweep, says the Skip was not there (game
+// TestUnscannedWhereASkipWasMovedAway), and both are caught live. Before,
+// the second was refused, and the light asked seat 4 for the card it
+// already had, a seat behind the table.
+func TestTwoUnscannedPastASkipMovedAway(t *testing.T) {
+	for _, rules := range []string{"official", "french"} {
+		t.Run(rules, func(t *testing.T) {
+			tb := goneStackHand(t, rules, 8005382, false)
+			if tb.hand.OutOfStep || tb.hand.Diverged || len(tb.hand.Accusations) > 0 {
+				t.Errorf("out of step %v, another winner named %v, accusations %v", tb.hand.OutOfStep, tb.hand.Diverged, tb.hand.Accusations)
+			}
+			for _, f := range tb.hand.Faults {
+				if f.Kind == DealUnscanned && (f.Card == "hit-5" || f.Card == "skip-9") && f.Answer != Named {
+					t.Errorf("%s dealt unscanned at seat %d: %v (%s), want named live", f.Card, f.Seat, f.Answer, f.Why)
+				}
+			}
+		})
+	}
+}
