@@ -1137,7 +1137,13 @@ func (g *Game) goneUnderReadAgain() (bool, error) {
 	if in.Action != ActDeal || in.NewStack || in.Imaginary || in.Stack >= len(b.players[in.Player].stacks) {
 		return false, nil
 	}
-	c, dealt, p := t.readWin.card, t.readWin.dealt, g.where[t.readWin.card].Player
+	c, dealt := t.readWin.card, t.readWin.dealt
+	if w := g.where[c]; w.Zone != InStack || w.Player != in.Player || w.Stack != in.Stack {
+		// Read again, the card went elsewhere than into that stack (taken
+		// for a rider, say): the "not there" is no word on the stack.
+		return false, nil
+	}
+	p := in.Player
 	g.goBack(b)
 	g.infer(InfReadTakenBack, c, p, g.where[c])
 	if err := g.stackGone(); err != nil {
