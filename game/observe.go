@@ -1,6 +1,9 @@
 package game
 
-import "slices"
+import (
+	"fmt"
+	"slices"
+)
 
 // At a real table the engine sees only scans, presses and the dealer's
 // confirmations. observe turns each into the full-information events it
@@ -1103,6 +1106,9 @@ func (g *Game) stackGone() error {
 		return nil
 	}
 	if in.Action != ActDeal || in.NewStack || in.Stack >= len(g.players[in.Player].stacks) {
+		if again, err := g.goneUnderReadAgain(); again {
+			return err
+		}
 		return refuse(RuleCardNotExpected, "no stack is expected to be there")
 	}
 	g.settle()
@@ -1137,6 +1143,47 @@ func (g *Game) stackGone() error {
 	}
 	g.table.goneUntil, g.table.goneFrom = g.applied+1, p // Apply counts this observation once it is done
 	return nil
+}
+
+// goneUnderReadAgain is the dealer's "not there" said just after an
+// "unscanned", where the light names no stack of its own to say it of (a
+// Ground landing, a new stack, a sweep): it is said of the stack the card
+// read again went into. "Extra stacks disappear once they are empty, so
+// you don't have to remember anything beyond the first": that stack's
+// only cards were picked up unseen, and the dealer, who dealt the read
+// elsewhere (the next seat, or a Split's new stack), sees the screen put
+// it into a stack the table does not have. The hand goes back to before
+// the read again (the card dealt unscanned stood in), the stack goes as
+// any stack said not there goes, and the card is read again where the
+// light then asks. It reports whether the "not there" was that one; its
+// error, if the stack cannot go or the read not be made, refuses it,
+// nothing changed (observe's saved copy).
+func (g *Game) goneUnderReadAgain() (bool, error) {
+	t := &g.table
+	if !t.readWin.again || !g.current(t.readWin.until) || t.readWin.landed || t.dealt == nil {
+		return false, nil
+	}
+	b := t.dealt
+	in := b.Next()
+	if in.Action != ActDeal || in.NewStack || in.Imaginary || in.Stack >= len(b.players[in.Player].stacks) {
+		return false, nil
+	}
+	c, dealt := t.readWin.card, t.readWin.dealt
+	if w := g.where[c]; w.Zone != InStack || w.Player != in.Player || w.Stack != in.Stack {
+		// Read again, the card went elsewhere than into that stack (taken
+		// for a rider, say): the "not there" is no word on the stack.
+		return false, nil
+	}
+	p := in.Player
+	g.goBack(b)
+	g.infer(InfReadTakenBack, c, p, g.where[c])
+	if err := g.stackGone(); err != nil {
+		return true, fmt.Errorf("not there under %s, read again: %w", g.cards[c].ID, err)
+	}
+	if err := g.scanRead(c, dealt); err != nil {
+		return true, fmt.Errorf("%s read again past the stack said not there: %w", g.cards[c].ID, err)
+	}
+	return true, nil
 }
 
 // knocked: a stack of the faller at seat was knocked over and gathered

@@ -256,6 +256,16 @@ func (g *Game) standInUnscanned(c int, as Kind) error {
 	if err := g.confirmSweeps(); err != nil {
 		return err
 	}
+	if in := g.Next(); (in.Action == ActSweep || in.Action == ActPass) && in.First && g.players[in.Player].rider >= 0 {
+		// "SKIP: Deal no cards to this player": the dealer dealt the seat
+		// a card where the light asked for its Skip (or Chute) swept, so
+		// the rider the engine believed in was removed unseen (Moved, or
+		// Stopped), as a card read there says (scan). Refused, the card
+		// dealt unscanned was lost, and the light asked that seat for the
+		// card it already had (messy 8005382: two dealt unscanned, the
+		// second at a seat whose Skip was Moved away).
+		g.dropUnseenRider(in.Player)
+	}
 	if in := g.Next(); in.Action != ActDeal || in.Imaginary {
 		return refuse(RuleCardNotExpected, "%s: no card was due before it (%v)", id, in)
 	}

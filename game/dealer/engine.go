@@ -49,7 +49,7 @@ func (d *Dealer) apply(e game.Event, src playlog.Source, at time.Duration) error
 	for ; d.inferred < len(inf); d.inferred++ {
 		x := inf[d.inferred]
 		d.append(playlog.Entry{Kind: playlog.KindInference, Source: playlog.FromEngine, Kernel: at, Seat: d.g.Seat(x.Player), Inference: &x})
-		if x.Kind == game.InfReadTakenBack && !dealtAfterAllOf(inf[d.inferred+1:], x.Card) && !game.ShownTakenBack(inf, d.inferred) {
+		if x.Kind == game.InfReadTakenBack && !dealtAfterAllOf(inf[d.inferred+1:], x.Card) && !game.ShownTakenBack(inf, d.inferred) && readAgainPastGone(d.g, inf[d.inferred:]) != x.Card {
 			// product.md: "a card scanned that should not be there: a
 			// warning sound and message, the event is logged, the game
 			// state does not move". (A read dealt after all right behind
@@ -158,6 +158,16 @@ func (d *Dealer) event(e game.Event, src playlog.Source, at time.Duration, c int
 		}
 		d.say(false, "%v is the card dealt to seat %d after all, as first judged", d.g.Card(x), d.g.Seat(d.g.Where(x).Player))
 		d.takenBack(at)
+	case c < 0 && readAgainPastGone(d.g, d.g.Inferences()[inferred:]) >= 0:
+		// "Not there" of the stack the card read again after an
+		// "unscanned" went into (its only card picked up unseen): the
+		// read is dealt where the light then asks, a deal like any read.
+		// A Ground's window, opened at the seat the stack was believed
+		// at, moves with it, as it does after the "unscanned".
+		if stopWasOpen {
+			d.endStopWindow(stopSeat)
+		}
+		d.dealt(at)
 	case c < 0 && game.TookBack(d.g.Inferences()[inferred:]):
 		// A read taken back deals nothing; what it asked of the seat (a
 		// Hit's two cards, a sweep) goes with it, and the card was never
@@ -351,6 +361,22 @@ func (d *Dealer) takenBack(at time.Duration) {
 		d.restartBeat(at + d.period())
 	}
 	d.restoreLights()
+}
+
+// readAgainPastGone is the card inf, the inferences of one observation,
+// takes back and deals again past a stack said not there (game's "not
+// there" said just after an "unscanned", of the stack the read went
+// into), -1 if none: no stray card, but the deal where the table has it.
+func readAgainPastGone(g *game.Game, inf []game.Inference) int {
+	for i, x := range inf {
+		if x.Kind != game.InfReadTakenBack || g.Where(x.Card).Zone == game.InDeck {
+			continue
+		}
+		if slices.ContainsFunc(inf[i+1:], func(y game.Inference) bool { return y.Kind == game.InfStackGone }) {
+			return x.Card
+		}
+	}
+	return -1
 }
 
 // shownFromDeck reports whether inf holds card x shown after all from the

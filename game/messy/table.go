@@ -190,6 +190,9 @@ type olderDealer struct {
 	// blindToShownLag: no lag seen at a rider shown for another seat than
 	// the lit one (shownElsewhere).
 	blindToShownLag bool
+	// blindToGoneStack: no misread said of a read the screen puts, after
+	// an "unscanned", into a stack the table lacks (readIntoAGoneStack).
+	blindToGoneStack bool
 }
 
 // heldRead is a read held as game/dealer holds it: card id, which the
@@ -455,6 +458,9 @@ func (t *table) observe(e game.Event) bool {
 		t.hiddenLag = !said && t.lagInWindow(fs, wasWindow)
 		if !said && !t.hiddenLag {
 			t.unsaidAfter(e.Card, fs)
+		}
+		if said && t.readIntoAGoneStack(e) {
+			return true
 		}
 		if said {
 			if c, ok := t.truth.CardIndex(e.Card); ok {
