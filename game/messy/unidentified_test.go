@@ -323,10 +323,13 @@ func TestUnidentifiedAtTheAudit(t *testing.T) {
 		{missedCase{"official", 1000896, KnockedOver, 1}, "skip-7", Unidentified, 0},
 		{missedCase{"official", 1000333, TwoAsOne, 1}, "stop-2", Unidentified, 0},
 		// A Ground dealt unscanned that a Stop saved, back in the deck
-		// and dealt again, read: its place no guess. (Official 1003182's
-		// hit-8 stood here until the engine's rider shown from its deck
-		// named it live: TestShownFromTheDeckNamed.)
-		{missedCase{"french", 1008742, DealUnscanned, 1}, "ground-3", Missed, 0},
+		// and dealt again, read: its place no guess, and no twin's to
+		// name. It stood here missed until the press and the Stop named it
+		// live (TestGroundStoppedUnreadNamed); it stays, named, not
+		// unidentified. (Official 1003182's hit-8 stood here until the
+		// engine's rider shown from its deck named it live:
+		// TestShownFromTheDeckNamed.)
+		{missedCase{"french", 1008742, DealUnscanned, 1}, "ground-3", Named, 0},
 		// hit-8, read as it was dealt to seat 3 for seat 4, is a guess
 		// only because the engine stood it in for the Hit the dealer named
 		// by hand at seat 3, the reader gone: a confirmation by hand's
