@@ -5,6 +5,8 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/falling-table/falling/game"
 )
 
 // TestStrayGroundReadAsItsDeal: "The Ground cards are waiting at the
@@ -115,5 +117,56 @@ func TestStrayGuessPlayedUnseenNotUnseen(t *testing.T) {
 				t.Fatalf("%v: %s", f.Answer, f.Why)
 			}
 		})
+	}
+}
+
+// TestSecondRiderReadWhileTheLightSweeps: "A player can never have more
+// than one rider at a time." A faller puts a second rider, a card never
+// read and still in the assistant's deck, in front of a seat whose Skip
+// was just shown, and it is read while the light still asks for that
+// Skip's sweep (official 2006050, skip-12 at seat 5). game/dealer sweeps
+// on the beat, "and the next card read implies it anyway": an honest
+// dealer who swept the Skip and dealt skip-12 from the deck to the next
+// seat shows the assistant exactly the same, so the judge says unseen
+// (readAnswers), and the honest twin deals it there (dealingTwin). Missed
+// before. Negative controls: the twin does not deal it to the seat whose
+// sweep the light asked for; and a second rider the assistant stood in
+// for a card dealt by hand elsewhere (official 2002980, skip-6, a guess
+// in seat 1's stack) is no card of the deck, and stays missed.
+func TestSecondRiderReadWhileTheLightSweeps(t *testing.T) {
+	opt, deck := ruleSet(t, "official")
+	play := func(seed uint64, card string) (Options, int, Fault) {
+		t.Helper()
+		o := Options{Rules: opt, Deck: deck, Fallers: 2 + int(seed%6), Seed: seed, Faults: All(rate)}
+		h, err := Play(o)
+		if err != nil {
+			t.Fatal(err)
+		}
+		i := slices.IndexFunc(h.Faults, func(f Fault) bool { return f.Kind == SecondRider && f.Card == card })
+		if i < 0 {
+			t.Fatalf("seed %d: no second rider %s: find another seed", seed, card)
+		}
+		return o, i, h.Faults[i]
+	}
+	o, i, f := play(2006050, "skip-12")
+	if f.Answer != Unseen || !strings.HasSuffix(f.Why, unreadDealWhy) {
+		t.Fatalf("skip-12: %v (%s), want unseen: %s", f.Answer, f.Why, unreadDealWhy)
+	}
+	m := replayFault(t, o, i)
+	if in := m.seen.Next(); in.Action != game.ActSweep || in.First {
+		t.Fatalf("the light asks %v as skip-12 is read: want the Skip's sweep", in)
+	}
+	twin := dealingTwin(t, m)
+	x, _ := twin.CardIndex("skip-12")
+	// Dealt next, from the deck (now 1, none dealt before it: dealsNow
+	// steps the twin to its next deal).
+	if err := dealsNow(twin, x, 1, 0, readAnswers(m.seen).Player); err != nil {
+		t.Fatalf("the twin's next deal: %v", err)
+	}
+	if swept := m.seen.Next().Player; dealsNow(twin, x, 1, 0, swept) == nil {
+		t.Errorf("the twin deals skip-12 to seat %d, whose Skip the light asked to sweep", m.seen.Seat(swept))
+	}
+	if _, _, f := play(2002980, "skip-6"); f.Answer != Missed {
+		t.Errorf("skip-6, a guess in seat 1's stack: %v (%s), want missed", f.Answer, f.Why)
 	}
 }

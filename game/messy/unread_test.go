@@ -133,7 +133,7 @@ func dealingTwin(t *testing.T, m atFault) *game.Game {
 			last = err
 			continue
 		}
-		if err := dealsNow(twin, x, now, dealt, m.seen.Next().Player); err != nil {
+		if err := dealsNow(twin, x, now, dealt, readAnswers(m.seen).Player); err != nil {
 			last = err
 			continue
 		}

@@ -45,6 +45,9 @@ var readAsDeal = [numKinds]bool{StrayCard: true, TwoAtOnce: true, SecondRider: t
 // its hold took that deal for a card shown (twoAtOnce): no replay shows
 // an honest table giving either.
 //
+// The light asks for a card once the sweeps closing the address under way
+// are done, as the read implies (readAnswers).
+//
 // It returns why (unreadDealWhy, or unreadGuessWhy for a card the
 // assistant only guessed lay elsewhere, read late where it was dealt:
 // readLate), or "".
@@ -68,10 +71,36 @@ func (t *table) unreadDeal(f *Fault, e game.Event) string {
 	if s.Card(x).Kind == game.Ground && t.groundOnTop() {
 		return ""
 	}
-	if in := s.Next(); in.Action != game.ActDeal || in.Imaginary {
+	if in := readAnswers(s); in.Action != game.ActDeal || in.Imaginary {
 		return ""
 	}
 	return why
+}
+
+// readAnswers is what the light asks of the next read on g: its Next, or,
+// where that is a sweep (or a pass) closing the address under way, what
+// it asks once those are done. game/dealer sweeps on the beat, "and the
+// next card read implies it anyway" (finishSweeps): an honest dealer who
+// has swept the rider shown and deals the next seat's card shows the
+// assistant a read while the light still asks for the sweep (a second
+// rider read just after a Skip shown, official 2006050: an honest table
+// sweeps the Skip and deals that card, never read, from the deck to the
+// next seat).
+func readAnswers(g *game.Game) game.Instruction {
+	in := g.Next()
+	if (in.Action != game.ActSweep && in.Action != game.ActPass) || in.First {
+		return in
+	}
+	g = g.Clone()
+	for range 8 {
+		if g.Apply(game.Confirm()) != nil {
+			return in
+		}
+		if in = g.Next(); (in.Action != game.ActSweep && in.Action != game.ActPass) || in.First {
+			return in
+		}
+	}
+	return in
 }
 
 // unreadGuessWhy is the answer to a read no table could tell from a deal,
