@@ -143,6 +143,8 @@ func TestSecondRiderReadWhileTheLightSweeps(t *testing.T) {
 		why   string
 	}{
 		{"official", 2006050, "skip-12", unreadDealWhy},
+		// The identified twin catches it too (TestUnidentifiedOnlyByTheTwin).
+		{"official", 1009491, "skip-8", unreadDealWhy},
 		{"official", 2002980, "skip-6", unreadStandInWhy},
 		{"classic", 2002980, "skip-6", unreadStandInWhy},
 		{"french", 2002980, "skip-6", unreadStandInWhy},
