@@ -159,6 +159,11 @@ type table struct {
 	// unsaid are the reads after which the dealer, seeing no lag, said
 	// nothing of the cards dealt unscanned before them (identifiedTwin).
 	unsaid []unsaidRead
+	// stoppedAt are, by the log's index of the Stop read that showed
+	// them (stoppedUnread), the Grounds dealt unscanned that the assistant
+	// found Stopped: a reader that missed nothing read each as it was
+	// dealt (identifiedSteps).
+	stoppedAt map[int][]int
 	// followed is the identified twin once the hand is finished
 	// (followingTwin).
 	followed *followedTwin
@@ -1981,6 +1986,11 @@ func (t *table) stoppedUnread(inferred int) {
 			u, ok := t.truth.CardIndex(f.Card)
 			if ok && f.Answer == Missed && f.Why == "" && f.Seat == t.seen.Seat(x.Player) && t.stoppedUnscanned(u) {
 				f.Answer, f.Why, f.live = Named, stoppedUnreadWhy, true
+				if t.stoppedAt == nil {
+					t.stoppedAt = map[int][]int{}
+				}
+				at := len(t.log) - 1
+				t.stoppedAt[at] = append(t.stoppedAt[at], u)
 			}
 		}
 	}
