@@ -75,9 +75,15 @@ const (
 	// it was first taken. The inferences of the "unscanned" stay in the
 	// list before it.
 	InfUnscannedTakenBack
+	// InfStoppedUnread: Player, pressed while the light asked them for a
+	// card and the deck held only Grounds, showed a Stop: the card dealt
+	// them unread was a Ground, Card (the deck's top one: none can be told
+	// apart), which that Stop saved them from (an InfStopPlayed follows)
+	// and put back on top of the deck.
+	InfStoppedUnread
 )
 
-var infNames = [...]string{"?", "rider played", "extra played", "rider gone", "stack gone", "stop claimed", "stop played", "blind deal", "landed", "read taken back", "gone taken back", "unscanned ground", "dealt after all", "shown after all", "unscanned taken back"}
+var infNames = [...]string{"?", "rider played", "extra played", "rider gone", "stack gone", "stop claimed", "stop played", "blind deal", "landed", "read taken back", "gone taken back", "unscanned ground", "dealt after all", "shown after all", "unscanned taken back", "stopped unread"}
 
 func (k InferenceKind) String() string {
 	if int(k) < len(infNames) {

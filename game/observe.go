@@ -106,6 +106,10 @@ func (g *Game) observe1(e Event) error {
 		if in := g.Next(); in.Action == ActLand && p == in.Player {
 			g.infer(InfStopClaimed, -1, p, Place{})
 			g.pend.claimed = true
+		} else if in.Action == ActDeal && !in.Imaginary && p == in.Player {
+			// Pressed before the card it is owed was read: only a Ground
+			// dealt unread is a card to claim a Stop for (stoppedUnread).
+			g.dealClaim.until, g.dealClaim.player = g.applied+1, p
 		}
 		return nil // presses at other times carry no move; the log keeps them for disputes
 	case EvConfirm:
@@ -215,6 +219,9 @@ func (g *Game) scan(c, since int) error {
 		return g.scan(c, since)
 	}
 	p := in.Player
+	if card.Kind == Stop && in.Action == ActDeal && g.stoppedUnread(p) {
+		return g.stopUnreadGround(c, in, since)
+	}
 	// At the start of a seat's address, before anything is dealt or swept,
 	// the dealer shows the seat's rider and its Extras: "when the dealer
 	// reaches a player with a rider, they scan it" (product.md), every pass,
@@ -668,6 +675,44 @@ func (g *Game) take(c int) {
 	case InDeck:
 		g.removeFromDeck(c)
 	}
+}
+
+// stoppedUnread reports whether a Stop read now, while the light asks
+// faller p for a card, is p's Stop saving them from a Ground dealt unread:
+// p pressed since the light came to them, with nothing else applied since
+// (dealClaim), and the deck holds nothing but Grounds ("The Ground cards
+// wait at the bottom of the deck"), so the card the dealer dealt p, read or
+// not, was a Ground. A Stop is no card dealt then, and "Stop can also repel
+// a Ground" is the only play a press and a Stop make at that seat. Taken
+// instead for the deal, the Stop (a stand-in guessed elsewhere, say) was
+// dealt in the Ground's place, another card stood in for it from wherever
+// one could be found, and the dealer's card dealt unscanned was never
+// accounted for (1008742 french, 7003782 classic).
+func (g *Game) stoppedUnread(p int) bool {
+	return g.current(g.dealClaim.until) && g.dealClaim.player == p && g.OnlyGroundsLeft()
+}
+
+// OnlyGroundsLeft reports whether the deck holds cards, all of them
+// Grounds: whatever the dealer deals next is a Ground, read or not.
+func (g *Game) OnlyGroundsLeft() bool { return len(g.deck) > 0 && g.grounds == len(g.deck) }
+
+// stopUnreadGround is Stop c read as stoppedUnread has it: the Ground on
+// top of the deck is dealt to the seat the light asks, as if read (none
+// of the deck's Grounds can be told apart, and the Stop puts it back on
+// top where it was), p's claim is taken, and the Stop is read in the
+// Ground's window as any Stop shown there.
+func (g *Game) stopUnreadGround(c int, in Instruction, since int) error {
+	x := g.deck[len(g.deck)-1]
+	if err := g.dealScanned(x, in); err != nil {
+		return err
+	}
+	if n := g.Next(); n.Action != ActLand || n.Player != in.Player {
+		return refuse(RuleCardNotExpected, "%v: the Ground dealt unread to seat %d opens no Stop window (%v)", g.cards[c], in.Seat, n)
+	}
+	g.infer(InfStoppedUnread, x, in.Player, Place{})
+	g.infer(InfStopClaimed, -1, in.Player, Place{})
+	g.pend.claimed = true
+	return g.scan(c, since)
 }
 
 // stopGround: player p's Stop card c saves them from the Ground being dealt.

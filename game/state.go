@@ -202,6 +202,14 @@ type Game struct {
 	untidy     uint16 // a bit for each player who may have an empty stack (see emptied)
 	table      tableState
 	undo       *Game // scratch copy for rolling back an observation
+	// dealClaim is the press of the faller the light asks a card for,
+	// with nothing applied since while current(dealClaim.until): a Stop
+	// read then, the deck holding only Grounds, saved them from a Ground
+	// dealt unread (stoppedUnread). A plain value, copied with the hand.
+	dealClaim struct {
+		until  uint64
+		player int
+	}
 
 	// allGrounds is how many Grounds the cards hold, counted when the deck
 	// changes rather than every hand: each hand starts with all of them in
@@ -333,6 +341,7 @@ func (g *Game) restart() {
 	g.lastAddr, g.addrSeq = -1, 0
 	g.turn, g.passes, g.winner, g.dealt, g.imag, g.applied, g.untidy = 0, 0, -1, 0, 0, 0, 0
 	g.addr, g.pend, g.last = address{}, pending{}, lastPlay{}
+	g.dealClaim.until = 0
 	g.table.reset()
 }
 

@@ -116,6 +116,14 @@ func (d *Dealer) event(e game.Event, src playlog.Source, at time.Duration, c int
 		d.cue(hw.CueStop, at)
 		d.say(false, "seat %d Stops the Ground: it goes back on top of the deck", before.Seat)
 		d.restartBeat(at + d.period())
+	case c >= 0 && inferredCard(d.g.Inferences()[inferred:], game.InfStoppedUnread) >= 0:
+		// The seat pressed and showed a Stop where the light asked it for
+		// a card, the deck all Grounds: the card dealt it unread was a
+		// Ground, which the Stop saved it from (game.InfStoppedUnread). As
+		// for a Stop shown in the window: "The dealer keeps the Ground".
+		d.cue(hw.CueStop, at)
+		d.say(false, "seat %d Stops a Ground dealt unread: it goes back on top of the deck", before.Seat)
+		d.restartBeat(at + d.period())
 	case c < 0 && e.Kind == game.EvConfirm && (e.As.IsRider() || e.As == game.Extra):
 		// A rider or an Extra the dealer named at the seat's turn: shown,
 		// as if read.

@@ -58,6 +58,12 @@ func (d *Dealer) onButton(e hw.ButtonEvent) {
 	case d.stop.after(e.Seat, e.Kernel):
 		ent.Note = "after the Stop window"
 		d.append(ent)
+	case d.phase == PhaseDealing && d.claimsUnread(e.Seat):
+		// Only a Ground can be dealt to this seat now: its faller may be
+		// claiming a Stop for one the reader missed, and the engine is
+		// told, for a Stop shown next (game.InfStoppedUnread).
+		d.append(ent)
+		d.apply(game.Press(e.Seat), playlog.FromSeat, e.Kernel)
 	case d.phase == PhaseReady:
 		d.append(ent)
 		if d.isFaller(e.Seat) && !d.ready[e.Seat] {
@@ -72,6 +78,13 @@ func (d *Dealer) onButton(e hw.ButtonEvent) {
 	default:
 		d.append(ent)
 	}
+}
+
+// claimsUnread reports whether a press from seat comes while the light
+// asks that seat for a card and the deck holds nothing but Grounds.
+func (d *Dealer) claimsUnread(seat int) bool {
+	in := d.g.Next()
+	return in.Action == game.ActDeal && !in.Imaginary && in.Seat == seat && d.g.OnlyGroundsLeft()
 }
 
 // claimStop is seat's press at pressed, told the engine at at: "a press

@@ -20,7 +20,10 @@ import (
 // card the dealer dealt is left behind the light: the dealer says nothing
 // of it, and "not there" of the Skip the light asks them to sweep
 // (riderGone). (Where the light agreed with the table, the dealer said
-// nothing before either.)
+// nothing before either.) The assistant, told of no Ground, now finds it
+// from the press and the Stop, the deck holding only Grounds, and names
+// it live (TestGroundStoppedUnreadNamed); before, it was missed, "where
+// the record puts it".
 func TestStoppedGroundUnscannedLeavesNoLag(t *testing.T) {
 	opt, deck := ruleSet(t, "french")
 	const seed = 1008742
@@ -40,10 +43,10 @@ func TestStoppedGroundUnscannedLeavesNoLag(t *testing.T) {
 		if f.Kind == DealUnscanned && f.Card == "ground-3" && f.Seat == 1 {
 			found = true
 			// The Ground the Stop saved went back to the dealer's deck and
-			// was dealt again, read: it lies where the record puts it,
-			// nothing at the table tells of it, and the miss says so.
-			if f.Answer != Missed || f.Why != missedWhereRecordedWhy {
-				t.Errorf("seed %d: ground-3 answered %v (%q): want %v, where the record puts it", seed, f.Answer, f.Why, Missed)
+			// was dealt again, read; the Stop shown after its faller's
+			// press told of it.
+			if f.Answer != Named || f.Why != stoppedUnreadWhy {
+				t.Errorf("seed %d: ground-3 answered %v (%q): want %v, %s", seed, f.Answer, f.Why, Named, stoppedUnreadWhy)
 			}
 		}
 	}

@@ -5,6 +5,8 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/falling-table/falling/game"
 )
 
 // TestStrayGroundReadAsItsDeal: "The Ground cards are waiting at the
@@ -113,6 +115,88 @@ func TestStrayGuessPlayedUnseenNotUnseen(t *testing.T) {
 			}
 			if f := h.Faults[i]; f.Answer == Unseen {
 				t.Fatalf("%v: %s", f.Answer, f.Why)
+			}
+		})
+	}
+}
+
+// TestSecondRiderReadWhileTheLightSweeps: "A player can never have more
+// than one rider at a time." A faller puts a second rider in front of a
+// seat whose Skip was just shown, and it is read while the light still
+// asks for that Skip's sweep. game/dealer sweeps on the beat, "and the
+// next card read implies it anyway" (readAnswers): where the card was
+// never read, and the assistant holds it in its deck (official 2006050,
+// skip-12 at seat 5) or only as its guess for a card dealt by hand to the
+// seat the light then asks a card for (official 2002980, skip-6, guessed
+// for stop-6 at seat 1; the three rule sets), an honest dealer who swept
+// the Skip and dealt it from the deck to that seat shows the assistant
+// exactly the same. The judge says unseen, and the honest twin deals it
+// there (dealingTwin). Missed before. Negative controls: the twin does not
+// deal it to the seat whose sweep the light asked for; and a guess for a
+// card dealt by hand to another seat than the light's is not judged so
+// (guessedAtTheLight, on the same moment).
+func TestSecondRiderReadWhileTheLightSweeps(t *testing.T) {
+	for _, c := range []struct {
+		rules string
+		seed  uint64
+		card  string
+		why   string
+	}{
+		{"official", 2006050, "skip-12", unreadDealWhy},
+		// The identified twin catches it too (TestUnidentifiedOnlyByTheTwin).
+		{"official", 1009491, "skip-8", unreadDealWhy},
+		{"official", 2002980, "skip-6", unreadStandInWhy},
+		{"classic", 2002980, "skip-6", unreadStandInWhy},
+		{"french", 2002980, "skip-6", unreadStandInWhy},
+	} {
+		t.Run(fmt.Sprintf("%s seed %d %s", c.rules, c.seed, c.card), func(t *testing.T) {
+			opt, deck := ruleSet(t, c.rules)
+			o := Options{Rules: opt, Deck: deck, Fallers: 2 + int(c.seed%6), Seed: c.seed, Faults: All(rate)}
+			h, err := Play(o)
+			if err != nil {
+				t.Fatal(err)
+			}
+			i := slices.IndexFunc(h.Faults, func(f Fault) bool { return f.Kind == SecondRider && f.Card == c.card })
+			if i < 0 {
+				t.Fatalf("no second rider %s: find another seed", c.card)
+			}
+			if f := h.Faults[i]; f.Answer != Unseen || !strings.HasSuffix(f.Why, c.why) {
+				t.Fatalf("%s: %v (%s), want unseen: %s", c.card, f.Answer, f.Why, c.why)
+			}
+			m := replayFault(t, o, i)
+			if in := m.seen.Next(); in.Action != game.ActSweep || in.First {
+				t.Fatalf("the light asks %v as %s is read: want the Skip's sweep", in, c.card)
+			}
+			twin := dealingTwin(t, m)
+			x, _ := twin.CardIndex(c.card)
+			// Dealt next, from the deck (now 1, none dealt before it:
+			// dealsNow steps the twin to its next deal).
+			light := readAnswers(m.seen).Player
+			if err := dealsNow(twin, x, 1, 0, light); err != nil {
+				t.Fatalf("the twin's next deal: %v", err)
+			}
+			swept := m.seen.Next().Player
+			if dealsNow(twin, x, 1, 0, swept) == nil {
+				t.Errorf("the twin deals %s to seat %d, whose Skip the light asked to sweep", c.card, m.seen.Seat(swept))
+			}
+			if c.why != unreadStandInWhy {
+				return
+			}
+			// The same guess, the light at another seat (the seat's deal
+			// read, another deck card): no such read.
+			y, _ := m.seen.CardIndex(c.card)
+			at := m.seen.Where(y).Player
+			g := m.seen.Clone()
+			for d := range g.NumCards() {
+				if g.Where(d).Zone == game.InDeck && g.Card(d).Kind != game.Ground && g.Apply(game.Scan(g.Card(d).ID)) == nil {
+					break
+				}
+			}
+			if in := readAnswers(g); in.Action != game.ActDeal || in.Player == at {
+				t.Fatalf("the light asks %v after seat %d's deal", in, m.seen.Seat(at))
+			}
+			if guessedAtTheLight(g, y) {
+				t.Errorf("%s, a guess at seat %d, judged read as a deal to seat %d", c.card, m.seen.Seat(at), g.Seat(readAnswers(g).Player))
 			}
 		})
 	}

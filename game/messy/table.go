@@ -159,6 +159,11 @@ type table struct {
 	// unsaid are the reads after which the dealer, seeing no lag, said
 	// nothing of the cards dealt unscanned before them (identifiedTwin).
 	unsaid []unsaidRead
+	// stoppedAt are, by the log's index of the Stop read that showed
+	// them (stoppedUnread), the Grounds dealt unscanned that the assistant
+	// found Stopped: a reader that missed nothing read each as it was
+	// dealt (identifiedSteps).
+	stoppedAt map[int][]int
 	// followed is the identified twin once the hand is finished
 	// (followingTwin).
 	followed *followedTwin
@@ -402,6 +407,7 @@ func (t *table) observe(e game.Event) bool {
 	}
 	wasWindow := e.Kind == game.EvScan && len(t.unscanned) > 0 && t.seen.Next().Action == game.ActLand
 	elsewhere := e.Kind == game.EvScan && len(t.unscanned) > 0 && (t.lagSeen || t.litElsewhere(e.Card))
+	inferred := len(t.seen.Inferences())
 	err := t.seen.Apply(e)
 	if t.opt.Trace != nil {
 		t.opt.Trace(fmt.Sprintf("%v seen  %v: %v; next %v", t.now, e, err, t.seen.Next()))
@@ -442,6 +448,7 @@ func (t *table) observe(e game.Event) bool {
 		t.uncovered = true
 	}
 	t.askRider(e)
+	t.stoppedUnread(inferred)
 	if e.Kind == game.EvScan && len(t.unscanned) > 0 {
 		fs := t.unscanned
 		t.unscanned = nil
@@ -1990,6 +1997,37 @@ func (t *table) grabbedFirstOfTwo(u int, id string) bool {
 	a, b := g.Where(u), g.Where(c)
 	mine := a.Zone == game.InHand || a.Zone == game.InStack
 	return mine && b.Zone == game.InStack && a.Player == b.Player
+}
+
+// stoppedUnreadWhy is the answer to a Ground dealt unscanned that the
+// assistant found from the Stop its faller showed (stoppedUnread).
+const stoppedUnreadWhy = "the Stop shown after its faller's press, the deck all Grounds: a Ground dealt unread, Stopped"
+
+// stoppedUnread names the Ground dealt unscanned, not yet said, that the
+// assistant found from the observation just applied (its inferences from
+// inferred on): its faller pressed and showed a Stop where the light asked
+// them for a card and the deck held only Grounds (game's InfStoppedUnread),
+// and the Ground is back on the deck at the table too (stoppedUnscanned).
+// "Stop can also repel a Ground": the assistant has the Ground dealt to
+// that seat and Stopped, as it was; the dealer has nothing left to say.
+func (t *table) stoppedUnread(inferred int) {
+	for _, x := range t.seen.Inferences()[inferred:] {
+		if x.Kind != game.InfStoppedUnread {
+			continue
+		}
+		for _, i := range t.unscanned {
+			f := &t.hand.Faults[i]
+			u, ok := t.truth.CardIndex(f.Card)
+			if ok && f.Answer == Missed && f.Why == "" && f.Seat == t.seen.Seat(x.Player) && t.stoppedUnscanned(u) {
+				f.Answer, f.Why, f.live = Named, stoppedUnreadWhy, true
+				if t.stoppedAt == nil {
+					t.stoppedAt = map[int][]int{}
+				}
+				at := len(t.log) - 1
+				t.stoppedAt[at] = append(t.stoppedAt[at], u)
+			}
+		}
+	}
 }
 
 // stoppedUnscanned reports whether card u, dealt unscanned, is a Ground its

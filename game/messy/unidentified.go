@@ -104,6 +104,12 @@ func (t *table) identifiedSteps() []identifiedStep {
 				st.twin = append(st.twin, t.readUnscanned(by[i].card)...)
 			}
 		}
+		// A Ground dealt unscanned that the assistant found from the Stop
+		// read here (stoppedUnread): read as it was dealt, its window
+		// open for this Stop.
+		for _, u := range t.stoppedAt[i] {
+			st.twin = append(st.twin, game.Scan(t.truth.Card(u).ID))
+		}
 		st.twin = append(st.twin, e)
 		out = append(out, st)
 	}

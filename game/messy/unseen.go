@@ -45,6 +45,9 @@ var readAsDeal = [numKinds]bool{StrayCard: true, TwoAtOnce: true, SecondRider: t
 // its hold took that deal for a card shown (twoAtOnce): no replay shows
 // an honest table giving either.
 //
+// The light asks for a card once the sweeps closing the address under way
+// are done, as the read implies (readAnswers).
+//
 // It returns why (unreadDealWhy, or unreadGuessWhy for a card the
 // assistant only guessed lay elsewhere, read late where it was dealt:
 // readLate), or "".
@@ -62,21 +65,72 @@ func (t *table) unreadDeal(f *Fault, e game.Event) string {
 	case s.Where(x).Zone == game.InDeck:
 	case f.Kind == StrayCard && t.readLate(x):
 		why = unreadGuessWhy
+	case guessedAtTheLight(s, x):
+		why = unreadStandInWhy
 	default:
 		return ""
 	}
 	if s.Card(x).Kind == game.Ground && t.groundOnTop() {
 		return ""
 	}
-	if in := s.Next(); in.Action != game.ActDeal || in.Imaginary {
+	if in := readAnswers(s); in.Action != game.ActDeal || in.Imaginary {
 		return ""
 	}
 	return why
 }
 
+// readAnswers is what the light asks of the next read on g: its Next, or,
+// where that is a sweep (or a pass) closing the address under way, what
+// it asks once those are done. game/dealer sweeps on the beat, "and the
+// next card read implies it anyway" (finishSweeps): an honest dealer who
+// has swept the rider shown and deals the next seat's card shows the
+// assistant a read while the light still asks for the sweep (a second
+// rider read just after a Skip shown, official 2006050: an honest table
+// sweeps the Skip and deals that card, never read, from the deck to the
+// next seat).
+func readAnswers(g *game.Game) game.Instruction {
+	in := g.Next()
+	if (in.Action != game.ActSweep && in.Action != game.ActPass) || in.First {
+		return in
+	}
+	g = g.Clone()
+	for range 8 {
+		if g.Apply(game.Confirm()) != nil {
+			return in
+		}
+		if in = g.Next(); (in.Action != game.ActSweep && in.Action != game.ActPass) || in.First {
+			return in
+		}
+	}
+	return in
+}
+
 // unreadGuessWhy is the answer to a read no table could tell from a deal,
 // of a card the assistant had only guessed lay elsewhere (readLate).
 const unreadGuessWhy = "unseen: read where the light asks for a deal, the card dealt there unscanned and never read, that the assistant only guessed stood in for another card dealt by hand, as a dealer dealing it there and reading it shows it"
+
+// unreadStandInWhy is the answer to a read no table could tell from a
+// deal, of a card the assistant had only guessed for a card dealt by hand
+// to the seat the light asks a card for (guessedAtTheLight).
+const unreadStandInWhy = "unseen: read where the light asks a seat for a card, a card never read this hand that the assistant only guessed stood in for a card dealt by hand to that seat, as a dealer dealing it there from the deck shows it"
+
+// guessedAtTheLight reports whether card x, never read, lies where the
+// assistant g has it only as its guess for a card dealt by hand (Blind)
+// to the faller the light asks a card for, once the sweeps closing the
+// address under way are done (readAnswers). The guess was one deck card
+// of many: a table where the card dealt by hand there was another, and x
+// still lay in the deck, deals x there now and shows the same, and the
+// engine takes it so (game's unblind: the read is the deal, another deck
+// card stands in). Official 2002980: skip-6 stood in for stop-6, dealt by
+// hand to seat 1; a faller put skip-6 (dealt there unscanned since) in
+// front of seat 2 as a second rider, read while the light asked for seat
+// 2's Skip to be swept, seat 1's deal next. Not a guess at another seat:
+// played or discarded unseen from there it has a story of its own
+// (TestStrayGuessPlayedUnseenNotUnseen).
+func guessedAtTheLight(g *game.Game, x int) bool {
+	w := g.Where(x)
+	return w.Zone == game.InStack && g.Blind(x) && w.Player == readAnswers(g).Player
+}
 
 // readLate reports whether card x, read as a stray card, is the card the
 // table dealt unscanned where the light still asks for a card (the first

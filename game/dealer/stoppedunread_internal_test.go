@@ -1,0 +1,70 @@
+package dealer
+
+import (
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/falling-table/falling/game"
+	"github.com/falling-table/falling/hw"
+)
+
+// TestStopForAGroundDealtUnread: "Stop can also repel a Ground", and "The
+// Ground cards are waiting at the bottom of the deck". With only Grounds
+// left, seat 2's faller presses while the light asks seat 2 for a card,
+// and shows a Stop: the dealer dealt a Ground the reader missed, and the
+// Stop saved them ("The dealer keeps the Ground, and you discard the
+// Stop"). The press is told to the engine, which takes the Stop for that
+// (game.InfStoppedUnread), and the screen says so; the light goes on to
+// seat 3. Before, the press went to the log only, the Stop was refused as
+// a card that cannot be where it was read, and the light waited at seat 2
+// for a card already dealt. Where a card other than a Ground is left, the
+// press is no claim, and the engine is not told (the negative control).
+func TestStopForAGroundDealtUnread(t *testing.T) {
+	at := func(s float64) time.Duration { return time.Duration(s * float64(time.Second)) }
+	S, M, G := game.Stop, game.Move, game.Ground
+	for _, tc := range []struct {
+		name  string
+		kinds []game.Kind
+		saved bool
+	}{
+		{name: "only Grounds left", kinds: []game.Kind{S, S, S, G, G, G}, saved: true},
+		{name: "a Move left", kinds: []game.Kind{S, S, S, M, G, G, G}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			d, uid, _ := dealing(t, tc.kinds, 2, 3, 4)
+			read := func(id string, s float64) { d.onCard(hw.CardEvent{UID: uid[id], Time: at(s)}) }
+			read("Stop-0", 1) // seat 2
+			read("Stop-1", 2) // seat 3
+			read("Stop-2", 3) // seat 4
+			applied := d.g.Applied()
+			d.onButton(hw.ButtonEvent{Seat: 2, Press: true, Kernel: at(4.3)})
+			if told := d.g.Applied() != applied; told != tc.saved {
+				t.Fatalf("the press told to the engine: %v, want %v", told, tc.saved)
+			}
+			if !tc.saved {
+				return
+			}
+			read("Stop-0", 4.5)
+			if w := warnings(d); len(w) > 0 {
+				t.Errorf("warnings %q", w)
+			}
+			said := false
+			for _, m := range d.msgs {
+				said = said || strings.Contains(m.Text, "seat 2 Stops a Ground dealt unread")
+			}
+			if !said {
+				t.Error("the screen does not say seat 2 Stopped a Ground dealt unread")
+			}
+			if in := d.g.Next(); in.Action != game.ActDeal || in.Seat != 3 || d.g.Out(0) {
+				t.Errorf("the light asks %v (seat 2 out %v), want a card for seat 3", in, d.g.Out(0))
+			}
+			if d.g.DeckSize() != 3 {
+				t.Errorf("%d cards in the deck, want the three Grounds", d.g.DeckSize())
+			}
+			if err := d.g.Check(); err != nil {
+				t.Error(err)
+			}
+		})
+	}
+}
