@@ -100,6 +100,8 @@ func (g *Game) copyTo(dst *Game) {
 		unsaidCard:  g.table.unsaidCard,
 		unsaidSpare: tbl.unsaidSpare, // dst's own memory, as spare
 		remaking:    tbl.remaking,    // dst's own move (above)
+		pressAt:     g.table.pressAt,
+		pressBy:     g.table.pressBy,
 	}
 	if dealtUntil != 0 {
 		dst.table.readWin = g.table.readWin

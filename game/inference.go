@@ -75,9 +75,15 @@ const (
 	// it was first taken. The inferences of the "unscanned" stay in the
 	// list before it.
 	InfUnscannedTakenBack
+	// InfStoppedUnscanned: Stop Card, read where the light asked for
+	// Player's deal just after Player pressed, once a Ground had left the
+	// deck, saved Player from a Ground dealt unscanned (stoppedUnscanned):
+	// the Ground's deal (InfBlindDeal), the claim and the Stop played are
+	// the inferences just before it, and the Ground is back on the deck.
+	InfStoppedUnscanned
 )
 
-var infNames = [...]string{"?", "rider played", "extra played", "rider gone", "stack gone", "stop claimed", "stop played", "blind deal", "landed", "read taken back", "gone taken back", "unscanned ground", "dealt after all", "shown after all", "unscanned taken back"}
+var infNames = [...]string{"?", "rider played", "extra played", "rider gone", "stack gone", "stop claimed", "stop played", "blind deal", "landed", "read taken back", "gone taken back", "unscanned ground", "dealt after all", "shown after all", "unscanned taken back", "stopped unscanned"}
 
 func (k InferenceKind) String() string {
 	if int(k) < len(infNames) {
@@ -238,6 +244,12 @@ type tableState struct {
 	// again (takeBackRead): a copy keeps its own (copyTo), so a copy
 	// restored mid-replay does not end it.
 	remaking bool
+	// pressAt is Applied() just after a faller's press, pressBy that
+	// faller, 0 for none: the press is "N's Stop claim" for the
+	// observation right after it (stoppedUnscanned), and no later one.
+	// Not in the Digest, as namedGuess: it follows from the events.
+	pressAt uint64
+	pressBy int
 }
 
 // readWindow is how long the dealer may still say that a card before the
@@ -325,6 +337,7 @@ func (t *tableState) reset() {
 	t.goneUntil = 0
 	t.unsaidUntil = 0
 	t.identAt = 0
+	t.pressAt = 0
 	t.beforeSince = t.beforeSince[:0]
 }
 

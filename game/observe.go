@@ -104,6 +104,7 @@ func (g *Game) observe1(e Event) error {
 			g.infer(InfStopClaimed, -1, p, Place{})
 			g.pend.claimed = true
 		}
+		g.table.pressAt, g.table.pressBy = g.applied+1, p
 		return nil // presses at other times carry no move; the log keeps them for disputes
 	case EvConfirm:
 		return g.confirmNamed(e.As)
@@ -212,6 +213,9 @@ func (g *Game) scan(c, since int) error {
 		return g.scan(c, since)
 	}
 	p := in.Player
+	if card.Kind == Stop && in.Action == ActDeal && g.stoppedUnscanned(c, p, since) {
+		return nil
+	}
 	// At the start of a seat's address, before anything is dealt or swept,
 	// the dealer shows the seat's rider and its Extras: "when the dealer
 	// reaches a player with a rider, they scan it" (product.md), every pass,

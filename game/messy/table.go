@@ -716,8 +716,31 @@ func (t *table) stopShown(i, stop int) {
 	}
 	read := game.Scan(t.truth.Card(stop).ID)
 	t.unscannedShownByTheStop(read)
+	n, unsaid := len(t.seen.Inferences()), slices.Clone(t.unscanned)
 	t.observe(read)
+	t.stoppedUnscannedNamed(n, i, unsaid)
 }
+
+// stoppedUnscannedNamed: the assistant took the Stop faller i showed for
+// their Stop on a Ground dealt unscanned (game.InfStoppedUnscanned among
+// the inferences from the n-th): the Ground dealt unscanned to i's seat,
+// among the faults unsaid as the Stop was read, is named as it was shown.
+func (t *table) stoppedUnscannedNamed(n, i int, unsaid []int) {
+	if !slices.ContainsFunc(t.seen.Inferences()[n:], func(x game.Inference) bool {
+		return x.Kind == game.InfStoppedUnscanned && x.Player == i
+	}) {
+		return
+	}
+	for _, k := range unsaid {
+		f := &t.hand.Faults[k]
+		c, ok := t.truth.CardIndex(f.Card)
+		if ok && f.Kind == DealUnscanned && f.Seat == t.truth.Seat(i) && t.truth.Card(c).Kind == game.Ground && f.Answer == Missed {
+			f.Answer, f.Why, f.live = Named, stoppedUnscannedWhy, true
+		}
+	}
+}
+
+const stoppedUnscannedWhy = "the Stop read with its faller's press where a card was due, once a Ground had left the deck: a Ground dealt unscanned, saved"
 
 // unscannedShownByTheStop is the Stop read just after cards dealt
 // unscanned and not yet said (the last, often, the very Ground it saves

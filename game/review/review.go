@@ -744,6 +744,10 @@ func (a *analyzer) inference(inf game.Inference, g *game.Game, b *before, e *pla
 		// The gone's own moments stay above; this says why they no
 		// longer hold.
 		m(seat, Note, "there after all, the dealer says: the \"not there\" just said of seat %d is taken back", seat)
+	case game.InfStoppedUnscanned:
+		// The deal confirmed by hand said above was no dealer's: the
+		// engine's own, the Ground the Stop shows was dealt.
+		m(seat, Note, "%s, read with seat %d's press where a card was due once a Ground had left the deck, saved them from a Ground dealt unscanned (the Grounds wait at the bottom of the deck): the Ground is back on the deck", name, seat)
 	case game.InfUnscannedTakenBack:
 		// Likewise the unscanned's own moments (a Ground it landed, a
 		// deal confirmed by hand) stay above.
