@@ -246,9 +246,8 @@ type tableState struct {
 	remaking bool
 	// pressAt is Applied() just after a faller's press, pressBy that
 	// faller, 0 for none: the press is "N's Stop claim" for the
-	// observation right after it (stoppedUnscanned), and for the next
-	// while those in between deal nothing (observe). Not in the Digest,
-	// as namedGuess: it follows from the events.
+	// observation right after it (stoppedUnscanned), and no later one.
+	// Not in the Digest, as namedGuess: it follows from the events.
 	pressAt uint64
 	pressBy int
 }

@@ -1,13 +1,12 @@
 package game
 
 // stoppedUnscanned: Stop c is read where the light asks for faller p's
-// deal, after p pressed with nothing dealt since, once a Ground has left
-// the deck. "The Ground cards are waiting at the bottom of the deck", so
-// the card the dealer held for p was a Ground, whatever other cards the
-// engine still believes in its deck: the Stop is not that deal but p's
-// Stop on it, the Ground dealt unscanned ("To Stop a Ground, play the Stop
-// as the Ground is being dealt to you. The dealer keeps the Ground, and
-// you discard the Stop").
+// deal, just after p pressed, once a Ground has left the deck. "The Ground
+// cards are waiting at the bottom of the deck", so the card the dealer
+// held for p was a Ground, whatever other cards the engine still believes
+// in its deck: the Stop is not that deal but p's Stop on it, the Ground
+// dealt unscanned ("To Stop a Ground, play the Stop as the Ground is being
+// dealt to you. The dealer keeps the Ground, and you discard the Stop").
 // The engine deals p a Ground as if confirmed by hand, takes the press for
 // p's claim and the Stop for the one shown in its window, and the Ground
 // goes back on the deck, which holds what it held. Taken for the deal, the
