@@ -42,7 +42,6 @@ func (g *Game) observe(e Event) error {
 	// the dealer is asked for the card it stood in only now (a read in the
 	// window would be a Stop shown), and it may be a Ground that landed.
 	landing := e.Kind == EvStopClosed && in.Action == ActLand && g.table.readWin.again && g.pend.active && g.pend.card == g.table.readWin.card
-	pressed, dealt := g.current(g.table.pressAt), g.dealt
 	err := g.observe1(e)
 	if err != nil {
 		undo := g.undo
@@ -50,12 +49,6 @@ func (g *Game) observe(e Event) error {
 		g.undo = undo
 		g.table.readWin = readWin
 		return err
-	}
-	if pressed && e.Kind != EvPress && g.dealt == dealt {
-		// Nothing dealt since (a rider shown as the seat's turn began, the
-		// dealer's hold telling it with its Identify): the press is still
-		// the claim of the card the dealer deals next (stoppedUnscanned).
-		g.table.pressAt = g.applied + 1
 	}
 	kept := g.keepBefore(e)
 	// A faller's button moves nothing: a press (a mash, a claim for the
