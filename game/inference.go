@@ -76,10 +76,10 @@ const (
 	// list before it.
 	InfUnscannedTakenBack
 	// InfStoppedUnread: Player, pressed while the light asked them for a
-	// card and the deck held only Grounds, showed a Stop: the card dealt
-	// them unread was a Ground, Card (the deck's top one: none can be told
-	// apart), which that Stop saved them from (an InfStopPlayed follows)
-	// and put back on top of the deck.
+	// card and only a Ground could be dealt (Game.OnlyGroundsDue), showed a
+	// Stop: the card dealt them unread was a Ground, Card (the deck's top
+	// one: none can be told apart), which that Stop saved them from (an
+	// InfStopPlayed follows) and put back on top of the deck.
 	InfStoppedUnread
 )
 

@@ -219,8 +219,8 @@ func (g *Game) scan(c, since int) error {
 		return g.scan(c, since)
 	}
 	p := in.Player
-	if card.Kind == Stop && in.Action == ActDeal && g.stoppedUnread(p) {
-		return g.stopUnreadGround(c, in, since)
+	if card.Kind == Stop && in.Action == ActDeal && g.stoppedUnread(p) && g.stopUnreadGround(c, in, since) {
+		return nil
 	}
 	// At the start of a seat's address, before anything is dealt or swept,
 	// the dealer shows the seat's rider and its Extras: "when the dealer
@@ -678,41 +678,55 @@ func (g *Game) take(c int) {
 }
 
 // stoppedUnread reports whether a Stop read now, while the light asks
-// faller p for a card, is p's Stop saving them from a Ground dealt unread:
-// p pressed since the light came to them, with nothing else applied since
-// (dealClaim), and the deck holds nothing but Grounds ("The Ground cards
-// wait at the bottom of the deck"), so the card the dealer dealt p, read or
-// not, was a Ground. A Stop is no card dealt then, and "Stop can also repel
-// a Ground" is the only play a press and a Stop make at that seat. Taken
+// faller p for a card, may be p's Stop saving them from a Ground dealt
+// unread: p pressed since the light came to them, with nothing else
+// applied since (dealClaim), and whatever the dealer deals next is a
+// Ground (OnlyGroundsDue), so the card the dealer dealt p, read or not,
+// was one. A Stop is no card dealt then, and "Stop can also repel a
+// Ground" is the only play a press and a Stop make at that seat. Taken
 // instead for the deal, the Stop (a stand-in guessed elsewhere, say) was
 // dealt in the Ground's place, another card stood in for it from wherever
 // one could be found, and the dealer's card dealt unscanned was never
-// accounted for (1008742 french, 7003782 classic).
+// accounted for (1008742 french, 7003782 classic); where the engine still
+// believed other cards in the deck, that deal took one that never left the
+// dealer's, making up for the second of two dealt as one, and the audit no
+// longer found the deck short of the record (3006664, 8007381, 8003704).
 func (g *Game) stoppedUnread(p int) bool {
-	return g.current(g.dealClaim.until) && g.dealClaim.player == p && g.OnlyGroundsLeft()
+	return g.current(g.dealClaim.until) && g.dealClaim.player == p && g.OnlyGroundsDue()
 }
 
-// OnlyGroundsLeft reports whether the deck holds cards, all of them
-// Grounds: whatever the dealer deals next is a Ground, read or not.
-func (g *Game) OnlyGroundsLeft() bool { return len(g.deck) > 0 && g.grounds == len(g.deck) }
+// OnlyGroundsDue reports whether whatever the dealer deals next is a
+// Ground, read or not: "The Ground cards are waiting at the bottom of the
+// deck", so once the deck holds only Grounds, or once a Ground has left it
+// (whatever other cards the engine still believes there: a card that left
+// unseen, the second of two dealt as one), no other card is on top.
+func (g *Game) OnlyGroundsDue() bool {
+	return g.grounds > 0 && (g.grounds == len(g.deck) || g.grounds < g.allGrounds)
+}
 
-// stopUnreadGround is Stop c read as stoppedUnread has it: the Ground on
-// top of the deck is dealt to the seat the light asks, as if read (none
-// of the deck's Grounds can be told apart, and the Stop puts it back on
-// top where it was), p's claim is taken, and the Stop is read in the
-// Ground's window as any Stop shown there.
-func (g *Game) stopUnreadGround(c int, in Instruction, since int) error {
-	x := g.deck[len(g.deck)-1]
-	if err := g.dealScanned(x, in); err != nil {
-		return err
+// stopUnreadGround is Stop c read as stoppedUnread has it: the deck's top
+// Ground is dealt to the seat the light asks, as if read (none of the
+// deck's Grounds can be told apart, and the Stop puts it back on top), p's
+// claim is taken, and the Stop is read in the Ground's window as any Stop
+// shown there. It is tried on the game and kept only where the Stop saves
+// the seat; it reports whether it was, and otherwise leaves the game as it
+// was, for the Stop to be read as any other card.
+func (g *Game) stopUnreadGround(c int, in Instruction, since int) bool {
+	saved := &Game{}
+	g.copyTo(saved)
+	x := g.deckCard(Ground)
+	if g.dealScanned(x, in) == nil {
+		if n := g.Next(); n.Action == ActLand && n.Player == in.Player {
+			g.infer(InfStoppedUnread, x, in.Player, Place{})
+			g.infer(InfStopClaimed, -1, in.Player, Place{})
+			g.pend.claimed = true
+			if g.scan(c, since) == nil && !g.players[in.Player].out && g.Next().Action != ActLand {
+				return true
+			}
+		}
 	}
-	if n := g.Next(); n.Action != ActLand || n.Player != in.Player {
-		return refuse(RuleCardNotExpected, "%v: the Ground dealt unread to seat %d opens no Stop window (%v)", g.cards[c], in.Seat, n)
-	}
-	g.infer(InfStoppedUnread, x, in.Player, Place{})
-	g.infer(InfStopClaimed, -1, in.Player, Place{})
-	g.pend.claimed = true
-	return g.scan(c, since)
+	saved.copyTo(g)
+	return false
 }
 
 // stopGround: player p's Stop card c saves them from the Ground being dealt.

@@ -81,10 +81,11 @@ func (d *Dealer) onButton(e hw.ButtonEvent) {
 }
 
 // claimsUnread reports whether a press from seat comes while the light
-// asks that seat for a card and the deck holds nothing but Grounds.
+// asks that seat for a card and only a Ground can be dealt it
+// (game.Game.OnlyGroundsDue).
 func (d *Dealer) claimsUnread(seat int) bool {
 	in := d.g.Next()
-	return in.Action == game.ActDeal && !in.Imaginary && in.Seat == seat && d.g.OnlyGroundsLeft()
+	return in.Action == game.ActDeal && !in.Imaginary && in.Seat == seat && d.g.OnlyGroundsDue()
 }
 
 // claimStop is seat's press at pressed, told the engine at at: "a press

@@ -382,21 +382,24 @@ func TestUnidentifiedAtTheAudit(t *testing.T) {
 
 // TestUnscannedGroundShownByItsStop: a Ground dealt unscanned, and the
 // faller it was dealt to saving themselves with a Stop (official 1007799,
-// ground-3 at seat 5, stop-4): the light still waits for seat 5's deal,
-// and the assistant takes the Stop read for that deal. The Stop was itself
-// dealt to seat 5 while the reader was gone, confirmed by hand, the
+// ground-3 at seat 5, stop-4): the light still waits for seat 5's deal.
+// Read alone, the assistant takes the Stop for that deal. The Stop was
+// itself dealt to seat 5 while the reader was gone, confirmed by hand, the
 // assistant standing a guess in for it. Told which card each confirmation
 // by hand was, the assistant knows stop-4 lies in seat 5's stack and
 // refuses it as a deal ("To Stop a Ground, play the Stop as the Ground is
 // being dealt to you": a Stop shown with no Ground pending cannot be where
-// it was scanned): unidentified, not missed.
+// it was scanned): that made it unidentified. Read just after seat 5's
+// press, once a Ground had left the deck ("The Ground cards are waiting
+// at the bottom of the deck"), the assistant itself takes it for the Stop
+// on a Ground dealt unscanned (game TestStoppedUnscanned): named live.
 func TestUnscannedGroundShownByItsStop(t *testing.T) {
 	m := playToTheMistake(t, missedCase{"official", 1007799, DealUnscanned, 5})
 	if m.fault.Card != "ground-3" {
 		t.Fatalf("the card dealt unscanned is %s: want ground-3", m.fault.Card)
 	}
-	if m.fault.Answer != Unidentified || !strings.HasPrefix(m.fault.Why, unidentifiedWhy) {
-		t.Fatalf("answered %v (%s): want %v by the twin", m.fault.Answer, m.fault.Why, Unidentified)
+	if m.fault.Answer != Named || m.fault.Why != stoppedUnreadWhy {
+		t.Fatalf("answered %v (%s): want %v, the Stop on it read with its claim", m.fault.Answer, m.fault.Why, Named)
 	}
 	if err := m.seen.Clone().Apply(game.Scan("stop-4")); err != nil {
 		t.Errorf("the assistant refuses the Stop read (%v): want it taken for seat 5's deal", err)

@@ -289,6 +289,32 @@ func TestTwoAsOneDeckShort(t *testing.T) {
 	}
 }
 
+// TestTwoAsOneStoppedUnscanned: "The Ground cards are waiting at the
+// bottom of the deck." Two cards dealt as one leave the second unread at
+// the seat, still in the assistant's deck; later a Ground is dealt
+// unscanned, and its faller presses and shows a Stop ("To Stop a Ground,
+// play the Stop as the Ground is being dealt to you"). Taken for that
+// seat's deal, the Stop took a card out of the assistant's deck that never
+// left the dealer's, made up for the stuck card, and the audit found the
+// deck as the record left it: missed. A Ground had left the deck before,
+// so the Stop read with its faller's press is their Stop on a Ground dealt
+// unscanned (game TestStoppedUnscanned), the deck stays short, and the
+// stuck card is named by the audit.
+func TestTwoAsOneStoppedUnscanned(t *testing.T) {
+	for _, c := range []missedCase{
+		{"official", 3006664, TwoAsOne, 2},
+		{"french", 8007381, TwoAsOne, 4},
+		{"classic", 8003704, TwoAsOne, 2},
+	} {
+		t.Run(c.String(), func(t *testing.T) {
+			m := replay(t, c, All(rate))
+			if m.fault.Answer != Audited {
+				t.Fatalf("%s: %v (%s): want named by the audit", m.card, m.fault.Answer, m.fault.Why)
+			}
+		})
+	}
+}
+
 // TestTwoAsOneRunOutAfterAHeldRead: "Hold the deck face down, and deal
 // from the top": two cards dealt as one leave the dealer's deck a card
 // short, and the lights ask for a card the dealer no longer has, which the
