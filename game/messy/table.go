@@ -160,7 +160,7 @@ type table struct {
 	// nothing of the cards dealt unscanned before them (identifiedTwin).
 	unsaid []unsaidRead
 	// stoppedAt are, by the log's index of the Stop read that showed
-	// them (stoppedUnread), the Grounds dealt unscanned that the assistant
+	// them (nameStoppedUnread), the Grounds dealt unscanned that the assistant
 	// found Stopped: a reader that missed nothing read each as it was
 	// dealt (identifiedSteps).
 	stoppedAt map[int][]int
@@ -448,7 +448,7 @@ func (t *table) observe(e game.Event) bool {
 		t.uncovered = true
 	}
 	t.askRider(e)
-	t.stoppedUnread(inferred)
+	t.nameStoppedUnread(inferred)
 	if e.Kind == game.EvScan && len(t.unscanned) > 0 {
 		fs := t.unscanned
 		t.unscanned = nil
@@ -2000,17 +2000,17 @@ func (t *table) grabbedFirstOfTwo(u int, id string) bool {
 }
 
 // stoppedUnreadWhy is the answer to a Ground dealt unscanned that the
-// assistant found from the Stop its faller showed (stoppedUnread).
+// assistant found from the Stop its faller showed (nameStoppedUnread).
 const stoppedUnreadWhy = "the Stop shown after its faller's press, the deck all Grounds: a Ground dealt unread, Stopped"
 
-// stoppedUnread names the Ground dealt unscanned, not yet said, that the
+// nameStoppedUnread names the Ground dealt unscanned, not yet said, that the
 // assistant found from the observation just applied (its inferences from
 // inferred on): its faller pressed and showed a Stop where the light asked
 // them for a card and the deck held only Grounds (game's InfStoppedUnread),
 // and the Ground is back on the deck at the table too (stoppedUnscanned).
 // "Stop can also repel a Ground": the assistant has the Ground dealt to
 // that seat and Stopped, as it was; the dealer has nothing left to say.
-func (t *table) stoppedUnread(inferred int) {
+func (t *table) nameStoppedUnread(inferred int) {
 	for _, x := range t.seen.Inferences()[inferred:] {
 		if x.Kind != game.InfStoppedUnread {
 			continue

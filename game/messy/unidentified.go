@@ -105,7 +105,7 @@ func (t *table) identifiedSteps() []identifiedStep {
 			}
 		}
 		// A Ground dealt unscanned that the assistant found from the Stop
-		// read here (stoppedUnread): read as it was dealt, its window
+		// read here (nameStoppedUnread): read as it was dealt, its window
 		// open for this Stop.
 		for _, u := range t.stoppedAt[i] {
 			st.twin = append(st.twin, game.Scan(t.truth.Card(u).ID))
