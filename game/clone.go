@@ -68,6 +68,7 @@ func (g *Game) copyTo(dst *Game) {
 		ident, _ = g.keptCopy(g.table.ident, g.applied, tbl.ident)
 	}
 	unsaid, unsaidUntil := g.keptCopy(g.table.unsaid, g.table.unsaidUntil, tbl.unsaid)
+	stopped, stoppedAt := g.keptCopy(g.table.stopped, g.table.stoppedAt, tbl.stopped)
 	dst.table = tableState{
 		inferred:   append(tbl.inferred[:0], g.table.inferred...),
 		blind:      append(tbl.blind[:0], g.table.blind...),
@@ -100,6 +101,12 @@ func (g *Game) copyTo(dst *Game) {
 		unsaidCard:  g.table.unsaidCard,
 		unsaidSpare: tbl.unsaidSpare, // dst's own memory, as spare
 		remaking:    tbl.remaking,    // dst's own move (above)
+		// The hand before a Stop taken for one on a Ground dealt unread,
+		// while the dealer may still say misread (stopDealtAfterAll).
+		stopped:      stopped,
+		stoppedAt:    stoppedAt,
+		stoppedCard:  g.table.stoppedCard,
+		stoppedSince: g.table.stoppedSince,
 	}
 	if dealtUntil != 0 {
 		dst.table.readWin = g.table.readWin

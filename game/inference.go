@@ -227,6 +227,15 @@ type tableState struct {
 	ident     *Game
 	identAt   uint64
 	identCard int
+	// stopped is the hand as it was just before Stop stoppedCard was read
+	// and taken for its faller's Stop on a Ground dealt unread
+	// (stopUnreadGround), read with stoppedSince; stoppedAt is Applied()
+	// just after it, 0 for none. The screen says so at once, and a dealer
+	// who dealt that Stop, no Ground, says misread (stopDealtAfterAll).
+	stopped      *Game
+	stoppedAt    uint64
+	stoppedCard  int
+	stoppedSince int
 	// beforeSince are the deals made at the seat of the read kept in
 	// before since it (cards read, and deals confirmed by hand), while it
 	// may still be taken back by name: a misread makes them again, the
@@ -286,8 +295,8 @@ func (t *tableState) goesNowhere() {
 
 // windows are the Applied() marks until which a kept hand may be gone
 // back to (current: the window is open), one for each such hand.
-func (t *tableState) windows() [6]*uint64 {
-	return [6]*uint64{&t.backAt, &t.beforeUntil, &t.readWin.until, &t.goneUntil, &t.identAt, &t.unsaidUntil}
+func (t *tableState) windows() [7]*uint64 {
+	return [7]*uint64{&t.backAt, &t.beforeUntil, &t.readWin.until, &t.goneUntil, &t.identAt, &t.unsaidUntil, &t.stoppedAt}
 }
 
 // fit sizes the per-card records for a deck of n cards, empty, on the
@@ -331,6 +340,7 @@ func (t *tableState) reset() {
 	t.goneUntil = 0
 	t.unsaidUntil = 0
 	t.identAt = 0
+	t.stoppedAt = 0
 	t.beforeSince = t.beforeSince[:0]
 }
 

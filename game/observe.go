@@ -106,7 +106,7 @@ func (g *Game) observe1(e Event) error {
 		if in := g.Next(); in.Action == ActLand && p == in.Player {
 			g.infer(InfStopClaimed, -1, p, Place{})
 			g.pend.claimed = true
-		} else if in.Action == ActDeal && !in.Imaginary && p == in.Player {
+		} else if p >= 0 && g.PressClaimsUnread(e.Seat) {
 			// Pressed before the card it is owed was read: only a Ground
 			// dealt unread is a card to claim a Stop for (stoppedUnread).
 			g.dealClaim.until, g.dealClaim.player = g.applied+1, p
@@ -695,6 +695,16 @@ func (g *Game) stoppedUnread(p int) bool {
 	return g.current(g.dealClaim.until) && g.dealClaim.player == p && g.OnlyGroundsDue()
 }
 
+// PressClaimsUnread reports whether a press from seat now may be its
+// faller's claim of a Stop on a Ground dealt them unread: the light asks
+// that seat for a card, a real one, and only a Ground can be dealt
+// (OnlyGroundsDue). game/dealer passes the engine such a press, as it does
+// one in a Stop window, and the Stop read next is judged by stoppedUnread.
+func (g *Game) PressClaimsUnread(seat int) bool {
+	in := g.Next()
+	return in.Action == ActDeal && !in.Imaginary && in.Seat == seat && g.OnlyGroundsDue()
+}
+
 // OnlyGroundsDue reports whether whatever the dealer deals next is a
 // Ground, read or not: "The Ground cards are waiting at the bottom of the
 // deck", so once the deck holds only Grounds, or once a Ground has left it
@@ -710,9 +720,17 @@ func (g *Game) OnlyGroundsDue() bool {
 // claim is taken, and the Stop is read in the Ground's window as any Stop
 // shown there. It is tried on the game and kept only where the Stop saves
 // the seat; it reports whether it was, and otherwise leaves the game as it
-// was, for the Stop to be read as any other card.
+// was, for the Stop to be read as any other card. The hand before the read
+// is kept for the dealer's misread: the engine's deck may hold a card the
+// table does not (a card counted out that was never dealt), and a Stop
+// the dealer really dealt, read just after a nervous press, would be spent
+// here, and refused when its faller shows it at their own Ground.
 func (g *Game) stopUnreadGround(c int, in Instruction, since int) bool {
-	saved := &Game{}
+	t := &g.table
+	if t.stopped == nil {
+		t.stopped = &Game{}
+	}
+	saved := t.stopped
 	g.copyTo(saved)
 	x := g.deckCard(Ground)
 	if g.dealScanned(x, in) == nil {
@@ -721,12 +739,43 @@ func (g *Game) stopUnreadGround(c int, in Instruction, since int) bool {
 			g.infer(InfStopClaimed, -1, in.Player, Place{})
 			g.pend.claimed = true
 			if g.scan(c, since) == nil && !g.players[in.Player].out && g.Next().Action != ActLand {
+				saved.table.goesNowhere()
+				t.stopped = saved
+				t.stoppedAt, t.stoppedCard, t.stoppedSince = g.applied+1, c, since // Apply counts this observation once it is done
 				return true
 			}
 		}
 	}
 	saved.copyTo(g)
+	g.table.stopped = saved // the copy's own memory, kept as spare
 	return false
+}
+
+// stopDealtAfterAll answers the dealer's misread of the Stop just taken
+// for its faller's Stop on a Ground dealt unread (stopUnreadGround): told
+// so on the screen, the dealer dealt no Ground there, and the Stop is the
+// card they dealt. The hand goes back to before the read, and the Stop is
+// read as any card dealt where the light asks, its faller's to play when
+// their Ground comes ("Stop can also repel a Ground"): spent here, it
+// would be refused then, and an honest faller would be out. Where it
+// cannot be read so (the engine guessed it elsewhere, say), the read is
+// taken back, as it would have been refused without the press: the hand
+// stays as before it, for the dealer to confirm by hand what they dealt.
+func (g *Game) stopDealtAfterAll() error {
+	t := &g.table
+	c, since := t.stoppedCard, t.stoppedSince
+	g.goBack(t.stopped)
+	g.table.stoppedAt, g.dealClaim.until = 0, 0
+	if try := g.Clone(); try.scan(c, since) != nil {
+		g.infer(InfReadTakenBack, c, g.Next().Player, g.where[c])
+		return nil
+	}
+	if err := g.scan(c, since); err != nil {
+		return refuse(RuleCardNotExpected, "%v, misread, cannot be the card dealt where the light asks: %v", g.cards[c], err) // not reached: the copy took it
+	}
+	w := g.where[c]
+	g.infer(InfDealtAfterAll, c, w.Player, w)
+	return nil
 }
 
 // stopGround: player p's Stop card c saves them from the Ground being dealt.

@@ -204,8 +204,9 @@ type Game struct {
 	undo       *Game // scratch copy for rolling back an observation
 	// dealClaim is the press of the faller the light asks a card for,
 	// with nothing applied since while current(dealClaim.until): a Stop
-	// read then, the deck holding only Grounds, saved them from a Ground
-	// dealt unread (stoppedUnread). A plain value, copied with the hand.
+	// read then, only a Ground to be dealt (OnlyGroundsDue), saved them
+	// from a Ground dealt unread (stoppedUnread). A plain value, copied
+	// with the hand.
 	dealClaim struct {
 		until  uint64
 		player int

@@ -686,6 +686,9 @@ func (g *Game) mayBeDealtAt(c, p int) bool {
 // Said of a read the hold judged dealt instead (heldDealt), it is the
 // mirror: the read was a card shown after all (shownAfterAll).
 func (g *Game) takeBackRead(id string) error {
+	if t := &g.table; g.current(t.stoppedAt) && g.cards[t.stoppedCard].ID == id {
+		return g.stopDealtAfterAll()
+	}
 	read, ok := g.namedRead()
 	if c, dealt := g.heldDealt(); (!ok || g.cards[read.Card].ID != id) && dealt && g.cards[c].ID == id {
 		return g.shownAfterAll(c)
@@ -1001,6 +1004,11 @@ func (g *Game) goBack(kept *Game) {
 // screen's word must not be told no. (Only then is the hand copied: the
 // window is short.)
 func (g *Game) ReadToTakeBack() (string, bool) {
+	if t := &g.table; g.current(t.stoppedAt) && g.Clone().Observe(NotThereRead(g.cards[t.stoppedCard].ID)) == nil {
+		// A Stop just taken for one on a Ground dealt unread: the
+		// dealer, who dealt no Ground, says it was the card dealt.
+		return g.cards[t.stoppedCard].ID, true
+	}
 	read, ok := g.namedRead()
 	if c, dealt := g.heldDealt(); dealt && (!ok || read.Card != c) && g.Clone().Observe(NotThereRead(g.cards[c].ID)) == nil {
 		// A read the hold judged dealt is offered only if it would be

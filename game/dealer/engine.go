@@ -118,11 +118,13 @@ func (d *Dealer) event(e game.Event, src playlog.Source, at time.Duration, c int
 		d.restartBeat(at + d.period())
 	case c >= 0 && inferredCard(d.g.Inferences()[inferred:], game.InfStoppedUnread) >= 0:
 		// The seat pressed and showed a Stop where the light asked it for
-		// a card, the deck all Grounds: the card dealt it unread was a
-		// Ground, which the Stop saved it from (game.InfStoppedUnread). As
-		// for a Stop shown in the window: "The dealer keeps the Ground".
+		// a card, only a Ground to be dealt (game.Game.OnlyGroundsDue):
+		// the card dealt it unread was a Ground, which the Stop saved it
+		// from (game.InfStoppedUnread). As for a Stop shown in the window:
+		// "The dealer keeps the Ground". The engine's deck may be wrong;
+		// a dealer who dealt that Stop, no Ground, says misread.
 		d.cue(hw.CueStop, at)
-		d.say(false, "seat %d Stops a Ground dealt unread: it goes back on top of the deck", before.Seat)
+		d.say(false, "seat %d Stops a Ground dealt unread: it goes back on top of the deck (r, misread, if you dealt them that Stop)", before.Seat)
 		d.restartBeat(at + d.period())
 	case c < 0 && e.Kind == game.EvConfirm && (e.As.IsRider() || e.As == game.Extra):
 		// A rider or an Extra the dealer named at the seat's turn: shown,

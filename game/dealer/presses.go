@@ -58,7 +58,7 @@ func (d *Dealer) onButton(e hw.ButtonEvent) {
 	case d.stop.after(e.Seat, e.Kernel):
 		ent.Note = "after the Stop window"
 		d.append(ent)
-	case d.phase == PhaseDealing && d.claimsUnread(e.Seat):
+	case d.phase == PhaseDealing && d.claimsUnread(e):
 		// Only a Ground can be dealt to this seat now: its faller may be
 		// claiming a Stop for one the reader missed, and the engine is
 		// told, for a Stop shown next (game.InfStoppedUnread).
@@ -80,12 +80,14 @@ func (d *Dealer) onButton(e hw.ButtonEvent) {
 	}
 }
 
-// claimsUnread reports whether a press from seat comes while the light
-// asks that seat for a card and only a Ground can be dealt it
-// (game.Game.OnlyGroundsDue).
-func (d *Dealer) claimsUnread(seat int) bool {
-	in := d.g.Next()
-	return in.Action == game.ActDeal && !in.Imaginary && in.Seat == seat && d.g.OnlyGroundsDue()
+// claimsUnread reports whether press e may claim a Stop on a Ground dealt
+// unread (game.Game.PressClaimsUnread). A read held before it is judged
+// first where its time is up, so that the engine sees the table's order;
+// one still held keeps the press out: the light may not yet ask what it
+// will once that read is told.
+func (d *Dealer) claimsUnread(e hw.ButtonEvent) bool {
+	d.expireHeld(e.Kernel)
+	return !d.held.active && d.g.PressClaimsUnread(e.Seat)
 }
 
 // claimStop is seat's press at pressed, told the engine at at: "a press
