@@ -365,28 +365,18 @@ func (g *Game) extraFits(c, p int) bool {
 
 // swapTopOnRider: Extra c, which the engine believes in the deck, read
 // at player p's address just after p's rider was shown and before
-// anything was dealt or swept, is a card dealt by hand laid on that
-// rider: the one on top of one of p's stacks that the dealer was never
-// asked for and never said picked up (blindTop), else the one a faller
-// still in was said to pick up last, within the passes a card picked up
-// may be played in (anyPickedUp). "To play an Extra, lay it on top of the
-// rider you wish to modify", any faller's rider, and "If the rider moves
-// around, the Extra moves with it": laid on another's rider that a Move
-// (a Grab) then brought to p, it is shown at p's turn. The dealer
-// confirms a rider's sweep before they go on to the next seat, so a read
-// with the sweep still due is no card of the next seat's. The card c
-// takes the stand-in's place, and the stand-in goes back to the deck. It
-// reports whether it swapped: not where the rider has its Extras already
-// (extraFits), nor with no such card.
+// anything was dealt or swept, is the card dealt by hand on top of one of
+// p's stacks that the dealer was never asked for and never said picked
+// up (blindTop), laid on that rider: it takes the stand-in's place, and
+// the stand-in goes back to the deck. It reports whether it swapped: not
+// where the rider has its Extras already (extraFits), nor with no such
+// card on top.
 func (g *Game) swapTopOnRider(c, p int) bool {
 	if g.where[c].Zone != InDeck || g.players[p].rider < 0 || !g.extraFits(c, p) {
 		return false
 	}
 	s := g.blindTop(p, -1)
 	if s < 0 || g.table.loose[s] != 0 || g.cards[s].Kind == Ground {
-		s = g.anyPickedUp(g.turnPass(p), func(q int) bool { return !g.players[q].out })
-	}
-	if s < 0 {
 		return false
 	}
 	g.playedFor(s, c)
