@@ -68,3 +68,65 @@ func TestStopForAGroundDealtUnread(t *testing.T) {
 		})
 	}
 }
+
+// TestPressForAGroundDealtUnreadThenNoStop: the press told to the engine
+// where only a Ground can be dealt is no claim of its own. Followed by the
+// Ground read as it is dealt, "To Stop a Ground, play the Stop as the
+// Ground is being dealt to you": the window opens at that seat, and only a
+// press in it claims (a mash just before the deal saves no one). And a
+// Stop taken for one on a Ground dealt unread may be misread: the dealer
+// who dealt no Ground says so, the screen offering it (the engine's deck
+// can be wrong, a deal confirmed by hand never made counting a card out),
+// and the Stop is no longer spent.
+func TestPressForAGroundDealtUnreadThenNoStop(t *testing.T) {
+	at := func(s float64) time.Duration { return time.Duration(s * float64(time.Second)) }
+	S, G := game.Stop, game.Ground
+	t.Run("a mash, then the Ground read", func(t *testing.T) {
+		d, uid, _ := dealing(t, []game.Kind{S, S, S, G, G, G}, 2, 3, 4)
+		read := func(id string, s float64) { d.onCard(hw.CardEvent{UID: uid[id], Time: at(s)}) }
+		read("Stop-0", 1)
+		read("Stop-1", 2)
+		read("Stop-2", 3)
+		d.onButton(hw.ButtonEvent{Seat: 2, Press: true, Kernel: at(4.2)})
+		n := len(d.g.Inferences())
+		read("Ground-3", 4.5)
+		if in := d.g.Next(); in.Action != game.ActLand || in.Seat != 2 {
+			t.Fatalf("the light asks %v, want seat 2's Ground landing (its Stop window)", in)
+		}
+		for _, x := range d.g.Inferences()[n:] {
+			if x.Kind == game.InfStopClaimed || x.Kind == game.InfStoppedUnread {
+				t.Errorf("inferred %v from a press before the Ground was dealt: want no claim yet", x)
+			}
+		}
+	})
+	t.Run("a Stop spent on a Ground dealt unread, misread", func(t *testing.T) {
+		d, uid, _ := dealing(t, []game.Kind{S, S, S, G, G, G}, 2, 3, 4)
+		read := func(id string, s float64) { d.onCard(hw.CardEvent{UID: uid[id], Time: at(s)}) }
+		read("Stop-0", 1)
+		read("Stop-1", 2)
+		read("Stop-2", 3)
+		d.onButton(hw.ButtonEvent{Seat: 2, Press: true, Kernel: at(4.3)})
+		read("Stop-0", 4.5)
+		said := false
+		for _, m := range d.msgs {
+			said = said || strings.Contains(m.Text, "(r, misread, if you dealt them that Stop)")
+		}
+		if !said {
+			t.Error("the screen does not offer the misread of the Stop")
+		}
+		if id, ok := d.misreadCard(); !ok || id != "Stop-0" {
+			t.Fatalf("the panel's misread offers %q %v, want Stop-0", id, ok)
+		}
+		d.misread(at(4.8))
+		c, _ := d.g.CardIndex("Stop-0")
+		if w := d.g.Where(c); w.Zone == game.InDiscard {
+			t.Errorf("Stop-0 at %+v after the misread: want it no longer spent", w)
+		}
+		if in := d.g.Next(); in.Action != game.ActDeal || in.Seat != 2 {
+			t.Errorf("the light asks %v, want a card for seat 2 again", in)
+		}
+		if err := d.g.Check(); err != nil {
+			t.Error(err)
+		}
+	})
+}
