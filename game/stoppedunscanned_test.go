@@ -78,3 +78,60 @@ func TestStoppedUnscanned(t *testing.T) {
 		})
 	}
 }
+
+// TestStoppedUnscannedMisread: the dealer's misread of a Stop taken for
+// its faller's Stop on a Ground dealt unscanned ("To Stop a Ground, play
+// the Stop as the Ground is being dealt to you"), each of its two answers.
+// The Stop the engine had stood in for a card dealt by hand is, read as a
+// deal, the deal after all ("Stop can also repel a Ground": the faller's
+// to play when their Ground comes), and another card stands in for the
+// one confirmed by hand. The Stop it had read on top of the faller's
+// stack cannot be dealt again: its read is taken back, as it was refused
+// before a press could make it a Stop spent. Either way it is no longer
+// spent.
+func TestStoppedUnscannedMisread(t *testing.T) {
+	for _, tc := range []struct {
+		name string
+		read bool // seat 2's Stop was read dealt, not confirmed by hand
+		want InferenceKind
+	}{
+		{"stood in for a card dealt by hand: dealt after all", false, InfDealtAfterAll},
+		{"read on top of the faller's stack: taken back", true, InfReadTakenBack},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			tb := newObserved(t, 3, Stop, Stop, Stop, Stop, Hit, Ground, Ground, Ground)
+			tb.ok(Scan("stop-0"))
+			if tc.read {
+				tb.ok(Scan("stop-1"))
+			} else {
+				tb.ok(Confirm())
+			}
+			stack := tb.Stack(1, 0)
+			stop := stack[len(stack)-1]
+			tb.ok(Scan("stop-2"))
+			tb.ok(Scan("ground-5"))
+			tb.ok(StopClosed())
+			tb.ok(Press(2))
+			tb.ok(Scan(tb.Card(stop).ID))
+			if tb.Where(stop).Zone != InDiscard {
+				t.Fatalf("the Stop at %+v: want it spent on a Ground dealt unscanned", tb.Where(stop))
+			}
+			if id, ok := tb.ReadToTakeBack(); !ok || id != tb.Card(stop).ID {
+				t.Fatalf("misread offers %q %v: want %s", id, ok, tb.Card(stop).ID)
+			}
+			n := len(tb.Inferences())
+			tb.ok(NotThereRead(tb.Card(stop).ID))
+			x := tb.Inferences()[n:]
+			if len(x) == 0 || x[len(x)-1].Kind != tc.want || x[len(x)-1].Card != stop {
+				t.Fatalf("inferences %v: want %v of the Stop last", x, tc.want)
+			}
+			if w := tb.Where(stop); w.Zone != InStack || w.Player != 1 {
+				t.Errorf("the Stop at %+v: want it in seat 2's stack, no longer spent", w)
+			}
+			tb.wantNext(ActDeal, map[bool]int{false: 2, true: 1}[tc.read])
+			if err := tb.Check(); err != nil {
+				t.Error(err)
+			}
+		})
+	}
+}
