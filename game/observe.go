@@ -754,14 +754,14 @@ func (g *Game) stopUnreadGround(c int, in Instruction, since int) bool {
 func (g *Game) stopDealtAfterAll() error {
 	t := &g.table
 	c, since := t.stoppedCard, t.stoppedSince
-	g.goBack(t.stopped)
+	before := t.stopped // goBack leaves it g's: read again below if need be
+	g.goBack(before)
 	g.table.stoppedAt, g.dealClaim.until = 0, 0
-	if try := g.Clone(); try.scan(c, since) != nil {
+	if g.scan(c, since) != nil {
+		g.goBack(before)
+		g.table.stoppedAt, g.dealClaim.until = 0, 0
 		g.infer(InfReadTakenBack, c, g.Next().Player, g.where[c])
 		return nil
-	}
-	if err := g.scan(c, since); err != nil {
-		return refuse(RuleCardNotExpected, "%v, misread, cannot be the card dealt where the light asks: %v", g.cards[c], err) // not reached: the copy took it
 	}
 	w := g.where[c]
 	g.infer(InfDealtAfterAll, c, w.Player, w)

@@ -1004,9 +1004,11 @@ func (g *Game) goBack(kept *Game) {
 // screen's word must not be told no. (Only then is the hand copied: the
 // window is short.)
 func (g *Game) ReadToTakeBack() (string, bool) {
-	if t := &g.table; g.current(t.stoppedAt) && g.Clone().Observe(NotThereRead(g.cards[t.stoppedCard].ID)) == nil {
+	if t := &g.table; g.current(t.stoppedAt) {
 		// A Stop just taken for one on a Ground dealt unread: the
-		// dealer, who dealt no Ground, says it was the card dealt.
+		// dealer, who dealt no Ground, says it was the card dealt. Always
+		// taken (stopDealtAfterAll deals it, or takes the read back), so
+		// offered without a trial on a copy.
 		return g.cards[t.stoppedCard].ID, true
 	}
 	read, ok := g.namedRead()
