@@ -586,7 +586,7 @@ func (g *Game) takeBack() bool {
 		// owed: the read came at the next seat's turn, so the table swept
 		// them (dealtUnscanned confirms them for the read too), and the
 		// deal after all is that seat's, made as its turn begins
-		// (TestNotThereAfterUnscannedEndingAnAddress).
+		// (TestWordAfterUnscannedEndingAnAddress/Skip).
 		// Its error can be ignored: the same sweeps were just taken on
 		// the copy (a clone only while read again, so a plain take-back
 		// copies nothing), and the game has not changed since.

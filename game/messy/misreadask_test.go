@@ -50,7 +50,7 @@ func TestMisreadAfterUnscannedBeforeTheAsk(t *testing.T) {
 // still due. The dealer, who dealt it into seat 2's stack, says misread
 // before the ask, as in TestMisreadAfterUnscannedBeforeTheAsk: the misread
 // confirms that sweep again and deals hit-5 at seat 2 after all (game's
-// TestMisreadAfterUnscannedEndingAnAddress), and the hand stays in step.
+// TestWordAfterUnscannedEndingAnAddress/Split), and the hand stays in step.
 // Before, the misread took it back as a stray card and seat 2's deal was
 // lost, so this table's dealer kept it back (the negative control this
 // was), and the Hit stood as seat 2's rider.

@@ -33,7 +33,7 @@ func TestUnscannedSaidOfAHeldRider(t *testing.T) {
 // is taken for the next seat's rider (its faller's card dealt by hand,
 // said picked up). The dealer, who dealt it into that seat's stack, says
 // "not there" at once, and it is the deal after all, the Hit's sweep kept
-// (game's TestNotThereAfterUnscannedEndingAnAddress). Before, this table's
+// (game's TestWordAfterUnscannedEndingAnAddress/Skip). Before, this table's
 // dealer kept that "not there" back until after the ask, where the engine
 // refused it, and the Skip, swept on the record, was refused when its
 // faller played it (1002188 fell a seat behind on three rule sets).
