@@ -195,7 +195,7 @@ func TestSecondRiderReadWhileTheLightSweeps(t *testing.T) {
 			if in := readAnswers(g); in.Action != game.ActDeal || in.Player == at {
 				t.Fatalf("the light asks %v after seat %d's deal", in, m.seen.Seat(at))
 			}
-			if guessedAtTheLight(g, y) {
+			if guessedAtTheLight(g, y, readAnswers(g).Player) {
 				t.Errorf("%s, a guess at seat %d, judged read as a deal to seat %d", c.card, m.seen.Seat(at), g.Seat(readAnswers(g).Player))
 			}
 		})

@@ -466,10 +466,10 @@ func (t *table) observe(e game.Event) bool {
 		if !said && !t.hiddenLag {
 			t.unsaidAfter(e.Card, fs)
 		}
-		if said && t.readIntoAGoneStack(e) {
-			return true
-		}
 		if said {
+			if t.readIntoAGoneStack(e) {
+				return true
+			}
 			if c, ok := t.truth.CardIndex(e.Card); ok {
 				// The read moved on to the next seat's turn and taken
 				// for its deal: the dealer, who sees it lying as that
@@ -760,8 +760,7 @@ func (t *table) unscannedShownByTheStop(read game.Event) {
 // assistant's side, as the dealer does on the next beat.
 func (t *table) seenSweeps() {
 	for range 8 {
-		in := t.seen.Next()
-		if (in.Action != game.ActSweep && in.Action != game.ActPass) || in.First {
+		if !closesAddress(t.seen.Next()) {
 			return
 		}
 		if !t.observe(game.Event{Kind: game.EvConfirm}) {
@@ -777,7 +776,7 @@ func (t *table) beat() error {
 	// The screen's ask for an Extra's rider is the last beat's: a later
 	// read of that Extra asks again or not (askRider).
 	t.riderAsked = ""
-	for n := g.Next(); (n.Action == game.ActSweep || n.Action == game.ActPass) && !n.First; n = g.Next() {
+	for n := g.Next(); closesAddress(n); n = g.Next() {
 		t.sweeping(n)
 		if err := t.real(game.Step()); err != nil {
 			return err
@@ -838,11 +837,7 @@ func (t *table) beat() error {
 			t.sayRiderGone(in)
 		}
 		n := len(t.seen.Inferences())
-		ok := t.observe(game.Confirm())
-		if ok {
-			t.blindDealt(c, 0, n)
-		}
-		if ok && t.blindDealIn(n) {
+		if t.observe(game.Confirm()) && t.blindDealt(c, 0, n) {
 			for i := range t.hand.Faults {
 				if f := &t.hand.Faults[i]; f.Kind == TwoAsOne && f.Card == g.Card(c).ID {
 					f.Answer, f.Why = Named, "the deck ran out a card early: the deal confirmed by hand is a blind deal"
@@ -2147,29 +2142,21 @@ func (t *table) dealtAt(c, p, q int) {
 // at the seat it was dealt to (0: where the truth has it now), the
 // assistant's inferences from the n-th on: the first blind deal among
 // them is that card's stand-in. (Any later one is a stand-in elsewhere
-// swapped for the card read again, see game's unblind.)
-func (t *table) blindDealt(c, seat, n int) {
+// swapped for the card read again, see game's unblind.) It reports whether
+// the assistant took the confirmation for a blind deal: not always the
+// first of its inferences, since a read held back as the turn began (a
+// rider shown, or the deal) is settled by the confirmation, and its
+// inference comes first (official 4005467: "rider played", then the blind
+// deal).
+func (t *table) blindDealt(c, seat, n int) bool {
 	p := t.dealtTo(c, seat)
 	for _, x := range t.seen.Inferences()[n:] {
 		if x.Kind == game.InfBlindDeal {
 			t.dealtAt(c, p, x.Player)
-			return
+			return true
 		}
 	}
-}
-
-// blindDealIn reports whether the assistant took the confirmation by hand
-// whose inferences begin at n for a blind deal. It need not be the first
-// of them: a read held back as the turn began (a rider shown, or the
-// deal) is settled by the observation after it, the confirmation, and its
-// inference comes first (official 4005467: "rider played", then the blind
-// deal).
-func (t *table) blindDealIn(n int) bool {
-	inf := t.seen.Inferences()
-	if n > len(inf) {
-		return false
-	}
-	return slices.ContainsFunc(inf[n:], func(x game.Inference) bool { return x.Kind == game.InfBlindDeal })
+	return false
 }
 
 // dealtTo is the faller card c, confirmed by hand, was dealt to: the one

@@ -60,12 +60,13 @@ func (t *table) unreadDeal(f *Fault, e game.Event) string {
 	if !ok || s.GroundsOut() {
 		return ""
 	}
+	light := readAnswers(s)
 	why := unreadDealWhy
 	switch {
 	case s.Where(x).Zone == game.InDeck:
 	case f.Kind == StrayCard && t.readLate(x):
 		why = unreadGuessWhy
-	case guessedAtTheLight(s, x):
+	case guessedAtTheLight(s, x, light.Player):
 		why = unreadStandInWhy
 	default:
 		return ""
@@ -73,10 +74,17 @@ func (t *table) unreadDeal(f *Fault, e game.Event) string {
 	if s.Card(x).Kind == game.Ground && t.groundOnTop() {
 		return ""
 	}
-	if in := readAnswers(s); in.Action != game.ActDeal || in.Imaginary {
+	if light.Action != game.ActDeal || light.Imaginary {
 		return ""
 	}
 	return why
+}
+
+// closesAddress reports whether in is a sweep (or a pass) that ends the
+// address under way, not one that starts a seat's turn: the dealer does
+// it on the beat, and the next read implies it.
+func closesAddress(in game.Instruction) bool {
+	return (in.Action == game.ActSweep || in.Action == game.ActPass) && !in.First
 }
 
 // readAnswers is what the light asks of the next read on g: its Next, or,
@@ -90,7 +98,7 @@ func (t *table) unreadDeal(f *Fault, e game.Event) string {
 // next seat).
 func readAnswers(g *game.Game) game.Instruction {
 	in := g.Next()
-	if (in.Action != game.ActSweep && in.Action != game.ActPass) || in.First {
+	if !closesAddress(in) {
 		return in
 	}
 	g = g.Clone()
@@ -98,7 +106,7 @@ func readAnswers(g *game.Game) game.Instruction {
 		if g.Apply(game.Confirm()) != nil {
 			return in
 		}
-		if in = g.Next(); (in.Action != game.ActSweep && in.Action != game.ActPass) || in.First {
+		if in = g.Next(); !closesAddress(in) {
 			return in
 		}
 	}
@@ -116,8 +124,8 @@ const unreadStandInWhy = "unseen: read where the light asks a seat for a card, a
 
 // guessedAtTheLight reports whether card x, never read, lies where the
 // assistant g has it only as its guess for a card dealt by hand (Blind)
-// to the faller the light asks a card for, once the sweeps closing the
-// address under way are done (readAnswers). The guess was one deck card
+// to faller light, the one the light asks a card for once the sweeps
+// closing the address under way are done (readAnswers). The guess was one deck card
 // of many: a table where the card dealt by hand there was another, and x
 // still lay in the deck, deals x there now and shows the same, and the
 // engine takes it so (game's unblind: the read is the deal, another deck
@@ -127,9 +135,9 @@ const unreadStandInWhy = "unseen: read where the light asks a seat for a card, a
 // 2's Skip to be swept, seat 1's deal next. Not a guess at another seat:
 // played or discarded unseen from there it has a story of its own
 // (TestStrayGuessPlayedUnseenNotUnseen).
-func guessedAtTheLight(g *game.Game, x int) bool {
+func guessedAtTheLight(g *game.Game, x, light int) bool {
 	w := g.Where(x)
-	return w.Zone == game.InStack && g.Blind(x) && w.Player == readAnswers(g).Player
+	return w.Zone == game.InStack && g.Blind(x) && w.Player == light
 }
 
 // readLate reports whether card x, read as a stray card, is the card the
