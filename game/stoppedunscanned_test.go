@@ -34,19 +34,7 @@ func TestStoppedUnscanned(t *testing.T) {
 		{"another seat's press", false, true, 3, false},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			tb := newObserved(t, 3, Stop, Stop, Stop, Stop, Hit, Ground, Ground, Ground)
-			tb.ok(Scan("stop-0"))
-			if tc.read {
-				tb.ok(Scan("stop-1"))
-			} else {
-				tb.ok(Confirm())
-			}
-			stack := tb.Stack(1, 0)
-			stop := stack[len(stack)-1]
-			if tb.Card(stop).Kind != Stop {
-				t.Fatalf("seat 2's card is %v: want a Stop", tb.Card(stop))
-			}
-			tb.ok(Scan("stop-2"))
+			tb, stop := stopAtSeatTwo(t, tc.read)
 			if tc.ground {
 				tb.ok(Scan("ground-5"))
 				tb.ok(StopClosed())
@@ -99,16 +87,7 @@ func TestStoppedUnscannedMisread(t *testing.T) {
 		{"read on top of the faller's stack: taken back", true, InfReadTakenBack},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			tb := newObserved(t, 3, Stop, Stop, Stop, Stop, Hit, Ground, Ground, Ground)
-			tb.ok(Scan("stop-0"))
-			if tc.read {
-				tb.ok(Scan("stop-1"))
-			} else {
-				tb.ok(Confirm())
-			}
-			stack := tb.Stack(1, 0)
-			stop := stack[len(stack)-1]
-			tb.ok(Scan("stop-2"))
+			tb, stop := stopAtSeatTwo(t, tc.read)
 			tb.ok(Scan("ground-5"))
 			tb.ok(StopClosed())
 			tb.ok(Press(2))
@@ -134,4 +113,25 @@ func TestStoppedUnscannedMisread(t *testing.T) {
 			}
 		})
 	}
+}
+
+// stopAtSeatTwo deals each of three seats a Stop, seat 2's read or
+// confirmed by hand, a Hit and three Grounds left in the deck, and returns
+// the table and seat 2's Stop: the light asks seat 1 for its next card.
+func stopAtSeatTwo(t *testing.T, read bool) (*table, int) {
+	t.Helper()
+	tb := newObserved(t, 3, Stop, Stop, Stop, Stop, Hit, Ground, Ground, Ground)
+	tb.ok(Scan("stop-0"))
+	if read {
+		tb.ok(Scan("stop-1"))
+	} else {
+		tb.ok(Confirm())
+	}
+	stack := tb.Stack(1, 0)
+	stop := stack[len(stack)-1]
+	if tb.Card(stop).Kind != Stop {
+		t.Fatalf("seat 2's card is %v: want a Stop", tb.Card(stop))
+	}
+	tb.ok(Scan("stop-2"))
+	return tb, stop
 }
