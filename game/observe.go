@@ -109,7 +109,7 @@ func (g *Game) observe1(e Event) error {
 		} else if p >= 0 && g.PressClaimsUnread(e.Seat) {
 			// Pressed before the card it is owed was read: only a Ground
 			// dealt unread is a card to claim a Stop for (stoppedUnread).
-			g.dealClaim.until, g.dealClaim.player = g.applied+1, p
+			g.dealClaim.live, g.dealClaim.player, g.dealClaim.dealt = true, p, g.dealt
 		}
 		return nil // presses at other times carry no move; the log keeps them for disputes
 	case EvConfirm:
@@ -669,20 +669,36 @@ func (g *Game) take(c int) {
 
 // stoppedUnread reports whether a Stop read now, while the light asks
 // faller p for a card, may be p's Stop saving them from a Ground dealt
-// unread: p pressed since the light came to them, with nothing else
-// applied since (dealClaim), and whatever the dealer deals next is a
-// Ground (OnlyGroundsDue), so the card the dealer dealt p, read or not,
-// was one. A Stop is no card dealt then, and "Stop can also repel a
-// Ground" is the only play a press and a Stop make at that seat. Taken
-// instead for the deal, the Stop (a stand-in guessed elsewhere, say) was
-// dealt in the Ground's place, another card stood in for it from wherever
-// one could be found, and the dealer's card dealt unscanned was never
-// accounted for (1008742 french, 7003782 classic); where the engine still
-// believed other cards in the deck, that deal took one that never left the
-// dealer's, making up for the second of two dealt as one, and the audit no
-// longer found the deck short of the record (3006664, 8007381, 8003704).
+// unread: p pressed since the light came to them, with nothing dealt since
+// (claimHolds), and whatever the dealer deals next is a Ground
+// (OnlyGroundsDue), so the card the dealer dealt p, read or not, was one.
+// A Stop is no card dealt then, and "Stop can also repel a Ground" is the
+// only play a press and a Stop make at that seat. Taken instead for the
+// deal, the Stop (a stand-in guessed elsewhere, say) was dealt in the
+// Ground's place, another card stood in for it from wherever one could be
+// found, and the dealer's card dealt unscanned was never accounted for
+// (1008742 french, 7003782 classic); where the engine still believed other
+// cards in the deck, that deal took one that never left the dealer's,
+// making up for the second of two dealt as one, and the audit no longer
+// found the deck short of the record (3006664, 8007381, 8003704).
 func (g *Game) stoppedUnread(p int) bool {
-	return g.current(g.dealClaim.until) && g.dealClaim.player == p && g.OnlyGroundsDue()
+	return g.claimHolds(p) && g.OnlyGroundsDue()
+}
+
+// claimHolds reports whether faller p's press claiming a Stop (dealClaim)
+// still stands for the card the light asks them for: no deal made since,
+// and the light still on them. "To Stop a Ground, play the Stop as the
+// Ground is being dealt to you": what comes between the press and the
+// Stop's read without dealing p a card (another faller's button, the
+// dealer naming another seat's card from the panel) does not make the
+// Stop any less played on that card.
+func (g *Game) claimHolds(p int) bool {
+	c := &g.dealClaim
+	if !c.live || c.player != p || c.dealt != g.dealt {
+		return false
+	}
+	in := g.Next()
+	return in.Action == ActDeal && !in.Imaginary && in.Player == p
 }
 
 // PressClaimsUnread reports whether a press from seat now may be its
@@ -756,10 +772,10 @@ func (g *Game) stopDealtAfterAll() error {
 	c, since := t.stoppedCard, t.stoppedSince
 	before := t.stopped // goBack leaves it g's: read again below if need be
 	g.goBack(before)
-	g.table.stoppedAt, g.dealClaim.until = 0, 0
+	g.table.stoppedAt, g.dealClaim.live = 0, false
 	if g.scan(c, since) != nil {
 		g.goBack(before)
-		g.table.stoppedAt, g.dealClaim.until = 0, 0
+		g.table.stoppedAt, g.dealClaim.live = 0, false
 		g.infer(InfReadTakenBack, c, g.Next().Player, g.where[c])
 		return nil
 	}

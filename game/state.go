@@ -203,13 +203,15 @@ type Game struct {
 	table      tableState
 	undo       *Game // scratch copy for rolling back an observation
 	// dealClaim is the press of the faller the light asks a card for,
-	// with nothing applied since while current(dealClaim.until): a Stop
-	// read then, only a Ground to be dealt (OnlyGroundsDue), saved them
+	// made while dealClaim.live, and dealt counts the deals made when it
+	// was: a Stop read while the light still asks them for that card
+	// (claimHolds), only a Ground to be dealt (OnlyGroundsDue), saved them
 	// from a Ground dealt unread (stoppedUnread). A plain value, copied
 	// with the hand.
 	dealClaim struct {
-		until  uint64
+		live   bool
 		player int
+		dealt  int
 	}
 
 	// allGrounds is how many Grounds the cards hold, counted when the deck
@@ -342,7 +344,7 @@ func (g *Game) restart() {
 	g.lastAddr, g.addrSeq = -1, 0
 	g.turn, g.passes, g.winner, g.dealt, g.imag, g.applied, g.untidy = 0, 0, -1, 0, 0, 0, 0
 	g.addr, g.pend, g.last = address{}, pending{}, lastPlay{}
-	g.dealClaim.until = 0
+	g.dealClaim.live = false
 	g.table.reset()
 }
 

@@ -27,6 +27,11 @@ func TestStopShownForAGroundDealtUnread(t *testing.T) {
 	}{
 		{name: "pressed, only Grounds left", press: []int{1}, saved: true},
 		{name: "pressed twice, only Grounds left", press: []int{1, 1}, saved: true},
+		// The claim stands until the seat's card is dealt: another
+		// faller's button between the press and the Stop, as the dealer's
+		// words from the panel or the seat's rider read late, deals
+		// nothing (messy 7000847).
+		{name: "pressed, then another seat pressed", press: []int{1, 2}, saved: true},
 		{name: "no press", press: nil},
 		{name: "another seat pressed", press: []int{2}},
 		{name: "a Move left in the deck", more: true, press: []int{1}},
