@@ -52,6 +52,9 @@ func (d *Dealer) onButton(e hw.ButtonEvent) {
 		ent.Note = "naming the winner"
 		d.append(ent)
 		d.declare(e.Seat, e.Kernel)
+	// What a press claims is the engine's to say (game.Game.ClaimOf, which
+	// the messy table asks too); whether it came within the window, the
+	// window's clock. Every other press is only logged.
 	case d.stop.claimable(e.Seat, e.Kernel) && d.g.ClaimOf(e.Seat) == game.PressStopClaim:
 		d.append(ent)
 		d.claimStop(e.Seat, e.Kernel, e.Kernel)
