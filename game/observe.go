@@ -103,10 +103,11 @@ func (g *Game) observe1(e Event) error {
 		return g.scanRead(c, e.Dealt)
 	case EvPress:
 		p := g.PlayerAt(e.Seat)
-		if in := g.Next(); in.Action == ActLand && p == in.Player {
+		switch g.ClaimOf(e.Seat) {
+		case PressStopClaim:
 			g.infer(InfStopClaimed, -1, p, Place{})
 			g.pend.claimed = true
-		} else if p >= 0 && g.PressClaimsUnread(e.Seat) {
+		case PressUnreadClaim:
 			// Pressed before the card it is owed was read: only a Ground
 			// dealt unread is a card to claim a Stop for (stoppedUnread).
 			g.dealClaim.live, g.dealClaim.player, g.dealClaim.dealt = true, p, g.dealt
@@ -699,6 +700,49 @@ func (g *Game) claimHolds(p int) bool {
 	}
 	in := g.Next()
 	return in.Action == ActDeal && !in.Imaginary && in.Player == p
+}
+
+// PressClaim is what a press from a seat claims, as the engine would take
+// it now.
+type PressClaim uint8
+
+const (
+	// PressIgnored claims nothing: "a press from that seat within the Stop
+	// window claims a Stop", and a press at any other time is only kept
+	// for a dispute ("who pressed first in the last seconds").
+	PressIgnored PressClaim = iota
+	// PressStopClaim is from the seat a Ground is being dealt to: its
+	// Stop claim, if it came within the window (the table's clock says).
+	PressStopClaim
+	// PressUnreadClaim may claim a Stop on a Ground dealt unread
+	// (PressClaimsUnread).
+	PressUnreadClaim
+)
+
+// ClaimOf says what a press from seat now claims, the one decision of
+// which presses a table tells the engine: a table tells it only those
+// that claim something (game/dealer a Stop claim pressed within its timed
+// window, game/messy the same, its window being the time the Ground waits
+// for the dealer's step), and logs the rest. A press told the engine
+// that claims nothing would still be an observation, and end what holds
+// only until the next one (a faller's claim on a Ground dealt unread,
+// dealClaim; the misread of the Stop it took, stoppedAt): a stray press at
+// a live table ends neither, and a simulated one must not either.
+func (g *Game) ClaimOf(seat int) PressClaim {
+	p := g.PlayerAt(seat)
+	if p < 0 {
+		return PressIgnored
+	}
+	if in := g.Next(); in.Action == ActLand {
+		if in.Player == p {
+			return PressStopClaim
+		}
+		return PressIgnored
+	}
+	if g.PressClaimsUnread(seat) {
+		return PressUnreadClaim
+	}
+	return PressIgnored
 }
 
 // PressClaimsUnread reports whether a press from seat now may be its

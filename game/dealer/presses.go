@@ -52,7 +52,10 @@ func (d *Dealer) onButton(e hw.ButtonEvent) {
 		ent.Note = "naming the winner"
 		d.append(ent)
 		d.declare(e.Seat, e.Kernel)
-	case d.stop.claimable(e.Seat, e.Kernel):
+	// What a press claims is the engine's to say (game.Game.ClaimOf, which
+	// the messy table asks too); whether it came within the window, the
+	// window's clock. Every other press is only logged.
+	case d.stop.claimable(e.Seat, e.Kernel) && d.g.ClaimOf(e.Seat) == game.PressStopClaim:
 		d.append(ent)
 		d.claimStop(e.Seat, e.Kernel, e.Kernel)
 	case d.stop.after(e.Seat, e.Kernel):
@@ -81,13 +84,13 @@ func (d *Dealer) onButton(e hw.ButtonEvent) {
 }
 
 // claimsUnread reports whether press e may claim a Stop on a Ground dealt
-// unread (game.Game.PressClaimsUnread). A read held before it is judged
+// unread (game.PressUnreadClaim). A read held before it is judged
 // first where its time is up, so that the engine sees the table's order;
 // one still held keeps the press out: the light may not yet ask what it
 // will once that read is told.
 func (d *Dealer) claimsUnread(e hw.ButtonEvent) bool {
 	d.expireHeld(e.Kernel)
-	return !d.held.active && d.g.PressClaimsUnread(e.Seat)
+	return !d.held.active && d.g.ClaimOf(e.Seat) == game.PressUnreadClaim
 }
 
 // claimStop is seat's press at pressed, told the engine at at: "a press

@@ -32,7 +32,7 @@ func (t *table) stopFromAnother(p int) {
 		return
 	}
 	f := t.fault(FromAnothersStack, g.Card(c).ID, g.Seat(p))
-	t.observe(game.Press(g.Seat(p)))
+	t.press(g.Seat(p))
 	t.probe(f, game.Scan(g.Card(c).ID))
 }
 

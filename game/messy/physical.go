@@ -431,7 +431,7 @@ func (t *table) holdButton() {
 		return
 	}
 	f := t.fault(HoldButton, "", g.Seat(i))
-	t.harmless(f, func() { t.observe(game.Press(g.Seat(i))) })
+	t.harmless(f, func() { t.press(g.Seat(i)) })
 }
 
 // staleRider is a rider the dealer left in front of a seat, and the

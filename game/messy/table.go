@@ -141,6 +141,10 @@ type table struct {
 	// hold is a read game/dealer would hold (game.PlayedUnseen), not yet
 	// told to the engine: what comes next judges it (resolveHold).
 	hold heldRead
+	// claimed is the seat whose Stop claim the engine took in the Ground's
+	// window under way, 0 for none: game/dealer's window takes one claim,
+	// and the seat's presses after it are only logged (press).
+	claimed int
 	// riderAsked is the Extra whose read the screen answered with "scan
 	// the rider, or r (misread) if there is none" (game/dealer's
 	// riderShown): the only one the dealer says misread of for want of a
@@ -444,6 +448,9 @@ func (t *table) observe(e game.Event) bool {
 	}
 	t.rec.Applied(t.seen, e, t.now)
 	t.logged(e)
+	if n := t.seen.Next(); n.Action != game.ActLand || n.Seat != t.claimed {
+		t.claimed = 0 // the window closed, or is another seat's
+	}
 	if len(covered) > 0 && t.seen.Uncovered(covered) != 0 {
 		t.uncovered = true
 	}
@@ -693,7 +700,7 @@ func (t *table) fallersAct() error {
 			f := t.fault(Mash, "", t.truth.Seat(i))
 			t.harmless(f, func() {
 				for range 3 + t.rng.IntN(5) {
-					t.observe(game.Press(t.truth.Seat(i)))
+					t.press(t.truth.Seat(i))
 				}
 			})
 		}
@@ -721,10 +728,37 @@ func (t *table) harmless(f *Fault, do func()) {
 	f.Why = "noted as a Stop claim, nothing moved"
 }
 
+// press is a faller's button, passed to the engine as game/dealer passes
+// it (onButton): only where it claims something (game.Game.ClaimOf), a
+// Stop claim once a window, and a claim on a Ground dealt unread only
+// while no read is held (claimsUnread); every other press is only logged,
+// for a dispute. Told the engine, a stray press would end what holds
+// until the next observation (a claim on a Ground dealt unread, pressed
+// by the seat the light asks a card of just before another faller's
+// mash), which no press does at a live table. It reports whether the
+// engine took the press.
+func (t *table) press(seat int) bool {
+	claim := t.seen.ClaimOf(seat)
+	if claim == game.PressStopClaim && t.claimed != seat || claim == game.PressUnreadClaim && !t.hold.active {
+		if !t.observe(game.Press(seat)) {
+			return false
+		}
+		if claim == game.PressStopClaim {
+			t.claimed = seat
+		}
+		return true
+	}
+	t.now += 10 * time.Millisecond
+	if t.opt.Trace != nil {
+		t.opt.Trace(fmt.Sprintf("%v press seat %d: logged only", t.now, seat))
+	}
+	return false
+}
+
 // stopShown: a faller's Stop on the card dealt to them, as the table sees
 // it: their button, then the Stop card over the reader.
 func (t *table) stopShown(i, stop int) {
-	t.observe(game.Press(t.truth.Seat(i)))
+	t.press(t.truth.Seat(i))
 	if t.readerGone > 0 {
 		if t.observe(game.Event{Kind: game.EvConfirm}) {
 			t.confirmedByHand(stop)
@@ -2271,7 +2305,7 @@ func (t *table) groundWindow() error {
 		o := t.rng.IntN(g.NumPlayers())
 		if o != p && !g.Out(o) {
 			f := t.fault(PressOther, "", g.Seat(o))
-			t.harmless(f, func() { t.observe(game.Press(g.Seat(o))) })
+			t.harmless(f, func() { t.press(g.Seat(o)) })
 		}
 	}
 	for range 3 {
@@ -2293,7 +2327,7 @@ func (t *table) groundWindow() error {
 	if t.happens(ClaimNoStop) && t.noStop(p) && t.seen.Next().Action == game.ActLand {
 		f := t.fault(ClaimNoStop, "", seat)
 		onlyGuess := t.onlyStopGuess(p)
-		t.observe(game.Press(seat))
+		t.press(seat)
 		t.probe(f, game.Event{Kind: game.EvConfirm})
 		if f.Answer == Missed && onlyGuess {
 			f.unseen = onlyStopGuessWhy
@@ -2315,7 +2349,7 @@ func (t *table) groundWindow() error {
 	}
 	if t.happens(PressLate) {
 		f := t.fault(PressLate, "", seat)
-		t.harmless(f, func() { t.observe(game.Press(seat)) })
+		t.harmless(f, func() { t.press(seat) })
 	}
 	return nil
 }
