@@ -725,9 +725,9 @@ const (
 // window, game/messy the same, its window being the time the Ground waits
 // for the dealer's step), and logs the rest. A press told the engine
 // that claims nothing would still be an observation, and end what holds
-// only until the next one (a faller's claim on a Ground dealt unread,
-// dealClaim; the misread of the Stop it took, stoppedAt): a stray press at
-// a live table ends neither, and a simulated one must not either.
+// only until the next one (the misread of a Stop taken on a Ground dealt
+// unread, stoppedAt): a stray press at a live table ends nothing, and a
+// simulated one must not either.
 func (g *Game) ClaimOf(seat int) PressClaim {
 	p := g.PlayerAt(seat)
 	if p < 0 {

@@ -124,7 +124,7 @@ func TestPressWhileHeldKeptFromTheEngine(t *testing.T) {
 			tb.hold = heldRead{id: tb.seen.Card(0).ID, seat: seat, active: true}
 		}
 		n := tb.seen.Applied()
-		told := tb.observe(game.Press(seat)) && tb.seen.Applied() != n
+		told := tb.press(seat) && tb.seen.Applied() != n
 		if told == held {
 			t.Errorf("a read held %v: seat %d's press told to the engine %v, want %v", held, seat, told, !held)
 		}

@@ -36,9 +36,9 @@ func pressTable(t *testing.T, kinds ...game.Kind) *table {
 // one (onButton: its seat's Stop window, once, or the seat the light asks
 // a card of where only a Ground can be dealt), and logs every other. The
 // messy table sent every press, so another faller's mash between a claim
-// on a Ground dealt unread and its Stop ended the claim (the engine's
-// dealClaim holds only until the next observation), and the Stop was
-// taken for the deal: a hand no live table plays. The table now passes a
+// on a Ground dealt unread and its Stop was an observation between them,
+// which ended the claim while it held for one observation only, and the
+// Stop was taken for the deal: a hand no live table plays. The table now passes a
 // press exactly where game.Game.ClaimOf says it claims something, the one
 // decision the dealer takes too.
 func TestPressPassedAsTheDealerPassesIt(t *testing.T) {

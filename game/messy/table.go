@@ -395,7 +395,7 @@ func (t *table) real(e game.Event) error {
 // recorder around it, a refusal counted as the warning the dealer sounds.
 // It reports whether the observation was accepted.
 func (t *table) observe(e game.Event) bool {
-	if t.readAgainHeld(e) || t.pressWhileHeld(e) {
+	if t.readAgainHeld(e) {
 		return false
 	}
 	t.resolveHold(&e)
@@ -1600,24 +1600,6 @@ func (t *table) readAgainHeld(e game.Event) bool {
 	t.now += 10 * time.Millisecond
 	t.rec.Read(e.Card)
 	t.hand.Refusals++
-	return true
-}
-
-// pressWhileHeld is game/dealer's press e that would claim a Stop on a
-// Ground dealt unread (game.Game.PressClaimsUnread) while a read is held:
-// the dealer keeps it from the engine (claimsUnread), since the light may
-// not yet ask what it will once that read is told, and a claim the engine
-// took would stand until the seat's card is dealt, the held read's judging
-// by a trial of the next read included (2007053 french, where the held
-// read was judged dealt for it). It reports whether e was such a press.
-func (t *table) pressWhileHeld(e game.Event) bool {
-	if !t.hold.active || e.Kind != game.EvPress || !t.seen.PressClaimsUnread(e.Seat) {
-		return false
-	}
-	t.now += 10 * time.Millisecond
-	if t.opt.Trace != nil {
-		t.opt.Trace(fmt.Sprintf("%v kept  %v, a read held", t.now, e))
-	}
 	return true
 }
 
