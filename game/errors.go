@@ -1,6 +1,9 @@
 package game
 
-import "fmt"
+import (
+	"errors"
+	"fmt"
+)
 
 // Rule names a rule an event can break. Its Text is the rulebook sentence (or,
 // for rules of the table rather than the game, a plain statement) that the
@@ -95,4 +98,22 @@ func (e *RuleError) Error() string {
 
 func refuse(r Rule, format string, args ...any) error {
 	return &RuleError{Rule: r, Detail: fmt.Sprintf(format, args...)}
+}
+
+// refuseWithin gives err, a refusal met by a step inside an observation,
+// the context of that observation. A *RuleError stays one, under its own
+// rule, so the caller of Apply, told "on a *RuleError nothing has
+// changed", can still tell it from an error that is not a refusal and
+// show its rule to the table; its text is what fmt.Errorf's wrapping
+// wrote. Any other error is wrapped as it is.
+func refuseWithin(err error, format string, args ...any) error {
+	ctx := fmt.Sprintf(format, args...)
+	var re *RuleError
+	if !errors.As(err, &re) {
+		return fmt.Errorf("%s: %w", ctx, err)
+	}
+	if re.Detail != "" {
+		ctx += ": " + re.Detail
+	}
+	return &RuleError{Rule: re.Rule, Detail: ctx}
 }

@@ -1,9 +1,6 @@
 package game
 
-import (
-	"fmt"
-	"slices"
-)
+import "slices"
 
 // At a real table the engine sees only scans, presses and the dealer's
 // confirmations. observe turns each into the full-information events it
@@ -1314,8 +1311,9 @@ func (g *Game) stackGone() error {
 // the read again (the card dealt unscanned stood in), the stack goes as
 // any stack said not there goes, and the card is read again where the
 // light then asks. It reports whether the "not there" was that one; its
-// error, if the stack cannot go or the read not be made, refuses it,
-// nothing changed (observe's saved copy).
+// error, if the stack cannot go or the read not be made, refuses it on a
+// *RuleError under the rule that refused that step (refuseWithin), as
+// Apply promises, nothing changed (observe's saved copy).
 func (g *Game) goneUnderReadAgain() (bool, error) {
 	t := &g.table
 	if !t.readWin.again || !g.current(t.readWin.until) || t.readWin.landed || t.dealt == nil {
@@ -1336,10 +1334,10 @@ func (g *Game) goneUnderReadAgain() (bool, error) {
 	g.goBack(b)
 	g.infer(InfReadTakenBack, c, p, g.where[c])
 	if err := g.stackGone(); err != nil {
-		return true, fmt.Errorf("not there under %s, read again: %w", g.cards[c].ID, err)
+		return true, refuseWithin(err, "not there under %s, read again", g.cards[c].ID)
 	}
 	if err := g.scanRead(c, dealt); err != nil {
-		return true, fmt.Errorf("%s read again past the stack said not there: %w", g.cards[c].ID, err)
+		return true, refuseWithin(err, "%s read again past the stack said not there", g.cards[c].ID)
 	}
 	return true, nil
 }

@@ -587,6 +587,12 @@ func (g *Game) takeBack() bool {
 		// them (dealtUnscanned confirms them for the read too), and the
 		// deal after all is that seat's, made as its turn begins
 		// (TestWordAfterUnscannedEndingAnAddress/Skip).
+		// Unlike the misread's (takeBackRead), this guard does not ask
+		// the deal after all to be made first: "not there" answers the
+		// light's sweep, pass or new stack at the seat the read was taken
+		// for, so the dealer is looking at that seat's turn, past the
+		// address before it, whether or not the read turns out its deal.
+		// A misread names only the card, not where the dealer stands.
 		// Its error can be ignored: the same sweeps were just taken on
 		// the copy (a clone only while read again, so a plain take-back
 		// copies nothing), and the game has not changed since.
@@ -710,7 +716,10 @@ func (g *Game) takeBackRead(id string) error {
 		// the light asked for them, the read was taken back as a stray
 		// card, and the seat's deal was lost. Only where that seat's deal
 		// it is (tried on a copy): a stray card taken back leaves the
-		// sweeps to the dealer, as before.
+		// sweeps to the dealer, as before. (takeBack's "not there"
+		// confirms them without that trial: said to the light at the
+		// next seat's turn, it places the dealer there; a misread does
+		// not, so only the deal after all does.)
 		if try := g.Clone(); try.confirmSweeps() == nil && try.dealtAfterAll(read) {
 			_ = g.confirmSweeps() // taken on the copy just now: cannot fail
 		}

@@ -84,3 +84,43 @@ func TestNotThereUnderAReadNotAgain(t *testing.T) {
 	tb.wantNext(ActLand, 0)
 	tb.refused(StackGone(), RuleCardNotExpected)
 }
+
+// TestNotThereUnderAReadTakenForARider: the "not there" just after an
+// "unscanned" is said of the stack the read again went into only where it
+// went into the very stack the light named before it. Here the read is
+// seat 3's Skip, played unseen on seat 2, taken for seat 1's rider; said
+// "unscanned", seat 1's card stands in and the Skip read again is seat 2's
+// rider, not the card for seat 2's stack that the light asked for first.
+// Seat 2's stack is on the table: a "not there" is no word on it.
+// stackGone takes the rider read back first (takeBack); goneUnderReadAgain,
+// asked itself, leaves the word alone (without the check it took seat 2's
+// Stop for picked up unseen and emptied its stack).
+func TestNotThereUnderAReadTakenForARider(t *testing.T) {
+	tb := newObserved(t, 3, Stop, Stop, Stop, Stop, Stop, Skip, Ground, Ground, Ground)
+	tb.stack(0, Stop)
+	tb.stack(1, Stop)
+	tb.stack(2, Stop)
+	skip := tb.give(2, Skip)
+	id := tb.cards[skip].ID
+	tb.ok(Scan(id))
+	tb.ok(DealtUnscanned(id))
+	if w := tb.Where(skip); w.Zone != AsRider || w.Player != 1 {
+		t.Fatalf("read again, %s is at %+v, want seat 2's rider", id, w)
+	}
+	if in := tb.table.dealt.Next(); in.Action != ActDeal || in.Player != 1 || in.NewStack {
+		t.Fatalf("before the read again the light asked %v, want a card for seat 2's stack", in)
+	}
+	before := snapshot(tb.Game)
+	again, err := tb.goneUnderReadAgain()
+	if again || err != nil {
+		t.Fatalf("goneUnderReadAgain took the not there: %v, %v", again, err)
+	}
+	if snapshot(tb.Game) != before {
+		t.Fatal("goneUnderReadAgain left nothing to say but changed the hand")
+	}
+	tb.ok(StackGone())
+	tb.wantStacks(1, "Stop")
+	if w := tb.Where(skip); w.Zone != InHand || w.Player != 2 {
+		t.Fatalf("after the not there %s is at %+v, want back in seat 3's hand", id, w)
+	}
+}

@@ -377,12 +377,15 @@ func (d *Dealer) takenBack(at time.Duration) {
 // takes back and deals again past a stack said not there (game's "not
 // there" said just after an "unscanned", of the stack the read went
 // into), -1 if none: no stray card, but the deal where the table has it.
+// The stack gone is the read's own faller's: a read taken back and
+// another faller's stack gone in one observation (a misread making again
+// a "not there" said since) are no such pair.
 func readAgainPastGone(g *game.Game, inf []game.Inference) int {
 	for i, x := range inf {
 		if x.Kind != game.InfReadTakenBack || g.Where(x.Card).Zone == game.InDeck {
 			continue
 		}
-		if slices.ContainsFunc(inf[i+1:], func(y game.Inference) bool { return y.Kind == game.InfStackGone }) {
+		if slices.ContainsFunc(inf[i+1:], func(y game.Inference) bool { return y.Kind == game.InfStackGone && y.Player == x.Player }) {
 			return x.Card
 		}
 	}

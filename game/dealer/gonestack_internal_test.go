@@ -1,6 +1,7 @@
 package dealer
 
 import (
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -60,5 +61,58 @@ func TestNotThereMovesTheStopWindow(t *testing.T) {
 	}
 	if d.lamps[2] == LightGround || d.lamps[3] != LightGround {
 		t.Errorf("lights: seat 2 %v, seat 3 %v; want seat 3's alone to show the Ground", d.lamps[2], d.lamps[3])
+	}
+}
+
+// TestReadAgainPastGoneIsOneFallers: the "not there" of the stack a read
+// again went into takes that read back and empties that faller's stack
+// ("Extra stacks disappear once they are empty"), in one observation: the
+// read is then the deal where the table has it, not a stray card. A read
+// taken back beside another faller's stack gone is no such pair: that
+// take-back is a stray card's, and the screen must still warn of it.
+func TestReadAgainPastGoneIsOneFallers(t *testing.T) {
+	d, uid, _ := dealing(t, []game.Kind{game.Move, game.Move, game.Split, game.Move, game.Move, game.Move, game.Move, game.Move,
+		game.Ground, game.Ground, game.Ground})
+	d.reader = hw.ReaderOK
+	tell(t, d, playlog.FromReader, game.Scan("Move-0"), game.Scan("Move-1"), game.Scan("Split-2"), game.Scan("Move-3"),
+		game.Scan("Split-2"), game.Scan("Move-4"), game.Scan("Move-5"))
+	tell(t, d, playlog.FromDealer, game.Confirm())
+	tell(t, d, playlog.FromReader, game.Scan("Move-6"))
+	at := 20 * time.Second
+	d.onCard(hw.CardEvent{UID: uid["Ground-8"], Time: at})
+	d.onControl(hw.PanelEvent{Control: hw.ControlUnscanned, Kernel: at + 100*time.Millisecond})
+	from := len(d.g.Inferences())
+	d.onControl(hw.PanelEvent{Control: hw.ControlSkip, Kernel: at + 200*time.Millisecond})
+	inf := d.g.Inferences()[from:]
+	ground, faller := -1, -1
+	for _, x := range inf {
+		if x.Kind == game.InfReadTakenBack {
+			ground, faller = x.Card, x.Player
+		}
+	}
+	if ground < 0 || d.g.Card(ground).ID != "Ground-8" {
+		t.Fatalf("the not there took back no Ground-8: %+v", inf)
+	}
+	other := (faller + 1) % d.g.NumPlayers()
+	for _, tc := range []struct {
+		name string
+		// gone, if not -1, is the faller every stack gone is given to.
+		gone int
+		want int
+	}{
+		{name: "the read's own faller's stack", gone: -1, want: ground},
+		{name: "another faller's stack", gone: other, want: -1},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			xs := slices.Clone(inf)
+			for i := range xs {
+				if xs[i].Kind == game.InfStackGone && tc.gone >= 0 {
+					xs[i].Player, xs[i].From.Player = tc.gone, tc.gone
+				}
+			}
+			if got := readAgainPastGone(d.g, xs); got != tc.want {
+				t.Errorf("readAgainPastGone = %d, want %d; inferences %+v", got, tc.want, xs)
+			}
+		})
 	}
 }

@@ -325,10 +325,12 @@ func (t *table) heldNotThere(g *game.Game, held string, p int) bool {
 // disagreement: the dealer shows it as that address begins, and how many
 // cards it asks for is then seen too.
 func (t *table) sameDeal(seen, ahead *game.Game, c int) bool {
-	if seen.Where(c) != ahead.Where(c) {
-		return false
-	}
-	a, b := seen.Next(), ahead.Next()
+	return seen.Where(c) == ahead.Where(c) && sameLight(seen.Next(), ahead.Next())
+}
+
+// sameLight is sameDeal's light: a, the assistant's, asks what b, the
+// table's, asks, but a rider b has still to show.
+func sameLight(a, b game.Instruction) bool {
 	if a.Action != b.Action || a.Player != b.Player || a.Stack != b.Stack || a.First != b.First {
 		return false
 	}
@@ -345,11 +347,11 @@ func (t *table) sameDeal(seen, ahead *game.Game, c int) bool {
 // after the card read on its beat. (Not where this read judged a held
 // deal a card shown: a rider the assistant believes in because of it.)
 func (t *table) sameDealButTheNextRider(seen, ahead *game.Game, c int) bool {
-	a, b := seen.Next(), ahead.Next()
-	if seen.Where(c) == ahead.Where(c) && a.First && b.First && a.Player == b.Player && riderKind(seen, a.Player) != riderKind(ahead, b.Player) {
-		return true
+	if seen.Where(c) != ahead.Where(c) {
+		return false
 	}
-	return t.sameDeal(seen, ahead, c)
+	a, b := seen.Next(), ahead.Next()
+	return (a.First && b.First && a.Player == b.Player && riderKind(seen, a.Player) != riderKind(ahead, b.Player)) || sameLight(a, b)
 }
 
 // riderKind is the kind of faller p's rider on g, NoKind for none.

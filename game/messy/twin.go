@@ -156,34 +156,33 @@ func (t *table) twinMarkOf(hs heldShown, eID string) (twinMark, string) {
 // twinWhyOn is twinWhy for mark m with the twin playing the held card on
 // faller target.
 func (t *table) twinWhyOn(m twinMark, target int) string {
-	hs, real, seen, e, h, p, kE, kH := m.hs, m.real, m.seen, m.e, m.h, m.p, m.kE, m.kH
-	eID := real[0].Card(e).ID
-	if !t.dealtUnscannedBefore(real, kH, hs.unscanned) {
-		return fmt.Sprintf("the move before %s's deal is no card dealt unscanned", hs.h)
+	eID := m.real[0].Card(m.e).ID
+	if !t.dealtUnscannedBefore(m.real, m.kH, m.hs.unscanned) {
+		return fmt.Sprintf("the move before %s's deal is no card dealt unscanned", m.hs.h)
 	}
-	kP := latePickUp(real, m.events, p, e, kE, kH)
+	kP := latePickUp(m.real, m.events, m.p, m.e, m.kE, m.kH)
 	if kP < 0 {
-		return fmt.Sprintf("seat %d's faller holds another card from %s's deal to %s's", hs.seat, eID, hs.h)
+		return fmt.Sprintf("seat %d's faller holds another card from %s's deal to %s's", m.hs.seat, eID, m.hs.h)
 	}
-	tw := buildTwinAt(t.order, m.events, p, target, e, h, kE, kH, kP, real[kP+1].Where(e).Stack)
+	tw := buildTwinAt(t.order, m.events, m.p, target, m.e, m.h, m.kE, m.kH, kP, m.real[kP+1].Where(m.e).Stack)
 	twin, err := replayedFrom(t.truth, tw.order, tw.events)
 	if err != nil {
 		return fmt.Sprintf("the twin's moves: %v", err)
 	}
-	if why := t.sameObservations(hs, real, twin, tw, e, h, kH); why != "" {
+	if why := t.sameObservations(m.hs, m.real, twin, tw, m.e, m.h, m.kH); why != "" {
 		return why
 	}
-	T, R := twin[len(twin)-1], real[len(real)-1]
-	if T.Where(h).Zone != seen.Where(h).Zone || T.Where(h).Player != seen.Where(h).Player {
-		return fmt.Sprintf("the twin has %s at %+v, the assistant at %+v", hs.h, T.Where(h), seen.Where(h))
+	T, R := twin[len(twin)-1], m.real[len(m.real)-1]
+	if T.Where(m.h).Zone != m.seen.Where(m.h).Zone || T.Where(m.h).Player != m.seen.Where(m.h).Player {
+		return fmt.Sprintf("the twin has %s at %+v, the assistant at %+v", m.hs.h, T.Where(m.h), m.seen.Where(m.h))
 	}
-	if sameInstruction(R.Next(), seen.Next()) {
+	if sameInstruction(R.Next(), m.seen.Next()) {
 		return "the assistant's light agrees with the table's: not a seat behind"
 	}
-	if !sameInstruction(T.Next(), seen.Next()) {
-		return fmt.Sprintf("the twin's light asks %v, the assistant's %v", T.Next(), seen.Next())
+	if !sameInstruction(T.Next(), m.seen.Next()) {
+		return fmt.Sprintf("the twin's light asks %v, the assistant's %v", T.Next(), m.seen.Next())
 	}
-	return t.twinDealsTheNextRead(T, tw.next, hs)
+	return t.twinDealsTheNextRead(T, tw.next, m.hs)
 }
 
 // dealtUnscannedBefore reports whether the "unscanned" (observation

@@ -95,10 +95,9 @@ func (t *table) riderCandidates(mk riderMark) []string {
 // as S's rider (kPlay), pick it up (kPick), deal g to S (kG) and deal h
 // (kH), and the moment (observation) the assistant's light is first a
 // seat behind the table's after the read; the table's states up to the
-// moment (real) and the assistant given the log up to it (seen). s is the
-// card a twin has in h's place (riderTwinWhy).
+// moment (real) and the assistant given the log up to it (seen).
 type riderMark struct {
-	h, g, s              int
+	h, g                 int
 	S                    int
 	kPlay, kPick, kG, kH int
 	at, moment           int
@@ -108,24 +107,25 @@ type riderMark struct {
 
 // riderTwinWhy builds the twin of mark mk with card s in h's place, which
 // makes the table's moves but those dropped, and says why it is not one
-// ("" if it is).
+// ("" if it is). s is each candidate's own: the mark is the class's,
+// the same for every candidate (riderCandidates).
 func (t *table) riderTwinWhy(mk riderMark, s string, drop map[int]bool) string {
 	real, seen := mk.real, mk.seen
 	g0 := real[0]
-	var okS bool
-	if mk.s, okS = g0.CardIndex(s); !okS {
+	si, okS := g0.CardIndex(s)
+	if !okS {
 		return "no such card"
 	}
-	if w := real[mk.kH+1].Where(mk.s); w.Zone != game.InDeck {
+	if w := real[mk.kH+1].Where(si); w.Zone != game.InDeck {
 		return fmt.Sprintf("%s not in the deck as %s was dealt", s, g0.Card(mk.h).ID)
 	}
-	if w := real[len(real)-1].Where(mk.s); w.Zone != game.InDeck {
+	if w := real[len(real)-1].Where(si); w.Zone != game.InDeck {
 		return fmt.Sprintf("%s not in the deck at the moment", s)
 	}
-	if why := t.riderNames(mk, g0); why != "" {
+	if why := t.riderNames(mk, si, g0); why != "" {
 		return why
 	}
-	order := cycled(t.order, mk.h, mk.g, mk.s)
+	order := cycled(t.order, mk.h, mk.g, si)
 	var events []game.Event
 	for k, ev := range t.events[:t.logAt[mk.moment]] {
 		if !drop[k] {
@@ -145,7 +145,7 @@ func (t *table) riderTwinWhy(mk riderMark, s string, drop map[int]bool) string {
 		}
 		return n
 	}
-	if why := t.riderSame(mk, real, twin, moves); why != "" {
+	if why := t.riderSame(mk, si, real, twin, moves); why != "" {
 		return why
 	}
 	T := twin[len(twin)-1]
@@ -162,7 +162,7 @@ func (t *table) riderTwinWhy(mk riderMark, s string, drop map[int]bool) string {
 // last observation: the states up to the moment and the assistant given
 // the log up to it.
 func (t *table) riderMarkAt(all []*game.Game, at int) (riderMark, string) {
-	mk := riderMark{at: at, kPick: -1, s: -1}
+	mk := riderMark{at: at, kPick: -1}
 	g0 := all[0]
 	var okH bool
 	if mk.h, okH = g0.CardIndex(t.log[at].Card); !okH {
@@ -226,10 +226,10 @@ func (t *table) aSeatBehind(real []*game.Game, at int) int {
 
 // riderNames checks that no observation up to the moment names g or s, and
 // h only at the read.
-func (t *table) riderNames(mk riderMark, g *game.Game) string {
+func (t *table) riderNames(mk riderMark, s int, g *game.Game) string {
 	for j, ob := range t.log[:mk.moment+1] {
 		switch ob.Card {
-		case g.Card(mk.g).ID, g.Card(mk.s).ID:
+		case g.Card(mk.g).ID, g.Card(s).ID:
 			return fmt.Sprintf("observation %d (%v) names %s", j, ob, ob.Card)
 		case g.Card(mk.h).ID:
 			if j != mk.at {
@@ -247,11 +247,11 @@ func (t *table) riderNames(mk riderMark, g *game.Game) string {
 // while the table's S falls; each card dealt by hand the dealer was asked
 // for on top where they said if it is so at the table (a stack knocked
 // over and gathered back may have it elsewhere at both); h, at its read, on top of S's stack.
-func (t *table) riderSame(mk riderMark, real, twin []*game.Game, moves func(int) int) string {
+func (t *table) riderSame(mk riderMark, s int, real, twin []*game.Game, moves func(int) int) string {
 	for j, ob := range t.log[:mk.moment+1] {
 		k := t.logAt[j]
 		R, T := real[k], twin[moves(k)]
-		if d := placesDiffer(R, T, mk.h, mk.g, mk.s); len(d) > 0 {
+		if d := placesDiffer(R, T, mk.h, mk.g, s); len(d) > 0 {
 			return fmt.Sprintf("at observation %d (%v) %v lie elsewhere in the twin", j, ob, d)
 		}
 		r, w := R.Next(), T.Next()

@@ -187,7 +187,10 @@ func (t *table) followTwin() (*game.Game, []int) {
 		told := st.twin
 		if u, ok := unsaid[st.at]; ok && u.showsTheLag(twin, st.seen[0]) {
 			told = nil
-			for _, c := range u.cards {
+			for _, i := range u.faults {
+				// Each card is known: unsaidAfter kept only faults whose
+				// card the truth has.
+				c, _ := t.truth.CardIndex(t.hand.Faults[i].Card)
 				told = append(told, t.readUnscanned(c)...)
 			}
 			told = append(told, st.twin...)
@@ -225,14 +228,14 @@ func (t *table) overWithTheTable(twin *game.Game, at int) bool {
 
 // unsaidRead is a read, the log's observation at, after which the dealer
 // said nothing of the cards dealt unscanned before it (the mistakes
-// faults, their cards cards, up to the first a Stop saved), the
+// faults, each naming its card, up to the first a Stop saved), the
 // assistant's light showing them no lag (noticeUnscanned): the table's
 // light as the read was taken (next), and the faller the table had dealt
 // the read card to (dealtTo, -1 if none).
 type unsaidRead struct {
-	at, dealtTo   int
-	faults, cards []int
-	next          game.Instruction
+	at, dealtTo int
+	faults      []int
+	next        game.Instruction
 }
 
 // unsaidAfter notes that the dealer said nothing of the cards of faults
@@ -247,7 +250,7 @@ func (t *table) unsaidAfter(id string, fs []int) {
 		if !ok || t.stoppedUnscanned(c) {
 			break // noticeUnscanned says nothing of it, nor of those after it
 		}
-		u.faults, u.cards = append(u.faults, i), append(u.cards, c)
+		u.faults = append(u.faults, i)
 	}
 	if len(u.faults) > 0 {
 		t.unsaid = append(t.unsaid, u)
