@@ -73,6 +73,7 @@ func (g *Game) copyTo(dst *Game) {
 		inferred:   append(tbl.inferred[:0], g.table.inferred...),
 		blind:      append(tbl.blind[:0], g.table.blind...),
 		guessed:    append(tbl.guessed[:0], g.table.guessed...),
+		orderGuess: append(tbl.orderGuess[:0], g.table.orderGuess...),
 		swept:      append(tbl.swept[:0], g.table.swept...),
 		namedGuess: append(tbl.namedGuess[:0], g.table.namedGuess...),
 		loose:      append(tbl.loose[:0], g.table.loose...),

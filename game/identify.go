@@ -86,7 +86,7 @@ func (g *Game) identify(seat, stack int, id string) error {
 		// c is seen on top; s is back in the deck.
 		t.blind[s], t.blind[c] = false, false
 		t.loose[c], t.loose[s] = 0, 0
-		t.guessed[c], t.guessed[s] = true, true
+		t.guess(c, s)
 		t.swept[c], t.swept[s] = false, false
 	case g.standingIn(c):
 		// Both are guesses standing in stacks: the one read takes the
@@ -434,7 +434,7 @@ func (g *Game) tradeStandIns(s, c int) {
 	t.blind[s], t.blind[c] = true, false
 	t.loose[s], t.loose[c] = t.loose[c], 0
 	t.uncovered[s], t.uncovered[c] = t.uncovered[c], t.uncovered[s]
-	t.guessed[s], t.guessed[c] = true, true
+	t.guess(s, c)
 	t.swept[s], t.swept[c] = false, false
 }
 
@@ -456,7 +456,7 @@ func (g *Game) tradeSweptGuess(s, c int) {
 	t.blind[s], t.blind[c] = t.blind[c], false
 	t.loose[s], t.loose[c] = 0, 0
 	t.uncovered[s], t.uncovered[c] = t.uncovered[c], t.uncovered[s]
-	t.guessed[s], t.guessed[c] = true, true
+	t.guess(s, c)
 	t.swept[s], t.swept[c] = t.swept[c], false
 	t.namedGuess[s], t.namedGuess[c] = true, false
 }

@@ -109,7 +109,14 @@ type tableState struct {
 	// Unlike blind it is never cleared: whatever the record says of where
 	// it lay was, at least once, the engine's guess.
 	guessed []bool
-	swept   []bool // per card: its place was seen, not inferred
+	// orderGuess, per card: guessed only as a card of a stack knocked over
+	// and gathered back (knocked), whose order is the guess, not whose
+	// card it is ("You can never mess with the cards in someone's stack").
+	// Cleared where it stands in for a card unseen after all (guess). Not
+	// in the Digest: it follows from the events, and logs written before
+	// it replay to theirs.
+	orderGuess []bool
+	swept      []bool // per card: its place was seen, not inferred
 	// namedGuess, per card: the engine's guess for a rider or an Extra
 	// named by hand, taken from its deck (dealtByHandAs), never read since.
 	// Read being dealt, it was still in the deck (unguessNamed). Not in
@@ -307,6 +314,7 @@ func (t *tableState) fit(n int) {
 	}
 	t.blind = resize(t.blind, n)
 	t.guessed = resize(t.guessed, n)
+	t.orderGuess = resize(t.orderGuess, n)
 	t.swept = resize(t.swept, n)
 	t.namedGuess = resize(t.namedGuess, n)
 	t.loose = resize(t.loose, n)
@@ -314,6 +322,7 @@ func (t *tableState) fit(n int) {
 	t.placeGuess = resize(t.placeGuess, n)
 	clear(t.blind)
 	clear(t.guessed)
+	clear(t.orderGuess)
 	clear(t.swept)
 	clear(t.namedGuess)
 	clear(t.loose)
@@ -325,6 +334,7 @@ func (t *tableState) reset() {
 	t.inferred = t.inferred[:0]
 	t.blind = t.blind[:0]
 	t.guessed = t.guessed[:0]
+	t.orderGuess = t.orderGuess[:0]
 	t.swept = t.swept[:0]
 	t.namedGuess = t.namedGuess[:0]
 	t.loose = t.loose[:0]
@@ -455,7 +465,22 @@ func (g *Game) Guesses() int {
 // standIn marks card c as standing in for a card the reader did not see.
 func (g *Game) standIn(c int) {
 	g.table.blind[c] = true
-	g.table.guessed[c] = true
+	g.table.guess(c)
+}
+
+// guess marks cards cs as having stood in for a card the reader did not
+// see (guessed): their place, not only their order, the engine's guess.
+func (t *tableState) guess(cs ...int) {
+	for _, c := range cs {
+		t.guessed[c], t.orderGuess[c] = true, false
+	}
+}
+
+// stoodIn reports whether card c stood in for a card the reader did not
+// see at some time this hand: Guessed, but not only as a card of a stack
+// knocked over and gathered back, which was seen where it lies.
+func (g *Game) stoodIn(c int) bool {
+	return g.Guessed(c) && !(c < len(g.table.orderGuess) && g.table.orderGuess[c])
 }
 
 func (g *Game) infer(k InferenceKind, card, p int, from Place) {

@@ -945,7 +945,7 @@ func (g *Game) stopNamed(p, c int) error {
 	if err := g.stopGround(p, c); err != nil {
 		return err
 	}
-	g.table.guessed[c] = true
+	g.table.guess(c)
 	// Which Stop was discarded is a guess (the faller may have held
 	// another, picked up unseen): the card stood in is not known to be
 	// swept, so shown later for a Ground it still saves its holder.
@@ -1363,6 +1363,9 @@ func (g *Game) knocked(seat int) error {
 	}
 	for _, st := range stacks {
 		for _, c := range st {
+			if !g.table.guessed[c] {
+				g.table.orderGuess[c] = true
+			}
 			g.table.guessed[c] = true
 		}
 	}

@@ -162,7 +162,8 @@ func (g *Game) dealtByHandAs(k Kind, p int) int {
 		// Which card of kind k was shown the dealer did not read: the
 		// deck is partly a guess from now on (NextTurnsDeal).
 		t.deckGuess = true
-		t.blind[s], t.loose[s], t.guessed[s], t.swept[s] = false, 0, true, false
+		t.blind[s], t.loose[s], t.swept[s] = false, 0, false
+		t.guess(s)
 		return s
 	}
 	g.playedFor(s, d)
@@ -547,10 +548,11 @@ func (g *Game) claimedByAnother(c, p int) bool {
 // because the dealer said a stack of a faller other than p was gone with
 // it (InfStackGone, the last thing the engine concluded of c): that faller
 // picked it up unseen, and no one else can be holding it. A card that ever
-// stood in for one the reader did not see (Guessed) proves nothing of who
-// holds it.
+// stood in for one the reader did not see (stoodIn) proves nothing of who
+// holds it; a card of a stack knocked over and gathered back does, its
+// order the guess, not whose it is (orderGuess).
 func (g *Game) pickedUpByAnother(c, p int) bool {
-	if g.Guessed(c) {
+	if g.stoodIn(c) {
 		return false
 	}
 	x, ok := g.lastInferred(c)
@@ -606,7 +608,7 @@ func (g *Game) playedFor(s, c int) {
 	g.where[s] = Place{Zone: InDeck}
 	t.blind[s], t.blind[c] = false, false
 	t.loose[s], t.loose[c] = 0, 0
-	t.guessed[s], t.guessed[c] = true, true
+	t.guess(s, c)
 	t.swept[s], t.swept[c] = false, false
 	t.deckGuess = true
 }

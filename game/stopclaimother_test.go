@@ -34,6 +34,31 @@ func TestStopClaimNotAnothersStop(t *testing.T) {
 		tb.ok(Press(2))
 		tb.refused(Confirm(), RuleNoStopCard)
 	})
+	t.Run("claimed for another seat's Ground, the Stop's stack knocked over before it went", func(t *testing.T) {
+		// Seat 1's stack was knocked over and gathered back before they
+		// picked it up unseen: the order of its cards is a guess, not
+		// whose they are ("You can never mess with the cards in someone's
+		// stack"), and the Stop in it is still seat 1's alone (messy,
+		// without the four, 17008540 on the three rule sets: the claim of
+		// a faller with no Stop saved them).
+		tb := newObserved(t, 3, Stop, Move, Move, Move, Move, Move, Move, Move, Move, Move, Move, Ground, Ground, Ground)
+		tb.ok(Scan(tb.id(Stop, 0))) // seat 1
+		tb.ok(Scan(tb.id(Move, 0))) // seat 2
+		tb.ok(Scan(tb.id(Move, 1))) // seat 3
+		tb.ok(Scan(tb.id(Move, 2))) // seat 1, on its Stop
+		tb.ok(Scan(tb.id(Move, 3))) // seat 2
+		tb.ok(Scan(tb.id(Move, 4))) // seat 3
+		tb.ok(Knocked(1))           // as seat 1's light comes on
+		tb.ok(StackGone())          // seat 1 picked it all up, unseen
+		stop, _ := tb.CardIndex(tb.id(Stop, 0))
+		if w := tb.Where(stop); w.Zone != InDiscard || !tb.Guessed(stop) {
+			t.Fatalf("the Stop of the stack knocked over and gone at %+v (guessed %v), want believed discarded, its order a guess", w, tb.Guessed(stop))
+		}
+		tb.movesUntilDealTo(1)
+		tb.ok(Scan(tb.id(Ground, 0))) // seat 2
+		tb.ok(Press(2))
+		tb.refused(Confirm(), RuleNoStopCard)
+	})
 	t.Run("claimed by a faller dealt a card by hand", func(t *testing.T) {
 		// The reader missed seat 2's card: what it was the engine only
 		// guesses, and it may be the Stop claimed (the deck's second,

@@ -887,10 +887,12 @@ func (t *table) beat() error {
 			// so. The truth has them the other way up, so a faller who
 			// takes c, its top, takes it from under x at the table.
 			t.readBeside(c, x)
+			t.lookBetween(in)
 			t.read(x)
 			t.cheats = append(t.cheats, cheat{top: c, under: x, player: p})
 		} else {
 			t.readBeside(x, c)
+			t.lookBetween(in)
 			t.read(c)
 		}
 	case !ground && in.Due >= 2 && g.Card(c).Kind != game.Stop && t.happens(BuriedPlay) && t.dealtOnTop(c):
@@ -1106,6 +1108,32 @@ func (t *table) reportGone(in game.Instruction) {
 	// assistant that a rider it believes in is gone.
 	noCard := in.Imaginary || (len(t.stuck) > 0 && in.Action == game.ActDeal && t.stuck[t.peekDeal()])
 	t.riderNotThere()
+	t.sayGone(in, noCard)
+	s := t.seen.Next()
+	if s.Action == game.ActDeal && !s.NewStack && s.Player == in.Player && t.happens(FalseGone) {
+		f := t.fault(FalseGone, "", in.Seat)
+		if !t.observe(game.Event{Kind: game.EvStackGone}) {
+			f.Answer, f.Why = Refused, "no stack expected there"
+			return
+		}
+		// The stack lies in front of its faller, who points at it as the
+		// light moves on (to the seat's other stack, its sweep, the next
+		// seat) or as the card due goes onto it (a seat's only stack is
+		// started again, the cards under it believed gone): the dealer
+		// takes the "not there" back.
+		f.Answer, f.Why = Named, "stack gone: its cards are on the audit's list"
+		if t.observe(game.ThereAfterAll()) {
+			f.Why, f.live = "taken back by the dealer: there after all", true
+		}
+	}
+}
+
+// sayGone is the dealer looking at the light before dealing the card of
+// the truth's instruction in: told to deal into a stack the seat no longer
+// has, or more cards than the table owes it, they say it is not there
+// ("Extra stacks disappear once they are empty"), once for each stack the
+// light asks for in vain.
+func (t *table) sayGone(in game.Instruction, noCard bool) {
 	for range 8 {
 		s := t.seen.Next()
 		if t.riderGone(s, in, noCard) {
@@ -1130,23 +1158,24 @@ func (t *table) reportGone(in game.Instruction) {
 			break
 		}
 	}
-	s := t.seen.Next()
-	if s.Action == game.ActDeal && !s.NewStack && s.Player == in.Player && t.happens(FalseGone) {
-		f := t.fault(FalseGone, "", in.Seat)
-		if !t.observe(game.Event{Kind: game.EvStackGone}) {
-			f.Answer, f.Why = Refused, "no stack expected there"
-			return
-		}
-		// The stack lies in front of its faller, who points at it as the
-		// light moves on (to the seat's other stack, its sweep, the next
-		// seat) or as the card due goes onto it (a seat's only stack is
-		// started again, the cards under it believed gone): the dealer
-		// takes the "not there" back.
-		f.Answer, f.Why = Named, "stack gone: its cards are on the audit's list"
-		if t.observe(game.ThereAfterAll()) {
-			f.Why, f.live = "taken back by the dealer: there after all", true
-		}
+}
+
+// lookBetween is the dealer who held a read back to lay the next card
+// under it (BuriedPlay), reading the pair, looking at the light between
+// the two as before any card they deal (sayGone): a seat whose faller took
+// the only card of a second stack unseen still has it counted, and a Hit
+// asks for its cards stack by stack ("HIT: After dealing normally, deal a
+// second card into each of this player's stacks"). Without that look the
+// second read was taken for the gone stack's card, the dealer's "not there"
+// came a card late and dropped the real stack's Hit, and the Ground went
+// to the next seat (french 15007252 without the four). Not while cards
+// dealt unscanned keep the dealer from looking (noticeUnscanned), nor with
+// the first read itself held (resolveHold judges it with what comes next).
+func (t *table) lookBetween(in game.Instruction) {
+	if len(t.unscanned) > 0 || t.hold.active {
+		return
 	}
+	t.sayGone(in, false)
 }
 
 // sayRiderGone is the dealer, their deck run out a card early (TwoAsOne)
