@@ -113,8 +113,8 @@ type tableState struct {
 	// and gathered back (knocked), whose order is the guess, not whose
 	// card it is ("You can never mess with the cards in someone's stack").
 	// Cleared where it stands in for a card unseen after all (guess). Not
-	// in the Digest: it follows from the events, and logs written before
-	// it replay to theirs.
+	// in the Digest, like namedGuess: a play log written before it must
+	// still replay to the digests it recorded.
 	orderGuess []bool
 	swept      []bool // per card: its place was seen, not inferred
 	// namedGuess, per card: the engine's guess for a rider or an Extra

@@ -721,10 +721,11 @@ const (
 // that claim something (game/dealer a Stop claim pressed within its timed
 // window, game/messy the same, its window being the time the Ground waits
 // for the dealer's step), and logs the rest. A press told the engine
-// that claims nothing would still be an observation, and end what holds
-// only until the next one (the misread of a Stop taken on a Ground dealt
-// unread, stoppedAt): a stray press at a live table ends nothing, and a
-// simulated one must not either.
+// that claims nothing would still be an observation, and end every
+// window kept only for the next one (the misread of a Stop taken on a
+// Ground dealt unread, stoppedAt; a read again, an "unscanned", a
+// misread, "there after all"): a stray press at a live table ends
+// nothing, and a simulated one must not either.
 func (g *Game) ClaimOf(seat int) PressClaim {
 	p := g.PlayerAt(seat)
 	if p < 0 {
@@ -774,6 +775,13 @@ func (g *Game) OnlyGroundsDue() bool {
 // here, and refused when its faller shows it at their own Ground.
 func (g *Game) stopUnreadGround(c int, in Instruction, since int) bool {
 	t := &g.table
+	if g.current(t.stoppedAt) {
+		// The last read was such a Stop, and t.stopped is the hand kept
+		// for its misread, which the copy below would copy into itself.
+		// No faller's press can come between the two reads, and the claim
+		// was spent on the first, so this read is no second one.
+		return false
+	}
 	if t.stopped == nil {
 		t.stopped = &Game{}
 	}
@@ -787,6 +795,7 @@ func (g *Game) stopUnreadGround(c int, in Instruction, since int) bool {
 			g.pend.claimed = true
 			if g.scan(c, since) == nil && !g.players[in.Player].out && g.Next().Action != ActLand {
 				saved.table.goesNowhere()
+				g.dealClaim.live = false // spent: one press, one Stop
 				t.stopped = saved
 				t.stoppedAt, t.stoppedCard, t.stoppedSince = g.applied+1, c, since // Apply counts this observation once it is done
 				return true

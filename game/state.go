@@ -202,12 +202,12 @@ type Game struct {
 	untidy     uint16 // a bit for each player who may have an empty stack (see emptied)
 	table      tableState
 	undo       *Game // scratch copy for rolling back an observation
-	// dealClaim is the press of the faller the light asks a card for,
-	// made while dealClaim.live, and dealt counts the deals made when it
-	// was: a Stop read while the light still asks them for that card
-	// (claimHolds), only a Ground to be dealt (OnlyGroundsDue), saved them
-	// from a Ground dealt unread (stoppedUnread). A plain value, copied
-	// with the hand.
+	// dealClaim is the last press of the faller the light asks a card
+	// for where only a Ground can come (live until spent or the hand
+	// restarts), with dealt, the deals made when it came: a Stop read
+	// while the light still asks them for that card (claimHolds), only a
+	// Ground to be dealt (OnlyGroundsDue), saved them from a Ground dealt
+	// unread (stoppedUnread). A plain value, copied with the hand.
 	dealClaim struct {
 		live   bool
 		player int

@@ -74,3 +74,35 @@ func TestStopShownForAGroundDealtUnread(t *testing.T) {
 		})
 	}
 }
+
+// TestStoppedUnreadClaimEndsWithTheDeal: "To Stop a Ground, play the Stop
+// as the Ground is being dealt to you". A press claiming a Stop on a
+// Ground dealt unread stands until its seat is dealt a card (claimHolds),
+// and no longer: seat 2 presses, is dealt its Ground read and Stops it;
+// a turn later, with the light back on seat 2 and no press, a Stop read
+// there is no Stop on a Ground dealt unread, or a press made a whole turn
+// earlier would save a faller who never pressed for this card.
+func TestStoppedUnreadClaimEndsWithTheDeal(t *testing.T) {
+	tb := newObserved(t, 4, Stop, Stop, Move, Move, Move, Stop, Move, Stop, Ground, Ground, Ground)
+	for _, c := range tb.cards[:8] {
+		tb.ok(Scan(c.ID)) // two cards to each seat
+	}
+	tb.ok(Scan(tb.id(Ground, 0))) // seat 1 hits the ground
+	tb.ok(StopClosed())
+	tb.ok(Press(2)) // only Grounds left: a claim on a Ground dealt unread
+	tb.ok(Scan(tb.id(Ground, 1)))
+	tb.ok(Press(2))
+	tb.ok(Scan(tb.cards[5].ID))   // seat 2's Stop on the Ground read
+	tb.ok(Scan(tb.id(Ground, 1))) // the Ground on to seat 3
+	tb.ok(StopClosed())
+	tb.ok(Scan(tb.id(Ground, 2)))
+	tb.ok(Press(4))
+	tb.ok(Scan(tb.cards[7].ID)) // seat 4's Stop
+	if in := tb.Next(); in.Action != ActDeal || in.Seat != 2 {
+		t.Fatalf("next: %v, want a card for seat 2", in)
+	}
+	tb.Apply(Scan(tb.cards[1].ID)) // seat 2's other Stop, no press
+	if slices.ContainsFunc(tb.Inferences(), func(x Inference) bool { return x.Kind == InfStoppedUnread }) {
+		t.Fatalf("a Ground dealt unread inferred on a press a turn old: %v", tb.Inferences())
+	}
+}

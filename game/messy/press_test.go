@@ -52,6 +52,9 @@ func TestPressPassedAsTheDealerPassesIt(t *testing.T) {
 		window bool     // a Ground's window is open at seat 1
 	}{
 		{name: "the claim alone", kinds: []game.Kind{game.Stop, game.Move, game.Ground, game.Ground}, reads: []string{"stop-0", "move-1"}, press: []int{1}, taken: 1, stop: true},
+		// The gate is what taken checks: since the claim stands until the
+		// seat is dealt (game's claimHolds), the Stop would save seat 1
+		// even with every press told.
 		{name: "another seat mashes after the claim", kinds: []game.Kind{game.Stop, game.Move, game.Ground, game.Ground}, reads: []string{"stop-0", "move-1"}, press: []int{1, 2, 2, 2}, taken: 1, stop: true},
 		{name: "another seat presses alone", kinds: []game.Kind{game.Stop, game.Move, game.Ground, game.Ground}, reads: []string{"stop-0", "move-1"}, press: []int{2}, taken: 0},
 		{name: "a card other than a Ground may be due", kinds: []game.Kind{game.Stop, game.Move, game.Move, game.Ground, game.Ground}, reads: []string{"stop-0", "move-1"}, press: []int{1, 2}, taken: 0},
