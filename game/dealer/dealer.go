@@ -172,6 +172,7 @@ type Dealer struct {
 	inferred  int             // engine.go: the engine's inferences logged so far
 	ident     identifyState   // identify.go: the cards dealt by hand, asked for once the reader reads
 	held      heldRead        // held.go: a read judged by what follows it
+	heldPress []pressHeld     // held.go: presses kept while a read is held
 	kept      keptGround      // kept.go: a Ground read while a Stop claim waits
 	declaring declaring       // declare.go: the winner asked to press their button
 	lost      int             // lost.go: reads the engine refused in a row

@@ -105,6 +105,7 @@ func (d *Dealer) declare(seat int, at time.Duration) {
 	// asked for its card dealt by hand is asked no more: the audit will
 	// find that card.
 	d.held = heldRead{}
+	d.heldPress = nil
 	d.dropKept(at, "the table declared the winner")
 	if d.stop.open {
 		d.endStopWindow(d.stop.seat)

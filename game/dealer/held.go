@@ -193,6 +193,7 @@ func (d *Dealer) heldAsRider(at time.Duration) {
 		return
 	}
 	d.heldNext(h, at)
+	d.tellHeldPresses(at)
 }
 
 // expireHeld judges the held read the deal at its hold's end if an input
@@ -224,4 +225,39 @@ func (d *Dealer) flushHeld(t time.Duration) {
 		d.beat.next = d.soonest(h.at + d.period())
 	}
 	d.heldNext(h, t)
+	d.tellHeldPresses(t)
+}
+
+// pressHeld is a seat's press while a read was held, at its kernel time.
+type pressHeld struct {
+	seat int
+	at   time.Duration
+}
+
+// keepHeldPress keeps seat's press at at until the held read is judged:
+// one a seat, the first, as a claim is the same however often pressed.
+func (d *Dealer) keepHeldPress(seat int, at time.Duration) {
+	if slices.ContainsFunc(d.heldPress, func(p pressHeld) bool { return p.seat == seat }) {
+		return
+	}
+	d.heldPress = append(d.heldPress, pressHeld{seat: seat, at: at})
+}
+
+// tellHeldPresses tells the engine, at t, the presses kept while the read
+// just judged was held, of a seat the light now asks for a card that can
+// only be a Ground (game.PressUnreadClaim): "To Stop a Ground, play the
+// Stop as the Ground is being dealt to you", and the faller pressed as it
+// was, while the dealer could not yet say whose turn it was. Any other is
+// dropped: the held read was that seat's deal, or the light asks another
+// seat. The press keeps its own entry, at its own time, in the log; the
+// engine's (KindApplied) comes here, in the order it was told, which is
+// the order replay feeds it.
+func (d *Dealer) tellHeldPresses(t time.Duration) {
+	ps := d.heldPress
+	d.heldPress = nil
+	for _, p := range ps {
+		if d.phase == PhaseDealing && !d.g.Over() && d.g.ClaimOf(p.seat) == game.PressUnreadClaim {
+			_ = d.apply(game.Press(p.seat), playlog.FromSeat, max(t, p.at)) // a refusal is logged by apply
+		}
+	}
 }

@@ -67,6 +67,13 @@ func (d *Dealer) onButton(e hw.ButtonEvent) {
 		// told, for a Stop shown next (game.InfStoppedUnread).
 		d.append(ent)
 		d.apply(game.Press(e.Seat), playlog.FromSeat, e.Kernel)
+	case d.phase == PhaseDealing && d.held.active:
+		// Its faller may be claiming a Stop on a Ground dealt unread that
+		// the light will ask about once the held read is told: kept, and
+		// judged then (tellHeldPresses), not lost for the claim.
+		ent.Note = "kept while a read is held: told the engine once that read is judged, if the light then asks this seat for a Ground"
+		d.append(ent)
+		d.keepHeldPress(e.Seat, e.Kernel)
 	case d.phase == PhaseReady:
 		d.append(ent)
 		if d.isFaller(e.Seat) && !d.ready[e.Seat] {
@@ -86,8 +93,9 @@ func (d *Dealer) onButton(e hw.ButtonEvent) {
 // claimsUnread reports whether press e may claim a Stop on a Ground dealt
 // unread (game.PressUnreadClaim). A read held before it is judged
 // first where its time is up, so that the engine sees the table's order;
-// one still held keeps the press out: the light may not yet ask what it
-// will once that read is told.
+// one still held keeps the press from the engine until it is judged
+// (keepHeldPress): the light may not yet ask what it will once that read
+// is told.
 func (d *Dealer) claimsUnread(e hw.ButtonEvent) bool {
 	d.expireHeld(e.Kernel)
 	return !d.held.active && d.g.ClaimOf(e.Seat) == game.PressUnreadClaim

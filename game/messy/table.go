@@ -141,6 +141,10 @@ type table struct {
 	// hold is a read game/dealer would hold (game.PlayedUnseen), not yet
 	// told to the engine: what comes next judges it (resolveHold).
 	hold heldRead
+	// heldPresses are the seats that pressed while a read was held, told
+	// the engine once it is judged if they may then claim a Stop on a
+	// Ground dealt unread (game/dealer's tellHeldPresses).
+	heldPresses []int
 	// claimed is the seat whose Stop claim the engine took in the Ground's
 	// window under way, 0 for none: game/dealer's window takes one claim,
 	// and the seat's presses after it are only logged (press).
@@ -731,7 +735,8 @@ func (t *table) harmless(f *Fault, do func()) {
 // press is a faller's button, passed to the engine as game/dealer passes
 // it (onButton): only where it claims something (game.Game.ClaimOf), a
 // Stop claim once a window, and a claim on a Ground dealt unread only
-// while no read is held (claimsUnread); every other press is only logged,
+// while no read is held (claimsUnread), one pressed while a read is held
+// kept until it is judged (tellHeldPresses); every other press is only logged,
 // for a dispute. Told the engine, a stray press would end what holds
 // until the next observation (a claim on a Ground dealt unread, pressed
 // by the seat the light asks a card of just before another faller's
@@ -749,10 +754,35 @@ func (t *table) press(seat int) bool {
 		return true
 	}
 	t.now += 10 * time.Millisecond
+	if t.hold.active {
+		// game/dealer keeps it until the held read is judged.
+		if !slices.Contains(t.heldPresses, seat) {
+			t.heldPresses = append(t.heldPresses, seat)
+		}
+		if t.opt.Trace != nil {
+			t.opt.Trace(fmt.Sprintf("%v press seat %d: kept while a read is held", t.now, seat))
+		}
+		return false
+	}
 	if t.opt.Trace != nil {
 		t.opt.Trace(fmt.Sprintf("%v press seat %d: logged only", t.now, seat))
 	}
 	return false
+}
+
+// tellHeldPresses is game/dealer's: once the held read is judged, the
+// presses kept while it was held are told the engine where the light then
+// asks their seat for a card that can only be a Ground ("To Stop a Ground,
+// play the Stop as the Ground is being dealt to you"), and dropped
+// otherwise.
+func (t *table) tellHeldPresses() {
+	ps := t.heldPresses
+	t.heldPresses = nil
+	for _, seat := range ps {
+		if !t.seen.Over() && t.seen.ClaimOf(seat) == game.PressUnreadClaim {
+			t.observe(game.Press(seat))
+		}
+	}
 }
 
 // stopShown: a faller's Stop on the card dealt to them, as the table sees
@@ -1438,6 +1468,9 @@ func (t *table) resolveHold(e *game.Event) bool {
 		return false
 	}
 	t.hold = heldRead{}
+	// Told after the judgement, and after the cards dealt unscanned are
+	// put back (deferred last, so run last).
+	defer t.tellHeldPresses()
 	// A card dealt unscanned after the held read (its deal, say) is said
 	// of a later read, the first that shows the light lagging for it:
 	// game/dealer tells the engine of the held read before it was dealt.
