@@ -78,16 +78,7 @@ func TestPressKeptWhileAReadIsHeld(t *testing.T) {
 			if err := d.g.Check(); err != nil {
 				t.Fatal(err)
 			}
-			cfg := d.cfg
-			start := &playlog.Start{Schema: 2, Hand: cfg.Hand, Rules: cfg.Game.Rules, Seats: cfg.Game.Seats, Dealer: cfg.Dealer,
-				Deck: cfg.Game.Deck, Tempo: cfg.Tempo.Start, StopWindow: cfg.StopWindow}
-			g, bad, err := playlog.ReplayWith(&playlog.Hand{ID: t.Name(), Start: start, Entries: *log}, playlog.Hooks{})
-			if err != nil || len(bad) > 0 {
-				t.Fatalf("replay: %v, mismatches %+v", err, bad)
-			}
-			if g.Digest() != d.g.Digest() {
-				t.Fatal("the log replays to another hand")
-			}
+			replaysTo(t, d, *log)
 		})
 	}
 }

@@ -132,11 +132,18 @@ func TestIdentifyAnsweredByTheNextCardAGuessElsewhere(t *testing.T) {
 	if err := d.g.Check(); err != nil {
 		t.Fatal(err)
 	}
-	// The hand-start entry is written by start(), which this test skips.
+	replaysTo(t, d, *log)
+}
+
+// replaysTo fails t unless log, replayed from d's hand start, comes to
+// d's hand. The hand-start entry is written by start(), which the tests
+// calling it skip.
+func replaysTo(t *testing.T, d *Dealer, log entries) {
+	t.Helper()
 	cfg := d.cfg
 	start := &playlog.Start{Schema: 2, Hand: cfg.Hand, Rules: cfg.Game.Rules, Seats: cfg.Game.Seats, Dealer: cfg.Dealer,
 		Deck: cfg.Game.Deck, Tempo: cfg.Tempo.Start, StopWindow: cfg.StopWindow}
-	g, bad, err := playlog.ReplayWith(&playlog.Hand{ID: t.Name(), Start: start, Entries: *log}, playlog.Hooks{})
+	g, bad, err := playlog.ReplayWith(&playlog.Hand{ID: t.Name(), Start: start, Entries: log}, playlog.Hooks{})
 	if err != nil || len(bad) > 0 {
 		t.Fatalf("replay: %v, mismatches %+v", err, bad)
 	}
