@@ -4,7 +4,7 @@ import "testing"
 
 // TestClaimOf: "a press from that seat within the Stop window claims a
 // Stop" (product.md), and "Stop can also repel a Ground", also one dealt
-// unread where only a Ground can be dealt (PressClaimsUnread). ClaimOf is
+// unread where only a Ground can be dealt (PressUnreadClaim). ClaimOf is
 // the one decision of which presses a table tells the engine (game/dealer
 // beside its timed window, game/messy): a press from another seat, or
 // where a card other than a Ground may be due, claims nothing.

@@ -711,8 +711,10 @@ const (
 	// PressStopClaim is from the seat a Ground is being dealt to: its
 	// Stop claim, if it came within the window (the table's clock says).
 	PressStopClaim
-	// PressUnreadClaim may claim a Stop on a Ground dealt unread
-	// (PressClaimsUnread).
+	// PressUnreadClaim is from the seat the light asks a card of, a real
+	// one, where only a Ground can be dealt (OnlyGroundsDue): it may claim
+	// a Stop on a Ground dealt them unread, the Stop read next judged by
+	// stoppedUnread.
 	PressUnreadClaim
 )
 
@@ -731,26 +733,13 @@ func (g *Game) ClaimOf(seat int) PressClaim {
 	if p < 0 {
 		return PressIgnored
 	}
-	if in := g.Next(); in.Action == ActLand {
-		if in.Player == p {
-			return PressStopClaim
-		}
-		return PressIgnored
-	}
-	if g.PressClaimsUnread(seat) {
+	switch in := g.Next(); {
+	case in.Action == ActLand && in.Player == p:
+		return PressStopClaim
+	case in.Action == ActDeal && !in.Imaginary && in.Player == p && g.OnlyGroundsDue():
 		return PressUnreadClaim
 	}
 	return PressIgnored
-}
-
-// PressClaimsUnread reports whether a press from seat now may be its
-// faller's claim of a Stop on a Ground dealt them unread: the light asks
-// that seat for a card, a real one, and only a Ground can be dealt
-// (OnlyGroundsDue). game/dealer passes the engine such a press, as it does
-// one in a Stop window, and the Stop read next is judged by stoppedUnread.
-func (g *Game) PressClaimsUnread(seat int) bool {
-	in := g.Next()
-	return in.Action == ActDeal && !in.Imaginary && in.Seat == seat && g.OnlyGroundsDue()
 }
 
 // OnlyGroundsDue reports whether whatever the dealer deals next is a

@@ -132,7 +132,7 @@ func TestPressWhileHeldKeptFromTheEngine(t *testing.T) {
 }
 
 // claimTable plays a hand with no mistakes until the light asks a seat for
-// a card that can only be a Ground (game.Game.PressClaimsUnread): the
+// a card that can only be a Ground (game.PressUnreadClaim): the
 // table, and that seat.
 func claimTable(t *testing.T) (*table, int) {
 	t.Helper()
@@ -144,7 +144,7 @@ func claimTable(t *testing.T) (*table, int) {
 		if tb.truth.Over() || tb.seen.Over() {
 			break
 		}
-		if in := tb.seen.Next(); in.Action == game.ActDeal && tb.seen.PressClaimsUnread(in.Seat) {
+		if in := tb.seen.Next(); in.Action == game.ActDeal && tb.seen.ClaimOf(in.Seat) == game.PressUnreadClaim {
 			return tb, in.Seat
 		}
 		if err := tb.fallersAct(); err != nil {
