@@ -62,6 +62,13 @@ type Instruction struct {
 	Leave bool
 }
 
+// ClosesAddress reports whether in is a sweep (or a pass) that ends the
+// address under way, not one that starts a seat's turn: the dealer does it
+// on the beat, and the next card read implies it.
+func (in Instruction) ClosesAddress() bool {
+	return (in.Action == ActSweep || in.Action == ActPass) && !in.First
+}
+
 // AddressBegan reports whether the event that took the engine from in to
 // next began the address in opens (one whose First is set): the engine is
 // then in the middle of that faller's address, or already at the first

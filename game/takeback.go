@@ -317,7 +317,7 @@ func (g *Game) goBackBeforeRead(kept *Game) {
 func (g *Game) confirmSweeps() error {
 	for i := 0; i < 8; i++ {
 		in := g.Next()
-		if (in.Action != ActSweep && in.Action != ActPass) || in.First {
+		if !in.ClosesAddress() {
 			return nil
 		}
 		if err := g.confirm(); err != nil {
@@ -849,7 +849,7 @@ func (g *Game) riderDealtFromDeck() (int, bool) {
 		return -1, false
 	}
 	in := b.Next()
-	if w.again && (in.Action == ActSweep || in.Action == ActPass) && !in.First {
+	if w.again && in.ClosesAddress() {
 		// Read again after an "unscanned": the hand kept is the one
 		// right after the card dealt unscanned, the sweeps ending its
 		// address still owed. The read came at the next seat's turn, so

@@ -47,7 +47,7 @@ type justDealtCard struct {
 func (d *Dealer) finishSweeps(t time.Duration) {
 	for i := 0; i < 8; i++ {
 		in := d.g.Next()
-		if (in.Action != game.ActSweep && in.Action != game.ActPass) || in.First {
+		if !in.ClosesAddress() {
 			return
 		}
 		if d.apply(game.Event{Kind: game.EvConfirm}, playlog.FromDealer, t) != nil {

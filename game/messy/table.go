@@ -824,7 +824,7 @@ func (t *table) unscannedShownByTheStop(read game.Event) {
 // assistant's side, as the dealer does on the next beat.
 func (t *table) seenSweeps() {
 	for range 8 {
-		if !closesAddress(t.seen.Next()) {
+		if !t.seen.Next().ClosesAddress() {
 			return
 		}
 		if !t.observe(game.Event{Kind: game.EvConfirm}) {
@@ -840,7 +840,7 @@ func (t *table) beat() error {
 	// The screen's ask for an Extra's rider is the last beat's: a later
 	// read of that Extra asks again or not (askRider).
 	t.riderAsked = ""
-	for n := g.Next(); closesAddress(n); n = g.Next() {
+	for n := g.Next(); n.ClosesAddress(); n = g.Next() {
 		t.sweeping(n)
 		if err := t.real(game.Step()); err != nil {
 			return err

@@ -80,13 +80,6 @@ func (t *table) unreadDeal(f *Fault, e game.Event) string {
 	return why
 }
 
-// closesAddress reports whether in is a sweep (or a pass) that ends the
-// address under way, not one that starts a seat's turn: the dealer does
-// it on the beat, and the next read implies it.
-func closesAddress(in game.Instruction) bool {
-	return (in.Action == game.ActSweep || in.Action == game.ActPass) && !in.First
-}
-
 // readAnswers is what the light asks of the next read on g: its Next, or,
 // where that is a sweep (or a pass) closing the address under way, what
 // it asks once those are done. game/dealer sweeps on the beat, "and the
@@ -98,7 +91,7 @@ func closesAddress(in game.Instruction) bool {
 // next seat).
 func readAnswers(g *game.Game) game.Instruction {
 	in := g.Next()
-	if !closesAddress(in) {
+	if !in.ClosesAddress() {
 		return in
 	}
 	g = g.Clone()
@@ -106,7 +99,7 @@ func readAnswers(g *game.Game) game.Instruction {
 		if g.Apply(game.Confirm()) != nil {
 			return in
 		}
-		if in = g.Next(); !closesAddress(in) {
+		if in = g.Next(); !in.ClosesAddress() {
 			return in
 		}
 	}

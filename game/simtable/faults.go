@@ -395,7 +395,7 @@ func (t *Table) plainNext(seat int) bool {
 		return false
 	}
 	after := g.Next()
-	for i := 0; i < 8 && (after.Action == game.ActSweep || after.Action == game.ActPass) && !after.First; i++ {
+	for i := 0; i < 8 && after.ClosesAddress(); i++ {
 		if g.Apply(game.Step()) != nil {
 			return false
 		}

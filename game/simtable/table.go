@@ -779,7 +779,7 @@ func (t *Table) deal() {
 		return
 	}
 	in := g.Next()
-	for (in.Action == game.ActSweep || in.Action == game.ActPass) && !in.First {
+	for in.ClosesAddress() {
 		t.step() // a sweep left over from the last address
 		in = g.Next()
 	}
