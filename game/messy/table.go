@@ -744,7 +744,7 @@ func (t *table) harmless(f *Fault, do func()) {
 // engine took the press.
 func (t *table) press(seat int) bool {
 	claim := t.seen.ClaimOf(seat)
-	if claim == game.PressStopClaim && t.claimed != seat || claim == game.PressUnreadClaim && !t.hold.active {
+	if (claim == game.PressStopClaim && t.claimed != seat) || (claim == game.PressUnreadClaim && !t.hold.active) {
 		if !t.observe(game.Press(seat)) {
 			return false
 		}
@@ -754,18 +754,16 @@ func (t *table) press(seat int) bool {
 		return true
 	}
 	t.now += 10 * time.Millisecond
+	note := "logged only"
 	if t.hold.active {
 		// game/dealer keeps it until the held read is judged.
 		if !slices.Contains(t.heldPresses, seat) {
 			t.heldPresses = append(t.heldPresses, seat)
 		}
-		if t.opt.Trace != nil {
-			t.opt.Trace(fmt.Sprintf("%v press seat %d: kept while a read is held", t.now, seat))
-		}
-		return false
+		note = "kept while a read is held"
 	}
 	if t.opt.Trace != nil {
-		t.opt.Trace(fmt.Sprintf("%v press seat %d: logged only", t.now, seat))
+		t.opt.Trace(fmt.Sprintf("%v press seat %d: %s", t.now, seat, note))
 	}
 	return false
 }
