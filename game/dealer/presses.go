@@ -61,19 +61,8 @@ func (d *Dealer) onButton(e hw.ButtonEvent) {
 	case d.stop.after(e.Seat, e.Kernel):
 		ent.Note = "after the Stop window"
 		d.append(ent)
-	case d.phase == PhaseDealing && d.claimsUnread(e):
-		// Only a Ground can be dealt to this seat now: its faller may be
-		// claiming a Stop for one the reader missed, and the engine is
-		// told, for a Stop shown next (game.InfStoppedUnread).
-		d.append(ent)
-		d.apply(game.Press(e.Seat), playlog.FromSeat, e.Kernel)
-	case d.phase == PhaseDealing && d.held.active:
-		// Its faller may be claiming a Stop on a Ground dealt unread that
-		// the light will ask about once the held read is told: kept, and
-		// judged then (tellHeldPresses), not lost for the claim.
-		ent.Note = "kept while a read is held: told the engine once that read is judged, if the light then asks this seat for a Ground"
-		d.append(ent)
-		d.keepHeldPress(e.Seat, e.Kernel)
+	case d.phase == PhaseDealing:
+		d.pressDealing(ent, e)
 	case d.phase == PhaseReady:
 		d.append(ent)
 		if d.isFaller(e.Seat) && !d.ready[e.Seat] {
@@ -90,15 +79,38 @@ func (d *Dealer) onButton(e hw.ButtonEvent) {
 	}
 }
 
-// claimsUnread reports whether press e may claim a Stop on a Ground dealt
-// unread (game.PressUnreadClaim). A read held before it is judged
-// first where its time is up, so that the engine sees the table's order;
-// one still held keeps the press from the engine until it is judged
-// (keepHeldPress): the light may not yet ask what it will once that read
-// is told.
-func (d *Dealer) claimsUnread(e hw.ButtonEvent) bool {
+// pressDealing handles press e, logged as ent, while the cards are dealt,
+// where it claims no Stop in a window. A read held before the press is
+// judged first where its time is up, so that the engine sees the table's
+// order; that judgement may end the hand, and the press is then only
+// logged.
+func (d *Dealer) pressDealing(ent playlog.Entry, e hw.ButtonEvent) {
 	d.expireHeld(e.Kernel)
-	return !d.held.active && d.g.ClaimOf(e.Seat) == game.PressUnreadClaim
+	switch {
+	case d.claimsUnread(e.Seat):
+		// Only a Ground can be dealt to this seat now: its faller may be
+		// claiming a Stop for one the reader missed, and the engine is
+		// told, for a Stop shown next (game.InfStoppedUnread).
+		d.append(ent)
+		d.apply(game.Press(e.Seat), playlog.FromSeat, e.Kernel)
+	case d.phase == PhaseDealing && d.held.active:
+		// Its faller may be claiming a Stop on a Ground dealt unread that
+		// the light will ask about once the held read is told: kept, and
+		// judged then (tellHeldPresses), not lost for the claim.
+		ent.Note = "kept while a read is held: told the engine once that read is judged, if the light then asks this seat for a Ground"
+		d.append(ent)
+		d.keepHeldPress(e.Seat, e.Kernel)
+	default:
+		d.append(ent)
+	}
+}
+
+// claimsUnread reports whether seat's press may claim a Stop on a Ground
+// dealt unread (game.PressUnreadClaim). A read still held keeps the press
+// from the engine until it is judged (keepHeldPress): the light may not
+// yet ask what it will once that read is told.
+func (d *Dealer) claimsUnread(seat int) bool {
+	return !d.held.active && d.g.ClaimOf(seat) == game.PressUnreadClaim
 }
 
 // claimStop is seat's press at pressed, told the engine at at: "a press
