@@ -170,6 +170,7 @@ type Dealer struct {
 	logHealth logHealth       // loghealth.go
 	corr      corrections     // correct.go
 	inferred  int             // engine.go: the engine's inferences logged so far
+	readAgain int             // engine.go: the card the last event applied read again past a stack gone (readAgainPastGone), -1 if none
 	ident     identifyState   // identify.go: the cards dealt by hand, asked for once the reader reads
 	held      heldRead        // held.go: a read judged by what follows it
 	heldPress []pressHeld     // held.go: presses kept while a read is held

@@ -46,10 +46,13 @@ func (d *Dealer) apply(e game.Event, src playlog.Source, at time.Duration) error
 		clear(d.slot.shown)
 	}
 	inf := d.g.Inferences()
+	// Asked once of the observation, here for the read it keeps from the
+	// warning and in event for what the table does next.
+	d.readAgain = readAgainPastGone(d.g, inf[d.inferred:])
 	for ; d.inferred < len(inf); d.inferred++ {
 		x := inf[d.inferred]
 		d.append(playlog.Entry{Kind: playlog.KindInference, Source: playlog.FromEngine, Kernel: at, Seat: d.g.Seat(x.Player), Inference: &x})
-		if x.Kind == game.InfReadTakenBack && !dealtAfterAllOf(inf[d.inferred+1:], x.Card) && !game.ShownTakenBack(inf, d.inferred) && readAgainPastGone(d.g, inf[d.inferred:]) != x.Card {
+		if x.Kind == game.InfReadTakenBack && !dealtAfterAllOf(inf[d.inferred+1:], x.Card) && !game.ShownTakenBack(inf, d.inferred) && x.Card != d.readAgain {
 			// product.md: "a card scanned that should not be there: a
 			// warning sound and message, the event is logged, the game
 			// state does not move". (A read dealt after all right behind
@@ -168,7 +171,7 @@ func (d *Dealer) event(e game.Event, src playlog.Source, at time.Duration, c int
 		}
 		d.say(false, "%v is the card dealt to seat %d after all, as first judged", d.g.Card(x), d.g.Seat(d.g.Where(x).Player))
 		d.takenBack(at)
-	case c < 0 && readAgainPastGone(d.g, d.g.Inferences()[inferred:]) >= 0:
+	case c < 0 && d.readAgain >= 0:
 		// "Not there" of the stack the card read again after an
 		// "unscanned" went into (its only card picked up unseen): the
 		// read is dealt where the light then asks, a deal like any read.
