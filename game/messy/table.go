@@ -910,18 +910,20 @@ func (t *table) beat() error {
 		x := t.held - 1
 		t.held = 0
 		wx, wc := g.Where(x), g.Where(c)
-		if !ground && wx.Zone == game.InStack && wc.Zone == game.InStack && wx.Player == p && wc.Player == p && wx.Stack == wc.Stack {
-			// The dealer lays c first and x on top of it: the reads say
-			// so. The truth has them the other way up, so a faller who
-			// takes c, its top, takes it from under x at the table.
-			t.readBeside(c, x)
-			t.lookBetween(in)
-			t.read(x)
+		// The dealer lays c first and x on top of it where both went to
+		// one stack: the reads say so. The truth has them the other way
+		// up, so a faller who takes c, its top, takes it from under x at
+		// the table.
+		buried := !ground && wx.Zone == game.InStack && wc.Zone == game.InStack && wx.Player == p && wc.Player == p && wx.Stack == wc.Stack
+		first, second := x, c
+		if buried {
+			first, second = c, x
+		}
+		t.readBeside(first, second)
+		t.lookBetween(in)
+		t.read(second)
+		if buried {
 			t.cheats = append(t.cheats, cheat{top: c, under: x, player: p})
-		} else {
-			t.readBeside(x, c)
-			t.lookBetween(in)
-			t.read(c)
 		}
 	case !ground && in.Due >= 2 && g.Card(c).Kind != game.Stop && t.happens(BuriedPlay) && t.dealtOnTop(c):
 		// Two cards for one stack: hold this read back, to lay the next
