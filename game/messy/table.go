@@ -167,11 +167,11 @@ type table struct {
 	// unsaid are the reads after which the dealer, seeing no lag, said
 	// nothing of the cards dealt unscanned before them (identifiedTwin).
 	unsaid []unsaidRead
-	// stoppedAt are, by the log's index of the Stop read that showed
-	// them (nameStoppedUnread), the Grounds dealt unscanned that the assistant
-	// found Stopped: a reader that missed nothing read each as it was
-	// dealt (identifiedSteps).
-	stoppedAt map[int][]int
+	// stopped are the Grounds dealt unscanned that the assistant found
+	// Stopped, each at the log's index of the Stop read that showed it
+	// (nameStoppedUnread): a reader that missed nothing read each as it
+	// was dealt (identifiedSteps).
+	stopped []byHandAt
 	// followed is the identified twin once the hand is finished
 	// (followingTwin).
 	followed *followedTwin
@@ -2102,21 +2102,20 @@ const stoppedUnreadWhy = "the Stop shown after its faller's press, the deck all 
 // "Stop can also repel a Ground": the assistant has the Ground dealt to
 // that seat and Stopped, as it was; the dealer has nothing left to say.
 func (t *table) nameStoppedUnread(inferred int) {
+	at := len(t.log) - 1
 	for _, x := range t.seen.Inferences()[inferred:] {
 		if x.Kind != game.InfStoppedUnread {
 			continue
 		}
+		seat := t.seen.Seat(x.Player)
 		for _, i := range t.unscanned {
 			f := &t.hand.Faults[i]
 			u, ok := t.truth.CardIndex(f.Card)
-			if ok && f.Answer == Missed && f.Why == "" && f.Seat == t.seen.Seat(x.Player) && t.stoppedUnscanned(u) {
-				f.Answer, f.Why, f.live = Named, stoppedUnreadWhy, true
-				if t.stoppedAt == nil {
-					t.stoppedAt = map[int][]int{}
-				}
-				at := len(t.log) - 1
-				t.stoppedAt[at] = append(t.stoppedAt[at], u)
+			if !ok || f.Answer != Missed || f.Why != "" || f.Seat != seat || !t.stoppedUnscanned(u) {
+				continue
 			}
+			f.Answer, f.Why, f.live = Named, stoppedUnreadWhy, true
+			t.stopped = append(t.stopped, byHandAt{at: at, card: u})
 		}
 	}
 }

@@ -34,7 +34,8 @@ const unidentifiedWhy = "unidentified: told which card each confirmation by hand
 // byHandAt is a confirmation by hand the assistant took: the index of the
 // observation in the table's log, and the card the table dealt or showed;
 // or (unscanned) the dealer's "unscanned" said of the read before it, and
-// the card dealt unscanned it stands for.
+// the card dealt unscanned it stands for. The table's stopped are the same
+// pair: the Stop read, and the Ground dealt unscanned it showed.
 type byHandAt struct {
 	at, card  int
 	unscanned bool
@@ -107,8 +108,10 @@ func (t *table) identifiedSteps() []identifiedStep {
 		// A Ground dealt unscanned that the assistant found from the Stop
 		// read here (nameStoppedUnread): read as it was dealt, its window
 		// open for this Stop.
-		for _, u := range t.stoppedAt[i] {
-			st.twin = append(st.twin, game.Scan(t.truth.Card(u).ID))
+		for _, b := range t.stopped {
+			if b.at == i {
+				st.twin = append(st.twin, game.Scan(t.truth.Card(b.card).ID))
+			}
 		}
 		st.twin = append(st.twin, e)
 		out = append(out, st)
