@@ -60,24 +60,30 @@ func (t *table) unreadDeal(f *Fault, e game.Event) string {
 	if !ok || s.GroundsOut() {
 		return ""
 	}
-	light := readAnswers(s)
-	why := unreadDealWhy
-	switch {
-	case s.Where(x).Zone == game.InDeck:
-	case f.Kind == StrayCard && t.readLate(x):
-		why = unreadGuessWhy
-	case guessedAtTheLight(s, x, light.Player):
-		why = unreadStandInWhy
-	default:
+	// The checks of the card alone come before the light's, which may copy
+	// the game to sweep: most reads fail them.
+	w := s.Where(x)
+	if w.Zone != game.InDeck && (w.Zone != game.InStack || !s.Blind(x)) {
+		// Neither a deck card nor a guess for a card dealt by hand, as
+		// readLate and guessedAtTheLight both want.
 		return ""
 	}
 	if s.Card(x).Kind == game.Ground && t.groundOnTop() {
 		return ""
 	}
+	light := readAnswers(s)
 	if light.Action != game.ActDeal || light.Imaginary {
 		return ""
 	}
-	return why
+	switch {
+	case w.Zone == game.InDeck:
+		return unreadDealWhy
+	case f.Kind == StrayCard && t.readLate(x):
+		return unreadGuessWhy
+	case guessedAtTheLight(s, x, light.Player):
+		return unreadStandInWhy
+	}
+	return ""
 }
 
 // readAnswers is what the light asks of the next read on g: its Next, or,
