@@ -1,8 +1,13 @@
 package dealer
 
 import (
+	"slices"
 	"testing"
 	"time"
+
+	"github.com/falling-table/falling/game"
+	"github.com/falling-table/falling/game/playlog"
+	"github.com/falling-table/falling/hw"
 )
 
 // TestStopWindowRules: who may claim a Stop and until when, as the
@@ -72,5 +77,72 @@ func TestStopWindowPauseAndView(t *testing.T) {
 	w.shift(5 * s)
 	if w.end != end {
 		t.Errorf("a pause moved a closed window's end from %v to %v", end, w.end)
+	}
+}
+
+// TestPressClaimsOnlyInTheWindow: product.md, "a press from that seat
+// within the Stop window claims a Stop". The engine's ClaimOf says only
+// what a press would claim (the light asks the seat's Ground to land);
+// the window says whether it came in time and first, and onButton asks
+// both. Where ClaimOf alone would take a press, the window refuses two: a
+// press just past the window's end, handled before the loop's deadline
+// closes the window (logged late), and a second press after the claim
+// (logged, the claim's time not moved on). The first press inside the
+// window claims (the control). The other way round, a press the window
+// takes that ClaimOf refuses, was not found: the window opens only where
+// the light asks that seat's Ground to land.
+func TestPressClaimsOnlyInTheWindow(t *testing.T) {
+	at := func(s float64) time.Duration { return time.Duration(s * float64(time.Second)) }
+	S, G := game.Stop, game.Ground
+	for _, tc := range []struct {
+		name    string
+		first   float64 // a press before, claiming, or 0
+		pressed float64
+		claims  bool
+		late    bool
+	}{
+		{name: "inside the window", pressed: 4.6, claims: true},
+		{name: "a second press after the claim", first: 4.2, pressed: 4.6},
+		{name: "just past its end, the window not yet closed", pressed: 5.1, late: true},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			d, uid, log := dealing(t, []game.Kind{S, S, S, G, G, G}, 2, 3, 4)
+			read := func(id string, s float64) { d.onCard(hw.CardEvent{UID: uid[id], Time: at(s)}) }
+			read("Stop-0", 1)
+			read("Stop-1", 2)
+			read("Stop-2", 3)
+			read("Ground-3", 4) // seat 2's Ground: its window, a second long, ends at 5 s
+			if !d.stop.open || d.stop.seat != 2 || d.stop.end != at(5) {
+				t.Fatalf("Stop window %+v, want seat 2's open until 5 s", d.stop)
+			}
+			if tc.first > 0 {
+				d.onButton(hw.ButtonEvent{Seat: 2, Press: true, Kernel: at(tc.first)})
+				if !d.stop.claimed {
+					t.Fatalf("the first press at %v s claimed nothing", tc.first)
+				}
+			}
+			if got := d.g.ClaimOf(2); got != game.PressStopClaim {
+				t.Fatalf("ClaimOf(seat 2) = %v, want a Stop claim: the engine has no clock", got)
+			}
+			n, window := len(d.g.Inferences()), d.stop
+			d.onButton(hw.ButtonEvent{Seat: 2, Press: true, Kernel: at(tc.pressed)})
+			claimed := slices.ContainsFunc(d.g.Inferences()[n:], func(x game.Inference) bool { return x.Kind == game.InfStopClaimed })
+			if claimed != tc.claims {
+				t.Errorf("press at %v s: the engine inferred a claim %v, want %v", tc.pressed, claimed, tc.claims)
+			}
+			if !tc.claims && d.stop != window {
+				t.Errorf("press at %v s moved the window from %+v to %+v", tc.pressed, window, d.stop)
+			}
+			if tc.claims && !d.stop.claimed {
+				t.Errorf("press at %v s: the window has no claim", tc.pressed)
+			}
+			late := slices.ContainsFunc(*log, func(e playlog.Entry) bool { return e.Kind == playlog.KindPress && e.Note == "after the Stop window" })
+			if late != tc.late {
+				t.Errorf("press at %v s logged after the Stop window: %v, want %v", tc.pressed, late, tc.late)
+			}
+			if in := d.g.Next(); in.Action != game.ActLand || in.Seat != 2 {
+				t.Errorf("the light asks %v, want seat 2's Ground still to land", in)
+			}
+		})
 	}
 }
