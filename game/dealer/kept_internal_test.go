@@ -168,12 +168,7 @@ func TestLandedEndsTheHand(t *testing.T) {
 // kept. read lays a card on the reader at s seconds; log is the play log.
 func groundKept(t *testing.T) (d *Dealer, read func(id string, s float64), log *entries) {
 	t.Helper()
-	G, S := game.Ground, game.Stop
-	d, uid, log := dealing(t, []game.Kind{S, S, S, G, G, G}, 2, 3, 4)
-	read = func(id string, s float64) { d.onCard(hw.CardEvent{UID: uid[id], Time: secs(s)}) }
-	read("Stop-0", 1)
-	read("Stop-1", 2)
-	read("Stop-2", 3)
+	d, read, log = stopsDealt(t)
 	read("Ground-3", 4)
 	d.onButton(hw.ButtonEvent{Seat: 2, Press: true, Kernel: secs(4.3)})
 	read("Ground-3", 4.4)

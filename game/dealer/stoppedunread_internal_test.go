@@ -80,18 +80,8 @@ func TestStopForAGroundDealtUnread(t *testing.T) {
 // and the Stop is no longer spent.
 func TestPressForAGroundDealtUnreadThenNoStop(t *testing.T) {
 	at := func(s float64) time.Duration { return time.Duration(s * float64(time.Second)) }
-	S, G := game.Stop, game.Ground
-	// Each seat dealt a Stop, only Grounds left: seat 2's card is due.
-	stopsDealt := func(t *testing.T) (*Dealer, func(string, float64)) {
-		d, uid, _ := dealing(t, []game.Kind{S, S, S, G, G, G}, 2, 3, 4)
-		read := func(id string, s float64) { d.onCard(hw.CardEvent{UID: uid[id], Time: at(s)}) }
-		read("Stop-0", 1)
-		read("Stop-1", 2)
-		read("Stop-2", 3)
-		return d, read
-	}
 	t.Run("a mash, then the Ground read", func(t *testing.T) {
-		d, read := stopsDealt(t)
+		d, read, _ := stopsDealt(t)
 		d.onButton(hw.ButtonEvent{Seat: 2, Press: true, Kernel: at(4.2)})
 		n := len(d.g.Inferences())
 		read("Ground-3", 4.5)
@@ -105,7 +95,7 @@ func TestPressForAGroundDealtUnreadThenNoStop(t *testing.T) {
 		}
 	})
 	t.Run("a Stop spent on a Ground dealt unread, misread", func(t *testing.T) {
-		d, read := stopsDealt(t)
+		d, read, _ := stopsDealt(t)
 		d.onButton(hw.ButtonEvent{Seat: 2, Press: true, Kernel: at(4.3)})
 		read("Stop-0", 4.5)
 		said := false
@@ -130,4 +120,19 @@ func TestPressForAGroundDealtUnreadThenNoStop(t *testing.T) {
 			t.Error(err)
 		}
 	})
+}
+
+// stopsDealt is dealing seats 2, 3 and 4 a Stop each at 1, 2 and 3 s
+// (Stop-0 to Stop-2), only Grounds left (Ground-3 to Ground-5): seat 2's
+// card is due, and only a Ground can be dealt there. read reads a card at
+// s seconds.
+func stopsDealt(t *testing.T) (d *Dealer, read func(id string, s float64), log *entries) {
+	t.Helper()
+	S, G := game.Stop, game.Ground
+	d, uid, log := dealing(t, []game.Kind{S, S, S, G, G, G}, 2, 3, 4)
+	read = func(id string, s float64) { d.onCard(hw.CardEvent{UID: uid[id], Time: secs(s)}) }
+	read("Stop-0", 1)
+	read("Stop-1", 2)
+	read("Stop-2", 3)
+	return d, read, log
 }

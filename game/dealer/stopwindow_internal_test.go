@@ -92,8 +92,7 @@ func TestStopWindowPauseAndView(t *testing.T) {
 // takes that ClaimOf refuses, was not found: the window opens only where
 // the light asks that seat's Ground to land.
 func TestPressClaimsOnlyInTheWindow(t *testing.T) {
-	at := func(s float64) time.Duration { return time.Duration(s * float64(time.Second)) }
-	S, G := game.Stop, game.Ground
+	at := secs
 	for _, tc := range []struct {
 		name    string
 		first   float64 // a press before, claiming, or 0
@@ -106,11 +105,7 @@ func TestPressClaimsOnlyInTheWindow(t *testing.T) {
 		{name: "just past its end, the window not yet closed", pressed: 5.1, late: true},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			d, uid, log := dealing(t, []game.Kind{S, S, S, G, G, G}, 2, 3, 4)
-			read := func(id string, s float64) { d.onCard(hw.CardEvent{UID: uid[id], Time: at(s)}) }
-			read("Stop-0", 1)
-			read("Stop-1", 2)
-			read("Stop-2", 3)
+			d, read, log := stopsDealt(t)
 			read("Ground-3", 4) // seat 2's Ground: its window, a second long, ends at 5 s
 			if !d.stop.open || d.stop.seat != 2 || d.stop.end != at(5) {
 				t.Fatalf("Stop window %+v, want seat 2's open until 5 s", d.stop)
