@@ -1988,6 +1988,21 @@ func (t *table) lagInWindow(fs []int, wasWindow bool) bool {
 	return true
 }
 
+// extraUnshown reports whether the light a asks for the deal the table
+// owes next (b) but for Extras lying on the rider that the dealer has yet
+// to show: "To play an Extra, lay it on top of the rider you wish to
+// modify, overlapping it so the dealer can still read both cards", and the
+// dealer shows the rider, then its Extras, each read in turn. The light
+// counts only what it has read, so after the rider it asks fewer cards
+// than the table owes: no lag, to a dealer who sees the Extra still to
+// show. A lag makes the light ask more than the table owes, or at another
+// seat (the one still waiting), never fewer there. Said at the rider,
+// "unscanned" put a card dealt unscanned before a Ground that landed at
+// the seat before at this one (26008376).
+func extraUnshown(a, b game.Instruction) bool {
+	return a.Action == game.ActDeal && b.Action == game.ActDeal && a.Player == b.Player && a.Rider == b.Rider && a.Rider != game.NoKind && a.Extras < b.Extras && a.Due < b.Due
+}
+
 // litElsewhere reports whether the light, as card id is read, asks for a
 // deal at another seat than the one the table has just dealt it to, or
 // than the one whose rider it is, shown as that seat's turn begins
@@ -2048,7 +2063,7 @@ func (t *table) noticeUnscanned(f *Fault, id string, elsewhere bool) bool {
 	// table owes it, with no rider ("Each rider tells you how to deal to
 	// the players"), and the dealer who has just shown it sees the lag
 	// (4004483, 5005499, 5007518).
-	if a, b := s.Next(), g.Next(); !elsewhere && !t.grabbedFirstOfTwo(u, id) && a.Action == b.Action && a.Player == b.Player && a.Due == b.Due && (a.Rider == b.Rider || t.older.quietAfterUnscanned) {
+	if a, b := s.Next(), g.Next(); !elsewhere && !t.grabbedFirstOfTwo(u, id) && a.Action == b.Action && a.Player == b.Player && (a.Due == b.Due || extraUnshown(a, b)) && (a.Rider == b.Rider || t.older.quietAfterUnscanned) {
 		return false
 	}
 	n := len(s.Inferences())
