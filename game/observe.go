@@ -1349,13 +1349,32 @@ func (g *Game) goneUnderReadAgain() (bool, error) {
 // like a buried card played). The dealer is not asked which stack: a faller
 // with two stacks gathering one is the rare case, and both together cost
 // only the proof of a buried play.
+// takenOnAGuess reports whether the engine took a card from one of player
+// p's stacks on a guess (a rider named by hand stood in by the card
+// nearest a stack's top, say), so that their stacks may hold more than it
+// counts. A stack knocked over there that the engine counts a single card
+// is the dealer's to judge, who sees it: "The dealer's solution is final,
+// so use your best judgement." Refused, the knock was missed, and every
+// card of that stack kept an order the audit could prove things by
+// (29000121 in all three rule sets: a Hit named by hand at seat 2 stood in
+// by the Hit on seat 5's stack, whose two cards the dealer then saw
+// knocked over).
+func (g *Game) takenOnAGuess(p int) bool {
+	for _, x := range g.table.inferred {
+		if x.From.Zone == InStack && x.From.Player == p && x.Card >= 0 && x.Card < len(g.table.guessed) && g.table.guessed[x.Card] {
+			return true
+		}
+	}
+	return false
+}
+
 func (g *Game) knocked(seat int) error {
 	p := g.PlayerAt(seat)
 	if p < 0 {
 		return refuse(RuleNoPlayer, "seat %d", seat)
 	}
 	stacks := g.players[p].stacks
-	if !slices.ContainsFunc(stacks, func(st []int) bool { return len(st) > 1 }) {
+	if !slices.ContainsFunc(stacks, func(st []int) bool { return len(st) > 1 }) && !g.takenOnAGuess(p) {
 		// A card alone has no order to lose.
 		return refuse(RuleCardNotExpected, "seat %d has no stack of two cards or more", seat)
 	}

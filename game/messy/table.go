@@ -181,9 +181,10 @@ type table struct {
 	// between two cards (identify).
 	uncovered bool
 	// older is this table's dealer as they were before words they have
-	// learnt since. Only the twin tests set it: they play the hands their
+	// learnt since. Only tests set it: the twin tests play the hands their
 	// twin classes were pinned on, which the dealer as they are now keeps
-	// in step (twin.go, twin_between.go, twin_late.go, twin_rider.go).
+	// in step (twin.go, twin_between.go, twin_late.go, twin_rider.go), and
+	// a mend's test plays its hand without it.
 	older olderDealer
 }
 
@@ -206,6 +207,13 @@ type olderDealer struct {
 	// blindToGoneStack: no misread said of a read the screen puts, after
 	// an "unscanned", into a stack the table lacks (readIntoAGoneStack).
 	blindToGoneStack bool
+	// extraAsLag: a rider read with its Extra still to show taken for a
+	// lag, the light counting only the rider (extraUnshown).
+	extraAsLag bool
+	// lagPastConfirmedGround: the cards dealt unscanned before a Ground
+	// confirmed by hand at the seat the light asked kept past its window,
+	// landed or not (confirmedGroundHidesLag).
+	lagPastConfirmedGround bool
 }
 
 // heldRead is a read held as game/dealer holds it: card id, which the
@@ -1779,6 +1787,7 @@ func (t *table) readBeside(c, unread int) {
 		t.readerGone--
 		t.settleUnscanned(unscanned, g.Where(c).Player)
 		t.blind(nil, c)
+		t.confirmedGroundHidesLag()
 		if t.readerGone == 0 {
 			// The reader is back before the next card.
 			t.identify()
@@ -1830,6 +1839,7 @@ func (t *table) readBeside(c, unread int) {
 		f := t.fault(ReaderMiss, id, seat)
 		t.settleUnscanned(unscanned, g.Where(c).Player)
 		t.blind(f, c)
+		t.confirmedGroundHidesLag()
 		t.identify() // the reader reads: the dealer is asked for the card
 	case t.happens(DealUnscanned):
 		t.fault(DealUnscanned, id, seat)
@@ -1990,6 +2000,39 @@ func (t *table) lagInWindow(fs []int, wasWindow bool) bool {
 	return true
 }
 
+// extraUnshown reports whether the light a asks for the deal the table
+// owes next (b) but for Extras lying on the rider that the dealer has yet
+// to show: "To play an Extra, lay it on top of the rider you wish to
+// modify, overlapping it so the dealer can still read both cards", and the
+// dealer shows the rider, then its Extras, each read in turn. The light
+// counts only what it has read, so after the rider it asks fewer cards
+// than the table owes: no lag, to a dealer who sees the Extra still to
+// show. A lag makes the light ask more than the table owes, or at another
+// seat (the one still waiting), never fewer there. Said at the rider,
+// "unscanned" put a card dealt unscanned before a Ground that landed at
+// the seat before at this one (26008376).
+func extraUnshown(a, b game.Instruction) bool {
+	return a.Action == game.ActDeal && b.Action == game.ActDeal && a.Player == b.Player && a.Rider == b.Rider && a.Rider != game.NoKind && a.Extras < b.Extras && a.Due < b.Due
+}
+
+// confirmedGroundHidesLag is lagInWindow for a Ground just confirmed by
+// hand (the reader missed it, or was gone) where the light already asked
+// its seat, so the cards dealt unscanned before it stayed unsaid
+// (confirmUnscanned): the light shows the Ground landing where it was
+// dealt, as it does for a Ground read, and nothing of the lag behind it.
+// Landed, the seat is out and the lag with it ("GROUND: If you receive
+// one of these, you are immediately out"; groundWindow); saved, the
+// dealer sees the lag at the first read after the window. Kept past the
+// window instead, they were confirmed by hand or said "unscanned" at the
+// next seats, where the light, in step, took them for those seats' cards
+// (26008376, 27009761 classic: a Hit's first card dealt unscanned, its
+// second a Ground).
+func (t *table) confirmedGroundHidesLag() {
+	if !t.older.lagPastConfirmedGround && len(t.unscanned) > 0 && t.lagInWindow(t.unscanned, false) {
+		t.hiddenLag = true
+	}
+}
+
 // litElsewhere reports whether the light, as card id is read, asks for a
 // deal at another seat than the one the table has just dealt it to, or
 // than the one whose rider it is, shown as that seat's turn begins
@@ -2050,7 +2093,7 @@ func (t *table) noticeUnscanned(f *Fault, id string, elsewhere bool) bool {
 	// table owes it, with no rider ("Each rider tells you how to deal to
 	// the players"), and the dealer who has just shown it sees the lag
 	// (4004483, 5005499, 5007518).
-	if a, b := s.Next(), g.Next(); !elsewhere && !t.grabbedFirstOfTwo(u, id) && a.Action == b.Action && a.Player == b.Player && a.Due == b.Due && (a.Rider == b.Rider || t.older.quietAfterUnscanned) {
+	if a, b := s.Next(), g.Next(); !elsewhere && !t.grabbedFirstOfTwo(u, id) && a.Action == b.Action && a.Player == b.Player && (a.Due == b.Due || (!t.older.extraAsLag && extraUnshown(a, b))) && (a.Rider == b.Rider || t.older.quietAfterUnscanned) {
 		return false
 	}
 	n := len(s.Inferences())
