@@ -703,7 +703,13 @@ func (g *Game) firstGroundStopped(p, c int) bool {
 	if g.grounds == 0 || g.grounds < g.allGrounds {
 		return false
 	}
-	return g.table.blind[c] || g.blindAt(p)
+	// A Stop the reader put on the table earlier is a card p was dealt
+	// and picked up, not the card dealt by hand: p's stand-in says nothing
+	// of it, and taken for the first Ground, the Stop of a Ground dealt
+	// in a new stack put that Ground in the stack the Stop had lain in, a
+	// seat behind (2001481 french). Only a Stop the engine never placed,
+	// in the deck or standing in, may be the card dealt by hand.
+	return g.table.blind[c] || g.blindAt(p) && (g.where[c].Zone == InDeck || g.Guessed(c))
 }
 
 // claimHolds reports whether faller p's press claiming a Stop (dealClaim)

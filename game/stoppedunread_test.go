@@ -172,3 +172,37 @@ func TestStopShownForTheFirstGroundDealtUnread(t *testing.T) {
 		})
 	}
 }
+
+// TestStopReadBeforeIsNotTheFirstGroundsStop: "You can only pick up the
+// top card of your stack", and "To Stop a Ground, play the Stop as the
+// Ground is being dealt to you." Seat 1 was dealt a Stop, read into their
+// stack, and picked it up; their next card was dealt by hand, the reader
+// gone. Seat 1 presses as the light asks them for a card, the deck still
+// holding every Ground, and shows that Stop again: the card dealt by hand
+// stands in at seat 1, but this Stop is not it, the reader placed it
+// before, so it is no sign that the card seat 1 was dealt unread was the
+// first Ground. Taken for one, the Ground the dealer dealt in a new stack
+// went into the stack the Stop lay in, a seat behind (messy 2001481
+// french). The Stop the engine never placed still may be (the test above).
+func TestStopReadBeforeIsNotTheFirstGroundsStop(t *testing.T) {
+	// A Move is left in the deck: a Ground is not the only card due
+	// (OnlyGroundsDue), only the first-Ground rule could take the Stop.
+	tb := newObserved(t, 2, Stop, Move, Move, Move, Move, Ground, Ground)
+	tb.ok(Scan(tb.id(Stop, 0)))   // seat 1
+	tb.ok(Scan(tb.id(Move, 0)))   // seat 2
+	tb.ok(Event{Kind: EvConfirm}) // seat 1, dealt by hand
+	move := tb.id(Move, 1)
+	if c, _ := tb.CardIndex(move); tb.Blind(c) {
+		move = tb.id(Move, 2)
+	}
+	tb.ok(Scan(move)) // seat 2
+	stop, _ := tb.CardIndex(tb.id(Stop, 0))
+	if w := tb.Where(stop); w.Zone != InStack || w.Player != 0 {
+		t.Fatalf("the Stop at %+v, want read into seat 1's stack", w)
+	}
+	tb.ok(Press(1))
+	_ = tb.Apply(Scan(tb.id(Stop, 0)))
+	if slices.ContainsFunc(tb.Inferences(), func(x Inference) bool { return x.Kind == InfStoppedUnread }) {
+		t.Fatalf("a Ground dealt unread inferred on a Stop read into seat 1's stack before: %v", tb.Inferences())
+	}
+}

@@ -25,6 +25,14 @@ import (
 //     dealt by hand on it. The Stop lies in the discard at the table: the
 //     dealer dealt none there and says nothing, and the card stuck under
 //     another is found.
+//
+// The Stop must be one the engine never placed, though: 2001481 french's
+// seat 2 was dealt push-3 and ground-1 unscanned and Stopped the Ground
+// with stop-5, read into their stack earlier and picked up. Taken for
+// their Stop on the first Ground, by the card dealt by hand that stood in
+// at seat 2, it put the Ground in the stack where push-3 lay, the
+// dealer's "unscanned" of push-3 was refused, and the light went a seat
+// behind.
 func TestDealerSaysMisreadOfTheStopTheyDealt(t *testing.T) {
 	for _, tc := range []struct {
 		rules   string
@@ -32,12 +40,14 @@ func TestDealerSaysMisreadOfTheStopTheyDealt(t *testing.T) {
 		stop    string // the Stop taken for one on a Ground dealt unread
 		misread bool   // the dealer dealt it from the deck
 		stuck   string // the card stuck under another (two-as-one)
+		unread  string // a card dealt unscanned the dealer says so of
 	}{
 		{rules: "official", seed: 1008535, stop: "stop-2", misread: true},
 		{rules: "official", seed: 6000579, stuck: "split-2"},
 		{rules: "classic", seed: 6000579, stuck: "split-2"},
 		{rules: "french", seed: 6000579, stuck: "split-2"},
 		{rules: "official", seed: 7003978, stuck: "stop-3"},
+		{rules: "french", seed: 2001481, unread: "push-3"},
 	} {
 		opt, deck := ruleSet(t, tc.rules)
 		tb, err := newTable(Options{Rules: opt, Deck: deck, Fallers: 2 + int(tc.seed%6), Seed: tc.seed, Faults: All(rate)})
@@ -57,6 +67,11 @@ func TestDealerSaysMisreadOfTheStopTheyDealt(t *testing.T) {
 		if tc.stuck != "" {
 			if f := faultOf(t, tb, TwoAsOne, tc.stuck); f.Answer == Missed {
 				t.Errorf("%s %d: two-as-one %s missed (%s)", tc.rules, tc.seed, tc.stuck, f.Why)
+			}
+		}
+		if tc.unread != "" {
+			if f := faultOf(t, tb, DealUnscanned, tc.unread); f.Answer != Named && f.Answer != Audited {
+				t.Errorf("%s %d: deal-unscanned %s answered %v (%s), want named", tc.rules, tc.seed, tc.unread, f.Answer, f.Why)
 			}
 		}
 	}
