@@ -137,6 +137,12 @@ func (d *Dealer) onCard(e hw.CardEvent) {
 		// (An Extra held with no rider in play for it comes with its rider
 		// if shown: any other card read at once makes it the deal.)
 		d.heldAsRider(e.Time)
+	case d.held.active && d.stopOnKeptPress(id, c):
+		// The Stop a press kept while the read was held claims: the press
+		// and the Stop prove a Ground was dealt right after the held read,
+		// the card that comes with a card shown, so the hold is judged a
+		// card shown and the presses told, then the Stop is read.
+		d.heldAsRider(e.Time)
 	case d.held.active && d.g.Clone().Observe(game.Scan(id)) != nil:
 		// A card that cannot be this seat's deal (a stray one, a discard
 		// lying near the reader), refused where it is read, proves nothing
@@ -176,6 +182,40 @@ func (d *Dealer) onCard(e hw.CardEvent) {
 		d.dealImaginary(e.Time)
 	}
 	d.event(game.Scan(id), playlog.FromReader, e.Time, c)
+}
+
+// stopOnKeptPress reports whether card c (id), a Stop read while a read is
+// held, is the one a press kept during the hold (keepHeldPress) claims:
+// "To Stop a Ground, play the Stop as the Ground is being dealt to you",
+// and its faller pressed, then showed it, before the dealer could say
+// whose turn it was. The press and the Stop prove a Ground was dealt
+// right after the held read, the card that comes with a card shown, so the
+// held read is told the engine as a card shown (heldAsRider: the card the
+// seat picked up, played from its hand), then the read that waited with
+// it, the presses where the light then asks their seat for a card that can
+// only be a Ground: the Stop is taken, tried on a copy. Judged the deal
+// instead, the light went a seat ahead where the held card was a Hit shown
+// (messy 1007999 classic). Tried alone, the Stop was refused, and the hold
+// went on as if a stray card had been read.
+func (d *Dealer) stopOnKeptPress(id string, c int) bool {
+	if d.g.Card(c).Kind != game.Stop || len(d.heldPress) == 0 || d.phase != PhaseDealing {
+		return false
+	}
+	h := d.held
+	try := d.g.Clone()
+	if try.Observe(game.Identify(h.seat, h.id)) != nil || try.Observe(game.Scan(h.id)) != nil {
+		return false
+	}
+	if h.next != 0 {
+		_ = try.Observe(game.Scan(h.nextID)) // a refusal is logged by the real one alike
+	}
+	told := false
+	for _, p := range d.heldPress {
+		if !try.Over() && try.ClaimOf(p.seat) == game.PressUnreadClaim && try.Observe(game.Press(p.seat)) == nil {
+			told = true
+		}
+	}
+	return told && try.Observe(game.Scan(id)) == nil
 }
 
 // comesWithShown reports whether card c, read before half a beat after the

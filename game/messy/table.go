@@ -1471,7 +1471,8 @@ func (t *table) resolveHold(e *game.Event) bool {
 	if e != nil && e.Kind == game.EvScan && e.Card == h.id {
 		return false // read again: the dealer warns, and still holds it (readAgainHeld)
 	}
-	if e != nil && e.Kind == game.EvScan && (t.strayWhileHeld(h, e.Card) || !t.comesWithShown(h, e.Card) && t.seen.Clone().Observe(*e) != nil) {
+	kept := e != nil && e.Kind == game.EvScan && !e.Dealt && t.stopOnKeptPress(h, *e)
+	if !kept && e != nil && e.Kind == game.EvScan && (t.strayWhileHeld(h, e.Card) || !t.comesWithShown(h, e.Card) && t.seen.Clone().Observe(*e) != nil) {
 		// A tag not in the deck, or a card refused where it is read (a
 		// stray one): it proves nothing of the held read, and the dealer
 		// still holds it.
@@ -1487,7 +1488,10 @@ func (t *table) resolveHold(e *game.Event) bool {
 	later := slices.Clone(t.unscanned[min(h.before, len(t.unscanned)):])
 	t.unscanned = t.unscanned[:min(h.before, len(t.unscanned))]
 	defer func() { t.unscanned = append(t.unscanned, later...) }()
-	if e != nil && t.showsHeld(h, *e) {
+	if kept && t.opt.Trace != nil {
+		t.opt.Trace(fmt.Sprintf("%v the Stop a press kept while %s was held claims: the hold judged, the press told, then the Stop", t.now, h.id))
+	}
+	if e != nil && (kept || t.showsHeld(h, *e)) {
 		try := t.seen.Clone()
 		if try.Observe(game.Identify(h.seat, h.id)) == nil && try.Observe(game.Scan(h.id)) == nil {
 			t.countMisjudged(h.id, true)
@@ -1698,6 +1702,37 @@ func (t *table) comesWithShown(h heldRead, id string) bool {
 func (t *table) leavesExtraRiderless(h heldRead, e game.Event) bool {
 	x, ok := t.seen.CardIndex(h.id)
 	return ok && t.seen.ExtraLeftRiderless(h.seat, x, e)
+}
+
+// stopOnKeptPress is game/dealer's: a Stop read while h is held, after a
+// press kept during the hold, that the dealer takes neither for a card
+// that comes with a card shown nor for a stray one, but for the Stop that
+// press claims ("To Stop a Ground, play the Stop as the Ground is being
+// dealt to you"), where the engine, told h a card shown and the presses
+// kept, takes it (tried on a copy). The press and the Stop prove a Ground
+// was dealt right after h, the card that comes with a card shown, so the
+// hold is judged a card shown (heldAsRider), the presses told
+// (tellHeldPresses), then the Stop read; judged the deal, the light went a
+// seat ahead where h was a Hit shown (1007999 classic).
+func (t *table) stopOnKeptPress(h heldRead, e game.Event) bool {
+	c, ok := t.seen.CardIndex(e.Card)
+	if !ok || t.seen.Card(c).Kind != game.Stop || len(t.heldPresses) == 0 {
+		return false
+	}
+	if t.comesWithShown(h, e.Card) && !t.strayWhileHeld(h, e.Card) {
+		return false // game/dealer's heldAsRider: the presses are told after it
+	}
+	try := t.seen.Clone()
+	if try.Observe(game.Identify(h.seat, h.id)) != nil || try.Observe(game.Scan(h.id)) != nil {
+		return false
+	}
+	told := false
+	for _, seat := range t.heldPresses {
+		if !try.Over() && try.ClaimOf(seat) == game.PressUnreadClaim && try.Observe(game.Press(seat)) == nil {
+			told = true
+		}
+	}
+	return told && try.Observe(e) == nil
 }
 
 // strayWhileHeld is game/dealer's test of a card read while h is held
