@@ -57,7 +57,20 @@ func TestStopShownForAGroundDealtUnread(t *testing.T) {
 				}
 				return
 			}
-			savedFromGroundUnread(t, tb, err, found, stop, deck)
+			if err != nil {
+				t.Fatalf("the Stop shown: %v", err)
+			}
+			tb.check()
+			if !found || tb.Out(0) || tb.Where(stop).Zone != InDiscard || tb.DeckSize() != deck {
+				t.Fatalf("inferred %v, seat 1 out %v, the Stop at %+v, %d cards in the deck: want the Ground dealt unread Stopped, back on the deck (%d)", tb.Inferences(), tb.Out(0), tb.Where(stop), tb.DeckSize(), deck)
+			}
+			if in := tb.Next(); in.Action != ActDeal || in.Seat != 2 {
+				t.Fatalf("next: %v, want a card for seat 2", in)
+			}
+			tb.ok(Scan(tb.id(Ground, 0))) // the Ground kept, dealt on to seat 2
+			if in := tb.Next(); in.Action != ActLand || in.Seat != 2 {
+				t.Fatalf("next: %v, want seat 2 hitting the ground", in)
+			}
 		})
 	}
 }
@@ -142,7 +155,20 @@ func TestStopShownForTheFirstGroundDealtUnread(t *testing.T) {
 				}
 				return
 			}
-			savedFromGroundUnread(t, tb, err, found, stop, deck)
+			if err != nil {
+				t.Fatalf("the Stop shown: %v", err)
+			}
+			tb.check()
+			if !found || tb.Out(0) || tb.Where(stop).Zone != InDiscard || tb.DeckSize() != deck {
+				t.Fatalf("inferred %v, seat 1 out %v, the Stop at %+v, %d cards in the deck: want the Ground dealt unread Stopped, back on the deck (%d)", tb.Inferences(), tb.Out(0), tb.Where(stop), tb.DeckSize(), deck)
+			}
+			if in := tb.Next(); in.Action != ActDeal || in.Seat != 2 {
+				t.Fatalf("next: %v, want a card for seat 2", in)
+			}
+			tb.ok(Scan(tb.id(Ground, 0))) // the Ground kept, dealt on to seat 2
+			if in := tb.Next(); in.Action != ActLand || in.Seat != 2 {
+				t.Fatalf("next: %v, want seat 2 hitting the ground", in)
+			}
 		})
 	}
 }
@@ -178,26 +204,5 @@ func TestStopReadBeforeIsNotTheFirstGroundsStop(t *testing.T) {
 	_ = tb.Apply(Scan(tb.id(Stop, 0)))
 	if slices.ContainsFunc(tb.Inferences(), func(x Inference) bool { return x.Kind == InfStoppedUnread }) {
 		t.Fatalf("a Ground dealt unread inferred on a Stop read into seat 1's stack before: %v", tb.Inferences())
-	}
-}
-
-// savedFromGroundUnread checks seat 1 saved by its Stop from a Ground
-// dealt unread: the Stop discarded, the Ground back on the deck (its size
-// as before the Stop), and that Ground dealt on to seat 2, who lands it.
-func savedFromGroundUnread(t *testing.T, tb *table, err error, found bool, stop, deck int) {
-	t.Helper()
-	if err != nil {
-		t.Fatalf("the Stop shown: %v", err)
-	}
-	tb.check()
-	if !found || tb.Out(0) || tb.Where(stop).Zone != InDiscard || tb.DeckSize() != deck {
-		t.Fatalf("inferred %v, seat 1 out %v, the Stop at %+v, %d cards in the deck: want the Ground dealt unread Stopped, back on the deck (%d)", tb.Inferences(), tb.Out(0), tb.Where(stop), tb.DeckSize(), deck)
-	}
-	if in := tb.Next(); in.Action != ActDeal || in.Seat != 2 {
-		t.Fatalf("next: %v, want a card for seat 2", in)
-	}
-	tb.ok(Scan(tb.id(Ground, 0))) // the Ground kept, dealt on to seat 2
-	if in := tb.Next(); in.Action != ActLand || in.Seat != 2 {
-		t.Fatalf("next: %v, want seat 2 hitting the ground", in)
 	}
 }
