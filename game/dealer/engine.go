@@ -121,13 +121,11 @@ func (d *Dealer) event(e game.Event, src playlog.Source, at time.Duration, c int
 		d.restartBeat(at + d.period())
 	case c >= 0 && inferredCard(d.g.Inferences()[inferred:], game.InfStoppedUnread) >= 0:
 		// The seat pressed and showed a Stop where the light asked it for
-		// a card, only a Ground to be dealt (game.Game.OnlyGroundsDue), or
-		// no Ground gone yet and the Stop may be the card it was dealt by
-		// hand (the first Ground): the card dealt it unread was a Ground,
-		// which the Stop saved it from (game.InfStoppedUnread). As for a
-		// Stop shown in the window: "The dealer keeps the Ground". The
-		// engine's deck may be wrong, or the press only nervous; a dealer
-		// who dealt that Stop, no Ground, says misread.
+		// a card, only a Ground to be dealt (game.Game.OnlyGroundsDue):
+		// the card dealt it unread was a Ground, which the Stop saved it
+		// from (game.InfStoppedUnread). As for a Stop shown in the window:
+		// "The dealer keeps the Ground". The engine's deck may be wrong;
+		// a dealer who dealt that Stop, no Ground, says misread.
 		d.cue(hw.CueStop, at)
 		d.say(false, "seat %d Stops a Ground dealt unread: it goes back on top of the deck (r, misread, if you dealt them that Stop)", before.Seat)
 		d.restartBeat(at + d.period())
