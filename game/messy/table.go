@@ -467,9 +467,7 @@ func (t *table) observe(e game.Event) bool {
 		t.uncovered = true
 	}
 	t.askRider(e)
-	if !t.stopDealtSaysMisread(inferred, e) {
-		t.nameStoppedUnread(inferred)
-	}
+	t.nameStoppedUnread(inferred)
 	if e.Kind == game.EvScan && len(t.unscanned) > 0 {
 		fs := t.unscanned
 		t.unscanned = nil
@@ -2168,50 +2166,6 @@ func (t *table) grabbedFirstOfTwo(u int, id string) bool {
 	a, b := g.Where(u), g.Where(c)
 	mine := a.Zone == game.InHand || a.Zone == game.InStack
 	return mine && b.Zone == game.InStack && a.Player == b.Player
-}
-
-// stopDealtSaysMisread is the dealer told on the screen that the Stop they
-// have just read was its faller's Stop on a Ground dealt unread (game's
-// InfStoppedUnread), who dealt that Stop to that seat from the deck and
-// no Ground: game/dealer's screen offers "r, misread, if you dealt them
-// that Stop", and the dealer, who holds the deck, says it
-// (game.NotThereRead). The engine makes the Stop the seat's card dealt
-// (InfDealtAfterAll), its faller's to play when their Ground comes ("To
-// Stop a Ground, play the Stop as the Ground is being dealt to you"),
-// where it was spent on a Ground never dealt and refused at the real one,
-// the light a seat behind (1008535 official: a held button, then an
-// honest Stop). A faller who played a Stop on the Ground under two cards
-// dealt as one has it in the discard at the table: the dealer dealt no
-// Stop there and says nothing. It reports whether the misread was taken.
-func (t *table) stopDealtSaysMisread(inferred int, e game.Event) bool {
-	if e.Kind != game.EvScan {
-		return false
-	}
-	p := -1
-	for _, x := range t.seen.Inferences()[inferred:] {
-		if x.Kind == game.InfStoppedUnread {
-			p = x.Player
-		}
-	}
-	c, ok := t.truth.CardIndex(e.Card)
-	if p < 0 || !ok {
-		return false
-	}
-	// Dealt into p's stack, or grabbed from it since ("you can certainly
-	// grab the first one"): the card the dealer dealt p.
-	if w := t.truth.Where(c); (w.Zone != game.InStack || w.Player != p) && t.truth.Hand(p) != c {
-		return false
-	}
-	if id, ok := t.seen.ReadToTakeBack(); !ok || id != e.Card {
-		return false
-	}
-	if !t.observe(game.NotThereRead(e.Card)) {
-		return false
-	}
-	if t.opt.Trace != nil {
-		t.opt.Trace(fmt.Sprintf("%v %s taken for a Stop on a Ground dealt unread: misread, the dealer dealt it", t.now, e.Card))
-	}
-	return true
 }
 
 // stoppedUnreadWhy is the answer to a Ground dealt unscanned that the
