@@ -10,8 +10,9 @@ import "testing"
 // engine's count of one card to refuse: refused, it was missed, and the
 // order of that stack stayed one the audit could prove things by (messy
 // 29000121, 27009473). A card seen leaving the stack (the Hit read as
-// seat 1's rider) is no guess, and a stack of one card has no order to
-// lose: the knock is refused as before.
+// seat 1's rider) is no guess, nor is one whose order alone an earlier
+// knock made a guess (review39 F5), and a stack of one card has no order
+// to lose: the knock is refused as before.
 func TestKnockedWhereAGuessTookACard(t *testing.T) {
 	for _, c := range []struct {
 		name     string
@@ -20,6 +21,12 @@ func TestKnockedWhereAGuessTookACard(t *testing.T) {
 	}{
 		{"the Hit named by hand: seat 2's stack a guess", func(*table) Event { return ConfirmAs(Hit) }, true},
 		{"the Hit read: seat 2's one card seen", func(tb *table) Event { return Scan(tb.id(Hit, 0)) }, false},
+		// A knock makes only the order of seat 2's cards a guess: the Hit
+		// read leaving the stack was seen to, and the Move is alone.
+		{"knocked before the Hit read: its order alone a guess", func(tb *table) Event {
+			tb.ok(Knocked(2))
+			return Scan(tb.id(Hit, 0))
+		}, false},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			tb := newObserved(t, 2, Hit, Move, Move, Move, Move, Move, Move, Ground, Ground)

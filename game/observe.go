@@ -1340,15 +1340,6 @@ func (g *Game) goneUnderReadAgain() (bool, error) {
 	return true, nil
 }
 
-// knocked: a stack of the faller at seat was knocked over and gathered
-// back. "You can never mess with the cards in someone's stack", but nobody
-// meant to: the cards are all still there, in an order nobody knows. The
-// engine keeps the order it saw dealt, the only one it has, and every card
-// in the faller's stacks becomes a guess, so the audit proves nothing by
-// which lay under which (a card brought up and played would look exactly
-// like a buried card played). The dealer is not asked which stack: a faller
-// with two stacks gathering one is the rare case, and both together cost
-// only the proof of a buried play.
 // takenOnAGuess reports whether the engine took a card from one of player
 // p's stacks on a guess (a rider named by hand stood in by the card
 // nearest a stack's top, say), so that their stacks may hold more than it
@@ -1358,16 +1349,26 @@ func (g *Game) goneUnderReadAgain() (bool, error) {
 // card of that stack kept an order the audit could prove things by
 // (29000121 in all three rule sets: a Hit named by hand at seat 2 stood in
 // by the Hit on seat 5's stack, whose two cards the dealer then saw
-// knocked over).
+// knocked over). A card whose order alone a knock made a guess was seen
+// where it lay: taken from a stack, it leaves that stack as counted.
 func (g *Game) takenOnAGuess(p int) bool {
 	for _, x := range g.table.inferred {
-		if x.From.Zone == InStack && x.From.Player == p && x.Card >= 0 && x.Card < len(g.table.guessed) && g.table.guessed[x.Card] {
+		if x.From.Zone == InStack && x.From.Player == p && x.Card >= 0 && g.stoodIn(x.Card) {
 			return true
 		}
 	}
 	return false
 }
 
+// knocked: a stack of the faller at seat was knocked over and gathered
+// back. "You can never mess with the cards in someone's stack", but nobody
+// meant to: the cards are all still there, in an order nobody knows. The
+// engine keeps the order it saw dealt, the only one it has, and every card
+// in the faller's stacks becomes a guess, so the audit proves nothing by
+// which lay under which (a card brought up and played would look exactly
+// like a buried card played). The dealer is not asked which stack: a faller
+// with two stacks gathering one is the rare case, and both together cost
+// only the proof of a buried play.
 func (g *Game) knocked(seat int) error {
 	p := g.PlayerAt(seat)
 	if p < 0 {
