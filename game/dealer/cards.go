@@ -211,7 +211,7 @@ func (d *Dealer) stopOnKeptPress(id string, c int) bool {
 	}
 	told := false
 	for _, p := range d.heldPress {
-		if !try.Over() && try.ClaimOf(p.seat) == game.PressUnreadClaim && try.Observe(game.Press(p.seat)) == nil {
+		if heldPressClaims(try, p.seat) && try.Observe(game.Press(p.seat)) == nil {
 			told = true
 		}
 	}

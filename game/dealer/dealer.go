@@ -236,7 +236,7 @@ func New(cfg Config, h Hardware, log Log) (*Dealer, error) {
 	d := &Dealer{
 		cfg: cfg, hw: h, log: log, lg: cfg.Logger, wall: cfg.Wall, g: g,
 		ids: make(map[string]bool, g.NumCards()), ready: map[int]bool{}, lamps: lamps{},
-		slot: dealSlot{lastAddressed: -1, shown: map[int]bool{}}, rec: audit.NewRecorder(), subs: subscribers{},
+		slot: dealSlot{lastAddressed: -1, shown: map[int]bool{}}, rec: audit.NewRecorder(), subs: subscribers{}, readAgain: -1,
 		reader: hw.ReaderAbsent, corr: corrections{wake: make(chan struct{}, 1)},
 	}
 	if d.lg == nil {

@@ -17,6 +17,9 @@ import (
 // apply feeds the engine one event and logs the outcome and whatever the
 // engine inferred.
 func (d *Dealer) apply(e game.Event, src playlog.Source, at time.Duration) error {
+	// A refused event reads nothing again: readAgain must not keep the
+	// answer of the event before (review39 F9).
+	d.readAgain = -1
 	before := d.g.Next()
 	var covered []int
 	if d.reader == hw.ReaderOK {

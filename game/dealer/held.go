@@ -256,8 +256,15 @@ func (d *Dealer) tellHeldPresses(t time.Duration) {
 	ps := d.heldPress
 	d.heldPress = nil
 	for _, p := range ps {
-		if d.phase == PhaseDealing && !d.g.Over() && d.g.ClaimOf(p.seat) == game.PressUnreadClaim {
+		if d.phase == PhaseDealing && heldPressClaims(d.g, p.seat) {
 			_ = d.apply(game.Press(p.seat), playlog.FromSeat, max(t, p.at)) // a refusal is logged by apply
 		}
 	}
+}
+
+// heldPressClaims reports whether a press kept while a read was held, of
+// seat, claims a Stop on a Ground dealt unread in g once that read is
+// told: the one test tellHeldPresses makes and stopOnKeptPress tries.
+func heldPressClaims(g *game.Game, seat int) bool {
+	return !g.Over() && g.ClaimOf(seat) == game.PressUnreadClaim
 }
