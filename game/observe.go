@@ -217,7 +217,7 @@ func (g *Game) scan(c, since int) error {
 		return g.scan(c, since)
 	}
 	p := in.Player
-	if card.Kind == Stop && in.Action == ActDeal && g.stoppedUnread(p) && g.stopUnreadGround(c, in, since) {
+	if card.Kind == Stop && in.Action == ActDeal && g.stoppedUnread(p, c) && g.stopUnreadGround(c, in, since) {
 		return nil
 	}
 	// At the start of a seat's address, before anything is dealt or swept,
@@ -669,18 +669,55 @@ func (g *Game) take(c int) {
 // faller p for a card, may be p's Stop saving them from a Ground dealt
 // unread: p pressed since the light came to them, with nothing dealt since
 // (claimHolds), and whatever the dealer deals next is a Ground
-// (OnlyGroundsDue), so the card the dealer dealt p, read or not, was one.
-// A Stop is no card dealt then, and "Stop can also repel a Ground" is the
-// only play a press and a Stop make at that seat. Taken instead for the
-// deal, the Stop (a stand-in guessed elsewhere, say) was dealt in the
-// Ground's place, another card stood in for it from wherever one could be
-// found, and the dealer's card dealt unscanned was never accounted for
-// (1008742 french, 7003782 classic); where the engine still believed other
-// cards in the deck, that deal took one that never left the dealer's,
-// making up for the second of two dealt as one, and the audit no longer
-// found the deck short of the record (3006664, 8007381, 8003704).
-func (g *Game) stoppedUnread(p int) bool {
-	return g.claimHolds(p) && g.OnlyGroundsDue()
+// (OnlyGroundsDue), so the card the dealer dealt p, read or not, was one,
+// or the Stop may be one p was dealt by hand and the first Ground was
+// (firstGroundStopped). A Stop is no card dealt then, and "Stop can also
+// repel a Ground" is the only play a press and a Stop make at that seat.
+// Taken instead for the deal, the Stop (a stand-in guessed elsewhere, say)
+// was dealt in the Ground's place, another card stood in for it from
+// wherever one could be found, and the dealer's card dealt unscanned was
+// never accounted for (1008742 french, 7003782 classic); where the engine
+// still believed other cards in the deck, that deal took one that never
+// left the dealer's, making up for the second of two dealt as one, and the
+// audit no longer found the deck short of the record (3006664, 8007381,
+// 8003704).
+func (g *Game) stoppedUnread(p, c int) bool {
+	return g.claimHolds(p) && (g.OnlyGroundsDue() || g.firstGroundStopped(p, c))
+}
+
+// firstGroundStopped reports whether Stop c, read while faller p's press
+// claims one (claimHolds) and no Ground has left the deck yet, may still be
+// p's Stop on the first Ground, dealt unread: c is a card the engine stood
+// in for one dealt by hand (Blind), or p has such a stand-in in front of
+// them, so the card dealt p by hand, which the engine cannot name, may be
+// the Stop p picked up and holds. "To Stop a Ground, play the Stop as the
+// Ground is being dealt to you", and a press from the seat owed a card is
+// that play or none: the other cards the engine believes in the deck left
+// it unseen (the second of two dealt as one), as those "waiting at the
+// bottom of the deck" are next. Taken for a card dealt, the Stop made the
+// deck the engine counted match the dealer's again, and the card stuck to
+// another was never found (6000579, 7003978, 7006828, 7009324). Where
+// every card in front of p and the Stop are known, the Stop is the card
+// dealt: tried on the game, stopUnreadGround keeps it only where it saves p.
+func (g *Game) firstGroundStopped(p, c int) bool {
+	if g.grounds == 0 || g.grounds < g.allGrounds {
+		return false
+	}
+	// A Stop the reader put on the table earlier is a card p was dealt
+	// and picked up, not the card dealt by hand: p's stand-in says nothing
+	// of it, and taken for the first Ground, the Stop of a Ground dealt
+	// in a new stack put that Ground in the stack the Stop had lain in, a
+	// seat behind (2001481 french). Only a Stop the engine never placed,
+	// in the deck or standing in at p's own seat, may be the card dealt
+	// by hand. Not one standing in at another seat: taken from there
+	// with no guess in its place, that seat's stacks lost a card
+	// (review39 F3); nor one that stood in once and was read since into
+	// p's stack, a card seen like any other (F4).
+	if !g.blindAt(p) {
+		return false
+	}
+	w := g.where[c]
+	return w.Zone == InDeck || g.table.blind[c] && w.Player == p
 }
 
 // claimHolds reports whether faller p's press claiming a Stop (dealClaim)
@@ -712,9 +749,10 @@ const (
 	// Stop claim, if it came within the window (the table's clock says).
 	PressStopClaim
 	// PressUnreadClaim is from the seat the light asks a card of, a real
-	// one, where only a Ground can be dealt (OnlyGroundsDue): it may claim
-	// a Stop on a Ground dealt them unread, the Stop read next judged by
-	// stoppedUnread.
+	// one, where only a Ground can be dealt (OnlyGroundsDue), or no Ground
+	// has left the deck yet and a card dealt by hand stands in somewhere
+	// (firstGroundStopped): it may claim a Stop on a Ground dealt them
+	// unread, the Stop read next judged by stoppedUnread.
 	PressUnreadClaim
 )
 
@@ -736,7 +774,7 @@ func (g *Game) ClaimOf(seat int) PressClaim {
 	switch in := g.Next(); {
 	case in.Action == ActLand && in.Player == p:
 		return PressStopClaim
-	case in.Action == ActDeal && !in.Imaginary && in.Player == p && g.OnlyGroundsDue():
+	case in.Action == ActDeal && !in.Imaginary && in.Player == p && (g.OnlyGroundsDue() || g.grounds == g.allGrounds && slices.Contains(g.table.blind, true)):
 		return PressUnreadClaim
 	}
 	return PressIgnored

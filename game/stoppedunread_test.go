@@ -106,3 +106,135 @@ func TestStoppedUnreadClaimEndsWithTheDeal(t *testing.T) {
 		t.Fatalf("a Ground dealt unread inferred on a press a turn old: %v", tb.Inferences())
 	}
 }
+
+// TestStopShownForTheFirstGroundDealtUnread: "To Stop a Ground, play the
+// Stop as the Ground is being dealt to you." Seat 1's first card was dealt
+// by hand, the reader gone, and the engine stands in a deck card for it;
+// seat 2 is dealt a Move. At the table the card dealt by hand was the Stop,
+// picked up, and the other Move went to seat 2 stuck under the first: the
+// deck holds only Grounds, though the engine still believes a Move in it.
+// Seat 1 presses as the light asks them for a card and shows the Stop: the
+// card they were dealt unread was the first Ground, which the Stop saved
+// them from, and the Move the engine still counts in the deck is the one
+// the audit finds short. Before, the Stop was taken for a card dealt from
+// the deck, the stand-in guessed elsewhere, and the deck the engine counted
+// matched the table's again, the Move stuck under another never found
+// (messy 6000579, 7003978, 7006828, 7009324). Without the press, or with
+// another seat's, the Stop is a card dealt.
+func TestStopShownForTheFirstGroundDealtUnread(t *testing.T) {
+	for _, tc := range []struct {
+		name  string
+		press []int
+		saved bool
+	}{
+		{name: "pressed", press: []int{1}, saved: true},
+		{name: "no press"},
+		{name: "another seat pressed", press: []int{2}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			tb := newObserved(t, 2, Stop, Move, Move, Ground, Ground)
+			tb.ok(Event{Kind: EvConfirm}) // seat 1, dealt by hand
+			move := tb.id(Move, 0)
+			if c, _ := tb.CardIndex(move); tb.Blind(c) {
+				move = tb.id(Move, 1)
+			}
+			tb.ok(Scan(move)) // seat 2
+			for _, s := range tc.press {
+				tb.ok(Press(s))
+			}
+			deck := tb.DeckSize()
+			stop, _ := tb.CardIndex(tb.id(Stop, 0))
+			err := tb.Apply(Scan(tb.id(Stop, 0)))
+			found := slices.ContainsFunc(tb.Inferences(), func(x Inference) bool { return x.Kind == InfStoppedUnread })
+			if !tc.saved {
+				if err != nil || found {
+					t.Fatalf("the Stop read: %v, a Ground dealt unread inferred: %v; want the Stop dealt", err, tb.Inferences())
+				}
+				if w := tb.Where(stop); w.Zone != InStack || w.Player != 0 {
+					t.Fatalf("the Stop at %+v, want dealt into seat 1's stack", w)
+				}
+				return
+			}
+			if err != nil {
+				t.Fatalf("the Stop shown: %v", err)
+			}
+			tb.check()
+			if !found || tb.Out(0) || tb.Where(stop).Zone != InDiscard || tb.DeckSize() != deck {
+				t.Fatalf("inferred %v, seat 1 out %v, the Stop at %+v, %d cards in the deck: want the Ground dealt unread Stopped, back on the deck (%d)", tb.Inferences(), tb.Out(0), tb.Where(stop), tb.DeckSize(), deck)
+			}
+			if in := tb.Next(); in.Action != ActDeal || in.Seat != 2 {
+				t.Fatalf("next: %v, want a card for seat 2", in)
+			}
+			tb.ok(Scan(tb.id(Ground, 0))) // the Ground kept, dealt on to seat 2
+			if in := tb.Next(); in.Action != ActLand || in.Seat != 2 {
+				t.Fatalf("next: %v, want seat 2 hitting the ground", in)
+			}
+		})
+	}
+}
+
+// TestStopReadBeforeIsNotTheFirstGroundsStop: "You can only pick up the
+// top card of your stack", and "To Stop a Ground, play the Stop as the
+// Ground is being dealt to you." Seat 1 was dealt a Stop, read into their
+// stack, and picked it up; their next card was dealt by hand, the reader
+// gone. Seat 1 presses as the light asks them for a card, the deck still
+// holding every Ground, and shows that Stop again: the card dealt by hand
+// stands in at seat 1, but this Stop is not it, the reader placed it
+// before, so it is no sign that the card seat 1 was dealt unread was the
+// first Ground. Taken for one, the Ground the dealer dealt in a new stack
+// went into the stack the Stop lay in, a seat behind (messy 2001481
+// french). The Stop the engine never placed still may be (the test above).
+func TestStopReadBeforeIsNotTheFirstGroundsStop(t *testing.T) {
+	// A Move is left in the deck: a Ground is not the only card due
+	// (OnlyGroundsDue), only the first-Ground rule could take the Stop.
+	tb := newObserved(t, 2, Stop, Move, Move, Move, Move, Ground, Ground)
+	tb.ok(Scan(tb.id(Stop, 0)))   // seat 1
+	tb.ok(Scan(tb.id(Move, 0)))   // seat 2
+	tb.ok(Event{Kind: EvConfirm}) // seat 1, dealt by hand
+	move := tb.id(Move, 1)
+	if c, _ := tb.CardIndex(move); tb.Blind(c) {
+		move = tb.id(Move, 2)
+	}
+	tb.ok(Scan(move)) // seat 2
+	stop, _ := tb.CardIndex(tb.id(Stop, 0))
+	if w := tb.Where(stop); w.Zone != InStack || w.Player != 0 {
+		t.Fatalf("the Stop at %+v, want read into seat 1's stack", w)
+	}
+	tb.ok(Press(1))
+	_ = tb.Apply(Scan(tb.id(Stop, 0)))
+	if slices.ContainsFunc(tb.Inferences(), func(x Inference) bool { return x.Kind == InfStoppedUnread }) {
+		t.Fatalf("a Ground dealt unread inferred on a Stop read into seat 1's stack before: %v", tb.Inferences())
+	}
+}
+
+// TestFirstGroundStopNotAnothersStandIn: "You can only pick up the top card
+// of your stack", and "you can never mess with the cards in someone's
+// stack". Seats 1 and 2 were both dealt a card by hand, and the engine
+// stood the Stop in for seat 2's. Seat 1 presses as the light asks them for
+// a card and shows that Stop: it may be seat 1's own card dealt by hand,
+// but taken for their Stop on the first Ground dealt unread it left seat
+// 2's stack with no card in the place of the one seat 2 was dealt (review39
+// F3). It is not taken so: read as a card dealt, as before the first-Ground
+// rule, and seat 2 keeps its card.
+func TestFirstGroundStopNotAnothersStandIn(t *testing.T) {
+	tb := newObserved(t, 2, Move, Stop, Move, Move, Ground, Ground)
+	tb.ok(Event{Kind: EvConfirm}) // seat 1, dealt by hand: move-0 stands in
+	tb.ok(Event{Kind: EvConfirm}) // seat 2, dealt by hand: the Stop stands in
+	stop, _ := tb.CardIndex(tb.id(Stop, 0))
+	if w := tb.Where(stop); !tb.Blind(stop) || w.Player != 1 {
+		t.Fatalf("the Stop at %+v, blind %v: want it standing in at seat 2", w, tb.Blind(stop))
+	}
+	tb.ok(Press(1))
+	_ = tb.Apply(Scan(tb.id(Stop, 0)))
+	tb.check()
+	if slices.ContainsFunc(tb.Inferences(), func(x Inference) bool { return x.Kind == InfStoppedUnread }) {
+		t.Fatalf("the Stop standing in at seat 2 taken for seat 1's on the first Ground: %v", tb.Inferences())
+	}
+	n := 0
+	for s := range tb.NumStacks(1) {
+		n += len(tb.Stack(1, s))
+	}
+	if n != 1 {
+		t.Fatalf("seat 2 has %d cards in its stacks, want the one dealt it by hand", n)
+	}
+}
