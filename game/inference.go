@@ -81,9 +81,16 @@ const (
 	// one: none can be told apart), which that Stop saved them from (an
 	// InfStopPlayed follows) and put back on top of the deck.
 	InfStoppedUnread
+	// InfStopDealtAfterAll: Card, a Stop an earlier InfStoppedUnread took
+	// for Player's Stop on a Ground dealt them unread, is shown again by
+	// Player as their own Ground is dealt: it was the card the dealer dealt
+	// them then, after a nervous press, and no Ground was dealt unread
+	// (the dealer's misread, never said). It is played from Player's hand
+	// (an InfStopPlayed follows); where it lay since is the engine's guess.
+	InfStopDealtAfterAll
 )
 
-var infNames = [...]string{"?", "rider played", "extra played", "rider gone", "stack gone", "stop claimed", "stop played", "blind deal", "landed", "read taken back", "gone taken back", "unscanned ground", "dealt after all", "shown after all", "unscanned taken back", "stopped unread"}
+var infNames = [...]string{"?", "rider played", "extra played", "rider gone", "stack gone", "stop claimed", "stop played", "blind deal", "landed", "read taken back", "gone taken back", "unscanned ground", "dealt after all", "shown after all", "unscanned taken back", "stopped unread", "stop dealt after all"}
 
 func (k InferenceKind) String() string {
 	if int(k) < len(infNames) {

@@ -187,6 +187,17 @@ func (g *Game) scan(c, since int) error {
 		if card.Kind == Stop && w.Zone != InDeck && !(w.Zone == InDiscard && g.table.swept[c]) {
 			return g.stopGround(in.Player, c)
 		}
+		if card.Kind == Stop && g.pend.claimed && g.spentOnUnread(c, in.Player) {
+			// The Stop an earlier press and read were taken for, saving
+			// this faller from a Ground dealt them unread, shown again at
+			// their own Ground: only the faller's own card can be, so it
+			// was the card dealt them then, and the press was nervous
+			// ("To Stop a Ground, play the Stop as the Ground is being
+			// dealt to you"). The dealer's misread, offered then, was
+			// never said; refused here, an honest faller would be out.
+			g.stopDealtAfterAllLate(c, in.Player)
+			return g.stopGround(in.Player, c)
+		}
 		if card.Kind == Stop && g.swapLoose(c, in.Player, g.passes) {
 			// The card dealt by hand that the faller picked up was this
 			// Stop: shown now, it saves them.
@@ -859,6 +870,40 @@ func (g *Game) stopDealtAfterAll() error {
 	w := g.where[c]
 	g.infer(InfDealtAfterAll, c, w.Player, w)
 	return nil
+}
+
+// spentOnUnread reports whether Stop c lies in the discard pile only as
+// faller p's Stop on a Ground dealt them unread (stopUnreadGround): the
+// last thing inferred of c is that Stop, played right after the Ground
+// dealt unread and p's claim, and nothing has moved it since. A Stop the
+// dealer's misread made the card dealt (stopDealtAfterAll), or one played
+// since in a Ground's window, is the discard's like any other.
+func (g *Game) spentOnUnread(c, p int) bool {
+	if w := g.where[c]; w.Zone != InDiscard || !g.table.swept[c] {
+		return false
+	}
+	inf := g.table.inferred
+	for i := len(inf) - 1; i >= 0; i-- {
+		if inf[i].Card != c {
+			continue
+		}
+		return inf[i].Kind == InfStopPlayed && inf[i].Player == p && i >= 2 &&
+			inf[i-1].Kind == InfStopClaimed && inf[i-1].Player == p &&
+			inf[i-2].Kind == InfStoppedUnread && inf[i-2].Player == p
+	}
+	return false
+}
+
+// stopDealtAfterAllLate says Stop c, spent on a Ground dealt faller p
+// unread (spentOnUnread), was the card dealt them then, held since or
+// picked up from their stack: stopGround plays it from the discard pile
+// where the engine put it. Where it lay in between is the engine's guess,
+// so the audit proves no buried play in the hand. The Ground the engine
+// dealt p unread went back on top of the deck, which is as it was: only
+// the Stop was misplaced.
+func (g *Game) stopDealtAfterAllLate(c, p int) {
+	g.table.guess(c)
+	g.infer(InfStopDealtAfterAll, c, p, g.where[c])
 }
 
 // stopGround: player p's Stop card c saves them from the Ground being dealt.

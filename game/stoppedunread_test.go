@@ -207,6 +207,82 @@ func TestStopReadBeforeIsNotTheFirstGroundsStop(t *testing.T) {
 	}
 }
 
+// TestStopSpentOnUnreadShownAgain: "To Stop a Ground, play the Stop as the
+// Ground is being dealt to you", and "You can only pick up the top card of
+// your stack". Seat 1's first card was dealt by hand; seat 1 pressed as the
+// light asked them for a card (a nervous press) and the dealer dealt them a
+// Stop from the deck. Before any Ground has left the deck the engine takes
+// that for seat 1's Stop on the first Ground dealt unread, and the screen
+// offers the misread, which this dealer never says. When seat 1's own
+// Ground comes, they press and show that Stop again: no Stop played on a
+// Ground leaves the discard pile, so it was the card dealt them, and it
+// saves them. Before, it was refused as swept already, and an honest
+// faller was out (review39 F2). Without the press, or shown in another
+// faller's window, it is refused as before.
+func TestStopSpentOnUnreadShownAgain(t *testing.T) {
+	for _, tc := range []struct {
+		name  string
+		press int // the seat that presses in seat 1's Ground's window, 0 none
+		saved bool
+	}{
+		{name: "pressed and shown again", press: 1, saved: true},
+		{name: "shown again with no press", press: 0},
+		{name: "shown again after another seat's press", press: 2},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			tb := newObserved(t, 2, Move, Move, Stop, Move, Ground, Ground, Ground)
+			var moves []string
+			for i := range 3 {
+				if c, _ := tb.CardIndex(tb.id(Move, i)); !tb.Blind(c) {
+					moves = append(moves, tb.id(Move, i))
+				}
+			}
+			tb.ok(Event{Kind: EvConfirm}) // seat 1, dealt by hand
+			if c, _ := tb.CardIndex(tb.id(Stop, 0)); tb.Blind(c) {
+				moves = moves[:2] // the Stop stands in: every Move is left
+			}
+			tb.ok(Scan(moves[0])) // seat 2
+			tb.ok(Press(1))       // nervous
+			tb.ok(Scan(tb.id(Stop, 0)))
+			if !slices.ContainsFunc(tb.Inferences(), func(x Inference) bool { return x.Kind == InfStoppedUnread }) {
+				t.Fatalf("the honest Stop not taken for one on the first Ground dealt unread, so this is not the case: %v", tb.Inferences())
+			}
+			tb.ok(Scan(moves[1]))         // seat 2
+			tb.ok(Scan(tb.id(Ground, 0))) // seat 1's Ground
+			if in := tb.Next(); in.Action != ActLand || in.Seat != 1 {
+				t.Fatalf("next: %v, want seat 1 hitting the ground", in)
+			}
+			if tc.press != 0 {
+				tb.ok(Press(tc.press))
+			}
+			stop, _ := tb.CardIndex(tb.id(Stop, 0))
+			err := tb.Apply(Scan(tb.id(Stop, 0)))
+			again := slices.ContainsFunc(tb.Inferences(), func(x Inference) bool { return x.Kind == InfStopDealtAfterAll })
+			if !tc.saved {
+				if err == nil || again {
+					t.Fatalf("the Stop shown again: %v, dealt after all: %v; want it refused", err, again)
+				}
+				return
+			}
+			if err != nil {
+				t.Fatalf("the Stop shown again at seat 1's Ground: %v", err)
+			}
+			tb.check()
+			if !again || tb.Out(0) || tb.Where(stop).Zone != InDiscard || !tb.Guessed(stop) {
+				t.Fatalf("dealt after all %v, seat 1 out %v, the Stop at %+v guessed %v: want seat 1 saved by the Stop dealt them, its place between a guess", again, tb.Out(0), tb.Where(stop), tb.Guessed(stop))
+			}
+			if in := tb.Next(); in.Action != ActDeal || in.Seat != 2 {
+				t.Fatalf("next: %v, want a card for seat 2 (the Ground back on top of the deck)", in)
+			}
+			tb.ok(Scan(tb.id(Ground, 0)))
+			tb.ok(StopClosed())
+			if w := tb.Winner(); w != 0 {
+				t.Fatalf("winner %d, want seat 1", w)
+			}
+		})
+	}
+}
+
 // TestFirstGroundStopNotAnothersStandIn: "You can only pick up the top card
 // of your stack", and "you can never mess with the cards in someone's
 // stack". Seats 1 and 2 were both dealt a card by hand, and the engine

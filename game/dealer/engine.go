@@ -121,6 +121,11 @@ func (d *Dealer) event(e game.Event, src playlog.Source, at time.Duration, c int
 		d.endStopWindow(before.Seat)
 		d.cue(hw.CueStop, at)
 		d.say(false, "seat %d Stops the Ground: it goes back on top of the deck", before.Seat)
+		if inferredCard(d.g.Inferences()[inferred:], game.InfStopDealtAfterAll) >= 0 {
+			// The Stop was spent on a Ground dealt unread, the misread
+			// offered then never said (game.InfStopDealtAfterAll).
+			d.say(false, "seat %d's Stop was the card dealt them, not a Stop on a Ground dealt unread: their press then was only a press", before.Seat)
+		}
 		d.restartBeat(at + d.period())
 	case c >= 0 && inferredCard(d.g.Inferences()[inferred:], game.InfStoppedUnread) >= 0:
 		// The seat pressed and showed a Stop where the light asked it for
