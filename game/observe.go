@@ -894,6 +894,17 @@ func (g *Game) spentOnUnread(c, p int) bool {
 	return false
 }
 
+// spentStop is the Stop in the discard pile spent as faller p's Stop on a
+// Ground dealt them unread (spentOnUnread), or -1.
+func (g *Game) spentStop(p int) int {
+	for i := len(g.discard) - 1; i >= 0; i-- {
+		if c := g.discard[i]; g.cards[c].Kind == Stop && g.spentOnUnread(c, p) {
+			return c
+		}
+	}
+	return -1
+}
+
 // stopDealtAfterAllLate says Stop c, spent on a Ground dealt faller p
 // unread (spentOnUnread), was the card dealt them then, held since or
 // picked up from their stack: stopGround plays it from the discard pile
@@ -997,6 +1008,12 @@ func (g *Game) confirm() error {
 			} else {
 				g.tradeStandIns(s, c)
 			}
+			return g.stopNamed(in.Player, c)
+		}
+		if c := g.spentStop(in.Player); c >= 0 {
+			// The Stop spent on a Ground dealt this faller unread, confirmed
+			// by hand where it is shown again (as read: spentOnUnread).
+			g.stopDealtAfterAllLate(c, in.Player)
 			return g.stopNamed(in.Player, c)
 		}
 		return refuse(RuleNoStopCard, "seat %d has no Stop the engine knows of", in.Seat)

@@ -221,11 +221,13 @@ func TestStopReadBeforeIsNotTheFirstGroundsStop(t *testing.T) {
 // faller's window, it is refused as before.
 func TestStopSpentOnUnreadShownAgain(t *testing.T) {
 	for _, tc := range []struct {
-		name  string
-		press int // the seat that presses in seat 1's Ground's window, 0 none
-		saved bool
+		name   string
+		press  int  // the seat that presses in seat 1's Ground's window, 0 none
+		byHand bool // the dealer confirms the Stop claim from the panel, unread
+		saved  bool
 	}{
 		{name: "pressed and shown again", press: 1, saved: true},
+		{name: "pressed, confirmed by hand", press: 1, byHand: true, saved: true},
 		{name: "shown again with no press", press: 0},
 		{name: "shown again after another seat's press", press: 2},
 	} {
@@ -256,7 +258,11 @@ func TestStopSpentOnUnreadShownAgain(t *testing.T) {
 				tb.ok(Press(tc.press))
 			}
 			stop, _ := tb.CardIndex(tb.id(Stop, 0))
-			err := tb.Apply(Scan(tb.id(Stop, 0)))
+			shown := Scan(tb.id(Stop, 0))
+			if tc.byHand {
+				shown = Event{Kind: EvConfirm}
+			}
+			err := tb.Apply(shown)
 			again := slices.ContainsFunc(tb.Inferences(), func(x Inference) bool { return x.Kind == InfStopDealtAfterAll })
 			if !tc.saved {
 				if err == nil || again {

@@ -49,11 +49,7 @@ func TestStopForAGroundDealtUnread(t *testing.T) {
 			if w := warnings(d); len(w) > 0 {
 				t.Errorf("warnings %q", w)
 			}
-			said := false
-			for _, m := range d.msgs {
-				said = said || strings.Contains(m.Text, "seat 2 Stops a Ground dealt unread")
-			}
-			if !said {
+			if !said(d, "seat 2 Stops a Ground dealt unread") {
 				t.Error("the screen does not say seat 2 Stopped a Ground dealt unread")
 			}
 			if in := d.g.Next(); in.Action != game.ActDeal || in.Seat != 3 || d.g.Out(0) {
@@ -98,11 +94,7 @@ func TestPressForAGroundDealtUnreadThenNoStop(t *testing.T) {
 		d, read, _ := stopsDealt(t)
 		d.onButton(hw.ButtonEvent{Seat: 2, Press: true, Kernel: at(4.3)})
 		read("Stop-0", 4.5)
-		said := false
-		for _, m := range d.msgs {
-			said = said || strings.Contains(m.Text, "(r, misread, if you dealt them that Stop)")
-		}
-		if !said {
+		if !said(d, "(r, misread, if you dealt them that Stop)") {
 			t.Error("the screen does not offer the misread of the Stop")
 		}
 		if id, ok := d.misreadCard(); !ok || id != "Stop-0" {
@@ -135,4 +127,57 @@ func stopsDealt(t *testing.T) (d *Dealer, read func(id string, s float64), log *
 	read("Stop-1", 2)
 	read("Stop-2", 3)
 	return d, read, log
+}
+
+// TestStopSpentOnUnreadShownAgain: "To Stop a Ground, play the Stop as the
+// Ground is being dealt to you". Seat 2's first card is dealt by hand;
+// seat 2's faller presses as the light asks them for their next card and
+// the dealer deals them a Stop from the deck: before any Ground has left
+// the deck the engine takes it for their Stop on the first Ground dealt
+// unread, and the screen offers the misread, which this dealer never says.
+// When seat 2's own Ground is dealt they press and show that Stop again:
+// it was the card dealt them (game.InfStopDealtAfterAll), it saves them,
+// and the screen says so. Before, the Stop was refused as swept, and an
+// honest faller was out (review39 F2).
+func TestStopSpentOnUnreadShownAgain(t *testing.T) {
+	M, S, G := game.Move, game.Stop, game.Ground
+	d, uid, _ := dealing(t, []game.Kind{M, M, S, M, G, G, G}, 2, 3)
+	read := func(id string, s float64) { d.onCard(hw.CardEvent{UID: uid[id], Time: secs(s)}) }
+	press := func(seat int, s float64) { d.onButton(hw.ButtonEvent{Seat: seat, Press: true, Kernel: secs(s)}) }
+	d.onControl(hw.PanelEvent{Control: hw.ControlConfirm, Kernel: secs(1)}) // seat 2, dealt by hand
+	read("Move-1", 2)                                                       // seat 3
+	press(2, 2.8)                                                           // nervous
+	read("Stop-2", 3)                                                       // dealt to seat 2
+	if !said(d, "seat 2 Stops a Ground dealt unread") {
+		t.Fatalf("the honest Stop not taken for one on the first Ground dealt unread, so this is not the case: %v", d.msgs)
+	}
+	read("Move-3", 4)   // seat 3
+	read("Ground-4", 5) // seat 2's Ground
+	press(2, 5.3)
+	read("Stop-2", 5.5)
+	if w := warnings(d); len(w) > 0 {
+		t.Errorf("warnings %q", w)
+	}
+	if !said(d, "seat 2's Stop was the card dealt them") {
+		t.Errorf("the screen does not say the Stop was dealt: %v", d.msgs)
+	}
+	if d.g.Out(0) {
+		t.Fatal("seat 2 out: want the Stop dealt them saving them")
+	}
+	if in := d.g.Next(); in.Action != game.ActDeal || in.Seat != 3 {
+		t.Errorf("the light asks %v, want a card for seat 3", in)
+	}
+	if err := d.g.Check(); err != nil {
+		t.Error(err)
+	}
+}
+
+// said reports whether the screen said something containing s.
+func said(d *Dealer, s string) bool {
+	for _, m := range d.msgs {
+		if strings.Contains(m.Text, s) {
+			return true
+		}
+	}
+	return false
 }
