@@ -2170,7 +2170,7 @@ func (t *table) grabbedFirstOfTwo(u int, id string) bool {
 
 // stoppedUnreadWhy is the answer to a Ground dealt unscanned that the
 // assistant found from the Stop its faller showed (nameStoppedUnread).
-const stoppedUnreadWhy = "the Stop shown after its faller's press, the deck all Grounds: a Ground dealt unread, Stopped"
+const stoppedUnreadWhy = "the Stop shown after its faller's press where only a Ground could be dealt them: a Ground dealt unread, Stopped"
 
 // nameStoppedUnread names the Ground dealt unscanned, not yet said, that the
 // assistant found from the observation just applied (its inferences from

@@ -1,0 +1,66 @@
+package messy
+
+import (
+	"fmt"
+	"slices"
+	"testing"
+
+	"github.com/falling-table/falling/game"
+)
+
+// TestFirstGroundStopped: "To Stop a Ground, play the Stop as the Ground is
+// being dealt to you." With every mistake at 2 %, a faller whose first
+// Ground is dealt unscanned, before any Ground has left the deck, with a
+// card dealt by hand at their seat, presses and shows a Stop: the engine
+// takes it for their Stop on that Ground dealt unread (game's
+// firstGroundStopped), which names the Ground dealt unscanned live and
+// leaves the card stuck under another (two dealt as one) for the audit's
+// deck short, where before the Stop was taken for a deal from the deck
+// that made the deck count right again and both were missed. Its honest
+// twin, a nervous press before a Stop dealt from the deck, is 1008535
+// official: this table's dealer never says the misread the screen offers,
+// and the faller who shows that Stop again at their own Ground is saved
+// (game.InfStopDealtAfterAll): the hand stays in step.
+func TestFirstGroundStopped(t *testing.T) {
+	for _, c := range []struct {
+		rules  string
+		seed   uint64
+		ground string // the Ground dealt unscanned and Stopped, named live
+		stuck  string // the card stuck under another, named by the audit
+		dealt  bool   // the honest twin: the Stop shown again, dealt after all
+	}{
+		{rules: "official", seed: 6000579, ground: "ground-1", stuck: "split-2"},
+		{rules: "classic", seed: 6000579, ground: "ground-1", stuck: "split-2"},
+		{rules: "french", seed: 6000579, ground: "ground-1", stuck: "split-2"},
+		{rules: "official", seed: 7003978, ground: "ground-1"},
+		{rules: "official", seed: 1008535, dealt: true},
+	} {
+		t.Run(fmt.Sprintf("%s/%d", c.rules, c.seed), func(t *testing.T) {
+			opt, deck := ruleSet(t, c.rules)
+			tb, err := newTable(Options{Rules: opt, Deck: deck, Fallers: 2 + int(c.seed%6), Seed: c.seed, Faults: All(rate)})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if err := tb.play(); err != nil {
+				t.Fatal(err)
+			}
+			if tb.hand.OutOfStep || tb.hand.Diverged || len(tb.hand.Accusations) > 0 {
+				t.Fatalf("out of step %v, diverged %v, accusations %v", tb.hand.OutOfStep, tb.hand.Diverged, tb.hand.Accusations)
+			}
+			after := slices.ContainsFunc(tb.seen.Inferences(), func(x game.Inference) bool { return x.Kind == game.InfStopDealtAfterAll })
+			if after != c.dealt {
+				t.Fatalf("a Stop dealt after all: %v, want %v", after, c.dealt)
+			}
+			for _, f := range tb.hand.Faults {
+				switch {
+				case f.Kind == DealUnscanned && f.Card == c.ground && (f.Answer != Named || !f.live):
+					t.Errorf("%s, dealt unscanned and Stopped, is %v, want named live", c.ground, f.Answer)
+				case f.Kind == TwoAsOne && f.Card == c.stuck && f.Answer != Audited:
+					t.Errorf("%s, stuck under another, is %v, want named by the audit", c.stuck, f.Answer)
+				case f.Answer == Missed && f.Kind.Visible() && f.Kind != PlayAfterOut && f.Kind != BuriedPlay:
+					t.Errorf("%v %s missed", f.Kind, f.Card)
+				}
+			}
+		})
+	}
+}
