@@ -81,16 +81,32 @@ const (
 	// one: none can be told apart), which that Stop saved them from (an
 	// InfStopPlayed follows) and put back on top of the deck.
 	InfStoppedUnread
-	// InfStopDealtAfterAll: Card, a Stop an earlier InfStoppedUnread took
+	// InfStopDealtAfterAll: Card, a Stop an earlier InfStoppedFirstGround took
 	// for Player's Stop on a Ground dealt them unread, is shown again by
 	// Player as their own Ground is dealt: it was the card the dealer dealt
 	// them then, after a nervous press, and no Ground was dealt unread
 	// (the dealer's misread, never said). It is played from Player's hand
 	// (an InfStopPlayed follows); where it lay since is the engine's guess.
 	InfStopDealtAfterAll
+	// InfStoppedFirstGround: as InfStoppedUnread, but before any Ground had
+	// left the deck, Player having a card dealt by hand at their seat
+	// (Game.firstGroundStopped): the first Ground may be the card dealt
+	// them unread. Unlike a Stop where only a Ground could be dealt, it has
+	// an honest twin the table cannot tell from it, a nervous press before
+	// a Stop dealt from the deck, so the same Stop shown again by Player at
+	// their own Ground is the card dealt them after all
+	// (InfStopDealtAfterAll).
+	InfStoppedFirstGround
 )
 
-var infNames = [...]string{"?", "rider played", "extra played", "rider gone", "stack gone", "stop claimed", "stop played", "blind deal", "landed", "read taken back", "gone taken back", "unscanned ground", "dealt after all", "shown after all", "unscanned taken back", "stopped unread", "stop dealt after all"}
+var infNames = [...]string{"?", "rider played", "extra played", "rider gone", "stack gone", "stop claimed", "stop played", "blind deal", "landed", "read taken back", "gone taken back", "unscanned ground", "dealt after all", "shown after all", "unscanned taken back", "stopped unread", "stop dealt after all", "stopped first ground"}
+
+// StopsUnread reports whether k is a Stop on a Ground dealt unread, either
+// rule's (InfStoppedUnread, InfStoppedFirstGround): what the screen and the
+// messy table's judge say of it is the same.
+func (k InferenceKind) StopsUnread() bool {
+	return k == InfStoppedUnread || k == InfStoppedFirstGround
+}
 
 func (k InferenceKind) String() string {
 	if int(k) < len(infNames) {

@@ -187,7 +187,7 @@ func (g *Game) scan(c, since int) error {
 		if card.Kind == Stop && w.Zone != InDeck && !(w.Zone == InDiscard && g.table.swept[c]) {
 			return g.stopGround(in.Player, c)
 		}
-		if card.Kind == Stop && g.pend.claimed && g.spentOnUnread(c, in.Player) {
+		if from, ok := g.spentOnUnread(c, in.Player); ok && g.pend.claimed {
 			// The Stop an earlier press and read were taken for, saving
 			// this faller from a Ground dealt them unread, shown again at
 			// their own Ground: only the faller's own card can be, so it
@@ -195,8 +195,7 @@ func (g *Game) scan(c, since int) error {
 			// ("To Stop a Ground, play the Stop as the Ground is being
 			// dealt to you"). The dealer's misread, offered then, was
 			// never said; refused here, an honest faller would be out.
-			g.stopDealtAfterAllLate(c, in.Player)
-			return g.stopGround(in.Player, c)
+			return g.stopDealtAfterAllLate(c, in.Player, from, g.stopGround)
 		}
 		if card.Kind == Stop && g.swapLoose(c, in.Player, g.passes) {
 			// The card dealt by hand that the faller picked up was this
@@ -761,7 +760,7 @@ const (
 	PressStopClaim
 	// PressUnreadClaim is from the seat the light asks a card of, a real
 	// one, where only a Ground can be dealt (OnlyGroundsDue), or no Ground
-	// has left the deck yet and a card dealt by hand stands in somewhere
+	// has left the deck yet and a card dealt by hand stands in at that seat
 	// (firstGroundStopped): it may claim a Stop on a Ground dealt them
 	// unread, the Stop read next judged by stoppedUnread.
 	PressUnreadClaim
@@ -785,7 +784,7 @@ func (g *Game) ClaimOf(seat int) PressClaim {
 	switch in := g.Next(); {
 	case in.Action == ActLand && in.Player == p:
 		return PressStopClaim
-	case in.Action == ActDeal && !in.Imaginary && in.Player == p && (g.OnlyGroundsDue() || g.grounds == g.allGrounds && slices.Contains(g.table.blind, true)):
+	case in.Action == ActDeal && !in.Imaginary && in.Player == p && (g.OnlyGroundsDue() || g.grounds == g.allGrounds && g.blindAt(p)):
 		return PressUnreadClaim
 	}
 	return PressIgnored
@@ -825,10 +824,16 @@ func (g *Game) stopUnreadGround(c int, in Instruction, since int) bool {
 	}
 	saved := t.stopped
 	g.copyTo(saved)
+	// Which rule took it: only the first Ground's has an honest twin for
+	// spentOnUnread to put right.
+	kind := InfStoppedUnread
+	if !g.OnlyGroundsDue() {
+		kind = InfStoppedFirstGround
+	}
 	x := g.deckCard(Ground)
 	if g.dealScanned(x, in) == nil {
 		if n := g.Next(); n.Action == ActLand && n.Player == in.Player {
-			g.infer(InfStoppedUnread, x, in.Player, Place{})
+			g.infer(kind, x, in.Player, Place{})
 			g.infer(InfStopClaimed, -1, in.Player, Place{})
 			g.pend.claimed = true
 			if g.scan(c, since) == nil && !g.players[in.Player].out && g.Next().Action != ActLand {
@@ -873,48 +878,86 @@ func (g *Game) stopDealtAfterAll() error {
 }
 
 // spentOnUnread reports whether Stop c lies in the discard pile only as
-// faller p's Stop on a Ground dealt them unread (stopUnreadGround): the
-// last thing inferred of c is that Stop, played right after the Ground
-// dealt unread and p's claim, and nothing has moved it since. A Stop the
-// dealer's misread made the card dealt (stopDealtAfterAll), or one played
-// since in a Ground's window, is the discard's like any other.
-func (g *Game) spentOnUnread(c, p int) bool {
+// faller p's Stop on the first Ground dealt them unread (InfStoppedFirstGround):
+// the last thing inferred of c is that Stop, played right after the Ground
+// dealt unread and p's claim, and nothing has moved it since. It returns
+// where the Stop was taken from to be played. A Stop spent where only a
+// Ground could be dealt (InfStoppedUnread) has no honest twin: no card but
+// a Ground could have been dealt there, and it stays spent (review40 F1:
+// a claim confirmed by hand for a faller with no Stop, or a stray read of
+// it off the discard pile, saved them). A Stop the dealer's misread made
+// the card dealt (stopDealtAfterAll), or one played since in a Ground's
+// window, is the discard's like any other.
+func (g *Game) spentOnUnread(c, p int) (Place, bool) {
 	if w := g.where[c]; w.Zone != InDiscard || !g.table.swept[c] {
-		return false
+		return Place{}, false
 	}
 	inf := g.table.inferred
 	for i := len(inf) - 1; i >= 0; i-- {
 		if inf[i].Card != c {
 			continue
 		}
-		return inf[i].Kind == InfStopPlayed && inf[i].Player == p && i >= 2 &&
+		ok := inf[i].Kind == InfStopPlayed && inf[i].Player == p && i >= 2 &&
 			inf[i-1].Kind == InfStopClaimed && inf[i-1].Player == p &&
-			inf[i-2].Kind == InfStoppedUnread && inf[i-2].Player == p
+			inf[i-2].Kind == InfStoppedFirstGround && inf[i-2].Player == p
+		return inf[i].From, ok
 	}
-	return false
+	return Place{}, false
 }
 
-// spentStop is the Stop in the discard pile spent as faller p's Stop on a
-// Ground dealt them unread (spentOnUnread), or -1.
-func (g *Game) spentStop(p int) int {
+// spentStop is the Stop in the discard pile spent as faller p's Stop on
+// the first Ground dealt them unread (spentOnUnread), and where it was
+// taken from; -1 if there is none.
+func (g *Game) spentStop(p int) (int, Place) {
 	for i := len(g.discard) - 1; i >= 0; i-- {
-		if c := g.discard[i]; g.cards[c].Kind == Stop && g.spentOnUnread(c, p) {
-			return c
+		if c := g.discard[i]; g.cards[c].Kind == Stop {
+			if from, ok := g.spentOnUnread(c, p); ok {
+				return c, from
+			}
 		}
 	}
-	return -1
+	return -1, Place{}
 }
 
-// stopDealtAfterAllLate says Stop c, spent on a Ground dealt faller p
-// unread (spentOnUnread), was the card dealt them then, held since or
-// picked up from their stack: stopGround plays it from the discard pile
-// where the engine put it. Where it lay in between is the engine's guess,
+// stopDealtAfterAllLate says Stop c, spent on the first Ground dealt faller
+// p unread (spentOnUnread), was the card dealt them then, held since or
+// picked up from their stack: play (stopGround, or stopNamed for a claim
+// confirmed by hand) plays it from the discard pile where the engine put
+// it. Where it lay in between is the engine's guess,
 // so the audit proves no buried play in the hand. The Ground the engine
-// dealt p unread went back on top of the deck, which is as it was: only
-// the Stop was misplaced.
-func (g *Game) stopDealtAfterAllLate(c, p int) {
+// dealt p unread went back on top of the deck, which is as it was; but the
+// rule took p's card dealt by hand for the Stop (the Stop stood in for it,
+// or took its stand-in's place), from, and that card is still in front of
+// p: a deck card stands in for it again there, as the dealer's misread
+// would have left it (review40 F3: p's stacks were left a card short, and
+// a card believed in a deck the table had all Grounds).
+func (g *Game) stopDealtAfterAllLate(c, p int, from Place, play func(p, c int) error) error {
 	g.table.guess(c)
 	g.infer(InfStopDealtAfterAll, c, p, g.where[c])
+	if err := play(p, c); err != nil {
+		return err
+	}
+	// Once the Ground is back on the deck: it lay on p's stack till now.
+	x := g.blindCard()
+	if x < 0 || g.cards[x].Kind == Ground {
+		return nil // the engine's deck all Grounds: no card of it stood for that one
+	}
+	g.removeFromDeck(x)
+	pl := &g.players[p]
+	switch {
+	case from.Zone == InHand && from.Player == p && pl.hand < 0:
+		pl.hand = x
+		g.where[x] = Place{Zone: InHand, Player: p}
+	case from.Zone == InStack && from.Player == p && from.Stack < len(pl.stacks):
+		pl.stacks[from.Stack] = append(pl.stacks[from.Stack], x)
+		g.where[x] = Place{Zone: InStack, Player: p, Stack: from.Stack}
+	default:
+		pl.stacks = append(pl.stacks, []int{x})
+		g.where[x] = Place{Zone: InStack, Player: p, Stack: len(pl.stacks) - 1}
+	}
+	g.standIn(x)
+	g.table.swept[x] = false
+	return nil
 }
 
 // stopGround: player p's Stop card c saves them from the Ground being dealt.
@@ -1010,11 +1053,10 @@ func (g *Game) confirm() error {
 			}
 			return g.stopNamed(in.Player, c)
 		}
-		if c := g.spentStop(in.Player); c >= 0 {
+		if c, from := g.spentStop(in.Player); c >= 0 {
 			// The Stop spent on a Ground dealt this faller unread, confirmed
 			// by hand where it is shown again (as read: spentOnUnread).
-			g.stopDealtAfterAllLate(c, in.Player)
-			return g.stopNamed(in.Player, c)
+			return g.stopDealtAfterAllLate(c, in.Player, from, g.stopNamed)
 		}
 		return refuse(RuleNoStopCard, "seat %d has no Stop the engine knows of", in.Seat)
 	case ActSweep, ActPass:

@@ -50,7 +50,7 @@ func TestStopShownForAGroundDealtUnread(t *testing.T) {
 			deck := tb.DeckSize()
 			stop, _ := tb.CardIndex(tb.id(Stop, 0))
 			err := tb.Apply(Scan(tb.id(Stop, 0)))
-			found := slices.ContainsFunc(tb.Inferences(), func(x Inference) bool { return x.Kind == InfStoppedUnread })
+			found := slices.ContainsFunc(tb.Inferences(), func(x Inference) bool { return x.Kind.StopsUnread() })
 			if !tc.saved {
 				if found {
 					t.Fatalf("a Ground dealt unread inferred: %v", tb.Inferences())
@@ -102,7 +102,7 @@ func TestStoppedUnreadClaimEndsWithTheDeal(t *testing.T) {
 		t.Fatalf("next: %v, want a card for seat 2", in)
 	}
 	tb.Apply(Scan(tb.cards[1].ID)) // seat 2's other Stop, no press
-	if slices.ContainsFunc(tb.Inferences(), func(x Inference) bool { return x.Kind == InfStoppedUnread }) {
+	if slices.ContainsFunc(tb.Inferences(), func(x Inference) bool { return x.Kind.StopsUnread() }) {
 		t.Fatalf("a Ground dealt unread inferred on a press a turn old: %v", tb.Inferences())
 	}
 }
@@ -145,7 +145,7 @@ func TestStopShownForTheFirstGroundDealtUnread(t *testing.T) {
 			deck := tb.DeckSize()
 			stop, _ := tb.CardIndex(tb.id(Stop, 0))
 			err := tb.Apply(Scan(tb.id(Stop, 0)))
-			found := slices.ContainsFunc(tb.Inferences(), func(x Inference) bool { return x.Kind == InfStoppedUnread })
+			found := slices.ContainsFunc(tb.Inferences(), func(x Inference) bool { return x.Kind.StopsUnread() })
 			if !tc.saved {
 				if err != nil || found {
 					t.Fatalf("the Stop read: %v, a Ground dealt unread inferred: %v; want the Stop dealt", err, tb.Inferences())
@@ -202,7 +202,7 @@ func TestStopReadBeforeIsNotTheFirstGroundsStop(t *testing.T) {
 	}
 	tb.ok(Press(1))
 	_ = tb.Apply(Scan(tb.id(Stop, 0)))
-	if slices.ContainsFunc(tb.Inferences(), func(x Inference) bool { return x.Kind == InfStoppedUnread }) {
+	if slices.ContainsFunc(tb.Inferences(), func(x Inference) bool { return x.Kind.StopsUnread() }) {
 		t.Fatalf("a Ground dealt unread inferred on a Stop read into seat 1's stack before: %v", tb.Inferences())
 	}
 }
@@ -246,7 +246,7 @@ func TestStopSpentOnUnreadShownAgain(t *testing.T) {
 			tb.ok(Scan(moves[0])) // seat 2
 			tb.ok(Press(1))       // nervous
 			tb.ok(Scan(tb.id(Stop, 0)))
-			if !slices.ContainsFunc(tb.Inferences(), func(x Inference) bool { return x.Kind == InfStoppedUnread }) {
+			if !slices.ContainsFunc(tb.Inferences(), func(x Inference) bool { return x.Kind.StopsUnread() }) {
 				t.Fatalf("the honest Stop not taken for one on the first Ground dealt unread, so this is not the case: %v", tb.Inferences())
 			}
 			tb.ok(Scan(moves[1]))         // seat 2
@@ -309,7 +309,7 @@ func TestFirstGroundStopNotAnothersStandIn(t *testing.T) {
 	tb.ok(Press(1))
 	_ = tb.Apply(Scan(tb.id(Stop, 0)))
 	tb.check()
-	if slices.ContainsFunc(tb.Inferences(), func(x Inference) bool { return x.Kind == InfStoppedUnread }) {
+	if slices.ContainsFunc(tb.Inferences(), func(x Inference) bool { return x.Kind.StopsUnread() }) {
 		t.Fatalf("the Stop standing in at seat 2 taken for seat 1's on the first Ground: %v", tb.Inferences())
 	}
 	n := 0
@@ -318,5 +318,155 @@ func TestFirstGroundStopNotAnothersStandIn(t *testing.T) {
 	}
 	if n != 1 {
 		t.Fatalf("seat 2 has %d cards in its stacks, want the one dealt it by hand", n)
+	}
+}
+
+// TestSpentStopNotShownAgainWhereOnlyGroundsWereDue (review40 F1): "To
+// Stop a Ground, play the Stop as the Ground is being dealt to you. The
+// dealer keeps the Ground, and you discard the Stop", and "A Stop can only
+// send one Ground back onto the deck." Seat 1 was dealt a Stop, read into
+// their stack; with only Grounds left in the deck ("The Ground cards are
+// waiting at the bottom of the deck") seat 1 presses as the light asks
+// them for a card and shows that Stop: it saved them from a Ground dealt
+// unread (InfStoppedUnread, the OnlyGroundsDue branch, older than the
+// first-Ground rule). No card but a Ground could have been dealt there, and
+// the Stop was read into seat 1's stack before, so there is no honest twin
+// (a nervous press and the Stop dealt): the Stop is spent, in the discard
+// pile. At seat 1's own Ground a press, then the dealer's Stop claim
+// confirmed by hand (messy's claim-no-stop) or a stray read of that Stop
+// off the discard pile (messy's stray-card), must not save seat 1: they
+// have no Stop left. s40's recovery (spentOnUnread) takes either for the
+// Stop "dealt them after all", which it never was.
+func TestSpentStopNotShownAgainWhereOnlyGroundsWereDue(t *testing.T) {
+	for _, tc := range []struct {
+		name   string
+		byHand bool
+	}{
+		{name: "claim confirmed by hand", byHand: true},
+		{name: "stray read of the spent Stop"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			tb := newObserved(t, 3, Stop, Stop, Move, Ground, Ground, Ground)
+			tb.ok(Scan(tb.id(Stop, 0))) // seat 1
+			tb.ok(Scan(tb.id(Stop, 1))) // seat 2
+			tb.ok(Scan(tb.id(Move, 0))) // seat 3: only Grounds left
+			tb.ok(Press(1))
+			tb.ok(Scan(tb.id(Stop, 0))) // seat 1's Stop on the Ground dealt unread
+			if !slices.ContainsFunc(tb.Inferences(), func(x Inference) bool { return x.Kind.StopsUnread() }) {
+				t.Fatalf("no Ground dealt unread inferred, so this is not the case: %v", tb.Inferences())
+			}
+			tb.ok(Scan(tb.id(Ground, 0))) // seat 2's Ground (the one Stopped, back on top)
+			tb.ok(Press(2))
+			tb.ok(Scan(tb.id(Stop, 1)))   // seat 2 Stops it
+			tb.ok(Scan(tb.id(Ground, 0))) // seat 3's Ground
+			tb.ok(StopClosed())
+			tb.ok(Scan(tb.id(Ground, 1))) // seat 1's own Ground
+			if in := tb.Next(); in.Action != ActLand || in.Seat != 1 {
+				t.Fatalf("next: %v, want seat 1 hitting the ground", in)
+			}
+			tb.ok(Press(1))
+			shown := Scan(tb.id(Stop, 0))
+			if tc.byHand {
+				shown = Event{Kind: EvConfirm}
+			}
+			err := tb.Apply(shown)
+			again := slices.ContainsFunc(tb.Inferences(), func(x Inference) bool { return x.Kind == InfStopDealtAfterAll })
+			if err == nil || again {
+				t.Fatalf("seat 1's spent Stop shown again: err %v, dealt after all %v: want it refused (seat 1 has no Stop left)", err, again)
+			}
+		})
+	}
+}
+
+// TestUnreadClaimOnlyWhereTheFirstGroundRuleCanTakeIt (review40 F4):
+// "To Stop a Ground, play the Stop as the Ground is being dealt to you."
+// ClaimOf calls a press from the seat the light asks a claim (so
+// game/dealer tells the engine of it, and that ends any misread offer
+// still on the screen, review39 F1) wherever a card dealt by hand stands
+// in at any seat, before any Ground has left; firstGroundStopped, which
+// alone can take the Stop that follows, asks for one at the pressing
+// faller's own seat. Seat 2's card was dealt by hand, and the light asks
+// seat 1 for a card, a Move still in the deck: no Stop seat 1 shows next
+// can be their Stop on a Ground dealt unread, and the press is no claim.
+func TestUnreadClaimOnlyWhereTheFirstGroundRuleCanTakeIt(t *testing.T) {
+	tb := newObserved(t, 3, Move, Move, Move, Move, Stop, Ground, Ground, Ground)
+	tb.ok(Scan(tb.id(Move, 0)))   // seat 1
+	tb.ok(Event{Kind: EvConfirm}) // seat 2, dealt by hand
+	var m string
+	for i := 1; i < 4; i++ {
+		if c, _ := tb.CardIndex(tb.id(Move, i)); !tb.Blind(c) {
+			m = tb.id(Move, i)
+			break
+		}
+	}
+	tb.ok(Scan(m)) // seat 3
+	if in := tb.Next(); in.Action != ActDeal || in.Seat != 1 || tb.OnlyGroundsDue() {
+		t.Fatalf("next: %v, only Grounds due %v: want a card for seat 1, other cards in the deck", in, tb.OnlyGroundsDue())
+	}
+	if got := tb.ClaimOf(1); got != PressIgnored {
+		t.Fatalf("seat 1's press: %v, want ignored (no card dealt by hand stands in at seat 1)", got)
+	}
+}
+
+// TestStopDealtAfterAllKeepsTheCardDealtByHand (review40 F3): "Each
+// player starts with one stack", "Hold the deck face down, and deal from
+// the top", and "To Stop a Ground, play the Stop as the Ground is being
+// dealt to you". Seat 1's first card is dealt by hand (a Move at the
+// table). Seat 1 presses as the light asks them for their next card
+// (nervous) and the dealer deals them the Stop from the deck: the
+// first-Ground rule takes it for seat 1's Stop on the first Ground dealt
+// unread, and takes the card dealt them by hand for that Stop (in either
+// branch: the Stop stood in for it, or heldStop swaps it in for the
+// stand-in, which goes back on the deck). The misread offer goes unsaid.
+// When seat 1's own Ground comes they show the Stop again and the recovery
+// (stopDealtAfterAllLate) saves them, but puts back only the Stop ("only
+// the Stop was misplaced"): seat 1's stacks are left empty, and a Move is
+// still believed in a deck the table has all Grounds. The dealer's misread
+// (stopDealtAfterAll) leaves seat 1 with both cards and the deck all
+// Grounds; the recovery should too.
+func TestStopDealtAfterAllKeepsTheCardDealtByHand(t *testing.T) {
+	for _, tc := range []struct {
+		name    string
+		kinds   []Kind
+		standIn bool // the engine stands the Stop in for seat 1's card
+	}{
+		{name: "the Stop stood in at seat 1", kinds: []Kind{Stop, Move, Move, Move, Ground, Ground, Ground}, standIn: true},
+		{name: "the Stop in the deck", kinds: []Kind{Move, Move, Stop, Move, Ground, Ground, Ground}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			tb := newObserved(t, 2, tc.kinds...)
+			tb.ok(Event{Kind: EvConfirm}) // seat 1, dealt by hand (a Move at the table)
+			stop, _ := tb.CardIndex(tb.id(Stop, 0))
+			if tb.Blind(stop) != tc.standIn {
+				t.Fatalf("the Stop at %+v, standing in %v, so this is not the case", tb.Where(stop), tb.Blind(stop))
+			}
+			var moves []string
+			for i := range 3 {
+				if c, _ := tb.CardIndex(tb.id(Move, i)); !tb.Blind(c) {
+					moves = append(moves, tb.id(Move, i))
+				}
+			}
+			tb.ok(Scan(moves[0]))       // seat 2
+			tb.ok(Press(1))             // nervous
+			tb.ok(Scan(tb.id(Stop, 0))) // dealt to seat 1 from the deck
+			if !slices.ContainsFunc(tb.Inferences(), func(x Inference) bool { return x.Kind.StopsUnread() }) {
+				t.Fatalf("the honest Stop not taken for one on the first Ground dealt unread, so this is not the case: %v", tb.Inferences())
+			}
+			tb.ok(Scan(moves[1]))         // seat 2: at the table the deck now holds only Grounds
+			tb.ok(Scan(tb.id(Ground, 0))) // seat 1's Ground
+			tb.ok(Press(1))
+			tb.ok(Scan(tb.id(Stop, 0))) // shown again: the recovery
+			if !slices.ContainsFunc(tb.Inferences(), func(x Inference) bool { return x.Kind == InfStopDealtAfterAll }) {
+				t.Fatalf("no recovery, so this is not the case: %v", tb.Inferences())
+			}
+			tb.check()
+			n := 0
+			for s := range tb.NumStacks(0) {
+				n += len(tb.Stack(0, s))
+			}
+			if n == 0 || !tb.OnlyGroundsDue() {
+				t.Fatalf("seat 1 has %d cards in its stacks, only Grounds due %v: want the card dealt them by hand still in front of them (a stand-in) and the deck all Grounds", n, tb.OnlyGroundsDue())
+			}
+		})
 	}
 }

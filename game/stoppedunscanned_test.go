@@ -56,7 +56,7 @@ func TestStoppedUnscanned(t *testing.T) {
 			tb.ok(Scan(tb.Card(stop).ID))
 			tb.wantNext(ActDeal, 2)
 			named := slices.ContainsFunc(tb.Inferences()[n:], func(x Inference) bool {
-				return x.Kind == InfStoppedUnread && x.Player == 1 && tb.Card(x.Card).Kind == Ground
+				return x.Kind.StopsUnread() && x.Player == 1 && tb.Card(x.Card).Kind == Ground
 			})
 			switch {
 			case tc.saved && (tb.DeckSize() != deck || tb.Where(stop).Zone != InDiscard || tb.Out(1) || !named):

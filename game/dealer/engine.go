@@ -124,10 +124,10 @@ func (d *Dealer) event(e game.Event, src playlog.Source, at time.Duration, c int
 		if inferredCard(d.g.Inferences()[inferred:], game.InfStopDealtAfterAll) >= 0 {
 			// The Stop was spent on a Ground dealt unread, the misread
 			// offered then never said (game.InfStopDealtAfterAll).
-			d.say(false, "seat %d's Stop was the card dealt them, not a Stop on a Ground dealt unread: their press then was only a press", before.Seat)
+			d.say(false, "seat %d shows again the Stop taken for one on a Ground dealt unread: taken now for the card dealt them then, after a nervous press", before.Seat)
 		}
 		d.restartBeat(at + d.period())
-	case c >= 0 && inferredCard(d.g.Inferences()[inferred:], game.InfStoppedUnread) >= 0:
+	case c >= 0 && slices.ContainsFunc(d.g.Inferences()[inferred:], func(x game.Inference) bool { return x.Kind.StopsUnread() }):
 		// The seat pressed and showed a Stop where the light asked it for
 		// a card, only a Ground to be dealt (game.Game.OnlyGroundsDue):
 		// the card dealt it unread was a Ground, which the Stop saved it

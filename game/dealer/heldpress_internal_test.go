@@ -80,7 +80,7 @@ func TestPressKeptWhileAReadIsHeld(t *testing.T) {
 			}
 			stopped := false
 			for _, x := range d.g.Inferences() {
-				stopped = stopped || x.Kind == game.InfStoppedUnread
+				stopped = stopped || x.Kind.StopsUnread()
 			}
 			if stopped != tc.saved {
 				t.Fatalf("a Ground dealt unread Stopped: %v, want %v (the light asks %v)", stopped, tc.saved, d.g.Next())

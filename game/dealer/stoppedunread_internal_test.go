@@ -85,7 +85,7 @@ func TestPressForAGroundDealtUnreadThenNoStop(t *testing.T) {
 			t.Fatalf("the light asks %v, want seat 2's Ground landing (its Stop window)", in)
 		}
 		for _, x := range d.g.Inferences()[n:] {
-			if x.Kind == game.InfStopClaimed || x.Kind == game.InfStoppedUnread {
+			if x.Kind == game.InfStopClaimed || x.Kind.StopsUnread() {
 				t.Errorf("inferred %v from a press before the Ground was dealt: want no claim yet", x)
 			}
 		}
@@ -158,7 +158,7 @@ func TestStopSpentOnUnreadShownAgain(t *testing.T) {
 	if w := warnings(d); len(w) > 0 {
 		t.Errorf("warnings %q", w)
 	}
-	if !said(d, "seat 2's Stop was the card dealt them") {
+	if !said(d, "seat 2 shows again the Stop taken for one on a Ground dealt unread") {
 		t.Errorf("the screen does not say the Stop was dealt: %v", d.msgs)
 	}
 	if d.g.Out(0) {

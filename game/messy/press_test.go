@@ -91,7 +91,7 @@ func TestPressPassedAsTheDealerPassesIt(t *testing.T) {
 			}
 			inferred := len(tb.seen.Inferences())
 			tb.observe(game.Scan("stop-0"))
-			saved := slices.ContainsFunc(tb.seen.Inferences()[inferred:], func(x game.Inference) bool { return x.Kind == game.InfStoppedUnread })
+			saved := slices.ContainsFunc(tb.seen.Inferences()[inferred:], func(x game.Inference) bool { return x.Kind.StopsUnread() })
 			if saved != tc.stop {
 				t.Errorf("the Stop shown saved seat 1 from a Ground dealt unread: %v, want %v (inferred %v)", saved, tc.stop, tb.seen.Inferences()[inferred:])
 			}

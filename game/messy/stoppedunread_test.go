@@ -46,7 +46,7 @@ func TestGroundStoppedUnreadNamed(t *testing.T) {
 			}
 			found := false
 			for _, x := range tb.seen.Inferences() {
-				found = found || x.Kind == game.InfStoppedUnread
+				found = found || x.Kind.StopsUnread()
 			}
 			if !found {
 				t.Error("no Ground inferred dealt unread and Stopped")

@@ -2175,14 +2175,15 @@ const stoppedUnreadWhy = "the Stop shown after its faller's press where only a G
 // nameStoppedUnread names the Ground dealt unscanned, not yet said, that the
 // assistant found from the observation just applied (its inferences from
 // inferred on): its faller pressed and showed a Stop where the light asked
-// them for a card and the deck held only Grounds (game's InfStoppedUnread),
+// them for a card where only a Ground could be dealt them (game's
+// InfStoppedUnread and InfStoppedFirstGround: InferenceKind.StopsUnread),
 // and the Ground is back on the deck at the table too (stoppedUnscanned).
 // "Stop can also repel a Ground": the assistant has the Ground dealt to
 // that seat and Stopped, as it was; the dealer has nothing left to say.
 func (t *table) nameStoppedUnread(inferred int) {
 	at := len(t.log) - 1
 	for _, x := range t.seen.Inferences()[inferred:] {
-		if x.Kind != game.InfStoppedUnread {
+		if !x.Kind.StopsUnread() {
 			continue
 		}
 		seat := t.seen.Seat(x.Player)

@@ -746,8 +746,10 @@ func (a *analyzer) inference(inf game.Inference, g *game.Game, b *before, e *pla
 		m(seat, Note, "there after all, the dealer says: the \"not there\" just said of seat %d is taken back", seat)
 	case game.InfStoppedUnread:
 		m(seat, Note, "%s was dealt unread to seat %d and Stopped: the seat pressed and showed a Stop where a card was due and only a Ground could be dealt (the Grounds wait at the bottom of the deck); it is back on the deck", name, seat)
+	case game.InfStoppedFirstGround:
+		m(seat, Note, "%s was dealt unread to seat %d and Stopped: the seat pressed and showed a Stop where a card was due, before any Ground had left the deck, a card dealt them by hand standing in (the first Ground may have been the card dealt unread); it is back on the deck. A nervous press before a Stop dealt them looks the same: the same Stop shown again at their own Ground would say so", name, seat)
 	case game.InfStopDealtAfterAll:
-		m(seat, Note, "%s, shown again at seat %d's own Ground, was the card dealt them, not a Stop on a Ground dealt unread: their press then was only a press, and where the Stop lay since is a guess", name, seat)
+		m(seat, Note, "%s, shown again at seat %d's own Ground, is taken for the card dealt them, not a Stop on a Ground dealt unread (their press then taken for a nervous one); the card dealt them by hand stands in again, and where the Stop lay since is a guess", name, seat)
 	case game.InfUnscannedTakenBack:
 		// Likewise the unscanned's own moments (a Ground it landed, a
 		// deal confirmed by hand) stay above.
