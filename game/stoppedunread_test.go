@@ -249,7 +249,10 @@ func TestStopSpentOnUnreadShownAgain(t *testing.T) {
 			if !slices.ContainsFunc(tb.Inferences(), func(x Inference) bool { return x.Kind.StopsUnread() }) {
 				t.Fatalf("the honest Stop not taken for one on the first Ground dealt unread, so this is not the case: %v", tb.Inferences())
 			}
-			tb.ok(Scan(moves[1]))         // seat 2
+			// Seat 2's card dealt by hand, unread: no read just after the
+			// Stop refutes it (firstGroundRefuted), and only seat 1's own
+			// Ground can.
+			tb.ok(Event{Kind: EvConfirm})
 			tb.ok(Scan(tb.id(Ground, 0))) // seat 1's Ground
 			if in := tb.Next(); in.Action != ActLand || in.Seat != 1 {
 				t.Fatalf("next: %v, want seat 1 hitting the ground", in)
@@ -452,7 +455,7 @@ func TestStopDealtAfterAllKeepsTheCardDealtByHand(t *testing.T) {
 			if !slices.ContainsFunc(tb.Inferences(), func(x Inference) bool { return x.Kind.StopsUnread() }) {
 				t.Fatalf("the honest Stop not taken for one on the first Ground dealt unread, so this is not the case: %v", tb.Inferences())
 			}
-			tb.ok(Scan(moves[1]))         // seat 2: at the table the deck now holds only Grounds
+			tb.ok(Event{Kind: EvConfirm}) // seat 2, dealt by hand (moves[1]): at the table the deck now holds only Grounds; no read refutes the Stop (firstGroundRefuted)
 			tb.ok(Scan(tb.id(Ground, 0))) // seat 1's Ground
 			tb.ok(Press(1))
 			tb.ok(Scan(tb.id(Stop, 0))) // shown again: the recovery
@@ -466,6 +469,148 @@ func TestStopDealtAfterAllKeepsTheCardDealtByHand(t *testing.T) {
 			}
 			if n == 0 || !tb.OnlyGroundsDue() {
 				t.Fatalf("seat 1 has %d cards in its stacks, only Grounds due %v: want the card dealt them by hand still in front of them (a stand-in) and the deck all Grounds", n, tb.OnlyGroundsDue())
+			}
+		})
+	}
+}
+
+// TestStopDealtAfterAllStandsInUnderCardsDealtSince (review40b F2): "Deal
+// the cards face up into stacks", and "You can only pick up the top card
+// of your stack. This means that once a card has been buried, you can't
+// play it, unless you first play all the cards on top of it." Seat 1's
+// card is dealt by hand; seat 1 presses as the light asks them for their
+// next card (nervous) and is dealt the Stop, which the first-Ground rule
+// takes for their Stop on the first Ground dealt unread. Seat 1 is then
+// dealt a Skip, read, before their own Ground comes, when they show the
+// Stop again (the recovery, stopDealtAfterAllLate). At the table the card
+// dealt by hand lies under the Skip (or in a stack of its own, where the
+// dealer followed the light's "a new stack"): never on it. The recovery
+// stands a deck card in for it on top of the stack now at the index the
+// Stop was taken from (a stack emptied and gone since, its index now the
+// Skip's; or the same stack, the Skip dealt on it since), so the screen
+// asks the dealer to scan a card dealt by hand "on top" of a stack whose
+// top is the Skip, the scan of the Skip is refused, and the dealer's n
+// says the card dealt by hand was picked up, which it never was.
+func TestStopDealtAfterAllStandsInUnderCardsDealtSince(t *testing.T) {
+	for _, tc := range []struct {
+		name      string
+		readFirst bool // seat 1's first card is read, the card dealt by hand on it
+	}{
+		{name: "the stand-in alone in its stack, gone since"},
+		{name: "the stand-in on a card read, the stack kept", readFirst: true},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			kinds := []Kind{Move, Move, Move, Stop, Skip, Move, Move, Move, Move, Move, Ground, Ground, Ground}
+			tb := newObserved(t, 2, kinds...)
+			var moves []string
+			next := func() string {
+				for i := range 8 {
+					id := tb.id(Move, i)
+					c, _ := tb.CardIndex(id)
+					if !tb.Blind(c) && tb.Where(c).Zone == InDeck && !slices.Contains(moves, id) {
+						moves = append(moves, id)
+						return id
+					}
+				}
+				t.Fatal("no Move left")
+				return ""
+			}
+			if tc.readFirst {
+				tb.ok(Scan(next())) // seat 1
+				tb.ok(Scan(next())) // seat 2
+			}
+			tb.ok(Event{Kind: EvConfirm}) // seat 1, dealt by hand
+			stop, _ := tb.CardIndex(tb.id(Stop, 0))
+			skip, _ := tb.CardIndex(tb.id(Skip, 0))
+			if tb.Blind(stop) || tb.Blind(skip) {
+				t.Fatalf("the Stop or the Skip stands in, so this is not the case")
+			}
+			tb.ok(Scan(next()))         // seat 2
+			tb.ok(Press(1))             // nervous
+			tb.ok(Scan(tb.id(Stop, 0))) // dealt to seat 1 from the deck
+			if !slices.ContainsFunc(tb.Inferences(), func(x Inference) bool { return x.Kind == InfStoppedFirstGround }) {
+				t.Fatalf("the Stop not taken for one on the first Ground, so this is not the case: %v", tb.Inferences())
+			}
+			tb.ok(Event{Kind: EvConfirm}) // seat 2, dealt by hand: no read refutes the Stop (firstGroundRefuted)
+			tb.ok(Scan(tb.id(Skip, 0)))   // seat 1, read: on the card dealt by hand, or a stack of its own
+			tb.ok(Scan(next()))           // seat 2
+			tb.ok(Scan(tb.id(Ground, 0)))
+			tb.ok(Press(1))
+			tb.ok(Scan(tb.id(Stop, 0))) // shown again: the recovery
+			if !slices.ContainsFunc(tb.Inferences(), func(x Inference) bool { return x.Kind == InfStopDealtAfterAll }) {
+				t.Fatalf("no recovery, so this is not the case: %v", tb.Inferences())
+			}
+			w := tb.Where(skip)
+			st := tb.Stack(0, w.Stack)
+			if w.Zone != InStack || st[len(st)-1] != skip {
+				t.Fatalf("seat 1's stacks %q (the Skip at %+v): want the Skip dealt since on top of its stack, the card dealt by hand under it or apart", tb.kinds(0), w)
+			}
+			if tb.AskFor(0) {
+				t.Fatalf("the screen asks for a card dealt by hand on top of seat 1's stack %d, whose top at the table is the Skip", tb.AskStack(0))
+			}
+		})
+	}
+}
+
+// TestFirstGroundStopRefutedByTheNextCardDealt (review40b F3): "STOP ...
+// you can use it to pop a Ground card back onto the deck", "The dealer
+// keeps the Ground" (classic: "The Ground card goes back on the deck to be
+// dealt to the next player"), and "Hold the deck face down, and deal from
+// the top". Where the first-Ground rule took a Stop for seat 1's Stop on
+// the first Ground dealt unread, that Ground is back on top of the deck,
+// and the very next card dealt from it is that Ground. Read next instead,
+// a card of the deck that is no Ground says no Ground left it: the Stop
+// was the card dealt seat 1 after a nervous press (the honest twin), as
+// the dealer's unsaid misread would have had it. The engine learns it
+// there, at once, with nothing dealt since to put right, rather than at
+// seat 1's own Ground (stopDealtAfterAllLate), which the faller may never
+// reach with that Stop, and where a claim confirmed by hand or a stray
+// read also passes for it. A Ground read next confirms the rule's Stop,
+// which stays spent (the second row).
+func TestFirstGroundStopRefutedByTheNextCardDealt(t *testing.T) {
+	for _, tc := range []struct {
+		name   string
+		ground bool // the next card read is the Ground popped back
+	}{
+		{name: "a Move read next: the Stop was dealt"},
+		{name: "the Ground read next: the Stop saved seat 1", ground: true},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			tb := newObserved(t, 2, Move, Move, Stop, Move, Ground, Ground, Ground)
+			tb.ok(Event{Kind: EvConfirm}) // seat 1, dealt by hand
+			stop, _ := tb.CardIndex(tb.id(Stop, 0))
+			if tb.Blind(stop) {
+				t.Fatal("the Stop stands in, so this is not the case")
+			}
+			var moves []string
+			for i := range 3 {
+				if c, _ := tb.CardIndex(tb.id(Move, i)); !tb.Blind(c) {
+					moves = append(moves, tb.id(Move, i))
+				}
+			}
+			tb.ok(Scan(moves[0])) // seat 2
+			tb.ok(Press(1))
+			tb.ok(Scan(tb.id(Stop, 0)))
+			if !slices.ContainsFunc(tb.Inferences(), func(x Inference) bool { return x.Kind == InfStoppedFirstGround }) {
+				t.Fatalf("the Stop not taken for one on the first Ground, so this is not the case: %v", tb.Inferences())
+			}
+			next := moves[1]
+			if tc.ground {
+				next = tb.id(Ground, 0)
+			}
+			if err := tb.Apply(Scan(next)); err != nil {
+				t.Fatalf("%s read for seat 2: %v", next, err)
+			}
+			tb.check()
+			w := tb.Where(stop)
+			if tc.ground {
+				if w.Zone != InDiscard || !tb.Out(1) && tb.Next().Action != ActLand {
+					t.Fatalf("the Stop at %+v, next %v: want it spent, the Ground popped back dealt to seat 2", w, tb.Next())
+				}
+				return
+			}
+			if w.Zone == InDiscard || w.Player != 0 {
+				t.Fatalf("the Stop at %+v after %s was dealt from the deck: want it seat 1's card dealt (no Ground left the deck), stacks %q", w, next, tb.kinds(0))
 			}
 		})
 	}

@@ -63,7 +63,13 @@ func (d *Dealer) apply(e game.Event, src playlog.Source, at time.Duration) error
 			d.cue(hw.CueWarning, at)
 			d.say(true, "%v was not at seat %d: that read is taken back (a stray card or a second read)", d.g.Card(x.Card), d.g.Seat(x.Player))
 		}
-		if x.Kind == game.InfDealtAfterAll {
+		switch {
+		case x.Kind == game.InfDealtAfterAll && d.g.Card(x.Card).Kind == game.Stop:
+			// Taken for a Stop on a Ground dealt unread, and the dealer's
+			// misread, or the next card read being no Ground, says it was
+			// dealt: no Ground went back on the deck.
+			d.say(false, "%v was the card dealt to seat %d, not a Stop on a Ground dealt unread: no Ground went back on the deck", d.g.Card(x.Card), d.g.Seat(x.Player))
+		case x.Kind == game.InfDealtAfterAll:
 			d.say(false, "%v is no rider: it is the card just dealt to seat %d", d.g.Card(x.Card), d.g.Seat(x.Player))
 		}
 	}

@@ -130,45 +130,65 @@ func stopsDealt(t *testing.T) (d *Dealer, read func(id string, s float64), log *
 }
 
 // TestStopSpentOnUnreadShownAgain: "To Stop a Ground, play the Stop as the
-// Ground is being dealt to you". Seat 2's first card is dealt by hand;
-// seat 2's faller presses as the light asks them for their next card and
-// the dealer deals them a Stop from the deck: before any Ground has left
-// the deck the engine takes it for their Stop on the first Ground dealt
-// unread, and the screen offers the misread, which this dealer never says.
-// When seat 2's own Ground is dealt they press and show that Stop again:
-// it was the card dealt them (game.InfStopDealtAfterAll), it saves them,
-// and the screen says so. Before, the Stop was refused as swept, and an
+// Ground is being dealt to you", and "The dealer keeps the Ground". Seat
+// 2's first card is dealt by hand; seat 2's faller presses as the light
+// asks them for their next card and the dealer deals them a Stop from the
+// deck: before any Ground has left the deck the engine takes it for their
+// Stop on the first Ground dealt unread, and the screen offers the
+// misread, which this dealer never says. The next card read, a Move, is no
+// Ground, where the Ground the Stop put back would be dealt next: the Stop
+// was dealt (game.InfDealtAfterAll), and the screen says so. Where the
+// next card is dealt by hand, unread, only seat 2's own Ground can tell:
+// they press and show that Stop again, it was the card dealt them
+// (game.InfStopDealtAfterAll), and it saves them. Either way seat 2 is
+// saved at their Ground. Before, the Stop was refused as swept, and an
 // honest faller was out (review39 F2).
 func TestStopSpentOnUnreadShownAgain(t *testing.T) {
 	M, S, G := game.Move, game.Stop, game.Ground
-	d, uid, _ := dealing(t, []game.Kind{M, M, S, M, G, G, G}, 2, 3)
-	read := func(id string, s float64) { d.onCard(hw.CardEvent{UID: uid[id], Time: secs(s)}) }
-	press := func(seat int, s float64) { d.onButton(hw.ButtonEvent{Seat: seat, Press: true, Kernel: secs(s)}) }
-	d.onControl(hw.PanelEvent{Control: hw.ControlConfirm, Kernel: secs(1)}) // seat 2, dealt by hand
-	read("Move-1", 2)                                                       // seat 3
-	press(2, 2.8)                                                           // nervous
-	read("Stop-2", 3)                                                       // dealt to seat 2
-	if !said(d, "seat 2 Stops a Ground dealt unread") {
-		t.Fatalf("the honest Stop not taken for one on the first Ground dealt unread, so this is not the case: %v", d.msgs)
-	}
-	read("Move-3", 4)   // seat 3
-	read("Ground-4", 5) // seat 2's Ground
-	press(2, 5.3)
-	read("Stop-2", 5.5)
-	if w := warnings(d); len(w) > 0 {
-		t.Errorf("warnings %q", w)
-	}
-	if !said(d, "seat 2 shows again the Stop taken for one on a Ground dealt unread") {
-		t.Errorf("the screen does not say the Stop was dealt: %v", d.msgs)
-	}
-	if d.g.Out(0) {
-		t.Fatal("seat 2 out: want the Stop dealt them saving them")
-	}
-	if in := d.g.Next(); in.Action != game.ActDeal || in.Seat != 3 {
-		t.Errorf("the light asks %v, want a card for seat 3", in)
-	}
-	if err := d.g.Check(); err != nil {
-		t.Error(err)
+	for _, tc := range []struct {
+		name   string
+		byHand bool   // seat 3's next card dealt by hand, unread
+		want   string // what the screen says of the Stop
+	}{
+		{name: "the next card read", want: "Stop-2 was the card dealt to seat 2, not a Stop on a Ground dealt unread"},
+		{name: "the next card dealt by hand", byHand: true, want: "seat 2 shows again the Stop taken for one on a Ground dealt unread"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			d, uid, _ := dealing(t, []game.Kind{M, M, S, M, G, G, G}, 2, 3)
+			read := func(id string, s float64) { d.onCard(hw.CardEvent{UID: uid[id], Time: secs(s)}) }
+			press := func(seat int, s float64) { d.onButton(hw.ButtonEvent{Seat: seat, Press: true, Kernel: secs(s)}) }
+			confirm := func(s float64) { d.onControl(hw.PanelEvent{Control: hw.ControlConfirm, Kernel: secs(s)}) }
+			confirm(1)        // seat 2, dealt by hand
+			read("Move-1", 2) // seat 3
+			press(2, 2.8)     // nervous
+			read("Stop-2", 3) // dealt to seat 2
+			if !said(d, "seat 2 Stops a Ground dealt unread") {
+				t.Fatalf("the honest Stop not taken for one on the first Ground dealt unread, so this is not the case: %v", d.msgs)
+			}
+			if tc.byHand {
+				confirm(4) // seat 3
+			} else {
+				read("Move-3", 4) // seat 3
+			}
+			read("Ground-4", 5) // seat 2's Ground
+			press(2, 5.3)
+			read("Stop-2", 5.5)
+			if w := warnings(d); len(w) > 0 {
+				t.Errorf("warnings %q", w)
+			}
+			if !said(d, tc.want) {
+				t.Errorf("the screen does not say %q: %v", tc.want, d.msgs)
+			}
+			if d.g.Out(0) {
+				t.Fatal("seat 2 out: want the Stop dealt them saving them")
+			}
+			if in := d.g.Next(); in.Action != game.ActDeal || in.Seat != 3 {
+				t.Errorf("the light asks %v, want a card for seat 3", in)
+			}
+			if err := d.g.Check(); err != nil {
+				t.Error(err)
+			}
+		})
 	}
 }
 

@@ -711,6 +711,14 @@ func (a *analyzer) inference(inf game.Inference, g *game.Game, b *before, e *pla
 		m(seat, Rider, "Extra %s seen, played unseen from %s", name, from)
 		a.playedBy(by)
 	case game.InfStopPlayed:
+		if inf.From.Zone == game.InDiscard {
+			// No faller plays from the discard pile: the engine had put
+			// the Stop there on a guess (a stack picked up unseen, or a
+			// Stop taken for one on a Ground dealt unread, dealt after
+			// all: game.InfStopDealtAfterAll).
+			m(seat, Stop, "Stop %s saves them (held after all: the engine had it discarded on a guess)", name)
+			break
+		}
 		m(seat, Stop, "Stop %s saves them (from %s)", name, from)
 	case game.InfRiderGone:
 		m(seat, Note, "%s no longer there: stopped or moved unseen", name)
@@ -731,6 +739,10 @@ func (a *analyzer) inference(inf game.Inference, g *game.Game, b *before, e *pla
 	case game.InfReadTakenBack:
 		m(seat, Note, "%s was not there, the dealer says: its read is taken back (a stray card or a second read)", name)
 	case game.InfDealtAfterAll:
+		if inf.Card >= 0 && g.Card(inf.Card).Kind == game.Stop {
+			m(seat, Note, "%s was the card dealt to seat %d, not a Stop on a Ground dealt unread: the dealer's misread, or the next card read being no Ground, says no Ground went back on the deck", name, seat)
+			break
+		}
 		m(seat, Note, "%s was no rider there, the dealer says: it is the card dealt there (any card dealt there since it was read is dealt again where the light then asks)", name)
 	case game.InfShownAfterAll:
 		if inf.From.Zone == game.InDeck {
@@ -749,7 +761,7 @@ func (a *analyzer) inference(inf game.Inference, g *game.Game, b *before, e *pla
 	case game.InfStoppedFirstGround:
 		m(seat, Note, "%s was dealt unread to seat %d and Stopped: the seat pressed and showed a Stop where a card was due, before any Ground had left the deck, a card dealt them by hand standing in (the first Ground may have been the card dealt unread); it is back on the deck. A nervous press before a Stop dealt them looks the same: the same Stop shown again at their own Ground would say so", name, seat)
 	case game.InfStopDealtAfterAll:
-		m(seat, Note, "%s, shown again at seat %d's own Ground, is taken for the card dealt them, not a Stop on a Ground dealt unread (their press then taken for a nervous one); the card dealt them by hand stands in again, and where the Stop lay since is a guess", name, seat)
+		m(seat, Note, "%s, shown again at seat %d's own Ground, is taken for the card dealt them, not a Stop on a Ground dealt unread (their press then taken for a nervous one); the card dealt them by hand, which the Stop was taken for, stands in again where the deck still has a card for it, and where the Stop lay since is a guess", name, seat)
 	case game.InfUnscannedTakenBack:
 		// Likewise the unscanned's own moments (a Ground it landed, a
 		// deal confirmed by hand) stay above.
