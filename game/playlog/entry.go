@@ -203,6 +203,15 @@ func (s Source) String() string {
 //     stand-in of a faller still in before one of a faller out. A log
 //     holding one of these replays to another digest (an earlier engine
 //     kept the stack, took the Stop, or chose the other stand-in).
+//   - in schema 11: a Stop read after a press of the seat the light asks
+//     a card of, before any Ground has left the deck, with a card dealt
+//     by hand standing in at that seat, is that faller's Stop on the first
+//     Ground dealt unread (game.InfStoppedFirstGround, number 17); the
+//     next card read, a deck card that is no Ground, makes it the card
+//     dealt after all (game.InfDealtAfterAll), and so does the same Stop
+//     shown again at that faller's own Ground (game.InfStopDealtAfterAll,
+//     number 16). An earlier engine took such a Stop for the deal, and
+//     refused it shown again: a log holding one replays to another digest.
 const Schema = 11
 
 // Start is the configuration a hand is replayed from.
