@@ -907,8 +907,8 @@ func (g *Game) firstGroundRefuted(c int) bool {
 
 // spentOnUnread reports whether Stop c lies in the discard pile only as
 // faller p's Stop on the first Ground dealt them unread (InfStoppedFirstGround):
-// the last thing inferred of c is that Stop, played right after the Ground
-// dealt unread and p's claim, and nothing has moved it since. It returns
+// the last play of c is that Stop, right after the Ground
+// dealt unread and p's claim, and it lies where that play put it. It returns
 // where the Stop was taken from to be played. A Stop spent where only a
 // Ground could be dealt (InfStoppedUnread) has no honest twin: no card but
 // a Ground could have been dealt there, and it stays spent (review40 F1:
@@ -920,12 +920,16 @@ func (g *Game) spentOnUnread(c, p int) (Place, bool) {
 	if w := g.where[c]; w.Zone != InDiscard || !g.table.swept[c] {
 		return Place{}, false
 	}
+	// The last time c was played: the state says it lies spent since. An
+	// inference of c after it may have been gone back on (a refutation by
+	// the next read, firstGroundRefuted, undone when the dealer's misread
+	// took that read back: 6007064 official, seat 1 put out).
 	inf := g.table.inferred
 	for i := len(inf) - 1; i >= 0; i-- {
-		if inf[i].Card != c {
+		if inf[i].Card != c || inf[i].Kind != InfStopPlayed {
 			continue
 		}
-		ok := inf[i].Kind == InfStopPlayed && inf[i].Player == p && i >= 2 &&
+		ok := inf[i].Player == p && i >= 2 &&
 			inf[i-1].Kind == InfStopClaimed && inf[i-1].Player == p &&
 			inf[i-2].Kind == InfStoppedFirstGround && inf[i-2].Player == p
 		return inf[i].From, ok

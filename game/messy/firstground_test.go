@@ -37,6 +37,12 @@ func TestFirstGroundStopped(t *testing.T) {
 		{rules: "french", seed: 6000579, ground: "ground-1", stuck: "split-2"},
 		{rules: "official", seed: 7003978, ground: "ground-1"},
 		{rules: "official", seed: 1008535, dealt: true},
+		// The twin again, the card read next (hit-3) refuting the Stop,
+		// then taken back by the dealer's misread (seat 1's card dealt by
+		// hand, shown): the Stop is spent again until seat 1 shows it at
+		// their own Ground, where the refutation's inference, gone back
+		// on, must not hide the Stop's spending (seat 1 was put out).
+		{rules: "official", seed: 6007064, dealt: true},
 	} {
 		t.Run(fmt.Sprintf("%s/%d", c.rules, c.seed), func(t *testing.T) {
 			opt, deck := ruleSet(t, c.rules)
