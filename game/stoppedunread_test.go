@@ -57,20 +57,7 @@ func TestStopShownForAGroundDealtUnread(t *testing.T) {
 				}
 				return
 			}
-			if err != nil {
-				t.Fatalf("the Stop shown: %v", err)
-			}
-			tb.check()
-			if !found || tb.Out(0) || tb.Where(stop).Zone != InDiscard || tb.DeckSize() != deck {
-				t.Fatalf("inferred %v, seat 1 out %v, the Stop at %+v, %d cards in the deck: want the Ground dealt unread Stopped, back on the deck (%d)", tb.Inferences(), tb.Out(0), tb.Where(stop), tb.DeckSize(), deck)
-			}
-			if in := tb.Next(); in.Action != ActDeal || in.Seat != 2 {
-				t.Fatalf("next: %v, want a card for seat 2", in)
-			}
-			tb.ok(Scan(tb.id(Ground, 0))) // the Ground kept, dealt on to seat 2
-			if in := tb.Next(); in.Action != ActLand || in.Seat != 2 {
-				t.Fatalf("next: %v, want seat 2 hitting the ground", in)
-			}
+			tb.savedFromGroundUnread(err, found, stop, deck)
 		})
 	}
 }
@@ -155,20 +142,7 @@ func TestStopShownForTheFirstGroundDealtUnread(t *testing.T) {
 				}
 				return
 			}
-			if err != nil {
-				t.Fatalf("the Stop shown: %v", err)
-			}
-			tb.check()
-			if !found || tb.Out(0) || tb.Where(stop).Zone != InDiscard || tb.DeckSize() != deck {
-				t.Fatalf("inferred %v, seat 1 out %v, the Stop at %+v, %d cards in the deck: want the Ground dealt unread Stopped, back on the deck (%d)", tb.Inferences(), tb.Out(0), tb.Where(stop), tb.DeckSize(), deck)
-			}
-			if in := tb.Next(); in.Action != ActDeal || in.Seat != 2 {
-				t.Fatalf("next: %v, want a card for seat 2", in)
-			}
-			tb.ok(Scan(tb.id(Ground, 0))) // the Ground kept, dealt on to seat 2
-			if in := tb.Next(); in.Action != ActLand || in.Seat != 2 {
-				t.Fatalf("next: %v, want seat 2 hitting the ground", in)
-			}
+			tb.savedFromGroundUnread(err, found, stop, deck)
 		})
 	}
 }
@@ -613,5 +587,28 @@ func TestFirstGroundStopRefutedByTheNextCardDealt(t *testing.T) {
 				t.Fatalf("the Stop at %+v after %s was dealt from the deck: want it seat 1's card dealt (no Ground left the deck), stacks %q", w, next, tb.kinds(0))
 			}
 		})
+	}
+}
+
+// savedFromGroundUnread checks what seat 1's Stop on a Ground dealt them
+// unread leaves, shown with err and found (a Stop on a Ground dealt unread
+// inferred): seat 1 still in, the Stop discarded, the Ground back on the
+// deck (deck cards in it, as before the read: "The dealer keeps the
+// Ground"), and that Ground dealt on to seat 2, the next seat.
+func (tb *table) savedFromGroundUnread(err error, found bool, stop, deck int) {
+	tb.t.Helper()
+	if err != nil {
+		tb.t.Fatalf("the Stop shown: %v", err)
+	}
+	tb.check()
+	if !found || tb.Out(0) || tb.Where(stop).Zone != InDiscard || tb.DeckSize() != deck {
+		tb.t.Fatalf("inferred %v, seat 1 out %v, the Stop at %+v, %d cards in the deck: want the Ground dealt unread Stopped, back on the deck (%d)", tb.Inferences(), tb.Out(0), tb.Where(stop), tb.DeckSize(), deck)
+	}
+	if in := tb.Next(); in.Action != ActDeal || in.Seat != 2 {
+		tb.t.Fatalf("next: %v, want a card for seat 2", in)
+	}
+	tb.ok(Scan(tb.id(Ground, 0))) // the Ground kept, dealt on to seat 2
+	if in := tb.Next(); in.Action != ActLand || in.Seat != 2 {
+		tb.t.Fatalf("next: %v, want seat 2 hitting the ground", in)
 	}
 }

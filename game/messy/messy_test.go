@@ -27,6 +27,26 @@ func ruleSet(t testing.TB, name string) (game.Rules, game.DeckSpec) {
 	return opt, deck
 }
 
+// playedAsItIs plays hand seed under rules with every mistake at the
+// tests' rate and this table's dealer as it is now (not an olderDealer,
+// playedHand), its fallers as a run gives them, and fails t unless it ends
+// in step with an honest table.
+func playedAsItIs(t *testing.T, rules string, seed uint64) *table {
+	t.Helper()
+	opt, deck := ruleSet(t, rules)
+	tb, err := newTable(Options{Rules: opt, Deck: deck, Fallers: 2 + int(seed%6), Seed: seed, Faults: All(rate)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := tb.play(); err != nil {
+		t.Fatal(err)
+	}
+	if tb.hand.OutOfStep || tb.hand.Diverged {
+		t.Fatalf("out of step %v, diverged %v", tb.hand.OutOfStep, tb.hand.Diverged)
+	}
+	return tb
+}
+
 func logFigures(t *testing.T, fig Figures) {
 	t.Helper()
 	b, err := json.MarshalIndent(fig, "", "  ")

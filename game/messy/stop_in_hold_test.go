@@ -23,17 +23,7 @@ func TestStopInHoldInStep(t *testing.T) {
 		{"classic", 1007999, "ground-1"},
 	} {
 		t.Run(fmt.Sprintf("%s/%d", c.rules, c.seed), func(t *testing.T) {
-			opt, deck := ruleSet(t, c.rules)
-			tb, err := newTable(Options{Rules: opt, Deck: deck, Fallers: 2 + int(c.seed%6), Seed: c.seed, Faults: All(rate)})
-			if err != nil {
-				t.Fatal(err)
-			}
-			if err := tb.play(); err != nil {
-				t.Fatal(err)
-			}
-			if tb.hand.OutOfStep || tb.hand.Diverged {
-				t.Fatalf("out of step %v, diverged %v", tb.hand.OutOfStep, tb.hand.Diverged)
-			}
+			tb := playedAsItIs(t, c.rules, c.seed)
 			named := false
 			for _, f := range tb.hand.Faults {
 				named = named || f.Kind == DealUnscanned && f.Card == c.ground && f.Answer == Named && f.live

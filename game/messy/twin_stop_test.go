@@ -33,17 +33,7 @@ func TestStopItselfInStep(t *testing.T) {
 		{"official", 1001285, "stop-3", "ground-1"},
 	} {
 		t.Run(fmt.Sprintf("%s/%d", c.rules, c.seed), func(t *testing.T) {
-			opt, deck := ruleSet(t, c.rules)
-			tb, err := newTable(Options{Rules: opt, Deck: deck, Fallers: 2 + int(c.seed%6), Seed: c.seed, Faults: All(rate)})
-			if err != nil {
-				t.Fatal(err)
-			}
-			if err := tb.play(); err != nil {
-				t.Fatal(err)
-			}
-			if tb.hand.OutOfStep || tb.hand.Diverged {
-				t.Fatalf("out of step %v, diverged %v", tb.hand.OutOfStep, tb.hand.Diverged)
-			}
+			tb := playedAsItIs(t, c.rules, c.seed)
 			said := false
 			for _, f := range tb.hand.Faults {
 				said = said || f.Kind == DealUnscanned && f.Card == c.stop
