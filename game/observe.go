@@ -720,6 +720,14 @@ func (g *Game) firstGroundStopped(p, c int) bool {
 	if g.grounds == 0 || g.grounds < g.allGrounds {
 		return false
 	}
+	if g.Next().NewStack {
+		// Its honest twin, a Stop dealt after a nervous press, starts a
+		// stack there, and taken for a Stop the engine starts none: p is
+		// owed a card fewer every pass from then on, and the lights fall
+		// a seat behind at p's next turn (30005950 official), where a
+		// two-as-one left unnamed harms no one at the table.
+		return false
+	}
 	// A Stop the reader put on the table earlier is a card p was dealt
 	// and picked up, not the card dealt by hand: p's stand-in says nothing
 	// of it, and taken for the first Ground, the Stop of a Ground dealt

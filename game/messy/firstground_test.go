@@ -43,6 +43,11 @@ func TestFirstGroundStopped(t *testing.T) {
 		// their own Ground, where the refutation's inference, gone back
 		// on, must not hide the Stop's spending (seat 1 was put out).
 		{rules: "official", seed: 6007064, dealt: true},
+		// A nervous press, then a Stop dealt into a new stack: taken for
+		// the first Ground's Stop, seat 1 had a stack fewer and the lights
+		// fell a seat behind at their next turn. The rule keeps out of a
+		// deal into a new stack.
+		{rules: "official", seed: 30005950},
 	} {
 		t.Run(fmt.Sprintf("%s/%d", c.rules, c.seed), func(t *testing.T) {
 			tb := playedAsItIs(t, c.rules, c.seed)
