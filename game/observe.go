@@ -717,15 +717,7 @@ func (g *Game) stoppedUnread(p, c int) bool {
 // every card in front of p and the Stop are known, the Stop is the card
 // dealt: tried on the game, stopUnreadGround keeps it only where it saves p.
 func (g *Game) firstGroundStopped(p, c int) bool {
-	if g.grounds == 0 || g.grounds < g.allGrounds {
-		return false
-	}
-	if g.Next().NewStack {
-		// Its honest twin, a Stop dealt after a nervous press, starts a
-		// stack there, and taken for a Stop the engine starts none: p is
-		// owed a card fewer every pass from then on, and the lights fall
-		// a seat behind at p's next turn (30005950 official), where a
-		// two-as-one left unnamed harms no one at the table.
+	if !g.firstGroundOpen(p) {
 		return false
 	}
 	// A Stop the reader put on the table earlier is a card p was dealt
@@ -738,11 +730,26 @@ func (g *Game) firstGroundStopped(p, c int) bool {
 	// with no guess in its place, that seat's stacks lost a card
 	// (review39 F3); nor one that stood in once and was read since into
 	// p's stack, a card seen like any other (F4).
-	if !g.blindAt(p) {
-		return false
-	}
 	w := g.where[c]
 	return w.Zone == InDeck || g.table.blind[c] && w.Player == p
+}
+
+// firstGroundOpen reports whether a Stop faller p shows now, after their
+// press, may be firstGroundStopped's, whatever the Stop: no Ground has left
+// the deck yet, p has a card dealt by hand standing in at their seat, and
+// the light does not ask for a card into a new stack. ClaimOf asks it too,
+// so that no press is told the engine that the rule could never use (each
+// ends the windows a press ends: review40 F4).
+func (g *Game) firstGroundOpen(p int) bool {
+	if g.grounds == 0 || g.grounds < g.allGrounds || !g.blindAt(p) {
+		return false
+	}
+	// Its honest twin, a Stop dealt after a nervous press, starts a stack
+	// there, and taken for a Stop the engine starts none: p is owed a card
+	// fewer every pass from then on, and the lights fall a seat behind at
+	// p's next turn (30005950 official), where a two-as-one left unnamed
+	// harms no one at the table.
+	return !g.Next().NewStack
 }
 
 // claimHolds reports whether faller p's press claiming a Stop (dealClaim)
@@ -776,7 +783,7 @@ const (
 	// PressUnreadClaim is from the seat the light asks a card of, a real
 	// one, where only a Ground can be dealt (OnlyGroundsDue), or no Ground
 	// has left the deck yet and a card dealt by hand stands in at that seat
-	// (firstGroundStopped): it may claim a Stop on a Ground dealt them
+	// (firstGroundOpen): it may claim a Stop on a Ground dealt them
 	// unread, the Stop read next judged by stoppedUnread.
 	PressUnreadClaim
 )
@@ -799,7 +806,7 @@ func (g *Game) ClaimOf(seat int) PressClaim {
 	switch in := g.Next(); {
 	case in.Action == ActLand && in.Player == p:
 		return PressStopClaim
-	case in.Action == ActDeal && !in.Imaginary && in.Player == p && (g.OnlyGroundsDue() || g.grounds == g.allGrounds && g.blindAt(p)):
+	case in.Action == ActDeal && !in.Imaginary && in.Player == p && (g.OnlyGroundsDue() || g.firstGroundOpen(p)):
 		return PressUnreadClaim
 	}
 	return PressIgnored
